@@ -1,0 +1,36 @@
+"""companion: learn, play and score Century: Golem Edition, Merchants of Magick and Terra Mystica.
+
+Subpackages
+-----------
+companion.century
+    Century: Golem Edition (2-5 players): cards, engine, bots, records, scoring.
+companion.magick
+    Merchants of Magick (1-8 players): player sheet, engine, odds, scoring.
+companion.terra_mystica
+    Terra Mystica (2-5 players, base game + Fire & Ice): maps, towns, power bowls,
+    scoring, fast auction and a replay engine for real games.
+companion.widgets
+    ipywidgets + plotly views used by the notebooks. Widgets only render; rules live
+    in the game packages.
+"""
+
+from companion.errors import (
+    CompanionError,
+    IllegalActionError,
+    MapFormatError,
+    RecordError,
+    RulesDataError,
+    SaveFileError,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CompanionError",
+    "IllegalActionError",
+    "MapFormatError",
+    "RecordError",
+    "RulesDataError",
+    "SaveFileError",
+    "__version__",
+]

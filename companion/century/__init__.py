@@ -1,0 +1,1 @@
+"""Century: Golem Edition."""

@@ -1,0 +1,146 @@
+"""One exception hierarchy for every bad input the package can meet.
+
+Every error is a :class:`ValueError`, so callers that only know the standard library
+can still catch it. Messages always say *where* (file, line, row/column, hex, action,
+key path) and *what was expected*.
+
+Hierarchy::
+
+    ValueError
+    └── CompanionError
+        ├── MapFormatError      custom Terra Mystica map text (row, column, token)
+        ├── RulesDataError      a rules-data or sheet file (file, key path)
+        ├── IllegalActionError  an action the rules forbid (stable ``code``, ``rule``)
+        ├── RecordError         a game record / ledger / command log (``line``)
+        └── SaveFileError       a table-side save file that cannot be read (``path``)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CompanionError",
+    "IllegalActionError",
+    "MapFormatError",
+    "RecordError",
+    "RulesDataError",
+    "SaveFileError",
+]
+
+
+class CompanionError(ValueError):
+    """Base class of every error raised by ``companion`` for bad input."""
+
+
+class MapFormatError(CompanionError):
+    """Custom map text that cannot be read.
+
+    Parameters
+    ----------
+    message : str
+        What was expected and what was found.
+    row, column : int or None
+        1-based position of the offending token in the map text, when known.
+    token : str or None
+        The offending token as it appeared in the input.
+    """
+
+    def __init__(self, message: str, *, row: int | None = None, column: int | None = None,
+                 token: str | None = None) -> None:
+        self.row = row
+        self.column = column
+        self.token = token
+        where = []
+        if row is not None:
+            where.append(f"row {row}")
+        if column is not None:
+            where.append(f"column {column}")
+        prefix = (", ".join(where) + ": ") if where else ""
+        super().__init__(prefix + message)
+
+
+class RulesDataError(CompanionError):
+    """A rules-data file (or a user's sheet file) that fails validation.
+
+    Parameters
+    ----------
+    message : str
+        What was expected at that place.
+    file : str or None
+        The file name (e.g. ``"terra_mystica/factions.json"``).
+    key_path : str or None
+        Where in the document, e.g. ``"factions.giants.buildings.D.cost"``.
+    """
+
+    def __init__(self, message: str, *, file: str | None = None, key_path: str | None = None) -> None:
+        self.file = file
+        self.key_path = key_path
+        where = ":".join(p for p in (file, key_path) if p)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class IllegalActionError(CompanionError):
+    """An action the rules do not allow in the current state.
+
+    Parameters
+    ----------
+    code : str
+        A stable, machine-readable reason (e.g. ``"caravan_full"``, ``"not_enough_crystals"``);
+        tests and user interfaces may rely on it.
+    message : str
+        A sentence naming the rule and the numbers involved.
+    rule : str or None
+        The rule's source (rules summary section, rulebook page or reference-engine behaviour).
+    line : int or None
+        1-based line of a record or command log the action came from, when known.
+    """
+
+    def __init__(self, code: str, message: str, *, rule: str | None = None, line: int | None = None) -> None:
+        self.code = code
+        self.rule = rule
+        self.line = line
+        text = message
+        if line is not None:
+            text = f"line {line}: {text}"
+        if rule:
+            text = f"{text} (rule: {rule})"
+        super().__init__(text)
+
+
+class RecordError(CompanionError):
+    """A game record, ledger export or command log that cannot be read.
+
+    Parameters
+    ----------
+    message : str
+        What was expected.
+    line : int or None
+        1-based line number in the record.
+    file : str or None
+        The record's file name, when known.
+    """
+
+    def __init__(self, message: str, *, line: int | None = None, file: str | None = None) -> None:
+        self.line = line
+        self.file = file
+        where = []
+        if file:
+            where.append(str(file))
+        if line is not None:
+            where.append(f"line {line}")
+        super().__init__((":".join(where) + ": " + message) if where else message)
+
+
+class SaveFileError(CompanionError):
+    """A table-side save file that is corrupt or not ours. The file is left untouched.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong with the file.
+    path : str or None
+        The save file's path.
+    """
+
+    def __init__(self, message: str, *, path: str | None = None) -> None:
+        self.path = path
+        super().__init__(f"{path}: {message}" if path else message)

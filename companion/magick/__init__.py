@@ -1,0 +1,1 @@
+"""Merchants of Magick."""

@@ -1,0 +1,93 @@
+"""The start page's live widget: pick a game, see what the project offers for it."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from companion.widgets.common import figure_widget
+
+__all__ = ["GAMES", "GameInfo", "GamePicker"]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the start page says about one game."""
+
+    name: str
+    min_players: int
+    max_players: int
+    blurb: str
+    notebooks: tuple[tuple[str, str], ...]  # (path relative to notebooks/, one-line description)
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo("Century: Golem Edition", 2, 5,
+             "Trade crystals, build a hand of merchant cards and claim golems.",
+             (("century/learn_the_rules.ipynb", "a guided tour of every action and the rules Q&A"),
+              ("century/play_a_full_game.ipynb", "a full game, humans and bots, with undo"),
+              ("century/score_a_table_game.ipynb", "score a game played at the table"))),
+    GameInfo("Merchants of Magick", 1, 8,
+             "Roll the shared D6, D8, D10 and D12 and craft, research and fill orders.",
+             (("magick/learn_the_rules.ipynb", "the sheet, the dice and their odds"),
+              ("magick/play_a_full_game.ipynb", "a full 10-round game, solo or hot-seat with bots"),
+              ("magick/score_a_table_game.ipynb", "score a game played at the table"))),
+    GameInfo("Terra Mystica", 2, 5,
+             "Terraform, build, climb the cult tracks and found towns (base game + Fire & Ice).",
+             (("terra_mystica/learn_the_rules.ipynb", "terraforming, power bowls, cult tracks, towns"),
+              ("terra_mystica/explore_custom_maps.ipynb", "parse and explore custom maps"),
+              ("terra_mystica/score_a_table_game.ipynb", "final scoring for a game played at the table"),
+              ("terra_mystica/fast_auction.ipynb", "resolve a fast faction auction"),
+              ("terra_mystica/replay_a_real_game.ipynb", "step through a real league game"))),
+)
+
+
+class GamePicker(widgets.VBox):
+    """Toggle between the three games; shows a summary, the notebooks and a player-count chart.
+
+    Attributes
+    ----------
+    selected : GameInfo
+        The game currently shown.
+    """
+
+    def __init__(self) -> None:
+        self.toggle = widgets.ToggleButtons(options=[g.name for g in GAMES], value=GAMES[0].name)
+        self.summary = widgets.HTML()
+        self.chart = figure_widget(self._figure())
+        self.toggle.observe(lambda change: self.show(change["new"]), names="value")
+        super().__init__([self.toggle, self.summary, self.chart])
+        self.show(GAMES[0].name)
+
+    @property
+    def selected(self) -> GameInfo:
+        return next(g for g in GAMES if g.name == self.toggle.value)
+
+    def show(self, name: str) -> None:
+        """Show the game called ``name`` (one of :data:`GAMES`)."""
+        if self.toggle.value != name:
+            self.toggle.value = name
+            return
+        game = self.selected
+        items = "".join(
+            f'<li><a href="{html.escape(path)}" target="_blank">{html.escape(path)}</a> — {html.escape(text)}</li>'
+            for path, text in game.notebooks)
+        self.summary.value = (
+            f"<h3>{html.escape(game.name)}</h3><p>{html.escape(game.blurb)} "
+            f"{game.min_players}–{game.max_players} players.</p><ul>{items}</ul>")
+        with self.chart.batch_update():
+            self.chart.data[0].marker.color = ["#1f77b4" if g.name == name else "#c7c7c7" for g in GAMES]
+
+    @staticmethod
+    def _figure() -> go.Figure:
+        fig = go.Figure(go.Bar(
+            y=[g.name for g in GAMES], x=[g.max_players - g.min_players + 1 for g in GAMES],
+            base=[g.min_players - 0.5 for g in GAMES], orientation="h",
+            text=[f"{g.min_players}–{g.max_players}" for g in GAMES], textposition="inside",
+            marker_color="#c7c7c7", hovertemplate="%{y}: %{text} players<extra></extra>"))
+        fig.update_layout(title="Players per game", xaxis_title="players", height=260,
+                          margin=dict(l=10, r=10, t=40, b=40), xaxis=dict(range=[0.5, 8.5], dtick=1))
+        return fig

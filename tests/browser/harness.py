@@ -1,0 +1,180 @@
+"""Real-browser checks of notebooks: JupyterLab and Voila in headless chromium via playwright.
+
+Servers listen on 127.0.0.1 on a free port. The browser is Debian's ``/usr/bin/chromium``
+(``.ci/run`` installs it); playwright never downloads a browser. Text assertions look only
+inside widget output (``.widget-label``, ``.widget-html``, ...), never at the notebook's source.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "tests" / "browser" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+WIDGET_SELECTOR = ".widget-label, .widget-html, .widget-button, .widget-text, .widget-dropdown, .widget-box"
+WIDGET_TEXT_SELECTOR = ".widget-label, .widget-html-content, .widget-html, .widget-button, .widget-readout"
+
+
+def chromium_path() -> str | None:
+    """Path of the system chromium, or ``None``."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 90.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with status {proc.returncode} before answering {url}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status < 500:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"server did not answer {url} within {timeout:.0f} s")
+
+
+def _server_env(tmp: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["JUPYTER_RUNTIME_DIR"] = str(tmp / "runtime")
+    env["JUPYTERLAB_WORKSPACES_DIR"] = str(tmp / "workspaces")
+    env["COMPANION_SAVE_DIR"] = str(tmp / "saves")
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+@contextmanager
+def jupyterlab_server():
+    """Start JupyterLab on 127.0.0.1 with the repository as its root; yield the base URL."""
+    port = free_port()
+    tmp = Path(tempfile.mkdtemp(prefix="companion-lab-"))
+    log = open(tmp / "lab.log", "w")  # noqa: SIM115 - closed below
+    cmd = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1", f"--port={port}",
+        "--IdentityProvider.token=", "--ServerApp.password=", "--LabApp.expose_app_in_browser=True",
+        "--allow-root", f"--ServerApp.root_dir={ROOT}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+        "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=True",
+    ]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=_server_env(tmp), stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_http(base + "/api", proc)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@contextmanager
+def voila_server():
+    """Start Voila on 127.0.0.1 serving the repository; yield the base URL."""
+    port = free_port()
+    tmp = Path(tempfile.mkdtemp(prefix="companion-voila-"))
+    log = open(tmp / "voila.log", "w")  # noqa: SIM115 - closed below
+    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           "--Voila.root_dir=" + str(ROOT), "--show_tracebacks=True"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=_server_env(tmp), stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_http(base + "/", proc)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+_KERNEL_IDLE = """() => { const w = window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle'; }"""
+
+
+def _running_prompts(page) -> int:
+    return page.evaluate(
+        "() => Array.from(document.querySelectorAll('.jp-InputArea-prompt'))"
+        ".filter(e => e.textContent.includes('*')).length"
+    )
+
+
+def run_in_lab(page, base: str, notebook: str, *, timeout_s: float = 180.0, expect_plotly: bool = True) -> None:
+    """Open ``notebook`` (path relative to the repository) in JupyterLab and run all cells.
+
+    Waits for the kernel to finish every cell, for widget output and (if ``expect_plotly``) for a
+    rendered plotly figure. Fails if any cell printed an error.
+    """
+    page.goto(f"{base}/lab/tree/{notebook}?reset", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=90_000)
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
+    # wait until the kernel is connected and idle
+    page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_timeout(1000)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if _running_prompts(page) == 0 and page.evaluate(_KERNEL_IDLE):
+            break
+        page.wait_for_timeout(500)
+    else:
+        raise TimeoutError(f"{notebook}: cells still running after {timeout_s:.0f} s")
+    errors = page.query_selector_all(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'] ,"
+                                     ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+    error_texts = [e.inner_text() for e in errors if "Traceback" in e.inner_text() or "Error" in e.inner_text()]
+    assert not error_texts, f"{notebook}: a cell raised an error:\n" + "\n".join(error_texts)[:3000]
+    page.wait_for_selector(f".jp-OutputArea {WIDGET_SELECTOR.split(',')[0]}", timeout=60_000, state="attached")
+    if expect_plotly:
+        page.wait_for_selector(".jp-OutputArea .js-plotly-plot .main-svg", timeout=60_000, state="attached")
+
+
+def run_in_voila(page, base: str, notebook: str, *, expect_plotly: bool = True, timeout_ms: int = 180_000) -> None:
+    """Open ``notebook`` as a Voila app and wait for its widgets (and plotly figure)."""
+    page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded", timeout=timeout_ms)
+    page.wait_for_selector(".widget-label, .widget-html, .widget-button", timeout=timeout_ms, state="attached")
+    if expect_plotly:
+        page.wait_for_selector(".js-plotly-plot .main-svg", timeout=timeout_ms, state="attached")
+    tracebacks = page.query_selector_all(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+    assert not tracebacks, f"{notebook}: Voila shows an error: {tracebacks[0].inner_text()[:2000]}"
+
+
+def widget_text(page) -> str:
+    """All text shown inside widget output (labels, HTML, buttons); never the notebook source."""
+    return "\n".join(page.eval_on_selector_all(
+        WIDGET_TEXT_SELECTOR, "els => els.map(e => e.innerText)"))
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot under ``tests/browser/screenshots/`` (git-ignored)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
