@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv lab test unit notebooks browser lint clean links app
+.PHONY: venv lab test unit notebooks browser lint clean links app binder-pins
 
 venv: $(STAMP)
 
@@ -42,3 +42,9 @@ test: venv lint
 
 clean:
 	rm -rf $(VENV) .pytest_cache tests/browser/screenshots
+
+# Re-pin binder/requirements.txt to what the venv has now.
+binder-pins: venv
+	{ echo "# Exact pins for mybinder.org (repo2docker reads only binder/). Regenerate with: make binder-pins"; \
+	  $(BIN)/python -m pip freeze | grep -iE "^(jupyterlab|ipywidgets|anywidget|plotly|networkx|typer|rich|tqdm|voila|ipykernel|jupyterlab_widgets|widgetsnbextension)=="; \
+	  echo "-e ."; } > binder/requirements.txt

@@ -63,6 +63,11 @@ def _server_env(tmp: Path) -> dict[str, str]:
     env["JUPYTER_RUNTIME_DIR"] = str(tmp / "runtime")
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(tmp / "workspaces")
     env["COMPANION_SAVE_DIR"] = str(tmp / "saves")
+    # no "get notified about Jupyter news?" toast over the screenshots
+    settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(tmp / "settings")
     env.setdefault("PYTHONUNBUFFERED", "1")
     return env
 
@@ -173,8 +178,20 @@ def widget_text(page) -> str:
 
 
 def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot under ``tests/browser/screenshots/`` (git-ignored)."""
+    """Save a screenshot of the whole notebook under ``tests/browser/screenshots/`` (git-ignored).
+
+    JupyterLab scrolls inside its notebook panel, so a plain full-page shot shows only the first
+    screen: the viewport is made as tall as the notebook (at most 6000 px) for the shot, then restored.
+    """
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
+    size = page.viewport_size or {"width": 1400, "height": 1000}
+    height = page.evaluate(
+        "() => { const n = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')"
+        " || document.querySelector('.jp-NotebookPanel-notebook');"
+        " return n ? n.scrollHeight + 200 : document.body.scrollHeight; }")
+    page.set_viewport_size({"width": size["width"], "height": int(min(max(height, size["height"]), 6000))})
+    page.wait_for_timeout(800)
     page.screenshot(path=str(path), full_page=True)
+    page.set_viewport_size(size)
     return path
