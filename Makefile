@@ -40,6 +40,9 @@ test: venv lint
 	$(BIN)/python -m pytest tests -q
 	COMPANION_SAVE_DIR=$$(mktemp -d) $(BIN)/python -m pytest --nbmake notebooks -q -p no:cacheprovider
 
+links: venv
+	$(BIN)/python tools/readme_links.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache tests/browser/screenshots
 

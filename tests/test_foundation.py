@@ -110,3 +110,22 @@ def test_wheel_ships_every_data_file(tmp_path):
     assert shipped, "data/ is empty"
     assert shipped <= names
     assert "companion/resources.py" in names
+
+
+def test_readme_notebook_table_and_binder_links_are_up_to_date():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    result = subprocess.run([sys.executable, "tools/readme_links.py", "--check"], cwd=root,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_readme_starts_with_the_two_commands():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    head = readme.split("```sh", 1)[1].split("```", 1)[0]
+    assert [ln.split("#")[0].strip() for ln in head.strip().splitlines()] == ["make lab", "make test"]
