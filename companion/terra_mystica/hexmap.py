@@ -1,0 +1,722 @@
+"""Terra Mystica maps: parse custom map text, label hexes, and answer adjacency questions.
+
+Two text forms are read:
+
+* the **letter form** of the custom-map format (rules summary, "自定义棋盘布局"): letters
+  ``R Y U K B G S I`` (``I`` = river) separated by commas, one row a line, at most 9 rows, row lengths
+  alternating 13/12 or 12/13. The rules summary's **one-line form**, where the rows are separated by
+  spaces instead of line breaks, is read too.
+* the reference engine's **colour-word form** (RULES-NOTES section 2): colour words
+  ``yellow brown black blue green gray red`` and ``x`` (river) separated by spaces, each row ended by
+  ``E``; a map whose first row is short starts with an extra ``E`` (an empty placeholder row).
+
+Either form gives a :class:`TerraMysticaMap`, an immutable object with every table the rules need
+precomputed once (direct adjacency, river distance for shipping, jump distance for tunnelling / carpet
+flight, bridge spots), and a frozen :mod:`networkx` graph.
+
+Hex labels and geometry follow RULES-NOTES appendix B exactly: rows get letters A, B, ... (B.. on a map
+that starts with a short row, because of the placeholder row); land hexes are numbered 1, 2, ... within
+their row skipping rivers (``E7`` is the 7th land hex of row E, not column 7); river hexes are ``r0``,
+``r1``, ... in reading order over the whole map. Cells use "odd-r" offset coordinates: row index ``ri``
+(the placeholder row, if any, is 0) and cell index ``ci``; long rows have even ``ri`` and short rows,
+shifted half a hex to the right, odd ``ri``.
+
+Bad text raises :class:`companion.errors.MapFormatError` naming the row and column (1-based), the token
+found and what was expected. No other exception escapes the parser.
+
+Examples
+--------
+>>> m = parse_map(map_text("base"))
+>>> m.map_id
+'126fe960806d587c78546b30f1a90853b1ada468'
+>>> sorted(m.neighbours("E7"))
+['D4', 'D5', 'E6', 'E8', 'F4', 'r22']
+>>> len(m.bridge_spots)
+29
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter, deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from types import MappingProxyType
+
+import networkx as nx
+
+from companion.errors import CompanionError, MapFormatError, RulesDataError
+from companion.resources import data_text, load_json, require
+from companion.terra_mystica.terrain import RIVER_LETTER, RIVER_WORD, terrain_wheel
+
+__all__ = [
+    "MAX_ROWS", "LONG_ROW", "SHORT_ROW", "MAX_SHIPPING", "MAX_JUMP",
+    "Hex", "TerraMysticaMap", "parse_map", "parse_letters", "parse_colour_words", "detect_form",
+    "map_from_rows", "shipped_maps", "map_text", "load_shipped_map", "designer_statistics",
+]
+
+MAX_ROWS = 9
+LONG_ROW = 13
+SHORT_ROW = 12
+#: River distances are kept up to this many river hexes (reference engine: 6 = Mermaids 5 + BON4).
+MAX_SHIPPING = 6
+#: Jumped-over counts are kept up to this many hexes (reference engine: 4 = Fakirs' largest carpet range).
+MAX_JUMP = 4
+
+_LETTERS = ("R", "Y", "U", "K", "B", "G", "S", "I")
+_EXPECT_LETTER = "one of the letters R Y U K B G S I (I = river)"
+
+
+def _letter_to_word() -> dict[str, str]:
+    wheel = terrain_wheel()
+    table = dict(zip(wheel.letters, wheel.colours, strict=True))
+    table[RIVER_LETTER] = RIVER_WORD
+    return table
+
+
+@dataclass(frozen=True)
+class Hex:
+    """One cell of the map.
+
+    Attributes
+    ----------
+    label : str
+        The reference engine's key: ``"E7"`` for the 7th land hex of row E, ``"r3"`` for river hex 3.
+    terrain : str
+        Terrain letter (``R Y U K B G S``) or ``"I"`` for a river.
+    row : int
+        Row index ``ri`` (0-based; the placeholder row of a map that starts short is row 0).
+    column : int
+        Cell index ``ci`` within the row (0-based, rivers counted).
+    river : bool
+        True for a river hex.
+    edge : bool
+        True for a map-edge hex: first or last cell of a row, or any cell of the first or last real row
+        (RULES-NOTES appendix B; used by the Fire & Ice "buildings on edge" final scoring).
+    """
+
+    label: str
+    terrain: str
+    row: int
+    column: int
+    river: bool
+    edge: bool
+
+    @property
+    def colour(self) -> str:
+        """The reference engine's colour word (``"x"`` for a river)."""
+        return _letter_to_word()[self.terrain]
+
+
+class TerraMysticaMap:
+    """An immutable Terra Mystica map with precomputed adjacency, shipping and bridge tables.
+
+    Build it with :func:`parse_map` (text) or :func:`map_from_rows` (lists of letters); the constructor
+    expects rows that are already validated.
+
+    Parameters
+    ----------
+    rows : sequence of sequences of str
+        The real rows (no placeholder), each a sequence of terrain letters; lengths 13/12 alternating.
+
+    Attributes
+    ----------
+    rows : tuple of tuple of str
+        The letters, one tuple per real row.
+    placeholder : bool
+        True when the first row is short, so the reference engine stores an empty row A first and the
+        land rows are labelled B, C, ...
+    hexes : Mapping[str, Hex]
+        Every cell by label, in reading order.
+    map_id : str
+        The reference engine's map id: SHA-1 (hex digits) of :meth:`to_colour_words`.
+    bridge_spots : tuple of (str, str)
+        Every legal bridge spot (RULES-NOTES appendix B), each a pair of land labels in reading order.
+    """
+
+    def __init__(self, rows: Sequence[Sequence[str]]) -> None:
+        self.rows: tuple[tuple[str, ...], ...] = tuple(tuple(r) for r in rows)
+        self.placeholder: bool = bool(self.rows) and len(self.rows[0]) == SHORT_ROW
+        offset = 1 if self.placeholder else 0
+        self._offset = offset
+        last_ri = offset + len(self.rows) - 1
+        hexes: dict[str, Hex] = {}
+        cell: dict[tuple[int, int], str] = {}
+        river_no = 0
+        for i, row in enumerate(self.rows):
+            ri = i + offset
+            letter = chr(ord("A") + ri)
+            land_no = 0
+            for ci, terrain in enumerate(row):
+                if terrain == RIVER_LETTER:
+                    label = f"r{river_no}"
+                    river_no += 1
+                else:
+                    land_no += 1
+                    label = f"{letter}{land_no}"
+                edge = ci == 0 or ci == len(row) - 1 or ri == offset or ri == last_ri
+                hexes[label] = Hex(label, terrain, ri, ci, terrain == RIVER_LETTER, edge)
+                cell[(ri, ci)] = label
+        self.hexes: Mapping[str, Hex] = MappingProxyType(hexes)
+        self._cell = cell
+        self._adj: dict[str, frozenset[str]] = {
+            label: frozenset(cell[p] for p in _neighbour_cells(h.row, h.column) if p in cell)
+            for label, h in hexes.items()
+        }
+        self.land_hexes: tuple[str, ...] = tuple(k for k, h in hexes.items() if not h.river)
+        self.river_hexes: tuple[str, ...] = tuple(k for k, h in hexes.items() if h.river)
+        self._river = {k: self._river_bfs(k) for k in self.land_hexes}
+        self._jump = {k: self._jump_bfs(k) for k in self.land_hexes}
+        self._ship_cache: dict[tuple[str, int], frozenset[str]] = {}
+        self._jump_cache: dict[tuple[str, int], frozenset[str]] = {}
+        self.bridge_spots: tuple[tuple[str, str], ...] = self._compute_bridge_spots()
+        self._bridge_set = frozenset(frozenset(p) for p in self.bridge_spots)
+        self.map_id: str = hashlib.sha1(self.to_colour_words().encode("ascii")).hexdigest()
+
+    # ------------------------------------------------------------------ construction helpers
+    def _river_bfs(self, start: str) -> dict[str, int]:
+        """River distance from land hex ``start`` to every land hex reachable across rivers.
+
+        Reference engine ``setup_hex_ranges`` mode 1: the first step must enter a river cell and only
+        river cells may be crossed; the value for a land hex is the number of river cells crossed.
+        """
+        dist: dict[str, int] = {}
+        seen = {start}
+        queue: deque[tuple[str, int]] = deque()
+        for n in self._adj[start]:
+            if self.hexes[n].river:
+                seen.add(n)
+                queue.append((n, 1))
+        while queue:
+            here, d = queue.popleft()
+            for n in self._adj[here]:
+                if self.hexes[n].river:
+                    if n not in seen and d < MAX_SHIPPING:
+                        seen.add(n)
+                        queue.append((n, d + 1))
+                elif n != start and n not in dist:
+                    dist[n] = d
+        return dist
+
+    def _jump_bfs(self, start: str) -> dict[str, int]:
+        """Hexes jumped over (hex distance - 1) from ``start`` to land hexes, up to :data:`MAX_JUMP`.
+
+        Reference engine ``setup_hex_ranges`` mode 0 (tunnelling, carpet flight): rivers are ordinary
+        cells here, so a jump may pass over river and land alike.
+        """
+        dist = {start: 0}
+        queue = deque([start])
+        out: dict[str, int] = {}
+        while queue:
+            here = queue.popleft()
+            d = dist[here]
+            if d > MAX_JUMP:
+                continue
+            for n in self._adj[here]:
+                if n not in dist:
+                    dist[n] = d + 1
+                    queue.append(n)
+                    if not self.hexes[n].river:
+                        out[n] = d
+        return out
+
+    def _compute_bridge_spots(self) -> tuple[tuple[str, str], ...]:
+        cell = self._cell
+        spots: dict[frozenset[str], tuple[str, str]] = {}
+
+        def is_river(p: tuple[int, int]) -> bool:
+            return p in cell and self.hexes[cell[p]].river
+
+        for label in self.land_hexes:
+            h = self.hexes[label]
+            ri, ci = h.row, h.column
+            oc = ci - 1 if ri % 2 == 0 else ci
+            candidates = []
+            a, b = (ri + 1, oc), (ri + 1, oc + 1)
+            if (is_river(a) and is_river(b)) or (is_river(a) and b not in cell) or (is_river(b) and a not in cell):
+                candidates.append((ri + 2, ci))
+            if is_river((ri, ci - 1)) and is_river((ri + 1, oc)):
+                candidates.append((ri + 1, oc - 1))
+            if is_river((ri, ci + 1)) and is_river((ri + 1, oc + 1)):
+                candidates.append((ri + 1, oc + 2))
+            for p in candidates:
+                other = cell.get(p)
+                if other is None or self.hexes[other].river:
+                    continue
+                if self._river[label].get(other) == 1:
+                    spots.setdefault(frozenset((label, other)), (label, other))
+        return tuple(spots.values())
+
+    # ------------------------------------------------------------------ lookups
+    def hex(self, label: str) -> Hex:
+        """The :class:`Hex` with ``label`` (case-insensitive: ``"e7"`` = ``"E7"``, ``"R3"`` = ``"r3"``).
+
+        Raises
+        ------
+        CompanionError
+            If there is no such hex on this map (the message gives the valid label range).
+        """
+        key = self.normalise(label)
+        found = self.hexes.get(key)
+        if found is None:
+            raise CompanionError(f"no hex {label!r} on this map; land hexes are labelled "
+                                 f"{self.land_hexes[0] if self.land_hexes else '-'}.."
+                                 f"{self.land_hexes[-1] if self.land_hexes else '-'} "
+                                 f"(row letter + land-hex number in the row), rivers r0..r{len(self.river_hexes) - 1}")
+        return found
+
+    @staticmethod
+    def normalise(label: str) -> str:
+        """Canonical spelling of a hex label (``" e7 "`` -> ``"E7"``, ``"R12"`` -> ``"r12"``)."""
+        s = str(label).strip()
+        if len(s) > 1 and s[0] in "rR" and s[1:].isdigit():
+            return "r" + s[1:]
+        return s.upper()
+
+    def hex_at(self, row: int, column: int) -> str | None:
+        """Label of the cell at row index ``row`` and cell index ``column`` (0-based), or None."""
+        return self._cell.get((row, column))
+
+    def __contains__(self, label: object) -> bool:
+        return isinstance(label, str) and self.normalise(label) in self.hexes
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def __repr__(self) -> str:
+        return (f"TerraMysticaMap({len(self.rows)} rows, {len(self.land_hexes)} land, "
+                f"{len(self.river_hexes)} river, id {self.map_id[:8]})")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TerraMysticaMap) and other.rows == self.rows
+
+    def __hash__(self) -> int:
+        return hash(self.rows)
+
+    def terrain(self, label: str) -> str:
+        """Terrain letter of hex ``label`` (``"I"`` for a river)."""
+        return self.hex(label).terrain
+
+    # ------------------------------------------------------------------ adjacency queries
+    def neighbours(self, label: str) -> frozenset[str]:
+        """Labels of the (up to six) cells directly adjacent to ``label``, rivers included.
+
+        Source: RULES-NOTES section 3 "Direct adjacency". Bridges are not part of the map; the town and
+        network code adds them.
+        """
+        return self._adj[self.hex(label).label]
+
+    def land_neighbours(self, label: str) -> frozenset[str]:
+        """Directly adjacent land hexes of ``label``."""
+        return frozenset(n for n in self.neighbours(label) if not self.hexes[n].river)
+
+    def adjacency(self) -> Mapping[str, frozenset[str]]:
+        """The whole direct-adjacency table (label -> neighbour labels), read-only."""
+        return MappingProxyType(self._adj)
+
+    def river_distance(self, a: str, b: str) -> int | None:
+        """Number of river hexes crossed going from land hex ``a`` to land hex ``b`` across river only.
+
+        None if ``b`` cannot be reached that way within :data:`MAX_SHIPPING` river hexes. Directly
+        adjacent land hexes have a river distance only if a river hex touches both.
+
+        Raises
+        ------
+        CompanionError
+            If either label is unknown or is a river hex.
+        """
+        a_, b_ = self._land(a), self._land(b)
+        return self._river[a_].get(b_)
+
+    def river_distances(self, label: str) -> Mapping[str, int]:
+        """Read-only table land label -> river distance from land hex ``label``."""
+        return MappingProxyType(self._river[self._land(label)])
+
+    def shipping_reach(self, label: str, level: int) -> frozenset[str]:
+        """Land hexes reachable from land hex ``label`` with shipping level ``level`` (0..6).
+
+        Shipping level k reaches land hexes whose river distance is at most k (RULES-NOTES section 3;
+        reference engine ``check_reachable``). Level 0 reaches nothing; direct land adjacency is a
+        separate rule (:meth:`neighbours`).
+
+        Raises
+        ------
+        CompanionError
+            If the label is unknown or a river, or ``level`` is not an integer 0..6.
+        """
+        lvl = self._level(level, MAX_SHIPPING, "shipping level")
+        key = (self._land(label), lvl)
+        found = self._ship_cache.get(key)
+        if found is None:
+            found = frozenset(h for h, d in self._river[key[0]].items() if d <= lvl)
+            self._ship_cache[key] = found
+        return found
+
+    def jump_distance(self, a: str, b: str) -> int | None:
+        """Number of hexes jumped over between land hexes ``a`` and ``b`` (hex distance - 1), or None if
+        more than :data:`MAX_JUMP`. Neighbours are 0. Source: engine ``setup_hex_ranges`` mode 0."""
+        return self._jump[self._land(a)].get(self._land(b))
+
+    def tunnel_reach(self, label: str, jump_range: int) -> frozenset[str]:
+        """Land hexes reachable from ``label`` by tunnelling (Dwarves) or carpet flight (Fakirs).
+
+        A hex counts when the number of hexes jumped over (land or river) is at most ``jump_range``
+        (0..4); range 1 = one hex between. Directly adjacent hexes (0 jumped) are included, as in the
+        reference engine's range table.
+        """
+        rng = self._level(jump_range, MAX_JUMP, "tunnelling/carpet range")
+        key = (self._land(label), rng)
+        found = self._jump_cache.get(key)
+        if found is None:
+            found = frozenset(h for h, d in self._jump[key[0]].items() if d <= rng)
+            self._jump_cache[key] = found
+        return found
+
+    carpet_reach = tunnel_reach
+
+    def is_bridge_spot(self, a: str, b: str) -> bool:
+        """True if a bridge may join land hexes ``a`` and ``b`` (RULES-NOTES appendix B)."""
+        return frozenset((self.hex(a).label, self.hex(b).label)) in self._bridge_set
+
+    def bridge_spots_at(self, label: str) -> tuple[str, ...]:
+        """The other ends of every bridge spot starting at land hex ``label``."""
+        key = self.hex(label).label
+        return tuple(b if a == key else a for a, b in self.bridge_spots if key in (a, b))
+
+    def _land(self, label: str) -> str:
+        h = self.hex(label)
+        if h.river:
+            raise CompanionError(f"hex {h.label} is a river hex; expected a land hex")
+        return h.label
+
+    @staticmethod
+    def _level(value: int, top: int, what: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+            raise CompanionError(f"{what} must be an integer 0..{top}, got {value!r}")
+        return value
+
+    # ------------------------------------------------------------------ summaries
+    def terrain_counts(self) -> dict[str, int]:
+        """Land hexes per terrain letter (wheel order; rivers not included)."""
+        counts = Counter(self.hexes[k].terrain for k in self.land_hexes)
+        return {t: counts.get(t, 0) for t in terrain_wheel().letters}
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """A frozen :class:`networkx.Graph`: one node per hex (keyed by label), edges = direct adjacency.
+
+        Node attributes: ``terrain`` (letter, ``"I"`` for river), ``colour`` (engine colour word),
+        ``label``, ``row`` and ``column`` (0-based cell coordinates, see module docstring), ``river``
+        and ``edge`` (bool). Graph attribute ``map_id``.
+        """
+        g = nx.Graph(map_id=self.map_id)
+        for label, h in self.hexes.items():
+            g.add_node(label, terrain=h.terrain, colour=h.colour, label=label, row=h.row, column=h.column,
+                       river=h.river, edge=h.edge)
+        for label, ns in self._adj.items():
+            g.add_edges_from((label, n) for n in ns if n > label)
+        return nx.freeze(g)
+
+    # ------------------------------------------------------------------ writers
+    def to_letters(self, *, one_line: bool = False) -> str:
+        """The custom-map letter form: one row a line (or, with ``one_line``, rows separated by spaces)."""
+        rows = [",".join(r) for r in self.rows]
+        return " ".join(rows) if one_line else "\n".join(rows) + "\n"
+
+    def to_colour_words(self) -> str:
+        """The reference engine's colour-word form (the string whose SHA-1 is :attr:`map_id`)."""
+        words = _letter_to_word()
+        parts: list[str] = ["E"] if self.placeholder else []
+        for row in self.rows:
+            parts.extend(words[t] for t in row)
+            parts.append("E")
+        return " ".join(parts)
+
+
+def _neighbour_cells(ri: int, ci: int) -> list[tuple[int, int]]:
+    """The six neighbouring cell coordinates of (ri, ci) (RULES-NOTES appendix B)."""
+    c = ci - 1 if ri % 2 == 0 else ci
+    return [(ri, ci - 1), (ri, ci + 1), (ri - 1, c), (ri - 1, c + 1), (ri + 1, c), (ri + 1, c + 1)]
+
+
+# ---------------------------------------------------------------------- parsing
+def detect_form(text: str) -> str:
+    """``"letters"`` if ``text`` looks like the comma-separated letter form, else ``"colour_words"``."""
+    return "letters" if "," in text else "colour_words"
+
+
+def parse_map(text: str) -> TerraMysticaMap:
+    """Parse custom map text in either form (detected: commas mean the letter form).
+
+    Raises
+    ------
+    MapFormatError
+        For any text that is not a valid map; the error names row, column and token.
+    """
+    text = _as_text(text)
+    if detect_form(text) == "letters":
+        return parse_letters(text)
+    return parse_colour_words(text)
+
+
+def _as_text(text: object) -> str:
+    if not isinstance(text, str):
+        raise MapFormatError(f"expected map text (a string), got {type(text).__name__}")
+    return text.lstrip("\ufeff")
+
+
+def parse_letters(text: str) -> TerraMysticaMap:
+    """Parse the letter form: ``R Y U K B G S I`` separated by commas, one row a line.
+
+    A single line whose rows are separated by spaces (the rules summary's example form) is read as
+    well. Blank lines are ignored; spaces around letters are allowed in the multi-line form; letters
+    may be lower case.
+
+    Raises
+    ------
+    MapFormatError
+        Naming the 1-based row and column, the token found and what was expected: an unknown letter,
+        an empty cell, more than 9 rows, a row whose length is not 13 or 12, or rows that do not
+        alternate 13/12.
+    """
+    text = _as_text(text)
+    lines = [ln for ln in re.split(r"\r\n|\r|\n", text) if ln.strip()]
+    if not lines:
+        raise MapFormatError("the map text is empty; expected rows of comma-separated letters "
+                             "R Y U K B G S I, one row a line")
+    if len(lines) == 1:
+        squeezed = re.sub(r"[ \t]*,[ \t]*", ",", lines[0].strip())
+        groups = squeezed.split()
+        if len(groups) > 1:
+            lines = groups
+    rows: list[list[str]] = []
+    for r, line in enumerate(lines, start=1):
+        if r > MAX_ROWS:
+            raise MapFormatError(f"a map has at most {MAX_ROWS} rows, found {len(lines)}", row=r, column=1,
+                                 token=line.strip()[:20])
+        row: list[str] = []
+        for c, raw in enumerate(line.split(","), start=1):
+            tok = raw.strip()
+            if not tok:
+                raise MapFormatError(f"empty cell (two commas in a row, or a comma at the start or end of "
+                                     f"the row); expected {_EXPECT_LETTER}", row=r, column=c, token="")
+            if tok.upper() not in _LETTERS:
+                hint = ""
+                if len(tok) > 1 and all(ch.upper() in _LETTERS for ch in tok):
+                    hint = " (separate the letters with commas)"
+                raise MapFormatError(f"found {tok!r}; expected {_EXPECT_LETTER}{hint}", row=r, column=c,
+                                     token=tok)
+            row.append(tok.upper())
+        rows.append(row)
+    _check_lengths(rows, first_row=1)
+    return TerraMysticaMap(rows)
+
+
+_WORDS = {"yellow": "Y", "brown": "U", "black": "K", "blue": "B", "green": "G", "gray": "S", "grey": "S",
+          "red": "R", "x": "I"}
+
+
+def parse_colour_words(text: str) -> TerraMysticaMap:
+    """Parse the reference engine's colour-word form (``brown gray ... E yellow x ... E ...``).
+
+    Each row ends with ``E``; a map whose first row is short begins with an extra ``E`` (the empty
+    placeholder row A). Row numbers in errors count the placeholder row when present (row 1), i.e. they
+    are the ``E``-terminated groups of the input.
+
+    Raises
+    ------
+    MapFormatError
+        For an unknown word, a missing final ``E``, an empty row other than the leading placeholder, a
+        placeholder before a long row (or none before a short one), more than 9 rows, or row lengths
+        that are not 13/12 alternating.
+    """
+    text = _as_text(text)
+    tokens = text.split()
+    if not tokens:
+        raise MapFormatError("the map text is empty; expected colour words (yellow brown black blue green "
+                             "gray red, x = river) with each row ended by E, or comma-separated letters")
+    groups: list[list[str]] = [[]]
+    for tok in tokens:
+        if tok.upper() == "E" and len(tok) == 1:
+            groups.append([])
+            continue
+        r, c = len(groups), len(groups[-1]) + 1
+        word = tok.lower()
+        if word not in _WORDS:
+            hint = ""
+            if tok.upper() in _LETTERS or all(ch.upper() in _LETTERS for ch in tok):
+                hint = " (for the letter form, separate letters with commas)"
+            raise MapFormatError(f"found {tok!r}; expected a colour word (yellow brown black blue green "
+                                 f"gray red, x = river) or E at the end of the row{hint}", row=r, column=c,
+                                 token=tok)
+        groups[-1].append(_WORDS[word])
+    if groups[-1]:
+        raise MapFormatError("the last row is not ended by E", row=len(groups), column=len(groups[-1]) + 1,
+                             token=None)
+    groups.pop()
+    placeholder = bool(groups) and not groups[0]
+    rows = groups[1:] if placeholder else groups
+    first = 2 if placeholder else 1
+    if not rows:
+        raise MapFormatError("the map has no rows; expected colour words with each row ended by E", row=1,
+                             column=1, token="E")
+    for i, row in enumerate(rows):
+        if not row:
+            raise MapFormatError("empty row (E directly after E); only the very first row may be an empty "
+                                 "placeholder", row=i + first, column=1, token="E")
+    if len(rows) > MAX_ROWS:
+        raise MapFormatError(f"a map has at most {MAX_ROWS} rows, found {len(rows)}", row=MAX_ROWS + first,
+                             column=1, token=None)
+    _check_lengths(rows, first_row=first)
+    short_first = len(rows[0]) == SHORT_ROW
+    if short_first and not placeholder:
+        raise MapFormatError(f"the first row has {SHORT_ROW} hexes (a short row), so the map must start "
+                             f"with an extra E (an empty placeholder row) to give the rows their parity",
+                             row=1, column=1, token=None)
+    if placeholder and not short_first:
+        raise MapFormatError(f"a leading E (empty placeholder row) is only used when the first row is short "
+                             f"({SHORT_ROW} hexes); this first row has {len(rows[0])}", row=1, column=1,
+                             token="E")
+    return TerraMysticaMap(rows)
+
+
+def _check_lengths(rows: list[list[str]], *, first_row: int) -> None:
+    for i, row in enumerate(rows):
+        r = i + first_row
+        if i == 0:
+            if len(row) > LONG_ROW:
+                raise MapFormatError(f"row has {len(row)} hexes; expected {LONG_ROW} or {SHORT_ROW} "
+                                     f"(at most {LONG_ROW} columns)", row=r, column=LONG_ROW + 1,
+                                     token=row[LONG_ROW])
+            if len(row) < SHORT_ROW:
+                raise MapFormatError(f"row ends after {len(row)} hexes; expected {LONG_ROW} or {SHORT_ROW}",
+                                     row=r, column=len(row) + 1, token=None)
+            continue
+        expected = LONG_ROW + SHORT_ROW - len(rows[i - 1])
+        if len(row) > expected:
+            raise MapFormatError(f"row has {len(row)} hexes; expected {expected} (row lengths alternate "
+                                 f"{LONG_ROW} and {SHORT_ROW}, and row {r - 1} has {len(rows[i - 1])})",
+                                 row=r, column=expected + 1, token=row[expected])
+        if len(row) < expected:
+            raise MapFormatError(f"row ends after {len(row)} hexes; expected {expected} (row lengths "
+                                 f"alternate {LONG_ROW} and {SHORT_ROW}, and row {r - 1} has "
+                                 f"{len(rows[i - 1])})", row=r, column=len(row) + 1, token=None)
+
+
+def map_from_rows(rows: Iterable[Iterable[str]]) -> TerraMysticaMap:
+    """Build a map from rows of terrain letters (validated like the letter form).
+
+    Raises
+    ------
+    MapFormatError
+        As :func:`parse_letters`.
+    """
+    try:
+        lines = [",".join(str(t) for t in row) for row in rows]
+    except TypeError:
+        raise MapFormatError("expected rows of terrain letters (a list of lists of strings)") from None
+    return parse_letters("\n".join(lines))
+
+
+# ---------------------------------------------------------------------- shipped maps
+_INDEX = "terra_mystica/maps/index.json"
+
+
+@lru_cache(maxsize=1)
+def shipped_maps() -> tuple[dict, ...]:
+    """The maps shipped in ``data/terra_mystica/maps/`` (validated ``index.json`` entries).
+
+    Each entry has ``key`` (e.g. ``"base"``), ``name``, ``description``, ``file`` and ``map_id``.
+
+    Raises
+    ------
+    RulesDataError
+        If the index is malformed.
+    """
+    doc = load_json(_INDEX)
+    maps = require(doc, "maps", list, file=_INDEX, path="")
+    out = []
+    for i, entry in enumerate(maps):
+        path = f"maps[{i}]"
+        for key in ("key", "name", "description", "file", "map_id"):
+            require(entry, key, str, file=_INDEX, path=path)
+        out.append(dict(entry))
+    return tuple(out)
+
+
+def _entry(key: str) -> dict:
+    for entry in shipped_maps():
+        if key in (entry["key"], entry["file"], entry["map_id"]):
+            return entry
+    raise CompanionError(f"no shipped map {key!r}; known: {', '.join(e['key'] for e in shipped_maps())}")
+
+
+def map_text(key: str) -> str:
+    """Letter-form text of the shipped map ``key`` (``"base"``, ``"fire_ice_side1"``, ...)."""
+    return data_text(f"terra_mystica/maps/{_entry(key)['file']}")
+
+
+@lru_cache(maxsize=16)
+def load_shipped_map(key: str) -> TerraMysticaMap:
+    """Parse the shipped map ``key`` and check that it gives back its recorded map id.
+
+    Raises
+    ------
+    RulesDataError
+        If the shipped file does not parse or its id differs from ``index.json``.
+    """
+    entry = _entry(key)
+    try:
+        m = parse_letters(map_text(key))
+    except MapFormatError as exc:
+        raise RulesDataError(str(exc), file=f"terra_mystica/maps/{entry['file']}") from None
+    if m.map_id != entry["map_id"]:
+        raise RulesDataError(f"map id {m.map_id} differs from the index ({entry['map_id']})",
+                             file=f"terra_mystica/maps/{entry['file']}")
+    return m
+
+
+# ---------------------------------------------------------------------- designer statistics
+def designer_statistics(m: TerraMysticaMap) -> dict:
+    """Numbers a map designer checks for balance.
+
+    Returns
+    -------
+    dict
+        ``rows`` (real rows), ``land_hexes``, ``river_hexes``, ``edge_land_hexes``, ``bridge_spots``
+        (count), ``terrain_counts`` (letter -> land hexes), and ``terrains``: for each home terrain
+        letter a dict with ``hexes`` (count), ``edge_hexes``, ``river_side_hexes`` (hexes touching a
+        river), ``isolated_hexes`` (no land neighbour of the same terrain) and ``borders`` (letter,
+        ``"I"`` for river -> number of (hex, neighbour) contacts).
+    """
+    terrains: dict[str, dict] = {}
+    for t in terrain_wheel().letters:
+        own = [k for k in m.land_hexes if m.hexes[k].terrain == t]
+        borders: Counter[str] = Counter()
+        river_side = isolated = 0
+        for k in own:
+            ns = m.neighbours(k)
+            for n in ns:
+                borders[m.hexes[n].terrain] += 1
+            if any(m.hexes[n].river for n in ns):
+                river_side += 1
+            if not any(m.hexes[n].terrain == t for n in ns):
+                isolated += 1
+        terrains[t] = {
+            "hexes": len(own),
+            "edge_hexes": sum(1 for k in own if m.hexes[k].edge),
+            "river_side_hexes": river_side,
+            "isolated_hexes": isolated,
+            "borders": {x: borders.get(x, 0) for x in (*terrain_wheel().letters, RIVER_LETTER)},
+        }
+    return {
+        "rows": len(m.rows),
+        "land_hexes": len(m.land_hexes),
+        "river_hexes": len(m.river_hexes),
+        "edge_land_hexes": sum(1 for k in m.land_hexes if m.hexes[k].edge),
+        "bridge_spots": len(m.bridge_spots),
+        "terrain_counts": m.terrain_counts(),
+        "terrains": terrains,
+    }
