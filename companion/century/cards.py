@@ -249,6 +249,9 @@ def _merchant(doc: Any, path: str) -> MerchantCard:
     else:
         if not any(inputs) or not any(outputs):
             raise RulesDataError("a trade card needs inputs and outputs", file=_FILE, key_path=path)
+        if any(i and o for i, o in zip(inputs, outputs, strict=True)):
+            raise RulesDataError("a trade card's inputs and outputs must not share a colour (the engine counts "
+                                 "repetitions as caravan // inputs)", file=_FILE, key_path=path)
         notation = _letters(inputs) + "->" + _letters(outputs)
         name = f"Trade {notation}"
     printed = doc.get("golem_notation")

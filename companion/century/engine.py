@@ -1,0 +1,629 @@
+"""The rules engine of Century: Golem Edition (2-5 players).
+
+API summary (stable)
+--------------------
+``new_game(n_players=4, seed=None, *, rng=None, deal=True, golem_row=None, market=None) -> State``
+    Setup. With ``deal=True`` (default) the 5 golems and 6 market cards are revealed from ``rng`` (or
+    ``random.Random(seed)``); with explicit ``golem_row`` / ``market`` id lists those are laid out; with
+    ``deal=False`` the state waits for the reveals as chance actions (to enter a real-table game).
+``to_move(state) -> int``               the seat to act, or ``CHANCE`` (-1) when a card must be revealed.
+``legal_actions(state) -> list[Action]`` every distinct legal action (chance reveals when ``CHANCE``).
+``apply_action(state, action) -> State`` the next state; raises ``IllegalActionError`` (stable ``code``).
+``sample_action(state, rng) -> Action``  a random legal action without listing them all (random bots).
+``sample_chance(state, rng) -> Action``  a random reveal from the remaining deck.
+``resolve_chance(state, rng) -> State``  apply random reveals until a player is to act.
+``is_terminal(state) -> bool``; ``score(state, names=None) -> TableScore`` (see ``scoring``).
+``max_trades(state, card)``, ``upgrade_choices(caravan, n)``: helpers the UI uses to offer choices.
+
+Error codes of :class:`companion.errors.IllegalActionError`: ``game_over``, ``reveal_pending``,
+``no_reveal_due``, ``card_not_in_deck``, ``discard_pending``, ``no_discard_due``, ``wrong_discard``,
+``card_not_in_hand``, ``wrong_choice`` (options that do not fit the card), ``too_many_upgrades``,
+``pink_cannot_upgrade``, ``not_enough_crystals``, ``bad_trade_count``, ``bad_position``, ``bad_payment``,
+``nothing_to_rest``, ``bad_setup``, ``unknown_action``.
+
+Turn flow: a player action (play, acquire, rest, claim) -> chance reveals refilling the rows -> if the
+caravan holds more than 10, a ``Discard`` by the same player -> the next seat. When the end is triggered the
+round is finished: the game ends after the last seat (seat ``n_players - 1``) has acted.
+
+Choices where the rules are silent (documented and tested):
+
+- Rest with no played cards is **not** allowed (it would only waste the turn; phate09's engine forbids it).
+  A player always has an action anyway: Create 2 is either in hand or played.
+- A trade card must be used at least once when played (a play that trades nothing is not a trade).
+  An upgrade card may be played with no upgrades at all (the Q&A allows using none).
+- Empty decks: the row shrinks (positions keep counting from 1). The golem deck cannot run out before the
+  end is triggered (at most 4 x 5 = 20 golems are claimed before someone reaches the threshold).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from companion.century.actions import (
+    NO_STEPS,
+    Acquire,
+    Action,
+    Claim,
+    Discard,
+    PlayCard,
+    Rest,
+    RevealGolem,
+    RevealMerchant,
+)
+from companion.century.cards import COLOURS, Crystals, load_cards
+from companion.century.scoring import PlayerTally, TableScore, score_table
+from companion.century.state import (
+    CARAVAN_LIMIT,
+    DISCARD,
+    GOLEM_ROW_SIZE,
+    MAIN,
+    MARKET_SIZE,
+    STARTING_CRYSTALS,
+    State,
+    chance_pending,
+    end_threshold,
+)
+from companion.errors import IllegalActionError
+
+__all__ = ["CHANCE", "new_game", "to_move", "legal_actions", "apply_action", "sample_action", "sample_chance",
+           "resolve_chance", "is_terminal", "score", "max_trades", "upgrade_choices", "payment_choices",
+           "discard_choices"]
+
+CHANCE = -1
+"""``to_move`` value when a card must be revealed."""
+
+_CARDS = load_cards()
+_M = _CARDS.merchants_by_id
+_G = _CARDS.golems_by_id
+_KIND = {cid: c.kind for cid, c in _M.items()}
+_MARKET_IDS = tuple(sorted(c.id for c in _CARDS.market))
+_GOLEM_IDS = tuple(sorted(g.id for g in _CARDS.golems))
+_ZERO: Crystals = (0, 0, 0, 0)
+
+R_SETUP = "rules summary 版本与设置 (setup)"
+R_TURN = "rules summary 回合结构 (one action per turn)"
+R_UPGRADE = "rules summary 打出升级卡; Q&A 'Upgrade 2 必须升两颗吗'"
+R_TRADE = "rules summary 打出交易卡; Q&A '同一张交易卡能重复几次'"
+R_ACQUIRE = "rules summary 购买商人卡; Q&A '购买第四张商人卡'"
+R_REST = "rules summary 休整与手牌"
+R_CLAIM = "rules summary 领取魔像得分卡; Q&A '得分卡只能领取最左边吗'"
+R_CARAVAN = "rules summary 商队容量与资源供应; Q&A '十颗容量'"
+R_END = "rules summary 结束与计分"
+
+
+def _err(code: str, message: str, rule: str | None = None) -> IllegalActionError:
+    return IllegalActionError(code, message, rule=rule)
+
+
+def _set(t: tuple, i: int, v: object) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _fmt(c: Crystals) -> str:
+    return ", ".join(f"{n} {COLOURS[i]}" for i, n in enumerate(c) if n) or "no crystals"
+
+
+# --------------------------------------------------------------------------------------------- setup
+
+
+def new_game(n_players: int = 4, seed: int | None = None, *, rng: random.Random | None = None,
+             deal: bool = True, golem_row: Sequence[str] | None = None,
+             market: Sequence[str] | None = None) -> State:
+    """Set up a game.
+
+    Parameters
+    ----------
+    n_players : int
+        2..5. Seat 0 is the first player; starting crystals by seat are 3y, 4y, 4y, 3y+1g, 3y+1g and every
+        hand is Create 2 + Upgrade 2 (rules summary 版本与设置).
+    seed : int or None
+        Seed for a fresh ``random.Random`` when ``rng`` is not given.
+    rng : random.Random or None
+        Source of the setup reveals when dealing.
+    deal : bool
+        Reveal the rows now. ``False`` leaves them to chance actions (``RevealGolem`` x 5, then
+        ``RevealMerchant`` x 6), so a real-table game can be entered.
+    golem_row, market : sequence of str or None
+        Lay out exactly these cards (5 golem ids / 6 market ids, position 1 first) instead of dealing.
+
+    Returns
+    -------
+    State
+        Copper pile and silver pile 2 x players each.
+
+    Raises
+    ------
+    IllegalActionError
+        ``bad_setup`` for a player count outside 2..5 or unknown / repeated / too many card ids.
+    """
+    if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 5:
+        raise _err("bad_setup", f"Century is played by 2 to 5 players, not {n_players!r}", R_SETUP)
+    n = n_players
+    state = State(
+        n_players=n, current=0, stage=MAIN, turn=0,
+        caravans=STARTING_CRYSTALS[:n],
+        hands=(("S01", "S02"),) * n, played=((),) * n, golems=((),) * n,
+        copper=(0,) * n, silver=(0,) * n,
+        market=(), market_crystals=(), merchant_deck=_MARKET_IDS,
+        golem_row=(), golem_deck=_GOLEM_IDS,
+        copper_pile=2 * n, silver_pile=2 * n, end_triggered=False, finished=False,
+    )
+    for ids, size, kind in ((golem_row, GOLEM_ROW_SIZE, "golem"), (market, MARKET_SIZE, "merchant")):
+        if ids is None:
+            continue
+        ids = list(ids)
+        if len(ids) != size:
+            raise _err("bad_setup", f"the {kind} row has {size} cards, {len(ids)} given", R_SETUP)
+        for cid in ids:
+            try:
+                state = apply_action(state, RevealGolem(cid) if kind == "golem" else RevealMerchant(cid))
+            except IllegalActionError as exc:
+                raise _err("bad_setup", f"{kind} row: {exc}", R_SETUP) from None
+    if deal:
+        state = resolve_chance(state, rng if rng is not None else random.Random(seed))
+    return state
+
+
+# --------------------------------------------------------------------------------------------- queries
+
+
+def is_terminal(s: State) -> bool:
+    """True once the round in which the end was triggered has been finished (rules summary 结束与计分)."""
+    return s.finished
+
+
+def to_move(s: State) -> int:
+    """The seat to act next, or :data:`CHANCE` when a card must be revealed (meaningless when terminal)."""
+    if chance_pending(s):
+        return CHANCE
+    return s.current
+
+
+def max_trades(caravan: Crystals, card_id: str) -> int:
+    """How many times trade card ``card_id`` can be repeated with ``caravan`` (each paid in full)."""
+    inp = _M[card_id].inputs
+    return min(caravan[i] // inp[i] for i in range(4) if inp[i])
+
+
+def upgrade_choices(caravan: Crystals, n: int) -> list[Crystals]:
+    """Every distinct set of at most ``n`` single-step upgrades, as step counts by starting colour.
+
+    ``(sy, sg, sb, 0)``: ``sy`` steps yellow->green, ``sg`` green->blue, ``sb`` blue->pink, applied low colours
+    first, so a crystal may move several steps. Distinct step counts give distinct caravans. Includes
+    ``(0, 0, 0, 0)`` (no upgrade).
+    """
+    y, g, b, _ = caravan
+    out = []
+    for sy in range(min(n, y) + 1):
+        for sg in range(min(n - sy, g + sy) + 1):
+            for sb in range(min(n - sy - sg, b + sg) + 1):
+                out.append((sy, sg, sb, 0))
+    return out
+
+
+def payment_choices(caravan: Crystals, k: int) -> list[tuple[int, ...]]:
+    """Every ordered way to place one crystal from ``caravan`` on each of ``k`` cards (colour indices)."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(prefix: tuple[int, ...], c: list[int]) -> None:
+        if len(prefix) == k:
+            out.append(prefix)
+            return
+        for i in range(4):
+            if c[i]:
+                c[i] -= 1
+                rec(prefix + (i,), c)
+                c[i] += 1
+
+    if sum(caravan) >= k:
+        rec((), list(caravan))
+    return out
+
+
+def discard_choices(caravan: Crystals) -> list[Crystals]:
+    """Every way to return exactly the crystals above 10 (counts by colour)."""
+    excess = sum(caravan) - CARAVAN_LIMIT
+    out: list[Crystals] = []
+    if excess <= 0:
+        return out
+    y, g, b, p = caravan
+    for dy in range(min(y, excess) + 1):
+        for dg in range(min(g, excess - dy) + 1):
+            for db in range(min(b, excess - dy - dg) + 1):
+                dp = excess - dy - dg - db
+                if dp <= p:
+                    out.append((dy, dg, db, dp))
+    return out
+
+
+def legal_actions(s: State) -> list[Action]:
+    """Every distinct legal action in ``s`` (empty when the game is over).
+
+    When a card must be revealed these are the ``RevealGolem``/``RevealMerchant`` actions of every card left
+    in that deck; in the discard stage the ``Discard`` choices; otherwise plays (one per distinct choice of
+    upgrades or number of trades), acquisitions (one per position and ordered payment), rest and claims.
+    """
+    if s.finished:
+        return []
+    pending = chance_pending(s)
+    if pending == "golem":
+        return [RevealGolem(c) for c in s.golem_deck]
+    if pending == "merchant":
+        return [RevealMerchant(c) for c in s.merchant_deck]
+    p = s.current
+    c = s.caravans[p]
+    if s.stage == DISCARD:
+        return [Discard(d) for d in discard_choices(c)]
+    acts: list[Action] = []
+    for cid in s.hands[p]:
+        card = _M[cid]
+        if card.kind == "create":
+            acts.append(PlayCard(cid))
+        elif card.kind == "upgrade":
+            acts.extend(PlayCard(cid, 1, st) for st in upgrade_choices(c, card.upgrades))
+        else:
+            acts.extend(PlayCard(cid, t) for t in range(1, max_trades(c, cid) + 1))
+    total = sum(c)
+    for pos in range(1, len(s.market) + 1):
+        if pos - 1 > total:
+            break
+        acts.extend(Acquire(pos, pay) for pay in payment_choices(c, pos - 1))
+    if s.played[p]:
+        acts.append(Rest())
+    for pos, gid in enumerate(s.golem_row, 1):
+        cost = _G[gid].cost
+        if c[0] >= cost[0] and c[1] >= cost[1] and c[2] >= cost[2] and c[3] >= cost[3]:
+            acts.append(Claim(pos))
+    return acts
+
+
+# --------------------------------------------------------------------------------------------- apply
+
+
+def apply_action(s: State, a: Action) -> State:
+    """Apply ``a`` to ``s`` and return the new state (``s`` is unchanged).
+
+    Raises
+    ------
+    IllegalActionError
+        With a stable ``code`` (see the module docstring) and a message naming the rule and the numbers.
+    """
+    if s.finished:
+        raise _err("game_over", "the game is over", R_END)
+    t = type(a)
+    pending = chance_pending(s)
+    if t is RevealGolem or t is RevealMerchant:
+        return _reveal(s, a, pending)
+    if pending:
+        raise _err("reveal_pending", f"a {pending} card must be revealed to refill the row first", R_TURN)
+    if t is Discard:
+        return _discard(s, a)
+    if s.stage == DISCARD:
+        raise _err("discard_pending", f"seat {s.current + 1} holds {sum(s.caravans[s.current])} crystals and must "
+                   "return the excess above 10 before the turn ends", R_CARAVAN)
+    if t is PlayCard:
+        return _play(s, a)
+    if t is Acquire:
+        return _acquire(s, a)
+    if t is Claim:
+        return _claim(s, a)
+    if t is Rest:
+        return _rest(s)
+    raise _err("unknown_action", f"not a Century action: {a!r}")
+
+
+def _reveal(s: State, a: RevealGolem | RevealMerchant, pending: str | None) -> State:
+    kind = "golem" if type(a) is RevealGolem else "merchant"
+    if pending != kind:
+        raise _err("no_reveal_due", f"no {kind} card is due to be revealed now"
+                   + (f" (a {pending} card is)" if pending else ""), R_TURN)
+    if kind == "golem":
+        deck = s.golem_deck
+        if a.card not in deck:
+            raise _err("card_not_in_deck", f"golem {a.card!r} is not in the golem deck", R_CLAIM)
+        i = deck.index(a.card)
+        return s._replace(golem_row=s.golem_row + (a.card,), golem_deck=deck[:i] + deck[i + 1:])
+    deck = s.merchant_deck
+    if a.card not in deck:
+        raise _err("card_not_in_deck", f"merchant card {a.card!r} is not in the merchant deck", R_ACQUIRE)
+    i = deck.index(a.card)
+    return s._replace(market=s.market + (a.card,), market_crystals=s.market_crystals + (_ZERO,),
+                      merchant_deck=deck[:i] + deck[i + 1:])
+
+
+def _end_action(s: State, p: int) -> State:
+    """Caravan check at the end of the action, then the turn passes (or the game ends)."""
+    if s.caravans[p][0] + s.caravans[p][1] + s.caravans[p][2] + s.caravans[p][3] > CARAVAN_LIMIT:
+        return s._replace(stage=DISCARD)
+    return _end_turn(s)
+
+
+def _end_turn(s: State) -> State:
+    if s.end_triggered and s.current == s.n_players - 1:
+        return s._replace(stage=MAIN, turn=s.turn + 1, finished=True)
+    return s._replace(stage=MAIN, turn=s.turn + 1, current=(s.current + 1) % s.n_players)
+
+
+def _discard(s: State, a: Discard) -> State:
+    if s.stage != DISCARD:
+        raise _err("no_discard_due", "crystals are returned only when an action leaves more than 10", R_CARAVAN)
+    p = s.current
+    c = s.caravans[p]
+    d = a.crystals
+    excess = sum(c) - CARAVAN_LIMIT
+    if not _is_counts(d):
+        raise _err("wrong_discard", f"discard must be 4 non-negative counts (yellow, green, blue, pink), got {d!r}",
+                   R_CARAVAN)
+    if sum(d) != excess:
+        raise _err("wrong_discard", f"return exactly {excess} crystal(s) to get back to 10, not {sum(d)}", R_CARAVAN)
+    if any(d[i] > c[i] for i in range(4)):
+        raise _err("not_enough_crystals", f"cannot return {_fmt(d)}: the caravan holds {_fmt(c)}", R_CARAVAN)
+    new = (c[0] - d[0], c[1] - d[1], c[2] - d[2], c[3] - d[3])
+    return _end_turn(s._replace(caravans=_set(s.caravans, p, new)))
+
+
+def _is_counts(v: object) -> bool:
+    return (isinstance(v, tuple) and len(v) == 4
+            and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v))
+
+
+def _play(s: State, a: PlayCard) -> State:
+    p = s.current
+    hand = s.hands[p]
+    cid = a.card
+    if cid not in hand:
+        where = "is played (rest to take it back)" if cid in s.played[p] else "is not in your hand"
+        raise _err("card_not_in_hand", f"play: card {cid!r} {where}", R_REST)
+    card = _M[cid]
+    c = s.caravans[p]
+    kind = card.kind
+    if kind == "create":
+        if a.times != 1 or a.steps != NO_STEPS:
+            raise _err("wrong_choice", f"play: {card.name} takes no upgrade steps and is played once", R_TURN)
+        out = card.outputs
+        new = (c[0] + out[0], c[1] + out[1], c[2] + out[2], c[3] + out[3])
+    elif kind == "upgrade":
+        st = a.steps
+        if a.times != 1 or not _is_counts(st):
+            raise _err("wrong_choice", f"play: {card.name} takes upgrade steps as 4 counts (yellow, green, blue, "
+                       f"pink) and is played once, got steps={st!r} times={a.times!r}", R_UPGRADE)
+        if st[3]:
+            raise _err("pink_cannot_upgrade", "play: pink is the highest colour and cannot be upgraded", R_UPGRADE)
+        if st[0] + st[1] + st[2] > card.upgrades:
+            raise _err("too_many_upgrades", f"play: {card.name} allows at most {card.upgrades} single-step "
+                       f"upgrades, {st[0] + st[1] + st[2]} asked", R_UPGRADE)
+        y, g, b, pk = c
+        if st[0] > y:
+            raise _err("not_enough_crystals", f"play: {st[0]} yellow upgrade(s) but only {y} yellow", R_UPGRADE)
+        y -= st[0]
+        g += st[0]
+        if st[1] > g:
+            raise _err("not_enough_crystals", f"play: {st[1]} green upgrade(s) but only {g} green (after the "
+                       "yellow steps)", R_UPGRADE)
+        g -= st[1]
+        b += st[1]
+        if st[2] > b:
+            raise _err("not_enough_crystals", f"play: {st[2]} blue upgrade(s) but only {b} blue (after the "
+                       "lower steps)", R_UPGRADE)
+        new = (y, g, b - st[2], pk + st[2])
+    else:
+        n = a.times
+        if a.steps != NO_STEPS:
+            raise _err("wrong_choice", f"play: {card.name} is a trade and takes no upgrade steps", R_TRADE)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise _err("bad_trade_count", f"play: a trade is made 1 or more times, not {n!r}", R_TRADE)
+        inp = card.inputs
+        out = card.outputs
+        if any(c[i] < n * inp[i] for i in range(4)):
+            raise _err("not_enough_crystals", f"play: {n} x {card.notation} needs {_fmt(tuple(n * x for x in inp))}"
+                       f", the caravan holds {_fmt(c)}; each repetition is paid in full", R_TRADE)
+        new = (c[0] + n * (out[0] - inp[0]), c[1] + n * (out[1] - inp[1]), c[2] + n * (out[2] - inp[2]),
+               c[3] + n * (out[3] - inp[3]))
+    i = hand.index(cid)
+    s = s._replace(caravans=_set(s.caravans, p, new), hands=_set(s.hands, p, hand[:i] + hand[i + 1:]),
+                   played=_set(s.played, p, s.played[p] + (cid,)))
+    return _end_action(s, p)
+
+
+def _acquire(s: State, a: Acquire) -> State:
+    p = s.current
+    pos = a.position
+    m = len(s.market)
+    if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= m:
+        raise _err("bad_position", f"acquire: position must be 1..{m}, not {pos!r}", R_ACQUIRE)
+    pay = a.payment
+    if not isinstance(pay, tuple) or len(pay) != pos - 1 or any(
+            isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 3 for x in pay):
+        raise _err("bad_payment", f"acquire: position {pos} needs exactly {pos - 1} crystal(s) placed, one on "
+                   f"each card to its left (colour indices 0..3), got {pay!r}", R_ACQUIRE)
+    c = list(s.caravans[p])
+    for x in pay:
+        c[x] -= 1
+    if c[0] < 0 or c[1] < 0 or c[2] < 0 or c[3] < 0:
+        have = s.caravans[p]
+        raise _err("not_enough_crystals", f"acquire: position {pos} needs {pos - 1} crystal(s) placed "
+                   f"({_fmt(_counts(pay))}), the caravan holds {_fmt(have)}; crystals on the card you take "
+                   "cannot pay for it", R_ACQUIRE)
+    mc = list(s.market_crystals)
+    for j, x in enumerate(pay):
+        old = mc[j]
+        mc[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
+    bonus = mc[pos - 1]
+    new = (c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3])
+    cid = s.market[pos - 1]
+    del mc[pos - 1]
+    s = s._replace(caravans=_set(s.caravans, p, new), hands=_set(s.hands, p, s.hands[p] + (cid,)),
+                   market=s.market[:pos - 1] + s.market[pos:], market_crystals=tuple(mc))
+    return _end_action(s, p)
+
+
+def _counts(pay: tuple[int, ...]) -> Crystals:
+    c = [0, 0, 0, 0]
+    for x in pay:
+        c[x] += 1
+    return (c[0], c[1], c[2], c[3])
+
+
+def _rest(s: State) -> State:
+    p = s.current
+    if not s.played[p]:
+        raise _err("nothing_to_rest", "rest: you have no played cards to take back (resting with none is not "
+                   "allowed here: it would only waste the turn)", R_REST)
+    s = s._replace(hands=_set(s.hands, p, s.hands[p] + s.played[p]), played=_set(s.played, p, ()))
+    return _end_action(s, p)
+
+
+def _claim(s: State, a: Claim) -> State:
+    p = s.current
+    pos = a.position
+    row = s.golem_row
+    if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= len(row):
+        raise _err("bad_position", f"claim: position must be 1..{len(row)}, not {pos!r}", R_CLAIM)
+    gid = row[pos - 1]
+    cost = _G[gid].cost
+    c = s.caravans[p]
+    if c[0] < cost[0] or c[1] < cost[1] or c[2] < cost[2] or c[3] < cost[3]:
+        raise _err("not_enough_crystals", f"claim: golem {gid} costs exactly {_fmt(cost)}, the caravan holds "
+                   f"{_fmt(c)}; a higher colour never stands in for a lower one", R_CLAIM)
+    new = (c[0] - cost[0], c[1] - cost[1], c[2] - cost[2], c[3] - cost[3])
+    golems = s.golems[p] + (gid,)
+    copper, silver, cp, sp = s.copper, s.silver, s.copper_pile, s.silver_pile
+    if pos == 1:
+        if cp:
+            copper, cp = _set(copper, p, copper[p] + 1), cp - 1
+        elif sp:
+            silver, sp = _set(silver, p, silver[p] + 1), sp - 1
+    elif pos == 2 and cp and sp:
+        silver, sp = _set(silver, p, silver[p] + 1), sp - 1
+    s = s._replace(caravans=_set(s.caravans, p, new), golems=_set(s.golems, p, golems),
+                   golem_row=row[:pos - 1] + row[pos:], copper=copper, silver=silver, copper_pile=cp,
+                   silver_pile=sp, end_triggered=s.end_triggered or len(golems) >= end_threshold(s.n_players))
+    return _end_action(s, p)
+
+
+# --------------------------------------------------------------------------------------------- chance & sampling
+
+
+def sample_chance(s: State, rng: random.Random) -> Action:
+    """A uniformly random reveal from the deck that must refill its row (the deck is a shuffled pile)."""
+    pending = chance_pending(s)
+    if pending == "golem":
+        return RevealGolem(s.golem_deck[int(rng.random() * len(s.golem_deck))])
+    if pending == "merchant":
+        return RevealMerchant(s.merchant_deck[int(rng.random() * len(s.merchant_deck))])
+    raise _err("no_reveal_due", "no card is due to be revealed", R_TURN)
+
+
+def resolve_chance(s: State, rng: random.Random) -> State:
+    """Apply random reveals until no card is due (a no-op when none is)."""
+    while chance_pending(s):
+        s = apply_action(s, sample_chance(s, rng))
+    return s
+
+
+def sample_action(s: State, rng: random.Random) -> Action:
+    """A random legal action, drawn directly (much faster than listing them all).
+
+    Chance: a random card from the deck. Discard: crystals returned one at a time, each a uniformly random
+    crystal of the caravan. Otherwise one of the available action kinds (play, acquire, rest, claim) is
+    chosen uniformly, then uniformly among its options (a playable card; an upgrade choice; a number of
+    trades; a position, paid with crystals drawn at random from the caravan; a golem). This is not uniform over
+    the distinct legal actions, which would make acquisitions with many payment orders dominate.
+    """
+    if s.finished:
+        raise _err("game_over", "the game is over", R_END)
+    if chance_pending(s):
+        return sample_chance(s, rng)
+    p = s.current
+    c = s.caravans[p]
+    rnd = rng.random
+    if s.stage == DISCARD:
+        left = list(c)
+        d = [0, 0, 0, 0]
+        total = sum(left)
+        for _ in range(total - CARAVAN_LIMIT):
+            r = int(rnd() * total)
+            i = 0
+            while r >= left[i]:
+                r -= left[i]
+                i += 1
+            left[i] -= 1
+            d[i] += 1
+            total -= 1
+        return Discard((d[0], d[1], d[2], d[3]))
+    playable = []
+    for cid in s.hands[p]:
+        if _KIND[cid] != "trade":
+            playable.append(cid)
+        else:
+            inp = _M[cid].inputs
+            if c[0] >= inp[0] and c[1] >= inp[1] and c[2] >= inp[2] and c[3] >= inp[3]:
+                playable.append(cid)
+    claimable = []
+    for pos, gid in enumerate(s.golem_row, 1):
+        cost = _G[gid].cost
+        if c[0] >= cost[0] and c[1] >= cost[1] and c[2] >= cost[2] and c[3] >= cost[3]:
+            claimable.append(pos)
+    kinds = []
+    if playable:
+        kinds.append(0)
+    if s.market:
+        kinds.append(1)
+    if s.played[p]:
+        kinds.append(2)
+    if claimable:
+        kinds.append(3)
+    k = kinds[int(rnd() * len(kinds))]
+    if k == 0:
+        cid = playable[int(rnd() * len(playable))]
+        kind = _KIND[cid]
+        if kind == "create":
+            return PlayCard(cid)
+        if kind == "upgrade":
+            choices = upgrade_choices(c, _M[cid].upgrades)
+            return PlayCard(cid, 1, choices[int(rnd() * len(choices))])
+        return PlayCard(cid, 1 + int(rnd() * max_trades(c, cid)))
+    if k == 1:
+        total = c[0] + c[1] + c[2] + c[3]
+        pos = 1 + int(rnd() * min(len(s.market), total + 1))
+        if pos == 1:
+            return Acquire(1)
+        left = list(c)
+        pay = []
+        for _ in range(pos - 1):
+            r = int(rnd() * total)
+            i = 0
+            while r >= left[i]:
+                r -= left[i]
+                i += 1
+            left[i] -= 1
+            total -= 1
+            pay.append(i)
+        return Acquire(pos, tuple(pay))
+    if k == 2:
+        return Rest()
+    return Claim(claimable[int(rnd() * len(claimable))])
+
+
+# --------------------------------------------------------------------------------------------- scoring
+
+
+def score(s: State, names: Sequence[str] | None = None) -> TableScore:
+    """Itemised scores of every seat (valid at any time; final once :func:`is_terminal`).
+
+    Parameters
+    ----------
+    names : sequence of str or None
+        Player names in seat order; default ``"Player 1"``..
+
+    Returns
+    -------
+    TableScore
+        Golem VP, coin VP (copper 3, silver 1), crystal VP (1 per non-yellow crystal), total, and the winner
+        with ties going to the tied seat latest in turn order (rules summary 结束与计分).
+    """
+    names = list(names) if names is not None else [f"Player {i + 1}" for i in range(s.n_players)]
+    tallies = [PlayerTally(names[i], tuple(_G[g].points for g in s.golems[i]), s.copper[i], s.silver[i],
+                           dict(zip(COLOURS, s.caravans[i], strict=True))) for i in range(s.n_players)]
+    return score_table(tallies)
