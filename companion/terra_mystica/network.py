@@ -1,0 +1,103 @@
+"""The largest connected network of each faction, for final scoring (18/12/6 VP).
+
+Source: RULES-NOTES section 5 (reference engine ``scoring.pm`` / ``compute_network_size``). Two buildings
+of one faction are connected when they are
+
+* directly adjacent (map neighbours, or the two ends of a bridge),
+* Mermaid skip-linked (a river hex they ``connect``-ed for a town; commit 25e9c8a made these count),
+* within shipping range: river distance <= the faction's shipping level, or
+* for Dwarves / Fakirs, within tunnelling / carpet range: hexes jumped over <= the range.
+
+The network size is the number of buildings in the biggest group (a sanctuary counts once here: the
+"counts as two" rule is only for towns). Ranking and VP belong to ``scoring.py``.
+
+Examples
+--------
+>>> from companion.terra_mystica.hexmap import load_shipped_map
+>>> from companion.terra_mystica.towns import TownState
+>>> s = TownState.new(load_shipped_map("base"))
+>>> for h in ("E7", "E8", "G3"):
+...     s = s.place(h, "witches")
+>>> largest_network(s, "witches", shipping=0), largest_network(s, "witches", shipping=1)
+(2, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.errors import CompanionError
+from companion.terra_mystica.towns import TownState
+
+__all__ = ["networks", "largest_network", "network_sizes"]
+
+
+def networks(state: TownState, faction: str, *, shipping: int = 0, jump_range: int = 0) -> list[frozenset[str]]:
+    """Connected groups of ``faction``'s buildings, biggest first (ties: reading order of first hex).
+
+    Parameters
+    ----------
+    state : TownState
+        Buildings, bridges and Mermaid connections on the map.
+    faction : str
+        Faction name as used in ``state``.
+    shipping : int, 0..6
+        Shipping level (river hexes that may be crossed).
+    jump_range : int, 0..4
+        Tunnelling (Dwarves) or carpet-flight (Fakirs) range: hexes that may be jumped over; 0 = none.
+
+    Raises
+    ------
+    CompanionError
+        For a shipping level or range outside the map's tables.
+    """
+    m = state.map
+    if isinstance(shipping, bool) or not isinstance(shipping, int) or not 0 <= shipping <= 6:
+        raise CompanionError(f"shipping level must be an integer 0..6, got {shipping!r}")
+    if isinstance(jump_range, bool) or not isinstance(jump_range, int) or not 0 <= jump_range <= 4:
+        raise CompanionError(f"tunnelling/carpet range must be an integer 0..4, got {jump_range!r}")
+    own = [h for h, (f, _) in state.buildings.items() if f == faction]
+    own_set = set(own)
+    order = {h: i for i, h in enumerate(m.hexes)}
+    seen: set[str] = set()
+    groups: list[frozenset[str]] = []
+    for start in sorted(own, key=order.__getitem__):
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        group = {start}
+        while stack:
+            here = stack.pop()
+            near = set(state.adjacent(here, faction))
+            if shipping:
+                near |= m.shipping_reach(here, shipping)
+            if jump_range:
+                near |= m.tunnel_reach(here, jump_range)
+            for n in near:
+                if n in own_set and n not in seen:
+                    seen.add(n)
+                    group.add(n)
+                    stack.append(n)
+        groups.append(frozenset(group))
+    groups.sort(key=len, reverse=True)
+    return groups
+
+
+def largest_network(state: TownState, faction: str, *, shipping: int = 0, jump_range: int = 0) -> int:
+    """Number of buildings in ``faction``'s biggest network (0 without buildings). See :func:`networks`."""
+    groups = networks(state, faction, shipping=shipping, jump_range=jump_range)
+    return len(groups[0]) if groups else 0
+
+
+def network_sizes(state: TownState, shipping: Mapping[str, int] | None = None,
+                  jump_range: Mapping[str, int] | None = None) -> dict[str, int]:
+    """Largest network of every faction with buildings in ``state``.
+
+    ``shipping`` and ``jump_range`` map faction -> level (missing factions: 0).
+    """
+    shipping = shipping or {}
+    jump_range = jump_range or {}
+    factions = dict.fromkeys(f for f, _ in state.buildings.values())
+    return {f: largest_network(state, f, shipping=shipping.get(f, 0), jump_range=jump_range.get(f, 0))
+            for f in factions}

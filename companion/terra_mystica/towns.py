@@ -1,0 +1,442 @@
+"""Terra Mystica towns, detected incrementally as buildings, bridges, FAV5 and Mermaid links are added.
+
+The rules follow the reference engine (RULES-NOTES section 4, ``towns.pm``), which is what real games
+were scored by:
+
+* A town is a connected group of one faction's buildings, connected by **direct adjacency** only:
+  neighbouring hexes, bridges, and (Mermaids only) the river hex they ``connect``; shipping range
+  never joins a town (tricky case 2).
+* It needs total building power >= 7 (6 with favor tile FAV5) and at least 4 buildings, a
+  **sanctuary counting as two buildings** (so three buildings including the sanctuary can do; the
+  sanctuary only counts double in the group it is part of: tricky case 1). Building power: dwelling 1,
+  trading house 2, temple 2, stronghold 3, sanctuary 3; the Yetis' stronghold and sanctuary 4
+  (``factions.json``).
+* Checked after every build, upgrade, bridge and Mermaid connection, for the changed hex. A hex
+  already in a town is skipped. A building directly adjacent to an own building already in a town
+  **joins** that town, and so does every own building connected to it that is not yet in a town; no
+  new town is founded then, even if the joined buildings would qualify on their own (tricky case 3).
+  A building touching two towns merges them; no tile is gained.
+* Taking FAV5 re-checks every own building, so a 6-power group becomes a town at once (tricky case 4).
+* No town tile left: no town (tricky case 14).
+* Mermaids may found a town across one river hex: :meth:`TownState.mermaid_candidates` lists the
+  river hexes across which their buildings would form a town, :meth:`TownState.connect` links every
+  pair of land hexes around that river hex for the Mermaids (towns and network) and founds the town
+  (tricky case 5).
+
+The state is a frozen value: each method returns a new :class:`TownState` whose ``events`` tell what
+that step did. Errors for moves the sandbox forbids are :class:`companion.errors.IllegalActionError`
+with a stable ``code``.
+
+Examples
+--------
+>>> from companion.terra_mystica.hexmap import load_shipped_map
+>>> s = TownState.new(load_shipped_map("base"))
+>>> for hex_, kind in [("A1", "D"), ("A2", "TP"), ("A3", "TP"), ("B1", "TE")]:
+...     s = s.place(hex_, "witches", kind)
+>>> [e.kind for e in s.events], sorted(s.towns()[0].hexes)
+(['founded'], ['A1', 'A2', 'A3', 'B1'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from companion.errors import CompanionError, IllegalActionError
+from companion.terra_mystica.hexmap import TerraMysticaMap
+
+__all__ = ["BUILDING_KINDS", "DEFAULT_BUILDING_POWER", "TOWN_POWER", "TOWN_POWER_FAV5", "TOWN_BUILDINGS",
+           "MAX_BRIDGES", "Town", "TownEvent", "TownState", "building_power"]
+
+BUILDING_KINDS = ("D", "TP", "TE", "SH", "SA")
+DEFAULT_BUILDING_POWER: Mapping[str, int] = MappingProxyType({"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3})
+TOWN_POWER = 7
+TOWN_POWER_FAV5 = 6
+TOWN_BUILDINGS = 4
+MAX_BRIDGES = 3
+_NAMES = {"dwelling": "D", "trading_house": "TP", "trading house": "TP", "temple": "TE", "stronghold": "SH",
+          "sanctuary": "SA"}
+
+
+def _kind(kind: str) -> str:
+    k = str(kind).strip()
+    if k.upper() in BUILDING_KINDS:
+        return k.upper()
+    if k.lower() in _NAMES:
+        return _NAMES[k.lower()]
+    raise IllegalActionError("unknown_building", f"unknown building {kind!r}; expected one of "
+                             f"{', '.join(BUILDING_KINDS)} (dwelling, trading house, temple, stronghold, sanctuary)")
+
+
+def building_power(faction: str, kind: str) -> int:
+    """Power value of ``faction``'s building ``kind`` (``D TP TE SH SA``), from ``factions.json``.
+
+    Factions not in ``factions.json`` (e.g. a sandbox's "red player") use the standard values
+    D 1, TP 2, TE 2, SH 3, SA 3.
+    """
+    k = _kind(kind)
+    try:
+        from companion.terra_mystica.factions import get_faction
+    except ImportError:  # pragma: no cover - the factions module ships with the package
+        return DEFAULT_BUILDING_POWER[k]
+    try:
+        return int(get_faction(faction).building_power(k))
+    except (CompanionError, KeyError, ValueError):
+        return DEFAULT_BUILDING_POWER[k]
+
+
+@dataclass(frozen=True)
+class Town:
+    """A town on the map: its id, owner, hexes, current total power and building count (SA = 2)."""
+
+    id: int
+    faction: str
+    hexes: frozenset[str]
+    power: int
+    count: int
+
+
+@dataclass(frozen=True)
+class TownEvent:
+    """What one step did to towns.
+
+    ``kind`` is ``"founded"`` (a new town: a town tile is taken), ``"joined"`` (buildings added to an
+    existing town), ``"merged"`` (two or more towns became one, no tile) or ``"no_tile"`` (a group
+    qualified but no town tile was left). ``hexes`` are the hexes concerned, ``town`` the town id.
+    """
+
+    kind: str
+    faction: str
+    town: int
+    hexes: frozenset[str]
+    power: int = 0
+    count: int = 0
+
+    def describe(self) -> str:
+        """One English sentence for a log."""
+        hexes = ", ".join(sorted(self.hexes, key=_label_key))
+        if self.kind == "founded":
+            return (f"{self.faction} founded town {self.town} ({hexes}): power {self.power}, "
+                    f"{self.count} buildings")
+        if self.kind == "joined":
+            return f"{hexes} joined {self.faction}'s town {self.town} (no new town)"
+        if self.kind == "merged":
+            return f"{self.faction}'s towns merged into town {self.town} (no new tile)"
+        return f"{self.faction}'s group {hexes} qualifies as a town but no town tile is left"
+
+
+def _label_key(label: str) -> tuple:
+    if label.startswith("r"):
+        return (1, "r", int(label[1:]) if label[1:].isdigit() else 0)
+    return (0, label[:1], int(label[1:]) if label[1:].isdigit() else 0)
+
+
+@dataclass(frozen=True)
+class TownState:
+    """Buildings on a map and the towns they form. Build with :meth:`new`; every change returns a new value.
+
+    Attributes
+    ----------
+    map : TerraMysticaMap
+    buildings : Mapping[str, tuple[str, str]]
+        hex label -> (faction, building kind), in the order the hexes were first built on.
+    town_of : Mapping[str, int]
+        hex label -> town id, for buildings in a town.
+    bridges : tuple of (str, str, str)
+        (hex, hex, faction) for each bridge.
+    connections : tuple of (str, str)
+        (river hex, faction) for each Mermaid river-town connection.
+    fav5 : frozenset of str
+        Factions holding favor tile FAV5 (town power 6).
+    town_tiles_left : int or None
+        Town tiles still available; None = unlimited.
+    events : tuple of TownEvent
+        What the last step did.
+    """
+
+    map: TerraMysticaMap
+    buildings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    town_of: Mapping[str, int] = field(default_factory=dict)
+    bridges: tuple[tuple[str, str, str], ...] = ()
+    connections: tuple[tuple[str, str], ...] = ()
+    fav5: frozenset[str] = frozenset()
+    town_tiles_left: int | None = None
+    next_town: int = 1
+    events: tuple[TownEvent, ...] = ()
+    _links: Mapping[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _skip: Mapping[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, tm_map: TerraMysticaMap, *, town_tiles: int | None = None) -> TownState:
+        """An empty map. ``town_tiles`` limits how many towns can still be founded (None = no limit)."""
+        if town_tiles is not None and (isinstance(town_tiles, bool) or not isinstance(town_tiles, int)
+                                       or town_tiles < 0):
+            raise CompanionError(f"town_tiles must be None or an integer >= 0, got {town_tiles!r}")
+        return cls(map=tm_map, town_tiles_left=town_tiles)
+
+    # ------------------------------------------------------------------ queries
+    def owner(self, label: str) -> str | None:
+        """Faction with a building on ``label``, or None."""
+        b = self.buildings.get(self.map.hex(label).label)
+        return b[0] if b else None
+
+    def adjacent(self, label: str, faction: str) -> set[str]:
+        """Hexes directly adjacent to ``label`` for ``faction``: neighbours, bridges, Mermaid skip links."""
+        out = set(self.map.neighbours(label))
+        out |= self._links.get(label, frozenset())
+        out |= self._skip.get((faction, label), frozenset())
+        return out
+
+    def own_neighbours(self, label: str, faction: str) -> list[str]:
+        """Hexes with ``faction``'s buildings directly adjacent to ``label`` (incl. bridges, skip links)."""
+        b = self.buildings
+        return [n for n in self.adjacent(label, faction) if n in b and b[n][0] == faction]
+
+    def group(self, label: str) -> frozenset[str]:
+        """The connected group of own buildings containing the building on ``label`` (direct adjacency)."""
+        owner = self.owner(label)
+        if owner is None:
+            return frozenset()
+        start = self.map.hex(label).label
+        seen = {start}
+        stack = [start]
+        while stack:
+            here = stack.pop()
+            for n in self.own_neighbours(here, owner):
+                if n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        return frozenset(seen)
+
+    def power_and_count(self, hexes: Iterable[str]) -> tuple[int, int]:
+        """Total building power and building count (sanctuary = 2) of the buildings on ``hexes``."""
+        power = count = 0
+        for h in hexes:
+            faction, kind = self.buildings[h]
+            power += building_power(faction, kind)
+            count += 2 if kind == "SA" else 1
+        return power, count
+
+    def town_size(self, faction: str) -> int:
+        """Power a town of ``faction`` needs: 7, or 6 with FAV5."""
+        return TOWN_POWER_FAV5 if faction in self.fav5 else TOWN_POWER
+
+    def qualifies(self, hexes: Iterable[str], faction: str) -> bool:
+        """True if the buildings on ``hexes`` meet the town rule (power and count; tiles not checked)."""
+        power, count = self.power_and_count(hexes)
+        return power >= self.town_size(faction) and count >= TOWN_BUILDINGS
+
+    def towns(self) -> tuple[Town, ...]:
+        """Every town, by id."""
+        members: dict[int, list[str]] = {}
+        for h, t in self.town_of.items():
+            members.setdefault(t, []).append(h)
+        out = []
+        for t in sorted(members):
+            hexes = frozenset(members[t])
+            power, count = self.power_and_count(hexes)
+            out.append(Town(t, self.buildings[next(iter(hexes))][0], hexes, power, count))
+        return tuple(out)
+
+    def bridge_count(self, faction: str) -> int:
+        """Bridges ``faction`` has built."""
+        return sum(1 for *_, f in self.bridges if f == faction)
+
+    def skip_links(self, faction: str) -> Mapping[str, frozenset[str]]:
+        """Mermaid skip links of ``faction`` (hex -> linked hexes)."""
+        return MappingProxyType({h: v for (f, h), v in self._skip.items() if f == faction})
+
+    def bridge_links(self) -> Mapping[str, frozenset[str]]:
+        """Bridge adjacency (hex -> hexes joined to it by a bridge)."""
+        return MappingProxyType(dict(self._links))
+
+    # ------------------------------------------------------------------ changes
+    def place(self, label: str, faction: str, kind: str = "D") -> TownState:
+        """Build (or upgrade to) ``kind`` on land hex ``label`` for ``faction`` and update towns.
+
+        Upgrading a building already in a town changes nothing about towns (the engine skips hexes in
+        a town). Upgrade order (D -> TP -> TE/SH, TE -> SA) is the engine's business, not checked here.
+
+        Raises
+        ------
+        IllegalActionError
+            ``unknown_hex`` (CompanionError from the map), ``river_hex``, ``hex_occupied`` (another
+            faction's building), ``unknown_building``, ``bad_faction``.
+        """
+        hx = self._hex(label)
+        if hx.river:
+            raise IllegalActionError("river_hex", f"{hx.label} is a river hex: nothing can be built on it")
+        faction = _faction(faction)
+        k = _kind(kind)
+        current = self.buildings.get(hx.label)
+        if current is not None and current[0] != faction:
+            raise IllegalActionError("hex_occupied", f"{hx.label} holds {current[0]}'s {current[1]}; "
+                                     f"{faction} cannot build there")
+        buildings = dict(self.buildings)
+        buildings[hx.label] = (faction, k)
+        state = replace(self, buildings=buildings, events=())
+        return state._detect_from(hx.label, faction, state_events=[])
+
+    def add_bridge(self, a: str, b: str, faction: str) -> TownState:
+        """Place ``faction``'s bridge between land hexes ``a`` and ``b`` and update towns.
+
+        Raises
+        ------
+        IllegalActionError
+            ``not_a_bridge_spot`` (RULES-NOTES appendix B), ``bridge_exists``, ``too_many_bridges``
+            (3 per faction), ``bridge_not_anchored`` (neither end holds the builder's building).
+        """
+        ha, hb = self._hex(a), self._hex(b)
+        faction = _faction(faction)
+        if ha.river or hb.river or not self.map.is_bridge_spot(ha.label, hb.label):
+            raise IllegalActionError("not_a_bridge_spot", f"{ha.label}-{hb.label} is not a bridge spot: a bridge "
+                                     f"joins two land hexes across exactly one river hex in one of the three "
+                                     f"bridge patterns", rule="RULES-NOTES appendix B")
+        pair = {ha.label, hb.label}
+        if any({x, y} == pair for x, y, _ in self.bridges):
+            raise IllegalActionError("bridge_exists", f"there is already a bridge {ha.label}-{hb.label}")
+        if self.bridge_count(faction) >= MAX_BRIDGES:
+            raise IllegalActionError("too_many_bridges", f"{faction} already has {MAX_BRIDGES} bridges",
+                                     rule="RULES-NOTES section 3, tricky case 6")
+        if self.owner(ha.label) != faction and self.owner(hb.label) != faction:
+            raise IllegalActionError("bridge_not_anchored", f"neither {ha.label} nor {hb.label} holds a "
+                                     f"building of {faction}", rule="RULES-NOTES section 3, tricky case 6")
+        links = dict(self._links)
+        links[ha.label] = links.get(ha.label, frozenset()) | {hb.label}
+        links[hb.label] = links.get(hb.label, frozenset()) | {ha.label}
+        state = replace(self, bridges=(*self.bridges, (ha.label, hb.label, faction)), _links=links, events=())
+        events: list[TownEvent] = []
+        for end in (ha.label, hb.label):
+            if state.owner(end) == faction:
+                state = state._detect_from(end, faction, state_events=events)
+        return replace(state, events=tuple(events))
+
+    def take_fav5(self, faction: str) -> TownState:
+        """``faction`` takes FAV5 (town power 6): every own building is re-checked (tricky case 4)."""
+        faction = _faction(faction)
+        state = replace(self, fav5=self.fav5 | {faction}, events=())
+        events: list[TownEvent] = []
+        for h, (f, _) in list(state.buildings.items()):
+            if f == faction:
+                state = state._detect_from(h, faction, state_events=events)
+        return replace(state, events=tuple(events))
+
+    def mermaid_candidates(self, faction: str = "mermaids") -> tuple[str, ...]:
+        """River hexes across which ``faction``'s buildings (none yet in a town) would form a town.
+
+        Mirrors the engine's ``update_mermaid_town_connections``: for each river hex, the groups of own
+        buildings around it, joined through it, must meet the town rule; at least two separate groups
+        must touch it (otherwise the link adds nothing) and a town tile must be left. Only the Mermaids
+        may use these; for other factions the result is empty.
+        """
+        if faction != "mermaids" or self.town_tiles_left == 0:
+            return ()
+        out = []
+        taken = {r for r, f in self.connections if f == faction}
+        for r in self.map.river_hexes:
+            if r in taken:
+                continue
+            around = [n for n in self.map.neighbours(r) if self.owner(n) == faction]
+            groups: list[frozenset[str]] = []
+            for n in around:
+                if not any(n in g for g in groups):
+                    groups.append(self.group(n))
+            if len(groups) < 2:
+                continue
+            union = frozenset().union(*groups)
+            if any(h in self.town_of for h in union):
+                continue
+            if self.qualifies(union, faction):
+                out.append(r)
+        return tuple(out)
+
+    def connect(self, river: str, faction: str = "mermaids") -> TownState:
+        """Mermaids found a town across river hex ``river`` (engine command ``connect r2``).
+
+        Every pair of land hexes bordering ``river`` becomes linked for ``faction`` (towns and network).
+
+        Raises
+        ------
+        IllegalActionError
+            ``not_mermaids`` (only the Mermaids can), ``not_a_river``, ``no_river_town`` (the river hex
+            is not one of :meth:`mermaid_candidates`).
+        """
+        faction = _faction(faction)
+        hx = self._hex(river)
+        if faction != "mermaids":
+            raise IllegalActionError("not_mermaids", "only the Mermaids can found a town across a river hex",
+                                     rule="RULES-NOTES section 4, tricky case 5")
+        if not hx.river:
+            raise IllegalActionError("not_a_river", f"{hx.label} is a land hex; connect needs a river hex")
+        if hx.label not in self.mermaid_candidates(faction):
+            raise IllegalActionError("no_river_town", f"the Mermaids' buildings around {hx.label} would not "
+                                     f"form a new town through it", rule="RULES-NOTES section 4")
+        state = self._with_skip(hx.label, faction)
+        state = replace(state, connections=(*self.connections, (hx.label, faction)), events=())
+        events: list[TownEvent] = []
+        for n in self.map.neighbours(hx.label):
+            if state.owner(n) == faction:
+                state = state._detect_from(n, faction, state_events=events)
+        return replace(state, events=tuple(events))
+
+    # ------------------------------------------------------------------ internals
+    def _hex(self, label: str):
+        return self.map.hex(label)
+
+    def _with_skip(self, river: str, faction: str) -> TownState:
+        land = [n for n in self.map.neighbours(river) if not self.map.hexes[n].river]
+        skip = dict(self._skip)
+        for n in land:
+            skip[(faction, n)] = skip.get((faction, n), frozenset()) | (frozenset(land) - {n})
+        return replace(self, _skip=skip)
+
+    def _detect_from(self, where: str, faction: str, *, state_events: list[TownEvent]) -> TownState:
+        """The engine's ``detect_towns_from``: join an adjacent town, or found a new one."""
+        if where in self.town_of or self.owner(where) != faction:
+            return replace(self, events=tuple(state_events))
+        touching = {self.town_of[n] for n in self.own_neighbours(where, faction) if n in self.town_of}
+        if touching:
+            # join: where and every connected own building not yet in a town
+            joined = {where}
+            stack = [where]
+            while stack:
+                here = stack.pop()
+                for n in self.own_neighbours(here, faction):
+                    if n in self.town_of:
+                        touching.add(self.town_of[n])
+                    elif n not in joined:
+                        joined.add(n)
+                        stack.append(n)
+            target = min(touching)
+            town_of = dict(self.town_of)
+            for h in joined:
+                town_of[h] = target
+            state_events.append(TownEvent("joined", faction, target, frozenset(joined)))
+            if len(touching) > 1:
+                merged = {h for h, t in town_of.items() if t in touching}
+                for h in merged:
+                    town_of[h] = target
+                state_events.append(TownEvent("merged", faction, target, frozenset(merged)))
+            return replace(self, town_of=town_of, events=tuple(state_events))
+        group = self.group(where)
+        power, count = self.power_and_count(group)
+        if power < self.town_size(faction) or count < TOWN_BUILDINGS:
+            return replace(self, events=tuple(state_events))
+        if self.town_tiles_left == 0:
+            state_events.append(TownEvent("no_tile", faction, 0, group, power, count))
+            return replace(self, events=tuple(state_events))
+        town_of = dict(self.town_of)
+        for h in group:
+            town_of[h] = self.next_town
+        state_events.append(TownEvent("founded", faction, self.next_town, group, power, count))
+        left = None if self.town_tiles_left is None else self.town_tiles_left - 1
+        return replace(self, town_of=town_of, next_town=self.next_town + 1, town_tiles_left=left,
+                       events=tuple(state_events))
+
+
+def _faction(faction: str) -> str:
+    if not isinstance(faction, str) or not faction.strip():
+        raise IllegalActionError("bad_faction", f"expected a faction name, got {faction!r}")
+    return faction.strip().lower()
