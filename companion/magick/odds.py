@@ -1,0 +1,285 @@
+"""Exact dice odds and a ranking of placements for a roll, with reasons.
+
+**Fill probability.** For a die type with ``f`` faces, a circle with target ``t`` and a comparison
+(crafting ``>=``, research ``<=``), the probability that one roll of that die fills the circle spending at
+most ``k`` potions is the share of faces ``v`` whose distance to the nearest acceptable value is at most
+``k`` (crafting: ``max(0, t - v) <= k``; research: ``max(0, v - t) <= k``), counting only targets the die
+can reach within its value range (default 1..12, see :mod:`companion.magick.sheet`). Every face is
+equally likely, so the result is an exact :class:`fractions.Fraction`. Example: a d8 for a crafting 5 with
+at most 1 potion succeeds on 4..8, ``5/8``.
+
+**Placement ranking.** For a roll and a player's sheet, every (die, circle) pair the player may fill is
+listed with the fewest potions it needs and a score in gold-equivalents:
+
+- gained now: the row's gold if the circle completes it, the row's potions (worth
+  :data:`POTION_VALUE` gold each, the same rate as potions spent), and the gold of every open order the
+  completion fulfils;
+- brought closer (counted at half weight): the row's gold times the share of its circles filled after
+  the placement, :data:`ORDER_WEIGHT` of each open order's gold that needs the row, :data:`ADVENTURER_BONUS`
+  if the row is part of the adventurer's next requirement, :data:`MASTERY_BONUS` per unclaimed mastery
+  card counting the column;
+- minus the potions spent (and the extra-die slot's cost, when the die is a third or fourth die).
+
+Each placement carries ``reasons``, human sentences that explain the score, so a learner sees why one die
+beats another. This is a teaching heuristic, not an optimal policy.
+
+API (stable)
+------------
+- :func:`fill_probability(die, target, compare, potions=0, sheet=None)` -> Fraction.
+  ``die``: ``"d8"`` or a face count; ``compare``: ``">="``/``"craft"``/``"crafting"`` or
+  ``"<="``/``"research"``.
+- :func:`potions_distribution(die, target, compare, sheet=None)` -> ``{potions needed: Fraction}``
+  (key None = impossible).
+- :func:`rank_placements(sheet, roll, filled=..., potions=..., used_dice=..., orders=...,
+  adventurer_next=..., mastery_columns=..., extra_cost=None)` -> list of :class:`Placement`, best first.
+- :class:`Placement` — ``die``, ``value``, ``circle``, ``adjust`` (signed), ``potions`` (spent),
+  ``completes`` (row id or None), ``gold_now``, ``potions_gained``, ``score`` (float),
+  ``reasons`` (tuple of str); ``to_dict()``.
+
+Errors
+------
+:class:`~companion.errors.IllegalActionError` ``bad_odds_input`` naming the field (unknown die, bad
+comparison, negative potions, non-integer target).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from companion.errors import IllegalActionError
+from companion.magick.dice import Roll, potions_needed
+from companion.magick.sheet import Sheet, default_sheet
+
+__all__ = [
+    "ADVENTURER_BONUS",
+    "MASTERY_BONUS",
+    "ORDER_WEIGHT",
+    "POTION_VALUE",
+    "Placement",
+    "fill_probability",
+    "normalise_compare",
+    "potions_distribution",
+    "rank_placements",
+]
+
+POTION_VALUE = 0.5
+ORDER_WEIGHT = 0.25
+ADVENTURER_BONUS = 1.0
+MASTERY_BONUS = 0.25
+
+
+def normalise_compare(compare: str) -> str:
+    """Return ``">="`` or ``"<="`` for the accepted spellings; IllegalActionError ``bad_odds_input``."""
+    table = {">=": ">=", "craft": ">=", "crafting": ">=", "<=": "<=", "research": "<="}
+    if compare not in table:
+        raise IllegalActionError("bad_odds_input", f"compare: expected '>=' (crafting) or '<=' (research), "
+                                 f"found {compare!r}")
+    return table[compare]
+
+
+def _faces_and_range(die: str | int, sheet: Sheet | None) -> tuple[int, int, int]:
+    sheet = sheet or default_sheet()
+    if isinstance(die, bool):
+        raise IllegalActionError("bad_odds_input", f"die: expected a die like 'd8', found {die!r}")
+    if isinstance(die, int):
+        faces = die
+        if faces < 2:
+            raise IllegalActionError("bad_odds_input", f"die: expected at least 2 faces, found {faces}")
+        lo = sheet.min_value
+        hi = max(sheet.max_value, faces) if sheet.past_top_face else faces
+        return faces, lo, hi
+    if die not in sheet.dice:
+        raise IllegalActionError("bad_odds_input", f"die: expected one of {', '.join(sheet.dice)}, found {die!r}")
+    lo, hi = sheet.value_range(die)
+    return sheet.dice[die], lo, hi
+
+
+def _needed(v: int, target: int, compare: str, lo: int, hi: int) -> int | None:
+    if compare == ">=":
+        need = max(v, target, lo)
+        return need - v if need <= hi else None
+    need = min(v, target, hi)
+    return v - need if need >= lo else None
+
+
+def potions_distribution(die: str | int, target: int, compare: str, *,
+                         sheet: Sheet | None = None) -> dict[int | None, Fraction]:
+    """Probability of needing exactly ``n`` potions to fill the circle, for each ``n`` (None: impossible).
+
+    The values sum to 1.
+    """
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise IllegalActionError("bad_odds_input", f"target: expected an integer, found {target!r}")
+    compare = normalise_compare(compare)
+    faces, lo, hi = _faces_and_range(die, sheet)
+    out: dict[int | None, Fraction] = {}
+    for v in range(1, faces + 1):
+        n = _needed(v, target, compare, lo, hi)
+        out[n] = out.get(n, Fraction(0)) + Fraction(1, faces)
+    return out
+
+
+def fill_probability(die: str | int, target: int, compare: str, potions: int = 0, *,
+                     sheet: Sheet | None = None) -> Fraction:
+    """Exact probability that one roll of ``die`` fills a circle ``target`` spending at most ``potions``.
+
+    Parameters
+    ----------
+    die : str or int
+        A die id of the sheet (``"d8"``) or a face count.
+    target : int
+        The number printed in the circle.
+    compare : str
+        ``">="`` / ``"craft"`` / ``"crafting"`` or ``"<="`` / ``"research"``.
+    potions : int
+        Most potions the player will spend (>= 0).
+    sheet : Sheet, optional
+        Supplies the die's value range (default sheet when None).
+
+    Returns
+    -------
+    fractions.Fraction
+        In ``[0, 1]``; non-decreasing in ``potions``.
+
+    Raises
+    ------
+    IllegalActionError
+        ``bad_odds_input`` naming the field.
+
+    Examples
+    --------
+    >>> fill_probability("d8", 5, "craft", potions=1)
+    Fraction(5, 8)
+    >>> fill_probability("d12", 10, "research")
+    Fraction(5, 6)
+    """
+    if isinstance(potions, bool) or not isinstance(potions, int) or potions < 0:
+        raise IllegalActionError("bad_odds_input", f"potions: expected an integer >= 0, found {potions!r}")
+    dist = potions_distribution(die, target, compare, sheet=sheet)
+    return sum((p for n, p in dist.items() if n is not None and n <= potions), Fraction(0))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One die on one circle, with the fewest potions it needs and why it is worth it."""
+
+    die: str
+    value: int
+    circle: str
+    adjust: int
+    potions: int
+    completes: str | None
+    gold_now: int
+    potions_gained: int
+    score: float
+    reasons: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"die": self.die, "value": self.value, "circle": self.circle, "adjust": self.adjust,
+                "potions": self.potions, "completes": self.completes, "gold_now": self.gold_now,
+                "potions_gained": self.potions_gained, "score": self.score, "reasons": list(self.reasons)}
+
+
+def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Collection[str] = (),
+                    potions: int = 0, used_dice: Collection[str] = (), orders: Iterable[Any] = (),
+                    adventurer_next: tuple[str, str] | None = None, mastery_columns: Iterable[str] = (),
+                    extra_cost: int | None = None) -> list[Placement]:
+    """Rank every legal (die, circle) placement for one player, best first.
+
+    Parameters
+    ----------
+    sheet : Sheet
+    roll : Roll or dict
+        This round's dice (``{"d6": 3, ...}``).
+    filled : collection of str
+        Circle keys already filled on the player's sheet.
+    potions : int
+        Potions the player holds; placements needing more (plus ``extra_cost``) are left out.
+    used_dice : collection of str
+        Dice the player already used this round.
+    orders : iterable of Order
+        The player's open (face-up) orders.
+    adventurer_next : (item, enchantment) or None
+        The adventurer's next unmet requirement.
+    mastery_columns : iterable of str
+        Columns counted by mastery cards the player has not claimed.
+    extra_cost : int or None
+        Potion cost of the extra-die slot the next die would use (None when the die is one of the two
+        regular dice).
+
+    Returns
+    -------
+    list of Placement
+        Sorted by score (highest first), then by fewer potions, then sheet order.
+    """
+    values = roll.as_dict() if isinstance(roll, Roll) else dict(roll)
+    filled = set(filled)
+    orders = list(orders)
+    mastery_columns = set(mastery_columns)
+    complete = {r.id for r in sheet.rows if all(c.key in filled for c in r.circles)}
+    slot = extra_cost or 0
+    out: list[tuple[float, int, int, Placement]] = []
+    order_index = {c.key: i for i, c in enumerate(sheet.circles)}
+    for die, value in values.items():
+        if die in used_dice:
+            continue
+        for circle in sheet.circles:
+            if circle.key in filled:
+                continue
+            n = potions_needed(sheet, die, value, circle)
+            if n is None or n + slot > potions:
+                continue
+            row = sheet.row(circle.row)
+            column = sheet.column(circle.column)
+            adjust = (n if column.compare == ">=" else -n)
+            reasons: list[str] = []
+            score = 0.0
+            left = sum(1 for c in row.circles if c.key not in filled) - 1
+            completes = row.id if left == 0 else None
+            gold_now = row.gold if completes else 0
+            potions_gained = row.potions if completes else 0
+            if completes:
+                score += row.gold + POTION_VALUE * row.potions
+                reasons.append(f"completes {row.name}: +{row.gold} gold, +{row.potions} potion"
+                               + ("s" if row.potions != 1 else ""))
+                done = complete | {row.id}
+                for o in orders:
+                    if row.id in o.rows and all(r in done for r in o.rows):
+                        score += o.gold
+                        gold_now += o.gold
+                        reasons.append(f"fulfils the order {o.name_on(sheet)}: +{o.gold} gold")
+            else:
+                share = (len(row.circles) - left) / len(row.circles)
+                score += 0.5 * row.gold * share
+                reasons.append(f"{len(row.circles) - left} of {len(row.circles)} circles of {row.name} "
+                               f"({row.gold} gold when complete)")
+            for o in orders:
+                if row.id in o.rows and not (completes and all(r in complete | {row.id} for r in o.rows)):
+                    score += 0.5 * ORDER_WEIGHT * o.gold
+                    reasons.append(f"brings the order {o.name_on(sheet)} ({o.gold} gold) closer")
+            if adventurer_next and row.id in adventurer_next:
+                score += 0.5 * ADVENTURER_BONUS * 2
+                reasons.append("works toward the adventurer's next requirement "
+                               f"({' + '.join(sheet.row(r).name for r in adventurer_next)})")
+            if circle.column in mastery_columns:
+                have = sum(1 for c in sheet.circles_in_column(circle.column) if c.key in filled) + 1
+                score += 0.5 * MASTERY_BONUS * 2
+                reasons.append(f"{column.name} mastery: {have} {column.name.lower()} circles filled")
+            if n:
+                score -= POTION_VALUE * n
+                reasons.append(f"spends {n} potion{'s' if n != 1 else ''} ({die} {value} -> {value + adjust}, "
+                               f"needs {column.compare} {circle.target})")
+            else:
+                reasons.append(f"{die} {value} fits as rolled (needs {column.compare} {circle.target})")
+            if slot:
+                score -= POTION_VALUE * slot
+                reasons.append(f"the extra-die slot costs {slot} potions")
+            p = Placement(die=die, value=value, circle=circle.key, adjust=adjust, potions=n, completes=completes,
+                          gold_now=gold_now, potions_gained=potions_gained, score=round(score, 4),
+                          reasons=tuple(reasons))
+            out.append((-p.score, n, order_index[circle.key], p))
+    out.sort(key=lambda t: t[:3])
+    return [t[3] for t in out]
