@@ -1,0 +1,46 @@
+"""The Century score calculator in a real browser, in JupyterLab and as a Voila app."""
+
+from tests.browser.harness import run_in_lab, run_in_voila, screenshot, widget_text
+
+NOTEBOOK = "notebooks/century/score_a_table_game.ipynb"
+
+
+def _type_a_game(page, scope: str) -> None:
+    golems = page.locator(f"{scope} input[placeholder='e.g. 12, 14']")
+    assert golems.count() == 3
+    golems.nth(0).fill("12, 14")
+    golems.nth(1).fill("20")
+    golems.nth(2).fill("9, 10")
+    # six number boxes per player (copper, silver, 4 colours): the third player's copper is box 12
+    numbers = page.locator(f"{scope} input[type='number']")
+    assert numbers.count() == 18
+    numbers.nth(12).fill("2")
+    numbers.nth(12).press("Enter")
+    page.wait_for_function(
+        f"() => Array.from(document.querySelectorAll('{scope} .widget-html-content'))"
+        ".some(e => e.innerText.includes('Winner: Player 1 with 26 VP'))", timeout=20_000)
+    # the chart redrew with the totals: 3 stacked traces
+    assert page.locator(f"{scope} .js-plotly-plot .bars").count() == 3
+
+
+def test_score_table_in_lab(page, lab_url):
+    run_in_lab(page, lab_url, NOTEBOOK)
+    text = widget_text(page)
+    assert "every entry is saved as you type" in text
+    _type_a_game(page, ".jp-OutputArea")
+    text = widget_text(page)
+    assert "Winner: Player 1 with 26 VP" in text
+    screenshot(page, "century_score_a_table_game")
+
+
+def test_score_table_in_voila(page, voila_url):
+    run_in_voila(page, voila_url, NOTEBOOK)
+    assert "every entry is saved as you type" in widget_text(page)
+    _type_a_game(page, "body")
+    # a tie: the third player reaches 26 too and wins it as the later player
+    golems = page.locator("input[placeholder='e.g. 12, 14']")
+    golems.nth(2).fill("9, 11")
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.widget-html-content'))"
+        ".some(e => e.innerText.includes('wins as the tied player latest in turn order'))", timeout=20_000)
+    screenshot(page, "century_score_a_table_game_voila")

@@ -1,0 +1,146 @@
+"""The table-side score calculator, driven through its callbacks without a browser."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.century import scoring
+from companion.widgets.century_score import CenturyScoreTable, default_save_path, parse_golems
+
+
+@pytest.fixture
+def save(tmp_path):
+    return tmp_path / "century-score.json"
+
+
+def saved(path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_typing_updates_breakdown_and_save_file(save):
+    table = CenturyScoreTable(save, players=3)
+    table.name_boxes[0].value = "Ann"
+    table.golem_boxes[0].value = "12, 14"
+    table.count_boxes[0]["copper"].value = 1
+    table.count_boxes[0]["silver"].value = 2
+    table.count_boxes[0]["yellow"].value = 4
+    table.count_boxes[0]["pink"].value = 3
+    # 12 + 14 golem VP, 3 + 2 coin VP, 3 pink (yellow scores 0)
+    assert "<td>Ann</td><td>26</td><td>5</td><td>3</td><td><b>34</b></td>" in table.results.value
+    doc = saved(save)
+    assert doc["kind"] == "century-score"
+    assert doc["players"][0] == {"name": "Ann", "golems": [12, 14], "copper": 1, "silver": 2,
+                                 "crystals": {"yellow": 4, "green": 0, "blue": 0, "pink": 3}}
+    # the chart's stacked bars carry the same parts
+    golem_bar, coin_bar, crystal_bar = table.chart.data
+    assert (golem_bar.y[0], coin_bar.y[0], crystal_bar.y[0]) == (26, 5, 3)
+    assert "Ann" in table.chart.layout.title.text
+
+
+def test_save_file_is_what_the_cli_reads(save):
+    table = CenturyScoreTable(save, players=2)
+    table.golem_boxes[1].value = "9"
+    tallies = scoring.parse_table(saved(save))
+    assert [t.golems for t in tallies] == [(), (9,)]
+
+
+def test_tie_goes_to_the_later_player_in_turn_order(save):
+    table = CenturyScoreTable(save, players=3)
+    table.golem_boxes[0].value = "15"
+    table.golem_boxes[1].value = "12"
+    table.count_boxes[1]["copper"].value = 1  # 12 + 3 = 15, tied with player 1
+    table.golem_boxes[2].value = "9"
+    assert "Tie on 15 VP" in table.results.value
+    assert "<b>Player 2</b> wins as the tied player latest in turn order" in table.results.value
+    # moving player 2 before player 1 hands the tie to player 1
+    table.move_up(1)
+    assert [p["name"] for p in table.players] == ["Player 2", "Player 1", "Player 3"]
+    assert "<b>Player 1</b> wins" in table.results.value
+    assert [p["name"] for p in saved(save)["players"]] == ["Player 2", "Player 1", "Player 3"]
+
+
+def test_restart_loses_nothing_even_a_half_typed_entry(save):
+    table = CenturyScoreTable(save, players=2)
+    table.name_boxes[1].value = "Bea"
+    table.count_boxes[1]["green"].value = 2
+    table.golem_boxes[1].value = "12, 1x"
+    again = CenturyScoreTable(save)
+    assert again.name_boxes[1].value == "Bea"
+    assert again.count_boxes[1]["green"].value == 2
+    assert again.golem_boxes[1].value == "12, 1x"
+    assert "Loaded 2 players" in again.status.value
+
+
+def test_unreadable_golem_entry_is_reported_and_kept(save):
+    table = CenturyScoreTable(save, players=2)
+    table.golem_boxes[0].value = "12 fourteen"
+    assert "fourteen" in table.message.value and "is not a whole number" in table.message.value
+    assert saved(save)["golem_texts"][0] == "12 fourteen"
+
+
+def test_values_the_rules_exclude_are_reported_by_scoring(save):
+    table = CenturyScoreTable(save, players=2)
+    table.golem_boxes[0].value = "5"  # no golem card prints 5 points (6..20)
+    assert "players[0].golems[0]" in table.message.value
+    table.golem_boxes[0].value = "6"
+    assert table.message.value == ""
+    table.count_boxes[1]["blue"].value = 11  # over the caravan limit
+    assert "players[1].crystals" in table.message.value
+
+
+def test_corrupt_save_shows_an_error_and_is_left_untouched(save):
+    save.write_text('{"kind": "century-score", "players": [', encoding="utf-8")
+    before = save.read_bytes()
+    table = CenturyScoreTable(save)
+    assert "not valid JSON" in table.status.value and "left untouched" in table.status.value
+    assert not table.writable
+    table.golem_boxes[0].value = "12"
+    table.add_player()
+    assert save.read_bytes() == before
+    # choosing another file resumes saving
+    other = save.with_name("other.json")
+    assert table.open_save(other)
+    table.golem_boxes[0].value = "14"
+    assert saved(other)["players"][0]["golems"] == [14]
+    assert save.read_bytes() == before
+
+
+def test_save_of_another_kind_or_shape_is_refused(save):
+    save.write_text(json.dumps({"kind": "magick-score", "players": []}), encoding="utf-8")
+    table = CenturyScoreTable(save)
+    assert "magick-score" in table.status.value and not table.writable
+    save.write_text(json.dumps({"kind": "century-score", "players": [{"name": "A", "copper": "two"},
+                                                                     {"name": "B"}]}), encoding="utf-8")
+    before = save.read_bytes()
+    assert not table.open_save(save)
+    assert "players[0].copper" in table.status.value
+    assert save.read_bytes() == before
+
+
+def test_player_count_stays_within_two_to_five(save):
+    table = CenturyScoreTable(save, players=2)
+    table.remove_player(0)
+    assert len(table.players) == 2 and "at least 2" in table.message.value
+    for _ in range(4):
+        table.add_button.click()
+    assert len(table.players) == 5 and "2–5 players" in table.message.value
+    assert len(saved(save)["players"]) == 5
+    table.remove_player(4)
+    assert len(saved(save)["players"]) == 4
+
+
+def test_default_save_path_honours_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_SAVE_DIR", str(tmp_path))
+    assert default_save_path() == tmp_path / "century-score.json"
+    table = CenturyScoreTable()
+    table.golem_boxes[0].value = "7"
+    assert saved(tmp_path / "century-score.json")["players"][0]["golems"] == [7]
+
+
+def test_parse_golems():
+    assert parse_golems(" 12, 14 9 ") == [12, 14, 9]
+    assert parse_golems("") == []
+    with pytest.raises(ValueError, match="'x'"):
+        parse_golems("12, x")
