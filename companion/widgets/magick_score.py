@@ -1,0 +1,273 @@
+"""Table-side score calculator for Merchants of Magick, saving every entry as it is typed.
+
+The widget only collects numbers and shows them; the totals and the winners come from
+:mod:`companion.magick.scoring` (rules summary section 五 "游戏结束与计分": gold from crafting,
+research, orders, the sponsored adventurer, mastery and charms; equal totals share the win).
+Every change is written at once with :func:`companion.savefile.atomic_write_json`, so a kernel
+restart or a closed tab loses nothing. A save that cannot be read is reported and left
+untouched: the widget then refuses to write until another save file is chosen.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from companion.errors import CompanionError
+from companion.magick import scoring
+from companion.savefile import atomic_write_json, default_save_dir, read_save
+from companion.widgets.common import error_html, figure_widget, info_html, message_box
+
+__all__ = ["PARTS", "PART_TITLES", "SAVE_KIND", "ScoreTable", "default_save_path"]
+
+#: The gold parts of a final score, in the order of rules summary 五.6.
+PARTS: tuple[str, ...] = scoring.PARTS
+PART_TITLES: dict[str, str] = {
+    "crafting": "Crafting", "research": "Research", "orders": "Orders",
+    "adventurer": "Adventurer", "mastery": "Mastery", "charms": "Charms",
+}
+PART_HELP: dict[str, str] = {
+    "crafting": "gold of every completed item row",
+    "research": "gold of every completed enchantment and charm row",
+    "orders": "gold printed on every order card you claimed",
+    "adventurer": "gold printed on your sponsored adventurer (third requirement met)",
+    "mastery": "8 for the first to meet a mastery card, 4 for later players (each card)",
+    "charms": "end-game charm bonuses, e.g. +2 per fulfilled order of the charm's category",
+}
+PART_COLOURS: dict[str, str] = {
+    "crafting": "#8c564b", "research": "#1f77b4", "orders": "#2ca02c",
+    "adventurer": "#ff7f0e", "mastery": "#9467bd", "charms": "#e377c2",
+}
+SAVE_KIND = "magick-score"
+MAX_PLAYERS = 8
+
+
+def default_save_path() -> Path:
+    """The calculator's save file: ``magick-score.json`` in :func:`~companion.savefile.default_save_dir`."""
+    return default_save_dir() / "magick-score.json"
+
+
+def _blank_player(number: int) -> dict[str, Any]:
+    return {"name": f"Player {number}", **{part: 0 for part in PARTS}}
+
+
+class ScoreTable(widgets.VBox):
+    """Type each player's gold per part; see totals, winners and a stacked bar chart.
+
+    Parameters
+    ----------
+    save_path : str or PathLike or None
+        The save file (JSON, ``kind: "magick-score"``); default :func:`default_save_path`.
+        An existing save is loaded; a missing one is created with the first entry.
+    players : int
+        How many blank players to show when there is no save yet (1–8).
+
+    Attributes
+    ----------
+    players : list of dict
+        One dict per player: ``name`` (str) and gold (int) for each of :data:`PARTS`.
+    writable : bool
+        False after a save could not be read: the broken file is left untouched and nothing is
+        written until :meth:`open_save` succeeds on another (or the repaired) file.
+    """
+
+    def __init__(self, save_path: str | Path | None = None, players: int = 2) -> None:
+        self.players: list[dict[str, Any]] = [_blank_player(i + 1) for i in range(max(1, min(players, 8)))]
+        self.writable = True
+        self.path = Path(save_path) if save_path is not None else default_save_path()
+        self.path_text = widgets.Text(value=str(self.path), description="Save file",
+                                      layout=widgets.Layout(width="640px"))
+        self.open_button = widgets.Button(description="Open / create", icon="folder-open")
+        self.open_button.on_click(lambda _b: self.open_save(self.path_text.value))
+        self.add_button = widgets.Button(description="Add player", icon="plus")
+        self.add_button.on_click(lambda _b: self.add_player())
+        self.status = message_box()
+        self.message = message_box()
+        self.grid = widgets.VBox()
+        self.grid.add_class("companion-magick-grid")
+        self.results = widgets.HTML()
+        self.chart = figure_widget(self._figure())
+        self.help = widgets.HTML(self._help_html())
+        super().__init__([
+            widgets.HBox([self.path_text, self.open_button]), self.status, self.help,
+            self.grid, self.add_button, self.message, self.results, self.chart,
+        ])
+        self.open_save(self.path)
+
+    # ----------------------------------------------------------------- save file
+    def open_save(self, path: str | Path) -> bool:
+        """Use ``path`` as the save file, loading it when it exists.
+
+        Returns
+        -------
+        bool
+            True when the file was loaded or does not exist yet; False when it is corrupt (or
+            of another kind): the error is shown, the file is not touched and writing stops.
+        """
+        self.path = Path(path).expanduser()
+        self.path_text.value = str(self.path)
+        try:
+            document = read_save(self.path, kind=SAVE_KIND)
+            loaded = self._players_from(document) if document is not None else None
+        except CompanionError as exc:
+            self.writable = False
+            self.status.value = error_html(
+                f"{exc} — nothing will be written to it. Fix the file and press 'Open / create' "
+                "again, or type another save file name.")
+            self._rebuild()
+            return False
+        self.writable = True
+        if loaded is not None:
+            self.players = loaded
+            self.status.value = info_html(f"Loaded {len(loaded)} players from {self.path}; every entry is saved as you type.")
+        else:
+            self.status.value = info_html(f"New save file {self.path}; every entry is saved as you type.")
+        self._rebuild()
+        return True
+
+    def _players_from(self, document: dict[str, Any]) -> list[dict[str, Any]]:
+        raw = document.get("players")
+        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_PLAYERS:
+            raise CompanionError(f"{self.path}: 'players' must be a list of 1–{MAX_PLAYERS} players; "
+                                 "the file was left untouched")
+        players = []
+        for index, entry in enumerate(raw):
+            if not isinstance(entry, dict):
+                raise CompanionError(f"{self.path}: players[{index}] must be an object; the file was left untouched")
+            player = {"name": str(entry.get("name", f"Player {index + 1}"))}
+            for part in PARTS:
+                value = entry.get(part, 0)
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise CompanionError(f"{self.path}: players[{index}].{part} must be a whole number of gold, "
+                                         f"found {value!r}; the file was left untouched")
+                player[part] = value
+            players.append(player)
+        return players
+
+    def save(self) -> bool:
+        """Write the table to the save file now (atomic). Returns False when writing is blocked or fails."""
+        if not self.writable:
+            return False
+        try:
+            atomic_write_json(self.path, {"kind": SAVE_KIND, "version": 1, "players": self.players})
+        except CompanionError as exc:
+            self.status.value = error_html(str(exc))
+            return False
+        return True
+
+    # ----------------------------------------------------------------- editing
+    def set_name(self, index: int, name: str) -> None:
+        """Rename player ``index`` (0-based) and save."""
+        self.players[index]["name"] = name
+        self._changed()
+
+    def set_part(self, index: int, part: str, gold: int | None) -> None:
+        """Set player ``index``'s gold for ``part`` (one of :data:`PARTS`) and save. ``None`` counts as 0."""
+        if part not in PARTS:
+            raise KeyError(part)
+        self.players[index][part] = 0 if gold is None else int(gold)
+        self._changed()
+
+    def add_player(self) -> None:
+        """Add a blank player (at most 8, the game's maximum)."""
+        if len(self.players) >= MAX_PLAYERS:
+            self.message.value = error_html(f"Merchants of Magick is for at most {MAX_PLAYERS} players.")
+            return
+        self.players.append(_blank_player(len(self.players) + 1))
+        self._rebuild()
+        self._changed()
+
+    def remove_player(self, index: int) -> None:
+        """Remove player ``index`` (0-based); the last player cannot be removed."""
+        if len(self.players) <= 1:
+            self.message.value = error_html("At least one player is needed (the solo game has one).")
+            return
+        del self.players[index]
+        self._rebuild()
+        self._changed()
+
+    # ----------------------------------------------------------------- views
+    def _changed(self) -> None:
+        self.save()
+        self._refresh()
+
+    def _rebuild(self) -> None:
+        header = widgets.HBox(
+            [widgets.HTML("<b>Player</b>", layout=widgets.Layout(width="150px"))]
+            + [widgets.HTML(f'<b title="{html.escape(PART_HELP[p])}">{PART_TITLES[p]}</b>',
+                            layout=widgets.Layout(width="92px")) for p in PARTS])
+        rows = [header]
+        self.name_boxes: list[widgets.Text] = []
+        self.part_boxes: list[dict[str, widgets.IntText]] = []
+        for index, player in enumerate(self.players):
+            name = widgets.Text(value=player["name"], layout=widgets.Layout(width="150px"),
+                                continuous_update=True)
+            name.observe(lambda ch, i=index: self.set_name(i, ch["new"]), names="value")
+            boxes = {}
+            for part in PARTS:
+                box = widgets.IntText(value=player[part], layout=widgets.Layout(width="92px"),
+                                      continuous_update=True)
+                box.observe(lambda ch, i=index, p=part: self.set_part(i, p, ch["new"]), names="value")
+                boxes[part] = box
+            remove = widgets.Button(description="", icon="trash", tooltip="remove this player",
+                                    layout=widgets.Layout(width="40px"))
+            remove.on_click(lambda _b, i=index: self.remove_player(i))
+            self.name_boxes.append(name)
+            self.part_boxes.append(boxes)
+            rows.append(widgets.HBox([name, *boxes.values(), remove]))
+        self.grid.children = rows
+        self._refresh()
+
+    def result(self):
+        """The scoring module's result for the current entries (raises CompanionError on bad input)."""
+        return scoring.score_table({"players": self.players})
+
+    def _refresh(self) -> None:
+        self.message.value = ""
+        try:
+            result = self.result()
+        except CompanionError as exc:
+            self.message.value = error_html(str(exc))
+            return
+        totals = [p["total"] for p in result["players"]]
+        names = [p["name"] for p in result["players"]]
+        winners = result["winners"]
+        rows = "".join(
+            f"<tr><td>{html.escape(p['name'])}</td>"
+            + "".join(f"<td style='text-align:right'>{p[part]}</td>" for part in PARTS)
+            + f"<td style='text-align:right'><b>{p['total']}</b></td>"
+            + f"<td>{'★ winner' if p['name'] in winners else ''}</td></tr>"
+            for p in result["players"])
+        head = "".join(f"<th>{PART_TITLES[p]}</th>" for p in PARTS)
+        if len(winners) > 1:
+            verdict = f"Shared win ({max(totals)} gold): {', '.join(map(html.escape, winners))} — equal gold shares the victory."
+        else:
+            verdict = f"Winner: {html.escape(winners[0])} with {max(totals)} gold."
+        self.results.value = (
+            "<style>.companion-magick-score td, .companion-magick-score th {padding: 2px 10px}</style>"
+            f"<table class='companion-magick-score'><tr><th>Player</th>{head}<th>Total</th><th></th></tr>"
+            f"{rows}</table><p><b>{verdict}</b></p>")
+        with self.chart.batch_update():
+            for trace, part in zip(self.chart.data, PARTS, strict=True):
+                trace.x = names
+                trace.y = [p[part] for p in result["players"]]
+            self.chart.layout.title.text = f"Gold per player (winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)})"
+
+    def _figure(self) -> go.Figure:
+        names = [p["name"] for p in self.players]
+        fig = go.Figure([
+            go.Bar(name=PART_TITLES[part], x=names, y=[p[part] for p in self.players],
+                   marker_color=PART_COLOURS[part], hovertemplate="%{x}: %{y} gold<extra>" + PART_TITLES[part] + "</extra>")
+            for part in PARTS])
+        fig.update_layout(barmode="stack", title="Gold per player", yaxis_title="gold", height=360,
+                          margin=dict(l=50, r=10, t=50, b=40), legend=dict(orientation="h", y=-0.15, traceorder="normal"))
+        return fig
+
+    @staticmethod
+    def _help_html() -> str:
+        items = "".join(f"<li><b>{PART_TITLES[p]}</b>: {html.escape(PART_HELP[p])}</li>" for p in PARTS)
+        return f"<details><summary>What goes in each column</summary><ul>{items}</ul></details>"

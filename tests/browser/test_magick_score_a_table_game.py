@@ -1,0 +1,38 @@
+"""The Merchants of Magick score calculator in a real browser, in JupyterLab and as a Voila app."""
+
+from tests.browser.harness import run_in_lab, run_in_voila, screenshot, widget_text
+
+NOTEBOOK = "notebooks/magick/score_a_table_game.ipynb"
+
+
+def _wait_for(page, scope: str, text: str) -> None:
+    page.wait_for_function(
+        f"() => Array.from(document.querySelectorAll('{scope} .widget-html-content'))"
+        f".some(e => e.innerText.includes({text!r}))", timeout=20_000)
+
+
+def _type_a_game(page, scope: str) -> None:
+    numbers = page.locator(f"{scope} .companion-magick-grid input[type='number']")
+    assert numbers.count() == 12  # 2 players x 6 parts
+    numbers.nth(0).fill("14")    # Player 1 crafting
+    numbers.nth(4).fill("8")     # Player 1 mastery
+    numbers.nth(6 + 2).fill("17")  # Player 2 orders
+    _wait_for(page, scope, "Winner: Player 1 with 22 gold")
+    assert page.locator(f"{scope} .js-plotly-plot .bars").count() == 6
+
+
+def test_score_table_in_lab(page, lab_url):
+    run_in_lab(page, lab_url, NOTEBOOK)
+    assert "every entry is saved as you type" in widget_text(page)
+    _type_a_game(page, ".jp-OutputArea")
+    screenshot(page, "magick_score_a_table_game")
+
+
+def test_score_table_in_voila(page, voila_url):
+    run_in_voila(page, voila_url, NOTEBOOK)
+    assert "every entry is saved as you type" in widget_text(page)
+    _type_a_game(page, "body")
+    numbers = page.locator("body .companion-magick-grid input[type='number']")
+    numbers.nth(6 + 3).fill("5")  # Player 2 adventurer: 17 + 5 = 22, a shared win
+    _wait_for(page, "body", "Shared win (22 gold)")
+    screenshot(page, "magick_score_a_table_game_voila")
