@@ -1,0 +1,280 @@
+"""Terra Mystica power bowls as a value: gain (I -> II -> III), spend, burn, and leech offers.
+
+API summary
+-----------
+``PowerBowls(i, ii, iii)``
+    Frozen; tokens in bowls I, II, III. Properties ``tokens``, ``spendable`` (= III), ``max_burn``
+    (= II // 2), ``max_gain`` (= 2 * I + II: power that can still be gained). Methods return a
+    :class:`PowerStep` (``before``, ``after``, ``amount``, ``explanation`` and move counts); chain with
+    ``.after``:
+
+    * ``gain(n)`` -- each power moves a token I -> II while bowl I has tokens, then II -> III; gain beyond
+      ``max_gain`` is lost (never an error).
+    * ``spend(n)`` -- n tokens III -> I (power actions, conversions); raises if III < n.
+    * ``burn(n)`` -- n tokens II -> III and n tokens removed from II; raises if II < 2n.
+    * ``add_tokens(n, bowl=1)`` / ``remove_tokens(n)`` -- new tokens (Dragonlords, Shapeshifters) and
+      removed tokens (Dragonlords' volcanoes; taken from bowl I first, then II, then III).
+``leech_offer(bowls, offered, *, vp=None) -> LeechOffer``
+    What accepting ``offered`` power from a neighbour's build would give and cost: ``gain`` (limited by
+    ``max_gain`` and, when ``vp`` is given, by ``vp + 1``), ``vp_cost`` (= gain - 1, never below 0),
+    ``after`` (bowls if accepted) and ``explanation``.
+``offered_power(building_powers) -> int``
+    Power offered by a build: the sum of the building power values of the receiver's buildings directly
+    adjacent to it.
+
+Errors: :class:`companion.errors.IllegalActionError` with codes ``not_enough_power`` (spend),
+``not_enough_power_to_burn`` (burn), ``not_enough_tokens`` (remove), ``bad_amount`` (negative amounts).
+
+Sources: rules summary "力量" (gain I -> II -> III, spend III -> I) and "建筑" (offers cost power - 1 VP,
+burning); RULES-NOTES section 6 (``leech N from X``: cost amount - 1 VP). Where the sources are silent:
+the cap of an offer by the receiver's VP (you cannot pay VP you do not have) follows the published
+rulebook; the order tokens are removed in (I, then II, then III) is the reference engine's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from companion.errors import IllegalActionError
+
+__all__ = ["LeechOffer", "PowerBowls", "PowerStep", "leech_offer", "offered_power"]
+
+
+def _check_amount(n: int, what: str) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise IllegalActionError("bad_amount", f"{what}: expected an integer >= 0, found {n!r}")
+
+
+@dataclass(frozen=True)
+class PowerStep:
+    """One change of the bowls.
+
+    Attributes
+    ----------
+    before, after : PowerBowls
+    amount : int
+        Power actually gained / spent / burned, or tokens added / removed.
+    requested : int
+        The amount asked for (a gain may be larger than ``amount``).
+    moved_1_to_2, moved_2_to_3 : int
+        Token moves of a gain (or a burn: ``moved_2_to_3``).
+    explanation : str
+        A sentence for players, naming the bowls and numbers.
+    """
+
+    before: PowerBowls
+    after: PowerBowls
+    amount: int
+    requested: int
+    explanation: str
+    moved_1_to_2: int = 0
+    moved_2_to_3: int = 0
+
+
+@dataclass(frozen=True)
+class PowerBowls:
+    """Power tokens in bowls I, II and III (a value: every operation returns a new one).
+
+    Raises
+    ------
+    IllegalActionError
+        ``bad_amount`` when a bowl is negative or not an integer.
+    """
+
+    i: int
+    ii: int
+    iii: int
+
+    def __post_init__(self) -> None:
+        for name in ("i", "ii", "iii"):
+            _check_amount(getattr(self, name), f"bowl {name.upper()}")
+
+    def __str__(self) -> str:
+        return f"{self.i}/{self.ii}/{self.iii}"
+
+    @classmethod
+    def of(cls, bowls: Iterable[int]) -> PowerBowls:
+        """From ``(I, II, III)`` or a ``"5/7/0"`` string."""
+        if isinstance(bowls, str):
+            bowls = [int(x) for x in bowls.split("/")]
+        return cls(*bowls)
+
+    def as_tuple(self) -> tuple[int, int, int]:
+        """``(I, II, III)``."""
+        return (self.i, self.ii, self.iii)
+
+    @property
+    def tokens(self) -> int:
+        """Tokens in all bowls (12 at the start for most factions)."""
+        return self.i + self.ii + self.iii
+
+    @property
+    def spendable(self) -> int:
+        """Power that can be spent now (bowl III)."""
+        return self.iii
+
+    @property
+    def max_burn(self) -> int:
+        """Largest burn possible now: half of bowl II, rounded down."""
+        return self.ii // 2
+
+    @property
+    def max_gain(self) -> int:
+        """Power that can still be gained before every token is in bowl III: 2 x I + II."""
+        return 2 * self.i + self.ii
+
+    def gain(self, n: int) -> PowerStep:
+        """Gain ``n`` power: each moves a token from I to II while I has tokens, then from II to III.
+
+        Gain that finds every token in bowl III is lost (the rules: "nothing happens").
+        """
+        _check_amount(n, "gain")
+        a = min(n, self.i)
+        b = min(n - a, self.ii + a)
+        after = PowerBowls(self.i - a, self.ii + a - b, self.iii + b)
+        parts = []
+        if a:
+            parts.append(f"{a} from bowl I to II")
+        if b:
+            parts.append(f"{b} from bowl II to III")
+        lost = n - a - b
+        text = f"Gain {n} power: " + (", then ".join(parts) if parts else "nothing moves")
+        if lost:
+            text += f"; {lost} power is lost because every token is already in bowl III"
+        return PowerStep(self, after, a + b, n, text + f". Bowls {self} -> {after}.", a, b)
+
+    def spend(self, n: int) -> PowerStep:
+        """Spend ``n`` power: ``n`` tokens from bowl III back to bowl I.
+
+        Raises
+        ------
+        IllegalActionError
+            ``not_enough_power`` when bowl III holds fewer than ``n`` tokens.
+        """
+        _check_amount(n, "spend")
+        if n > self.iii:
+            hint = f" (burning {n - self.iii} would get there)" if n - self.iii <= self.max_burn else ""
+            raise IllegalActionError("not_enough_power", f"spend {n} power: bowl III holds only {self.iii}{hint}",
+                                     rule="power is spent from bowl III")
+        after = PowerBowls(self.i + n, self.ii, self.iii - n)
+        return PowerStep(self, after, n, n, f"Spend {n} power: {n} tokens from bowl III back to bowl I. "
+                                             f"Bowls {self} -> {after}.")
+
+    def burn(self, n: int) -> PowerStep:
+        """Burn ``n``: move ``n`` tokens from II to III and remove another ``n`` from II for good.
+
+        Raises
+        ------
+        IllegalActionError
+            ``not_enough_power_to_burn`` when bowl II holds fewer than ``2 n`` tokens.
+        """
+        _check_amount(n, "burn")
+        if 2 * n > self.ii:
+            raise IllegalActionError("not_enough_power_to_burn",
+                                     f"burn {n}: needs {2 * n} tokens in bowl II, it holds {self.ii}",
+                                     rule="burning removes one bowl-II token for each one moved to bowl III")
+        after = PowerBowls(self.i, self.ii - 2 * n, self.iii + n)
+        return PowerStep(self, after, n, n, f"Burn {n}: {n} tokens from bowl II to III and {n} more removed "
+                                             f"from the game. Bowls {self} -> {after} ({after.tokens} tokens).",
+                         moved_2_to_3=n)
+
+    def add_tokens(self, n: int, bowl: int = 1) -> PowerStep:
+        """Add ``n`` new tokens to ``bowl`` (1, 2 or 3): Dragonlords' spades and stronghold, Shapeshifters."""
+        _check_amount(n, "add tokens")
+        if bowl not in (1, 2, 3):
+            raise IllegalActionError("bad_amount", f"add tokens: bowl must be 1, 2 or 3, found {bowl!r}")
+        vals = list(self.as_tuple())
+        vals[bowl - 1] += n
+        after = PowerBowls(*vals)
+        return PowerStep(self, after, n, n, f"{n} new tokens into bowl {'I' * bowl}. Bowls {self} -> {after}.")
+
+    def remove_tokens(self, n: int) -> PowerStep:
+        """Remove ``n`` tokens from the game, from bowl I first, then II, then III (Dragonlords' volcanoes).
+
+        Raises
+        ------
+        IllegalActionError
+            ``not_enough_tokens`` when fewer than ``n`` tokens are left.
+        """
+        _check_amount(n, "remove tokens")
+        if n > self.tokens:
+            raise IllegalActionError("not_enough_tokens", f"remove {n} tokens: only {self.tokens} left")
+        vals = list(self.as_tuple())
+        left = n
+        for k in range(3):
+            take = min(left, vals[k])
+            vals[k] -= take
+            left -= take
+        after = PowerBowls(*vals)
+        return PowerStep(self, after, n, n, f"{n} tokens removed from the game. Bowls {self} -> {after}.")
+
+
+@dataclass(frozen=True)
+class LeechOffer:
+    """A power offer from a neighbour's build, as the receiver sees it.
+
+    Attributes
+    ----------
+    offered : int
+        Power offered (sum of the receiver's adjacent building power values).
+    gain : int
+        Power the receiver would actually get if accepting.
+    vp_cost : int
+        VP paid for accepting: ``gain - 1`` (taking 1 power is free).
+    before, after : PowerBowls
+        Bowls now and after accepting.
+    explanation : str
+    """
+
+    offered: int
+    gain: int
+    vp_cost: int
+    before: PowerBowls
+    after: PowerBowls
+    explanation: str
+
+    @property
+    def worth_taking(self) -> bool:
+        """True when accepting gains any power at all."""
+        return self.gain > 0
+
+
+def leech_offer(bowls: PowerBowls, offered: int, *, vp: int | None = None) -> LeechOffer:
+    """What accepting a power offer of ``offered`` would do.
+
+    Parameters
+    ----------
+    bowls : PowerBowls
+        The receiver's bowls.
+    offered : int
+        Power offered (>= 0).
+    vp : int or None
+        The receiver's VP; when given, the gain is capped at ``vp + 1`` (the receiver cannot pay VP they do
+        not have -- published rulebook; the sources here are silent).
+
+    Returns
+    -------
+    LeechOffer
+    """
+    _check_amount(offered, "offered power")
+    gain = min(offered, bowls.max_gain)
+    capped_by = ""
+    if gain < offered:
+        capped_by = f" only {gain} can be gained (bowls {bowls})"
+    if vp is not None:
+        _check_amount(vp, "VP")
+        if gain - 1 > vp:
+            gain = vp + 1
+            capped_by = f" only {gain} can be paid for with {vp} VP"
+    cost = max(0, gain - 1)
+    after = bowls.gain(gain).after
+    text = f"Offered {offered} power;" + (capped_by + ";" if capped_by else "")
+    text += f" accepting gains {gain} power for {cost} VP (power - 1). Bowls {bowls} -> {after}."
+    return LeechOffer(offered=offered, gain=gain, vp_cost=cost, before=bowls, after=after, explanation=text)
+
+
+def offered_power(building_powers: Iterable[int]) -> int:
+    """Power a build offers a neighbour: the sum of that neighbour's adjacent building power values
+    (D 1, TP/TE 2, SH/SA 3, Yetis' SH/SA 4)."""
+    return sum(int(x) for x in building_powers)

@@ -1,0 +1,100 @@
+"""Power bowls: gain I -> II -> III, spend, burn, tokens, and leech offers with their VP cost."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.errors import IllegalActionError
+from companion.terra_mystica.power import PowerBowls, leech_offer, offered_power
+
+bowls = st.builds(PowerBowls, st.integers(0, 12), st.integers(0, 12), st.integers(0, 12))
+
+
+def test_gain_fills_bowl_two_before_three():
+    step = PowerBowls(5, 7, 0).gain(3)
+    assert step.after == PowerBowls(2, 10, 0)
+    assert (step.moved_1_to_2, step.moved_2_to_3) == (3, 0)
+    step = PowerBowls(2, 10, 0).gain(5)
+    # 2 tokens I -> II first, then 3 tokens II -> III
+    assert step.after == PowerBowls(0, 9, 3)
+    assert (step.moved_1_to_2, step.moved_2_to_3) == (2, 3)
+    assert "2 from bowl I to II" in step.explanation and "3 from bowl II to III" in step.explanation
+
+
+def test_gain_beyond_capacity_is_lost():
+    step = PowerBowls(0, 2, 10).gain(5)
+    assert step.after == PowerBowls(0, 0, 12)
+    assert step.amount == 2 and step.requested == 5
+    assert "lost" in step.explanation
+    assert PowerBowls(0, 0, 12).gain(3).after == PowerBowls(0, 0, 12)
+
+
+def test_spend_and_burn():
+    assert PowerBowls(1, 5, 4).spend(3).after == PowerBowls(4, 5, 1)
+    with pytest.raises(IllegalActionError) as info:
+        PowerBowls(1, 5, 2).spend(3)
+    assert info.value.code == "not_enough_power" and "burning 1" in str(info.value)
+    b = PowerBowls(1, 5, 0).burn(2).after
+    assert b == PowerBowls(1, 1, 2) and b.tokens == 4
+    with pytest.raises(IllegalActionError) as info:
+        PowerBowls(0, 3, 0).burn(2)
+    assert info.value.code == "not_enough_power_to_burn"
+
+
+def test_tokens_added_and_removed():
+    assert PowerBowls(1, 1, 1).add_tokens(3).after == PowerBowls(4, 1, 1)
+    assert PowerBowls(1, 1, 1).add_tokens(1, bowl=3).after == PowerBowls(1, 1, 2)
+    assert PowerBowls(1, 2, 3).remove_tokens(2).after == PowerBowls(0, 1, 3)
+    with pytest.raises(IllegalActionError) as info:
+        PowerBowls(1, 0, 0).remove_tokens(2)
+    assert info.value.code == "not_enough_tokens"
+
+
+def test_negative_amounts_rejected():
+    with pytest.raises(IllegalActionError) as info:
+        PowerBowls(1, 1, 1).gain(-1)
+    assert info.value.code == "bad_amount"
+    with pytest.raises(IllegalActionError):
+        PowerBowls(-1, 0, 0)
+
+
+def test_leech_offer_costs_power_minus_one():
+    offer = leech_offer(PowerBowls(5, 7, 0), 3)
+    assert (offer.gain, offer.vp_cost) == (3, 2)
+    assert offer.after == PowerBowls(2, 10, 0)
+    assert leech_offer(PowerBowls(5, 7, 0), 1).vp_cost == 0
+
+
+def test_leech_offer_limited_by_bowls_and_vp():
+    offer = leech_offer(PowerBowls(0, 1, 11), 4)
+    assert (offer.gain, offer.vp_cost) == (1, 0)
+    assert not leech_offer(PowerBowls(0, 0, 12), 3).worth_taking
+    offer = leech_offer(PowerBowls(5, 7, 0), 5, vp=2)
+    assert (offer.gain, offer.vp_cost) == (3, 2)
+
+
+def test_offered_power_sums_adjacent_building_values():
+    assert offered_power([1, 2, 3]) == 6
+
+
+def test_from_string():
+    assert PowerBowls.of("5/7/0") == PowerBowls(5, 7, 0) and str(PowerBowls(5, 7, 0)) == "5/7/0"
+
+
+@given(bowls, st.integers(0, 30))
+def test_gain_keeps_tokens_and_never_lowers_bowl_three(b, n):
+    step = b.gain(n)
+    assert step.after.tokens == b.tokens
+    assert step.after.iii >= b.iii
+    assert step.amount == min(n, b.max_gain)
+    assert step.after.max_gain == b.max_gain - step.amount
+
+
+@given(bowls)
+def test_burn_then_spend_round_trip(b):
+    n = b.max_burn
+    after = b.burn(n).after
+    assert after.tokens == b.tokens - n
+    assert after.spend(after.iii).after.iii == 0

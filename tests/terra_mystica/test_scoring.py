@@ -1,0 +1,190 @@
+"""Final scoring: pooled-tie rankings, resource conversion, and all 20 real league games reproduced."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.errors import CompanionError, RulesDataError
+from companion.terra_mystica.power import PowerBowls
+from companion.terra_mystica.scoring import (
+    PlayerFinal,
+    convert_resources,
+    final_scoring,
+    players_from_json,
+    rank_prizes,
+)
+
+GAMES = Path(__file__).parent / "fixtures" / "games"
+RESULTS = sorted(GAMES.glob("*.result.json"))
+
+
+def _ledger_rows(path: Path):
+    """Faction rows of a ledger export: (section, faction, totals dict) in order."""
+    section = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cols = line.split("\t")
+        if len(cols) < 13 or not cols[2].endswith(" VP"):
+            section = cols[0]
+            continue
+        yield section, cols[0], {
+            "vp": int(cols[2].split()[0]), "coins": int(cols[4].split()[0]), "workers": int(cols[6].split()[0]),
+            "priests": int(cols[8].split()[0]), "power": tuple(int(x) for x in cols[10].split()[0].split("/")),
+            "command": cols[-1],
+        }
+
+
+def _end_state(path: Path):
+    """Each faction's totals on its last row before 'Converting resources to VPs', and its score_resources row."""
+    before, after = {}, {}
+    for section, faction, totals in _ledger_rows(path):
+        if section.startswith("Converting resources"):
+            after[faction] = totals
+        else:
+            before[faction] = totals
+    return before, after
+
+
+def test_twenty_games_present():
+    assert len(RESULTS) == 20
+
+
+@pytest.mark.parametrize("result_file", RESULTS, ids=lambda p: p.name.split(".")[0])
+def test_real_game_final_scoring_reproduced(result_file):
+    result = json.loads(result_file.read_text(encoding="utf-8"))
+    before, after = _end_state(GAMES / result["log_file"])
+    players = []
+    for f in result["factions"]:
+        end = before[f["faction"]]
+        players.append(PlayerFinal(
+            faction=f["faction"], vp=f["vp_before_final_scoring"],
+            cults={k.lower(): v for k, v in f["final_cult_positions"].items()}, network=f["network_size"],
+            coins=end["coins"], workers=end["workers"], priests=end["priests"], power=end["power"]))
+    scored = final_scoring(players)
+    for f, got in zip(result["factions"], scored.players, strict=True):
+        assert got.faction == f["faction"]
+        assert {k.upper(): v for k, v in got.cult_vp.items()} == f["cult_vp"]
+        assert got.network_vp == f["network_vp"]
+        assert got.resource_vp == f["resource_vp"]
+        assert got.final_vp == f["final_vp"]
+        # the engine's own score_resources row: coins left over and bowls after burning/spending
+        row = after[f["faction"]]
+        assert got.resources.coins_left == row["coins"]
+        assert got.resources.bowls_after.as_tuple() == row["power"]
+        assert row["vp"] == got.final_vp
+    assert result["winner"] in scored.winners
+
+
+def test_tie_for_first_lists_every_winner():
+    # 4pLeague_S65_D1L1_G1 ends darklings 154, engineers 154
+    result = json.loads((GAMES / "4pLeague_S65_D1L1_G1.result.json").read_text(encoding="utf-8"))
+    tied = sorted(f["faction"] for f in result["factions"] if f["final_vp"] == 154)
+    assert tied == ["darklings", "engineers"]
+
+
+def test_rank_prizes_examples_from_rules_notes():
+    assert rank_prizes([10, 10, 5], (18, 12, 6)) == [15, 15, 6]
+    assert rank_prizes([9, 8, 3, 3], (8, 4, 2)) == [8, 4, 1, 1]
+    assert rank_prizes([5, 5, 5], (8, 4, 2)) == [4, 4, 4]
+    assert rank_prizes([5, 5, 5, 5], (8, 4, 2)) == [3, 3, 3, 3]  # 14 // 4
+
+
+def test_zero_scores_nothing():
+    assert rank_prizes([0, 0, 3], (8, 4, 2)) == [0, 0, 8]
+    assert rank_prizes([0, 0], (18, 12, 6)) == [0, 0]
+
+
+@given(st.lists(st.integers(min_value=0, max_value=10), min_size=1, max_size=5))
+def test_rank_prizes_properties(values):
+    prizes = (8, 4, 2)
+    got = rank_prizes(values, prizes)
+    assert sum(got) <= sum(prizes)
+    for v, vp in zip(values, got, strict=True):
+        if v == 0:
+            assert vp == 0
+    for a, va in zip(values, got, strict=True):
+        for b, vb in zip(values, got, strict=True):
+            if a > b:
+                assert va >= vb
+            if a == b:
+                assert va == vb
+
+
+def test_resource_conversion_steps():
+    r = convert_resources("witches", coins=4, workers=2, priests=1, power=(1, 5, 2))
+    # burn 2 (II 5 -> 1, III 2 -> 4), 4 power -> 4 C, +1 P +2 W + 4 C = 11 C -> 3 VP, 2 left
+    assert (r.burned, r.coins_from_power, r.coins, r.vp, r.coins_left) == (2, 4, 11, 3, 2)
+    assert r.bowls_after == PowerBowls(5, 1, 0)
+    assert "burn 2" in r.explanation and "3:1" in r.explanation
+
+
+def test_alchemists_two_coins_per_vp():
+    assert convert_resources("alchemists", 9, 0, 0, (0, 0, 0)).vp == 4
+    assert convert_resources("nomads", 9, 0, 0, (0, 0, 0)).vp == 3
+
+
+def _p(faction, vp=100, cults=(0, 0, 0, 0), network=0, **kw):
+    return PlayerFinal(faction=faction, vp=vp, cults=dict(zip(("fire", "water", "earth", "air"), cults,
+                                                                 strict=True)), network=network, **kw)
+
+
+def test_breakdown_parts_add_up_and_json_shape():
+    s = final_scoring([_p("witches", 100, (5, 0, 0, 10), 12, coins=3), _p("nomads", 110, (5, 3, 0, 0), 12)])
+    w, n = s.players
+    assert w.cult_vp["fire"] == n.cult_vp["fire"] == 6
+    assert w.network_vp == n.network_vp == 15
+    assert sum(w.parts().values()) == w.final_vp == 100 + 6 + 8 + 15 + 1
+    doc = s.as_json()
+    assert set(doc) == {"players", "winners"}
+    assert set(doc["players"][0]) == {"faction", "final_vp", "cult_vp", "network_vp", "resource_vp"}
+    assert doc["players"][0]["cult_vp"] == {"fire": 6, "water": 0, "earth": 0, "air": 8}
+    assert n.final_vp == 110 + 6 + 8 + 15  # water 3 is the only non-zero water position
+    assert doc["winners"] == ["nomads"]
+    tie = final_scoring([_p("witches", 100), _p("nomads", 100), _p("giants", 99)])
+    assert tie.winners == ("witches", "nomads")
+
+
+def test_fire_and_ice_extra_category():
+    s = final_scoring([_p("witches", extra=4), _p("nomads", extra=4), _p("giants", extra=1)],
+                      extra_category="building-on-edge")
+    assert [p.extra_vp for p in s.players] == [15, 15, 6]
+    assert "extra_vp" in s.as_json()["players"][0]
+    with pytest.raises(CompanionError, match="players\\[0\\].extra"):
+        final_scoring([_p("witches")], extra_category="building-on-edge")
+    with pytest.raises(CompanionError, match="unknown final-scoring tile"):
+        final_scoring([_p("witches", extra=1)], extra_category="towers")
+
+
+def test_bad_players_name_the_field():
+    with pytest.raises(CompanionError, match=r"players\[1\].faction: Witches appears twice"):
+        final_scoring([_p("witches"), _p("Witches")])
+    with pytest.raises(CompanionError, match=r"players\[0\].cults.air"):
+        final_scoring([_p("witches", cults=(0, 0, 0, 11))])
+    with pytest.raises(CompanionError, match="unknown faction"):
+        final_scoring([_p("elves")])
+    with pytest.raises(CompanionError, match="at least one"):
+        final_scoring([])
+
+
+def test_players_from_json_and_errors():
+    doc = {"players": [{"faction": "Mermaids", "vp": 107, "cults": {"fire": 8, "water": 5, "earth": 8, "air": 8},
+                        "network": 12, "coins": 0, "workers": 0, "priests": 0, "power": [4, 1, 1]}]}
+    [p] = players_from_json(doc, file="in.json")
+    assert p.faction == "mermaids" and p.power == (4, 1, 1)
+    bad = json.loads(json.dumps(doc))
+    bad["players"][0]["cults"]["water"] = "five"
+    with pytest.raises(RulesDataError) as info:
+        players_from_json(bad, file="in.json")
+    assert info.value.key_path == "players[0].cults.water" and "in.json" in str(info.value)
+    bad = json.loads(json.dumps(doc))
+    bad["players"][0]["power"] = [4, 1]
+    with pytest.raises(RulesDataError, match=r"players\[0\].power"):
+        players_from_json(bad)
+    with pytest.raises(RulesDataError, match="players"):
+        players_from_json({"player": []})
+    with pytest.raises(RulesDataError, match=r"players\[1\].faction.*already played"):
+        players_from_json({"players": doc["players"] * 2})
