@@ -1,0 +1,366 @@
+"""Read snellman ledger exports and plain command logs, replay them and compare every row's totals.
+
+Record forms (RULES-NOTES section 6 and appendix A):
+
+* **Ledger export**: header lines (``option X``, ``Round N scoring: SCOREx, ...``, ``Removing tile BONn``,
+  ``Player N: name``), section lines (``Round 1 income``, ``Round 1, turn 3``, ``Scoring FIRE cult``...)
+  and tab-separated faction rows ``faction, VP delta, VP, C delta, C, W delta, W, P delta, P, PW delta,
+  I/II/III PW, cult delta, F/W/E/A, offers, command``. A trailing ``show history`` is ignored.
+* **Command log**: the same header lines, then one typed row per line, ``faction: cmd. cmd`` (or
+  ``faction<TAB>cmd``); ``setup <faction>`` or ``faction: setup`` seats a faction. Engine rows
+  (``other_income_for_faction`` ...) are skipped if present.
+
+:func:`replay` applies every typed row to a :class:`~companion.terra_mystica.engine.state.Game`, lets the
+engine write its own rows (income, cult income, Cultists' power, final scoring) and compares the ledger's
+totals with the engine's, row by row. It stops at the first difference unless ``keep_going``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.terra_mystica.engine.board import BoardTables
+from companion.terra_mystica.engine.commands import parse_commands
+from companion.terra_mystica.engine.state import TOTAL_FIELDS, Game, Row, Setup
+
+__all__ = ["RecordRow", "Record", "read_record", "replay", "ReplayResult", "Mismatch"]
+
+ENGINE_LABELS = ("other_income_for_faction", "cult_income_for_faction", "score_resources",
+                 "[opponent accepted power]", "[all opponents declined power]")
+_VP_FOR = re.compile(r"\+\d+vp for \w+", re.I)
+
+
+@dataclass(frozen=True)
+class RecordRow:
+    """One faction row of a record.
+
+    Attributes
+    ----------
+    line : int
+        1-based line in the record.
+    faction : str
+    command : str
+        Command text (or the engine's label for engine rows).
+    totals : tuple of int or None
+        :data:`TOTAL_FIELDS` from the ledger columns; None in a command log.
+    typed : bool
+        False for rows the engine writes itself.
+    """
+
+    line: int
+    faction: str
+    command: str
+    totals: tuple | None
+    typed: bool
+
+
+@dataclass(frozen=True)
+class Record:
+    """A parsed record: setup and faction rows (``is_ledger`` when the rows carry totals)."""
+
+    setup: Setup
+    rows: tuple
+    is_ledger: bool
+    map_name: str | None = None
+
+
+def _int(text: str, line: int, what: str) -> int:
+    m = re.fullmatch(r"\s*(-?\d+)\s*(?:VP|C|W|P|PW)?\s*", text)
+    if not m:
+        raise RecordError(f"expected a number for {what}, found {text!r}", line=line)
+    return int(m.group(1))
+
+
+def _totals(cols: list[str], line: int) -> tuple:
+    vp = _int(cols[2], line, "VP")
+    c = _int(cols[4], line, "coins")
+    w = _int(cols[6], line, "workers")
+    p = _int(cols[8], line, "priests")
+    bowls = cols[10].replace("PW", "").strip().split("/")
+    cults = cols[12].strip().split("/")
+    if len(bowls) != 3 or len(cults) != 4:
+        raise RecordError(f"expected power bowls a/b/c and cults f/w/e/a, found {cols[10]!r} {cols[12]!r}",
+                          line=line)
+    try:
+        return (vp, c, w, p, *(int(x) for x in bowls), *(int(x) for x in cults))
+    except ValueError:
+        raise RecordError(f"unreadable power bowls or cult positions {cols[10]!r} {cols[12]!r}", line=line) from None
+
+
+def _is_engine_label(text: str) -> bool:
+    t = text.strip()
+    return t in ENGINE_LABELS or bool(_VP_FOR.fullmatch(t))
+
+
+def read_record(text: str, *, file: str | None = None) -> Record:
+    """Parse a ledger export or a command log.
+
+    Raises
+    ------
+    RecordError
+        Naming the line for anything that is neither a known header, a section line nor a faction row.
+    """
+    if not isinstance(text, str):
+        raise RecordError("expected the record as text", file=file)
+    options: list[str] = []
+    tiles: dict[int, str] = {}
+    removed: list[str] = []
+    players: list[str] = []
+    rows: list[RecordRow] = []
+    map_name = None
+    ledger = False
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = re.sub(r"\tshow history\s*$", "", raw.rstrip("\r\n"))
+        if not line.strip():
+            continue
+        cols = line.split("\t")
+        try:
+            if len(cols) >= 15:
+                ledger = True
+                faction = cols[0].strip().lower()
+                cmd = cols[-1].strip()
+                totals = _totals(cols, i)
+                rows.append(RecordRow(i, faction, cmd, totals, not _is_engine_label(cmd)))
+                continue
+        except RecordError as exc:
+            raise RecordError(str(exc).split(": ", 1)[-1], line=i, file=file) from None
+        s = line.strip()
+        low = s.lower()
+        m = re.fullmatch(r"option ([\w-]+)", low)
+        if m:
+            options.append(m.group(1))
+            continue
+        m = re.fullmatch(r"round (\d) scoring: (score\d+).*", low)
+        if m:
+            tiles[int(m.group(1))] = m.group(2).upper()
+            continue
+        m = re.fullmatch(r"score ((?:score\d+,?)+)", low)
+        if m:
+            for k, t in enumerate(x for x in m.group(1).split(",") if x):
+                tiles[k + 1] = t.upper()
+            continue
+        m = re.fullmatch(r"(?:removing tile|delete) (bon\d+)", low)
+        if m:
+            removed.append(m.group(1).upper())
+            continue
+        m = re.fullmatch(r"player (\d+): (.+)", low) or re.fullmatch(r"player (\S+)(?: .*)?", low)
+        if m:
+            players.append(m.group(m.lastindex))
+            continue
+        m = re.fullmatch(r"map (\S+)", low)
+        if m:
+            map_name = m.group(1)
+            continue
+        m = re.fullmatch(r"setup (\w+)", low)
+        if m:
+            rows.append(RecordRow(i, m.group(1), "setup", None, True))
+            continue
+        if low in ("default game options", "randomize setup") or low.startswith("randomize v1") or \
+                re.fullmatch(r"round \d+(?: income|, turn \d+)", low) or \
+                re.fullmatch(r"scoring (?:fire|water|earth|air) cult|scoring network|converting resources to vps",
+                             low) or low.startswith("#"):
+            continue
+        m = re.fullmatch(r"([a-z]+)\s*(?::|\t)\s*(.*)", s, re.I) if ("\t" in s or ":" in s) else None
+        if m and not re.fullmatch(r"[a-z]+", m.group(2).split(" ")[0] or "x", re.I) is None:
+            cmd = m.group(2).strip()
+            if _is_engine_label(cmd):
+                continue
+            rows.append(RecordRow(i, m.group(1).lower(), cmd, None, True))
+            continue
+        raise RecordError(f"cannot read {s[:60]!r}: expected a header line (option / Round N scoring / "
+                          "Removing tile / Player N), a section line or a faction row", line=i, file=file)
+    if not rows:
+        raise RecordError("no faction rows found", file=file)
+    if tiles and sorted(tiles) != list(range(1, 7)):
+        raise RecordError(f"round scoring tiles given for rounds {sorted(tiles)}, expected 1-6", file=file)
+    setup = Setup(options=frozenset(options), round_tiles=tuple(tiles[k] for k in sorted(tiles)),
+                  removed_bonus=tuple(removed), players=tuple(players))
+    return Record(setup, tuple(rows), ledger, map_name)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One difference: ``{"line", "row", "faction", "field", "expected", "actual"}``."""
+
+    line: int | None
+    row: str
+    faction: str
+    field: str
+    expected: Any
+    actual: Any
+
+    def as_dict(self) -> dict:
+        return {"line": self.line, "row": self.row, "faction": self.faction, "field": self.field,
+                "expected": self.expected, "actual": self.actual}
+
+
+@dataclass
+class ReplayResult:
+    """Outcome of :func:`replay`.
+
+    Attributes
+    ----------
+    rows_checked : int
+        Faction rows whose totals were compared.
+    mismatches : list of Mismatch
+    final_vp : dict
+        Faction -> VP after the last replayed row.
+    game : Game
+        The engine state at the end.
+    snapshots : list
+        With ``record_states=True``: one ``(row, summary)`` per engine row.
+    error : CompanionError or None
+        The illegal command that stopped the replay, if any.
+    """
+
+    rows_checked: int = 0
+    mismatches: list = field(default_factory=list)
+    final_vp: dict = field(default_factory=dict)
+    game: Game | None = None
+    snapshots: list = field(default_factory=list)
+    error: CompanionError | None = None
+
+    def as_json(self) -> dict:
+        """The ``companion tm replay --json`` document."""
+        return {"rows_checked": self.rows_checked, "mismatches": [m.as_dict() for m in self.mismatches],
+                "final_vp": dict(self.final_vp)}
+
+
+def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables | None = None,
+           record_states: bool = False, on_row=None) -> ReplayResult:
+    """Replay ``record`` and compare each ledger row's totals with the engine's.
+
+    Parameters
+    ----------
+    record : Record or str
+        A parsed record or its text.
+    keep_going : bool
+        Report every difference instead of stopping at the first.
+    board : BoardTables, optional
+        The map (default: base map).
+    record_states : bool
+        Keep a summary of the game after every row (for stepping through a game).
+    on_row : callable, optional
+        ``on_row(game, row)`` after every engine row (used by the notebook widget).
+
+    Returns
+    -------
+    ReplayResult
+
+    Raises
+    ------
+    RecordError
+        Unreadable input.
+    IllegalActionError
+        A command the rules forbid (line and rule named), when the record is a command log; for a
+        ledger it is reported as a mismatch on field ``"command"`` and the replay stops.
+    """
+    if isinstance(record, str):
+        record = read_record(record)
+    game = Game(record.setup, board)
+    result = ReplayResult(game=game)
+    ledger_rows = list(record.rows)
+    pos = 0          # next engine row to compare
+    pending: list[RecordRow] = []   # ledger engine rows waiting for the engine
+    stop = False
+
+    def compare(engine_row: Row, rec: RecordRow) -> None:
+        nonlocal stop
+        result.rows_checked += 1
+        if engine_row.faction != rec.faction or (not engine_row.typed and engine_row.label != rec.command
+                                                 and not _same_label(engine_row.label, rec.command)):
+            result.mismatches.append(Mismatch(rec.line, rec.command, rec.faction, "row",
+                                              f"{rec.faction}: {rec.command}",
+                                              f"{engine_row.faction}: {engine_row.label}"))
+            stop = not keep_going
+            return
+        if rec.totals is None:
+            return
+        for name, exp, act in zip(TOTAL_FIELDS, rec.totals, engine_row.totals):
+            if exp != act:
+                result.mismatches.append(Mismatch(rec.line, rec.command, rec.faction, name, exp, act))
+                if not keep_going:
+                    stop = True
+                    return
+
+    def drain(upto_typed: RecordRow | None) -> None:
+        """Compare engine rows produced so far with the ledger rows waiting for them."""
+        nonlocal pos
+        new = game.rows[pos:]
+        pos = len(game.rows)
+        queue = list(pending)
+        pending.clear()
+        if upto_typed is not None:
+            queue.append(upto_typed)
+        for r in new:
+            if record_states:
+                result.snapshots.append((r, game.summary()))
+            if on_row is not None:
+                on_row(game, r)
+            if stop:
+                continue
+            if not record.is_ledger:
+                continue
+            if queue:
+                rec = queue.pop(0)
+                compare(r, rec)
+            else:
+                # engine wrote a row the ledger does not have (yet): keep it for later ledger rows
+                extra.append(r)
+        # ledger engine rows not produced by the engine yet stay pending
+        pending.extend(queue)
+
+    extra: list[Row] = []
+    for rec in ledger_rows:
+        if stop:
+            break
+        if not rec.typed:
+            if extra:
+                compare(extra.pop(0), rec)
+            else:
+                pending.append(rec)
+            continue
+        if extra and record.is_ledger:
+            r0 = extra[0]
+            result.mismatches.append(Mismatch(rec.line, rec.command, rec.faction, "row", f"{rec.faction}: {rec.command}",
+                                              f"{r0.faction}: {r0.label}"))
+            result.rows_checked += 1
+            extra.clear()
+            if not keep_going:
+                break
+        try:
+            cmds = parse_commands(rec.command, line=rec.line)
+            if len(cmds) == 1 and cmds[0].verb == "setup":
+                game.add_faction(rec.faction, line=rec.line)
+            else:
+                game.apply_row(rec.faction, cmds, line=rec.line, label=rec.command)
+        except IllegalActionError as exc:
+            if not record.is_ledger:
+                raise
+            result.error = exc
+            result.mismatches.append(Mismatch(rec.line, rec.command, rec.faction, "command", "legal", str(exc)))
+            break
+        # the engine rows before this typed row in the ledger are in `pending`
+        drain(rec)
+        if pending and record.is_ledger and not stop:
+            # ledger expected engine rows the engine did not write
+            rec0 = pending[0]
+            result.mismatches.append(Mismatch(rec0.line, rec0.command, rec0.faction, "row", rec0.command,
+                                              "no such row from the engine"))
+            result.rows_checked += 1
+            pending.clear()
+            if not keep_going:
+                stop = True
+    if not stop and record.is_ledger and pending:
+        rec0 = pending[0]
+        result.mismatches.append(Mismatch(rec0.line, rec0.command, rec0.faction, "row", rec0.command,
+                                          "no such row from the engine"))
+    result.final_vp = {n: game.factions[n].vp for n in game.seats}
+    return result
+
+
+def _same_label(a: str, b: str) -> bool:
+    return a.strip().lower() == b.strip().lower()

@@ -1,0 +1,1085 @@
+"""The Terra Mystica full-game engine: state, and the application of the reference engine's commands.
+
+The engine follows snellman's online Terra Mystica (RULES-NOTES; "the reference engine"), because the
+real games it must reproduce were played there. A :class:`Game` is built from the setup (options, round
+scoring tiles, removed bonus tiles, factions in seat order) and then fed typed rows
+``faction: cmd. cmd. cmd`` with :meth:`Game.apply_row`. It writes the same rows the reference engine
+writes itself (income, cult income, the Cultists' power rows, final scoring) into :attr:`Game.rows`, each
+with the acting faction's totals after it, so a replayer can compare every row of a ledger.
+
+Internally the state is mutable for speed (a 4-player game replays in milliseconds); the public verbs in
+:mod:`companion.terra_mystica.engine` (``apply_action``) copy it first, so callers see frozen values.
+
+Rules implemented (base game, the 14 base factions; RULES-NOTES sections 3-6 and appendix C):
+setup and initial dwellings, bonus tiles with coins, income, round scoring tiles and their cult bonuses
+(including cult spades used at once), building and upgrading with transform / dig, shipping, tunnelling
+and carpet flight (cost charged only when really needed), power actions, faction stronghold actions,
+favor tiles, towns (via :mod:`companion.terra_mystica.towns`), bridges, Mermaid river towns, cult tracks
+with priests, keys and power, conversions, burning, passing and turn order, power offers (leech) with
+the Cultists' bonus, and final scoring (via :mod:`companion.terra_mystica.scoring` and ``network``).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from companion.errors import IllegalActionError, RecordError
+from companion.terra_mystica.engine.board import BoardTables, base_board
+from companion.terra_mystica.engine.commands import CULT_TRACKS, Command
+from companion.terra_mystica.factions import Faction, get_faction
+from companion.terra_mystica.network import largest_network
+from companion.terra_mystica.scoring import convert_resources, rank_prizes
+from companion.terra_mystica.terrain import terrain_wheel
+from companion.terra_mystica.tiles import load_tiles
+from companion.terra_mystica.towns import TownState
+
+__all__ = ["Game", "FactionState", "Row", "TOTAL_FIELDS"]
+
+TOTAL_FIELDS = ("VP", "C", "W", "P", "PW1", "PW2", "PW3", "FIRE", "WATER", "EARTH", "AIR")
+"""The totals a ledger row carries (appendix A), in this order."""
+
+UPGRADES = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
+BASE_CONVERSIONS = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("W", "C"): 1}
+MAX_PRIESTS = 7
+PRIEST_SLOTS = (3, 2, 2, 2)
+TELEPORT_VP = 4
+
+
+class Row(NamedTuple):
+    """One ledger row as the engine produced it.
+
+    Attributes
+    ----------
+    faction : str
+    label : str
+        The typed command text, or the engine's own label (``other_income_for_faction``,
+        ``cult_income_for_faction``, ``[opponent accepted power]``, ``+8vp for FIRE``, ``score_resources``,
+        ``setup``).
+    totals : tuple of int, length 11
+        :data:`TOTAL_FIELDS` of ``faction`` after the row.
+    line : int or None
+        Record line of a typed row.
+    typed : bool
+        True for rows typed by a player.
+    """
+
+    faction: str
+    label: str
+    totals: tuple
+    line: int | None
+    typed: bool
+
+
+def _illegal(code: str, message: str, rule: str, line: int | None) -> IllegalActionError:
+    return IllegalActionError(code, message, rule=rule, line=line)
+
+
+class FactionState:
+    """Mutable per-faction state (resources, buildings, tracks, tiles, pending choices)."""
+
+    def __init__(self, data: Faction) -> None:
+        s = data.start
+        self.name = data.name
+        self.data = data
+        self.vp = s.vp
+        self.c, self.w, self.p = s.coins, s.workers, s.priests
+        self.p1, self.p2, self.p3 = s.power
+        self.cult = {t: s.cults[t.lower()] for t in CULT_TRACKS}
+        self.ship = data.shipping.start
+        self.dig = data.spades.start_level if data.spades else 0
+        self.count = {"D": 0, "TP": 0, "TE": 0, "SH": 0, "SA": 0}
+        self.hexes: dict[str, str] = {}
+        self.favors: list[str] = []
+        self.towns: list[str] = []
+        self.keys = 0
+        self.bonus: str | None = None
+        self.passed = False
+        self.max_p = MAX_PRIESTS
+        self.spades = 0
+        self.cult_spade = False       # spades from cult income (no BON4 range)
+        self.pending_favor = 0
+        self.pending_town = 0
+        self.pending_cult = 0
+        self.cult_same_track = False
+        self.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
+        self.tf_need_adjacency = False
+        self.no_tf = False
+        self.teleport_level = 0
+        carpet = data.engine_fields.get("carpet_range")
+        tunnel = data.engine_fields.get("tunnel_range")
+        self.jump_range = int(carpet or tunnel or 0)
+        self.w_to_p = 0
+        self.actions: set[str] = set()
+        self.teleported: set[str] = set()
+
+    # ------------------------------------------------------------------ totals
+    def totals(self) -> tuple:
+        """:data:`TOTAL_FIELDS` as a tuple of ints."""
+        c = self.cult
+        return (self.vp, self.c, self.w, self.p, self.p1, self.p2, self.p3,
+                c["FIRE"], c["WATER"], c["EARTH"], c["AIR"])
+
+    @property
+    def capacity(self) -> int:
+        """Power this faction can still gain (2 x bowl I + bowl II)."""
+        return 2 * self.p1 + self.p2
+
+    def gain_power(self, n: int) -> int:
+        """Move ``n`` power tokens forward (bowl I -> II first, then II -> III). Returns the amount gained."""
+        a = min(n, self.p1)
+        self.p1 -= a
+        self.p2 += a
+        b = min(n - a, self.p2)
+        self.p2 -= b
+        self.p3 += b
+        return a + b
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Game setup read from the header of a record.
+
+    Attributes
+    ----------
+    options : frozenset of str
+    round_tiles : tuple of str, length 6
+        Round scoring tiles SCOREn for rounds 1-6.
+    removed_bonus : tuple of str
+        Bonus tiles not in play.
+    players : tuple of str
+        Player names in seat order (informative).
+    """
+
+    options: frozenset = frozenset()
+    round_tiles: tuple = ()
+    removed_bonus: tuple = ()
+    players: tuple = ()
+
+
+class Game:
+    """A game in progress. Build with :meth:`new`, then :meth:`add_faction` per seat and :meth:`apply_row`.
+
+    Attributes
+    ----------
+    rows : list of Row
+        Every row so far (typed and engine rows), in ledger order.
+    round : int
+        0 during setup (initial dwellings, first bonus tiles), 1..6, 7 when the game is over.
+    phase : str
+        ``"setup"``, ``"cult_spades"`` (using cult-income spades), ``"actions"`` or ``"over"``.
+    """
+
+    def __init__(self, setup: Setup, board: BoardTables | None = None) -> None:
+        tiles = load_tiles()
+        self.tiles = tiles
+        self.setup = setup
+        self.options = setup.options
+        self.board = board or base_board()
+        self.colour = dict(self.board.colour)
+        self.bridge_adj: dict[str, set[str]] = {}
+        self.townstate = TownState.new(self.board.map)
+        self.factions: dict[str, FactionState] = {}
+        self.seats: list[str] = []
+        self.order: list[str] = []
+        self.pass_order: list[str] = []
+        self.round = 0
+        self.phase = "setup"
+        self.rows: list[Row] = []
+        self.offers: list[dict] = []
+        self.used_actions: set[str] = set()
+        for t in setup.round_tiles:
+            if t not in tiles.round_scoring:
+                raise RecordError(f"unknown round scoring tile {t!r}")
+        self.bonus_pool: dict[str, int] = {}
+        for bid, b in tiles.bonus.items():
+            if bid in setup.removed_bonus:
+                continue
+            if b.option and b.option not in self.options:
+                continue
+            self.bonus_pool[bid] = 0
+        self.town_pool: dict[str, int] = {}
+        for tid, t in tiles.town.items():
+            if t.option and t.option not in self.options:
+                continue
+            self.town_pool[tid] = t.copies
+        self.favor_pool = {fid: f.copies for fid, f in tiles.favor.items()}
+        self.cult_slots = {t: [None] * len(PRIEST_SLOTS) for t in CULT_TRACKS}
+        self._leech_groups: dict[int, dict] = {}
+        self._next_group = 0
+        self._line: int | None = None
+        self._pre: list[Row] = []
+
+    # ------------------------------------------------------------------ setup
+    def add_faction(self, name: str, *, line: int | None = None) -> None:
+        """Seat ``name`` (``setup <faction>``); writes the ``setup`` row."""
+        if self.round != 0 or any(f.hexes for f in self.factions.values()):
+            raise _illegal("setup_closed", f"cannot add faction {name!r} after setup", "RULES-NOTES section 6", line)
+        try:
+            data = get_faction(name)
+        except Exception:  # noqa: BLE001 - UnknownFaction / KeyError from the rules module
+            raise RecordError(f"unknown faction {name!r}", line=line) from None
+        if data.expansion != "base":
+            raise _illegal("faction_not_supported", f"{data.display} is a Fire & Ice faction; the engine "
+                           "replays base-game factions only so far", "issue 5: base game first", line)
+        if data.name in self.factions:
+            raise RecordError(f"faction {data.name} is set up twice", line=line)
+        if any(f.data.home_terrain == data.home_terrain for f in self.factions.values()):
+            raise _illegal("colour_taken", f"{data.display}' home terrain {data.home_terrain} is taken",
+                           "rulebook: one faction per colour", line)
+        f = FactionState(data)
+        self.factions[data.name] = f
+        self.seats.append(data.name)
+        self.order.append(data.name)
+        self._emit(f, "setup", line=line, typed=True)
+
+    # ------------------------------------------------------------------ rows
+    def _emit(self, f: FactionState, label: str, *, line: int | None = None, typed: bool = False) -> None:
+        self.rows.append(Row(f.name, label, f.totals(), line, typed))
+
+    def _emit_pre(self, f: FactionState, label: str) -> None:
+        self._pre.append(Row(f.name, label, f.totals(), None, False))
+
+    # ------------------------------------------------------------------ helpers
+    def faction(self, name: str, line: int | None = None) -> FactionState:
+        """The state of faction ``name``; RecordError if it is not in the game."""
+        f = self.factions.get(name.lower())
+        if f is None:
+            raise RecordError(f"faction {name!r} is not in this game (factions: {', '.join(self.seats)})",
+                              line=line)
+        return f
+
+    def adjacent(self, h: str) -> set[str] | frozenset[str]:
+        """Land hexes directly adjacent to ``h``, bridges included."""
+        extra = self.bridge_adj.get(h)
+        base = self.board.land_adj[h]
+        return base | extra if extra else base
+
+    def owner(self, h: str) -> str | None:
+        b = self.townstate.buildings.get(h)
+        return b[0] if b else None
+
+    def _round_tile(self):
+        if 1 <= self.round <= 6 and self.setup.round_tiles:
+            return self.tiles.round_scoring[self.setup.round_tiles[self.round - 1]]
+        return None
+
+    def _pay(self, f: FactionState, cost: dict, what: str) -> None:
+        line = self._line
+        for res, n in cost.items():
+            if not n:
+                continue
+            if res == "C":
+                have = f.c
+            elif res == "W":
+                have = f.w
+            elif res == "P":
+                have = f.p
+            elif res == "PW":
+                have = f.p3
+            elif res == "VP":
+                have = f.vp
+            else:
+                raise _illegal("unknown_cost", f"{what}: unknown cost {res}", "engine data", line)
+            if have < n:
+                raise _illegal("not_enough_" + res.lower(), f"{f.name}: {what} costs {n} {res}, has {have}",
+                               "rulebook costs / RULES-NOTES section 6", line)
+        for res, n in cost.items():
+            if res == "C":
+                f.c -= n
+            elif res == "W":
+                f.w -= n
+            elif res == "P":
+                f.p -= n
+            elif res == "PW":
+                f.p3 -= n
+                f.p1 += n
+            elif res == "VP":
+                f.vp -= n
+
+    def _gain(self, f: FactionState, gain: dict, source: str) -> None:
+        """Apply a gain map (C, W, P, PW, VP, SPADE, cult tracks, KEY, ...)."""
+        for res, n in gain.items():
+            if not n:
+                continue
+            if res == "C":
+                f.c += n
+            elif res == "W":
+                f.w += n
+            elif res == "P":
+                f.p = min(f.p + n, f.max_p)
+            elif res == "PW":
+                f.gain_power(n)
+            elif res == "VP":
+                f.vp += n
+            elif res == "SPADE":
+                self._gain_spades(f, n)
+            elif res in CULT_TRACKS:
+                self._cult_step(f, res, n)
+            elif res == "KEY":
+                f.keys += n
+            elif res == "CULT":
+                f.pending_cult += n
+            elif res == "GAIN_SHIP":
+                self._gain_ship(f)
+            elif res == "carpet_range":
+                pass  # handled with GAIN_SHIP for factions without shipping
+            elif res == "BRIDGE":
+                f.free["BRIDGE"] += n
+            elif res == "GAIN_FAVOR":
+                f.pending_favor += n
+            elif res == "GAIN_TELEPORT":
+                f.teleport_level += n
+                adv = (f.data.teleport or {}).get("advance_gain") or ()
+                for g in adv:
+                    if "carpet_range" in g:
+                        f.jump_range += g["carpet_range"]
+            elif res == "CONVERT_W_TO_P":
+                f.w_to_p = n
+            elif res in ("FREE_TF", "FREE_D", "FREE_TP"):
+                f.free[res[5:]] += n
+            elif res == "TF_NEED_HEX_ADJACENCY":
+                f.tf_need_adjacency = True
+            elif res == "TELEPORT_NO_TF":
+                f.no_tf = True
+            elif res == "TOWN_SIZE":
+                pass  # FAV5: handled by the town state
+            elif res == "GAIN_ACTION" or res.startswith("ACT") or res == "CULTS_ON_SAME_TRACK":
+                if res == "CULTS_ON_SAME_TRACK":
+                    f.cult_same_track = True
+            else:
+                raise _illegal("unknown_gain", f"{source}: gain {res} is not implemented",
+                               "issue 5: base game first", self._line)
+
+    def _gain_ship(self, f: FactionState) -> None:
+        sh = f.data.shipping
+        if sh.max > f.ship:
+            if sh.advance_vp:
+                f.vp += sh.advance_vp[f.ship]
+            f.ship += 1
+        elif f.data.engine_fields.get("carpet_range") is not None:
+            cap = int(f.data.engine_fields.get("carpet_max_range", 4))
+            f.jump_range = min(f.jump_range + 1, cap)
+
+    def _gain_spades(self, f: FactionState, n: int) -> None:
+        f.spades += n
+        tile = self._round_tile()
+        if tile is not None and tile.vp_trigger == "gain" and "SPADE" in tile.vp and self.phase == "actions":
+            f.vp += tile.vp["SPADE"] * n
+        bonus = f.data.spade_gain_bonus
+        if bonus:
+            needs = f.data.spade_bonus_needs
+            if all(f.count.get(k, 0) >= v for k, v in needs.items()):
+                for res, v in bonus.items():
+                    self._gain(f, {res: v * n}, "spade bonus")
+
+    # ------------------------------------------------------------------ cult tracks
+    def _cult_step(self, f: FactionState, track: str, n: int) -> int:
+        old = f.cult[track]
+        new = min(old + n, 10)
+        if new == 10 and old < 10:
+            at_ten = sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
+            blocked = any(o.cult[track] == 10 for o in self.factions.values() if o is not f)
+            if blocked or f.keys <= at_ten:
+                new = 9
+        if new <= old:
+            return 0
+        f.cult[track] = new
+        pw = self.tiles.cult_track.power_for_move(old, new)
+        if pw:
+            f.gain_power(pw)
+        return new - old
+
+    def _send_priest(self, f: FactionState, track: str, steps: int | None) -> None:
+        line = self._line
+        if f.p < 1:
+            raise _illegal("no_priest", f"{f.name} has no priest to send", "rulebook: send a priest", line)
+        slots = self.cult_slots[track]
+        chosen = None
+        if steps is None or steps > 1:
+            for i, v in enumerate(PRIEST_SLOTS):
+                if slots[i] is None and (steps is None or v == steps):
+                    chosen = i
+                    break
+            if chosen is None and steps is not None:
+                raise _illegal("slot_taken", f"no free {steps}-step priest slot on {track}",
+                               "rulebook: cult board priest spaces", line)
+        f.p -= 1
+        if chosen is None:
+            self._cult_step(f, track, 1)
+        else:
+            slots[chosen] = f.name
+            f.max_p -= 1
+            self._cult_step(f, track, PRIEST_SLOTS[chosen])
+
+    # ------------------------------------------------------------------ terrain
+    def _spades_needed(self, f: FactionState, frm: str, to: str) -> int:
+        if frm == to:
+            return 0
+        if f.data.terraform_mode == "fixed_two":
+            return 2
+        wheel = terrain_wheel()
+        return wheel.spade_distance(frm, to)
+
+    def _check_reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> None:
+        """Raise unless ``h`` is reachable for ``f``; charge tunnelling / carpet flight when needed."""
+        if self.round == 0:
+            return
+        line = self._line
+        own = f.hexes
+        if direct_only:
+            if any(n in own for n in self.board.land_adj[h]):
+                return
+            raise _illegal("not_adjacent", f"{h} is not directly adjacent to a {f.name} building (no bridges)",
+                           "Nomads' sandstorm: direct adjacency only", line)
+        for n in self.adjacent(h):
+            if n in own:
+                return
+        ship = f.ship
+        if f.bonus and not f.passed and not f.cult_spade:
+            special = self.tiles.bonus[f.bonus].special
+            if special:
+                ship += special.get("ship", 0)
+        if ship:
+            dist = self.board.river_dist[h]
+            for b in own:
+                d = dist.get(b)
+                if d is not None and d <= ship:
+                    return
+        if f.data.teleport and f.jump_range:
+            if h in f.teleported:
+                return
+            jump = self.board.jump[h]
+            for b in own:
+                d = jump.get(b)
+                if d is not None and d <= f.jump_range:
+                    tp = f.data.teleport
+                    level = min(f.teleport_level, len(tp["cost"]) - 1)
+                    self._pay(f, dict(tp["cost"][level]), "tunnelling / carpet flight")
+                    self._gain(f, dict(tp["gain"][level]), "tunnelling / carpet flight")
+                    f.teleported.add(h)
+                    return
+        raise _illegal("not_reachable", f"{h} is not reachable for {f.name} (no own building adjacent, "
+                       f"shipping {ship})", "RULES-NOTES section 3 check_reachable", line)
+
+    def _transform(self, f: FactionState, h: str, to: str | None) -> None:
+        line = self._line
+        if h not in self.colour:
+            raise _illegal("unknown_hex", f"{h} is not a land hex of the map", "RULES-NOTES section 2", line)
+        if h in self.townstate.buildings:
+            raise _illegal("hex_occupied", f"{h} holds a building; only empty hexes can be transformed",
+                           "rulebook: transform", line)
+        home = f.data.home_terrain
+        to = to or home
+        if to not in self.colour.values() and to not in terrain_wheel().colours:
+            raise RecordError(f"unknown terrain colour {to!r}", line=line)
+        frm = self.colour[h]
+        if f.free["TF"]:
+            self._check_reach(f, h, direct_only=f.tf_need_adjacency)
+            f.free["TF"] -= 1
+            f.tf_need_adjacency = False
+            self.colour[h] = to
+            return
+        need = self._spades_needed(f, frm, to)
+        if need == 0:
+            return
+        self._check_reach(f, h)
+        if f.spades < need:
+            if f.cult_spade and f.spades:
+                raise _illegal("not_enough_spades", f"{f.name} has {f.spades} spade(s) from cult income, "
+                               f"{h} needs {need}", "RULES-NOTES tricky case 10", line)
+            self._dig(f, need - f.spades)
+        f.spades -= need
+        self.colour[h] = to
+
+    def _dig(self, f: FactionState, n: int) -> None:
+        if f.data.spades is None:
+            raise _illegal("no_spades", f"{f.name} cannot dig", "faction board", self._line)
+        cost = f.data.spades.cost_per_spade_by_level[f.dig]
+        self._pay(f, {k: v * n for k, v in cost.items()}, f"dig {n}")
+        gain = f.data.spades.gain_per_use
+        if gain:
+            extra = {k: v * n for k, v in gain[0].items() if k != "SPADE"}
+            self._gain(f, extra, "dig")
+        self._gain_spades(f, n)
+
+    # ------------------------------------------------------------------ building
+    def _vp_for_building(self, f: FactionState, kind: str) -> None:
+        for fav in f.favors:
+            vob = self.tiles.favor[fav].vp_on_build
+            if vob and kind in vob:
+                f.vp += vob[kind]
+        tile = self._round_tile()
+        if tile is not None and tile.vp_trigger == "build" and kind in tile.vp and self.phase == "actions":
+            f.vp += tile.vp[kind]
+
+    def _town_tiles_left(self) -> int:
+        pending = sum(f.pending_town for f in self.factions.values())
+        return max(0, sum(self.town_pool.values()) - pending)
+
+    def _place(self, f: FactionState, h: str, kind: str) -> None:
+        ts = replace(self.townstate, town_tiles_left=self._town_tiles_left())
+        ts = ts.place(h, f.name, kind)
+        self._after_towns(f, ts)
+
+    def _after_towns(self, f: FactionState, ts: TownState) -> None:
+        founded = sum(1 for e in ts.events if e.kind == "founded")
+        self.townstate = ts
+        if founded:
+            f.pending_town += founded
+
+    def _offer_power(self, f: FactionState, h: str) -> None:
+        if self.round == 0:
+            return
+        amounts: dict[str, int] = {}
+        for n in self.adjacent(h):
+            b = self.townstate.buildings.get(n)
+            if b and b[0] != f.name:
+                amounts[b[0]] = amounts.get(b[0], 0) + self.factions[b[0]].data.building_power(b[1])
+        if not amounts:
+            return
+        gid = self._next_group
+        self._next_group += 1
+        group = {"from": f.name, "open": 0, "accepted": False, "any_possible": False}
+        for name in self._order_from(f.name):
+            amt = amounts.get(name)
+            if not amt:
+                continue
+            group["open"] += 1
+            self.offers.append({"to": name, "from": f.name, "amount": amt, "group": gid})
+        if group["open"]:
+            self._leech_groups[gid] = group
+
+    def _order_from(self, name: str) -> list[str]:
+        i = self.seats.index(name)
+        return self.seats[i + 1:] + self.seats[:i]
+
+    def _build(self, f: FactionState, h: str) -> None:
+        line = self._line
+        if h not in self.colour:
+            raise _illegal("unknown_hex", f"{h} is not a land hex of the map", "RULES-NOTES section 2", line)
+        if h in self.townstate.buildings:
+            raise _illegal("hex_occupied", f"{h} already holds a building", "rulebook: build a dwelling", line)
+        if f.count["D"] >= f.data.buildings["D"].count:
+            raise _illegal("no_dwelling_left", f"{f.name} has no dwelling left on the faction board",
+                           "rulebook: faction board", line)
+        home = f.data.home_terrain
+        if self.round == 0:
+            if self.colour[h] != home:
+                raise _illegal("not_home_terrain", f"initial dwellings go on home terrain ({home}); {h} is "
+                               f"{self.colour[h]}", "rulebook setup", line)
+        elif f.free["D"]:
+            if self.colour[h] != home:
+                raise _illegal("not_home_terrain", f"{h} is {self.colour[h]}, not {home}",
+                               "Witches' ride: forest hex, no transform", line)
+            f.free["D"] -= 1
+            f.no_tf = False
+        else:
+            if self.colour[h] != home:
+                self._transform(f, h, home)
+            else:
+                self._check_reach(f, h)
+            self._pay(f, dict(f.data.buildings["D"].cost), "a dwelling")
+        f.count["D"] += 1
+        f.hexes[h] = "D"
+        self._place(f, h, "D")
+        if self.round > 0:
+            self._vp_for_building(f, "D")
+            self._offer_power(f, h)
+
+    def _upgrade(self, f: FactionState, h: str, kind: str) -> None:
+        line = self._line
+        cur = f.hexes.get(h)
+        if cur is None:
+            raise _illegal("not_own_building", f"{h} holds no {f.name} building", "rulebook: upgrade", line)
+        if UPGRADES[kind] != cur:
+            raise _illegal("bad_upgrade", f"{h} holds a {cur}; a {kind} is upgraded from a {UPGRADES[kind]}",
+                           "rulebook: upgrade paths D->TP->TE->SA, TP->SH", line)
+        bdata = f.data.buildings[kind]
+        if f.count[kind] >= bdata.count:
+            raise _illegal("no_building_left", f"{f.name} has no {kind} left", "rulebook: faction board", line)
+        if kind == "TP" and f.free["TP"]:
+            f.free["TP"] -= 1
+        else:
+            cost = dict(bdata.cost)
+            if kind == "TP" and not any(self.owner(n) not in (None, f.name) for n in self.adjacent(h)):
+                cost["C"] = cost.get("C", 0) * 2
+            self._pay(f, cost, f"a {kind}")
+        f.count[cur] -= 1
+        f.count[kind] += 1
+        f.hexes[h] = kind
+        self._place(f, h, kind)
+        self._vp_for_building(f, kind)
+        if kind in ("TE", "SA"):
+            f.pending_favor += 2 if f.name == "chaosmagicians" else 1
+        for effect in bdata.on_build or ():
+            self._gain(f, dict(effect), f"{kind} bonus")
+        self._offer_power(f, h)
+
+    def _bridge(self, f: FactionState, a: str, b: str) -> None:
+        line = self._line
+        if f.free["BRIDGE"] <= 0:
+            raise _illegal("no_bridge_action", "a bridge needs the bridge power action (ACT1) or the "
+                           "Engineers' action first", "rulebook: power action bridge", line)
+        try:
+            ts = replace(self.townstate, town_tiles_left=self._town_tiles_left()).add_bridge(a, b, f.name)
+        except IllegalActionError as exc:
+            raise _illegal(exc.code, str(exc), exc.rule or "RULES-NOTES section 3", line) from None
+        f.free["BRIDGE"] -= 1
+        self.bridge_adj.setdefault(a, set()).add(b)
+        self.bridge_adj.setdefault(b, set()).add(a)
+        self._after_towns(f, ts)
+
+    def _connect(self, f: FactionState, args: tuple) -> None:
+        line = self._line
+        river = args[0] if len(args) == 1 else None
+        if river is None:
+            # connect A:B form: the river hex adjacent to both land hexes
+            common = set(self.board.land_rivers.get(args[0], ())) & set(self.board.land_rivers.get(args[1], ()))
+            if not common:
+                raise _illegal("no_river_town", f"{':'.join(args)} share no river hex", "RULES-NOTES section 4", line)
+            river = sorted(common)[0]
+        try:
+            ts = replace(self.townstate, town_tiles_left=self._town_tiles_left()).connect(river, f.name)
+        except IllegalActionError as exc:
+            raise _illegal(exc.code, str(exc), exc.rule or "RULES-NOTES section 4", line) from None
+        self._after_towns(f, ts)
+
+    # ------------------------------------------------------------------ tiles
+    def _take_favor(self, f: FactionState, fid: str) -> None:
+        line = self._line
+        if fid not in self.favor_pool:
+            raise RecordError(f"unknown favor tile {fid}", line=line)
+        if f.pending_favor <= 0:
+            raise _illegal("no_favor_due", f"{f.name} may not take a favor tile now", "rulebook: temple / "
+                           "sanctuary give a favor tile", line)
+        if fid in f.favors:
+            raise _illegal("favor_twice", f"{f.name} already has {fid}", "rulebook: one of each favor tile", line)
+        if self.favor_pool[fid] <= 0:
+            raise _illegal("favor_gone", f"no {fid} left", "rulebook: favor tile supply", line)
+        self.favor_pool[fid] -= 1
+        f.pending_favor -= 1
+        f.favors.append(fid)
+        tile = self.tiles.favor[fid]
+        for track, n in tile.cult_steps.items():
+            self._cult_step(f, track, n)
+        if tile.town_size_delta:
+            ts = replace(self.townstate, town_tiles_left=self._town_tiles_left()).take_fav5(f.name)
+            self._after_towns(f, ts)
+
+    def _take_town(self, f: FactionState, n: int, tid: str) -> None:
+        line = self._line
+        if tid not in self.tiles.town:
+            raise RecordError(f"unknown town tile {tid}", line=line)
+        for _ in range(n):
+            if f.pending_town <= 0:
+                raise _illegal("no_town_due", f"{f.name} has not founded a town", "rulebook: towns", line)
+            if self.town_pool.get(tid, 0) <= 0:
+                raise _illegal("town_gone", f"no {tid} left", "rulebook: town tile supply", line)
+            self.town_pool[tid] -= 1
+            f.pending_town -= 1
+            f.towns.append(tid)
+            gain = dict(self.tiles.town[tid].gain)
+            self._gain(f, gain, tid)
+            tile = self._round_tile()
+            if tile is not None and tile.vp_trigger == "gain" and "TOWN" in tile.vp:
+                f.vp += tile.vp["TOWN"]
+            if f.data.town_bonus:
+                self._gain(f, dict(f.data.town_bonus), "town bonus")
+
+    def _take_cult(self, f: FactionState, n: int, track: str) -> None:
+        if f.pending_cult < n:
+            raise _illegal("no_cult_step_due", f"{f.name} has no cult step to take", "bonus / favor / faction "
+                           "action cult step", self._line)
+        if f.cult_same_track and n != f.pending_cult:
+            raise _illegal("same_track", "the Auren's stronghold action takes both steps on one track",
+                           "Auren stronghold", self._line)
+        f.pending_cult -= n
+        f.cult_same_track = False
+        self._cult_step(f, track, n)
+
+    # ------------------------------------------------------------------ actions
+    def _action(self, f: FactionState, act: str) -> None:
+        line = self._line
+        tiles = self.tiles
+        if act in tiles.power_actions:
+            if act in self.used_actions:
+                raise _illegal("action_taken", f"power action {act} was already taken this round",
+                               "rulebook: power actions once per round", line)
+            pa = tiles.power_actions[act]
+            self._pay(f, {"PW": pa.cost_for(f.data)}, f"power action {act}")
+            self.used_actions.add(act)
+            self._gain(f, dict(pa.gain), act)
+            return
+        key = f.name + ":" + act
+        if act.startswith("BON"):
+            if f.bonus != act or tiles.bonus[act].action is None:
+                raise _illegal("no_such_action", f"{f.name} does not hold {act} with an action", "bonus tiles", line)
+            key = act
+        elif act.startswith("FAV"):
+            if act not in f.favors or not tiles.favor[act].has_action:
+                raise _illegal("no_such_action", f"{f.name} does not hold {act}", "favor tiles", line)
+        elif act in tiles.faction_actions:
+            owner_ok = f.count["SH"] > 0 and any(act in (e or {}) for e in (f.data.buildings["SH"].on_build or ()))
+            if act == "ACTE":
+                owner_ok = bool(f.data.engine_fields.get("ACTE"))
+            if not owner_ok:
+                raise _illegal("no_such_action", f"{f.name} cannot take {act}", "faction stronghold actions", line)
+        else:
+            raise RecordError(f"unknown action {act}", line=line)
+        if act != "ACTE":
+            if key in self.used_actions:
+                raise _illegal("action_taken", f"{act} was already used this round", "once per round", line)
+            self.used_actions.add(key)
+        fa = tiles.faction_actions[act]
+        self._pay(f, dict(fa.cost), act)
+        self._gain(f, dict(fa.gain), act)
+
+    def _advance(self, f: FactionState, track: str) -> None:
+        line = self._line
+        if track == "ship":
+            sh = f.data.shipping
+            if f.ship >= sh.max or sh.advance_cost is None:
+                raise _illegal("track_maxed", f"{f.name} cannot advance shipping", "faction board", line)
+            self._pay(f, dict(sh.advance_cost), "advance shipping")
+            f.vp += sh.advance_vp[f.ship]
+            f.ship += 1
+        else:
+            sp = f.data.spades
+            if sp is None or f.dig >= sp.max_level or sp.advance_cost is None:
+                raise _illegal("track_maxed", f"{f.name} cannot advance digging", "faction board", line)
+            self._pay(f, dict(sp.advance_cost), "advance digging")
+            f.vp += sp.advance_vp[f.dig]
+            f.dig += 1
+
+    def _convert(self, f: FactionState, n_from: int, r_from: str, n_to: int, r_to: str) -> None:
+        line = self._line
+        rate = BASE_CONVERSIONS.get((r_from, r_to))
+        extra = f.data.exchange_rates.get(r_from, {})
+        if r_to in extra:
+            rate = extra[r_to]
+        if (r_from, r_to) == ("W", "P") and f.w_to_p:
+            if n_to > f.w_to_p or n_from != n_to:
+                raise _illegal("bad_conversion", f"the Darklings' stronghold converts up to {f.w_to_p} workers "
+                               "to priests 1:1", "Darklings stronghold", line)
+            f.w_to_p -= n_to
+            rate = 1
+        if rate is None:
+            raise _illegal("bad_conversion", f"{f.name} cannot convert {r_from} to {r_to}",
+                           "rulebook exchange rates", line)
+        if n_from != n_to * rate:
+            raise _illegal("bad_conversion", f"{n_from} {r_from} -> {n_to} {r_to} is not the rate {rate}:1",
+                           "rulebook exchange rates", line)
+        self._pay(f, {r_from: n_from}, f"convert {r_from}")
+        self._gain(f, {r_to: n_to}, "convert")
+
+    def _burn(self, f: FactionState, n: int) -> None:
+        if f.p2 < 2 * n:
+            raise _illegal("cannot_burn", f"burning {n} needs {2 * n} power in bowl II, {f.name} has {f.p2}",
+                           "rulebook: sacrifice power", self._line)
+        f.p2 -= 2 * n
+        f.p3 += n
+
+    def _pass_vp(self, f: FactionState) -> None:
+        tables = []
+        if f.bonus:
+            pv = self.tiles.bonus[f.bonus].pass_vp
+            if pv:
+                tables.append(pv)
+        for fav in f.favors:
+            pv = self.tiles.favor[fav].pass_vp
+            if pv:
+                tables.append(pv)
+        for table in tables:
+            for key, values in table.items():
+                n = f.ship if key == "ship" else f.count.get(key, 0)
+                f.vp += values[min(n, len(values) - 1)]
+        if f.data.engine_fields.get("ACTE") and f.count["SH"]:
+            for a, b, owner in self.townstate.bridges:
+                if owner == f.name and a in f.hexes and b in f.hexes:
+                    f.vp += 3
+
+    def _pass(self, f: FactionState, bon: str | None) -> None:
+        line = self._line
+        if f.passed:
+            raise _illegal("already_passed", f"{f.name} has already passed", "rulebook: passing", line)
+        if self.round > 0:
+            self._pass_vp(f)
+        if self.round < 6:
+            if bon is None:
+                raise _illegal("bonus_needed", "passing before round 6 takes a bonus tile", "rulebook: passing", line)
+            if bon not in self.bonus_pool:
+                raise _illegal("bonus_unavailable", f"{bon} is not available", "rulebook: bonus tiles", line)
+            f.c += self.bonus_pool.pop(bon)
+            if f.bonus:
+                self.bonus_pool[f.bonus] = 0
+            f.bonus = bon
+        elif bon is not None:
+            raise _illegal("no_bonus_round6", "no bonus tile is taken in round 6", "rulebook: passing", line)
+        f.passed = True
+        self.pass_order.append(f.name)
+
+    # ------------------------------------------------------------------ leech
+    def _find_offer(self, f: FactionState, frm: str | None, amount: int | None) -> dict | None:
+        for o in self.offers:
+            if o["to"] == f.name and (frm is None or o["from"] == frm):
+                return o
+        return None
+
+    def _leech(self, f: FactionState, amount: int, frm: str, accept: bool) -> None:
+        line = self._line
+        o = self._find_offer(f, frm, amount)
+        if o is None:
+            if frm is not None and frm not in self.factions:
+                raise RecordError(f"unknown faction {frm!r}", line=line)
+            raise _illegal("no_offer", f"{f.name} has no power offer from {frm}", "RULES-NOTES section 6 leech",
+                           line)
+        self.offers.remove(o)
+        group = self._leech_groups.get(o["group"])
+        if accept:
+            n = min(amount, o["amount"], f.capacity, f.vp + 1)
+            got = f.gain_power(n)
+            f.vp -= max(got - 1, 0)
+        if group is None:
+            return
+        group["open"] -= 1
+        src = self.factions[group["from"]]
+        effect = src.data.leech_effect
+        if effect:
+            if accept and not group["accepted"]:
+                group["accepted"] = True
+                self._gain(src, dict(effect["taken"]), "leech effect")
+                self._emit_pre(src, "[opponent accepted power]")
+            elif group["open"] == 0 and not group["accepted"] and "errata-cultist-power" in self.options:
+                self._gain(src, dict(effect["not_taken"]), "leech effect")
+                self._emit_pre(src, "[all opponents declined power]")
+        if group["open"] == 0:
+            del self._leech_groups[o["group"]]
+
+    # ------------------------------------------------------------------ rounds
+    def _income(self, f: FactionState) -> dict:
+        total: dict[str, int] = {}
+        for kind, b in f.data.buildings.items():
+            for res, vals in b.income_by_count.items():
+                v = vals[min(f.count[kind], len(vals) - 1)]
+                if v:
+                    total[res] = total.get(res, 0) + v
+        for fav in f.favors:
+            for res, v in self.tiles.favor[fav].income.items():
+                total[res] = total.get(res, 0) + v
+        if f.bonus:
+            for res, v in self.tiles.bonus[f.bonus].income.items():
+                total[res] = total.get(res, 0) + v
+        return total
+
+    def _start_income(self) -> None:
+        for name in self.order:
+            f = self.factions[name]
+            inc = self._income(f)
+            for res in ("C", "W", "P", "PW"):
+                if res in inc:
+                    self._gain(f, {res: inc[res]}, "income")
+            self._emit(f, "other_income_for_faction")
+        self.phase = "actions"
+
+    def _end_round(self) -> None:
+        for bid in self.bonus_pool:
+            self.bonus_pool[bid] += 1
+        prev = self.round
+        if prev == 6:
+            self._final_scoring()
+            return
+        # next turn order
+        if prev == 0:
+            new_order = list(self.seats)
+        elif "variable-turn-order" in self.options:
+            new_order = list(self.pass_order)
+        else:
+            first = self.pass_order[0]
+            new_order = self._rotate(first)
+        self.order = new_order
+        self.pass_order = []
+        self.used_actions = set()
+        for f in self.factions.values():
+            f.passed = False
+            f.actions = set()
+            f.spades = 0
+            f.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
+        self.round = prev + 1
+        if prev >= 1:
+            tile = self.tiles.round_scoring[self.setup.round_tiles[prev - 1]]
+            bonus = tile.cult_bonus
+            any_spades = False
+            for name in self.order:
+                f = self.factions[name]
+                if bonus.track == "CULT_P":
+                    pos = MAX_PRIESTS - f.max_p
+                else:
+                    pos = f.cult[bonus.track]
+                gain = bonus.for_position(pos)
+                if "SPADE" in gain:
+                    if f.data.terraform_mode == "fixed_two" and gain["SPADE"] < 2:
+                        gain = {}
+                    else:
+                        f.spades += gain["SPADE"]
+                        f.cult_spade = True
+                        any_spades = True
+                        gain = {k: v for k, v in gain.items() if k != "SPADE"}
+                self._gain(f, gain, "cult income")
+                self._emit(f, "cult_income_for_faction")
+            if any_spades:
+                self.phase = "cult_spades"
+                return
+        self._start_income()
+
+    def _rotate(self, first: str) -> list[str]:
+        i = self.seats.index(first)
+        return self.seats[i:] + self.seats[:i]
+
+    def _final_scoring(self) -> None:
+        self.round = 7
+        self.phase = "over"
+        fs = [self.factions[n] for n in self.seats]
+        for track in CULT_TRACKS:
+            prizes = rank_prizes([f.cult[track] for f in fs], (8, 4, 2))
+            for f, vp in zip(fs, prizes):
+                if vp:
+                    f.vp += vp
+                    self._emit(f, f"+{vp}vp for {track}")
+        sizes = [self.network_size(f.name) for f in fs]
+        prizes = rank_prizes(sizes, (18, 12, 6))
+        for f, vp in zip(fs, prizes):
+            if vp:
+                f.vp += vp
+                self._emit(f, f"+{vp}vp for network")
+        for f in fs:
+            conv = convert_resources(f.data, f.c, f.w, f.p, (f.p1, f.p2, f.p3))
+            f.p1, f.p2, f.p3 = conv.bowls_after.i, conv.bowls_after.ii, conv.bowls_after.iii
+            f.w = f.p = 0
+            f.c = conv.coins_left
+            f.vp += conv.vp
+            self._emit(f, "score_resources")
+
+    def network_size(self, name: str) -> int:
+        """Buildings in faction ``name``'s largest network (final-scoring rule, RULES-NOTES section 5)."""
+        f = self.factions[name]
+        jump = f.jump_range if f.data.teleport else 0
+        return largest_network(self.townstate, name, shipping=f.ship, jump_range=jump)
+
+    def _maybe_advance(self) -> None:
+        if self.phase == "over":
+            return
+        if self.phase == "cult_spades":
+            if any(f.spades and f.cult_spade for f in self.factions.values()):
+                return
+            for f in self.factions.values():
+                f.cult_spade = False
+            self._start_income()
+            return
+        if self.factions and all(f.passed for f in self.factions.values()) and not self.offers:
+            self._end_round()
+
+    # ------------------------------------------------------------------ public
+    def apply_row(self, faction: str, commands: list[Command], *, line: int | None = None,
+                  label: str | None = None) -> None:
+        """Apply one typed row of ``faction`` and write the resulting rows into :attr:`rows`.
+
+        Raises
+        ------
+        IllegalActionError
+            Naming ``line`` and the rule when a sub-command is not allowed.
+        RecordError
+            For an unknown faction or tile.
+        """
+        self._line = line
+        self._pre = []
+        if self.phase == "over":
+            raise _illegal("game_over", "the game is over", "RULES-NOTES section 5", line)
+        if len(commands) == 1 and commands[0].verb == "setup":
+            self.add_faction(faction, line=line)
+            return
+        f = self.faction(faction, line)
+        if self.phase == "cult_spades" and not (f.spades and f.cult_spade):
+            # a row from a faction without cult spades ends the cult-spade phase (unused spades are lost)
+            if any(c.verb not in ("leech", "decline", "wait") for c in commands):
+                for o in self.factions.values():
+                    o.spades = 0
+                    o.cult_spade = False
+                self._start_income()
+        if commands and commands[0].verb not in ("transform", "build") and not f.cult_spade:
+            f.spades = 0
+        f.teleported = set()
+        strict = "strict-leech" in self.options
+        for cmd in commands:
+            if strict and cmd.verb not in ("leech", "decline", "wait") and self.phase != "cult_spades" and \
+                    self.round > 0 and any(o["to"] == f.name for o in self.offers) and False:
+                raise _illegal("answer_offer_first", f"{f.name} must answer its power offers first",
+                               "option strict-leech", line)
+            self._apply(f, cmd)
+        text = label if label is not None else ". ".join(c.text for c in commands)
+        self.rows.extend(self._pre)
+        self._pre = []
+        self._emit(f, text, line=line, typed=True)
+        if f.cult_spade and f.spades == 0:
+            f.cult_spade = False
+        self._maybe_advance()
+
+    def _apply(self, f: FactionState, cmd: Command) -> None:
+        v, a = cmd.verb, cmd.args
+        line = self._line
+        if v == "build":
+            self._build(f, a[0])
+        elif v == "upgrade":
+            self._upgrade(f, a[0], a[1])
+        elif v == "transform":
+            self._transform(f, a[0], a[1])
+        elif v == "dig":
+            self._dig(f, a[0])
+        elif v == "send":
+            self._send_priest(f, a[0], a[1])
+        elif v == "action":
+            self._action(f, a[0])
+        elif v == "advance":
+            self._advance(f, a[0])
+        elif v == "bridge":
+            self._bridge(f, a[0], a[1])
+        elif v == "connect":
+            self._connect(f, a)
+        elif v == "convert":
+            self._convert(f, *a)
+        elif v == "burn":
+            self._burn(f, a[0])
+        elif v == "pass":
+            self._pass(f, a[0])
+        elif v == "leech":
+            self._leech(f, a[0], a[1], True)
+        elif v == "decline":
+            self._leech(f, a[0] or 0, a[1], False)
+        elif v == "favor":
+            self._take_favor(f, a[0])
+        elif v == "town":
+            self._take_town(f, a[0], a[1])
+        elif v == "cult":
+            self._take_cult(f, a[0], a[1])
+        elif v == "wait":
+            pass
+        elif v == "setup":
+            raise RecordError("setup must be a row of its own", line=line)
+        else:
+            raise _illegal("not_supported", f"{cmd.text!r} (Fire & Ice) is not supported yet",
+                           "issue 5: base game first", line)
+
+    def copy(self) -> Game:
+        """An independent deep copy (the public ``apply_action`` works on copies)."""
+        return copy.deepcopy(self)
+
+    def summary(self) -> dict[str, Any]:
+        """Small JSON-able view: round, phase, turn order, and each faction's totals and buildings."""
+        return {
+            "round": self.round, "phase": self.phase, "order": list(self.order),
+            "factions": {n: dict(zip(TOTAL_FIELDS, f.totals())) | {
+                "buildings": dict(f.hexes), "ship": f.ship, "dig": f.dig, "favors": list(f.favors),
+                "towns": list(f.towns), "bonus": f.bonus, "passed": f.passed}
+                for n, f in self.factions.items()},
+        }
