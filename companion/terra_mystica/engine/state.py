@@ -41,7 +41,7 @@ TOTAL_FIELDS = ("VP", "C", "W", "P", "PW1", "PW2", "PW3", "FIRE", "WATER", "EART
 """The totals a ledger row carries (appendix A), in this order."""
 
 UPGRADES = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
-BASE_CONVERSIONS = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("W", "C"): 1}
+BASE_CONVERSIONS = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("P", "C"): 1, ("W", "C"): 1}
 MAX_PRIESTS = 7
 PRIEST_SLOTS = (3, 2, 2, 2)
 TELEPORT_VP = 4
@@ -299,7 +299,10 @@ class Game:
                 f.vp -= n
 
     def _gain(self, f: FactionState, gain: dict, source: str) -> None:
-        """Apply a gain map (C, W, P, PW, VP, SPADE, cult tracks, KEY, ...)."""
+        """Apply a gain map (C, W, P, PW, VP, SPADE, cult tracks, KEY, ...). Keys come first, so a
+        town tile's cult steps may reach 10 with its own key (TW6)."""
+        if "KEY" in gain:
+            gain = {"KEY": gain["KEY"], **{k: v for k, v in gain.items() if k != "KEY"}}
         for res, n in gain.items():
             if not n:
                 continue
@@ -907,6 +910,7 @@ class Game:
             f.spades = 0
             f.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
         self.round = prev + 1
+        self.phase = "income"
         if prev >= 1:
             tile = self.tiles.round_scoring[self.setup.round_tiles[prev - 1]]
             bonus = tile.cult_bonus
@@ -922,8 +926,8 @@ class Game:
                     if f.data.terraform_mode == "fixed_two" and gain["SPADE"] < 2:
                         gain = {}
                     else:
-                        f.spades += gain["SPADE"]
                         f.cult_spade = True
+                        self._gain_spades(f, gain["SPADE"])
                         any_spades = True
                         gain = {k: v for k, v in gain.items() if k != "SPADE"}
                 self._gain(f, gain, "cult income")
@@ -940,7 +944,12 @@ class Game:
     def _final_scoring(self) -> None:
         self.round = 7
         self.phase = "over"
-        fs = [self.factions[n] for n in self.seats]
+        # the engine lists final-scoring rows in the turn order the next round would have
+        if "variable-turn-order" in self.options:
+            self.order = list(self.pass_order)
+        else:
+            self.order = self._rotate(self.pass_order[0])
+        fs = [self.factions[n] for n in self.order]
         for track in CULT_TRACKS:
             prizes = rank_prizes([f.cult[track] for f in fs], (8, 4, 2))
             for f, vp in zip(fs, prizes):
