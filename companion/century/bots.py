@@ -1,0 +1,315 @@
+"""Bots for Century: Golem Edition.
+
+API summary (stable)
+--------------------
+Every bot has ``name`` and ``choose(state, rng) -> Action`` for the seat to act (``state.current``); it
+never sees hidden information (the decks are unordered sets in the state and the bots do not look inside).
+
+``RandomBot``   a random legal action (:func:`companion.century.engine.sample_action`).
+``GreedyBot``   one step ahead: claims the golem worth most if it can, otherwise the action that most raises
+                its crystals' value (level-weighted) and hand, paying acquisitions with its cheapest crystals.
+``PlannerBot``  looks two of its own actions ahead (a beam of the best first actions) with a value that counts
+                VP, crystals, progress towards the golems on display (with their coins) and its hand of cards;
+                ``explain(state)`` returns ``(action, reason)`` in words, for teaching.
+``BOTS``        ``{"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}``
+``make_bot(name) -> Bot``  raises ``CompanionError`` naming the known bots.
+``candidate_actions(state)`` the actions the greedy and planner bots consider: every play choice, each
+                acquisition paid with the cheapest crystals, rest, every claim (or every discard choice).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from companion.century.actions import Acquire, Action, Claim, PlayCard, Rest
+from companion.century.cards import COLOURS, load_cards
+from companion.century.engine import (
+    apply_action,
+    discard_choices,
+    max_trades,
+    sample_action,
+    sample_chance,
+    upgrade_choices,
+)
+from companion.century.state import DISCARD, State, chance_pending
+from companion.errors import CompanionError
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "PlannerBot", "BOTS", "make_bot", "candidate_actions"]
+
+_CARDS = load_cards()
+_M = _CARDS.merchants_by_id
+_G = _CARDS.golems_by_id
+_LEVEL = (1, 2, 3, 4)
+
+
+class Bot(Protocol):
+    """What the simulator and the play notebook need from a bot."""
+
+    name: str
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        """The action for the seat to act in ``state`` (a chance reveal when one is due)."""
+
+
+def _cheap_payment(c: tuple[int, ...], k: int) -> tuple[int, ...] | None:
+    if sum(c) < k:
+        return None
+    pay: list[int] = []
+    left = list(c)
+    for i in range(4):
+        while left[i] and len(pay) < k:
+            left[i] -= 1
+            pay.append(i)
+    return tuple(pay)
+
+
+def candidate_actions(s: State) -> list[Action]:
+    """The actions the greedy and planner bots consider in ``s`` (a player, not chance, to act).
+
+    Every play choice (all upgrade choices, every number of trades), each acquisition paid with the lowest
+    colours (yellow first), rest, and every claim; in the discard stage every discard choice.
+    """
+    from companion.century.actions import Discard
+
+    p = s.current
+    c = s.caravans[p]
+    if s.stage == DISCARD:
+        return [Discard(d) for d in discard_choices(c)]
+    acts: list[Action] = []
+    for cid in s.hands[p]:
+        card = _M[cid]
+        if card.kind == "create":
+            acts.append(PlayCard(cid))
+        elif card.kind == "upgrade":
+            acts.extend(PlayCard(cid, 1, st) for st in upgrade_choices(c, card.upgrades) if any(st))
+        else:
+            inp = card.inputs
+            if all(c[i] >= inp[i] for i in range(4)):
+                acts.extend(PlayCard(cid, t) for t in range(1, max_trades(c, cid) + 1))
+    for pos in range(1, len(s.market) + 1):
+        pay = _cheap_payment(c, pos - 1)
+        if pay is None:
+            break
+        acts.append(Acquire(pos, pay))
+    if s.played[p]:
+        acts.append(Rest())
+    for pos, gid in enumerate(s.golem_row, 1):
+        cost = _G[gid].cost
+        if all(c[i] >= cost[i] for i in range(4)):
+            acts.append(Claim(pos))
+    return acts
+
+
+def _vp(s: State, p: int) -> int:
+    return sum(_G[g].points for g in s.golems[p]) + 3 * s.copper[p] + s.silver[p]
+
+
+def _card_gain(cid: str) -> float:
+    """Crystal levels a card adds in one play (trades: one repetition)."""
+    card = _M[cid]
+    if card.kind == "upgrade":
+        return float(card.upgrades)
+    gain = sum((card.outputs[i] - card.inputs[i]) * _LEVEL[i] for i in range(4))
+    return float(gain)
+
+
+_GAIN = {cid: _card_gain(cid) for cid in _M}
+
+
+class RandomBot:
+    """A uniformly random action kind, then a random choice of that kind (see ``sample_action``)."""
+
+    name = "random"
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        return sample_action(state, rng)
+
+
+class _Searcher:
+    """Shared machinery: hypothetical own actions without reveals or turn passing."""
+
+    def _hypo(self, s: State, p: int) -> State:
+        # No reveals in hypothetical futures (decks hidden), same player keeps acting, no game end.
+        return s._replace(golem_deck=(), merchant_deck=(), current=p, end_triggered=False, finished=False)
+
+    def _after(self, s: State, a: Action, p: int) -> State:
+        n = apply_action(s, a)
+        if n.stage == DISCARD and n.current == p:
+            n = apply_action(n, self._best_discard(n, p))
+        return n._replace(current=p, stage=0, end_triggered=False, finished=False)
+
+    def _best_discard(self, s: State, p: int) -> Action:
+        """Return the excess one crystal at a time, each time the one whose loss costs least value."""
+        from companion.century.actions import Discard
+
+        c = list(s.caravans[p])
+        d = [0, 0, 0, 0]
+        for _ in range(sum(c) - 10):
+            best_i, best_v = -1, -1e9
+            for i in range(4):
+                if c[i]:
+                    c[i] -= 1
+                    v = self.value(s._replace(caravans=s.caravans[:p] + (tuple(c),) + s.caravans[p + 1:]), p)
+                    c[i] += 1
+                    if v > best_v:
+                        best_i, best_v = i, v
+            c[best_i] -= 1
+            d[best_i] += 1
+        return Discard((d[0], d[1], d[2], d[3]))
+
+    def value(self, s: State, p: int) -> float:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class GreedyBot(_Searcher):
+    """One-step greedy: the action that most raises VP + crystal levels x 0.8 + 0.3 x card gains in hand."""
+
+    name = "greedy"
+
+    def value(self, s: State, p: int) -> float:
+        c = s.caravans[p]
+        levels = c[0] + 2 * c[1] + 3 * c[2] + 4 * c[3]
+        cards = sum(_GAIN[x] for x in s.hands[p]) + 0.5 * sum(_GAIN[x] for x in s.played[p])
+        return _vp(s, p) + 0.8 * levels + 0.3 * cards
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        if chance_pending(state):
+            return sample_chance(state, rng)
+        p = state.current
+        if state.stage == DISCARD:
+            return self._best_discard(state, p)
+        base = self._hypo(state, p)
+        best: list[Action] = []
+        best_v = -1e9
+        for a in candidate_actions(base):
+            v = self.value(self._after(base, a, p), p)
+            if v > best_v + 1e-9:
+                best, best_v = [a], v
+            elif abs(v - best_v) <= 1e-9:
+                best.append(a)
+        return best[int(rng.random() * len(best))]
+
+
+class PlannerBot(_Searcher):
+    """Two own actions ahead with a beam, valuing VP, crystals, golem progress and cards.
+
+    Parameters
+    ----------
+    beam : int
+        How many of the best first actions are looked at one action further.
+    """
+
+    name = "planner"
+
+    def __init__(self, beam: int = 6) -> None:
+        self.beam = beam
+
+    def value(self, s: State, p: int) -> float:
+        c = s.caravans[p]
+        total = c[0] + c[1] + c[2] + c[3]
+        v = float(_vp(s, p))
+        v += 0.55 * c[0] + 1.3 * c[1] + 2.0 * c[2] + 2.8 * c[3]
+        # Progress towards the golems on display (and the coins above positions 1 and 2).
+        best = 0.0
+        for pos, gid in enumerate(s.golem_row, 1):
+            g = _G[gid]
+            cost = g.cost
+            deficit = 0
+            for i in range(4):
+                if cost[i] > c[i]:
+                    deficit += (cost[i] - c[i]) * _LEVEL[i]
+            bonus = 3 if pos == 1 and s.copper_pile else 1 if pos <= 2 and s.silver_pile else 0
+            worth = (g.points + bonus) * (0.75 ** deficit)
+            if worth > best:
+                best = worth
+        v += 0.35 * best
+        # Cards: a bigger engine helps, with diminishing returns; played cards wait for a rest.
+        hand = sorted((_GAIN[x] for x in s.hands[p]), reverse=True)
+        played = sorted((_GAIN[x] for x in s.played[p]), reverse=True)
+        cards = sorted(hand + played, reverse=True)
+        n_cards = len(cards)
+        v += 0.35 * sum(g * (0.85 ** i) for i, g in enumerate(cards))
+        v -= 0.12 * sum(played)
+        if n_cards > 10:
+            v -= 0.3 * (n_cards - 10)
+        if total > 10:
+            v -= 3 * (total - 10)
+        return v
+
+    def _ranked(self, s: State, p: int) -> list[tuple[float, Action, State]]:
+        out = []
+        for a in candidate_actions(s):
+            n = self._after(s, a, p)
+            out.append((self.value(n, p), a, n))
+        out.sort(key=lambda t: -t[0])
+        return out
+
+    def _plan(self, state: State) -> tuple[Action, float, Action | None]:
+        p = state.current
+        base = self._hypo(state, p)
+        first = self._ranked(base, p)
+        best: tuple[float, Action, Action | None] = (first[0][0], first[0][1], None)
+        best_score = -1e9
+        for v1, a1, s1 in first[:self.beam]:
+            follow = self._ranked(s1, p)
+            v2, a2 = (follow[0][0], follow[0][1]) if follow else (v1, None)
+            # Prefer reaching a good position soon: the first step counts, the second counts most.
+            total = 0.35 * v1 + 0.65 * max(v1, v2)
+            if total > best_score:
+                best_score, best = total, (v1, a1, a2)
+        return best[1], best_score, best[2]
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        if chance_pending(state):
+            return sample_chance(state, rng)
+        if state.stage == DISCARD:
+            return self._best_discard(state, state.current)
+        return self._plan(state)[0]
+
+    def explain(self, state: State) -> tuple[Action, str]:
+        """The chosen action and a sentence saying why (for the teaching notebooks)."""
+        from companion.century.actions import action_text
+
+        if chance_pending(state):
+            raise CompanionError("a card must be revealed first; bots choose only player actions")
+        p = state.current
+        if state.stage == DISCARD:
+            a = self._best_discard(state, p)
+            return a, f"{action_text(a)}: keep the crystals worth most for the golems on display"
+        a1, _, a2 = self._plan(state)
+        c = state.caravans[p]
+        goal = None
+        for pos, gid in enumerate(state.golem_row, 1):
+            g = _G[gid]
+            missing = {COLOURS[i]: g.cost[i] - c[i] for i in range(4) if g.cost[i] > c[i]}
+            key = (sum(n * _LEVEL[COLOURS.index(k)] for k, n in missing.items()), -g.points)
+            if goal is None or key < goal[0]:
+                goal = (key, pos, g, missing)
+        why = f"{action_text(a1)}"
+        if isinstance(a1, Claim):
+            g = _G[state.golem_row[a1.position - 1]]
+            why += f": claim golem {g.notation} for {g.points} VP now"
+        elif goal is not None:
+            _, pos, g, missing = goal
+            need = ", ".join(f"{n} {k}" for k, n in missing.items()) or "nothing"
+            why += (f": closest golem is {g.notation} ({g.points} VP) at position {pos}, still missing {need}")
+        if a2 is not None:
+            why += f"; then {action_text(a2)}"
+        return a1, why
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
+
+
+def make_bot(name: str) -> Bot:
+    """A new bot by name.
+
+    Raises
+    ------
+    CompanionError
+        For an unknown name (the message lists the known bots).
+    """
+    if name not in BOTS:
+        raise CompanionError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
+    return BOTS[name]()
