@@ -255,7 +255,7 @@ def test_graph_is_frozen_with_attributes(base):
 # ---------------------------------------------------------------------- terrain wheel
 def test_spade_distance_on_the_wheel():
     wheel = terrain_wheel()
-    assert wheel.letters == tuple(json.loads((FIXTURES.parent / "terrain_cycle.json").read_text())["letters"])
+    assert wheel.letters == tuple(json.loads((FIXTURES / "terrain_cycle.json").read_text())["letters"])
     assert spade_distance("Y", "U") == 1 and spade_distance("Y", "R") == 1
     assert spade_distance("Y", "K") == 2 and spade_distance("Y", "B") == 3 and spade_distance("Y", "G") == 3
     assert spade_distance("black", "K") == 0 and spade_distance("gray", "blue") == 2
