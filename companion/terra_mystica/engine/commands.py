@@ -154,8 +154,6 @@ def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
             raise RecordError(f"unknown command {raw!r}; expected a verb of the command language "
                               "(build, upgrade, transform, dig, send, action, advance, bridge, connect, "
                               "convert, burn, pass, leech, decline, +FAVn, +TWn, +TRACK, wait)", line=line)
-    # The reference engine's clean_commands moves leech/decline sub-commands to the front.
-    front = [c for c in out if c.verb in ("leech", "decline")]
-    if front and len(front) != len(out):
-        out = front + [c for c in out if c.verb not in ("leech", "decline")]
+    # Sub-commands apply in the order written: ledgers show the text after the reference engine's
+    # clean_commands, and e.g. "+AIR. Leech 6 from auren" gains the cult power before the leech.
     return out

@@ -544,10 +544,14 @@ class Game:
             return
         gid = self._next_group
         self._next_group += 1
-        group = {"from": f.name, "open": 0, "accepted": False, "any_possible": False}
+        group = {"from": f.name, "open": 0, "accepted": False, "possible": False}
         for name in self._order_from(f.name):
             amt = amounts.get(name)
             if not amt:
+                continue
+            if self.factions[name].capacity <= 0 and f.data.leech_effect:
+                # Offers from a faction with a leech effect (Cultists) to a faction that cannot gain
+                # power are dropped at once (reference engine behaviour seen in real ledgers).
                 continue
             group["open"] += 1
             self.offers.append({"to": name, "from": f.name, "amount": amt, "group": gid})
@@ -836,10 +840,14 @@ class Game:
         if o is None:
             if frm is not None and frm not in self.factions:
                 raise RecordError(f"unknown faction {frm!r}", line=line)
+            if not accept:
+                return  # declining power one could not take anyway changes nothing
             raise _illegal("no_offer", f"{f.name} has no power offer from {frm}", "RULES-NOTES section 6 leech",
                            line)
         self.offers.remove(o)
         group = self._leech_groups.get(o["group"])
+        if group is not None and not accept and f.capacity > 0:
+            group["possible"] = True
         if accept:
             n = min(amount, o["amount"], f.capacity, f.vp + 1)
             got = f.gain_power(n)
@@ -854,7 +862,8 @@ class Game:
                 group["accepted"] = True
                 self._gain(src, dict(effect["taken"]), "leech effect")
                 self._emit_pre(src, "[opponent accepted power]")
-            elif group["open"] == 0 and not group["accepted"] and "errata-cultist-power" in self.options:
+            elif group["open"] == 0 and not group["accepted"] and group["possible"] and \
+                    "errata-cultist-power" in self.options:
                 self._gain(src, dict(effect["not_taken"]), "leech effect")
                 self._emit_pre(src, "[all opponents declined power]")
         if group["open"] == 0:
