@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -227,41 +227,40 @@ class Sheet:
     doc: dict[str, Any] = field(repr=False, compare=False, hash=False, default_factory=dict)
 
     # -- lookups -----------------------------------------------------------------------------------
-    @property
+    @cached_property
     def circles(self) -> tuple[Circle, ...]:
         """Every circle, row by row in sheet order."""
         return tuple(c for r in self.rows for c in r.circles)
 
+    @cached_property
+    def _index(self) -> tuple[dict[str, Row], dict[str, Column], dict[str, Circle]]:
+        return ({r.id: r for r in self.rows}, {c.id: c for c in self.columns},
+                {c.key: c for c in self.circles})
+
     def row(self, row_id: str) -> Row:
         """Return the row ``row_id``; KeyError naming the row if unknown."""
-        for r in self.rows:
-            if r.id == row_id:
-                return r
-        raise KeyError(f"no row {row_id!r} on sheet {self.name!r}")
+        try:
+            return self._index[0][row_id]
+        except (KeyError, TypeError):
+            raise KeyError(f"no row {row_id!r} on sheet {self.name!r}") from None
 
     def column(self, column_id: str) -> Column:
         """Return the column ``column_id``; KeyError naming it if unknown."""
-        for c in self.columns:
-            if c.id == column_id:
-                return c
-        raise KeyError(f"no column {column_id!r} on sheet {self.name!r}")
+        try:
+            return self._index[1][column_id]
+        except (KeyError, TypeError):
+            raise KeyError(f"no column {column_id!r} on sheet {self.name!r}") from None
 
     def circle(self, key: str) -> Circle:
-        """Return the circle with key ``"<row>.<n>"``; KeyError naming it if unknown."""
-        row_id, _, n = key.rpartition(".")
+        """Return the circle with key ``"<row>.<n>"`` (n from 1); KeyError naming it if unknown."""
         try:
-            row = self.row(row_id)
-            return row.circles[int(n) - 1] if int(n) >= 1 else _raise_key(key)
-        except (KeyError, ValueError, IndexError):
+            return self._index[2][key]
+        except (KeyError, TypeError):
             raise KeyError(f"no circle {key!r} on sheet {self.name!r} (keys look like 'grimoire.2')") from None
 
     def has_circle(self, key: str) -> bool:
         """Return whether ``key`` names a circle of this sheet."""
-        try:
-            self.circle(key)
-        except KeyError:
-            return False
-        return True
+        return isinstance(key, str) and key in self._index[2]
 
     def die_faces(self, die: str) -> int:
         """Number of faces of die ``die`` (``"d8"`` -> 8); KeyError if unknown."""
@@ -276,7 +275,11 @@ class Sheet:
 
     def circles_in_column(self, column_id: str) -> tuple[Circle, ...]:
         """Every circle in column ``column_id``, in sheet order."""
-        return tuple(c for c in self.circles if c.column == column_id)
+        return self._by_column.get(column_id, ())
+
+    @cached_property
+    def _by_column(self) -> dict[str, tuple[Circle, ...]]:
+        return {col.id: tuple(c for c in self.circles if c.column == col.id) for col in self.columns}
 
     def rows_in_group(self, group_id: str) -> tuple[Row, ...]:
         """The rows under heading ``group_id``."""
@@ -338,10 +341,6 @@ class Sheet:
         if reconstruction is not None:
             doc["reconstruction"] = reconstruction
         return sheet_from_dict(doc, file="(edited sheet)")
-
-
-def _raise_key(key: str) -> Any:
-    raise KeyError(key)
 
 
 # ---------------------------------------------------------------------------------------------------
