@@ -1,9 +1,53 @@
-"""Terra Mystica command-line commands (see `companion.terra_mystica.cli`)."""
+"""`companion tm map FILE`: read a custom Terra Mystica map and summarise it.
+
+FILE is a path or ``-`` for standard input, in the letter form or the reference engine's colour-word
+form (detected). With ``--json`` one JSON object is printed with the keys ``rows`` (map rows in the
+input, no placeholder row), ``land_hexes``, ``river_hexes``, ``terrain_counts`` (letter -> land hexes,
+no river entry), ``bridge_spots`` (legal bridge pairs, RULES-NOTES appendix B) and ``map_id`` (the
+reference engine's SHA-1 id). Bad input exits with status 2 and the message on stderr.
+"""
 
 from __future__ import annotations
 
 import typer
 
+from companion.cli_support import bad_input_exits_2, print_json, read_input_text
+
+__all__ = ["register", "map_summary"]
+
+
+def map_summary(text: str) -> dict:
+    """The ``--json`` document for map ``text`` (raises :class:`~companion.errors.MapFormatError`)."""
+    from companion.terra_mystica.hexmap import parse_map
+
+    m = parse_map(text)
+    return {
+        "rows": len(m.rows),
+        "land_hexes": len(m.land_hexes),
+        "river_hexes": len(m.river_hexes),
+        "terrain_counts": m.terrain_counts(),
+        "bridge_spots": len(m.bridge_spots),
+        "map_id": m.map_id,
+    }
+
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the `companion tm` group."""
+    """Add ``tm map`` to the `companion tm` group."""
+
+    @app.command("map")
+    def map_command(
+        file: str = typer.Argument(..., help="Map file (letter or colour-word form); '-' reads stdin."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Check a custom map and print its size, terrain counts, bridge spots and map id."""
+        with bad_input_exits_2():
+            summary = map_summary(read_input_text(file))
+        if as_json:
+            print_json(summary)
+            return
+        counts = ", ".join(f"{k} {v}" for k, v in summary["terrain_counts"].items())
+        typer.echo(f"map id       {summary['map_id']}")
+        typer.echo(f"rows         {summary['rows']}")
+        typer.echo(f"land hexes   {summary['land_hexes']} ({counts})")
+        typer.echo(f"river hexes  {summary['river_hexes']}")
+        typer.echo(f"bridge spots {summary['bridge_spots']}")

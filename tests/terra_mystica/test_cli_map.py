@@ -1,0 +1,60 @@
+"""`companion tm map FILE --json` on the real maps and on bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from companion.cli import app
+
+FIXTURES = Path(__file__).parent / "fixtures" / "maps"
+ENTRIES = json.loads((FIXTURES / "maps.json").read_text())["maps"]
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e["file"] for e in ENTRIES])
+def test_json_summary_of_real_maps(entry):
+    result = runner.invoke(app, ["tm", "map", str(FIXTURES / entry["file"]), "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert set(doc) == {"rows", "land_hexes", "river_hexes", "terrain_counts", "bridge_spots", "map_id"}
+    assert doc["map_id"] == entry["snellman_map_id"]
+    assert doc["rows"] == len(entry["row_lengths"]) == 9
+    assert doc["river_hexes"] == entry["terrain_counts"]["I"]
+    assert doc["terrain_counts"] == {k: v for k, v in entry["terrain_counts"].items() if k != "I"}
+    assert doc["land_hexes"] == sum(doc["terrain_counts"].values())
+    if entry["file"] == "base.txt":
+        assert doc["bridge_spots"] == 29
+
+
+def test_stdin_and_colour_word_form():
+    words = ("brown gray green blue yellow red brown black red green blue red black E "
+             "yellow x x brown black x x yellow black x x yellow E")
+    result = runner.invoke(app, ["tm", "map", "-", "--json"], input=words)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["rows"] == 2 and doc["river_hexes"] == 6 and doc["land_hexes"] == 19
+
+
+def test_plain_output_names_the_id():
+    result = runner.invoke(app, ["tm", "map", str(FIXTURES / "base.txt")])
+    assert result.exit_code == 0 and "126fe960806d587c78546b30f1a90853b1ada468" in result.stdout
+
+
+def test_bad_map_exits_2_with_row_and_column(tmp_path):
+    bad = tmp_path / "bad.txt"
+    rows = (FIXTURES / "base.txt").read_text().split()
+    rows[4] = rows[4].replace("K", "Q", 1)
+    bad.write_text("\n".join(rows))
+    result = runner.invoke(app, ["tm", "map", str(bad), "--json"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "row 5, column 1" in result.stderr and "'Q'" in result.stderr
+
+
+def test_missing_file_exits_2(tmp_path):
+    result = runner.invoke(app, ["tm", "map", str(tmp_path / "nope.txt"), "--json"])
+    assert result.exit_code == 2 and "no such file" in result.stderr
