@@ -1,0 +1,293 @@
+"""Terra Mystica fast auction (快速竞叫): resolve every player's maximum bids into factions, prices, turn order.
+
+API summary
+-----------
+``resolve_auction(factions, players, max_bids, *, seed=None, tie_break=None) -> AuctionResult``
+    ``factions`` in nomination order, ``players`` in bidding order, ``max_bids[player][faction]`` the most VP
+    the player would pay for that faction. ``AuctionResult`` (frozen) has ``steps`` (tuple of
+    :class:`AuctionStep`, every bid and skip in order), ``assignments`` (tuple of :class:`Assignment`
+    ``(player, faction, price)`` in turn order), ``turn_order`` (players) and ``as_json()`` (the
+    ``companion tm auction --json`` document).
+``AuctionStep``: ``number``, ``player``, ``action`` (``"bid"`` / ``"skip"``), ``faction``, ``bid``, ``value``
+    (max bid - bid), ``options`` (every affordable :class:`AuctionOption` the player weighed), ``tie``
+    (``None``, ``"raise_preferred"`` or ``"random"``) and ``text`` (a sentence for players).
+``auction_from_json(doc, *, file=None) -> dict``
+    Validate the ``{"factions", "players", "max_bids", "seed"}`` input; errors name the field.
+
+The algorithm (rules summary, 快速竞叫, and its worked example): players take turns in bidding order. A player
+who currently holds the highest bid on some faction is skipped. Any other player bids on the faction that is
+worth most to them now: ``value = max bid - price``, where the price is 0 to open a faction nobody has bid on
+and the current bid + 1 to raise one; only prices up to the player's maximum count. Between equally valuable
+choices, raising an existing bid beats opening a new faction (Bob's step); a tie that remains is random
+(Alice's step) -- decided by ``tie_break(player, options, step_number) -> faction`` when given, else by
+``random.Random(seed)``. The auction ends when every player holds a faction; each pays their bid in VP. The
+turn order follows the nomination order of the factions won.
+
+Where the summary is silent: every player must give a maximum bid (>= 0) for every nominated faction, and
+there must be at least as many factions as players (so a player can always open a faction at 0).
+
+Errors: :class:`companion.errors.CompanionError` (``RulesDataError`` for input documents, naming the field).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import CompanionError, RulesDataError
+from companion.terra_mystica.factions import UnknownFactionError, get_faction
+
+__all__ = ["Assignment", "AuctionOption", "AuctionResult", "AuctionStep", "auction_from_json",
+           "resolve_auction"]
+
+
+@dataclass(frozen=True)
+class AuctionOption:
+    """One choice a player could make: bid ``price`` on ``faction`` (``raises`` an existing bid or opens
+    a new faction), worth ``value`` = max bid - price to them."""
+
+    faction: str
+    price: int
+    value: int
+    raises: bool
+
+
+@dataclass(frozen=True)
+class AuctionStep:
+    """One turn of the auction; see the module docstring."""
+
+    number: int
+    player: str
+    action: str
+    faction: str | None
+    bid: int | None
+    value: int | None
+    options: tuple[AuctionOption, ...]
+    tie: str | None
+    text: str
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"step", "player", "action", "faction", "bid", "value", "tie", "text"}``."""
+        return {"step": self.number, "player": self.player, "action": self.action, "faction": self.faction,
+                "bid": self.bid, "value": self.value, "tie": self.tie, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """``player`` plays ``faction`` and pays ``price`` VP."""
+
+    player: str
+    faction: str
+    price: int
+
+
+@dataclass(frozen=True)
+class AuctionResult:
+    """Steps, assignments (turn order) and turn order of a resolved fast auction."""
+
+    steps: tuple[AuctionStep, ...]
+    assignments: tuple[Assignment, ...]
+    turn_order: tuple[str, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"assignments": [{"player", "faction", "price"}], "turn_order": [...], "steps": [...]}``."""
+        return {"assignments": [{"player": a.player, "faction": a.faction, "price": a.price}
+                                for a in self.assignments],
+                "turn_order": list(self.turn_order), "steps": [s.as_json() for s in self.steps]}
+
+    def assignment(self, player: str) -> Assignment:
+        """The assignment of ``player``."""
+        for a in self.assignments:
+            if a.player == player:
+                return a
+        raise KeyError(player)
+
+
+TieBreak = Callable[[str, tuple[AuctionOption, ...], int], str]
+
+
+def _validate(factions: Sequence[str], players: Sequence[str], max_bids: Mapping[str, Mapping[str, int]]) -> None:
+    if not players:
+        raise CompanionError("players: expected at least one player")
+    if len(set(factions)) != len(factions):
+        raise CompanionError("factions: a faction is nominated twice")
+    if len(set(players)) != len(players):
+        raise CompanionError("players: a player is listed twice")
+    if len(factions) < len(players):
+        raise CompanionError(f"factions: {len(factions)} nominated for {len(players)} players; "
+                             "expected at least one per player")
+    for p in players:
+        bids = max_bids.get(p)
+        if not isinstance(bids, Mapping):
+            raise CompanionError(f"max_bids.{p}: missing; expected a maximum bid for every faction")
+        for f in factions:
+            v = bids.get(f)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise CompanionError(f"max_bids.{p}.{f}: expected an integer >= 0 (VP), found {v!r}")
+
+
+def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: Mapping[str, Mapping[str, int]],
+                    *, seed: int | None = None, tie_break: TieBreak | None = None) -> AuctionResult:
+    """Resolve a fast auction.
+
+    Parameters
+    ----------
+    factions : sequence of str
+        Nominated factions, in nomination order (this is also the turn order of their winners).
+    players : sequence of str
+        Player names in bidding order.
+    max_bids : mapping
+        ``max_bids[player][faction]`` = the most VP the player would pay for the faction (>= 0).
+    seed : int or None
+        Seed of the ``random.Random`` that settles remaining ties (ignored when ``tie_break`` is given).
+    tie_break : callable or None
+        ``tie_break(player, options, step_number) -> faction`` chooses among equally valuable options
+        (all raises, or all openings); must return one of the offered factions.
+
+    Returns
+    -------
+    AuctionResult
+
+    Raises
+    ------
+    CompanionError
+        For missing or negative bids, duplicate names, fewer factions than players, or a tie-break
+        callback returning a faction it was not offered.
+    """
+    factions = list(factions)
+    players = list(players)
+    _validate(factions, players, max_bids)
+    rng = random.Random(seed)
+    holder: dict[str, str | None] = {f: None for f in factions}
+    price: dict[str, int] = {f: 0 for f in factions}
+    steps: list[AuctionStep] = []
+    turn = 0
+    limit = 10_000 + 2 * len(players) * sum(max(b.values(), default=0) for b in max_bids.values())
+    while any(p not in holder.values() for p in players):
+        player = players[turn % len(players)]
+        turn += 1
+        if turn > limit:  # pragma: no cover - bids are finite, so the auction always ends
+            raise CompanionError("auction did not finish")
+        number = len(steps) + 1
+        held = next((f for f, h in holder.items() if h == player), None)
+        if held is not None:
+            steps.append(AuctionStep(number, player, "skip", held, price[held], max_bids[player][held] - price[held],
+                                     (), None, f"{player} is skipped: still the highest bidder on {held} "
+                                     f"({price[held]})."))
+            continue
+        options = []
+        for f in factions:
+            cost = 0 if holder[f] is None else price[f] + 1
+            value = max_bids[player][f] - cost
+            if value >= 0:
+                options.append(AuctionOption(f, cost, value, holder[f] is not None))
+        best = max(o.value for o in options)
+        top = [o for o in options if o.value == best]
+        tie = None
+        if len(top) > 1 and any(o.raises for o in top) and not all(o.raises for o in top):
+            top = [o for o in top if o.raises]
+            tie = "raise_preferred"
+        if len(top) > 1:
+            tie = "random"
+            offered = tuple(top)
+            if tie_break is not None:
+                name = tie_break(player, offered, number)
+                chosen = next((o for o in top if o.faction == name), None)
+                if chosen is None:
+                    raise CompanionError(f"tie_break returned {name!r} for {player} at step {number}; expected one "
+                                         f"of {', '.join(o.faction for o in top)}")
+            else:
+                chosen = rng.choice(top)
+        else:
+            chosen = top[0]
+        holder[chosen.faction] = player
+        price[chosen.faction] = chosen.price
+        steps.append(AuctionStep(number, player, "bid", chosen.faction, chosen.price, chosen.value, tuple(options),
+                                 tie, _explain(player, chosen, options, tie, max_bids[player])))
+    won = [(f, holder[f]) for f in factions if holder[f] is not None]
+    assignments = tuple(Assignment(p, f, price[f]) for f, p in won)
+    return AuctionResult(steps=tuple(steps), assignments=assignments, turn_order=tuple(p for _, p in won))
+
+
+def _explain(player: str, chosen: AuctionOption, options: list[AuctionOption], tie: str | None,
+             bids: Mapping[str, int]) -> str:
+    verb = "raises" if chosen.raises else "opens"
+    text = f"{player} {verb} {chosen.faction} at {chosen.price} (worth {bids[chosen.faction]} - {chosen.price} = " \
+           f"{chosen.value})."
+    others = [o for o in options if o.faction != chosen.faction]
+    if others:
+        text += " Other choices: " + ", ".join(f"{o.faction} at {o.price} (worth {o.value})" for o in others) + "."
+    if tie == "raise_preferred":
+        text += " Equally valuable choices: raising an existing bid beats opening a new faction."
+    elif tie == "random":
+        text += " Equally valuable choices of the same kind: chosen at random."
+    return text
+
+
+def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
+    """Validate a ``{"factions": [...], "players": [...], "max_bids": {player: {faction: bid}}, "seed": 1}``
+    document and return keyword arguments for :func:`resolve_auction` (faction names normalised to engine
+    names, e.g. ``"Chaos Magicians"`` -> ``"chaosmagicians"``).
+
+    Raises
+    ------
+    RulesDataError
+        With ``file`` and the key path of the bad field (``max_bids.Alice.giants``).
+    """
+    def err(msg: str, path: str) -> RulesDataError:
+        return RulesDataError(msg, file=file, key_path=path)
+
+    if not isinstance(doc, dict):
+        raise err("expected a JSON object with factions, players, max_bids", "")
+    for key in ("factions", "players", "max_bids"):
+        if key not in doc:
+            raise err("missing key", key)
+    factions, players, bids = doc["factions"], doc["players"], doc["max_bids"]
+    for key, seq in (("factions", factions), ("players", players)):
+        if not isinstance(seq, list) or not seq or not all(isinstance(x, str) and x for x in seq):
+            raise err("expected a non-empty list of names", key)
+        if len(set(seq)) != len(seq):
+            raise err("a name appears twice", key)
+    names = []
+    for i, f in enumerate(factions):
+        try:
+            names.append(get_faction(f).name)
+        except UnknownFactionError as exc:
+            raise err(str(exc), f"factions[{i}]") from None
+    if len(set(names)) != len(names):
+        raise err("a faction appears twice", "factions")
+    factions = names
+    if len(factions) < len(players):
+        raise err(f"{len(factions)} factions for {len(players)} players; expected at least one per player",
+                  "factions")
+    if not isinstance(bids, dict):
+        raise err("expected an object {player: {faction: bid}}", "max_bids")
+    out: dict[str, dict[str, int]] = {}
+    for p in players:
+        pb = bids.get(p)
+        if not isinstance(pb, dict):
+            raise err("missing or not an object {faction: bid}", f"max_bids.{p}")
+        named = {}
+        for k, v in pb.items():
+            try:
+                key = get_faction(str(k)).name
+            except UnknownFactionError as exc:
+                raise err(str(exc), f"max_bids.{p}.{k}") from None
+            if key not in factions:
+                raise err(f"{k!r} is not a nominated faction", f"max_bids.{p}.{k}")
+            named[key] = v
+        pb = named
+        for f in factions:
+            v = pb.get(f)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise err(f"expected an integer >= 0 (VP), found {v!r}", f"max_bids.{p}.{f}")
+        out[p] = pb
+    extra = [k for k in bids if k not in players]
+    if extra:
+        raise err(f"{extra[0]!r} is not a listed player", "max_bids")
+    seed = doc.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise err(f"expected an integer or null, found {seed!r}", "seed")
+    return {"factions": factions, "players": list(players), "max_bids": out, "seed": seed}
