@@ -1,9 +1,85 @@
-"""Terra Mystica command-line commands (see `companion.terra_mystica.cli`)."""
+"""`companion tm score FILE` and `companion tm auction FILE`: final scoring and the fast auction.
+
+``tm score FILE [--json]``
+    FILE (or ``-`` for stdin) holds ``{"players": [{"faction": "mermaids", "vp": 107, "cults": {"fire": 8,
+    "water": 5, "earth": 8, "air": 8}, "network": 12, "coins": 0, "workers": 0, "priests": 0,
+    "power": [4, 1, 1]}, ...]}`` (optional: ``"extra_category"`` naming a Fire & Ice final-scoring tile,
+    with ``"extra"`` per player). ``--json`` prints ``{"players": [{"faction", "final_vp", "cult_vp": {"fire",
+    "water", "earth", "air"}, "network_vp", "resource_vp"}, ...], "winners": [faction, ...]}``.
+``tm auction FILE [--json]``
+    FILE holds ``{"factions": [...nomination order...], "players": [...bidding order...], "max_bids":
+    {player: {faction: bid}}, "seed": 1}``. ``--json`` prints ``{"assignments": [{"player", "faction",
+    "price"}], "turn_order": [...], "steps": [...]}``.
+
+Bad files exit with status 2 and a message naming the file and the field (``players[1].cults.fire``).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
+
+from companion.cli_support import bad_input_exits_2, print_json, read_input_json
+from companion.errors import RulesDataError
+
+__all__ = ["register", "score_document", "auction_document"]
+
+
+def score_document(doc: Any, *, file: str | None = None) -> dict[str, Any]:
+    """The ``tm score --json`` output for an input document (raises ``CompanionError`` naming the field)."""
+    from companion.terra_mystica.scoring import final_scoring, players_from_json
+
+    players = players_from_json(doc, file=file)
+    category = doc.get("extra_category")
+    if category is not None and not isinstance(category, str):
+        raise RulesDataError(f"expected a final-scoring tile name or null, found {category!r}", file=file,
+                             key_path="extra_category")
+    return final_scoring(players, extra_category=category).as_json()
+
+
+def auction_document(doc: Any, *, file: str | None = None) -> dict[str, Any]:
+    """The ``tm auction --json`` output for an input document (raises ``CompanionError`` naming the field)."""
+    from companion.terra_mystica.auction import auction_from_json, resolve_auction
+
+    return resolve_auction(**auction_from_json(doc, file=file)).as_json()
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the `companion tm` group."""
+    """Add ``tm score`` and ``tm auction`` to the `companion tm` group."""
+
+    @app.command("score")
+    def score_command(
+        file: str = typer.Argument(..., help="JSON file with the players' end-of-game positions; '-' reads stdin."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Final scoring: network 18/12/6, cult tracks 8/4/2 (ties pooled, rounded down), resources to VP."""
+        with bad_input_exits_2():
+            result = score_document(read_input_json(file), file=file)
+        if as_json:
+            print_json(result)
+            return
+        typer.echo(f"{'faction':<16}{'fire':>5}{'water':>6}{'earth':>6}{'air':>5}{'network':>8}{'resources':>10}"
+                   f"{'final':>7}")
+        for p in result["players"]:
+            c = p["cult_vp"]
+            typer.echo(f"{p['faction']:<16}{c['fire']:>5}{c['water']:>6}{c['earth']:>6}{c['air']:>5}"
+                       f"{p['network_vp']:>8}{p['resource_vp']:>10}{p['final_vp']:>7}")
+        typer.echo("winner: " + " and ".join(result["winners"]))
+
+    @app.command("auction")
+    def auction_command(
+        file: str = typer.Argument(..., help="JSON file with factions, players, max_bids, seed; '-' reads stdin."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Fast auction: resolve maximum bids into factions, prices (VP) and turn order."""
+        with bad_input_exits_2():
+            result = auction_document(read_input_json(file), file=file)
+        if as_json:
+            print_json(result)
+            return
+        for s in result["steps"]:
+            typer.echo(f"{s['step']:>3}. {s['text']}")
+        typer.echo("")
+        for i, a in enumerate(result["assignments"], start=1):
+            typer.echo(f"{i}. {a['player']} plays {a['faction']} for {a['price']} VP")

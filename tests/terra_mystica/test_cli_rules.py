@@ -1,0 +1,123 @@
+"""`companion tm score` and `companion tm auction`: JSON formats from issue 4, exit 2 naming the field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from companion.cli import app
+
+runner = CliRunner()
+GAMES = Path(__file__).parent / "fixtures" / "games"
+
+SCORE_DOC = {"players": [
+    {"faction": "mermaids", "vp": 107, "cults": {"fire": 8, "water": 5, "earth": 8, "air": 8}, "network": 12,
+     "coins": 0, "workers": 0, "priests": 0, "power": [4, 1, 1]},
+    {"faction": "witches", "vp": 110, "cults": {"fire": 2, "water": 5, "earth": 0, "air": 9}, "network": 12,
+     "coins": 5, "workers": 1, "priests": 0, "power": [0, 4, 0]},
+]}
+
+AUCTION_DOC = {
+    "factions": ["cultists", "giants", "mermaids"], "players": ["You", "Alice", "Bob"],
+    "max_bids": {"You": {"cultists": 15, "giants": 0, "mermaids": 10},
+                 "Alice": {"cultists": 12, "giants": 0, "mermaids": 5},
+                 "Bob": {"cultists": 10, "giants": 3, "mermaids": 0}},
+    "seed": 1,
+}
+
+
+def _write(tmp_path, doc, name="in.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(doc) if not isinstance(doc, str) else doc, encoding="utf-8")
+    return str(path)
+
+
+def test_score_json_format(tmp_path):
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, SCORE_DOC), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert set(out) == {"players", "winners"}
+    merm, witch = out["players"]
+    assert set(merm) == {"faction", "final_vp", "cult_vp", "network_vp", "resource_vp"}
+    assert set(merm["cult_vp"]) == {"fire", "water", "earth", "air"}
+    # fire 8 vs 2 -> 8/4; water tied 5 -> (8+4)/2 = 6 each; earth 8 vs 0 -> 8/0; air 8 vs 9 -> 4/8
+    assert merm["cult_vp"] == {"fire": 8, "water": 6, "earth": 8, "air": 4}
+    assert witch["cult_vp"] == {"fire": 4, "water": 6, "earth": 0, "air": 8}
+    assert merm["network_vp"] == witch["network_vp"] == 15
+    # mermaids: burn nothing (II 1), 1 power -> 1 coin -> 0 VP; witches: burn 2, 2 power + 5 C + 1 W = 8 -> 2 VP
+    assert (merm["resource_vp"], witch["resource_vp"]) == (0, 2)
+    assert merm["final_vp"] == 107 + 26 + 15 and witch["final_vp"] == 110 + 18 + 15 + 2
+    assert out["winners"] == ["mermaids"]
+
+
+def test_score_real_game_from_stdin():
+    r = json.loads((GAMES / "4pLeague_S1_D1L1_G2.result.json").read_text(encoding="utf-8"))
+    doc = {"players": [{"faction": f["faction"], "vp": f["vp_before_final_scoring"],
+                        "cults": {k.lower(): v for k, v in f["final_cult_positions"].items()},
+                        "network": f["network_size"]} for f in r["factions"]]}
+    result = runner.invoke(app, ["tm", "score", "-", "--json"], input=json.dumps(doc))
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    # resources left out (0), and every faction here scored 0 VP from resources anyway
+    assert [p["final_vp"] for p in out["players"]] == [f["final_vp"] for f in r["factions"]]
+    assert out["winners"] == [r["winner"]]
+
+
+def test_score_text_output(tmp_path):
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, SCORE_DOC)])
+    assert result.exit_code == 0
+    assert "mermaids" in result.stdout and "winner: mermaids" in result.stdout
+
+
+def test_score_bad_files_exit_2_naming_the_field(tmp_path):
+    bad = json.loads(json.dumps(SCORE_DOC))
+    bad["players"][1]["cults"]["fire"] = 12
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, bad, "bad.json"), "--json"])
+    assert result.exit_code == 2
+    assert "players[1].cults.fire" in result.stderr and "bad.json" in result.stderr
+    bad = json.loads(json.dumps(SCORE_DOC))
+    bad["players"][0]["faction"] = "elves"
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, bad), "--json"])
+    assert result.exit_code == 2 and "players[0].faction" in result.stderr
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, "{not json"), "--json"])
+    assert result.exit_code == 2 and "invalid JSON" in result.stderr
+    result = runner.invoke(app, ["tm", "score", str(tmp_path / "missing.json")])
+    assert result.exit_code == 2 and "no such file" in result.stderr
+
+
+def test_auction_json_format(tmp_path):
+    result = runner.invoke(app, ["tm", "auction", _write(tmp_path, AUCTION_DOC), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert set(out) == {"assignments", "turn_order", "steps"}
+    assert all(set(a) == {"player", "faction", "price"} for a in out["assignments"])
+    assert sorted(a["faction"] for a in out["assignments"]) == ["cultists", "giants", "mermaids"]
+    assert out["turn_order"] == [a["player"] for a in out["assignments"]]
+    assert out["steps"][:3] == [
+        {"step": 1, "player": "You", "action": "bid", "faction": "cultists", "bid": 0, "value": 15, "tie": None,
+         "text": out["steps"][0]["text"]},
+        {"step": 2, "player": "Alice", "action": "bid", "faction": "cultists", "bid": 1, "value": 11, "tie": None,
+         "text": out["steps"][1]["text"]},
+        {"step": 3, "player": "Bob", "action": "bid", "faction": "cultists", "bid": 2, "value": 8, "tie": None,
+         "text": out["steps"][2]["text"]},
+    ]
+    again = runner.invoke(app, ["tm", "auction", _write(tmp_path, AUCTION_DOC), "--json"])
+    assert json.loads(again.stdout) == out  # same seed, same auction
+
+
+def test_auction_text_output(tmp_path):
+    result = runner.invoke(app, ["tm", "auction", _write(tmp_path, AUCTION_DOC)])
+    assert result.exit_code == 0
+    assert "1. You opens cultists at 0" in result.stdout and "plays giants for 0 VP" in result.stdout
+
+
+def test_auction_bad_files_exit_2_naming_the_field(tmp_path):
+    bad = json.loads(json.dumps(AUCTION_DOC))
+    bad["max_bids"]["Bob"]["giants"] = "three"
+    result = runner.invoke(app, ["tm", "auction", _write(tmp_path, bad), "--json"])
+    assert result.exit_code == 2 and "max_bids.Bob.giants" in result.stderr
+    bad = {k: v for k, v in AUCTION_DOC.items() if k != "factions"}
+    result = runner.invoke(app, ["tm", "auction", _write(tmp_path, bad), "--json"])
+    assert result.exit_code == 2 and "factions" in result.stderr
