@@ -25,6 +25,7 @@ from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.terra_mystica.engine.board import BoardTables
 from companion.terra_mystica.engine.commands import parse_commands
 from companion.terra_mystica.engine.state import TOTAL_FIELDS, Game, Row, Setup
+from companion.terra_mystica.factions import faction_names
 
 __all__ = ["RecordRow", "Record", "read_record", "replay", "ReplayResult", "Mismatch"]
 
@@ -88,6 +89,10 @@ def _totals(cols: list[str], line: int) -> tuple:
         return (vp, c, w, p, *(int(x) for x in bowls), *(int(x) for x in cults))
     except ValueError:
         raise RecordError(f"unreadable power bowls or cult positions {cols[10]!r} {cols[12]!r}", line=line) from None
+
+
+def _faction_names() -> frozenset:
+    return frozenset(faction_names())
 
 
 def _is_engine_label(text: str) -> bool:
@@ -163,8 +168,8 @@ def read_record(text: str, *, file: str | None = None) -> Record:
                 re.fullmatch(r"scoring (?:fire|water|earth|air) cult|scoring network|converting resources to vps",
                              low) or low.startswith("#"):
             continue
-        m = re.fullmatch(r"([a-z]+)\s*(?::|\t)\s*(.*)", s, re.I) if ("\t" in s or ":" in s) else None
-        if m and not re.fullmatch(r"[a-z]+", m.group(2).split(" ")[0] or "x", re.I) is None:
+        m = re.fullmatch(r"([a-z]+)\s*(?::|\t)\s*(.*)", s, re.I)
+        if m and m.group(1).lower() in _faction_names():
             cmd = m.group(2).strip()
             if _is_engine_label(cmd):
                 continue
@@ -279,7 +284,7 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
             return
         if rec.totals is None:
             return
-        for name, exp, act in zip(TOTAL_FIELDS, rec.totals, engine_row.totals):
+        for name, exp, act in zip(TOTAL_FIELDS, rec.totals, engine_row.totals, strict=False):
             if exp != act:
                 result.mismatches.append(Mismatch(rec.line, rec.command, rec.faction, name, exp, act))
                 if not keep_going:

@@ -31,6 +31,7 @@ from companion.terra_mystica.engine.commands import CULT_TRACKS, Command
 from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.scoring import convert_resources, rank_prizes
+from companion.terra_mystica.terraform import terraform_cost
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 from companion.terra_mystica.towns import TownState
@@ -44,7 +45,15 @@ UPGRADES = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
 BASE_CONVERSIONS = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("P", "C"): 1, ("W", "C"): 1}
 MAX_PRIESTS = 7
 PRIEST_SLOTS = (3, 2, 2, 2)
-TELEPORT_VP = 4
+_SPADES: dict[tuple[str, str, str], int] = {}
+
+
+START_DWELLINGS = {"nomads": 3, "chaosmagicians": 1}
+"""Initial dwellings that differ from 2 (faction boards: Nomads place a third after everyone, the Chaos
+Magicians a single one, last). factions.json does not carry this, so it lives here."""
+
+ACTION_VERBS = frozenset({"build", "upgrade", "transform", "dig", "send", "action", "advance", "pass", "bridge"})
+"""Sub-commands that make a row a turn (conversions, burning, picks and power offers do not)."""
 
 
 class Row(NamedTuple):
@@ -113,6 +122,14 @@ class FactionState:
         self.w_to_p = 0
         self.actions: set[str] = set()
         self.teleported: set[str] = set()
+
+    def copy(self) -> FactionState:
+        """An independent copy (faction rules data shared)."""
+        new = copy.copy(self)
+        new.cult, new.count, new.hexes = dict(self.cult), dict(self.count), dict(self.hexes)
+        new.favors, new.towns = list(self.favors), list(self.towns)
+        new.free, new.actions, new.teleported = dict(self.free), set(self.actions), set(self.teleported)
+        return new
 
     # ------------------------------------------------------------------ totals
     def totals(self) -> tuple:
@@ -210,6 +227,8 @@ class Game:
         self._next_group = 0
         self._line: int | None = None
         self._pre: list[Row] = []
+        self._turn = 0
+        self._setup_step = 0
 
     # ------------------------------------------------------------------ setup
     def add_faction(self, name: str, *, line: int | None = None) -> None:
@@ -418,12 +437,19 @@ class Game:
 
     # ------------------------------------------------------------------ terrain
     def _spades_needed(self, f: FactionState, frm: str, to: str) -> int:
+        """Spades to turn ``frm`` into ``to`` for ``f`` (terraform module: wheel distance, Giants 2,
+        no passing through the home terrain on the short way)."""
         if frm == to:
             return 0
-        if f.data.terraform_mode == "fixed_two":
-            return 2
-        wheel = terrain_wheel()
-        return wheel.spade_distance(frm, to)
+        key = (f.name, frm, to)
+        need = _SPADES.get(key)
+        if need is None:
+            try:
+                need = terraform_cost(f.data, frm, to).spades
+            except IllegalActionError as exc:
+                raise _illegal(exc.code, str(exc), exc.rule or "terraforming", self._line) from None
+            _SPADES[key] = need
+        return need
 
     def _check_reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> None:
         """Raise unless ``h`` is reachable for ``f``; charge tunnelling / carpet flight when needed."""
@@ -911,6 +937,7 @@ class Game:
             first = self.pass_order[0]
             new_order = self._rotate(first)
         self.order = new_order
+        self._turn = 0
         self.pass_order = []
         self.used_actions = set()
         for f in self.factions.values():
@@ -961,13 +988,13 @@ class Game:
         fs = [self.factions[n] for n in self.order]
         for track in CULT_TRACKS:
             prizes = rank_prizes([f.cult[track] for f in fs], (8, 4, 2))
-            for f, vp in zip(fs, prizes):
+            for f, vp in zip(fs, prizes, strict=False):
                 if vp:
                     f.vp += vp
                     self._emit(f, f"+{vp}vp for {track}")
         sizes = [self.network_size(f.name) for f in fs]
         prizes = rank_prizes(sizes, (18, 12, 6))
-        for f, vp in zip(fs, prizes):
+        for f, vp in zip(fs, prizes, strict=False):
             if vp:
                 f.vp += vp
                 self._emit(f, f"+{vp}vp for network")
@@ -997,6 +1024,54 @@ class Game:
             return
         if self.factions and all(f.passed for f in self.factions.values()) and not self.offers:
             self._end_round()
+
+    # ------------------------------------------------------------------ turns
+    def expected_turn(self) -> str | None:
+        """Faction whose turn it is (None while nobody is due: between rounds, cult spades, game over)."""
+        if self.phase == "setup":
+            seq = self._setup_sequence()
+            return seq[self._setup_step] if self._setup_step < len(seq) else None
+        if self.phase != "actions":
+            return None
+        n = len(self.order)
+        for k in range(n):
+            name = self.order[(self._turn + k) % n]
+            if not self.factions[name].passed:
+                return name
+        return None
+
+    def _setup_sequence(self) -> list[str]:
+        """Initial dwellings in seat order, then reverse; Nomads' third; Chaos Magicians last; then bonus
+        tiles in reverse seat order (rulebook setup; reference engine)."""
+        count = {n: START_DWELLINGS.get(n, 2) for n in self.seats}
+        normal = [n for n in self.seats if count[n] >= 2]
+        seq = normal + normal[::-1]
+        seq += [n for n in self.seats if count[n] >= 3]
+        seq += [n for n in self.seats if count[n] == 1]
+        return seq + self.seats[::-1]
+
+    def _check_turn(self, f: FactionState, commands: list[Command]) -> None:
+        line = self._line
+        if "strict-leech" in self.options and self.phase == "actions" and \
+                any(o["to"] == f.name for o in self.offers):
+            raise _illegal("answer_offer_first", f"{f.name} must answer its power offers before acting",
+                           "option strict-leech (RULES-NOTES appendix C)", line)
+        if self.phase == "cult_spades":
+            if not (f.spades and f.cult_spade):
+                raise _illegal("not_your_turn", f"{f.name} has no cult-bonus spades to use now",
+                               "round scoring cult bonus spades", line)
+            return
+        due = self.expected_turn()
+        if due != f.name:
+            raise _illegal("not_your_turn", f"it is {due}'s turn, not {f.name}'s",
+                           "rulebook: turn order (RULES-NOTES section 6)", line)
+
+    def _advance_turn(self, f: FactionState) -> None:
+        if self.phase == "setup":
+            self._setup_step += 1
+            return
+        if f.name in self.order:
+            self._turn = (self.order.index(f.name) + 1) % len(self.order)
 
     # ------------------------------------------------------------------ public
     def apply_row(self, faction: str, commands: list[Command], *, line: int | None = None,
@@ -1028,13 +1103,20 @@ class Game:
         if commands and commands[0].verb not in ("transform", "build") and not f.cult_spade:
             f.spades = 0
         f.teleported = set()
-        strict = "strict-leech" in self.options
+        is_action = any(c.verb in ACTION_VERBS for c in commands)
+        if is_action:
+            self._check_turn(f, commands)
+        if "strict-chaosmagician-sh" in self.options and any(c.verb == "action" and c.args[0] == "ACTC"
+                                                              for c in commands) and \
+                any(c.verb == "pass" for c in commands):
+            raise _illegal("double_action_pass", "the Chaos Magicians' double action cannot contain a pass",
+                           "option strict-chaosmagician-sh (RULES-NOTES tricky case 9)", line)
         for cmd in commands:
-            if strict and cmd.verb not in ("leech", "decline", "wait") and self.phase != "cult_spades" and \
-                    self.round > 0 and any(o["to"] == f.name for o in self.offers) and False:
-                raise _illegal("answer_offer_first", f"{f.name} must answer its power offers first",
-                               "option strict-leech", line)
             self._apply(f, cmd)
+        if "strict-darkling-sh" in self.options:
+            f.w_to_p = 0  # the Darklings' conversion must come in the row that built the stronghold
+        if is_action and self.phase in ("setup", "actions"):
+            self._advance_turn(f)
         text = label if label is not None else ". ".join(c.text for c in commands)
         self.rows.extend(self._pre)
         self._pre = []
@@ -1089,14 +1171,28 @@ class Game:
                            "issue 5: base game first", line)
 
     def copy(self) -> Game:
-        """An independent deep copy (the public ``apply_action`` works on copies)."""
-        return copy.deepcopy(self)
+        """An independent copy (the public ``apply_action`` works on copies). Immutable parts (rules
+        data, map tables, the frozen town state) are shared."""
+        new = copy.copy(self)
+        new.colour = dict(self.colour)
+        new.bridge_adj = {k: set(v) for k, v in self.bridge_adj.items()}
+        new.factions = {n: f.copy() for n, f in self.factions.items()}
+        new.seats, new.order, new.pass_order = list(self.seats), list(self.order), list(self.pass_order)
+        new.rows = list(self.rows)
+        new.offers = [dict(o) for o in self.offers]
+        new.used_actions = set(self.used_actions)
+        new.bonus_pool, new.town_pool, new.favor_pool = dict(self.bonus_pool), dict(self.town_pool), \
+            dict(self.favor_pool)
+        new.cult_slots = {t: list(v) for t, v in self.cult_slots.items()}
+        new._leech_groups = {k: dict(v) for k, v in self._leech_groups.items()}
+        new._pre = list(self._pre)
+        return new
 
     def summary(self) -> dict[str, Any]:
         """Small JSON-able view: round, phase, turn order, and each faction's totals and buildings."""
         return {
             "round": self.round, "phase": self.phase, "order": list(self.order),
-            "factions": {n: dict(zip(TOTAL_FIELDS, f.totals())) | {
+            "factions": {n: dict(zip(TOTAL_FIELDS, f.totals(), strict=False)) | {
                 "buildings": dict(f.hexes), "ship": f.ship, "dig": f.dig, "favors": list(f.favors),
                 "towns": list(f.towns), "bonus": f.bonus, "passed": f.passed}
                 for n, f in self.factions.items()},
