@@ -1108,8 +1108,10 @@ class Game:
             self._check_turn(f, commands)
         if "strict-chaosmagician-sh" in self.options and any(c.verb == "action" and c.args[0] == "ACTC"
                                                               for c in commands) and \
-                any(c.verb == "pass" for c in commands):
-            raise _illegal("double_action_pass", "the Chaos Magicians' double action cannot contain a pass",
+                any(c.verb == "pass" for c in commands[:-1]):
+            # passing ends the turn: a pass followed by more play inside the double action was the
+            # reference engine's "CM double pass" bug, forbidden by this option
+            raise _illegal("double_action_pass", "the Chaos Magicians' double action cannot go on after a pass",
                            "option strict-chaosmagician-sh (RULES-NOTES tricky case 9)", line)
         for cmd in commands:
             self._apply(f, cmd)
