@@ -177,10 +177,13 @@ def convert_resources(faction: str | Faction, coins: int, workers: int, priests:
 class PlayerFinal:
     """One player's position at the end of round 6, before final scoring (see the module docstring).
 
+    Cult track names are accepted in any case (``"FIRE"`` or ``"fire"``); a missing track counts as 0.
+    Numbers are checked by :func:`final_scoring`, which names the player and field of a bad one.
+
     Raises
     ------
     CompanionError
-        From :meth:`validate` when a number is out of range (the message names the field).
+        For an unknown cult track name.
     """
 
     faction: str
@@ -195,7 +198,11 @@ class PlayerFinal:
     name: str | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cults", MappingProxyType({c: int(self.cults.get(c, 0)) for c in CULTS}))
+        cults = {str(k).lower(): v for k, v in dict(self.cults).items()}
+        unknown = [k for k in cults if k not in CULTS]
+        if unknown:
+            raise CompanionError(f"cults: unknown cult track {unknown[0]!r}; expected fire, water, earth, air")
+        object.__setattr__(self, "cults", MappingProxyType({c: cults.get(c, 0) for c in CULTS}))
         object.__setattr__(self, "power", tuple(self.power))
 
 

@@ -188,3 +188,39 @@ def test_players_from_json_and_errors():
         players_from_json({"player": []})
     with pytest.raises(RulesDataError, match=r"players\[1\].faction.*already played"):
         players_from_json({"players": doc["players"] * 2})
+
+
+def test_cult_names_any_case_and_unknown_track():
+    p = PlayerFinal(faction="giants", vp=50, cults={"FIRE": 3, "Air": 1}, network=4)
+    assert dict(p.cults) == {"fire": 3, "water": 0, "earth": 0, "air": 1}
+    with pytest.raises(CompanionError, match="unknown cult track 'mud'"):
+        PlayerFinal(faction="giants", vp=50, cults={"mud": 3}, network=4)
+    with pytest.raises(CompanionError, match=r"players\[0\].cults.fire"):
+        final_scoring([PlayerFinal(faction="giants", vp=50, cults={"fire": "3"}, network=4)])
+
+
+player_strategy = st.fixed_dictionaries({
+    "vp": st.integers(0, 200), "cults": st.lists(st.integers(0, 10), min_size=4, max_size=4),
+    "network": st.integers(0, 20), "coins": st.integers(0, 30), "workers": st.integers(0, 10),
+    "priests": st.integers(0, 7), "power": st.tuples(st.integers(0, 12), st.integers(0, 12), st.integers(0, 12)),
+})
+
+
+@given(st.lists(player_strategy, min_size=1, max_size=5))
+def test_final_vp_is_the_sum_of_its_parts(rows):
+    names = ["witches", "alchemists", "giants", "mermaids", "darklings"]
+    players = [PlayerFinal(faction=names[i], vp=r["vp"], cults=dict(zip(("fire", "water", "earth", "air"),
+                                                                        r["cults"], strict=True)),
+                           network=r["network"], coins=r["coins"], workers=r["workers"], priests=r["priests"],
+                           power=r["power"]) for i, r in enumerate(rows)]
+    s = final_scoring(players)
+    for p, b in zip(players, s.players, strict=True):
+        assert b.final_vp == sum(b.parts().values())
+        assert b.final_vp >= p.vp
+        r = b.resources
+        assert r.vp * r.coins_per_vp + r.coins_left == r.coins
+        assert r.coins == p.coins + p.workers + p.priests + p.power[2] + p.power[1] // 2
+    assert sum(sum(b.cult_vp.values()) for b in s.players) <= 4 * (8 + 4 + 2)
+    assert sum(b.network_vp for b in s.players) <= 18 + 12 + 6
+    best = max(b.final_vp for b in s.players)
+    assert set(s.winners) == {b.faction for b in s.players if b.final_vp == best}
