@@ -9,6 +9,10 @@ API summary
     Look a faction up by engine name or display name (``"Chaos Magicians"``, ``"chaos_magicians"``).
 ``faction_names() -> tuple[str, ...]``
     The 20 engine names, sorted.
+``parse_factions(doc) -> Mapping[str, Faction]``
+    Validate an already-parsed document (what ``load_factions`` does with the shipped file).
+``UnknownFactionError``
+    Raised by ``get_faction`` for an unknown name; a ``CompanionError`` and a ``KeyError``.
 ``BUILDING_KINDS``
     ``("D", "TP", "TE", "SH", "SA")`` (dwelling, trading house, temple, stronghold, sanctuary).
 

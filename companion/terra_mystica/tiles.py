@@ -14,6 +14,10 @@ API summary
 ``favor_tile(id)``, ``bonus_tile(id)``, ``town_tile(id)``, ``round_scoring_tile(id)``, ``power_action(id)``
     Look-ups by id (case-insensitive); unknown ids raise :class:`UnknownTileError` (a ``CompanionError``
     and a ``KeyError``).
+``parse_tiles(doc) -> Tiles``
+    Validate an already-parsed document (what ``load_tiles`` does with the shipped file).
+``CultBonus.for_position(pos)``, ``CultTrackRules.power_for_move(start, end)``, ``PowerAction.cost_for(faction)``
+    Small rule helpers: end-of-round cult bonus, power from cult steps, Yetis' discount.
 
 Resource codes used throughout: ``C`` coins, ``W`` workers, ``P`` priests, ``PW`` power, ``VP``, ``SPADE``,
 ``KEY`` (town key), cult names ``FIRE``/``WATER``/``EARTH``/``AIR``.
