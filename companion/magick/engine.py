@@ -25,7 +25,8 @@ Verbs (stable API)
   None for a face-down slot, left to right), ``fulfilled``, ``adventurer_steps``, ``free_circles``,
   ``mastery`` ((card id, gold) pairs), ``used_dice``, ``done``), ``state.round`` (1..10), ``state.phase``
   (``"reveal"``, ``"roll"``, ``"craft"``, ``"over"``), ``state.roll``, ``state.mastery_cards``,
-  ``state.flipped``, ``state.deck``, ``state.log`` (human sentences), ``state.solo``.
+  ``state.flipped``, ``state.deck``, ``state.log`` (human sentences), ``state.solo``, ``state.setup``
+  (:class:`Setup`) and ``state.history`` (every action applied since :func:`new_game`, for records).
 
 Rules as implemented
 --------------------
@@ -95,6 +96,7 @@ __all__ = [
     "PlayerState",
     "RevealOrder",
     "RollDice",
+    "Setup",
     "action_from_dict",
     "action_to_dict",
     "advice",
@@ -204,6 +206,18 @@ class PlayerState:
 
 
 @dataclass(frozen=True)
+class Setup:
+    """What :func:`new_game` was called with (enough to replay ``history``; the deck is not needed
+    because every reveal action carries its order)."""
+
+    players: tuple[str, ...]
+    adventurers: tuple[str, ...]
+    mastery: tuple[str, ...]
+    starting_potions: int
+    orders_per_player: int
+
+
+@dataclass(frozen=True)
 class GameState:
     """The whole game. Never mutated: :func:`apply_action` returns a new value (undo = keep the old one)."""
 
@@ -217,6 +231,8 @@ class GameState:
     flipped: tuple[str, ...] = ()
     deck: tuple[Order, ...] = ()
     log: tuple[str, ...] = ()
+    setup: Setup | None = None
+    history: tuple[Action, ...] = ()
 
     @property
     def solo(self) -> bool:
@@ -306,7 +322,9 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
                                  rule=R_SETUP)
     ps = tuple(PlayerState(name=n.strip(), adventurer=a, potions=potions, orders=(None,) * n_orders)
                for n, a in zip(names, adventurers, strict=True))
-    state = GameState(sheet=sheet, cards=cards, players=ps, mastery_cards=mastery, deck=tuple(deck),
+    setup = Setup(players=tuple(p.name for p in ps), adventurers=tuple(adventurers), mastery=mastery,
+                  starting_potions=potions, orders_per_player=n_orders)
+    state = GameState(sheet=sheet, cards=cards, players=ps, mastery_cards=mastery, deck=tuple(deck), setup=setup,
                       log=(f"Setup: {len(ps)} player(s); mastery cards "
                            f"{', '.join(cards.mastery_card(m).name for m in mastery)}.",))
     return _after_reveals(state)
@@ -394,6 +412,11 @@ def apply_action(state: GameState, action: Action) -> GameState:
     IllegalActionError
         With a stable code (see the module docstring) and a message naming the rule.
     """
+    new = _apply(state, action)
+    return replace(new, history=state.history + (action,))
+
+
+def _apply(state: GameState, action: Action) -> GameState:
     if state.phase == "over":
         raise IllegalActionError("game_over", "the game is over (10 rounds played)", rule=R_PHASE)
     if isinstance(action, RollDice):
