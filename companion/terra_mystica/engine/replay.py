@@ -265,6 +265,13 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
     """
     if isinstance(record, str):
         record = read_record(record)
+    if board is None and record.map_name:
+        from companion.terra_mystica.engine.board import board_tables
+        from companion.terra_mystica.hexmap import load_shipped_map
+        try:
+            board = board_tables(load_shipped_map(record.map_name))
+        except CompanionError as exc:
+            raise RecordError(f"map {record.map_name!r}: {exc}") from None
     game = Game(record.setup, board)
     result = ReplayResult(game=game)
     ledger_rows = list(record.rows)

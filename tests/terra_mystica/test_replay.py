@@ -1,0 +1,210 @@
+"""Replaying the 20 real league games (snellman ledger exports) row by row, and the replay CLI.
+
+The expected values come from the ledgers and result files in fixtures/ledgers (copied from the shared
+reference), never from the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from companion.cli import app
+from companion.errors import IllegalActionError, RecordError
+from companion.terra_mystica.engine import read_record, replay, write_record
+from companion.terra_mystica.engine.games import game_result, game_text, shipped_games
+
+LEDGERS = Path(__file__).parent / "fixtures" / "ledgers"
+GAMES = sorted(p.name[: -len(".ledger.txt")] for p in LEDGERS.glob("*.ledger.txt"))
+runner = CliRunner()
+
+
+def _ledger(game: str) -> str:
+    return (LEDGERS / f"{game}.ledger.txt").read_text(encoding="utf-8")
+
+
+def _result(game: str) -> dict:
+    return json.loads((LEDGERS / f"{game}.result.json").read_text(encoding="utf-8"))
+
+
+def _faction_rows(text: str) -> int:
+    return sum(1 for line in text.splitlines() if len(line.split("\t")) >= 15)
+
+
+def test_twenty_games_present():
+    assert len(GAMES) == 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_real_game_replays_with_zero_differences(game):
+    text = _ledger(game)
+    result = replay(text, keep_going=True)
+    assert result.mismatches == []
+    # every faction row of the ledger was compared
+    assert result.rows_checked == _faction_rows(text)
+    expected = {f["faction"]: f["final_vp"] for f in _result(game)["factions"]}
+    assert result.final_vp == expected
+
+
+@pytest.mark.parametrize("game", GAMES[:6])
+def test_final_scoring_parts_match_result_file(game):
+    """Cult and network VP of the engine's own final-scoring rows equal the result file's breakdown."""
+    result = replay(_ledger(game))
+    rows = result.game.rows
+    for f in _result(game)["factions"]:
+        name = f["faction"]
+        for track, vp in f["cult_vp"].items():
+            got = [r.label for r in rows if r.faction == name and r.label.endswith(f"vp for {track}")]
+            assert got == ([f"+{vp}vp for {track}"] if vp else [])
+        assert result.game.network_size(name) == f["network_size"]
+        assert {t: result.game.factions[name].cult[t] for t in f["final_cult_positions"]} == \
+            f["final_cult_positions"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_command_log_of_a_real_game_reaches_the_same_final_score(game):
+    """The plain command log (headers + typed commands only) replays to the same final VP."""
+    log = write_record(read_record(_ledger(game)))
+    assert "\t" not in log and "other_income_for_faction" not in log
+    result = replay(log)
+    assert result.rows_checked == 0
+    assert result.final_vp == {f["faction"]: f["final_vp"] for f in _result(game)["factions"]}
+
+
+def test_a_changed_total_is_reported_with_line_row_faction_field():
+    text = _ledger(GAMES[0])
+    lines = text.splitlines()
+    # the first dwarves income row: change its coins total
+    idx = next(i for i, line in enumerate(lines) if line.startswith("dwarves") and "other_income" in line)
+    cols = lines[idx].split("\t")
+    expected_c = int(cols[4].split()[0])
+    cols[4] = f"{expected_c + 5} C"
+    lines[idx] = "\t".join(cols)
+    result = replay("\n".join(lines))
+    assert len(result.mismatches) == 1
+    m = result.mismatches[0].as_dict()
+    assert m == {"line": idx + 1, "row": "other_income_for_faction", "faction": "dwarves", "field": "C",
+                 "expected": expected_c + 5, "actual": expected_c}
+
+
+def test_keep_going_lists_every_difference():
+    text = _ledger(GAMES[0])
+    lines = text.splitlines()
+    changed = 0
+    for i, line in enumerate(lines):
+        cols = line.split("\t")
+        if len(cols) >= 15 and cols[-1].startswith("Leech") and changed < 3:
+            vp = int(cols[2].split()[0])
+            cols[2] = f"{vp + 1} VP"
+            lines[i] = "\t".join(cols)
+            changed += 1
+    first = replay("\n".join(lines))
+    every = replay("\n".join(lines), keep_going=True)
+    assert len(first.mismatches) == 1
+    assert len(every.mismatches) >= 3
+    assert all(m.field == "VP" for m in every.mismatches[:1])
+
+
+def test_unreadable_line_raises_record_error_with_line():
+    text = _ledger(GAMES[0]).splitlines()
+    text.insert(5, "this is not a ledger line")
+    with pytest.raises(RecordError) as err:
+        read_record("\n".join(text))
+    assert err.value.line == 6
+
+
+def test_unknown_command_raises_record_error_with_line():
+    log = "Round 1 scoring: SCORE1\n" * 0 + "halflings: setup\nhalflings: fly to the moon\n"
+    with pytest.raises(RecordError) as err:
+        replay(log)
+    assert err.value.line == 2
+
+
+def test_illegal_command_in_a_log_names_line_and_rule():
+    log = write_record(read_record(_ledger(GAMES[0]))).splitlines()
+    # halflings' first initial dwelling goes on a swamp hex instead of their plains
+    idx = next(i for i, line in enumerate(log) if line.startswith("halflings: build"))
+    log[idx] = "halflings: build G5"
+    with pytest.raises(IllegalActionError) as err:
+        replay("\n".join(log))
+    assert err.value.line == idx + 1
+    assert err.value.code == "not_home_terrain"
+    assert err.value.rule
+
+
+def test_illegal_command_in_a_ledger_is_a_difference():
+    lines = _ledger(GAMES[0]).splitlines()
+    idx = next(i for i, line in enumerate(lines) if line.endswith("upgrade F5 to TP"))
+    lines[idx] = lines[idx].replace("upgrade F5 to TP", "upgrade F5 to SA")
+    result = replay("\n".join(lines))
+    assert result.mismatches[0].field == "command"
+    assert result.mismatches[0].line == idx + 1
+    assert isinstance(result.error, IllegalActionError)
+
+
+# ---------------------------------------------------------------------- CLI
+def test_cli_json_zero_differences(tmp_path):
+    res = runner.invoke(app, ["tm", "replay", str(LEDGERS / f"{GAMES[0]}.ledger.txt"), "--json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert set(doc) == {"rows_checked", "mismatches", "final_vp"}
+    assert doc["mismatches"] == []
+    assert doc["rows_checked"] == _faction_rows(_ledger(GAMES[0]))
+    assert doc["final_vp"] == {f["faction"]: f["final_vp"] for f in _result(GAMES[0])["factions"]}
+
+
+def test_cli_exit_1_on_difference(tmp_path):
+    lines = _ledger(GAMES[1]).splitlines()
+    idx = next(i for i, line in enumerate(lines) if "other_income_for_faction" in line)
+    cols = lines[idx].split("\t")
+    cols[6] = "99 W"
+    lines[idx] = "\t".join(cols)
+    path = tmp_path / "changed.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    res = runner.invoke(app, ["tm", "replay", str(path), "--json"])
+    assert res.exit_code == 1
+    doc = json.loads(res.stdout)
+    assert doc["mismatches"][0]["field"] == "W"
+    assert doc["mismatches"][0]["expected"] == 99
+    assert set(doc["mismatches"][0]) == {"line", "row", "faction", "field", "expected", "actual"}
+
+
+def test_cli_exit_2_on_unreadable_input(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("option strict-leech\nhello world\n", encoding="utf-8")
+    res = runner.invoke(app, ["tm", "replay", str(path), "--json"])
+    assert res.exit_code == 2
+    assert "line 2" in res.stderr
+    res = runner.invoke(app, ["tm", "replay", str(tmp_path / "missing.txt"), "--json"])
+    assert res.exit_code == 2
+
+
+def test_cli_command_log_and_map_option(tmp_path):
+    log = write_record(read_record(_ledger(GAMES[2])))
+    path = tmp_path / "log.txt"
+    path.write_text(log, encoding="utf-8")
+    res = runner.invoke(app, ["tm", "replay", str(path), "--json", "--map", "base"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["rows_checked"] == 0
+    assert doc["final_vp"] == {f["faction"]: f["final_vp"] for f in _result(GAMES[2])["factions"]}
+
+
+def test_cli_other_map_makes_the_base_game_illegal(tmp_path):
+    """On another map the hexes named by a base-map game are other terrains: the replay must differ."""
+    res = runner.invoke(app, ["tm", "replay", str(LEDGERS / f"{GAMES[0]}.ledger.txt"), "--json",
+                              "--map", "fire_ice_side2"])
+    assert res.exit_code in (1, 2)
+
+
+# ---------------------------------------------------------------------- shipped games
+def test_shipped_games_replay_and_match_their_results():
+    games = shipped_games()
+    assert len(games) >= 3
+    for g in games:
+        result = replay(game_text(g["game_id"]))
+        assert result.mismatches == []
+        assert result.final_vp == {f["faction"]: f["final_vp"] for f in game_result(g["game_id"])["factions"]}
