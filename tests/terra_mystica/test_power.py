@@ -98,3 +98,26 @@ def test_burn_then_spend_round_trip(b):
     after = b.burn(n).after
     assert after.tokens == b.tokens - n
     assert after.spend(after.iii).after.iii == 0
+
+
+def test_every_leech_in_the_twenty_real_ledgers():
+    """Each 'Leech N from X' row of the 20 league ledgers: bowls and VP after = leech_offer on the row before."""
+    import re
+    from pathlib import Path
+
+    checked = 0
+    for path in sorted((Path(__file__).parent / "fixtures" / "games").glob("*.ledger.txt")):
+        last: dict[str, tuple[int, PowerBowls]] = {}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            cols = line.split("\t")
+            if len(cols) < 13 or not cols[2].endswith(" VP"):
+                continue
+            faction, vp, bowls = cols[0], int(cols[2].split()[0]), PowerBowls.of(cols[10].split()[0])
+            m = re.fullmatch(r"(?i)leech (\d+) from \w+", cols[-1].replace("show history", "").strip())
+            if m and faction in last:
+                vp_before, bowls_before = last[faction]
+                offer = leech_offer(bowls_before, int(m.group(1)), vp=vp_before)
+                assert (offer.after, vp_before - offer.vp_cost) == (bowls, vp), (path.name, line)
+                checked += 1
+            last[faction] = (vp, bowls)
+    assert checked > 1000
