@@ -75,6 +75,13 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
 ]
 
 
+_BY_WORD: dict[str, list[tuple[str, re.Pattern]]] = {}
+for _verb, _pat in _PATTERNS:
+    _word = "+" if _pat.pattern.startswith("\\+") else re.match(r"\(?(?:\?:)?([a-z-]+)", _pat.pattern).group(1)
+    _BY_WORD.setdefault(_word, []).append((_verb, _pat))
+_BY_WORD["done"] = _BY_WORD["wait"]
+
+
 def _args(verb: str, m: re.Match) -> tuple:
     g = m.groups()
     if verb == "build":
@@ -138,14 +145,17 @@ def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
         If a sub-command is not part of the command language.
     """
     text = text.split("#", 1)[0]
-    text = re.sub(r"\s*show history\s*$", "", text.strip())
+    if text.endswith("show history"):
+        text = text[: -len("show history")]
     out: list[Command] = []
     for part in text.split("."):
         raw = " ".join(part.split())
         if not raw:
             continue
         low = raw.lower()
-        for verb, pat in _PATTERNS:
+        first = low.split(" ", 1)[0]
+        key = "+" if first.startswith("+") else first
+        for verb, pat in _BY_WORD.get(key, ()):
             m = pat.fullmatch(low)
             if m:
                 out.append(Command(verb, _args(verb, m), raw))

@@ -68,18 +68,18 @@ class Record:
     map_name: str | None = None
 
 
-def _int(text: str, line: int, what: str) -> int:
-    m = re.fullmatch(r"\s*(-?\d+)\s*(?:VP|C|W|P|PW)?\s*", text)
-    if not m:
-        raise RecordError(f"expected a number for {what}, found {text!r}", line=line)
-    return int(m.group(1))
+def _num(text: str, line: int, what: str) -> int:
+    try:
+        return int(text.split(None, 1)[0])
+    except (ValueError, IndexError):
+        raise RecordError(f"expected a number for {what}, found {text!r}", line=line) from None
 
 
 def _totals(cols: list[str], line: int) -> tuple:
-    vp = _int(cols[2], line, "VP")
-    c = _int(cols[4], line, "coins")
-    w = _int(cols[6], line, "workers")
-    p = _int(cols[8], line, "priests")
+    vp = _num(cols[2], line, "VP")
+    c = _num(cols[4], line, "coins")
+    w = _num(cols[6], line, "workers")
+    p = _num(cols[8], line, "priests")
     bowls = cols[10].replace("PW", "").strip().split("/")
     cults = cols[12].strip().split("/")
     if len(bowls) != 3 or len(cults) != 4:
@@ -118,7 +118,9 @@ def read_record(text: str, *, file: str | None = None) -> Record:
     map_name = None
     ledger = False
     for i, raw in enumerate(text.splitlines(), start=1):
-        line = re.sub(r"\tshow history\s*$", "", raw.rstrip("\r\n"))
+        line = raw.rstrip("\r\n ")
+        if line.endswith("show history"):
+            line = line[: -len("show history")].rstrip("\t ")
         if not line.strip():
             continue
         cols = line.split("\t")
