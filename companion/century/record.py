@@ -166,7 +166,10 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
         if words[0][:1] == "P" and words[0][1:].isdigit():
             seat = int(words[0][1:]) - 1
             words = words[1:]
-        action = parse_action(" ".join(words), line=lineno)
+        try:
+            action = parse_action(" ".join(words))
+        except RecordError as exc:  # re-raised with the line and the file
+            raise RecordError(str(exc), line=lineno, file=file) from None
         is_chance = isinstance(action, RevealGolem | RevealMerchant)
         mover = to_move(state)
         if is_chance and seat is not None:

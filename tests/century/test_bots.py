@@ -1,0 +1,64 @@
+"""Bots choose legal actions; the planner beats random and greedy play; simulator figures are complete."""
+
+import random
+
+import plotly.graph_objects as go
+import pytest
+
+from companion.century import legal_actions, new_game
+from companion.century.bots import GreedyBot, PlannerBot, RandomBot, candidate_actions, make_bot
+from companion.century.simulate import length_figure, score_figure, simulate, win_rate_figure
+from companion.errors import CompanionError
+
+
+@pytest.mark.parametrize("bot", [RandomBot(), GreedyBot(), PlannerBot()])
+def test_bots_choose_legal_actions(bot):
+    rng = random.Random(1)
+    s = new_game(3, rng=rng)
+    from companion.century import apply_action, resolve_chance
+    for _ in range(60):
+        s = resolve_chance(s, rng)
+        if s.finished:
+            break
+        a = bot.choose(s, rng)
+        assert a in legal_actions(s)
+        s = apply_action(s, a)
+
+
+def test_candidates_are_legal():
+    s = new_game(4, seed=3)
+    acts = legal_actions(s)
+    assert all(a in acts for a in candidate_actions(s))
+
+
+def test_planner_beats_random_and_greedy():
+    r = simulate(2, 4, 5, ["planner", "random"], progress=False)
+    assert r.win_rate_by_bot["planner"] == 1.0
+    g = simulate(2, 6, 5, ["planner", "greedy"], progress=False)
+    assert g.win_rate_by_bot["planner"] >= 0.75
+
+
+def test_planner_explains():
+    s = new_game(2, seed=9)
+    action, why = PlannerBot().explain(s)
+    assert action in legal_actions(s) and len(why) > 20
+
+
+def test_make_bot():
+    assert make_bot("greedy").name == "greedy"
+    with pytest.raises(CompanionError, match="random, greedy, planner"):
+        make_bot("alphazero")
+
+
+def test_simulation_summary_and_figures():
+    r = simulate(4, 12, 3, ["random"], progress=False)
+    assert len(r.games) == 12 and sum(r.wins_by_seat) == 12
+    assert r.summary()["games"] == 12 and r.mean_turns > 40
+    for fig in (win_rate_figure(r), length_figure(r), score_figure(r)):
+        assert isinstance(fig, go.Figure) and len(fig.data) >= 1
+    assert sum(win_rate_figure(r).data[0].y) == pytest.approx(1.0)
+
+
+def test_simulate_rejects_bad_lineup():
+    with pytest.raises(CompanionError, match="one per seat"):
+        simulate(3, 1, 0, ["random", "greedy"], progress=False)

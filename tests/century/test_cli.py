@@ -1,0 +1,100 @@
+"""`companion century score | simulate | replay` through typer's CliRunner."""
+
+import json
+import random
+
+from typer.testing import CliRunner
+
+from companion.century import sample_action
+from companion.century.record import GameLog, write_record
+from companion.cli import app
+
+runner = CliRunner()
+
+SCORE_DOC = {"players": [
+    {"name": "A", "golems": [12, 14], "copper": 1, "silver": 0,
+     "crystals": {"yellow": 2, "green": 1, "blue": 0, "pink": 3}},
+    {"name": "B", "golems": [16, 9], "copper": 0, "silver": 2, "crystals": {"yellow": 5, "blue": 1}},
+]}
+
+
+def test_score_json(tmp_path):
+    f = tmp_path / "table.json"
+    f.write_text(json.dumps(SCORE_DOC))
+    result = runner.invoke(app, ["century", "score", str(f), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    # A: 26 + 3 + 4 = 33; B: 25 + 2 + 1 = 28
+    assert out == {"players": [
+        {"name": "A", "golem_vp": 26, "coin_vp": 3, "crystal_vp": 4, "total": 33},
+        {"name": "B", "golem_vp": 25, "coin_vp": 2, "crystal_vp": 1, "total": 28}], "winner": "A"}
+
+
+def test_score_tie_text_and_stdin():
+    doc = {"players": [{"name": "A", "golems": [10]}, {"name": "B", "golems": [10]}]}
+    result = runner.invoke(app, ["century", "score", "-"], input=json.dumps(doc))
+    assert result.exit_code == 0
+    assert "winner: B" in result.stdout and "later player" in result.stdout
+
+
+def test_score_bad_input_exits_2_naming_the_place(tmp_path):
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps({"players": [{"name": "A", "crystals": {"red": 1}}, {"name": "B"}]}))
+    result = runner.invoke(app, ["century", "score", str(f), "--json"])
+    assert result.exit_code == 2
+    assert "players[0].crystals.red" in result.stderr and "bad.json" in result.stderr
+    f.write_text("{oops")
+    result = runner.invoke(app, ["century", "score", str(f)])
+    assert result.exit_code == 2 and "line 1" in result.stderr
+    result = runner.invoke(app, ["century", "score", str(tmp_path / "missing.json")])
+    assert result.exit_code == 2 and "no such file" in result.stderr
+
+
+def test_simulate_json():
+    result = runner.invoke(app, ["century", "simulate", "--players", "3", "--games", "4", "--seed", "2", "--json",
+                                 "--no-progress"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    for key in ("games", "seconds", "games_per_second", "mean_turns", "wins_by_seat"):
+        assert key in out
+    assert out["games"] == 4 and len(out["wins_by_seat"]) == 3 and sum(out["wins_by_seat"]) == 4
+    again = json.loads(runner.invoke(app, ["century", "simulate", "--players", "3", "--games", "4", "--seed", "2",
+                                           "--json", "--no-progress"]).stdout)
+    assert again["wins_by_seat"] == out["wins_by_seat"] and again["mean_turns"] == out["mean_turns"]
+
+
+def test_simulate_mixed_bots():
+    result = runner.invoke(app, ["century", "simulate", "--players", "2", "--games", "2", "--bots",
+                                 "random,greedy", "--json", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert set(json.loads(result.stdout)["win_rate_by_bot"]) == {"random", "greedy"}
+
+
+def test_simulate_bad_input_exits_2():
+    result = runner.invoke(app, ["century", "simulate", "--players", "7", "--games", "1"])
+    assert result.exit_code == 2 and "--players" in result.stderr
+    result = runner.invoke(app, ["century", "simulate", "--bots", "chess", "--games", "1"])
+    assert result.exit_code == 2 and "unknown bot 'chess'" in result.stderr
+
+
+def test_replay(tmp_path):
+    rng = random.Random(4)
+    log = GameLog(2, ("Ann", "Bob"))
+    while not log.state.finished:
+        log.apply(sample_action(log.state, rng))
+    f = tmp_path / "game.txt"
+    f.write_text(write_record(log.record()))
+    result = runner.invoke(app, ["century", "replay", str(f), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["finished"] is True and out["actions"] == len(log.actions) and out["turns"] == log.state.turn
+    assert [p["name"] for p in out["players"]] == ["Ann", "Bob"]
+    text = runner.invoke(app, ["century", "replay", str(f)])
+    assert "winner:" in text.stdout
+
+
+def test_replay_bad_line_exits_2(tmp_path):
+    f = tmp_path / "bad.txt"
+    f.write_text("century-golem-edition record 1\nplayers 2\nP1 rest\n")
+    result = runner.invoke(app, ["century", "replay", str(f)])
+    assert result.exit_code == 2 and "line 3" in result.stderr and "bad.txt" in result.stderr

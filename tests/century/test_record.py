@@ -1,0 +1,109 @@
+"""Game records: write any game, read it back, replay it exactly; errors name the line."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.century import Acquire, Claim, PlayCard, Rest, apply_action, sample_action
+from companion.century.actions import action_text, parse_action
+from companion.century.bots import PlannerBot
+from companion.century.record import HEADER, GameLog, read_record, replay, write_record
+from companion.errors import IllegalActionError, RecordError
+
+
+def random_log(seed, n, names=()):
+    rng = random.Random(seed)
+    log = GameLog(n, names)
+    while not log.state.finished:
+        log.apply(sample_action(log.state, rng))
+    return log
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**31), n=st.integers(2, 5))
+def test_round_trip_random_games(seed, n):
+    log = random_log(seed, n)
+    text = write_record(log.record())
+    back = read_record(text)
+    assert back.actions == tuple(log.actions)
+    assert replay(back)[-1] == log.state
+    assert write_record(back) == text
+
+
+def test_names_and_final_comment():
+    log = random_log(3, 3, ("Ann", "Bob Lee", "Cy"))
+    text = write_record(log.record())
+    assert "name 2 Bob Lee" in text and "# final:" in text
+    assert read_record(text).names == ("Ann", "Bob Lee", "Cy")
+
+
+@pytest.mark.parametrize("a", [PlayCard("S01"), PlayCard("S02", 1, (1, 1, 0, 0)), PlayCard("M19", 3),
+                               Acquire(1), Acquire(4, (0, 3, 1)), Rest(), Claim(5)])
+def test_action_text_round_trip(a):
+    assert parse_action(action_text(a)) == a
+
+
+def _start():
+    return "\n".join([HEADER, "players 2", "reveal golem G01", "reveal golem G02", "reveal golem G03",
+                      "reveal golem G04", "reveal golem G05"] + [f"reveal merchant M0{i}" for i in range(1, 7)])
+
+
+@pytest.mark.parametrize("tail, line, words", [
+    ("P1 play S01\nP1 play S02", 15, "P2's action"),
+    ("P1 play S01\nP2 rest", 15, "nothing_to_rest"),
+    ("P1 fly away", 14, "cannot read action"),
+    ("P1 acquire 3 pay q", 14, "unknown colour letter"),
+    ("rest", 14, "starts with the seat"),
+    ("P1 claim 1", 14, "not_enough_crystals"),
+    ("P1 acquire 1\nP2 play S01", 15, "must be revealed first"),
+])
+def test_errors_name_the_line(tail, line, words):
+    with pytest.raises(RecordError) as info:
+        read_record(_start() + "\n" + tail + "\n", file="game.txt")
+    assert info.value.line == line
+    assert words in str(info.value) and "game.txt" in str(info.value)
+
+
+def test_header_and_players_errors():
+    with pytest.raises(RecordError, match="line 1.*header"):
+        read_record("hello\n")
+    with pytest.raises(RecordError, match="line 2"):
+        read_record(HEADER + "\nplayers 7\n")
+    with pytest.raises(RecordError, match="line 2.*players N"):
+        read_record(HEADER + "\nrest\n")
+
+
+def test_comments_and_blank_lines_are_ignored():
+    text = _start().replace("players 2", "# a comment\n\nplayers 2  # two of us") + "\nP1 play S01\n"
+    rec = read_record(text)
+    assert rec.actions[-1] == PlayCard("S01") and rec.n_players == 2
+
+
+def test_undo_removes_player_action_and_its_reveals():
+    rng = random.Random(5)
+    log = GameLog(4)
+    log.resolve_chance(rng)
+    before = log.state
+    log.apply(Acquire(1))
+    log.resolve_chance(rng)
+    assert log.state.current == 1
+    assert log.undo() == before
+    with pytest.raises(IllegalActionError) as info:
+        GameLog(2).undo()
+    assert info.value.code == "nothing_to_undo"
+
+
+def test_planner_game_replays():
+    rng = random.Random(11)
+    bot = PlannerBot()
+    log = GameLog(2)
+    while not log.state.finished:
+        s = log.resolve_chance(rng)
+        if s.finished:
+            break
+        log.apply(bot.choose(s, rng))
+    rec = read_record(write_record(log.record()))
+    assert replay(rec)[-1] == log.state
+    assert apply_action is not None
