@@ -121,3 +121,18 @@ def test_auction_bad_files_exit_2_naming_the_field(tmp_path):
     bad = {k: v for k, v in AUCTION_DOC.items() if k != "factions"}
     result = runner.invoke(app, ["tm", "auction", _write(tmp_path, bad), "--json"])
     assert result.exit_code == 2 and "factions" in result.stderr
+
+
+def test_score_with_fire_and_ice_final_tile(tmp_path):
+    doc = json.loads(json.dumps(SCORE_DOC))
+    doc["extra_category"] = "connected-clusters"
+    doc["players"][0]["extra"] = 2
+    doc["players"][1]["extra"] = 3
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, doc), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert [p["extra_vp"] for p in out["players"]] == [12, 18]
+    assert out["players"][1]["final_vp"] == 110 + 18 + 15 + 2 + 18
+    doc["extra_category"] = 7
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, doc), "--json"])
+    assert result.exit_code == 2 and "extra_category" in result.stderr
