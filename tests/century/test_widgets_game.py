@@ -1,0 +1,119 @@
+"""The play-a-full-game widget and the action picker, driven through their callbacks without a browser."""
+
+from __future__ import annotations
+
+from companion.century import DISCARD, Acquire, Discard, PlayCard, apply_action, is_terminal, new_game
+from companion.century.record import read_record
+from companion.widgets.century_actions import ActionPicker, group_actions
+from companion.widgets.century_game import CenturyGame
+from companion.widgets.century_table import table_html
+
+# Rows laid out by hand (ids from the card list in tests/century/fixtures/cards.json):
+# M19 = trade yy->b, M05 = create yyy, M40 = trade yy->gg; G01.. golems.
+MARKET = ["M19", "M05", "M40", "M13", "M01", "M02"]
+GOLEMS = ["G01", "G02", "G03", "G04", "G05"]
+
+
+def picked(picker):
+    got = []
+    picker.on_action = got.append
+    return got
+
+
+def test_human_play_then_bots_then_undo_restores_the_state():
+    game = CenturyGame(players=3, controllers=["human", "greedy", "random"], seed=3)
+    start = game.state
+    assert game.is_human_turn() and start.current == 0
+    game.picker.kind.value = "play"
+    game.picker.choice.value = "Create 2 (S01)"
+    game.picker.go.click()
+    # the two bots moved; the human is to act again, with 2 more yellow than the 3 they started with
+    assert game.state.current == 0 and game.state.turn == 3
+    assert game.state.caravans[0] == (5, 0, 0, 0)
+    assert "Player 1: play S01" in game.history.value
+    game.undo_button.click()
+    assert game.state == start
+    assert "no actions yet" in game.history.value
+
+
+def test_hot_seat_passes_the_picker_to_the_next_human():
+    game = CenturyGame(players=2, controllers=["human", "human"], seed=5)
+    game.picker.kind.value = "play"
+    game.picker.choice.value = "Create 2 (S01)"
+    game.picker.submit()
+    assert game.state.current == 1 and game.is_human_turn()
+    assert game.picker.layout.display == ""
+    assert "2. Player 2</b> ◀ to act" in game.table.value
+
+
+def test_an_all_bot_game_plays_to_the_end_and_its_record_replays():
+    game = CenturyGame(players=4, controllers=["planner", "greedy", "random", "planner"], seed=11)
+    assert is_terminal(game.state)
+    assert "Game over" in game.history.value and "wins" in game.history.value
+    assert game.picker.layout.display == "none"
+    # the chart shows one line per seat, one point per turn played
+    assert len(game.chart.data) == 4 and len(game.chart.data[0].x) == game.state.turn + 1
+    record = read_record(game.record_text.value)
+    assert record.actions == tuple(game.game_log.actions)
+
+
+def test_bots_wait_when_they_do_not_move_by_themselves():
+    game = CenturyGame(players=2, controllers=["greedy", "human"], seed=2)
+    assert game.state.current == 1  # the bot moved at the start
+    game.auto.value = False
+    game.controller_boxes[0].value = "greedy"
+    game.start()
+    assert game.state.current == 0 and game.state.turn == 0
+    assert game.step_button.click() is None and game.state.current == 1
+
+
+def test_picker_offers_every_legal_play_and_labels_the_caravan_after():
+    state = new_game(3, golem_row=GOLEMS, market=MARKET)._replace(caravans=((2, 0, 0, 1), (4, 0, 0, 0), (4, 0, 0, 0)))
+    picker = ActionPicker(lambda a: None)
+    picker.show(state)
+    picker.kind.value = "play"
+    picker.choice.value = "Upgrade 2 (S02)"
+    labels = [label for label, _ in picker.variant.options]
+    # yellow->green->blue on one crystal is offered, and pink is never upgraded
+    assert "1 yellow→green, 1 green→blue → caravan ybp" in labels
+    assert all("pink→" not in label for label in labels)
+    assert len(labels) == len(group_actions(state)["play"]["Upgrade 2 (S02)"])
+
+
+def test_picker_acquire_payment_is_checked_by_the_engine():
+    state = new_game(3, golem_row=GOLEMS, market=MARKET)._replace(caravans=((1, 0, 0, 1), (4, 0, 0, 0), (4, 0, 0, 0)))
+    picker = ActionPicker(lambda a: None)
+    got = picked(picker)
+    picker.show(state)
+    picker.kind.value = "acquire"
+    picker.choice.value = next(c for c in picker.choice.options if c.startswith("position 3"))
+    assert len(picker.payment) == 2
+    picker.payment[0].value = 3  # pink
+    picker.payment[1].value = 3  # pink again, but there is only one
+    assert not picker.submit()
+    assert "not_enough_crystals" in picker.message.value and got == []
+    picker.payment[1].value = 0
+    assert picker.submit() and got == [Acquire(3, (3, 0))]
+
+
+def test_picker_offers_the_return_of_crystals_over_ten():
+    state = new_game(2, golem_row=GOLEMS, market=MARKET)._replace(caravans=((6, 3, 0, 0), (4, 0, 0, 0)))
+    after = apply_action(state, PlayCard("S01"))  # 11 crystals
+    assert after.stage == DISCARD
+    picker = ActionPicker(lambda a: None)
+    got = picked(picker)
+    picker.show(after)
+    assert [v for _, v in picker.kind.options] == ["discard"]
+    labels = [label for label, _ in picker.variant.options]
+    assert sorted(labels) == ["return 1 green (keep yyyyyyyygg)", "return 1 yellow (keep yyyyyyyggg)"]
+    picker.variant.value = Discard((0, 1, 0, 0))
+    assert picker.submit() and got == [Discard((0, 1, 0, 0))]
+
+
+def test_table_drawing_shows_rows_coins_and_players():
+    state = new_game(4, golem_row=GOLEMS, market=MARKET)
+    text = table_html(state, ["Ann", "Bob", "Cy", "Di"])
+    assert text.count("cge-card golem") == 5
+    assert ">copper</span>" in text and ">silver</span>" in text  # positions 1 and 2 pay coins
+    assert "copper pile 8, silver pile 8" in text  # 2 x players each
+    assert "4. Di</b>" in text and "Round 1: Ann to act." in text
