@@ -10,10 +10,19 @@ Commands
     Prints ``{"die", "target", "compare", "potions", "probability": "5/8", "value": 0.625}``: the exact
     chance that one roll of the die fills the circle spending at most K potions.
 
-Bad input exits with status 2 and a message on stderr naming the field or key path.
+``companion magick check-sheet FILE [--json]``
+    Validates a user's sheet file; prints its name, whether it is a reconstruction, and its rows.
+``companion magick replay FILE [--json]``
+    Replays a game record (JSON Lines, see :mod:`companion.magick.record`) and prints the final gold.
+``companion magick simulate --players N [--bots greedy,random,...] [--seed S] [--record OUT] [--json]``
+    Plays a whole game with bots (orders from the generated deck, not the printed one) and prints the gold.
+
+Bad input exits with status 2 and a message on stderr naming the field, key path or record line.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import typer
 
@@ -74,3 +83,96 @@ def odds_command(
     side = "crafting" if craft else "research"
     typer.echo(f"{die} for a {side} {target} ({compare}) with at most {potions} potion(s): "
                f"{doc['probability']} = {float(prob):.1%}")
+
+
+@app.command("check-sheet")
+def check_sheet_command(
+    file: str = typer.Argument(..., help="A sheet file (JSON) typed from your printed sheet."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Validate a sheet file; errors name the key path."""
+    from companion.magick.sheet import load_sheet
+
+    with bad_input_exits_2():
+        sheet = load_sheet(file)
+    doc = {"name": sheet.name, "reconstruction": sheet.reconstruction, "label": sheet.label,
+           "rows": len(sheet.rows), "circles": len(sheet.circles),
+           "columns": {c.id: list(c.allowed_dice) for c in sheet.columns}}
+    if as_json:
+        print_json(doc)
+        return
+    typer.echo(f"{sheet.name}: {len(sheet.rows)} rows, {len(sheet.circles)} circles - valid")
+    if sheet.label:
+        typer.echo(sheet.label)
+
+
+def _gold_doc(state: Any) -> dict[str, Any]:
+    from companion.magick.engine import score, winners
+
+    return {"players": [g.to_dict() for g in score(state)], "winners": winners(state), "round": state.round,
+            "over": state.over}
+
+
+def _print_gold(doc: dict[str, Any]) -> None:
+    for p in doc["players"]:
+        typer.echo(f"{p['name']}: {p['total']} gold")
+    typer.echo("winner" + ("s" if len(doc["winners"]) > 1 else "") + ": " + ", ".join(doc["winners"]))
+
+
+@app.command("replay")
+def replay_command(
+    file: str = typer.Argument(..., help="A game record (JSON Lines; '-' for stdin)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Replay a game record and print each player's gold (an illegal line exits 2 naming it)."""
+    from companion.cli_support import read_input_text
+    from companion.magick.record import read_record, replay
+
+    with bad_input_exits_2():
+        state = replay(read_record(read_input_text(file), file=None if file == "-" else file))
+    doc = _gold_doc(state)
+    if as_json:
+        print_json(doc)
+    else:
+        _print_gold(doc)
+
+
+@app.command("simulate")
+def simulate_command(
+    players: int = typer.Option(2, "--players", help="Number of players, 1-8."),
+    bots: str = typer.Option("greedy", "--bots", help="Comma-separated bot per seat (greedy, random); "
+                                                     "the last one repeats."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the dice, the deck and the random bots."),
+    record: str = typer.Option(None, "--record", help="Write the game record to this file."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Play a whole game with bots (orders from the generated deck, which is not the printed deck)."""
+    import random
+    from pathlib import Path
+
+    from companion.magick.bots import GreedyBot, RandomBot, play_game
+    from companion.magick.record import write_record
+
+    with bad_input_exits_2():
+        if not 1 <= players <= 8:
+            raise CompanionError(f"--players: expected 1-8, found {players}")
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        for b in names:
+            if b not in ("greedy", "random"):
+                raise CompanionError(f"--bots: expected greedy or random, found {b!r}")
+        if not names:
+            raise CompanionError("--bots: expected at least one bot")
+        rng = random.Random(seed)
+        seats = [(names[i] if i < len(names) else names[-1]) for i in range(players)]
+        state = play_game(players, [GreedyBot() if b == "greedy" else RandomBot(rng) for b in seats], rng)
+        if record:
+            try:
+                Path(record).write_text(write_record(state), encoding="utf-8")
+            except OSError as exc:
+                raise CompanionError(f"--record: {record}: cannot be written ({exc.strerror})") from None
+    doc = _gold_doc(state)
+    doc["bots"] = seats
+    if as_json:
+        print_json(doc)
+    else:
+        _print_gold(doc)

@@ -267,8 +267,9 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
     sheet, cards : optional
         Default: the shipped reference sheet and cards.
     deck : sequence of Order, optional
-        The order deck, top first. Default: the generated deck (not the printed one) when ``rng`` is
-        given, else empty (orders are typed in as they are revealed).
+        The order deck, top first. Default when ``rng`` is given: the printed cards of cards.json
+        shuffled, if someone typed them in there, else the generated deck (not the printed one); without
+        ``rng``: empty (orders are typed in as they are revealed).
     starting_potions : int, optional
         Default from cards.json (0, a choice).
     orders_per_player : int, optional
@@ -311,7 +312,11 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
         raise IllegalActionError("bad_setup", f"mastery: expected one material card ({', '.join(material)}) and "
                                  f"one energy card ({', '.join(energy)}), found {mastery!r}", rule=R_SETUP)
     if deck is None:
-        deck = generated_order_deck(sheet, rng) if rng else ()
+        if rng and cards.printed_orders:
+            deck = list(cards.printed_orders)
+            rng.shuffle(deck)
+        else:
+            deck = generated_order_deck(sheet, rng) if rng else ()
     potions = cards.starting_potions if starting_potions is None else starting_potions
     if isinstance(potions, bool) or not isinstance(potions, int) or potions < 0:
         raise IllegalActionError("bad_setup", f"starting_potions: expected an integer >= 0, found {potions!r}",

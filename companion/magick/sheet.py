@@ -304,8 +304,8 @@ class Sheet:
         return json.loads(json.dumps(self.doc))
 
     def with_values(self, *, targets: dict[str, int] | None = None, gold: dict[str, int] | None = None,
-                    name: str | None = None, reconstruction: bool | None = None,
-                    label: str | None = None) -> Sheet:
+                    allowed_dice: dict[str, list[str]] | None = None, name: str | None = None,
+                    reconstruction: bool | None = None, label: str | None = None) -> Sheet:
         """Return a validated copy with some circle targets and row gold changed.
 
         Parameters
@@ -314,6 +314,8 @@ class Sheet:
             Circle key (``"grimoire.2"``) -> new target number.
         gold : dict, optional
             Row id -> new gold.
+        allowed_dice : dict, optional
+            Column id -> list of die ids allowed in it (the legend).
         name, label : str, optional
         reconstruction : bool, optional
             Set False once the numbers were typed from a printed sheet.
@@ -334,6 +336,11 @@ class Sheet:
             if row_id not in rows:
                 raise RulesDataError(f"no row {row_id!r} on this sheet", key_path=f"gold.{row_id}")
             rows[row_id]["gold"] = value
+        columns = {c["id"]: c for c in doc["columns"]}
+        for col_id, dice in (allowed_dice or {}).items():
+            if col_id not in columns:
+                raise RulesDataError(f"no column {col_id!r} on this sheet", key_path=f"allowed_dice.{col_id}")
+            columns[col_id]["allowed_dice"] = list(dice)
         if name is not None:
             doc["name"] = name
         if label is not None:

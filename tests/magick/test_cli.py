@@ -58,3 +58,44 @@ def test_score_missing_file():
     r = runner.invoke(app, ["magick", "score", "/nonexistent.json"])
     assert r.exit_code == 2
     assert "no such file" in r.stderr
+
+
+def test_simulate_then_replay(tmp_path):
+    out = tmp_path / "game.jsonl"
+    r = runner.invoke(app, ["magick", "simulate", "--players", "3", "--bots", "greedy,random", "--seed", "4",
+                            "--record", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    sim = json.loads(r.stdout)
+    assert sim["bots"] == ["greedy", "random", "random"] and sim["over"]
+    r2 = runner.invoke(app, ["magick", "replay", str(out), "--json"])
+    assert r2.exit_code == 0, r2.output
+    rep = json.loads(r2.stdout)
+    assert rep["players"] == sim["players"] and rep["winners"] == sim["winners"]
+
+
+def test_replay_bad_line_exits_2(tmp_path):
+    f = tmp_path / "g.jsonl"
+    f.write_text('{"kind": "magick-record", "players": ["A"], "adventurers": ["witch"], "mastery": '
+                 '["steel_mastery", "wild_mastery"], "starting_potions": 0, "orders_per_player": 0}\n'
+                 '{"type": "roll", "dice": {"d6": 1, "d8": 1, "d10": 1, "d12": 1}}\n'
+                 '{"type": "place", "player": 0, "die": "d6", "circle": "sword.1"}\n')
+    r = runner.invoke(app, ["magick", "replay", str(f)])
+    assert r.exit_code == 2
+    assert "line 3" in r.stderr and "target_not_met" in r.stderr
+
+
+def test_simulate_bad_bot():
+    r = runner.invoke(app, ["magick", "simulate", "--bots", "smart"])
+    assert r.exit_code == 2 and "--bots" in r.stderr
+
+
+def test_check_sheet(tmp_path):
+    from companion.magick.sheet import default_sheet, save_sheet
+    good = save_sheet(default_sheet().with_values(reconstruction=False, name="Mine"), tmp_path / "s.json")
+    r = runner.invoke(app, ["magick", "check-sheet", str(good), "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["reconstruction"] is False
+    doc = json.loads(good.read_text())
+    doc["groups"][0]["rows"][0]["gold"] = "lots"
+    good.write_text(json.dumps(doc))
+    r = runner.invoke(app, ["magick", "check-sheet", str(good)])
+    assert r.exit_code == 2 and "groups[0].rows[0].gold" in r.stderr

@@ -185,3 +185,13 @@ def test_winners_from_engine_match_scoring():
     s = play_game(3, [GreedyBot(), GreedyBot(), GreedyBot()], rng)
     best = max(g.total for g in score(s))
     assert winners(s) == [g.name for g in score(s) if g.total == best]
+
+
+def test_printed_orders_typed_into_cards_become_the_deck():
+    from dataclasses import replace as dc_replace
+
+    from companion.magick.orders import load_cards, make_order
+    printed = tuple(make_order(S, item, gold=2, id=f"p{i}") for i, item in enumerate(["ring", "sword", "staff"] * 3))
+    cards = dc_replace(load_cards(), printed_orders=printed)
+    s = new_game(2, rng=random.Random(1), cards=cards)
+    assert sorted(o.id for o in s.deck) == sorted(o.id for o in printed)

@@ -136,3 +136,12 @@ def test_save_refuses_invalid_document(tmp_path):
     with pytest.raises(RulesDataError, match=r"columns\[0\].side"):
         save_sheet(doc, tmp_path / "x.json")
     assert not (tmp_path / "x.json").exists()
+
+
+def test_with_values_edits_the_legend():
+    s = default_sheet().with_values(allowed_dice={"steel": ["d6", "d8"]})
+    assert s.column("steel").allowed_dice == ("d6", "d8")
+    with pytest.raises(RulesDataError, match=r"columns\[0\].allowed_dice\[1\]"):
+        default_sheet().with_values(allowed_dice={"steel": ["d6", "d7"]})
+    with pytest.raises(RulesDataError, match="allowed_dice.mithril"):
+        default_sheet().with_values(allowed_dice={"mithril": ["d6"]})
