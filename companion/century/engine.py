@@ -100,6 +100,11 @@ def _set(t: tuple, i: int, v: object) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
+_tnew = tuple.__new__
+_INPUTS = {cid: (c.inputs if c.kind == "trade" else None) for cid, c in _M.items()}
+_COST = {gid: g.cost for gid, g in _G.items()}
+
+
 def _fmt(c: Crystals) -> str:
     return ", ".join(f"{n} {COLOURS[i]}" for i, n in enumerate(c) if n) or "no crystals"
 
@@ -292,11 +297,10 @@ def apply_action(s: State, a: Action) -> State:
     if s.finished:
         raise _err("game_over", "the game is over", R_END)
     t = type(a)
-    pending = chance_pending(s)
     if t is RevealGolem or t is RevealMerchant:
-        return _reveal(s, a, pending)
-    if pending:
-        raise _err("reveal_pending", f"a {pending} card must be revealed to refill the row first", R_TURN)
+        return _reveal(s, a, chance_pending(s))
+    if (len(s.golem_row) < GOLEM_ROW_SIZE and s.golem_deck) or (len(s.market) < MARKET_SIZE and s.merchant_deck):
+        raise _err("reveal_pending", f"a {chance_pending(s)} card must be revealed to refill the row first", R_TURN)
     if t is Discard:
         return _discard(s, a)
     if s.stage == DISCARD:
@@ -323,26 +327,35 @@ def _reveal(s: State, a: RevealGolem | RevealMerchant, pending: str | None) -> S
         if a.card not in deck:
             raise _err("card_not_in_deck", f"golem {a.card!r} is not in the golem deck", R_CLAIM)
         i = deck.index(a.card)
-        return s._replace(golem_row=s.golem_row + (a.card,), golem_deck=deck[:i] + deck[i + 1:])
+        return _tnew(State, s[:13] + (s.golem_row + (a.card,), deck[:i] + deck[i + 1:]) + s[15:])
     deck = s.merchant_deck
     if a.card not in deck:
         raise _err("card_not_in_deck", f"merchant card {a.card!r} is not in the merchant deck", R_ACQUIRE)
     i = deck.index(a.card)
-    return s._replace(market=s.market + (a.card,), market_crystals=s.market_crystals + (_ZERO,),
-                      merchant_deck=deck[:i] + deck[i + 1:])
+    return _tnew(State, s[:10] + (s.market + (a.card,), s.market_crystals + (_ZERO,), deck[:i] + deck[i + 1:])
+                 + s[13:])
 
 
-def _end_action(s: State, p: int) -> State:
-    """Caravan check at the end of the action, then the turn passes (or the game ends)."""
-    if s.caravans[p][0] + s.caravans[p][1] + s.caravans[p][2] + s.caravans[p][3] > CARAVAN_LIMIT:
-        return s._replace(stage=DISCARD)
-    return _end_turn(s)
+def _done(s: State, p: int, caravans: tuple, hands: tuple, played: tuple, golems: tuple, copper: tuple,
+          silver: tuple, market: tuple, market_crystals: tuple, golem_row: tuple, copper_pile: int,
+          silver_pile: int, end_triggered: bool) -> State:
+    """The state after seat ``p``'s action: the caravan check, then the turn passes (or the game ends).
 
-
-def _end_turn(s: State) -> State:
-    if s.end_triggered and s.current == s.n_players - 1:
-        return s._replace(stage=MAIN, turn=s.turn + 1, finished=True)
-    return s._replace(stage=MAIN, turn=s.turn + 1, current=(s.current + 1) % s.n_players)
+    Over 10 crystals: the same seat must discard (stage ``DISCARD``). Otherwise the turn counter advances
+    and the next seat acts, unless the end was triggered and ``p`` is the last seat: then the game is over.
+    (Built in one go: this is the simulator's hot path.)
+    """
+    c = caravans[p]
+    n = s.n_players
+    if c[0] + c[1] + c[2] + c[3] > CARAVAN_LIMIT:
+        cur, stage, turn, fin = p, DISCARD, s.turn, False
+    elif end_triggered and p == n - 1:
+        cur, stage, turn, fin = p, MAIN, s.turn + 1, True
+    else:
+        cur, stage, turn, fin = (p + 1) % n, MAIN, s.turn + 1, False
+    return _tnew(State, (n, cur, stage, turn, caravans, hands, played, golems, copper, silver, market,
+                         market_crystals, s.merchant_deck, golem_row, s.golem_deck, copper_pile, silver_pile,
+                         end_triggered, fin))
 
 
 def _discard(s: State, a: Discard) -> State:
@@ -360,7 +373,8 @@ def _discard(s: State, a: Discard) -> State:
     if any(d[i] > c[i] for i in range(4)):
         raise _err("not_enough_crystals", f"cannot return {_fmt(d)}: the caravan holds {_fmt(c)}", R_CARAVAN)
     new = (c[0] - d[0], c[1] - d[1], c[2] - d[2], c[3] - d[3])
-    return _end_turn(s._replace(caravans=_set(s.caravans, p, new)))
+    return _done(s, p, _set(s.caravans, p, new), s.hands, s.played, s.golems, s.copper, s.silver, s.market,
+                 s.market_crystals, s.golem_row, s.copper_pile, s.silver_pile, s.end_triggered)
 
 
 def _is_counts(v: object) -> bool:
@@ -421,9 +435,9 @@ def _play(s: State, a: PlayCard) -> State:
         new = (c[0] + n * (out[0] - inp[0]), c[1] + n * (out[1] - inp[1]), c[2] + n * (out[2] - inp[2]),
                c[3] + n * (out[3] - inp[3]))
     i = hand.index(cid)
-    s = s._replace(caravans=_set(s.caravans, p, new), hands=_set(s.hands, p, hand[:i] + hand[i + 1:]),
-                   played=_set(s.played, p, s.played[p] + (cid,)))
-    return _end_action(s, p)
+    return _done(s, p, _set(s.caravans, p, new), _set(s.hands, p, hand[:i] + hand[i + 1:]),
+                 _set(s.played, p, s.played[p] + (cid,)), s.golems, s.copper, s.silver, s.market,
+                 s.market_crystals, s.golem_row, s.copper_pile, s.silver_pile, s.end_triggered)
 
 
 def _acquire(s: State, a: Acquire) -> State:
@@ -453,9 +467,9 @@ def _acquire(s: State, a: Acquire) -> State:
     new = (c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3])
     cid = s.market[pos - 1]
     del mc[pos - 1]
-    s = s._replace(caravans=_set(s.caravans, p, new), hands=_set(s.hands, p, s.hands[p] + (cid,)),
-                   market=s.market[:pos - 1] + s.market[pos:], market_crystals=tuple(mc))
-    return _end_action(s, p)
+    return _done(s, p, _set(s.caravans, p, new), _set(s.hands, p, s.hands[p] + (cid,)), s.played, s.golems,
+                 s.copper, s.silver, s.market[:pos - 1] + s.market[pos:], tuple(mc), s.golem_row,
+                 s.copper_pile, s.silver_pile, s.end_triggered)
 
 
 def _counts(pay: tuple[int, ...]) -> Crystals:
@@ -470,8 +484,9 @@ def _rest(s: State) -> State:
     if not s.played[p]:
         raise _err("nothing_to_rest", "rest: you have no played cards to take back (resting with none is not "
                    "allowed here: it would only waste the turn)", R_REST)
-    s = s._replace(hands=_set(s.hands, p, s.hands[p] + s.played[p]), played=_set(s.played, p, ()))
-    return _end_action(s, p)
+    return _done(s, p, s.caravans, _set(s.hands, p, s.hands[p] + s.played[p]), _set(s.played, p, ()), s.golems,
+                 s.copper, s.silver, s.market, s.market_crystals, s.golem_row, s.copper_pile, s.silver_pile,
+                 s.end_triggered)
 
 
 def _claim(s: State, a: Claim) -> State:
@@ -496,10 +511,9 @@ def _claim(s: State, a: Claim) -> State:
             silver, sp = _set(silver, p, silver[p] + 1), sp - 1
     elif pos == 2 and cp and sp:
         silver, sp = _set(silver, p, silver[p] + 1), sp - 1
-    s = s._replace(caravans=_set(s.caravans, p, new), golems=_set(s.golems, p, golems),
-                   golem_row=row[:pos - 1] + row[pos:], copper=copper, silver=silver, copper_pile=cp,
-                   silver_pile=sp, end_triggered=s.end_triggered or len(golems) >= end_threshold(s.n_players))
-    return _end_action(s, p)
+    return _done(s, p, _set(s.caravans, p, new), s.hands, s.played, _set(s.golems, p, golems), copper, silver,
+                 s.market, s.market_crystals, row[:pos - 1] + row[pos:], cp, sp,
+                 s.end_triggered or len(golems) >= end_threshold(s.n_players))
 
 
 # --------------------------------------------------------------------------------------------- chance & sampling
@@ -533,7 +547,7 @@ def sample_action(s: State, rng: random.Random) -> Action:
     """
     if s.finished:
         raise _err("game_over", "the game is over", R_END)
-    if chance_pending(s):
+    if (len(s.golem_row) < GOLEM_ROW_SIZE and s.golem_deck) or (len(s.market) < MARKET_SIZE and s.merchant_deck):
         return sample_chance(s, rng)
     p = s.current
     c = s.caravans[p]
@@ -552,21 +566,21 @@ def sample_action(s: State, rng: random.Random) -> Action:
             d[i] += 1
             total -= 1
         return Discard((d[0], d[1], d[2], d[3]))
-    playable = []
-    for cid in s.hands[p]:
-        if _KIND[cid] != "trade":
-            playable.append(cid)
-        else:
-            inp = _M[cid].inputs
-            if c[0] >= inp[0] and c[1] >= inp[1] and c[2] >= inp[2] and c[3] >= inp[3]:
-                playable.append(cid)
+    hand = s.hands[p]
+    can_play = False
+    for cid in hand:
+        inp = _INPUTS[cid]
+        if inp is None or (c[0] >= inp[0] and c[1] >= inp[1] and c[2] >= inp[2] and c[3] >= inp[3]):
+            can_play = True
+            break
     claimable = []
-    for pos, gid in enumerate(s.golem_row, 1):
-        cost = _G[gid].cost
+    row = s.golem_row
+    for pos in range(len(row)):
+        cost = _COST[row[pos]]
         if c[0] >= cost[0] and c[1] >= cost[1] and c[2] >= cost[2] and c[3] >= cost[3]:
-            claimable.append(pos)
+            claimable.append(pos + 1)
     kinds = []
-    if playable:
+    if can_play:
         kinds.append(0)
     if s.market:
         kinds.append(1)
@@ -576,7 +590,11 @@ def sample_action(s: State, rng: random.Random) -> Action:
         kinds.append(3)
     k = kinds[int(rnd() * len(kinds))]
     if k == 0:
-        cid = playable[int(rnd() * len(playable))]
+        while True:  # a uniformly random playable card, by rejection (at least one is playable)
+            cid = hand[int(rnd() * len(hand))]
+            inp = _INPUTS[cid]
+            if inp is None or (c[0] >= inp[0] and c[1] >= inp[1] and c[2] >= inp[2] and c[3] >= inp[3]):
+                break
         kind = _KIND[cid]
         if kind == "create":
             return PlayCard(cid)
