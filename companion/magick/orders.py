@@ -41,7 +41,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.errors import IllegalActionError, RulesDataError
-from companion.magick.sheet import Sheet, default_sheet
+from companion.magick.sheet import _V, Sheet, default_sheet
 from companion.resources import load_json
 
 __all__ = [
@@ -240,19 +240,13 @@ def cards_from_dict(doc: Any, sheet: Sheet, *, file: str | None = None) -> Cards
         Naming the key path: unknown rows in adventurer requirements, unknown mastery columns,
         thresholds larger than the column's circle count, bad numbers.
     """
+    v = _V(file)
+
     def fail(path: str, msg: str) -> RulesDataError:
-        return RulesDataError(msg, file=file, key_path=path)
+        return v.fail(path, msg)
 
     def get(obj: Any, key: str, path: str, kind: type) -> Any:
-        where = f"{path}.{key}" if path else key
-        if not isinstance(obj, dict) or key not in obj:
-            raise fail(where, "missing key")
-        value = obj[key]
-        if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-            raise fail(where, f"expected {kind.__name__}, found {value!r}")
-        if kind is int and value < 0:
-            raise fail(where, f"expected an integer >= 0, found {value}")
-        return value
+        return v.int_in(obj, key, path, 0, None) if kind is int else v.get(obj, key, path, kind)
 
     if not isinstance(doc, dict):
         raise fail("", "expected an object")
