@@ -1,0 +1,221 @@
+"""A plotly figure of a Terra Mystica map: terrains, labels, rivers, buildings, bridges and towns.
+
+The figure is built complete (a :class:`plotly.graph_objects.Figure`); widgets wrap it once with
+``companion.widgets.common.figure_widget``. Geometry: pointy-top hexes one unit wide; the cell at row
+index ``ri`` and cell index ``ci`` (RULES-NOTES appendix B) has its centre at
+``x = ci + 0.5 * (ri odd)``, ``y = -ri * sqrt(3) / 2``, so short (odd) rows sit half a hex to the right.
+
+The trace named :data:`HEX_TRACE` has one transparent marker per hex whose ``customdata`` is the hex
+label; a click handler on it gives the clicked label.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+
+import plotly.graph_objects as go
+
+from companion.terra_mystica.hexmap import TerraMysticaMap
+from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
+from companion.terra_mystica.towns import TownState
+
+__all__ = ["HEX_TRACE", "TERRAIN_COLOURS", "BUILDING_SYMBOLS", "HIGHLIGHT_STYLES", "hex_centre",
+           "hex_corners", "faction_colour", "map_figure"]
+
+HEX_TRACE = "hexes"
+#: Fill colour per terrain letter (rivers light blue).
+TERRAIN_COLOURS: Mapping[str, str] = {
+    "Y": "#f0d56a", "U": "#a67c46", "K": "#4b4b4b", "B": "#3f7fce", "G": "#3f9b4c", "S": "#a0a0a0",
+    "R": "#c4462f", RIVER_LETTER: "#d3ebf7",
+}
+_LABEL_COLOURS = {"K": "white", "B": "white", "G": "white", "R": "white", "U": "white"}
+#: Marker symbol and size per building kind.
+BUILDING_SYMBOLS: Mapping[str, tuple[str, int]] = {
+    "D": ("circle", 13), "TP": ("square", 15), "TE": ("triangle-up", 17), "SH": ("diamond", 19),
+    "SA": ("star", 21),
+}
+_BUILDING_NAMES = {"D": "dwelling", "TP": "trading house", "TE": "temple", "SH": "stronghold",
+                   "SA": "sanctuary"}
+#: Outline colour and width for highlighted hexes, by role.
+HIGHLIGHT_STYLES: Mapping[str, tuple[str, float]] = {
+    "selected": ("#ff00aa", 5.0), "neighbour": ("#ffae00", 3.5), "shipping": ("#00d5ff", 3.5),
+    "tunnel": ("#b04dff", 3.0), "bridge": ("#6b3e1e", 3.0),
+}
+_SPECIAL_COLOURS = {"ice": "#e8f6ff", "volcano": "#ff7a1a", "variable": "#9b59b6"}
+_FALLBACK = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6")
+_R = 1 / math.sqrt(3)  # circumradius of a hex one unit wide
+_DY = 1.5 * _R
+
+
+def hex_centre(row: int, column: int) -> tuple[float, float]:
+    """Plot coordinates of the centre of cell (``row``, ``column``) (0-based engine indices)."""
+    return column + (0.5 if row % 2 else 0.0), -row * _DY
+
+
+def hex_corners(row: int, column: int, shrink: float = 1.0) -> list[tuple[float, float]]:
+    """The six corners of the cell (pointy top), counter-clockwise from the lower-right corner."""
+    x, y = hex_centre(row, column)
+    r = _R * shrink
+    return [(x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a)))
+            for a in (-30, 30, 90, 150, 210, 270)]
+
+
+def faction_colour(faction: str, colours: Mapping[str, str] | None = None) -> str:
+    """Colour for ``faction``'s buildings: ``colours[faction]`` if given, else its home terrain's colour
+    (``factions.json``), else a terrain colour word used as a faction name, else a fixed palette."""
+    if colours and faction in colours:
+        return colours[faction]
+    wheel = terrain_wheel()
+    try:
+        from companion.terra_mystica.factions import get_faction
+
+        home = get_faction(faction).home_terrain
+        if home in wheel.colours:
+            return TERRAIN_COLOURS[wheel.letter(home)]
+        return _SPECIAL_COLOURS.get(home, "#ffffff")
+    except (ImportError, ValueError, KeyError):
+        pass
+    if faction in wheel.colours:
+        return TERRAIN_COLOURS[wheel.letter(faction)]
+    return _FALLBACK[sum(map(ord, faction)) % len(_FALLBACK)]
+
+
+def _polys(cells: Iterable[tuple[int, int]], shrink: float = 1.0) -> tuple[list, list]:
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for ri, ci in cells:
+        pts = hex_corners(ri, ci, shrink)
+        pts.append(pts[0])
+        xs.extend(p[0] for p in pts)
+        ys.extend(p[1] for p in pts)
+        xs.append(None)
+        ys.append(None)
+    return xs, ys
+
+
+def _outline(tm_map: TerraMysticaMap, labels: set[str]) -> tuple[list, list]:
+    """Segments of the outer boundary of a set of hexes."""
+    centres = {tm_map.hexes[h].row * 1000 + tm_map.hexes[h].column: h for h in labels}
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for h in labels:
+        hx = tm_map.hexes[h]
+        corners = hex_corners(hx.row, hx.column)
+        # edge i joins corners i and i+1; its outward neighbour is found by direction
+        c = hx.column - 1 if hx.row % 2 == 0 else hx.column
+        across = [(hx.row, hx.column + 1), (hx.row - 1, c + 1), (hx.row - 1, c), (hx.row, hx.column - 1),
+                  (hx.row + 1, c), (hx.row + 1, c + 1)]
+        for i, (nr, nc) in enumerate(across):
+            if nr * 1000 + nc in centres:
+                continue
+            a, b = corners[i], corners[(i + 1) % 6]
+            xs += [a[0], b[0], None]
+            ys += [a[1], b[1], None]
+    return xs, ys
+
+
+def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
+               highlight: Mapping[str, str] | None = None, faction_colours: Mapping[str, str] | None = None,
+               title: str | None = None, show_labels: bool = True, height: int = 560) -> go.Figure:
+    """Draw ``tm_map`` as a plotly figure.
+
+    Parameters
+    ----------
+    tm_map : TerraMysticaMap
+    state : TownState, optional
+        Buildings (markers in faction colours, symbol per building kind), bridges (thick lines) and
+        towns (gold outline around each town's hexes).
+    highlight : Mapping[str, str], optional
+        hex label -> role (``selected``, ``neighbour``, ``shipping``, ``tunnel``, ``bridge``), drawn as
+        coloured outlines (:data:`HIGHLIGHT_STYLES`).
+    faction_colours : Mapping[str, str], optional
+        Override building colours per faction.
+    title : str, optional
+    show_labels : bool
+        Write each hex's label (``E7``, ``r3``) on it.
+    height : int
+        Figure height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+    """
+    wheel = terrain_wheel()
+    fig = go.Figure()
+    by_terrain: dict[str, list[tuple[int, int]]] = {}
+    for h in tm_map.hexes.values():
+        by_terrain.setdefault(h.terrain, []).append((h.row, h.column))
+    for letter in (*wheel.letters, RIVER_LETTER):
+        cells = by_terrain.get(letter)
+        if not cells:
+            continue
+        xs, ys = _polys(cells, 0.985)
+        name = "river" if letter == RIVER_LETTER else wheel.name(letter)
+        fig.add_trace(go.Scatter(x=xs, y=ys, fill="toself", fillcolor=TERRAIN_COLOURS[letter], mode="lines",
+                                 line=dict(color="white", width=1), hoverinfo="skip", name=name,
+                                 showlegend=False))
+    if state is not None:
+        for faction_town in state.towns():
+            xs, ys = _outline(tm_map, set(faction_town.hexes))
+            fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color="#ffd700", width=5),
+                                     hoverinfo="skip", name=f"town {faction_town.id}", showlegend=False))
+    if highlight:
+        roles: dict[str, list[tuple[int, int]]] = {}
+        for label, role in highlight.items():
+            if label in tm_map.hexes:
+                h = tm_map.hexes[label]
+                roles.setdefault(role, []).append((h.row, h.column))
+        for role, cells in roles.items():
+            colour, width = HIGHLIGHT_STYLES.get(role, ("#000000", 3.0))
+            xs, ys = _polys(cells, 0.9)
+            fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=colour, width=width),
+                                     hoverinfo="skip", name=role, showlegend=True))
+    if state is not None:
+        for a, b, faction in state.bridges:
+            (xa, ya), (xb, yb) = (hex_centre(tm_map.hexes[x].row, tm_map.hexes[x].column) for x in (a, b))
+            fig.add_trace(go.Scatter(x=[xa, xb], y=[ya, yb], mode="lines", hoverinfo="skip", showlegend=False,
+                                     line=dict(color="#5a3a1a", width=9), name=f"bridge {a}-{b}"))
+            fig.add_trace(go.Scatter(x=[xa, xb], y=[ya, yb], mode="lines", hoverinfo="skip", showlegend=False,
+                                     line=dict(color=faction_colour(faction, faction_colours), width=4)))
+        if state.buildings:
+            xs, ys, colours, symbols, sizes, texts = [], [], [], [], [], []
+            for label, (faction, kind) in state.buildings.items():
+                h = tm_map.hexes[label]
+                x, y = hex_centre(h.row, h.column)
+                symbol, size = BUILDING_SYMBOLS.get(kind, ("circle", 12))
+                xs.append(x)
+                ys.append(y + 0.12)
+                colours.append(faction_colour(faction, faction_colours))
+                symbols.append(symbol)
+                sizes.append(size)
+                town = state.town_of.get(label)
+                texts.append(f"{label}: {faction} {_BUILDING_NAMES.get(kind, kind)}"
+                             + (f", town {town}" if town else ""))
+            fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", hovertext=texts, hoverinfo="text",
+                                     marker=dict(color=colours, symbol=symbols, size=sizes,
+                                                 line=dict(color="black", width=1.5)),
+                                     name="buildings", showlegend=False))
+    xs, ys, labels, text_colours, hover = [], [], [], [], []
+    for label, h in tm_map.hexes.items():
+        x, y = hex_centre(h.row, h.column)
+        xs.append(x)
+        ys.append(y)
+        labels.append(label)
+        text_colours.append(_LABEL_COLOURS.get(h.terrain, "#333333") if not h.river else "#5b8fb0")
+        name = "river" if h.river else wheel.name(h.terrain)
+        hover.append(f"{label} ({name})")
+    fig.add_trace(go.Scatter(
+        x=xs, y=ys, mode="markers+text" if show_labels else "markers", text=labels if show_labels else None,
+        textposition="bottom center" if state is not None and state.buildings else "middle center",
+        textfont=dict(size=9, color=text_colours), customdata=labels, hovertext=hover, hoverinfo="text",
+        marker=dict(size=26, color="rgba(0,0,0,0)"), name=HEX_TRACE, showlegend=False))
+    width_cells = max((len(r) for r in tm_map.rows), default=13)
+    fig.update_layout(
+        title=title, height=height, margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        plot_bgcolor="white", paper_bgcolor="white", dragmode=False, hovermode="closest",
+        legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="right", x=1.0),
+        xaxis=dict(visible=False, range=[-0.8, width_cells + 0.3], fixedrange=True),
+        yaxis=dict(visible=False, scaleanchor="x", scaleratio=1, fixedrange=True),
+    )
+    return fig
