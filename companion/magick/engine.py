@@ -47,7 +47,8 @@ Rules as implemented
   the player on the left (seat ``i`` passes to seat ``i + 1``, the last to the first); the others slide
   left and the received order goes to the right end; then face-down cards are revealed. **Solo (choice,
   as in the digital app - the official solo market is not available):** the leftmost unfinished order is
-  discarded, the others slide left, and a new face-down card is added at the right; then reveals. A reveal
+  discarded, the others slide left, and a new face-down card is added at the right (so the row keeps its
+  size); then reveals. A reveal
   with ``order=None`` means the deck is empty: the slot is removed.
 - Sponsored adventurer (II.5, IV.8): requirements met strictly in order, requirement k = item row and
   enchantment row both complete. 1st: 3 potions; 2nd: one free circle; 3rd: one free circle and the
@@ -654,7 +655,7 @@ def _customer_phase(state: GameState) -> GameState:
     if n == 1:
         if passed[0] is not None:
             log.append(f"Solo: the order {passed[0].name_on(sheet)} leaves; a new order comes face down.")
-        rows[0].append(None)
+            rows[0].append(None)
     else:
         for k, o in enumerate(passed):
             if o is not None:

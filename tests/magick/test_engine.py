@@ -427,3 +427,12 @@ def test_legal_actions_are_all_legal():
     for a in acts:
         apply_action(s, a)
     assert not any(isinstance(a, Place) and a.die == "d6" and a.circle.startswith("elite") for a in acts)
+
+
+def test_solo_row_keeps_its_size_when_every_order_was_claimed():
+    a = [order("sword", gold=1), order("sword", gold=2), order("sword", gold=3)]
+    s = start(1, orders=[a])
+    s = apply_action(s, Place(0, "d6", "sword.1"))
+    assert s.players[0].orders == (None, None, None)
+    s = apply_action(s, EndTurn(0))
+    assert s.players[0].orders == (None, None, None) and s.phase == "reveal"
