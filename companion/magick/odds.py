@@ -14,10 +14,10 @@ listed with the fewest potions it needs and a score in gold-equivalents:
 - gained now: the row's gold if the circle completes it, the row's potions (worth
   :data:`POTION_VALUE` gold each, the same rate as potions spent), and the gold of every open order the
   completion fulfils;
-- brought closer (counted at half weight): the row's gold times the share of its circles filled after
-  the placement, :data:`ORDER_WEIGHT` of each open order's gold that needs the row, :data:`ADVENTURER_BONUS`
-  if the row is part of the adventurer's next requirement, :data:`MASTERY_BONUS` per unclaimed mastery
-  card counting the column;
+- brought closer: half the row's gold times the share of its circles filled after the placement (for a
+  row it does not complete), :data:`ORDER_WEIGHT` times the gold of each open order that needs the row
+  and is not fulfilled now, :data:`ADVENTURER_BONUS` if the row is part of the adventurer's next
+  requirement, :data:`MASTERY_BONUS` per unclaimed mastery card counting the column;
 - minus the potions spent (and the extra-die slot's cost, when the die is a third or fourth die).
 
 Each placement carries ``reasons``, human sentences that explain the score, so a learner sees why one die
@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 POTION_VALUE = 0.5
-ORDER_WEIGHT = 0.25
+ORDER_WEIGHT = 0.125
 ADVENTURER_BONUS = 1.0
 MASTERY_BONUS = 0.25
 
@@ -258,15 +258,15 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
                                f"({row.gold} gold when complete)")
             for o in orders:
                 if row.id in o.rows and not (completes and all(r in complete | {row.id} for r in o.rows)):
-                    score += 0.5 * ORDER_WEIGHT * o.gold
+                    score += ORDER_WEIGHT * o.gold
                     reasons.append(f"brings the order {o.name_on(sheet)} ({o.gold} gold) closer")
             if adventurer_next and row.id in adventurer_next:
-                score += 0.5 * ADVENTURER_BONUS * 2
+                score += ADVENTURER_BONUS
                 reasons.append("works toward the adventurer's next requirement "
                                f"({' + '.join(sheet.row(r).name for r in adventurer_next)})")
             if circle.column in mastery_columns:
                 have = sum(1 for c in sheet.circles_in_column(circle.column) if c.key in filled) + 1
-                score += 0.5 * MASTERY_BONUS * 2
+                score += MASTERY_BONUS
                 reasons.append(f"{column.name} mastery: {have} {column.name.lower()} circles filled")
             if n:
                 score -= POTION_VALUE * n

@@ -94,3 +94,18 @@ def test_ranking_respects_legend_potions_and_used_dice():
     assert not any(p.circle == "plate_armor.1" for p in ranked)  # steel 8 needs 2 potions on a d6 6
     more = rank_placements(s, {"d6": 6, "d8": 1, "d10": 1, "d12": 1}, potions=2)
     assert any(p.circle == "plate_armor.1" and p.potions == 2 and p.adjust == 2 for p in more)
+
+
+def test_ranking_reasons_cover_adventurer_and_mastery_and_extra_cost():
+    s = default_sheet()
+    ranked = rank_placements(s, {"d6": 5, "d8": 1, "d10": 1, "d12": 1}, potions=2,
+                             adventurer_next=("helmet", "of_the_orcs"), mastery_columns=["steel"], extra_cost=2)
+    helmet = next(p for p in ranked if p.circle == "helmet.1")
+    assert any("adventurer" in r for r in helmet.reasons)
+    assert any("Steel mastery" in r for r in helmet.reasons)
+    assert any("extra-die slot costs 2" in r for r in helmet.reasons)
+    assert all(p.potions == 0 for p in ranked)         # 2 potions all go to the slot
+    plain = rank_placements(s, {"d6": 5, "d8": 1, "d10": 1, "d12": 1}, potions=2)
+    same = next(p for p in plain if p.circle == "helmet.1")
+    assert helmet.score > same.score - 1.0 - 1e-9      # bonuses (+1.25) minus the slot (-1.0)
+    assert abs(helmet.score - (same.score + 1.0 + 0.25 - 1.0)) < 1e-9
