@@ -498,7 +498,7 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
         side = v.get(g, "side", gp, str)
         if side not in _COMPARE:
             raise v.fail(f"{gp}.side", f"expected 'crafting' or 'research', found {side!r}")
-        role = v.get(g, "order_role", gp, (str, type(None)), default=_ORDER_ROLES[side][0])
+        role = v.get(g, "order_role", gp, (str, type(None)), default="item" if side == CRAFTING else None)
         if role not in _ORDER_ROLES[side]:
             raise v.fail(f"{gp}.order_role", f"a {side} group's order_role is one of "
                                              f"{', '.join(map(str, _ORDER_ROLES[side]))}, found {role!r}")

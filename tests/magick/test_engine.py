@@ -436,3 +436,13 @@ def test_solo_row_keeps_its_size_when_every_order_was_claimed():
     assert s.players[0].orders == (None, None, None)
     s = apply_action(s, EndTurn(0))
     assert s.players[0].orders == (None, None, None) and s.phase == "reveal"
+
+
+def test_setup_overrides():
+    s = new_game(["A", "B"], starting_potions=3, orders_per_player=2)
+    assert [p.potions for p in s.players] == [3, 3]
+    assert [len(p.orders) for p in s.players] == [2, 2]
+    with pytest.raises(IllegalActionError, match="starting_potions"):
+        new_game(["A"], starting_potions=-1)
+    with pytest.raises(IllegalActionError, match="orders_per_player"):
+        new_game(["A"], orders_per_player=11)

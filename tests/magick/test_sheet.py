@@ -145,3 +145,15 @@ def test_with_values_edits_the_legend():
         default_sheet().with_values(allowed_dice={"steel": ["d6", "d7"]})
     with pytest.raises(RulesDataError, match="allowed_dice.mithril"):
         default_sheet().with_values(allowed_dice={"mithril": ["d6"]})
+
+
+def test_group_order_role_defaults_and_checks():
+    doc = default_sheet().to_dict()
+    for g in doc["groups"]:
+        g.pop("order_role", None)
+    s = sheet_from_dict(doc)
+    assert s.row("ring").order_role == "item"
+    assert s.row("fiery").order_role is None            # a research group names no order part unless told
+    doc["groups"][0]["order_role"] = "prefix"
+    with pytest.raises(RulesDataError, match=r"groups\[0\].order_role"):
+        sheet_from_dict(doc)
