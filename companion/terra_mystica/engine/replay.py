@@ -218,7 +218,7 @@ class ReplayResult:
     game : Game
         The engine state at the end.
     snapshots : list
-        With ``record_states=True``: one ``(row, summary)`` per engine row.
+        With ``record_states=True``: one ``(row, GameSnapshot)`` per engine row (the state after it).
     error : CompanionError or None
         The illegal command that stopped the replay, if any.
     """
@@ -249,7 +249,8 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
     board : BoardTables, optional
         The map (default: base map).
     record_states : bool
-        Keep a summary of the game after every row (for stepping through a game).
+        Keep a :class:`~companion.terra_mystica.engine.state.GameSnapshot` after every row (for stepping
+        through a game).
     on_row : callable, optional
         ``on_row(game, row)`` after every engine row (used by the notebook widget).
 
@@ -276,6 +277,8 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
             raise RecordError(f"map {record.map_name!r}: {exc}") from None
     game = Game(record.setup, board)
     result = ReplayResult(game=game)
+    if record_states:
+        game.observer = lambda row: result.snapshots.append((row, game.snapshot()))
     ledger_rows = list(record.rows)
     pos = 0          # next engine row to compare
     pending: list[RecordRow] = []   # ledger engine rows waiting for the engine
@@ -310,8 +313,6 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
         if upto_typed is not None:
             queue.append(upto_typed)
         for r in new:
-            if record_states:
-                result.snapshots.append((r, game.summary()))
             if on_row is not None:
                 on_row(game, r)
             if stop:

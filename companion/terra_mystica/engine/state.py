@@ -36,7 +36,7 @@ from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 from companion.terra_mystica.towns import TownState
 
-__all__ = ["Game", "FactionState", "Row", "TOTAL_FIELDS"]
+__all__ = ["Game", "FactionState", "FactionSnapshot", "GameSnapshot", "Row", "Setup", "TOTAL_FIELDS"]
 
 TOTAL_FIELDS = ("VP", "C", "W", "P", "PW1", "PW2", "PW3", "FIRE", "WATER", "EARTH", "AIR")
 """The totals a ledger row carries (appendix A), in this order."""
@@ -155,6 +155,73 @@ class FactionState:
 
 
 @dataclass(frozen=True)
+class FactionSnapshot:
+    """A faction's position at one moment (frozen).
+
+    Attributes
+    ----------
+    name : str
+    totals : tuple of int
+        :data:`TOTAL_FIELDS` (VP, coins, workers, priests, power bowls I/II/III, cults F/W/E/A).
+    ship, dig : int
+        Shipping and spade (exchange) track levels.
+    buildings : tuple of (str, int)
+        Count per kind D, TP, TE, SH, SA.
+    favors, towns : tuple of str
+        Favor and town tiles held.
+    bonus : str or None
+    passed : bool
+    """
+
+    name: str
+    totals: tuple
+    ship: int
+    dig: int
+    buildings: tuple
+    favors: tuple
+    towns: tuple
+    bonus: str | None
+    passed: bool
+
+    def total(self, field: str) -> int:
+        """One of :data:`TOTAL_FIELDS` by name."""
+        return self.totals[TOTAL_FIELDS.index(field)]
+
+
+@dataclass(frozen=True)
+class GameSnapshot:
+    """The whole game at one moment (frozen), cheap to keep for every row of a replay.
+
+    Attributes
+    ----------
+    round : int
+    phase : str
+    order : tuple of str
+        Turn order of the round.
+    terrain : tuple of (str, str)
+        Hexes whose terrain differs from the printed map: (label, colour word).
+    towns : TownState
+        Buildings, bridges and towns (a frozen value shared, not copied).
+    factions : tuple of FactionSnapshot
+        In seat order.
+    """
+
+    round: int
+    phase: str
+    order: tuple
+    terrain: tuple
+    towns: TownState
+    factions: tuple
+
+    def faction(self, name: str) -> FactionSnapshot:
+        """The snapshot of faction ``name`` (KeyError if absent)."""
+        for f in self.factions:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
 class Setup:
     """Game setup read from the header of a record.
 
@@ -229,6 +296,7 @@ class Game:
         self._pre: list[Row] = []
         self._turn = 0
         self._setup_step = 0
+        self.observer = None  # called with each new Row (replay uses it to keep snapshots)
 
     # ------------------------------------------------------------------ setup
     def add_faction(self, name: str, *, line: int | None = None) -> None:
@@ -255,7 +323,10 @@ class Game:
 
     # ------------------------------------------------------------------ rows
     def _emit(self, f: FactionState, label: str, *, line: int | None = None, typed: bool = False) -> None:
-        self.rows.append(Row(f.name, label, f.totals(), line, typed))
+        row = Row(f.name, label, f.totals(), line, typed)
+        self.rows.append(row)
+        if self.observer is not None:
+            self.observer(row)
 
     def _emit_pre(self, f: FactionState, label: str) -> None:
         self._pre.append(Row(f.name, label, f.totals(), None, False))
@@ -1120,7 +1191,10 @@ class Game:
         if is_action and self.phase in ("setup", "actions"):
             self._advance_turn(f)
         text = label if label is not None else ". ".join(c.text for c in commands)
-        self.rows.extend(self._pre)
+        for row in self._pre:
+            self.rows.append(row)
+            if self.observer is not None:
+                self.observer(row)
         self._pre = []
         self._emit(f, text, line=line, typed=True)
         if f.cult_spade and f.spades == 0:
@@ -1188,7 +1262,17 @@ class Game:
         new.cult_slots = {t: list(v) for t, v in self.cult_slots.items()}
         new._leech_groups = {k: dict(v) for k, v in self._leech_groups.items()}
         new._pre = list(self._pre)
+        new.observer = None
         return new
+
+    def snapshot(self) -> GameSnapshot:
+        """A frozen :class:`GameSnapshot` of the game now."""
+        base = self.board.colour
+        terrain = tuple(sorted((h, c) for h, c in self.colour.items() if base[h] != c))
+        facs = tuple(FactionSnapshot(f.name, f.totals(), f.ship, f.dig, tuple(f.count.values()), tuple(f.favors),
+                                     tuple(f.towns), f.bonus, f.passed)
+                     for f in (self.factions[n] for n in self.seats))
+        return GameSnapshot(self.round, self.phase, tuple(self.order), terrain, self.townstate, facs)
 
     def summary(self) -> dict[str, Any]:
         """Small JSON-able view: round, phase, turn order, and each faction's totals and buildings."""

@@ -1,0 +1,233 @@
+"""Step through a real Terra Mystica game: the map, every faction's resources, and VP over the game.
+
+The widget only renders what the engine computed (:func:`companion.terra_mystica.engine.replay` with
+``record_states=True``); it decides no rule. Every control calls a plain method, so tests drive it
+without a browser: :meth:`ReplayViewer.choose_game`, :meth:`ReplayViewer.step`,
+:meth:`ReplayViewer.go_to`, :meth:`ReplayViewer.jump_to_round`.
+
+Examples
+--------
+>>> from companion.widgets.tm_replay import ReplayViewer
+>>> v = ReplayViewer()
+>>> v.jump_to_round(2)
+>>> v.snapshot.round
+2
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from companion.errors import CompanionError
+from companion.terra_mystica.engine import TOTAL_FIELDS, replay
+from companion.terra_mystica.engine.games import game_text, shipped_games
+from companion.terra_mystica.factions import get_faction
+from companion.terra_mystica.hexmap import map_from_rows
+from companion.terra_mystica.mapplot import faction_colour, map_figure
+from companion.terra_mystica.terrain import terrain_wheel
+from companion.widgets.common import error_html, figure_widget, info_html
+
+__all__ = ["ReplayViewer"]
+
+_KINDS = ("D", "TP", "TE", "SH", "SA")
+
+
+def _refill(fig_widget: go.FigureWidget, fig: go.Figure) -> None:
+    """Replace the traces and layout of an already shown FigureWidget (a new FigureWidget would ship
+    plotly's JavaScript again)."""
+    with fig_widget.batch_update():
+        fig_widget.data = ()
+        fig_widget.add_traces(list(fig.data))
+        fig_widget.layout = fig.layout
+
+
+class ReplayViewer:
+    """A real game, replayed by the engine, one ledger row at a time.
+
+    Parameters
+    ----------
+    game_id : str, optional
+        One of :func:`companion.terra_mystica.engine.games.shipped_games` (default: the first).
+
+    Attributes
+    ----------
+    rows : list of Row
+        The engine's rows (typed and its own: income, cult bonuses, final scoring).
+    snapshots : list of GameSnapshot
+        The game after each row.
+    index : int
+        The row shown.
+    widget : ipywidgets.VBox
+        The whole viewer.
+    """
+
+    def __init__(self, game_id: str | None = None) -> None:
+        self._games = shipped_games()
+        self.game_id = game_id or self._games[0]["game_id"]
+        self.index = 0
+        self.message = widgets.HTML()
+        self.picker = widgets.Dropdown(
+            options=[(f"{g['game_id']} ({', '.join(g['factions'])})", g["game_id"]) for g in self._games],
+            value=self.game_id, description="Game", layout=widgets.Layout(width="640px"))
+        self.picker.observe(lambda ch: self.choose_game(ch["new"]), names="value")
+        self.first = widgets.Button(description="⏮ start", layout=widgets.Layout(width="90px"))
+        self.back = widgets.Button(description="◀ back", layout=widgets.Layout(width="90px"))
+        self.forward = widgets.Button(description="forward ▶", layout=widgets.Layout(width="100px"))
+        self.last = widgets.Button(description="end ⏭", layout=widgets.Layout(width="90px"))
+        self.first.on_click(lambda _b: self.go_to(0))
+        self.back.on_click(lambda _b: self.step(-1))
+        self.forward.on_click(lambda _b: self.step(1))
+        self.last.on_click(lambda _b: self.go_to(len(self.rows) - 1))
+        self.round_picker = widgets.Dropdown(options=[("setup", 0)] + [(f"round {r}", r) for r in range(1, 7)]
+                                             + [("final scoring", 7)], description="Jump to",
+                                             layout=widgets.Layout(width="220px"))
+        self.round_picker.observe(lambda ch: self.jump_to_round(ch["new"]), names="value")
+        self.slider = widgets.IntSlider(min=0, max=1, description="Row", continuous_update=False,
+                                        layout=widgets.Layout(width="640px"))
+        self.slider.observe(lambda ch: self.go_to(ch["new"]), names="value")
+        self.row_text = widgets.HTML()
+        self.table = widgets.HTML()
+        self._map_fig = None
+        self._vp_fig = None
+        self.map_widget = None
+        self.vp_widget = None
+        self._load(self.game_id)
+        controls = widgets.HBox([self.first, self.back, self.forward, self.last, self.round_picker])
+        self.widget = widgets.VBox([self.picker, controls, self.slider, self.row_text, self.message,
+                                    widgets.HBox([self.map_widget, self.table]), self.vp_widget])
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # ------------------------------------------------------------------ data
+    def _load(self, game_id: str) -> None:
+        result = replay(game_text(game_id), record_states=True)
+        if result.mismatches:
+            self.message.value = error_html(f"the engine differs from the ledger at line "
+                                            f"{result.mismatches[0].line}")
+        else:
+            self.message.value = info_html(f"All {result.rows_checked} ledger rows replayed with zero "
+                                           "differences.")
+        self.game_id = game_id
+        self.rows = [r for r, _ in result.snapshots]
+        self.snapshots = [s for _, s in result.snapshots]
+        self.factions = [f.name for f in self.snapshots[-1].factions]
+        self.board = result.game.board
+        self._terrain_maps: dict[tuple, object] = {}
+        self.index = 0
+        vp_fig = self._vp_figure()
+        if self.vp_widget is None:
+            self.vp_widget = figure_widget(vp_fig)
+        else:
+            _refill(self.vp_widget, vp_fig)
+        self.slider.max = len(self.rows) - 1
+        self._show()
+
+    def _current_map(self):
+        snap = self.snapshots[self.index]
+        key = snap.terrain
+        m = self._terrain_maps.get(key)
+        if m is None:
+            base = self.board.map
+            wheel = terrain_wheel()
+            rows = [list(r) for r in base.rows]
+            shift = 1 if base.placeholder else 0
+            for label, colour in key:
+                h = base.hexes[label]
+                rows[h.row - shift][h.column] = wheel.letter(colour)
+            m = map_from_rows(rows) if key else base
+            self._terrain_maps[key] = m
+        return m
+
+    @property
+    def snapshot(self):
+        """The :class:`GameSnapshot` shown."""
+        return self.snapshots[self.index]
+
+    # ------------------------------------------------------------------ controls
+    def choose_game(self, game_id: str) -> None:
+        """Replay another shipped game and show its first row."""
+        try:
+            self._load(game_id)
+        except CompanionError as exc:
+            self.message.value = error_html(str(exc))
+
+    def go_to(self, index: int) -> None:
+        """Show the game after row ``index`` (clamped to the game)."""
+        self.index = max(0, min(int(index), len(self.rows) - 1))
+        self._show()
+
+    def step(self, n: int = 1) -> None:
+        """Move ``n`` rows forward (negative: back)."""
+        self.go_to(self.index + n)
+
+    def jump_to_round(self, round_no: int) -> None:
+        """Show the first row of round ``round_no`` (0 = setup, 7 = final scoring)."""
+        for i, snap in enumerate(self.snapshots):
+            if snap.round >= round_no:
+                self.go_to(i)
+                return
+        self.go_to(len(self.rows) - 1)
+
+    # ------------------------------------------------------------------ rendering
+    def _show(self) -> None:
+        if self.slider.value != self.index:
+            self.slider.value = self.index
+        row = self.rows[self.index]
+        snap = self.snapshot
+        where = f"line {row.line}" if row.line else "engine row"
+        phase = {0: "setup", 7: "final scoring"}.get(snap.round, f"round {snap.round}")
+        self.row_text.value = (f"<b>{phase}</b> — row {self.index + 1} of {len(self.rows)} ({where}): "
+                               f"<b>{html.escape(row.faction)}</b>: {html.escape(row.label)}")
+        self.table.value = self._table_html()
+        fig = map_figure(self._current_map(), state=snap.towns, height=430,
+                         title=f"{self.game_id}: {phase}")
+        if self.map_widget is None:
+            self.map_widget = figure_widget(fig)
+        else:
+            _refill(self.map_widget, fig)
+        if self.vp_widget is not None:
+            with self.vp_widget.batch_update():
+                self.vp_widget.layout.shapes = [dict(type="line", x0=self.index, x1=self.index, y0=0, y1=1,
+                                                     yref="paper", line=dict(color="#555", dash="dot"))]
+
+    def _table_html(self) -> str:
+        snap = self.snapshot
+        head = "".join(f"<th style='padding:2px 6px;color:{faction_colour(f.name)}'>"
+                       f"{html.escape(get_faction(f.name).display)}</th>" for f in snap.factions)
+        lines = []
+        labels = {"VP": "VP", "C": "coins", "W": "workers", "P": "priests"}
+        for fld, label in labels.items():
+            lines.append((label, [str(f.total(fld)) for f in snap.factions]))
+        lines.append(("power I/II/III", [f"{f.total('PW1')}/{f.total('PW2')}/{f.total('PW3')}"
+                                         for f in snap.factions]))
+        lines.append(("cults F/W/E/A", [f"{f.total('FIRE')}/{f.total('WATER')}/{f.total('EARTH')}/"
+                                        f"{f.total('AIR')}" for f in snap.factions]))
+        lines.append(("shipping / digging", [f"{f.ship} / {f.dig}" for f in snap.factions]))
+        lines.append(("D TP TE SH SA", [" ".join(str(n) for n in f.buildings) for f in snap.factions]))
+        lines.append(("favors", [" ".join(f.favors) or "–" for f in snap.factions]))
+        lines.append(("towns", [" ".join(f.towns) or "–" for f in snap.factions]))
+        lines.append(("bonus", [(f.bonus or "–") + (" (passed)" if f.passed else "") for f in snap.factions]))
+        body = "".join("<tr><td style='padding:2px 6px'><b>" + label + "</b></td>" +
+                       "".join(f"<td style='padding:2px 6px;text-align:center'>{html.escape(v)}</td>"
+                               for v in values) + "</tr>" for label, values in lines)
+        return f"<table style='border-collapse:collapse;font-size:13px'><tr><th></th>{head}</tr>{body}</table>"
+
+    def _vp_figure(self) -> go.Figure:
+        fig = go.Figure()
+        vp_at = TOTAL_FIELDS.index("VP")
+        for name in self.factions:
+            ys = [next((f.totals[vp_at] for f in s.factions if f.name == name), None) for s in self.snapshots]
+            fig.add_trace(go.Scatter(x=list(range(len(ys))), y=ys, mode="lines", name=get_faction(name).display,
+                                     line=dict(color=faction_colour(name), width=2)))
+        starts = {}
+        for i, s in enumerate(self.snapshots):
+            starts.setdefault(s.round, i)
+        fig.update_layout(height=300, margin=dict(l=40, r=10, t=40, b=40), title="VP over the game",
+                          xaxis=dict(title="row", tickvals=list(starts.values()),
+                                     ticktext=[{0: "setup", 7: "end"}.get(r, f"R{r}") for r in starts]),
+                          yaxis=dict(title="VP"))
+        return fig

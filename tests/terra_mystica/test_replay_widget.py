@@ -1,0 +1,46 @@
+"""The replay viewer widget, driven through its plain methods (no browser)."""
+
+from __future__ import annotations
+
+from companion.terra_mystica.engine.games import game_result, shipped_games
+from companion.widgets.tm_replay import ReplayViewer
+
+
+def test_viewer_steps_jumps_and_switches_games():
+    v = ReplayViewer()
+    assert "zero differences" in v.message.value
+    assert v.index == 0 and "setup" in v.row_text.value
+    v.step(1)
+    assert v.index == 1
+    v.step(-5)
+    assert v.index == 0  # clamped at the start
+    v.jump_to_round(3)
+    assert v.snapshot.round == 3 and v.snapshots[v.index - 1].round == 2
+    assert "round 3" in v.row_text.value
+    assert v.slider.value == v.index
+    # the map figure shows one marker per building on the board
+    v.go_to(len(v.rows) - 1)
+    assert "final scoring" in v.row_text.value
+    first = shipped_games()[0]["game_id"]
+    final = {f["faction"]: f["final_vp"] for f in game_result(first)["factions"]}
+    for name, vp in final.items():
+        assert v.snapshot.faction(name).total("VP") == vp
+        assert f"<td style='padding:2px 6px;text-align:center'>{vp}</td>" in v.table.value
+    # VP chart: one line per faction, ending at the final VP
+    ends = {tr.name: tr.y[-1] for tr in v.vp_widget.data}
+    assert sorted(ends.values()) == sorted(final.values())
+    other = shipped_games()[1]["game_id"]
+    v.choose_game(other)
+    assert v.game_id == other and v.index == 0
+    assert set(v.factions) == set(game_result(other)["factions"][i]["faction"] for i in range(4))
+
+
+def test_viewer_map_shows_terraformed_hexes_and_buildings():
+    v = ReplayViewer()
+    v.go_to(len(v.rows) - 1)
+    snap = v.snapshot
+    assert snap.terrain  # real games terraform hexes
+    label, colour = snap.terrain[0]
+    m = v._current_map()
+    assert m.hexes[label].colour == colour
+    assert len(snap.towns.buildings) > 20
