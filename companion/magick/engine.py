@@ -290,7 +290,10 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
     if len(set(names)) != len(names) or any(not isinstance(n, str) or not n.strip() for n in names):
         raise IllegalActionError("bad_setup", "players: names must be distinct and non-empty", rule=R_SETUP)
     adv_ids = [a.id for a in cards.adventurers]
+    row_ids = {r.id for r in sheet.rows}
+    fitting = [a.id for a in cards.adventurers if all(r in row_ids for req in a.requirements for r in req)]
     if adventurers is None:
+        adv_ids = fitting
         if len(adv_ids) < len(names):
             raise IllegalActionError("bad_setup", f"adventurers: only {len(adv_ids)} cards", rule=R_SETUP)
         adventurers = rng.sample(adv_ids, len(names)) if rng else adv_ids[:len(names)]
@@ -299,19 +302,29 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
         raise IllegalActionError("bad_setup", f"adventurers: expected {len(names)}, found {len(adventurers)}",
                                  rule=R_SETUP)
     for a in adventurers:
-        if a not in adv_ids:
+        if a not in [x.id for x in cards.adventurers]:
             raise IllegalActionError("bad_setup", f"adventurers: unknown card {a!r}; expected one of "
                                      f"{', '.join(adv_ids)}", rule=R_SETUP)
     if len(set(adventurers)) != len(adventurers):
         raise IllegalActionError("bad_setup", "adventurers: each player has a different card", rule=R_SETUP)
-    material = [m.id for m in cards.mastery if m.type == "material"]
-    energy = [m.id for m in cards.mastery if m.type == "energy"]
+    column_ids = {c.id for c in sheet.columns}
+    material = [m.id for m in cards.mastery if m.type == "material" and m.column in column_ids]
+    energy = [m.id for m in cards.mastery if m.type == "energy" and m.column in column_ids]
     if mastery is None:
+        if not material or not energy:
+            raise IllegalActionError("bad_setup", "mastery: the sheet lacks the columns of the mastery cards",
+                                     rule=R_SETUP)
         mastery = (rng.choice(material), rng.choice(energy)) if rng else (material[0], energy[0])
     mastery = tuple(mastery)
     if len(mastery) != 2 or mastery[0] not in material or mastery[1] not in energy:
         raise IllegalActionError("bad_setup", f"mastery: expected one material card ({', '.join(material)}) and "
                                  f"one energy card ({', '.join(energy)}), found {mastery!r}", rule=R_SETUP)
+    for a in adventurers:
+        for item, ench in cards.adventurer(a).requirements:
+            for row in (item, ench):
+                if not any(r.id == row for r in sheet.rows):
+                    raise IllegalActionError("bad_setup", f"adventurers: {a} needs the row {row!r}, which the "
+                                             f"sheet {sheet.name!r} does not have", rule=R_SETUP)
     if deck is None:
         if rng and cards.printed_orders:
             deck = list(cards.printed_orders)
@@ -373,6 +386,8 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
     """
     if state.phase != "craft":
         return []
+    if player is not None:
+        _player(state, player)
     seats = range(len(state.players)) if player is None else [player]
     out: list[Action] = []
     for i in seats:

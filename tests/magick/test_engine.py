@@ -446,3 +446,31 @@ def test_setup_overrides():
         new_game(["A"], starting_potions=-1)
     with pytest.raises(IllegalActionError, match="orders_per_player"):
         new_game(["A"], orders_per_player=11)
+
+
+def test_user_sheet_must_have_the_rows_the_cards_name():
+    doc = S.to_dict()
+    doc["groups"][1]["rows"][3]["id"] = "maul"                 # warhammer renamed
+    from companion.magick.sheet import sheet_from_dict
+    sheet = sheet_from_dict(doc)
+    with pytest.raises(IllegalActionError, match="warhammer") as info:
+        new_game(["A"], adventurers=["barbarian"], sheet=sheet)
+    assert info.value.code == "bad_setup"
+    assert new_game(["A"], adventurers=["witch"], sheet=sheet).players[0].adventurer == "witch"
+
+
+def test_legal_actions_unknown_player():
+    with pytest.raises(IllegalActionError) as info:
+        legal_actions(start(), 3)
+    assert info.value.code == "unknown_player"
+
+
+def test_random_setup_only_picks_adventurers_the_sheet_fits():
+    import random
+    doc = S.to_dict()
+    doc["groups"][1]["rows"][3]["id"] = "maul"
+    from companion.magick.sheet import sheet_from_dict
+    sheet = sheet_from_dict(doc)
+    for seed in range(20):
+        s = new_game(6, rng=random.Random(seed), sheet=sheet)
+        assert not {"barbarian", "bounty_hunter"} & {p.adventurer for p in s.players}
