@@ -1,14 +1,10 @@
 """The Century guided tour in a real browser: every table draws, a try button shows the engine's answer."""
 
 from tests.browser.harness import SCREENSHOTS, run_in_lab, screenshot, widget_text
+from tests.browser.test_century_play_a_full_game import wait_for_text
 
 NOTEBOOK = "notebooks/century/learn_the_rules.ipynb"
 
-
-def _wait_for(page, text: str) -> None:
-    page.wait_for_function(
-        "(t) => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
-        ".some(e => e.innerText.includes(t))", arg=text, timeout=30_000)
 
 
 def test_learn_the_rules_in_lab(page, lab_url):
@@ -17,11 +13,11 @@ def test_learn_the_rules_in_lab(page, lab_url):
     assert page.locator(".jp-OutputArea .cge-table").count() == 10
     pink = page.locator(".jp-OutputArea .widget-button", has_text="Upgrade the pink")
     pink.scroll_into_view_if_needed()
-    _wait_for(page, "Upgrade 2: up to two single steps")
+    wait_for_text(page, "Upgrade 2: up to two single steps")
     pink.click()
-    _wait_for(page, "[pink_cannot_upgrade]")
+    wait_for_text(page, "[pink_cannot_upgrade]")
     page.locator(".jp-OutputArea .widget-button", has_text="Three times").click()
-    _wait_for(page, "caravan now bbb (3 crystals)")
+    wait_for_text(page, "caravan now bbb (3 crystals)")
     assert "Trade yy→b once" in widget_text(page)
     screenshot(page, "century_learn_the_rules")
     # a close-up of one lesson, readable at full size

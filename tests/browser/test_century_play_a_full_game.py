@@ -5,10 +5,11 @@ from tests.browser.harness import run_in_lab, screenshot, widget_text
 NOTEBOOK = "notebooks/century/play_a_full_game.ipynb"
 
 
-def _wait_for(page, text: str) -> None:
+def wait_for_text(page, text: str, scope: str = ".jp-OutputArea") -> None:
+    """Wait until an HTML widget inside ``scope`` shows ``text`` (shared by the Century browser tests)."""
     page.wait_for_function(
-        "(t) => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
-        ".some(e => e.innerText.includes(t))", arg=text, timeout=30_000)
+        "([s, t]) => Array.from(document.querySelectorAll(s + ' .widget-html-content'))"
+        ".some(e => e.innerText.includes(t))", arg=[scope, text], timeout=30_000)
 
 
 def test_play_a_full_game_in_lab(page, lab_url):
@@ -19,10 +20,10 @@ def test_play_a_full_game_in_lab(page, lab_url):
     assert "no actions yet" in text
     # play Create 2 (the picker's first choice), the two bots answer
     page.locator(".jp-OutputArea .widget-button", has_text="Do it").click()
-    _wait_for(page, "Player 1: play S01")
-    _wait_for(page, "Round 2: Player 1 to act.")
+    wait_for_text(page, "Player 1: play S01")
+    wait_for_text(page, "Round 2: Player 1 to act.")
     assert "Player 3:" in widget_text(page)
     screenshot(page, "century_play_a_full_game")
     page.locator(".jp-OutputArea .widget-button", has_text="Undo").click()
-    _wait_for(page, "no actions yet")
+    wait_for_text(page, "no actions yet")
     assert "Round 1: Player 1 to act." in widget_text(page)

@@ -1,6 +1,7 @@
 """The Century score calculator in a real browser, in JupyterLab and as a Voila app."""
 
 from tests.browser.harness import run_in_lab, run_in_voila, screenshot, widget_text
+from tests.browser.test_century_play_a_full_game import wait_for_text
 
 NOTEBOOK = "notebooks/century/score_a_table_game.ipynb"
 
@@ -16,9 +17,7 @@ def _type_a_game(page, scope: str) -> None:
     assert numbers.count() == 18
     numbers.nth(12).fill("2")
     numbers.nth(12).press("Enter")
-    page.wait_for_function(
-        f"() => Array.from(document.querySelectorAll('{scope} .widget-html-content'))"
-        ".some(e => e.innerText.includes('Winner: Player 1 with 26 VP'))", timeout=20_000)
+    wait_for_text(page, "Winner: Player 1 with 26 VP", scope)
     # the chart redrew with the totals: 3 stacked traces
     assert page.locator(f"{scope} .js-plotly-plot .bars").count() == 3
 
@@ -40,7 +39,5 @@ def test_score_table_in_voila(page, voila_url):
     # a tie: the third player reaches 26 too and wins it as the later player
     golems = page.locator("input[placeholder='e.g. 12, 14']")
     golems.nth(2).fill("9, 11")
-    page.wait_for_function(
-        "() => Array.from(document.querySelectorAll('.widget-html-content'))"
-        ".some(e => e.innerText.includes('wins as the tied player latest in turn order'))", timeout=20_000)
+    wait_for_text(page, "wins as the tied player latest in turn order", "body")
     screenshot(page, "century_score_a_table_game_voila")
