@@ -16,7 +16,7 @@ import plotly.graph_objects as go
 
 from companion.century import is_terminal, score
 from companion.century.actions import Action, RevealGolem, RevealMerchant, action_text
-from companion.century.bots import BOTS, make_bot
+from companion.century.bots import BOTS, PlannerBot, make_bot
 from companion.century.record import GameLog, write_record
 from companion.errors import CompanionError, IllegalActionError
 from companion.widgets.century_actions import ActionPicker
@@ -73,6 +73,9 @@ class CenturyGame(widgets.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.step_button = widgets.Button(description="Bot move", icon="step-forward")
         self.step_button.on_click(lambda _b: self.bot_step())
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
+                                          tooltip="what the planner bot would do, and why")
+        self.hint_button.on_click(lambda _b: self.hint())
         self.auto = widgets.Checkbox(value=True, description="bots move by themselves", indent=False)
         self.message = message_box()
         self.history = widgets.HTML()
@@ -80,13 +83,13 @@ class CenturyGame(widgets.VBox):
         self.record_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="120px"))
         self.record_panel = widgets.Accordion(children=[self.record_text], titles=("Game record (text)",))
         self.record_panel.selected_index = None
-        self.controls = widgets.HBox([self.undo_button, self.step_button, self.auto])
+        self.controls = widgets.HBox([self.undo_button, self.hint_button, self.step_button, self.auto])
         self.game_log: GameLog | None = None
         self.rng = random.Random(seed)
         self.names: list[str] = []
         self.controllers: list[str] = []
         self.bots: dict[int, object] = {}
-        super().__init__([self.setup, self.message, self.table, self.picker, self.controls, self.chart_box,
+        super().__init__([self.setup, self.table, self.picker, self.controls, self.message, self.chart_box,
                           self.history, self.record_panel])
         self.start()
 
@@ -175,6 +178,14 @@ class CenturyGame(widgets.VBox):
         self._refresh()
         return True
 
+    def hint(self) -> str | None:
+        """Show what the planner bot would do in the human's place, with its reason (teaching aid)."""
+        if not self.is_human_turn():
+            return None
+        _action, why = PlannerBot().explain(self.state)
+        self.message.value = info_html(f"Hint (planner bot): {why}")
+        return why
+
     # ------------------------------------------------------------------ views
     def _refresh(self) -> None:
         s = self.state
@@ -185,6 +196,7 @@ class CenturyGame(widgets.VBox):
             self.picker.show(s)
         over = is_terminal(s)
         self.step_button.disabled = over or human
+        self.hint_button.disabled = not human
         self.undo_button.disabled = not any(not isinstance(a, RevealGolem | RevealMerchant) for a in self.game_log.actions)
         lines = []
         for before, action in zip(self.game_log.states, self.game_log.actions, strict=False):

@@ -1,6 +1,6 @@
 """Play a Century game in a real browser: the table draws, a human move makes the bots answer, undo works."""
 
-from tests.browser.harness import run_in_lab, screenshot, widget_text
+from tests.browser.harness import SCREENSHOTS, run_in_lab, screenshot, widget_text
 
 NOTEBOOK = "notebooks/century/play_a_full_game.ipynb"
 
@@ -23,7 +23,13 @@ def test_play_a_full_game_in_lab(page, lab_url):
     wait_for_text(page, "Player 1: play S01")
     wait_for_text(page, "Round 2: Player 1 to act.")
     assert "Player 3:" in widget_text(page)
+    page.locator(".jp-OutputArea .widget-button", has_text="Hint").click()
+    wait_for_text(page, "Hint (planner bot):")
     screenshot(page, "century_play_a_full_game")
+    game = page.locator(".jp-OutputArea .widget-vbox", has_text="New game").first
+    game.scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    game.screenshot(path=str(SCREENSHOTS / "century_play_a_full_game_widget.png"))
     page.locator(".jp-OutputArea .widget-button", has_text="Undo").click()
     wait_for_text(page, "no actions yet")
     assert "Round 1: Player 1 to act." in widget_text(page)

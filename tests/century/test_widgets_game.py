@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from companion.century import DISCARD, Acquire, Discard, PlayCard, apply_action, is_terminal, new_game
+from companion.century import (
+    DISCARD,
+    Acquire,
+    Discard,
+    PlayCard,
+    apply_action,
+    is_terminal,
+    legal_actions,
+    new_game,
+)
+from companion.century.actions import action_text
 from companion.century.record import read_record
 from companion.widgets.century_actions import ActionPicker, group_actions
 from companion.widgets.century_game import CenturyGame
@@ -34,6 +44,14 @@ def test_human_play_then_bots_then_undo_restores_the_state():
     game.undo_button.click()
     assert game.state == start
     assert "no actions yet" in game.history.value
+
+
+def test_hint_names_a_legal_action_of_the_human():
+    game = CenturyGame(players=3, controllers=["human", "planner", "planner"], seed=4)
+    why = game.hint()
+    legal = {action_text(a) for a in legal_actions(game.state)}
+    assert why.split(":")[0] in legal
+    assert "Hint (planner bot)" in game.message.value
 
 
 def test_hot_seat_passes_the_picker_to_the_next_human():
