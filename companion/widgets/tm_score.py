@@ -26,7 +26,9 @@ import plotly.graph_objects as go
 from companion.errors import CompanionError, SaveFileError
 from companion.savefile import atomic_write_json, default_save_dir, read_save
 from companion.terra_mystica.factions import load_factions
-from companion.widgets.common import error_html, figure_widget, info_html, message_box
+from companion.terra_mystica.scoring import FinalScoring, PlayerFinal, final_scoring
+from companion.widgets.common import error_html, info_html, message_box
+from companion.widgets.tm_plot import ChartSlot
 
 __all__ = ["SAVE_KIND", "DEFAULT_SAVE_NAME", "CULTS", "MAX_PLAYERS", "PlayerRow", "TableScorer",
            "blank_player"]
@@ -61,14 +63,16 @@ def blank_player(index: int) -> dict[str, Any]:
             "power": [0, 0, 0]}
 
 
-def _int_box(field: str, description: str = "", width: str = "64px") -> widgets.BoundedIntText:
+_CELL = widgets.Layout(width="100%")
+
+
+def _int_box(field: str) -> widgets.BoundedIntText:
     low, high = _FIELD_LIMITS[field]
-    return widgets.BoundedIntText(value=0, min=low, max=high, description=description,
-                                  continuous_update=True, layout=widgets.Layout(width=width))
+    return widgets.BoundedIntText(value=0, min=low, max=high, continuous_update=True, layout=_CELL)
 
 
 class PlayerRow:
-    """The input widgets of one player (one row of the entry grid).
+    """The input widgets of one player (one column of the entry grid, like a score pad).
 
     Attributes
     ----------
@@ -85,20 +89,18 @@ class PlayerRow:
 
     def __init__(self, index: int, faction_options: list[tuple[str, str | None]]) -> None:
         self.index = index
-        self.name = widgets.Text(value=f"Player {index + 1}", continuous_update=True,
-                                 layout=widgets.Layout(width="110px"))
-        self.faction = widgets.Dropdown(options=faction_options, value=None,
-                                        layout=widgets.Layout(width="140px"))
-        self.vp = _int_box("vp", width="70px")
-        self.cults = {cult: _int_box("cult", width="56px") for cult in CULTS}
-        self.network = _int_box("network", width="60px")
-        self.coins = _int_box("coins", width="60px")
-        self.workers = _int_box("workers", width="56px")
-        self.priests = _int_box("priests", width="56px")
-        self.power = [_int_box("power", width="52px") for _ in range(3)]
+        self.name = widgets.Text(value=f"Player {index + 1}", continuous_update=True, layout=_CELL)
+        self.faction = widgets.Dropdown(options=faction_options, value=None, layout=_CELL)
+        self.vp = _int_box("vp")
+        self.cults = {cult: _int_box("cult") for cult in CULTS}
+        self.network = _int_box("network")
+        self.coins = _int_box("coins")
+        self.workers = _int_box("workers")
+        self.priests = _int_box("priests")
+        self.power = [_int_box("power") for _ in range(3)]
 
     def cells(self) -> list[widgets.Widget]:
-        """The row's widgets in grid-column order (see :data:`TableScorer.COLUMNS`)."""
+        """The player's widgets in grid-row order (see :data:`TableScorer.FIELDS`)."""
         return [self.name, self.faction, self.vp, *self.cults.values(), self.network,
                 self.coins, self.workers, self.priests, *self.power]
 
@@ -218,12 +220,16 @@ class TableScorer(widgets.VBox):
         The itemised final-scoring table and the winner(s).
     chart : plotly.graph_objects.FigureWidget
         Stacked bars of each player's final VP by part.
+    result : FinalScoring or None
+        The scoring API's result for the entries shown (None while a faction is missing or an entry is
+        rejected).
     writable : bool
         False after a save could not be read: nothing is written until another file is opened.
     """
 
-    COLUMNS = ("player", "faction", "VP before final scoring", "fire", "water", "earth", "air", "network",
-               "coins", "workers", "priests", "power I", "power II", "power III")
+    FIELDS = ("player", "faction", "VP before final scoring", "fire (0-10)", "water (0-10)", "earth (0-10)",
+              "air (0-10)", "largest network", "coins", "workers", "priests", "power in bowl I",
+              "power in bowl II", "power in bowl III")
     PARTS = ("VP before final scoring", "fire", "water", "earth", "air", "network", "resources")
 
     def __init__(self, save_path: str | Path | None = None) -> None:
@@ -232,27 +238,32 @@ class TableScorer(widgets.VBox):
         self.writable = True
         self.path = Path(save_path) if save_path is not None else default_save_dir() / DEFAULT_SAVE_NAME
         self.path_text = widgets.Text(value=str(self.path), description="Save file",
-                                      layout=widgets.Layout(width="560px"))
-        self.open_button = widgets.Button(description="Open / start this file", icon="folder-open")
+                                      layout=widgets.Layout(width="70%"))
+        self.open_button = widgets.Button(description="Open", icon="folder-open",
+                                          tooltip="Load this save file, or start a new game in it",
+                                          layout=widgets.Layout(width="90px"))
         self.open_button.on_click(lambda _button: self.open_save(self.path_text.value))
         self.status = widgets.HTML()
         self.player_count = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=4,
                                              description="Players")
         options = [("(pick a faction)", None)] + [(name, key) for key, name in self._factions.items()]
         self.rows = [PlayerRow(i, options) for i in range(MAX_PLAYERS)]
-        self.grid = widgets.GridBox(layout=widgets.Layout(
-            grid_template_columns="115px 145px 110px repeat(4, 60px) 64px 64px repeat(5, 58px)",
-            grid_gap="2px 4px"))
+        self.grid = widgets.GridBox()
+        self._labels = [widgets.HTML(f"<b>{html.escape(title)}</b>") for title in self.FIELDS]
         self.message = message_box()
         self.breakdown = widgets.HTML()
-        self.chart = figure_widget(self._figure())
+        self.chart_slot: ChartSlot | None = None
+        self.result: FinalScoring | None = None
+        self._names: list[str] = []
         self.player_count.observe(self._on_input, names="value")
         for row in self.rows:
             for box in row.inputs():
                 box.observe(self._on_input, names="value")
-        super().__init__([widgets.HBox([self.path_text, self.open_button]), self.status,
-                          self.player_count, self.grid, self.message, self.breakdown, self.chart])
         self.open_save(self.path)
+        # Built after the first load, complete, so it never renders blank (see common.figure_widget).
+        self.chart_slot = ChartSlot(self._figure(self._names, self.result))
+        super().__init__([widgets.HBox([self.path_text, self.open_button]), self.status,
+                          self.player_count, self.grid, self.message, self.breakdown, self.chart_slot])
 
     # ----------------------------------------------------------------- saving and loading
     def document(self) -> dict[str, Any]:
@@ -311,9 +322,16 @@ class TableScorer(widgets.VBox):
         self.rescore()
 
     def _show_grid(self) -> None:
-        header = [widgets.HTML(f"<b>{html.escape(title)}</b>") for title in self.COLUMNS]
-        cells = [cell for row in self.rows[:self.player_count.value] for cell in row.cells()]
-        self.grid.children = header + cells
+        """Lay the entries out like a score pad: one row per field, one column per player."""
+        n = self.player_count.value
+        columns = [row.cells() for row in self.rows[:n]]
+        cells: list[widgets.Widget] = []
+        for k, label in enumerate(self._labels):
+            cells.append(label)
+            cells.extend(column[k] for column in columns)
+        self.grid.children = cells
+        self.grid.layout = widgets.Layout(grid_template_columns=f"175px repeat({n}, 100px)",
+                                          grid_gap="2px 4px")
 
     # ----------------------------------------------------------------- scoring and display
     def rescore(self) -> None:
@@ -328,35 +346,39 @@ class TableScorer(widgets.VBox):
         if missing:
             self.message.value = info_html("Pick a faction for " + ", ".join(missing) + " to see the scores.")
             self.breakdown.value = ""
-            self._draw([], [])
+            self._draw([], None)
             return
         try:
             result = _score(entries)
         except CompanionError as exc:
             self.message.value = error_html(str(exc))
             self.breakdown.value = ""
-            self._draw([], [])
+            self._draw([], None)
             return
         self.message.value = ""
-        names = [entry["name"] or entry["faction"] for entry in entries]
-        self.breakdown.value = _breakdown_html(names, entries, result, self._factions)
-        self._draw(names, result["players"])
+        names = [entry["name"] or self._factions[entry["faction"]] for entry in entries]
+        self.breakdown.value = _breakdown_html(names, result, self._factions)
+        self._draw(names, result)
 
-    def _draw(self, names: list[str], players: list[dict[str, Any]]) -> None:
-        values = _part_values(players)
-        with self.chart.batch_update():
-            for trace, part in zip(self.chart.data, self.PARTS, strict=True):
-                trace.x = names
-                trace.y = values[part]
-            self.chart.layout.title.text = ("Final VP by part" if names else
-                                            "Final VP by part (enter every player's faction)")
+    def _draw(self, names: list[str], result: FinalScoring | None) -> None:
+        self._names, self.result = names, result
+        if self.chart_slot is None:
+            return
+        self.chart_slot.show(self._figure(names, result))
 
-    def _figure(self) -> go.Figure:
+    @property
+    def chart(self) -> go.FigureWidget:
+        """The chart shown now."""
+        return self.chart_slot.figure
+
+    def _figure(self, names: list[str], result: FinalScoring | None) -> go.Figure:
         colours = ("#7f7f7f", "#d62728", "#1f77b4", "#8c564b", "#bcbd22", "#2ca02c", "#9467bd")
-        fig = go.Figure([go.Bar(name=part, x=[], y=[], marker_color=colour,
+        values = _part_values(result)
+        fig = go.Figure([go.Bar(name=part, x=names, y=values[part], marker_color=colour,
                                 hovertemplate="%{x}: %{y} VP<extra>" + part + "</extra>")
                          for part, colour in zip(self.PARTS, colours, strict=True)])
-        fig.update_layout(barmode="stack", title="Final VP by part", yaxis_title="VP", height=360,
+        fig.update_layout(barmode="stack", title="Final VP by part" if names else
+                          "Final VP by part (enter every player's faction)", yaxis_title="VP", height=360,
                           margin=dict(l=40, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.15))
         return fig
 
@@ -368,41 +390,47 @@ def _faction_choices() -> dict[str, str]:
     return {f.name: f.display + ("" if f.expansion == "base" else " (F&I)") for f in ordered}
 
 
-def _part_values(players: list[dict[str, Any]]) -> dict[str, list[int]]:
-    """VP of each chart part per player, from the scoring result's player dicts."""
+def _score(entries: list[dict[str, Any]]) -> FinalScoring:
+    """Final scoring of the entries by :func:`companion.terra_mystica.scoring.final_scoring`."""
+    return final_scoring(PlayerFinal(
+        faction=e["faction"], vp=e["vp"], cults=e["cults"], network=e["network"], coins=e["coins"],
+        workers=e["workers"], priests=e["priests"], power=tuple(e["power"]), name=e["name"]) for e in entries)
+
+
+def _part_values(result: FinalScoring | None) -> dict[str, list[int]]:
+    """VP of each chart part per player (empty lists when nothing is scored)."""
+    players = result.players if result is not None else ()
     return {
-        "VP before final scoring": [p["vp_before"] for p in players],
-        **{cult: [p["cult_vp"][cult] for p in players] for cult in CULTS},
-        "network": [p["network_vp"] for p in players],
-        "resources": [p["resource_vp"] for p in players],
+        "VP before final scoring": [p.vp_before for p in players],
+        **{cult: [p.cult_vp[cult] for p in players] for cult in CULTS},
+        "network": [p.network_vp for p in players],
+        "resources": [p.resource_vp for p in players],
     }
 
 
-def _breakdown_html(names: list[str], entries: list[dict[str, Any]], result: dict[str, Any],
-                    factions: dict[str, str]) -> str:
-    """The itemised breakdown table (one row per player) and the winner line, as HTML."""
+def _breakdown_html(names: list[str], result: FinalScoring, factions: dict[str, str]) -> str:
+    """The itemised breakdown table (one row per player), how resources were converted, and the winner."""
     head = "".join(f"<th style='padding:2px 8px'>{html.escape(h)}</th>" for h in (
         "player", "faction", "before final scoring", "fire", "water", "earth", "air", "network",
         "resources", "final VP"))
-    winners = set(result["winners"])
+    winners = set(result.winners)
     rows = []
-    for name, entry, player in zip(names, entries, result["players"], strict=True):
-        cells = [name, factions.get(entry["faction"], entry["faction"]), player["vp_before"],
-                 *(player["cult_vp"][cult] for cult in CULTS), player["network_vp"], player["resource_vp"],
-                 player["final_vp"]]
-        style = " style='font-weight:bold;background:#fff3c4'" if entry["faction"] in winners else ""
+    for name, player in zip(names, result.players, strict=True):
+        cells = [name, factions.get(player.faction, player.faction), player.vp_before,
+                 *(player.cult_vp[cult] for cult in CULTS), player.network_vp, player.resource_vp,
+                 player.final_vp]
+        style = " style='font-weight:bold;background:#fff3c4'" if player.faction in winners else ""
         rows.append(f"<tr{style}>" + "".join(
             f"<td style='padding:2px 8px;text-align:{'left' if i < 2 else 'right'}'>{html.escape(str(c))}</td>"
             for i, c in enumerate(cells)) + "</tr>")
-    winner_names = [f"{n} ({factions.get(e['faction'], e['faction'])})" for n, e in zip(names, entries, strict=True)
-                    if e["faction"] in winners]
-    best = max(p["final_vp"] for p in result["players"])
+    conversions = "".join(f"<li>{html.escape(name)}: {html.escape(p.resources.explanation)}</li>"
+                          for name, p in zip(names, result.players, strict=True))
+    winner_names = [f"{n} ({factions.get(p.faction, p.faction)})" for n, p in zip(names, result.players, strict=True)
+                    if p.faction in winners]
+    best = max(p.final_vp for p in result.players)
     verb = "wins" if len(winner_names) == 1 else "share the win"
-    return (f"<table class='tm-breakdown' style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
+    return (f"<p class='tm-winner' style='font-size:1.2em'><b>Winner:</b> {html.escape(' and '.join(winner_names))} "
+            f"{verb} with {best} VP.</p>"
+            f"<table class='tm-breakdown' style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
-            f"<p class='tm-winner' style='font-size:1.2em'>🏆 {html.escape(' and '.join(winner_names))} "
-            f"{verb} with {best} VP.</p>")
-
-
-def _score(entries: list[dict[str, Any]]) -> dict[str, Any]:
-    raise CompanionError("final scoring is not available yet")
+            f"<details><summary>Leftover resources</summary><ul>{conversions}</ul></details>")

@@ -4,10 +4,11 @@ corrupt saves left untouched, and the scores shown."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from companion.widgets.tm_score import DEFAULT_SAVE_NAME, SAVE_KIND, TableScorer
+from companion.widgets.tm_score import CULTS, DEFAULT_SAVE_NAME, SAVE_KIND, TableScorer
 
 
 @pytest.fixture
@@ -41,7 +42,7 @@ def test_a_kernel_restart_loses_nothing(save_path):
     table.rows[2].priests.value = 2
     again = TableScorer()
     assert again.player_count.value == 3
-    assert len(again.grid.children) == len(TableScorer.COLUMNS) * 4
+    assert len(again.grid.children) == len(TableScorer.FIELDS) * 4
     assert again.rows[2].name.value == "Carol"
     assert again.rows[2].faction.value == "icemaidens"
     assert (again.rows[2].vp.value, again.rows[2].network.value, again.rows[2].priests.value) == (98, 11, 2)
@@ -85,3 +86,77 @@ def test_missing_factions_are_named_instead_of_scoring(save_path):
     table.rows[1].name.value = "Bob"
     assert "Bob" in table.message.value
     assert table.breakdown.value == ""
+
+
+GAMES = sorted((Path(__file__).parent / "fixtures" / "games").glob("*.result.json"))
+
+
+def _type_game(table: TableScorer, game: dict) -> None:
+    """Type a real game's end position into the widget as a player at the table would."""
+    table.player_count.value = game["player_count"]
+    for row, player in zip(table.rows, game["factions"], strict=False):
+        row.name.value = player["player"]
+        row.faction.value = player["faction"]
+        row.vp.value = player["vp_before_final_scoring"]
+        for cult in CULTS:
+            row.cults[cult].value = player["final_cult_positions"][cult.upper()]
+        row.network.value = player["network_size"]
+
+
+@pytest.mark.parametrize("path", GAMES[:5], ids=lambda p: p.name.split(".")[0])
+def test_a_real_game_shows_the_reference_cult_and_network_vp(save_path, path):
+    game = json.loads(path.read_text())
+    table = TableScorer()
+    _type_game(table, game)
+    assert table.result is not None, table.message.value
+    for shown, reference in zip(table.result.players, game["factions"], strict=True):
+        assert shown.cult_vp == {cult: reference["cult_vp"][cult.upper()] for cult in CULTS}
+        assert shown.network_vp == reference["network_vp"]
+        # no resources typed: final = before + cults + network, from the reference's own parts
+        assert shown.final_vp == (reference["vp_before_final_scoring"] + sum(reference["cult_vp"].values())
+                                  + reference["network_vp"])
+    best = max(p.final_vp for p in table.result.players)
+    winner = next(p["player"] for p, s in zip(game["factions"], table.result.players, strict=True)
+                  if s.final_vp == best)
+    assert winner in table.breakdown.value
+    assert "Winner:" in table.breakdown.value
+    assert list(table.chart.data[0].x) == [p["player"] for p in game["factions"]]
+    assert list(table.chart.data[0].y) == [p["vp_before_final_scoring"] for p in game["factions"]]
+    # and the typed game survives a restart
+    again = TableScorer()
+    assert again.result is not None and again.result.players == table.result.players
+
+
+def test_leftover_resources_are_converted_and_explained(save_path):
+    table = TableScorer()
+    table.player_count.value = 2
+    table.rows[0].faction.value = "alchemists"
+    table.rows[1].faction.value = "giants"
+    for row in table.rows[:2]:
+        row.coins.value = 5
+        row.priests.value = 1
+    # Alchemists convert 2 coins to 1 VP, everyone else 3 (rules summary "游戏结束"): 6 coins -> 3 and 2 VP.
+    assert [p.resource_vp for p in table.result.players] == [3, 2]
+    assert "2:1" in table.breakdown.value and "3:1" in table.breakdown.value
+
+
+def test_the_same_faction_twice_shows_the_scoring_error(save_path):
+    table = TableScorer()
+    table.player_count.value = 2
+    table.rows[0].faction.value = "witches"
+    table.rows[1].faction.value = "witches"
+    assert "companion-error" in table.message.value
+    assert "twice" in table.message.value
+    assert table.result is None
+    assert list(table.chart.data[0].x) == []
+
+
+def test_a_tie_for_the_win_names_both_players(save_path):
+    table = TableScorer()
+    table.player_count.value = 2
+    for row, (name, faction) in zip(table.rows, (("Ann", "nomads"), ("Ben", "fakirs")), strict=False):
+        row.name.value = name
+        row.faction.value = faction
+        row.vp.value = 100
+    assert "Ann" in table.breakdown.value and "Ben" in table.breakdown.value
+    assert "share the win" in table.breakdown.value
