@@ -38,10 +38,9 @@ _KINDS = ("D", "TP", "TE", "SH", "SA")
 def _refill(fig_widget: go.FigureWidget, fig: go.Figure) -> None:
     """Replace the traces and layout of an already shown FigureWidget (a new FigureWidget would ship
     plotly's JavaScript again)."""
-    with fig_widget.batch_update():
-        fig_widget.data = ()
-        fig_widget.add_traces(list(fig.data))
-        fig_widget.layout = fig.layout
+    fig_widget.data = []
+    fig_widget.add_traces(list(fig.data))
+    fig_widget.layout = fig.layout
 
 
 class ReplayViewer:
@@ -68,15 +67,16 @@ class ReplayViewer:
         self._games = shipped_games()
         self.game_id = game_id or self._games[0]["game_id"]
         self.index = 0
+        self._syncing = False
         self.message = widgets.HTML()
         self.picker = widgets.Dropdown(
             options=[(f"{g['game_id']} ({', '.join(g['factions'])})", g["game_id"]) for g in self._games],
             value=self.game_id, description="Game", layout=widgets.Layout(width="640px"))
         self.picker.observe(lambda ch: self.choose_game(ch["new"]), names="value")
-        self.first = widgets.Button(description="⏮ start", layout=widgets.Layout(width="90px"))
+        self.first = widgets.Button(description="« start", layout=widgets.Layout(width="90px"))
         self.back = widgets.Button(description="◀ back", layout=widgets.Layout(width="90px"))
         self.forward = widgets.Button(description="forward ▶", layout=widgets.Layout(width="100px"))
-        self.last = widgets.Button(description="end ⏭", layout=widgets.Layout(width="90px"))
+        self.last = widgets.Button(description="end »", layout=widgets.Layout(width="90px"))
         self.first.on_click(lambda _b: self.go_to(0))
         self.back.on_click(lambda _b: self.step(-1))
         self.forward.on_click(lambda _b: self.step(1))
@@ -84,20 +84,30 @@ class ReplayViewer:
         self.round_picker = widgets.Dropdown(options=[("setup", 0)] + [(f"round {r}", r) for r in range(1, 7)]
                                              + [("final scoring", 7)], description="Jump to",
                                              layout=widgets.Layout(width="220px"))
-        self.round_picker.observe(lambda ch: self.jump_to_round(ch["new"]), names="value")
+        self.round_picker.observe(self._on_round_picked, names="value")
         self.slider = widgets.IntSlider(min=0, max=1, description="Row", continuous_update=False,
                                         layout=widgets.Layout(width="640px"))
-        self.slider.observe(lambda ch: self.go_to(ch["new"]), names="value")
+        self.slider.observe(lambda ch: None if self._syncing else self.go_to(ch["new"]), names="value")
         self.row_text = widgets.HTML()
         self.table = widgets.HTML()
         self._map_fig = None
         self._vp_fig = None
         self.map_widget = None
         self.vp_widget = None
+        self._widget = None
         self._load(self.game_id)
-        controls = widgets.HBox([self.first, self.back, self.forward, self.last, self.round_picker])
-        self.widget = widgets.VBox([self.picker, controls, self.slider, self.row_text, self.message,
-                                    widgets.HBox([self.map_widget, self.table]), self.vp_widget])
+
+    @property
+    def widget(self) -> widgets.VBox:
+        """The whole viewer. The plotly widgets are made on first use, from the row shown then: a
+        FigureWidget changed before the browser has drawn it shows blank axes."""
+        if self._widget is None:
+            self.map_widget = figure_widget(self._map_figure())
+            self.vp_widget = figure_widget(self._vp_figure())
+            controls = widgets.HBox([self.first, self.back, self.forward, self.last, self.round_picker])
+            self._widget = widgets.VBox([self.picker, controls, self.slider, self.row_text, self.message,
+                                         self.map_widget, self.table, self.vp_widget])
+        return self._widget
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -118,11 +128,8 @@ class ReplayViewer:
         self.board = result.game.board
         self._terrain_maps: dict[tuple, object] = {}
         self.index = 0
-        vp_fig = self._vp_figure()
-        if self.vp_widget is None:
-            self.vp_widget = figure_widget(vp_fig)
-        else:
-            _refill(self.vp_widget, vp_fig)
+        if self.vp_widget is not None:
+            _refill(self.vp_widget, self._vp_figure())
         self.slider.max = len(self.rows) - 1
         self._show()
 
@@ -164,6 +171,10 @@ class ReplayViewer:
         """Move ``n`` rows forward (negative: back)."""
         self.go_to(self.index + n)
 
+    def _on_round_picked(self, change) -> None:
+        if not self._syncing:
+            self.jump_to_round(change["new"])
+
     def jump_to_round(self, round_no: int) -> None:
         """Show the first row of round ``round_no`` (0 = setup, 7 = final scoring)."""
         for i, snap in enumerate(self.snapshots):
@@ -174,8 +185,13 @@ class ReplayViewer:
 
     # ------------------------------------------------------------------ rendering
     def _show(self) -> None:
-        if self.slider.value != self.index:
-            self.slider.value = self.index
+        self._syncing = True
+        try:
+            if self.slider.value != self.index:
+                self.slider.value = self.index
+            self.round_picker.value = self.snapshot.round
+        finally:
+            self._syncing = False
         row = self.rows[self.index]
         snap = self.snapshot
         where = f"line {row.line}" if row.line else "engine row"
@@ -183,16 +199,21 @@ class ReplayViewer:
         self.row_text.value = (f"<b>{phase}</b> — row {self.index + 1} of {len(self.rows)} ({where}): "
                                f"<b>{html.escape(row.faction)}</b>: {html.escape(row.label)}")
         self.table.value = self._table_html()
-        fig = map_figure(self._current_map(), state=snap.towns, height=430,
-                         title=f"{self.game_id}: {phase}")
-        if self.map_widget is None:
-            self.map_widget = figure_widget(fig)
-        else:
-            _refill(self.map_widget, fig)
+        if self.map_widget is not None:
+            _refill(self.map_widget, self._map_figure())
         if self.vp_widget is not None:
-            with self.vp_widget.batch_update():
-                self.vp_widget.layout.shapes = [dict(type="line", x0=self.index, x1=self.index, y0=0, y1=1,
-                                                     yref="paper", line=dict(color="#555", dash="dot"))]
+            self.vp_widget.layout.shapes = [self._marker()]
+
+    def _phase(self) -> str:
+        return {0: "setup", 7: "final scoring"}.get(self.snapshot.round, f"round {self.snapshot.round}")
+
+    def _map_figure(self) -> go.Figure:
+        return map_figure(self._current_map(), state=self.snapshot.towns, height=430,
+                          title=f"{self.game_id}: {self._phase()}")
+
+    def _marker(self) -> dict:
+        return dict(type="line", x0=self.index, x1=self.index, y0=0, y1=1, yref="paper",
+                    line=dict(color="#555", dash="dot"))
 
     def _table_html(self) -> str:
         snap = self.snapshot
@@ -229,5 +250,5 @@ class ReplayViewer:
         fig.update_layout(height=300, margin=dict(l=40, r=10, t=40, b=40), title="VP over the game",
                           xaxis=dict(title="row", tickvals=list(starts.values()),
                                      ticktext=[{0: "setup", 7: "end"}.get(r, f"R{r}") for r in starts]),
-                          yaxis=dict(title="VP"))
+                          yaxis=dict(title="VP"), shapes=[self._marker()])
         return fig

@@ -27,7 +27,7 @@ def test_viewer_steps_jumps_and_switches_games():
         assert v.snapshot.faction(name).total("VP") == vp
         assert f"<td style='padding:2px 6px;text-align:center'>{vp}</td>" in v.table.value
     # VP chart: one line per faction, ending at the final VP
-    ends = {tr.name: tr.y[-1] for tr in v.vp_widget.data}
+    ends = {tr.name: tr.y[-1] for tr in v.widget.children[-1].data}
     assert sorted(ends.values()) == sorted(final.values())
     other = shipped_games()[1]["game_id"]
     v.choose_game(other)
