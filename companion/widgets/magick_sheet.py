@@ -1,0 +1,218 @@
+"""The Merchants of Magick player sheet drawn with plotly, and a widget that redraws it in place.
+
+The drawing follows the sheet's data (:class:`companion.magick.sheet.Sheet`): crafting columns
+(materials) on the left, research columns (energies) on the right, one line per row with its circles
+under their columns and its gold beside it (crafting gold on the left edge, research gold on the
+right edge, rules summary V.2). A circle shows its target and the comparison of its column
+(``5↑``: the die must be at least 5; ``4↓``: at most 4). The sheet's ``label`` is printed above it,
+so a reconstruction is never mistaken for the printed sheet.
+
+Nothing here decides a rule: which circles are filled, which a die may fill and with how many
+potions, and the odds, are passed in by the caller, who got them from ``companion.magick``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from companion.magick.sheet import CRAFTING, RESEARCH, Sheet
+from companion.widgets.common import figure_widget
+
+__all__ = ["CircleMark", "SheetView", "circle_text", "sheet_figure", "sheet_label_html"]
+
+EMPTY = "#ffffff"
+FILLED = "#7f7f7f"
+FREE = "#ffbf00"          # filled by an adventurer's free circle
+CAN_FILL = "#2ca02c"      # the chosen die fills it as rolled
+WITH_POTIONS = "#ff7f0e"  # the chosen die fills it with potions
+BEST = "#d62728"          # the engine's top-ranked placement
+SIDE_COLOUR = {CRAFTING: "#8c564b", RESEARCH: "#1f77b4"}
+
+
+@dataclass(frozen=True)
+class CircleMark:
+    """How to draw one circle: a colour and a hover sentence (given by the caller)."""
+
+    colour: str
+    hover: str = ""
+
+
+def circle_text(sheet: Sheet, key: str) -> str:
+    """The label printed in circle ``key``: its target and an arrow (↑ at least, ↓ at most)."""
+    circle = sheet.circle(key)
+    arrow = "↑" if sheet.column(circle.column).compare == ">=" else "↓"
+    return f"{circle.target}{arrow}"
+
+
+def _layout(sheet: Sheet) -> tuple[dict[str, float], dict[str, float], dict[str, float], list[tuple[str, float, str]]]:
+    """x of each column, y of each row, x of each side's gold, and group headings (side, y, name)."""
+    xs: dict[str, float] = {}
+    crafting = [c for c in sheet.columns if c.side == CRAFTING]
+    research = [c for c in sheet.columns if c.side == RESEARCH]
+    for i, column in enumerate(crafting):
+        xs[column.id] = 1.0 + i
+    start = len(crafting) + 2.0
+    for i, column in enumerate(research):
+        xs[column.id] = start + i
+    gold_x = {CRAFTING: 0.2, RESEARCH: start + len(research) - 0.2}
+    ys: dict[str, float] = {}
+    headings: list[tuple[str, float, str]] = []
+    for side in (CRAFTING, RESEARCH):
+        y = 0.0
+        for group in (g for g in sheet.groups if g.side == side):
+            y -= 1.0
+            headings.append((side, y, group.name))
+            for row in sheet.rows_in_group(group.id):
+                y -= 1.0
+                ys[row.id] = y
+    return xs, ys, gold_x, headings
+
+
+def sheet_label_html(sheet: Sheet) -> str:
+    """A banner with the sheet's name and label; amber for a reconstruction, green for a checked sheet."""
+    colour = "#8a5a00" if sheet.reconstruction else "#1b5e20"
+    back = "#fff4d6" if sheet.reconstruction else "#e8f5e9"
+    kind = "Reconstruction" if sheet.reconstruction else "Your sheet"
+    return (f'<div class="companion-magick-sheet-label" style="border-left:4px solid {colour};background:{back};'
+            f'padding:4px 8px;margin:4px 0"><b>{kind}: {html.escape(sheet.name)}</b><br>'
+            f'{html.escape(sheet.label)}</div>')
+
+
+def _row_label(sheet: Sheet, row_id: str, complete: bool) -> str:
+    row = sheet.row(row_id)
+    name = f"<b>{html.escape(row.name)}</b>" if complete else html.escape(row.name)
+    return f"{name} ✓" if complete else name
+
+
+def sheet_figure(sheet: Sheet, *, filled: Collection[str] = (), free: Collection[str] = (),
+                 marks: Mapping[str, CircleMark] | None = None, complete: Collection[str] = (),
+                 title: str | None = None) -> go.Figure:
+    """Draw ``sheet`` as a plotly figure.
+
+    Parameters
+    ----------
+    sheet : Sheet
+    filled : collection of str
+        Circle keys (``"grimoire.2"``) already filled (drawn grey).
+    free : collection of str
+        Filled circles that came from the adventurer's free circle (drawn amber).
+    marks : mapping of str to CircleMark, optional
+        Extra colour and hover text for empty circles (e.g. where the chosen die may go).
+    complete : collection of str
+        Row ids that are complete (their gold is circled and their name ticked).
+    title : str, optional
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Trace 0 holds the circles in ``sheet.circles`` order, trace 1 the row names, trace 2 the gold,
+        trace 3 the column headings; :class:`SheetView` updates them in place.
+    """
+    xs, ys, gold_x, headings = _layout(sheet)
+    circles = sheet.circles
+    colours, hovers = _circle_style(sheet, filled, free, marks or {})
+    circle_trace = go.Scatter(
+        x=[xs[c.column] for c in circles], y=[ys[c.row] for c in circles], mode="markers+text",
+        text=[circle_text(sheet, c.key) for c in circles], textfont=dict(size=11, color="#111"),
+        marker=dict(size=30, color=colours, line=dict(width=2, color="#333")),
+        customdata=[c.key for c in circles], hovertext=hovers, hoverinfo="text", name="circles")
+    rows = sheet.rows
+    name_x = {CRAFTING: gold_x[CRAFTING] - 0.45, RESEARCH: gold_x[RESEARCH] + 0.45}
+    names = go.Scatter(
+        x=[name_x[r.side] for r in rows], y=[ys[r.id] for r in rows], mode="text",
+        text=[_row_label(sheet, r.id, r.id in complete) for r in rows],
+        textposition=["middle left" if r.side == CRAFTING else "middle right" for r in rows],
+        hoverinfo="skip", name="rows")
+    gold = go.Scatter(
+        x=[gold_x[r.side] for r in rows], y=[ys[r.id] for r in rows], mode="markers+text",
+        text=[str(r.gold) for r in rows], textfont=dict(size=11, color="#5a4500"),
+        marker=dict(symbol="circle", size=22, color=["#ffd54f" if r.id in complete else "#fff8e1" for r in rows],
+                    line=dict(width=[3 if r.id in complete else 1 for r in rows], color="#b8860b")),
+        hovertext=[f"{r.name}: {r.gold} gold and {r.potions} potion{'s' if r.potions != 1 else ''} when complete"
+                   + (f" — {r.effect.note or r.effect.type}" if r.effect else "") for r in rows],
+        hoverinfo="text", name="gold")
+    top = 0.2
+    columns = go.Scatter(
+        x=[xs[c.id] for c in sheet.columns], y=[top] * len(sheet.columns), mode="text",
+        text=[f"<b>{html.escape(c.name)}</b><br>{' '.join(c.allowed_dice)}" for c in sheet.columns],
+        textfont=dict(color=[SIDE_COLOUR[c.side] for c in sheet.columns]),
+        hovertext=[f"{c.name} ({c.kind}, {c.side}): die {c.compare} circle; dice {', '.join(c.allowed_dice)}"
+                   for c in sheet.columns], hoverinfo="text", name="columns")
+    fig = go.Figure([circle_trace, names, gold, columns])
+    for side, y, name in headings:
+        x = gold_x[CRAFTING] - 0.4 if side == CRAFTING else gold_x[RESEARCH] + 0.4
+        fig.add_annotation(x=x, y=y, text=f"<b>{html.escape(name)}</b>", showarrow=False,
+                           xanchor="right" if side == CRAFTING else "left",
+                           font=dict(color=SIDE_COLOUR[side], size=12))
+    for side, label in ((CRAFTING, "<b>Crafting</b> — die ≥ circle"), (RESEARCH, "<b>Research</b> — die ≤ circle")):
+        side_xs = [xs[c.id] for c in sheet.columns if c.side == side]
+        if side_xs:
+            fig.add_annotation(x=sum(side_xs) / len(side_xs), y=top + 0.75, text=label, showarrow=False,
+                               font=dict(color=SIDE_COLOUR[side], size=14))
+    lowest = min(ys.values()) if ys else -1.0
+    width_left = 3.2 if any(r.side == CRAFTING for r in rows) else 0.5
+    fig.update_layout(
+        title=title,
+        showlegend=False, width=1000, height=max(360, int(34 * (1.5 - lowest)) + 80), plot_bgcolor="#fdfbf5",
+        margin=dict(l=10, r=10, t=40 if title else 10, b=10), clickmode="event",
+        xaxis=dict(visible=False, range=[gold_x[CRAFTING] - width_left, gold_x[RESEARCH] + 3.4]),
+        yaxis=dict(visible=False, range=[lowest - 0.8, top + 1.2]))
+    return fig
+
+
+def _circle_style(sheet: Sheet, filled: Collection[str], free: Collection[str],
+                  marks: Mapping[str, CircleMark]) -> tuple[list[str], list[str]]:
+    colours, hovers = [], []
+    for circle in sheet.circles:
+        column = sheet.column(circle.column)
+        base = (f"{sheet.row(circle.row).name}: {column.name} circle {circle.target} "
+                f"(die {column.compare} {circle.target}; dice {', '.join(column.allowed_dice)})")
+        if circle.key in free:
+            colours.append(FREE)
+            hovers.append(base + " — filled free (adventurer)")
+        elif circle.key in filled:
+            colours.append(FILLED)
+            hovers.append(base + " — filled")
+        elif circle.key in marks:
+            colours.append(marks[circle.key].colour)
+            hovers.append(base + (f"<br>{marks[circle.key].hover}" if marks[circle.key].hover else ""))
+        else:
+            colours.append(EMPTY)
+            hovers.append(base)
+    return colours, hovers
+
+
+class SheetView(widgets.VBox):
+    """The sheet's banner and its plotly drawing, redrawn in place by :meth:`show`.
+
+    Parameters
+    ----------
+    sheet : Sheet
+    title : str, optional
+    """
+
+    def __init__(self, sheet: Sheet, title: str | None = None) -> None:
+        self.sheet = sheet
+        self.banner = widgets.HTML(sheet_label_html(sheet))
+        self.figure = figure_widget(sheet_figure(sheet, title=title))
+        super().__init__([self.banner, self.figure])
+
+    def show(self, *, filled: Collection[str] = (), free: Collection[str] = (),
+             marks: Mapping[str, CircleMark] | None = None, complete: Collection[str] = (),
+             title: str | None = None) -> None:
+        """Recolour circles and rows (same meaning as :func:`sheet_figure`'s parameters)."""
+        colours, hovers = _circle_style(self.sheet, filled, free, marks or {})
+        rows = self.sheet.rows
+        with self.figure.batch_update():
+            self.figure.data[0].marker.color = colours
+            self.figure.data[0].hovertext = hovers
+            self.figure.data[1].text = [_row_label(self.sheet, r.id, r.id in complete) for r in rows]
+            self.figure.data[2].marker.color = ["#ffd54f" if r.id in complete else "#fff8e1" for r in rows]
+            self.figure.data[2].marker.line.width = [3 if r.id in complete else 1 for r in rows]
+            if title is not None:
+                self.figure.layout.title.text = title
