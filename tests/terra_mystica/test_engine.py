@@ -222,3 +222,28 @@ def test_random_legal_play_keeps_invariants(choices):
             assert all(0 <= v <= 10 for v in f.cult.values())
             assert f.p1 + f.p2 + f.p3 <= tokens[n]
             tokens[n] = f.p1 + f.p2 + f.p3
+
+
+def test_bare_decline_refuses_every_waiting_offer():
+    g = setup_two()
+    g = play(g, "witches: upgrade F4 to TP")
+    assert [o["to"] for o in g.offers] == ["halflings"]
+    before = totals(g, "halflings")
+    g = play(g, "halflings: decline")
+    assert g.offers == [] and totals(g, "halflings") == before
+
+
+def test_auren_stronghold_steps_go_on_one_track():
+    g = new_game(["auren", "halflings"], round_tiles=TILES)
+    f = g.factions["auren"]
+    f.pending_cult, f.cult_same_track = 2, True
+    g2 = play(g, "auren: +WATER. +WATER")
+    assert g2.factions["auren"].cult["WATER"] == f.cult["WATER"] + 2
+    with pytest.raises(IllegalActionError) as err:
+        play(g, "auren: +WATER. +FIRE")
+    assert err.value.code == "same_track"
+
+
+def test_historical_engineer_bridge_spelling():
+    cmds = parse_commands("convert 2W to bridge. bridge E9:D6")
+    assert [(c.verb, c.args) for c in cmds] == [("action", ("ACTE",)), ("bridge", ("E9", "D6"))]

@@ -208,3 +208,26 @@ def test_shipped_games_replay_and_match_their_results():
         result = replay(game_text(g["game_id"]))
         assert result.mismatches == []
         assert result.final_vp == {f["faction"]: f["final_vp"] for f in game_result(g["game_id"])["factions"]}
+
+
+def test_cli_text_output_names_the_difference(tmp_path):
+    lines = _ledger(GAMES[3]).splitlines()
+    idx = next(i for i, line in enumerate(lines) if "cult_income_for_faction" in line)
+    cols = lines[idx].split("\t")
+    cols[2] = "1 VP"
+    lines[idx] = "\t".join(cols)
+    path = tmp_path / "changed.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    res = runner.invoke(app, ["tm", "replay", str(path)])
+    assert res.exit_code == 1
+    assert f"line {idx + 1}" in res.stdout and "VP expected 1" in res.stdout
+
+
+def test_record_states_gives_one_snapshot_per_row():
+    text = _ledger(GAMES[4])
+    result = replay(text, record_states=True)
+    assert len(result.snapshots) == len(result.game.rows)
+    row, snap = result.snapshots[-1]
+    assert row.label == "score_resources" and snap.round == 7
+    for f in _result(GAMES[4])["factions"]:
+        assert snap.faction(f["faction"]).total("VP") == f["final_vp"]

@@ -75,6 +75,9 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
 ]
 
 
+_ALIASES = {"convert 2w to bridge": "action acte", "convert 2 w to bridge": "action acte"}
+"""Historical spellings the reference engine's clean_commands rewrites (RULES-NOTES section 6)."""
+
 _BY_WORD: dict[str, list[tuple[str, re.Pattern]]] = {}
 for _verb, _pat in _PATTERNS:
     _word = "+" if _pat.pattern.startswith("\\+") else re.match(r"\(?(?:\?:)?([a-z-]+)", _pat.pattern).group(1)
@@ -153,6 +156,8 @@ def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
         if not raw:
             continue
         low = raw.lower()
+        if low in _ALIASES:
+            low = _ALIASES[low]
         first = low.split(" ", 1)[0]
         key = "+" if first.startswith("+") else first
         for verb, pat in _BY_WORD.get(key, ()):

@@ -112,6 +112,7 @@ class FactionState:
         self.pending_town = 0
         self.pending_cult = 0
         self.cult_same_track = False
+        self.same_track_name: str | None = None
         self.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
         self.tf_need_adjacency = False
         self.no_tf = False
@@ -618,8 +619,15 @@ class Game:
         pending = sum(f.pending_town for f in self.factions.values())
         return max(0, sum(self.town_pool.values()) - pending)
 
+    def _towns_now(self) -> TownState:
+        """The town state with the number of town tiles still free (tiles not yet claimed by a
+        founded town), so no town is founded when none is left (RULES-NOTES tricky case 14)."""
+        left = self._town_tiles_left()
+        ts = self.townstate
+        return ts if ts.town_tiles_left == left else replace(ts, town_tiles_left=left)
+
     def _place(self, f: FactionState, h: str, kind: str) -> None:
-        ts = replace(self.townstate, town_tiles_left=self._town_tiles_left())
+        ts = self._towns_now()
         ts = ts.place(h, f.name, kind)
         self._after_towns(f, ts)
 
@@ -727,7 +735,7 @@ class Game:
             raise _illegal("no_bridge_action", "a bridge needs the bridge power action (ACT1) or the "
                            "Engineers' action first", "rulebook: power action bridge", line)
         try:
-            ts = replace(self.townstate, town_tiles_left=self._town_tiles_left()).add_bridge(a, b, f.name)
+            ts = self._towns_now().add_bridge(a, b, f.name)
         except IllegalActionError as exc:
             raise _illegal(exc.code, str(exc), exc.rule or "RULES-NOTES section 3", line) from None
         f.free["BRIDGE"] -= 1
@@ -745,7 +753,7 @@ class Game:
                 raise _illegal("no_river_town", f"{':'.join(args)} share no river hex", "RULES-NOTES section 4", line)
             river = sorted(common)[0]
         try:
-            ts = replace(self.townstate, town_tiles_left=self._town_tiles_left()).connect(river, f.name)
+            ts = self._towns_now().connect(river, f.name)
         except IllegalActionError as exc:
             raise _illegal(exc.code, str(exc), exc.rule or "RULES-NOTES section 4", line) from None
         self._after_towns(f, ts)
@@ -769,7 +777,7 @@ class Game:
         for track, n in tile.cult_steps.items():
             self._cult_step(f, track, n)
         if tile.town_size_delta:
-            ts = replace(self.townstate, town_tiles_left=self._town_tiles_left()).take_fav5(f.name)
+            ts = self._towns_now().take_fav5(f.name)
             self._after_towns(f, ts)
 
     def _take_town(self, f: FactionState, n: int, tid: str) -> None:
@@ -796,11 +804,16 @@ class Game:
         if f.pending_cult < n:
             raise _illegal("no_cult_step_due", f"{f.name} has no cult step to take", "bonus / favor / faction "
                            "action cult step", self._line)
-        if f.cult_same_track and n != f.pending_cult:
-            raise _illegal("same_track", "the Auren's stronghold action takes both steps on one track",
-                           "Auren stronghold", self._line)
+        if f.cult_same_track:
+            # the Auren's stronghold action: both steps on one track (+2AIR, or +AIR twice)
+            if f.same_track_name not in (None, track):
+                raise _illegal("same_track", "the Auren's stronghold action takes both steps on one track",
+                               "Auren stronghold", self._line)
+            f.same_track_name = track
         f.pending_cult -= n
-        f.cult_same_track = False
+        if f.pending_cult == 0:
+            f.cult_same_track = False
+            f.same_track_name = None
         self._cult_step(f, track, n)
 
     # ------------------------------------------------------------------ actions
@@ -1018,7 +1031,7 @@ class Game:
             f.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
         self.round = prev + 1
         self.phase = "income"
-        if prev >= 1:
+        if prev >= 1 and len(self.setup.round_tiles) >= prev:
             tile = self.tiles.round_scoring[self.setup.round_tiles[prev - 1]]
             bonus = tile.cult_bonus
             any_spades = False
@@ -1231,7 +1244,12 @@ class Game:
         elif v == "leech":
             self._leech(f, a[0], a[1], True)
         elif v == "decline":
-            self._leech(f, a[0] or 0, a[1], False)
+            if a[1] is None:
+                # a bare "decline" refuses every power offer waiting for this faction
+                for o in [o for o in self.offers if o["to"] == f.name]:
+                    self._leech(f, 0, o["from"], False)
+            else:
+                self._leech(f, a[0] or 0, a[1], False)
         elif v == "favor":
             self._take_favor(f, a[0])
         elif v == "town":
