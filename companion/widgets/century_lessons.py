@@ -167,6 +167,7 @@ SITUATIONS: dict[str, Situation] = {s.key: s for s in (
               _acquire, (
         ("Take position 1 (free, with the pink on it)", (Acquire(1),)),
         ("Take position 3, placing 2 yellow", (Acquire(3, (0, 0)),)),
+        ("Take position 4, placing 3 crystals", (Acquire(4, (0, 0, 2)),)),
         ("Take position 3, paying with the green on it", (Acquire(3, (1, 1)),)),
         ("Take position 6 with only 4 crystals", (Acquire(6, (0, 0, 0, 2, 2)),)),
         ("Take position 3, then play it at once", (Acquire(3, (0, 0)), PlayCard("M19"))),

@@ -41,3 +41,9 @@ def test_score_table_in_voila(page, voila_url):
     golems.nth(2).fill("9, 11")
     wait_for_text(page, "wins as the tied player latest in turn order", "body")
     screenshot(page, "century_score_a_table_game_voila")
+    # a fresh page is a fresh kernel: every entry comes back from the save file
+    run_in_voila(page, voila_url, NOTEBOOK)
+    assert "Loaded 3 players" in widget_text(page)
+    golems = page.locator("input[placeholder='e.g. 12, 14']")
+    assert [golems.nth(i).input_value() for i in range(3)] == ["12, 14", "20", "9, 11"]
+    wait_for_text(page, "wins as the tied player latest in turn order", "body")

@@ -50,6 +50,10 @@ def test_acquire_pays_left_takes_the_crystals_on_the_card_and_ends_the_turn():
     assert after.caravans[0] == (1, 2, 1, 0)  # tricky case 1
     assert "M19" in after.hands[0]
     assert after.market_crystals[0] == (1, 0, 0, 1) and after.market_crystals[1] == (1, 0, 0, 0)
+    press(table, "Take position 4, placing 3 crystals")  # Q&A: the 4th card costs 3, one on each card to its left
+    after = table.states[1]
+    assert after.caravans[0] == (1, 0, 0, 0) and "M40" in after.hands[0]
+    assert [after.market_crystals[i] for i in range(3)] == [(1, 0, 0, 1), (1, 0, 0, 0), (0, 2, 1, 0)]
     press(table, "Take position 1 (free, with the pink on it)")
     assert table.states[1].caravans[0] == (3, 0, 1, 1)
     press(table, "Take position 3, paying with the green on it")
