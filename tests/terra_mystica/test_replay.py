@@ -30,6 +30,19 @@ def _result(game: str) -> dict:
     return json.loads((LEDGERS / f"{game}.result.json").read_text(encoding="utf-8"))
 
 
+def _changed_ledger(tmp_path, game: str, label: str, column: int, value: str) -> tuple[object, int]:
+    """Write ``game``'s ledger with ``column`` of the first row whose command contains ``label`` set to
+    ``value``; return the path and the 1-based line changed."""
+    lines = _ledger(game).splitlines()
+    idx = next(i for i, line in enumerate(lines) if label in line)
+    cols = lines[idx].split("\t")
+    cols[column] = value
+    lines[idx] = "\t".join(cols)
+    path = tmp_path / "changed.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path, idx + 1
+
+
 def _faction_rows(text: str) -> int:
     return sum(1 for line in text.splitlines() if len(line.split("\t")) >= 15)
 
@@ -157,13 +170,7 @@ def test_cli_json_zero_differences(tmp_path):
 
 
 def test_cli_exit_1_on_difference(tmp_path):
-    lines = _ledger(GAMES[1]).splitlines()
-    idx = next(i for i, line in enumerate(lines) if "other_income_for_faction" in line)
-    cols = lines[idx].split("\t")
-    cols[6] = "99 W"
-    lines[idx] = "\t".join(cols)
-    path = tmp_path / "changed.txt"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    path, _line = _changed_ledger(tmp_path, GAMES[1], "other_income_for_faction", 6, "99 W")
     res = runner.invoke(app, ["tm", "replay", str(path), "--json"])
     assert res.exit_code == 1
     doc = json.loads(res.stdout)
@@ -211,16 +218,10 @@ def test_shipped_games_replay_and_match_their_results():
 
 
 def test_cli_text_output_names_the_difference(tmp_path):
-    lines = _ledger(GAMES[3]).splitlines()
-    idx = next(i for i, line in enumerate(lines) if "cult_income_for_faction" in line)
-    cols = lines[idx].split("\t")
-    cols[2] = "1 VP"
-    lines[idx] = "\t".join(cols)
-    path = tmp_path / "changed.txt"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    path, line = _changed_ledger(tmp_path, GAMES[3], "cult_income_for_faction", 2, "1 VP")
     res = runner.invoke(app, ["tm", "replay", str(path)])
     assert res.exit_code == 1
-    assert f"line {idx + 1}" in res.stdout and "VP expected 1" in res.stdout
+    assert f"line {line}" in res.stdout and "VP expected 1" in res.stdout
 
 
 def test_record_states_gives_one_snapshot_per_row():
