@@ -82,7 +82,7 @@ class LearnTheDice(widgets.VBox):
         self.session = Session(["You"], seed=seed, sheet=sheet, starting_potions=potions)
         state = self.session.state
         self.die: str | None = None
-        self.view = SheetView(state.sheet)
+        self.view: SheetView | None = None
         self.roll_button = widgets.Button(description="Roll the dice", icon="dice", button_style="primary")
         self.roll_button.on_click(lambda _b: self.roll())
         self.dice_inputs = {d: widgets.BoundedIntText(value=1, min=1, max=f, description=d,
@@ -107,6 +107,7 @@ class LearnTheDice(widgets.VBox):
         self.advice = widgets.HTML()
         self.odds = widgets.HTML()
         self.history_html = widgets.HTML()
+        self.refresh()  # builds the sheet drawing complete, before it is ever displayed
         super().__init__([
             widgets.HBox([self.roll_button, widgets.HTML("&nbsp;or enter your table's dice:&nbsp;"),
                           *self.dice_inputs.values(), self.enter_button]),
@@ -116,7 +117,6 @@ class LearnTheDice(widgets.VBox):
             widgets.HTML("<b>Exact odds for a fresh roll of this die</b> (every face equally likely; "
                          "potions move it 1 each):"), self.budget, self.odds, self.history_html,
         ])
-        self.refresh()
 
     # ------------------------------------------------------------------ callbacks
     def roll(self) -> None:
@@ -215,7 +215,10 @@ class LearnTheDice(widgets.VBox):
                 marks[action.circle] = CircleMark(CAN_FILL, "free circle: any empty circle, no die needed")
         gold = engine.score(state)[0]
         free = self.session.free_circles(0)
-        self.view.show(filled=me.filled, free=free, marks=marks, complete=me.completed)
+        if self.view is None:
+            self.view = SheetView(sheet, filled=me.filled, free=free, marks=marks, complete=me.completed)
+        else:
+            self.view.show(filled=me.filled, free=free, marks=marks, complete=me.completed)
         self.status.value = self._status_html(state, gold.total)
         self.advice.value = self._advice_html(placements)
         self.odds.value = odds_table_html(sheet, self.die, self.budget.value) if self.die else ""

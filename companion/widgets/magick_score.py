@@ -90,13 +90,15 @@ class ScoreTable(widgets.VBox):
         self.grid = widgets.VBox()
         self.grid.add_class("companion-magick-grid")
         self.results = widgets.HTML()
-        self.chart = figure_widget(self._figure())
+        self.chart = None
         self.help = widgets.HTML(self._help_html())
+        self.open_save(self.path)
+        # built complete after loading: a FigureWidget changed before the browser draws it may stay blank
+        self.chart = figure_widget(self._figure())
         super().__init__([
             widgets.HBox([self.path_text, self.open_button]), self.status, self.help,
             self.grid, self.add_button, self.message, self.results, self.chart,
         ])
-        self.open_save(self.path)
 
     # ----------------------------------------------------------------- save file
     def open_save(self, path: str | Path) -> bool:
@@ -251,11 +253,13 @@ class ScoreTable(widgets.VBox):
             "<style>.companion-magick-score td, .companion-magick-score th {padding: 2px 10px}</style>"
             f"<table class='companion-magick-score'><tr><th>Player</th>{head}<th>Total</th><th></th></tr>"
             f"{rows}</table><p><b>{verdict}</b></p>")
+        if self.chart is None:
+            return
         with self.chart.batch_update():
             for trace, part in zip(self.chart.data, PARTS, strict=True):
                 trace.x = names
                 trace.y = [p[part] for p in result["players"]]
-            self.chart.layout.title.text = f"Gold per player (winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)})"
+            self.chart.layout.title.text = self._title(winners)
 
     def _figure(self) -> go.Figure:
         names = [p["name"] for p in self.players]
@@ -263,9 +267,17 @@ class ScoreTable(widgets.VBox):
             go.Bar(name=PART_TITLES[part], x=names, y=[p[part] for p in self.players],
                    marker_color=PART_COLOURS[part], hovertemplate="%{x}: %{y} gold<extra>" + PART_TITLES[part] + "</extra>")
             for part in PARTS])
-        fig.update_layout(barmode="stack", title="Gold per player", yaxis_title="gold", height=360,
+        try:
+            title = self._title(self.result()["winners"])
+        except CompanionError:
+            title = "Gold per player"
+        fig.update_layout(barmode="stack", title=title, yaxis_title="gold", height=360,
                           margin=dict(l=50, r=10, t=50, b=40), legend=dict(orientation="h", y=-0.15, traceorder="normal"))
         return fig
+
+    @staticmethod
+    def _title(winners: list[str]) -> str:
+        return f"Gold per player (winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)})"
 
     @staticmethod
     def _help_html() -> str:

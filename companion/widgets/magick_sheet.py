@@ -194,12 +194,18 @@ class SheetView(widgets.VBox):
     ----------
     sheet : Sheet
     title : str, optional
+    filled, free, marks, complete
+        The first drawing (as :func:`sheet_figure`): the figure is built complete and wrapped once, since
+        a ``FigureWidget`` changed before the browser first draws it may show blank axes.
     """
 
-    def __init__(self, sheet: Sheet, title: str | None = None) -> None:
+    def __init__(self, sheet: Sheet, title: str | None = None, *, filled: Collection[str] = (),
+                 free: Collection[str] = (), marks: Mapping[str, CircleMark] | None = None,
+                 complete: Collection[str] = ()) -> None:
         self.sheet = sheet
         self.banner = widgets.HTML(sheet_label_html(sheet))
-        self.figure = figure_widget(sheet_figure(sheet, title=title))
+        self.figure = figure_widget(sheet_figure(sheet, title=title, filled=filled, free=free, marks=marks,
+                                                 complete=complete))
         super().__init__([self.banner, self.figure])
 
     def show(self, *, filled: Collection[str] = (), free: Collection[str] = (),

@@ -35,6 +35,10 @@ def test_a_restart_loses_nothing(save_path):
     assert len(again.players) == 3
     assert again.name_boxes[2].value == "Carol"
     assert again.part_boxes[2]["orders"].value == 11
+    # the chart is drawn from the loaded save at once
+    orders = next(t for t in again.chart.data if t.name == "Orders")
+    assert list(orders.y) == [0, 0, 11]
+    assert list(orders.x)[2] == "Carol"
 
 
 def test_totals_and_shared_winners_are_shown(save_path):
