@@ -247,3 +247,9 @@ def test_auren_stronghold_steps_go_on_one_track():
 def test_historical_engineer_bridge_spelling():
     cmds = parse_commands("convert 2W to bridge. bridge E9:D6")
     assert [(c.verb, c.args) for c in cmds] == [("action", ("ACTE",)), ("bridge", ("E9", "D6"))]
+
+
+def test_fire_and_ice_final_scoring_option_is_refused_not_misscored():
+    with pytest.raises(IllegalActionError) as err:
+        new_game(["witches", "halflings"], options=["fire-and-ice-final-scoring"], round_tiles=TILES)
+    assert err.value.code == "option_not_supported"

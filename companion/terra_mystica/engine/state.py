@@ -48,6 +48,9 @@ PRIEST_SLOTS = (3, 2, 2, 2)
 _SPADES: dict[tuple[str, str, str], int] = {}
 
 
+UNSUPPORTED_OPTIONS = frozenset({"fire-and-ice-final-scoring"})
+"""Options that change scoring in ways the engine does not model yet (refused rather than mis-scored)."""
+
 START_DWELLINGS = {"nomads": 3, "chaosmagicians": 1}
 """Initial dwellings that differ from 2 (faction boards: Nomads place a third after everyone, the Chaos
 Magicians a single one, last). factions.json does not carry this, so it lives here."""
@@ -274,6 +277,10 @@ class Game:
         self.rows: list[Row] = []
         self.offers: list[dict] = []
         self.used_actions: set[str] = set()
+        unsupported = UNSUPPORTED_OPTIONS & set(self.options)
+        if unsupported:
+            raise IllegalActionError("option_not_supported", f"option {sorted(unsupported)[0]} (Fire & Ice) is "
+                                     "not supported yet; the engine replays base games", rule="issue 5: base game first")
         for t in setup.round_tiles:
             if t not in tiles.round_scoring:
                 raise RecordError(f"unknown round scoring tile {t!r}")
@@ -1212,6 +1219,8 @@ class Game:
         self._emit(f, text, line=line, typed=True)
         if f.cult_spade and f.spades == 0:
             f.cult_spade = False
+        if not f.cult_spade and f.spades and self.phase in ("actions", "over"):
+            f.spades = 0  # spades not used within the action are lost
         self._maybe_advance()
 
     def _apply(self, f: FactionState, cmd: Command) -> None:
