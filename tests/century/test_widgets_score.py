@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from typer.testing import CliRunner
 
+from companion.century import cli as century_cli
 from companion.century import scoring
 from companion.widgets.century_score import CenturyScoreTable, default_save_path, parse_golems
 
@@ -42,8 +44,13 @@ def test_typing_updates_breakdown_and_save_file(save):
 def test_save_file_is_what_the_cli_reads(save):
     table = CenturyScoreTable(save, players=2)
     table.golem_boxes[1].value = "9"
+    table.count_boxes[0]["copper"].value = 3
     tallies = scoring.parse_table(saved(save))
     assert [t.golems for t in tallies] == [(), (9,)]
+    result = CliRunner().invoke(century_cli.app, ["score", str(save), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert [p["total"] for p in out["players"]] == [9, 9] and out["winner"] == "Player 2"
 
 
 def test_tie_goes_to_the_later_player_in_turn_order(save):
