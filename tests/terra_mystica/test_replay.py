@@ -232,3 +232,18 @@ def test_record_states_gives_one_snapshot_per_row():
     assert row.label == "score_resources" and snap.round == 7
     for f in _result(GAMES[4])["factions"]:
         assert snap.faction(f["faction"]).total("VP") == f["final_vp"]
+
+
+def test_cli_map_option_reads_a_map_file(tmp_path):
+    """A map given as a letter-form file: the base map's own text replays the game unchanged."""
+    from companion.terra_mystica.hexmap import map_text
+
+    map_file = tmp_path / "base_copy.txt"
+    map_file.write_text(map_text("base"), encoding="utf-8")
+    res = runner.invoke(app, ["tm", "replay", str(LEDGERS / f"{GAMES[5]}.ledger.txt"), "--json",
+                              "--map", str(map_file)])
+    assert res.exit_code == 0, res.output
+    bad = tmp_path / "bad_map.txt"
+    bad.write_text("Q,Q,Q\n", encoding="utf-8")
+    res = runner.invoke(app, ["tm", "replay", str(LEDGERS / f"{GAMES[5]}.ledger.txt"), "--json", "--map", str(bad)])
+    assert res.exit_code == 2
