@@ -238,12 +238,13 @@ class LessonTable(widgets.VBox):
         self.back_button.on_click(lambda _b: self.back())
         self.reset_button = widgets.Button(description="Reset", icon="refresh")
         self.reset_button.on_click(lambda _b: self.reset())
+        self.picker_box = widgets.VBox([widgets.HTML("<b>Or choose any legal action:</b>"), self.picker])
         tries = [widgets.HTML("<b>Try:</b>"), widgets.HBox(self.try_buttons, layout=widgets.Layout(
             flex_flow="row wrap"))] if self.try_buttons else []
         super().__init__([
             widgets.HTML(f"<h4>{html.escape(self.situation.title)}</h4>"), self.table, *tries,
             widgets.HBox([self.typed, self.typed_button, self.back_button, self.reset_button]),
-            self.answer, widgets.HTML("<b>Or choose any legal action:</b>"), self.picker,
+            self.answer, self.picker_box,
         ])
         self.reset()
 
@@ -338,11 +339,11 @@ class LessonTable(widgets.VBox):
         state = self.state
         self.table.show(state, self.names)
         if is_terminal(state):
-            self.picker.layout.display = "none"
+            self.picker_box.layout.display = "none"
             if not keep_answer:
                 self.answer.value = info_html("The game is over.")
         else:
-            self.picker.layout.display = ""
+            self.picker_box.layout.display = ""
             self.picker.show(state)
         self.back_button.disabled = len(self.states) <= 1
 

@@ -102,7 +102,12 @@ def table_html(state: State, names: Sequence[str] | None = None, *, show_scores:
     names = player_names(state, names)
     parts = [_CSS, '<div class="cge-table">']
     if state.finished:
-        status = "Game over."
+        final = score(state, names)
+        status = f"Game over: {html.escape(final.winner)} wins with {final.lines[final.winner_index].total} VP"
+        if len(final.tied) > 1:
+            status += f" (tied with {html.escape(', '.join(n for n in final.tied if n != final.winner))}; " \
+                      "the tied player latest in turn order wins)"
+        status += "."
     elif state.stage == DISCARD:
         status = (f"{html.escape(names[state.current])} holds {sum(state.caravans[state.current])} crystals and "
                   f"must return the excess above {CARAVAN_LIMIT}.")

@@ -25,3 +25,10 @@ def test_learn_the_rules_in_lab(page, lab_url):
     lesson.scroll_into_view_if_needed()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     lesson.screenshot(path=str(SCREENSHOTS / "century_learn_the_rules_upgrade.png"))
+    # the last section: the round is finished after the trigger and the tie goes to the later player
+    tie = page.locator(".jp-OutputArea .widget-button", has_text="Dee claims position 2 (a tie)")
+    tie.scroll_into_view_if_needed()
+    tie.click()
+    wait_for_text(page, "tie on 52 VP between Bob, Dee, the tied player latest in turn order wins")
+    end = page.locator(".jp-OutputArea .widget-vbox", has_text="Dee claims position 2 (a tie)").last
+    end.screenshot(path=str(SCREENSHOTS / "century_learn_the_rules_end.png"))

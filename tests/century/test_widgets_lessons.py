@@ -105,7 +105,8 @@ def test_end_of_game_finishes_the_round_and_the_tie_goes_to_the_later_player():
     assert is_terminal(table.state)
     # Bob: 42 + 6 golem VP, 1 copper (3), 1 blue left = 52; Dee: 40 + 8, 1 silver, 3 pink = 52
     assert "tie on 52 VP between Bob, Dee" in table.answer.value and "Dee wins" in table.answer.value
-    assert table.picker.layout.display == "none"
+    assert table.picker_box.layout.display == "none"
+    assert "Game over: Dee wins with 52 VP (tied with Bob" in table.table.value
 
 
 def test_typed_actions_back_and_reset():
