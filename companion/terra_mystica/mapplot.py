@@ -5,8 +5,11 @@ The figure is built complete (a :class:`plotly.graph_objects.Figure`); widgets w
 index ``ri`` and cell index ``ci`` (RULES-NOTES appendix B) has its centre at
 ``x = ci + 0.5 * (ri odd)``, ``y = -ri * sqrt(3) / 2``, so short (odd) rows sit half a hex to the right.
 
-The trace named :data:`HEX_TRACE` has one transparent marker per hex whose ``customdata`` is the hex
-label; a click handler on it gives the clicked label.
+Every figure has the same traces in the same order whatever it shows (empty traces where there is
+nothing to draw): 8 terrain fills, :data:`TOWN_TRACE`, one trace per highlight role,
+:data:`BRIDGE_TRACE` (+ its end markers), :data:`BUILDING_TRACE`, and last :data:`HEX_TRACE`, one
+transparent marker per hex whose ``customdata`` is the hex label (a click handler on it gives the clicked
+label). So a widget can update a shown figure in place, trace by trace.
 """
 
 from __future__ import annotations
@@ -20,10 +23,13 @@ from companion.terra_mystica.hexmap import TerraMysticaMap
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import TownState
 
-__all__ = ["HEX_TRACE", "TERRAIN_COLOURS", "BUILDING_SYMBOLS", "HIGHLIGHT_STYLES", "hex_centre",
+__all__ = ["HEX_TRACE", "TOWN_TRACE", "BRIDGE_TRACE", "BUILDING_TRACE", "TERRAIN_COLOURS", "BUILDING_SYMBOLS", "HIGHLIGHT_STYLES", "hex_centre",
            "hex_corners", "faction_colour", "map_figure"]
 
 HEX_TRACE = "hexes"
+TOWN_TRACE = "towns"
+BRIDGE_TRACE = "bridges"
+BUILDING_TRACE = "buildings"
 #: Fill colour per terrain letter (rivers light blue).
 TERRAIN_COLOURS: Mapping[str, str] = {
     "Y": "#f0d56a", "U": "#a67c46", "K": "#4b4b4b", "B": "#3f7fce", "G": "#3f9b4c", "S": "#a0a0a0",
@@ -117,7 +123,8 @@ def _outline(tm_map: TerraMysticaMap, labels: set[str]) -> tuple[list, list]:
 
 def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
                highlight: Mapping[str, str] | None = None, faction_colours: Mapping[str, str] | None = None,
-               title: str | None = None, show_labels: bool = True, height: int = 560) -> go.Figure:
+               title: str | None = None, show_labels: bool = True, height: int = 560,
+               width: int | None = None) -> go.Figure:
     """Draw ``tm_map`` as a plotly figure.
 
     Parameters
@@ -134,8 +141,8 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
     title : str, optional
     show_labels : bool
         Write each hex's label (``E7``, ``r3``) on it.
-    height : int
-        Figure height in pixels.
+    height, width : int
+        Figure size in pixels (width None: as wide as the container allows).
 
     Returns
     -------
@@ -147,55 +154,62 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
     for h in tm_map.hexes.values():
         by_terrain.setdefault(h.terrain, []).append((h.row, h.column))
     for letter in (*wheel.letters, RIVER_LETTER):
-        cells = by_terrain.get(letter)
-        if not cells:
-            continue
-        xs, ys = _polys(cells, 0.985)
+        xs, ys = _polys(by_terrain.get(letter, ()), 0.985)
         name = "river" if letter == RIVER_LETTER else wheel.name(letter)
         fig.add_trace(go.Scatter(x=xs, y=ys, fill="toself", fillcolor=TERRAIN_COLOURS[letter], mode="lines",
                                  line=dict(color="white", width=1), hoverinfo="skip", name=name,
                                  showlegend=False))
-    if state is not None:
-        for faction_town in state.towns():
-            xs, ys = _outline(tm_map, set(faction_town.hexes))
-            fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color="#ffd700", width=5),
-                                     hoverinfo="skip", name=f"town {faction_town.id}", showlegend=False))
-    if highlight:
-        roles: dict[str, list[tuple[int, int]]] = {}
-        for label, role in highlight.items():
-            if label in tm_map.hexes:
-                h = tm_map.hexes[label]
-                roles.setdefault(role, []).append((h.row, h.column))
-        for role, cells in roles.items():
-            colour, width = HIGHLIGHT_STYLES.get(role, ("#000000", 3.0))
-            xs, ys = _polys(cells, 0.9)
-            fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=colour, width=width),
-                                     hoverinfo="skip", name=role, showlegend=True))
-    if state is not None:
-        for a, b, faction in state.bridges:
-            (xa, ya), (xb, yb) = (hex_centre(tm_map.hexes[x].row, tm_map.hexes[x].column) for x in (a, b))
-            fig.add_trace(go.Scatter(x=[xa, xb], y=[ya, yb], mode="lines", hoverinfo="skip", showlegend=False,
-                                     line=dict(color="#5a3a1a", width=9), name=f"bridge {a}-{b}"))
-            fig.add_trace(go.Scatter(x=[xa, xb], y=[ya, yb], mode="lines", hoverinfo="skip", showlegend=False,
-                                     line=dict(color=faction_colour(faction, faction_colours), width=4)))
-        if state.buildings:
-            xs, ys, colours, symbols, sizes, texts = [], [], [], [], [], []
-            for label, (faction, kind) in state.buildings.items():
-                h = tm_map.hexes[label]
-                x, y = hex_centre(h.row, h.column)
-                symbol, size = BUILDING_SYMBOLS.get(kind, ("circle", 12))
-                xs.append(x)
-                ys.append(y + 0.12)
-                colours.append(faction_colour(faction, faction_colours))
-                symbols.append(symbol)
-                sizes.append(size)
-                town = state.town_of.get(label)
-                texts.append(f"{label}: {faction} {_BUILDING_NAMES.get(kind, kind)}"
-                             + (f", town {town}" if town else ""))
-            fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", hovertext=texts, hoverinfo="text",
-                                     marker=dict(color=colours, symbol=symbols, size=sizes,
-                                                 line=dict(color="black", width=1.5)),
-                                     name="buildings", showlegend=False))
+    # towns: one trace with the outline of every town (gold)
+    xs, ys = [], []
+    for town in (state.towns() if state is not None else ()):
+        tx, ty = _outline(tm_map, set(town.hexes))
+        xs += tx
+        ys += ty
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color="#ffd700", width=5), hoverinfo="skip",
+                             name=TOWN_TRACE, showlegend=False))
+    # highlights: one trace per role, always present (empty when unused)
+    roles: dict[str, list[tuple[int, int]]] = {role: [] for role in HIGHLIGHT_STYLES}
+    for label, role in (highlight or {}).items():
+        if label in tm_map.hexes and role in roles:
+            h = tm_map.hexes[label]
+            roles[role].append((h.row, h.column))
+    for role, cells in roles.items():
+        colour, width = HIGHLIGHT_STYLES[role]
+        xs, ys = _polys(cells, 0.9)
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=colour, width=width),
+                                 hoverinfo="skip", name=role, showlegend=bool(cells)))
+    # bridges: a thick brown line per bridge, and a marker in the builder's colour at its middle
+    bx, by, mx, my, mcol, mtext = [], [], [], [], [], []
+    for a, b, faction in (state.bridges if state is not None else ()):
+        (xa, ya), (xb, yb) = (hex_centre(tm_map.hexes[x].row, tm_map.hexes[x].column) for x in (a, b))
+        bx += [xa, xb, None]
+        by += [ya, yb, None]
+        mx.append((xa + xb) / 2)
+        my.append((ya + yb) / 2)
+        mcol.append(faction_colour(faction, faction_colours))
+        mtext.append(f"bridge {a}-{b} ({faction})")
+    fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", hoverinfo="skip", showlegend=False,
+                             line=dict(color="#5a3a1a", width=8), name=BRIDGE_TRACE))
+    fig.add_trace(go.Scatter(x=mx, y=my, mode="markers", hovertext=mtext, hoverinfo="text", showlegend=False,
+                             marker=dict(color=mcol, symbol="square", size=10, line=dict(color="#5a3a1a", width=2)),
+                             name=BRIDGE_TRACE + " ends"))
+    # buildings
+    xs, ys, colours, symbols, sizes, texts = [], [], [], [], [], []
+    for label, (faction, kind) in (state.buildings.items() if state is not None else ()):
+        h = tm_map.hexes[label]
+        x, y = hex_centre(h.row, h.column)
+        symbol, size = BUILDING_SYMBOLS.get(kind, ("circle", 12))
+        xs.append(x)
+        ys.append(y + 0.12)
+        colours.append(faction_colour(faction, faction_colours))
+        symbols.append(symbol)
+        sizes.append(size)
+        town = state.town_of.get(label)
+        texts.append(f"{label}: {faction} {_BUILDING_NAMES.get(kind, kind)}" + (f", town {town}" if town else ""))
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", hovertext=texts, hoverinfo="text",
+                             marker=dict(color=colours, symbol=symbols, size=sizes,
+                                         line=dict(color="black", width=1.5)),
+                             name=BUILDING_TRACE, showlegend=False))
     xs, ys, labels, text_colours, hover = [], [], [], [], []
     for label, h in tm_map.hexes.items():
         x, y = hex_centre(h.row, h.column)
@@ -207,12 +221,12 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         hover.append(f"{label} ({name})")
     fig.add_trace(go.Scatter(
         x=xs, y=ys, mode="markers+text" if show_labels else "markers", text=labels if show_labels else None,
-        textposition="bottom center" if state is not None and state.buildings else "middle center",
+        textposition="bottom center" if state is not None else "middle center",
         textfont=dict(size=9, color=text_colours), customdata=labels, hovertext=hover, hoverinfo="text",
         marker=dict(size=26, color="rgba(0,0,0,0)"), name=HEX_TRACE, showlegend=False))
     width_cells = max((len(r) for r in tm_map.rows), default=13)
     fig.update_layout(
-        title=title, height=height, margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        title=title, height=height, width=width, margin=dict(l=10, r=10, t=40 if title else 10, b=10),
         plot_bgcolor="white", paper_bgcolor="white", dragmode=False, hovermode="closest",
         legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="right", x=1.0),
         xaxis=dict(visible=False, range=[-0.8, width_cells + 0.3], fixedrange=True),

@@ -54,15 +54,45 @@ def _bind_click(fig_widget, callback) -> None:
 
 
 def _refill(fig_widget, fig, callback) -> None:
-    """Put the traces and layout of ``fig`` into the already shown ``fig_widget`` and re-bind clicks.
+    """Show ``fig`` in the already displayed ``fig_widget``, trace by trace, and re-bind clicks.
 
-    The widget is updated in place rather than replaced: every new FigureWidget ships plotly's whole
-    JavaScript bundle (about 5 MB) to the browser.
+    The widget is updated in place, never replaced: every new FigureWidget ships plotly's whole
+    JavaScript bundle (about 5 MB) to the browser. ``map_figure`` always returns the same traces in the
+    same order, so each shown trace just takes the new trace's properties.
     """
-    fig_widget.data = []
-    fig_widget.add_traces(list(fig.data))
-    fig_widget.layout = fig.layout
+    if len(fig_widget.data) != len(fig.data):  # pragma: no cover - map_figure keeps the structure fixed
+        fig_widget.data = []
+        fig_widget.add_traces(list(fig.data))
+    else:
+        with fig_widget.batch_update():
+            for old, new in zip(fig_widget.data, fig.data, strict=True):
+                old.update(new.to_plotly_json(), overwrite=True)
+            fig_widget.layout.update(fig.layout.to_plotly_json(), overwrite=True)
     _bind_click(fig_widget, callback)
+
+
+def _shown_figure(fig, callback):
+    """Wrap ``fig`` once (``figure_widget``), bind clicks, and repaint it when its first view reports in.
+
+    In JupyterLab the first FigureWidgets of a session sometimes render an empty plot (their view reads
+    the figure before the model has it). Every view answers its first drawing with a layout delta; on
+    the first one the traces are sent again, which fixes such a view and is harmless for a good one.
+    """
+    fig_widget = figure_widget(fig)
+    _bind_click(fig_widget, callback)
+    done = []
+
+    def repaint(_change) -> None:
+        if done:
+            return
+        done.append(True)
+        traces = [t.to_plotly_json() for t in fig_widget.data]
+        fig_widget.data = []
+        fig_widget.add_traces(traces)
+        _bind_click(fig_widget, callback)
+
+    fig_widget.observe(repaint, names="_js2py_layoutDelta")
+    return fig_widget
 
 
 def _clicked_label(fig_widget, points) -> str | None:
@@ -157,8 +187,7 @@ class TownSandbox(widgets.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.reset_button.on_click(lambda _b: self.reset())
         self.faction.observe(lambda _c: self._refresh_controls(), names="value")
-        self.figure = figure_widget(self._figure())
-        _bind_click(self.figure, self._on_click)
+        self.figure = _shown_figure(self._figure(), self._on_click)
         self._figure_box = widgets.Box([self.figure])
         header = [widgets.HTML(f"<h3>{html.escape(title)}</h3>")] if title else []
         controls = widgets.VBox([
@@ -168,7 +197,7 @@ class TownSandbox(widgets.VBox):
             widgets.HBox([self.fav5_button, self.river, self.connect_button]),
         ])
         super().__init__([*header, controls, self.message, self._figure_box, self.summary, self.log_html])
-        self._refresh()
+        self._refresh(redraw=False)
 
     # ------------------------------------------------------------------ plain methods
     def place(self, hex_label: str | None = None, faction: str | None = None, kind: str | None = None) -> bool:
@@ -215,7 +244,9 @@ class TownSandbox(widgets.VBox):
         self._refresh()
 
     def set_map(self, tm_map: TerraMysticaMap) -> None:
-        """Switch to another map (clears the sandbox)."""
+        """Switch to another map (clears the sandbox; nothing happens if it is the same map)."""
+        if tm_map == self.map:
+            return
         self.map = tm_map
         self.bridge_spot.options = self._bridge_options()
         self.reset()
@@ -245,14 +276,15 @@ class TownSandbox(widgets.VBox):
         return [f"{a}-{b}" for a, b in self.map.bridge_spots]
 
     def _figure(self):
-        return map_figure(self.map, state=self.state, height=self._height)
+        return map_figure(self.map, state=self.state, height=self._height, width=int(self._height * 1.65))
 
     def _refresh_controls(self) -> None:
         self.river.options = list(self.state.mermaid_candidates(self.faction.value))
         self.connect_button.disabled = not self.river.options
 
-    def _refresh(self) -> None:
-        _refill(self.figure, self._figure(), self._on_click)
+    def _refresh(self, redraw: bool = True) -> None:
+        if redraw:
+            _refill(self.figure, self._figure(), self._on_click)
         self._refresh_controls()
         rows = []
         for town in self.state.towns():
@@ -304,8 +336,9 @@ class MapExplorer(widgets.VBox):
         self.downloads = widgets.HTML()
         self.map: TerraMysticaMap = load_shipped_map(initial)
         self.sandbox = TownSandbox(self.map, factions=sandbox_factions, height=440)
-        self.figure = figure_widget(self._figure())
-        _bind_click(self.figure, self._on_click)
+        self.figure = None
+        self._show_map()
+        self.figure = _shown_figure(self._figure(), self._on_click)
         self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(width="820px"))
         self.source.observe(lambda c: self.choose_map(c["new"]), names="value")
         self.read_button.on_click(lambda _b: self.read_text(self.text.value))
@@ -329,7 +362,6 @@ class MapExplorer(widgets.VBox):
                          "bridges connect.</p>"), self.sandbox,
             widgets.HTML("<h3>Export</h3>"), export, self.downloads,
         ])
-        self._show_map()
 
     # ------------------------------------------------------------------ plain methods
     def choose_map(self, key: str) -> None:
@@ -400,9 +432,11 @@ class MapExplorer(widgets.VBox):
         self.load_upload(item["name"], item["content"])
 
     def _figure(self, highlight=None):
-        return map_figure(self.map, highlight=highlight, height=520)
+        return map_figure(self.map, highlight=highlight, height=520, width=810)
 
     def _redraw(self, highlight=None) -> None:
+        if self.figure is None:
+            return
         _refill(self.figure, self._figure(highlight), self._on_click)
 
     def _show_map(self) -> None:

@@ -51,13 +51,20 @@ def test_buildings_bridges_towns_and_highlights_are_drawn():
     buildings = trace(fig, "buildings")
     assert len(buildings.x) == 6
     assert any("C1: nomads stronghold" in t for t in buildings.hovertext)
-    assert any(t.name == "town 1" for t in fig.data)
-    assert any(t.name == "bridge B1-C1" for t in fig.data)
-    assert {"selected", "neighbour"} <= {t.name for t in fig.data}
+    assert list(trace(fig, "bridges ends").hovertext) == ["bridge B1-C1 (witches)"]
+    assert len(trace(fig, "selected").x) == 8 and len(trace(fig, "neighbour").x) == 8
+    assert trace(fig, "shipping").x == () and not trace(fig, "shipping").showlegend
     # the town outline is the outer boundary: 5 hexes in a connected blob have fewer than 30 edges
-    town = trace(fig, "town 1")
+    town = trace(fig, "towns")
     segments = sum(1 for v in town.x if v is None)
     assert 10 <= segments < 30
+
+
+def test_trace_structure_is_fixed_so_widgets_can_update_in_place():
+    s = TownState.new(BASE).place("A1", "witches", "D")
+    plain = [t.name for t in map_figure(BASE).data]
+    full = [t.name for t in map_figure(BASE, state=s, highlight={"A1": "selected"}).data]
+    assert plain == full and plain[-1] == HEX_TRACE
 
 
 def test_widgets_module_imports_no_rules():
@@ -131,7 +138,7 @@ def test_town_sandbox_forms_joins_and_undoes():
     assert "Towns:</b> 0" in box.summary.value
     assert box.place("A4", "witches", "D")
     assert "founded town 1" in box.message.value and "town 1 (witches)" in box.summary.value
-    assert any(t.name == "town 1" for t in box.figure.data)
+    assert len(trace(box.figure, "towns").x) > 0
     assert box.place("r0", "witches", "D") is False and "river hex" in box.message.value
     box.undo()
     assert "Towns:</b> 0" in box.summary.value
