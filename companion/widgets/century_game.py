@@ -105,6 +105,7 @@ class CenturyGame(widgets.VBox):
         self.controllers = [self.controller_boxes[i].value for i in range(n)]
         self.bots = {i: make_bot(c) for i, c in enumerate(self.controllers) if c != HUMAN}
         self.rng = random.Random(self.seed.value)
+        self.rng_before: dict[int, object] = {}
         self.game_log = GameLog(n, self.names)
         self.game_log.resolve_chance(self.rng)
         self.chart = figure_widget(self._figure())
@@ -129,7 +130,7 @@ class CenturyGame(widgets.VBox):
             self.message.value = error_html("It is not a human player's turn.")
             return
         try:
-            self.game_log.apply(action)
+            self._play(action)
         except IllegalActionError as exc:
             self.message.value = error_html(f"[{exc.code}] {exc}")
             return
@@ -142,10 +143,22 @@ class CenturyGame(widgets.VBox):
         s = self.state
         if s is None or is_terminal(s) or self.controllers[s.current] == HUMAN:
             return False
-        self.game_log.apply(self.bots[s.current].choose(s, self.rng))
+        before = self.rng.getstate()
+        self._play(self.bots[s.current].choose(s, self.rng), before=before)
         self.game_log.resolve_chance(self.rng)
         self._refresh()
         return True
+
+    def _play(self, action: Action, before=None) -> None:
+        """Apply a player's action, remembering the random generator as it was before the action.
+
+        Undo restores that generator, so redoing the same action turns up the same cards and the bots
+        answer the same way: undo cannot be used to fish for a better card.
+        """
+        index = len(self.game_log.actions)
+        state = before if before is not None else self.rng.getstate()
+        self.game_log.apply(action)
+        self.rng_before[index] = state
 
     def _advance(self) -> None:
         """Bots act (when they move by themselves) until a human is to act or the game is over."""
@@ -154,7 +167,8 @@ class CenturyGame(widgets.VBox):
                 s = self.state
                 if is_terminal(s) or self.controllers[s.current] == HUMAN:
                     break
-                self.game_log.apply(self.bots[s.current].choose(s, self.rng))
+                before = self.rng.getstate()
+                self._play(self.bots[s.current].choose(s, self.rng), before=before)
                 self.game_log.resolve_chance(self.rng)
         self._refresh()
 
@@ -174,6 +188,9 @@ class CenturyGame(widgets.VBox):
             self.message.value = info_html("Nothing to undo: this is the start of the game.")
             self._refresh()
             return False
+        saved = self.rng_before.get(len(self.game_log.actions))
+        if saved is not None:
+            self.rng.setstate(saved)
         self.message.value = info_html("Undone.")
         self._refresh()
         return True

@@ -54,6 +54,16 @@ def test_hint_names_a_legal_action_of_the_human():
     assert "Hint (planner bot)" in game.message.value
 
 
+def test_undo_then_the_same_action_turns_up_the_same_cards():
+    game = CenturyGame(players=3, controllers=["human", "random", "random"], seed=8)
+    acquire_first = Acquire(1)
+    game.human_action(acquire_first)  # the market refills from the deck, the bots answer
+    after = game.state
+    game.undo()
+    game.human_action(acquire_first)
+    assert game.state == after
+
+
 def test_hot_seat_passes_the_picker_to_the_next_human():
     game = CenturyGame(players=2, controllers=["human", "human"], seed=5)
     game.picker.kind.value = "play"
