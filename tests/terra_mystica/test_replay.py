@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from companion.cli import app
@@ -247,3 +249,23 @@ def test_cli_map_option_reads_a_map_file(tmp_path):
     bad.write_text("Q,Q,Q\n", encoding="utf-8")
     res = runner.invoke(app, ["tm", "replay", str(LEDGERS / f"{GAMES[5]}.ledger.txt"), "--json", "--map", str(bad)])
     assert res.exit_code == 2
+
+
+_JUNK = ["Z9", "A99", "r99", "r3", "E7", "BON99", "FAV13", "TW9", "-1", "0", "99", "purple", "ACT7", "ACTW",
+         "SA", "x", "", ".", ":", "witches", "1PW", "for 2"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=st.integers(min_value=0, max_value=10_000), token=st.integers(min_value=0, max_value=50),
+       junk=st.sampled_from(_JUNK))
+def test_corrupted_command_log_only_raises_companion_errors(line, token, junk):
+    """Bad input raises RecordError / IllegalActionError naming the line, never a bare traceback."""
+    log = write_record(read_record(_ledger(GAMES[7]))).splitlines()
+    i = line % len(log)
+    toks = log[i].split(" ")
+    toks[token % len(toks)] = junk
+    log[i] = " ".join(toks)
+    try:
+        replay("\n".join(log))
+    except (RecordError, IllegalActionError) as exc:
+        assert exc.line is None or 1 <= exc.line <= len(log)
