@@ -17,6 +17,27 @@ and carpet flight (cost charged only when really needed), power actions, faction
 favor tiles, towns (via :mod:`companion.terra_mystica.towns`), bridges, Mermaid river towns, cult tracks
 with priests, keys and power, conversions, burning, passing and turn order, power offers (leech) with
 the Cultists' bonus, and final scoring (via :mod:`companion.terra_mystica.scoring` and ``network``).
+
+Where RULES-NOTES is silent, the 20 real ledgers decided (each choice is checked by replaying them in
+``tests/terra_mystica/test_replay.py``):
+
+* sub-commands apply in the order written (``+AIR. Leech 6 from auren`` gains the cult power first);
+* a power offer gives ``min(offered, 2 x bowl I + bowl II, VP + 1)`` power for ``gain - 1`` VP; offers are
+  made even to a faction whose power is all in bowl III, except offers from the Cultists, which are dropped
+  at once; the Cultists get their 1 power only if a faction that declined could have taken power then;
+  the ``[opponent accepted power]`` / ``[all opponents declined power]`` row comes just before the leech
+  row that triggered it;
+* bonus tiles left after the setup picks already collect a coin before round 1;
+* a town tile's key counts before its cult steps (TW6 can take a track to 10 at once);
+* the Mermaids' stronghold and TW7 shipping level score the shipping track's VP;
+* spades from a round's cult bonus score no round-tile spade VP (but the Halflings' 1 VP per spade) and
+  are used without BON4's range; spades not used within their row are lost;
+* final-scoring rows are listed in the turn order the next round would have had;
+* SCORE9's cult bonus counts priests standing on the cult board's priest spaces.
+
+Rules the ledgers did not exercise follow the rulebook: building with too few spades digs the rest at
+the faction's exchange rate; a trading house costs double coins when no opponent building is directly
+adjacent (bridges included).
 """
 
 from __future__ import annotations
@@ -118,13 +139,11 @@ class FactionState:
         self.same_track_name: str | None = None
         self.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
         self.tf_need_adjacency = False
-        self.no_tf = False
         self.teleport_level = 0
         carpet = data.engine_fields.get("carpet_range")
         tunnel = data.engine_fields.get("tunnel_range")
         self.jump_range = int(carpet or tunnel or 0)
         self.w_to_p = 0
-        self.actions: set[str] = set()
         self.teleported: set[str] = set()
 
     def copy(self) -> FactionState:
@@ -132,7 +151,7 @@ class FactionState:
         new = copy.copy(self)
         new.cult, new.count, new.hexes = dict(self.cult), dict(self.count), dict(self.hexes)
         new.favors, new.towns = list(self.favors), list(self.towns)
-        new.free, new.actions, new.teleported = dict(self.free), set(self.actions), set(self.teleported)
+        new.free, new.teleported = dict(self.free), set(self.teleported)
         return new
 
     # ------------------------------------------------------------------ totals
@@ -256,7 +275,8 @@ class Game:
     round : int
         0 during setup (initial dwellings, first bonus tiles), 1..6, 7 when the game is over.
     phase : str
-        ``"setup"``, ``"cult_spades"`` (using cult-income spades), ``"actions"`` or ``"over"``.
+        ``"setup"``, ``"income"`` (between rounds), ``"cult_spades"`` (using cult-income spades),
+        ``"actions"`` or ``"over"``.
     """
 
     def __init__(self, setup: Setup, board: BoardTables | None = None) -> None:
@@ -443,7 +463,7 @@ class Game:
             elif res == "TF_NEED_HEX_ADJACENCY":
                 f.tf_need_adjacency = True
             elif res == "TELEPORT_NO_TF":
-                f.no_tf = True
+                pass  # the Witches' ride builds without transforming: FREE_D only builds on forest
             elif res == "TOWN_SIZE":
                 pass  # FAV5: handled by the town state
             elif res == "GAIN_ACTION" or res.startswith("ACT") or res == "CULTS_ON_SAME_TRACK":
@@ -693,7 +713,6 @@ class Game:
                 raise _illegal("not_home_terrain", f"{h} is {self.colour[h]}, not {home}",
                                "Witches' ride: forest hex, no transform", line)
             f.free["D"] -= 1
-            f.no_tf = False
         else:
             if self.colour[h] != home:
                 self._transform(f, h, home)
@@ -945,7 +964,7 @@ class Game:
         self.pass_order.append(f.name)
 
     # ------------------------------------------------------------------ leech
-    def _find_offer(self, f: FactionState, frm: str | None, amount: int | None) -> dict | None:
+    def _find_offer(self, f: FactionState, frm: str | None) -> dict | None:
         for o in self.offers:
             if o["to"] == f.name and (frm is None or o["from"] == frm):
                 return o
@@ -953,7 +972,7 @@ class Game:
 
     def _leech(self, f: FactionState, amount: int, frm: str, accept: bool) -> None:
         line = self._line
-        o = self._find_offer(f, frm, amount)
+        o = self._find_offer(f, frm)
         if o is None:
             if frm is not None and frm not in self.factions:
                 raise RecordError(f"unknown faction {frm!r}", line=line)
@@ -1033,7 +1052,6 @@ class Game:
         self.used_actions = set()
         for f in self.factions.values():
             f.passed = False
-            f.actions = set()
             f.spades = 0
             f.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
         self.round = prev + 1
