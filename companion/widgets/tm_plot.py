@@ -3,7 +3,9 @@
 Why: in Voila (0.5, plotly 7 ``FigureWidget``), changing the data of a ``FigureWidget`` that is already
 shown does not reach the page (checked in headless chromium: ``fig.data[0].y = ...`` and
 ``batch_update`` leave the drawn plot unchanged), while in JupyterLab it does. Building a complete
-``go.Figure`` and wrapping it in a new ``FigureWidget`` each time renders in both.
+``go.Figure`` and wrapping it in a new ``FigureWidget`` each time renders in both. The price: each new
+``FigureWidget`` sends plotly's JavaScript bundle (about 5 MB) again, so a chart is replaced only when
+what it draws has changed.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import plotly.graph_objects as go
 
 from companion.widgets.common import figure_widget
 
-__all__ = ["ChartSlot"]
+__all__ = ["ChartOwner", "ChartSlot"]
 
 
 class ChartSlot(widgets.Box):
@@ -31,12 +33,45 @@ class ChartSlot(widgets.Box):
     """
 
     def __init__(self, fig: go.Figure) -> None:
+        self._drawn = fig.to_plotly_json()
         self.figure = figure_widget(fig)
         super().__init__([self.figure], layout=widgets.Layout(width="100%"))
 
     def show(self, fig: go.Figure) -> None:
-        """Replace the shown figure with ``fig`` (complete) and close the old widget."""
+        """Replace the shown figure with ``fig`` (complete) and close the old widget.
+
+        Nothing happens when ``fig`` draws exactly what is shown: every new ``FigureWidget`` ships
+        plotly's JavaScript (about 5 MB) to the page, so unchanged charts are not re-sent.
+        """
+        drawn = fig.to_plotly_json()
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         old = self.figure
         self.figure = figure_widget(fig)
         self.children = [self.figure]
         old.close()
+
+
+class ChartOwner:
+    """Mixin for widgets with one :class:`ChartSlot` in ``chart_slot`` drawn by ``_figure()``.
+
+    Set ``chart_slot = None`` before the first redraw, then ``ChartSlot(self._figure())`` once the state
+    is ready; :meth:`redraw_chart` is a no-op until then.
+    """
+
+    chart_slot: ChartSlot | None = None
+
+    @property
+    def chart(self) -> go.FigureWidget:
+        """The figure shown now."""
+        assert self.chart_slot is not None
+        return self.chart_slot.figure
+
+    def redraw_chart(self) -> None:
+        """Draw ``self._figure()`` in the slot (once the slot exists)."""
+        if self.chart_slot is not None:
+            self.chart_slot.show(self._figure())  # type: ignore[attr-defined]
+
+    def _figure(self) -> go.Figure:  # pragma: no cover - every owner defines it
+        raise NotImplementedError

@@ -1,0 +1,524 @@
+"""Widgets of ``notebooks/terra_mystica/learn_the_rules.ipynb``: the rules that confuse new players.
+
+Each widget renders and calls the public API of :mod:`companion.terra_mystica`; none decides a rule:
+
+- :class:`RoundScoringExplorer` -- round scoring tiles: VP during the round and the end-of-round cult
+  bonus (:mod:`companion.terra_mystica.tiles`).
+
+Callbacks are plain methods, so tests drive the widgets without a browser.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from companion.errors import IllegalActionError
+from companion.terra_mystica.factions import BUILDING_NAMES, load_factions
+from companion.terra_mystica.power import PowerBowls, leech_offer
+from companion.terra_mystica.scoring import rank_prizes
+from companion.terra_mystica.terraform import terraform_cost
+from companion.terra_mystica.terrain import terrain_wheel
+from companion.terra_mystica.tiles import load_tiles
+from companion.widgets.common import error_html, info_html, message_box
+from companion.widgets.tm_plot import ChartOwner, ChartSlot
+
+__all__ = ["RESOURCE_NAMES", "CultTrackScoring", "PowerBowlSimulator", "RoundScoringExplorer", "TerraformExplorer",
+           "describe_amounts"]
+
+#: Plain-English names of the resource codes used in the rules data (singular, plural).
+RESOURCE_NAMES: dict[str, tuple[str, str]] = {
+    "C": ("coin", "coins"), "W": ("worker", "workers"), "P": ("priest", "priests"),
+    "PW": ("power", "power"), "VP": ("VP", "VP"), "SPADE": ("spade", "spades"), "TOWN": ("town", "towns"),
+    **{kind: (name.replace("_", " "), name.replace("_", " ") + "s") for kind, name in BUILDING_NAMES.items()},
+}
+_TRACK_COLOURS = {"FIRE": "#d62728", "WATER": "#1f77b4", "EARTH": "#8c564b", "AIR": "#bcbd22",
+                  "CULT_P": "#9467bd"}
+
+
+def _noun(code: str, amount: int = 2) -> str:
+    singular, plural = RESOURCE_NAMES.get(code, (code, code))
+    return singular if amount == 1 else plural
+
+
+def describe_amounts(amounts: dict[str, int]) -> str:
+    """``{"C": 2, "SPADE": 1}`` -> ``"2 coins, 1 spade"`` (``"nothing"`` when empty)."""
+    return ", ".join(f"{n} {_noun(code, n)}" for code, n in amounts.items()) or "nothing"
+
+
+def _heading(text: str) -> str:
+    return f"<b>{html.escape(text)}</b>"
+
+
+class RoundScoringExplorer(ChartOwner, widgets.VBox):
+    """Pick a round scoring tile and a cult position; see the VP during the round and the cult bonus.
+
+    The bonus is :meth:`companion.terra_mystica.tiles.CultBonus.for_position` (``floor(position /
+    per_steps)`` times the gain); SCORE9 counts priests sent to the cult tracks instead of a position.
+
+    Attributes
+    ----------
+    tile : ipywidgets.Dropdown
+        ``SCORE1`` .. ``SCORE9``.
+    position : ipywidgets.IntSlider
+        Position 0-10 on the tile's cult track (priests sent, for SCORE9).
+    text : ipywidgets.HTML
+        What the tile scores and what the chosen position receives.
+    chart : plotly.graph_objects.FigureWidget
+        The bonus for every position 0-10, the chosen one highlighted.
+    """
+
+    def __init__(self) -> None:
+        self._tiles = load_tiles().round_scoring
+        self.tile = widgets.Dropdown(options=[(self._label(t), t.id) for t in self._tiles.values()],
+                                     value="SCORE2", description="Tile", layout=widgets.Layout(width="420px"))
+        self.position = widgets.IntSlider(value=5, min=0, max=10, description="Cult position",
+                                          style={"description_width": "initial"})
+        self.text = widgets.HTML()
+        self.tile.observe(lambda _c: self.show(), names="value")
+        self.position.observe(lambda _c: self.show(), names="value")
+        self.show()
+        self.chart_slot = ChartSlot(self._figure())
+        super().__init__([widgets.HBox([self.tile, self.position]), self.text, self.chart_slot])
+
+    def _label(self, tile: Any) -> str:
+        what = " / ".join(_noun(code, 1) for code in tile.vp)
+        points = next(iter(tile.vp.values()))
+        extra = " (option: temple scoring tile)" if tile.option else ""
+        return f"{tile.id}: {what} {points} VP{extra}"
+
+    def received(self) -> dict[str, int]:
+        """What the chosen position receives at the end of the round (resource code -> amount)."""
+        return self._tiles[self.tile.value].cult_bonus.for_position(self.position.value)
+
+    def show(self) -> None:
+        """Redraw the text and chart for the chosen tile and position."""
+        tile = self._tiles[self.tile.value]
+        bonus = tile.cult_bonus
+        verb = "build" if tile.vp_trigger == "build" else "gain"
+        during = ", ".join(f"+{vp} VP for each {_noun(code, 1)} you {verb}" for code, vp in tile.vp.items())
+        gain = describe_amounts(dict(bonus.gain))
+        if bonus.track == "CULT_P":
+            rule = f"each priest you have sent to a cult track gives {gain}"
+        elif bonus.per_steps == 1:
+            rule = f"each step on the {bonus.track.lower()} track gives {gain}"
+        else:
+            rule = f"every {bonus.per_steps} steps on the {bonus.track.lower()} track give {gain}"
+        got = self.received()
+        self.text.value = (
+            f"<p>{_heading('During the round:')} {html.escape(during)}.</p>"
+            f"<p>{_heading('At the end of rounds 1-5:')} {html.escape(rule)}.</p>"
+            f"<p class='tm-received'>At {self.position.value}: <b>{html.escape(describe_amounts(got))}</b>"
+            f"{' (spades are used at once to terraform)' if 'SPADE' in got else ''}.</p>")
+        self.redraw_chart()
+
+    def _series(self) -> tuple[list[int], list[int]]:
+        bonus = self._tiles[self.tile.value].cult_bonus
+        x = list(range(11))
+        return x, [sum(bonus.for_position(i).values()) for i in x]
+
+    def _figure(self) -> go.Figure:
+        bonus = self._tiles[self.tile.value].cult_bonus
+        x, y = self._series()
+        fig = go.Figure(go.Bar(x=x, y=y, marker_color=[_TRACK_COLOURS[bonus.track] if i == self.position.value
+                                                       else "#c7c7c7" for i in x],
+                               hovertemplate="position %{x}: %{y}<extra></extra>"))
+        fig.update_layout(title=f"{self.tile.value}: end-of-round bonus by cult position", height=280,
+                          margin=dict(l=50, r=10, t=40, b=40), xaxis=dict(dtick=1, title=(
+                              "priests sent to cult tracks" if bonus.track == "CULT_P"
+                              else f"position on {bonus.track.lower()}")),
+                          yaxis_title=", ".join(_noun(code) for code in bonus.gain))
+        return fig
+
+
+class CultTrackScoring(ChartOwner, widgets.VBox):
+    """Set 2-5 players' positions on the four cult tracks; see the end-of-game VP with ties pooled.
+
+    The VP come from :func:`companion.terra_mystica.scoring.rank_prizes` with the 8/4/2 prizes of
+    ``tiles.json`` (``final_scoring.cults``): tied places pool their prizes and split them rounding down,
+    a position of 0 scores nothing.
+
+    Attributes
+    ----------
+    player_count : ipywidgets.Dropdown
+    sliders : list of dict of str to ipywidgets.IntSlider
+        ``sliders[player][track]``, positions 0-10.
+    table : ipywidgets.HTML
+        Positions and VP per player and track, with the rule applied to each track in words.
+    chart : plotly.graph_objects.FigureWidget
+        Positions per track (one bar per player), labelled with the VP won.
+    """
+
+    TRACKS = ("fire", "water", "earth", "air")
+    NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
+    COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#444444")
+    #: A start that shows every tie rule at once: two tied first on fire, a three-way tie on water,
+    #: a zero on earth, two tied third on air.
+    START = ((7, 3, 4, 2), (7, 3, 0, 5), (5, 3, 6, 2), (2, 1, 0, 8), (0, 0, 0, 0))
+
+    def __init__(self) -> None:
+        self._prizes = load_tiles().final_scoring["cults"].points
+        self.player_count = widgets.Dropdown(options=[2, 3, 4, 5], value=4, description="Players")
+        self.sliders = [{track: widgets.IntSlider(value=self.START[p][t], min=0, max=10, description=track,
+                                                  layout=widgets.Layout(width="230px"))
+                         for t, track in enumerate(self.TRACKS)} for p in range(5)]
+        self.rows = [widgets.VBox([widgets.HTML(f"<b style='color:{self.COLOURS[p]}'>{self.NAMES[p]}</b>"),
+                                   *self.sliders[p].values()]) for p in range(5)]
+        self.box = widgets.HBox()
+        self.table = widgets.HTML()
+        self.player_count.observe(lambda _c: self.show(), names="value")
+        for player in self.sliders:
+            for slider in player.values():
+                slider.observe(lambda _c: self.show(), names="value")
+        self.show()
+        self.chart_slot = ChartSlot(self._figure())
+        super().__init__([self.player_count, self.box, self.table, self.chart_slot])
+
+    def positions(self) -> dict[str, list[int]]:
+        """Track -> positions of the players in play."""
+        n = self.player_count.value
+        return {track: [self.sliders[p][track].value for p in range(n)] for track in self.TRACKS}
+
+    def vp(self) -> dict[str, list[int]]:
+        """Track -> end-of-game VP of each player in play (from ``rank_prizes``)."""
+        return {track: rank_prizes(values, self._prizes) for track, values in self.positions().items()}
+
+    def show(self) -> None:
+        """Recompute the VP and redraw the table and chart."""
+        n = self.player_count.value
+        self.box.children = self.rows[:n]
+        positions, vp = self.positions(), self.vp()
+        head = "".join(f"<th style='padding:2px 10px'>{t}</th>" for t in self.TRACKS)
+        body = "".join(
+            f"<tr><td style='color:{self.COLOURS[p]}'><b>{self.NAMES[p]}</b></td>"
+            + "".join(f"<td style='padding:2px 10px;text-align:right'>{positions[t][p]} → "
+                      f"<b>{vp[t][p]} VP</b></td>" for t in self.TRACKS)
+            + f"<td style='padding:2px 10px;text-align:right'><b>{sum(vp[t][p] for t in self.TRACKS)} VP</b></td></tr>"
+            for p in range(n))
+        notes = "".join(f"<li>{t}: {html.escape(_explain_ties(positions[t], vp[t], self.NAMES, self._prizes))}</li>"
+                        for t in self.TRACKS)
+        self.table.value = (f"<table class='tm-cults'><thead><tr><th></th>{head}<th>total</th></tr></thead>"
+                            f"<tbody>{body}</tbody></table><ul>{notes}</ul>")
+        self.redraw_chart()
+
+    def _figure(self) -> go.Figure:
+        n = self.player_count.value
+        positions, vp = self.positions(), self.vp()
+        fig = go.Figure([go.Bar(name=self.NAMES[p], x=list(self.TRACKS), marker_color=self.COLOURS[p],
+                                y=[positions[t][p] for t in self.TRACKS],
+                                text=[f"{vp[t][p]} VP" for t in self.TRACKS], textposition="outside",
+                                hovertemplate=f"{self.NAMES[p]}: position %{{y}}, %{{text}}<extra></extra>")
+                         for p in range(n)])
+        fig.update_layout(barmode="group", title="Cult positions and end-of-game VP", height=330,
+                          yaxis=dict(range=[0, 11.5], dtick=1, title="position"),
+                          margin=dict(l=40, r=10, t=40, b=40))
+        return fig
+
+
+def _explain_ties(values: list[int], vp: list[int], names: tuple[str, ...], prizes: tuple[int, ...]) -> str:
+    """Words for how one ranking was paid: who tied, which prizes they pooled. Arithmetic only
+    restates ``vp`` (computed by the scoring API); the places are counted from the sorted values."""
+    ordered = sorted(range(len(values)), key=lambda p: -values[p])
+    parts, place = [], 0
+    while place < len(ordered):
+        value = values[ordered[place]]
+        group = [p for p in ordered if values[p] == value]
+        who = " and ".join([", ".join(names[p] for p in group[:-1]), names[group[-1]]] if len(group) > 1
+                           else [names[group[0]]])
+        pooled = [prizes[i] for i in range(place, place + len(group)) if i < len(prizes)]
+        if value == 0:
+            parts.append(f"{who} at 0 score nothing")
+        elif not pooled:
+            parts.append(f"{who} ({value}) are out of the prizes" if len(group) > 1
+                         else f"{who} ({value}) is out of the prizes")
+        elif len(group) == 1:
+            parts.append(f"{who} ({value}) is {_ordinal(place + 1)}: {vp[group[0]]} VP")
+        else:
+            parts.append(f"{who} tie at {value} for {_ordinal(place + 1)}: "
+                         f"{_pool(pooled)} / {len(group)} = {vp[group[0]]} VP each")
+        place += len(group)
+    return "; ".join(parts)
+
+
+def _pool(prizes: list[int]) -> str:
+    return f"({' + '.join(map(str, prizes))})" if len(prizes) > 1 else str(prizes[0])
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+class PowerBowlSimulator(ChartOwner, widgets.VBox):
+    """Gain, spend and burn power, and answer a leech offer; the three bowls drawn as bars.
+
+    Every move is :class:`companion.terra_mystica.power.PowerBowls` (``gain``, ``spend``, ``burn``) or
+    :func:`companion.terra_mystica.power.leech_offer`; an illegal move shows the rules engine's message.
+
+    Attributes
+    ----------
+    start : list of ipywidgets.BoundedIntText
+        Tokens in bowls I, II, III to start from (default 5 / 7 / 0, most factions' start).
+    start_vp : ipywidgets.BoundedIntText
+        VP to start from (pays for leeching).
+    amount : ipywidgets.IntSlider
+        Power to gain / spend / burn, or offered by a neighbour.
+    bowls : PowerBowls
+        The current bowls; ``vp`` the current VP.
+    pending : LeechOffer or None
+        The offer waiting for accept / decline.
+    history : ipywidgets.HTML
+        What each move did, newest first.
+    chart : plotly.graph_objects.FigureWidget
+        Bowls I, II, III and the tokens removed from the game.
+    """
+
+    BARS = ("bowl I", "bowl II", "bowl III", "removed")
+
+    def __init__(self) -> None:
+        self.start = [widgets.BoundedIntText(value=v, min=0, max=30, description=d,
+                                             layout=widgets.Layout(width="130px"))
+                      for v, d in ((5, "bowl I"), (7, "bowl II"), (0, "bowl III"))]
+        self.start_vp = widgets.BoundedIntText(value=20, min=0, max=300, description="VP",
+                                               layout=widgets.Layout(width="130px"))
+        self.reset_button = widgets.Button(description="start again", icon="undo")
+        self.amount = widgets.IntSlider(value=3, min=1, max=12, description="amount")
+        self.buttons = {verb: widgets.Button(description=label, layout=widgets.Layout(width="150px"))
+                        for verb, label in (("gain", "gain power"), ("spend", "spend power"),
+                                            ("burn", "burn power"), ("offer", "neighbour builds"))}
+        self.accept_button = widgets.Button(description="accept", button_style="success", disabled=True)
+        self.decline_button = widgets.Button(description="decline", disabled=True)
+        self.state = widgets.HTML()
+        self.message = message_box()
+        self.history = widgets.HTML()
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.buttons["gain"].on_click(lambda _b: self.gain())
+        self.buttons["spend"].on_click(lambda _b: self.spend())
+        self.buttons["burn"].on_click(lambda _b: self.burn())
+        self.buttons["offer"].on_click(lambda _b: self.offer())
+        self.accept_button.on_click(lambda _b: self.answer(True))
+        self.decline_button.on_click(lambda _b: self.answer(False))
+        self._history: list[str] = []
+        self.reset()
+        self.chart_slot = ChartSlot(self._figure())
+        super().__init__([
+            widgets.HBox([*self.start, self.start_vp, self.reset_button]),
+            widgets.HBox([self.amount, *self.buttons.values()]),
+            widgets.HBox([self.accept_button, self.decline_button]),
+            self.state, self.message, self.chart_slot, self.history])
+
+    def reset(self) -> None:
+        """Start again from the bowls and VP typed in :attr:`start` / :attr:`start_vp`."""
+        self.pending = None
+        self._history = []
+        try:
+            self.bowls = PowerBowls(*(box.value for box in self.start))
+        except IllegalActionError as exc:
+            self.message.value = error_html(str(exc))
+            return
+        self.vp = self.start_vp.value
+        self._tokens = self.bowls.tokens
+        self.message.value = ""
+        self._redraw()
+
+    def _step(self, move: Any) -> None:
+        self.pending = None
+        try:
+            step = move()
+        except IllegalActionError as exc:
+            self.message.value = error_html(str(exc))
+            self._redraw()
+            return
+        self.message.value = ""
+        self.bowls = step.after
+        self._history.insert(0, step.explanation)
+        self._redraw()
+
+    def gain(self) -> None:
+        """Gain :attr:`amount` power."""
+        self._step(lambda: self.bowls.gain(self.amount.value))
+
+    def spend(self) -> None:
+        """Spend :attr:`amount` power (from bowl III)."""
+        self._step(lambda: self.bowls.spend(self.amount.value))
+
+    def burn(self) -> None:
+        """Burn :attr:`amount` power (bowl II -> III, as many removed)."""
+        self._step(lambda: self.bowls.burn(self.amount.value))
+
+    def offer(self) -> None:
+        """A neighbour builds next to you: offer :attr:`amount` power; accept or decline it next."""
+        self.pending = leech_offer(self.bowls, self.amount.value, vp=self.vp)
+        self.message.value = info_html(self.pending.explanation + " Accept or decline?")
+        self._redraw()
+
+    def answer(self, accept: bool) -> None:
+        """Accept (gain the power, pay the VP) or decline the pending offer."""
+        offer = self.pending
+        if offer is None:
+            return
+        self.pending = None
+        if accept:
+            self.bowls = offer.after
+            self.vp -= offer.vp_cost
+            self._history.insert(0, f"Leech: {offer.explanation} VP {self.vp + offer.vp_cost} -> {self.vp}.")
+        else:
+            self._history.insert(0, f"Declined an offer of {offer.offered} power: bowls stay {self.bowls}.")
+        self.message.value = ""
+        self._redraw()
+
+    def _redraw(self) -> None:
+        waiting = self.pending is not None
+        self.accept_button.disabled = self.decline_button.disabled = not waiting
+        for button in self.buttons.values():
+            button.disabled = waiting
+        b = self.bowls
+        self.state.value = (f"<p class='tm-bowls'>Bowls <b>{b.i} / {b.ii} / {b.iii}</b> — {b.tokens} tokens, "
+                            f"{b.spendable} power to spend now, up to {b.max_burn} to burn, "
+                            f"{b.max_gain} more power can be gained. <b>{self.vp} VP</b>.</p>")
+        self.history.value = "<ol>" + "".join(f"<li>{html.escape(t)}</li>" for t in self._history[:8]) + "</ol>"
+        self.redraw_chart()
+
+    def _values(self) -> list[int]:
+        b = self.bowls
+        return [b.i, b.ii, b.iii, max(0, self._tokens - b.tokens)]
+
+    def _figure(self) -> go.Figure:
+        values = self._values()
+        fig = go.Figure(go.Bar(x=list(self.BARS), y=values, text=[str(v) for v in values],
+                               textposition="outside",
+                               marker_color=["#b39ddb", "#7e57c2", "#4527a0", "#bdbdbd"],
+                               hovertemplate="%{x}: %{y} tokens<extra></extra>"))
+        fig.update_layout(title="Power bowls", yaxis=dict(title="tokens", range=[0, 14]), height=300,
+                          margin=dict(l=40, r=10, t=40, b=40))
+        return fig
+
+
+_WHEEL_COLOURS = {"yellow": "#f1c40f", "brown": "#a0522d", "black": "#2c2c2c", "blue": "#2e86de",
+                  "green": "#27ae60", "gray": "#95a5a6", "red": "#c0392b", "ice": "#d6f0ff", "volcano": "#e67e22"}
+_PAY_NAMES = {"W": ("worker", "workers"), "P": ("priest", "priests"), "CULT": ("cult step", "cult steps"),
+              "PW_TOKEN": ("power token", "power tokens"), "VP": ("VP", "VP"), "PW": ("power", "power"),
+              "C": ("coin", "coins")}
+
+
+def _amount_text(amounts: Any) -> str:
+    return ", ".join(f"{n} {_PAY_NAMES.get(code, (code, code))[0 if n == 1 else 1]}"
+                     for code, n in amounts.items()) or "nothing"
+
+
+class TerraformExplorer(ChartOwner, widgets.VBox):
+    """Faction, hex terrain and exchange level in; spades and what the faction pays out, on the wheel.
+
+    Every number is :func:`companion.terra_mystica.terraform.terraform_cost`; the wheel is
+    :func:`companion.terra_mystica.terrain.terrain_wheel`.
+
+    Attributes
+    ----------
+    faction : ipywidgets.Dropdown
+        All 20 factions.
+    terrain : ipywidgets.Dropdown
+        The hex's terrain now (one of the seven land terrains).
+    level : ipywidgets.IntSlider
+        Exchange (spade) level 0 .. the faction's maximum.
+    picked : ipywidgets.Dropdown
+        The terrain picked at setup (Ice Maidens, Yetis, Shapeshifters), shown only for them.
+    others_home : ipywidgets.Checkbox
+        Volcano factions: the hex is another player's home terrain.
+    free : ipywidgets.IntSlider
+        Spades already in hand (power action, bonus tile, cult bonus).
+    cost : TerraformCost or None
+        The last result (None when the faction cannot do it).
+    answer : ipywidgets.HTML
+        Spades, payment, bonuses and the engine's explanation, or the rule that forbids it.
+    chart : plotly.graph_objects.FigureWidget
+        The terrain wheel with the route taken.
+    """
+
+    def __init__(self) -> None:
+        self._wheel = terrain_wheel()
+        factions = load_factions()
+        self._factions = factions
+        terrains = [(f"{name} ({colour})", colour) for name, colour in zip(self._wheel.names, self._wheel.colours,
+                                                                            strict=True)]
+        self.faction = widgets.Dropdown(
+            options=sorted(((f.display + ("" if f.expansion == "base" else " (F&I)"), f.name)
+                            for f in factions.values()), key=lambda o: (o[0].endswith("(F&I)"), o[0])),
+            value="witches", description="Faction")
+        self.terrain = widgets.Dropdown(options=terrains, value="yellow", description="Hex is")
+        self.level = widgets.IntSlider(value=0, min=0, max=2, description="Exchange level",
+                                       style={"description_width": "initial"})
+        self.picked = widgets.Dropdown(options=terrains, value="green", description="Picked at setup",
+                                       style={"description_width": "initial"})
+        self.others_home = widgets.Checkbox(value=False, description="another player's home terrain")
+        self.free = widgets.IntSlider(value=0, min=0, max=3, description="Free spades",
+                                      style={"description_width": "initial"})
+        self.answer = widgets.HTML()
+        self.cost = None
+        for box in (self.faction, self.terrain, self.level, self.picked, self.others_home, self.free):
+            box.observe(lambda _c: self.show(), names="value")
+        self.show()
+        self.chart_slot = ChartSlot(self._figure())
+        super().__init__([widgets.HBox([self.faction, self.terrain]),
+                          widgets.HBox([self.level, self.free]),
+                          widgets.HBox([self.picked, self.others_home]), self.answer, self.chart_slot])
+
+    def show(self) -> None:
+        """Ask ``terraform_cost`` for the chosen inputs and redraw."""
+        f = self._factions[self.faction.value]
+        top = f.spades.max_level if f.spades is not None else 0
+        self.level.max = top
+        self.level.disabled = top == 0
+        # the picked terrain matters to terraforming only for ice factions and Shapeshifters
+        uses_pick = f.picks_colour and f.terraform_mode in ("ice", "wheel")
+        self.picked.layout.display = "" if uses_pick else "none"
+        self.others_home.layout.display = "" if f.terraform_mode == "volcano" else "none"
+        try:
+            self.cost = terraform_cost(
+                f.name, self.terrain.value, exchange_level=min(self.level.value, top),
+                home=self.picked.value if uses_pick else None, free_spades=self.free.value,
+                other_homes=[self.terrain.value] if self.others_home.value else ())
+        except IllegalActionError as exc:
+            self.cost = None
+            self.answer.value = error_html(str(exc))
+        else:
+            c = self.cost
+            spades = f"{c.spades} spade{'' if c.spades == 1 else 's'}" if f.terraform_mode != "volcano" else ""
+            self.answer.value = (
+                f"<p class='tm-terraform' style='font-size:1.15em'>{html.escape(f.display)}: "
+                f"<b>{html.escape(spades + ' → ' if spades else '')}pay {html.escape(_amount_text(c.pay))}</b>"
+                + (f", gain <b>{html.escape(_amount_text(c.gains))}</b>" if c.gains else "")
+                + f"</p><p>{html.escape(c.explanation)}</p>")
+        self.redraw_chart()
+
+    def _figure(self) -> go.Figure:
+        colours = self._wheel.colours
+        xy = {c: (math.sin(2 * math.pi * k / 7), math.cos(2 * math.pi * k / 7)) for k, c in enumerate(colours)}
+        xy["ice"] = xy["volcano"] = (0.0, 0.0)
+        f = self._factions[self.faction.value]
+        uses_pick = f.picks_colour and f.terraform_mode in ("ice", "wheel")
+        home = f.home_terrain if f.has_fixed_home else (self.picked.value if uses_pick else None)
+        fig = go.Figure()
+        route = self.cost.route if self.cost is not None else ()
+        if len(route) > 1:
+            fig.add_trace(go.Scatter(x=[xy[c][0] for c in route], y=[xy[c][1] for c in route],
+                                     mode="lines+markers", line=dict(color="#555", width=4, dash="dot"),
+                                     marker=dict(size=8, color="#555"), hoverinfo="skip", name="route"))
+        special = [c for c in route if c in ("ice", "volcano")]
+        shown = list(colours) + special
+        fig.add_trace(go.Scatter(
+            x=[xy[c][0] for c in shown], y=[xy[c][1] for c in shown], mode="markers+text",
+            text=[self._wheel.name(c) if c in colours else c for c in shown], textposition="middle right",
+            marker=dict(size=[46 if c == home else 34 for c in shown],
+                        color=[_WHEEL_COLOURS[c] for c in shown],
+                        line=dict(width=[5 if c in (home, self.terrain.value) else 1 for c in shown],
+                                  color=["#e6007e" if c == self.terrain.value else "#222" for c in shown])),
+            hovertemplate="%{text}<extra></extra>", name="terrains"))
+        title = "Terrain wheel" + (f" (home: {self._wheel.name(home)}, big)" if home in colours else "")
+        fig.update_layout(title=title + " — the hex is ringed in pink", height=360, showlegend=False,
+                          xaxis=dict(visible=False, range=[-1.5, 1.9]),
+                          yaxis=dict(visible=False, range=[-1.3, 1.3], scaleanchor="x"),
+                          margin=dict(l=10, r=10, t=40, b=10), plot_bgcolor="white")
+        return fig
