@@ -132,10 +132,11 @@ def test_unreadable_line_raises_record_error_with_line():
 
 
 def test_unknown_command_raises_record_error_with_line():
-    log = "Round 1 scoring: SCORE1\n" * 0 + "halflings: setup\nhalflings: fly to the moon\n"
+    tiles = "".join(f"Round {i} scoring: SCORE{i}\n" for i in range(1, 7))
+    log = tiles + "halflings: setup\nhalflings: fly to the moon\n"
     with pytest.raises(RecordError) as err:
         replay(log)
-    assert err.value.line == 2
+    assert err.value.line == 8
 
 
 def test_illegal_command_in_a_log_names_line_and_rule():
@@ -269,3 +270,10 @@ def test_corrupted_command_log_only_raises_companion_errors(line, token, junk):
         replay("\n".join(log))
     except (RecordError, IllegalActionError) as exc:
         assert exc.line is None or 1 <= exc.line <= len(log)
+
+
+def test_record_without_round_scoring_tiles_is_refused():
+    log = "\n".join(line for line in write_record(read_record(_ledger(GAMES[0]))).splitlines()
+                    if "scoring" not in line)
+    with pytest.raises(RecordError, match="round scoring tiles"):
+        read_record(log)

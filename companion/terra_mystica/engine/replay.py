@@ -181,7 +181,10 @@ def read_record(text: str, *, file: str | None = None) -> Record:
                           "Removing tile / Player N), a section line or a faction row", line=i, file=file)
     if not rows:
         raise RecordError("no faction rows found", file=file)
-    if tiles and sorted(tiles) != list(range(1, 7)):
+    if not tiles:
+        raise RecordError("no round scoring tiles: expected 'Round N scoring: SCOREx' lines for rounds 1-6 "
+                          "(or 'score SCOREa,...'); a seeded 'randomize v1' setup cannot be reproduced", file=file)
+    if sorted(tiles) != list(range(1, 7)):
         raise RecordError(f"round scoring tiles given for rounds {sorted(tiles)}, expected 1-6", file=file)
     setup = Setup(options=frozenset(options), round_tiles=tuple(tiles[k] for k in sorted(tiles)),
                   removed_bonus=tuple(removed), players=tuple(players))
