@@ -408,3 +408,11 @@ def test_reveal_must_come_from_the_deck():
     assert code_of(s, RevealGolem("G01")) == "card_not_in_deck"   # just claimed
     assert code_of(s, RevealMerchant("M10")) == "no_reveal_due"
     assert {a.card for a in legal_actions(s)} == set(s.golem_deck)
+
+
+def test_empty_golem_deck_row_shrinks():
+    # The rules are silent; the row shrinks (it cannot happen before the end is triggered in practice).
+    s = with_player(table(golem_deck=()), caravan=(2, 2, 0, 0))
+    n = apply_action(s, Claim(1))
+    assert n.golem_row == ("G02", "G03", "G04", "G05") and chance_pending(n) is None and to_move(n) == 1
+
