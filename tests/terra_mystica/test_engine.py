@@ -253,3 +253,17 @@ def test_fire_and_ice_final_scoring_option_is_refused_not_misscored():
     with pytest.raises(IllegalActionError) as err:
         new_game(["witches", "halflings"], options=["fire-and-ice-final-scoring"], round_tiles=TILES)
     assert err.value.code == "option_not_supported"
+
+
+def test_setup_steps_are_dwellings_then_bonus_tiles():
+    g = new_game(["witches", "halflings"], round_tiles=TILES)
+    assert all(a.startswith("build ") for a in legal_actions(g, "witches"))
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "witches", "pass BON1")
+    assert err.value.code == "setup_step"
+    g = play(g, "witches: build F4", "halflings: build E6", "halflings: build F5", "witches: build E9")
+    # bonus tiles are picked in reverse seat order
+    assert legal_actions(g, "halflings") == [f"pass {b}" for b in sorted(g.bonus_pool)]
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "halflings", "build F7")
+    assert err.value.code == "setup_step"

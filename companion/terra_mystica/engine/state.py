@@ -1174,6 +1174,12 @@ class Game:
         if due != f.name:
             raise _illegal("not_your_turn", f"it is {due}'s turn, not {f.name}'s",
                            "rulebook: turn order (RULES-NOTES section 6)", line)
+        if self.phase == "setup":
+            placing = self._setup_step < len(self._setup_sequence()) - len(self.seats)
+            verbs = {c.verb for c in commands if c.verb in ACTION_VERBS}
+            if verbs != ({"build"} if placing else {"pass"}):
+                what = "place an initial dwelling (build)" if placing else "take a bonus tile (pass BONn)"
+                raise _illegal("setup_step", f"{f.name} must {what} now", "rulebook: setup", line)
 
     def _advance_turn(self, f: FactionState) -> None:
         if self.phase == "setup":
