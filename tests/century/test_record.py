@@ -107,3 +107,28 @@ def test_planner_game_replays():
     rec = read_record(write_record(log.record()))
     assert replay(rec)[-1] == log.state
     assert apply_action is not None
+
+
+def test_hand_checked_short_game():
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "fixtures" / "short_game.txt").read_text(encoding="utf-8")
+    rec = read_record(text, file="short_game.txt")
+    states = replay(rec)
+    s = states[-1]
+    assert rec.names == ("Ann", "Ben")
+    # Ann: 3y, takes yy->gg free, plays it (1y 2g), Create 2 (3y 2g), claims yygg at position 1 (1y, 1 copper),
+    # takes M19 free with the 2 yellow left on it (3y), rests.
+    assert s.caravans[0] == (3, 0, 0, 0)
+    assert s.golems[0] == ("G01",) and s.copper == (1, 0) and s.copper_pile == 3
+    assert sorted(s.hands[0]) == ["M19", "M40", "S01", "S02"] and s.played[0] == ()
+    # Ben: 4y, pays yy for ->yyyy (2y), plays it (6y), upgrades one yellow twice (5y 1b), pays y for ->yyy
+    # and takes the 1 yellow on it (5y 1b), plays it (8y 1b), Create 2 (10y 1b), returns 1 yellow.
+    assert s.caravans[1] == (9, 0, 1, 0)
+    assert s.hands[1] == () and sorted(s.played[1]) == ["M05", "M15", "S01", "S02"]
+    assert s.market == ("M06", "M01", "M10", "M13", "M16", "M17")
+    assert s.market_crystals == ((0, 0, 0, 0),) * 6   # the yellows paid on M19 and M05 left with them
+    assert s.golem_row == ("G02", "G03", "G04", "G05", "G20")
+    assert s.turn == 12 and s.current == 0 and not s.finished
+    # The over-10 moment: after Ben's Create 2 he had 11 and had to discard before the turn passed.
+    assert states[-2].stage == 1 and sum(states[-2].caravans[1]) == 11
