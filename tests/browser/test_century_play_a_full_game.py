@@ -1,6 +1,6 @@
 """Play a Century game in a real browser: the table draws, a human move makes the bots answer, undo works."""
 
-from tests.browser.harness import SCREENSHOTS, run_in_lab, screenshot, widget_text
+from tests.browser.harness import SCREENSHOTS, run_in_lab, run_in_voila, screenshot, widget_text
 
 NOTEBOOK = "notebooks/century/play_a_full_game.ipynb"
 
@@ -33,3 +33,14 @@ def test_play_a_full_game_in_lab(page, lab_url):
     page.locator(".jp-OutputArea .widget-button", has_text="Undo").click()
     wait_for_text(page, "no actions yet")
     assert "Round 1: Player 1 to act." in widget_text(page)
+
+
+def test_play_a_full_game_as_a_voila_app(page, voila_url):
+    run_in_voila(page, voila_url, NOTEBOOK)
+    wait_for_text(page, "Round 1: Player 1 to act.", "body")
+    # acquire the free card at position 1: the market refills and the bots answer
+    page.locator(".widget-toggle-button", has_text="Acquire a card").click()
+    page.locator(".widget-button", has_text="Do it").click()
+    wait_for_text(page, "Player 1: acquire 1", "body")
+    wait_for_text(page, "Round 2: Player 1 to act.", "body")
+    screenshot(page, "century_play_a_full_game_voila")
