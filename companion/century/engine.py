@@ -378,8 +378,12 @@ def _discard(s: State, a: Discard) -> State:
 
 
 def _is_counts(v: object) -> bool:
-    return (isinstance(v, tuple) and len(v) == 4
-            and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v))
+    """A 4-tuple of non-negative ints (bools refused)."""
+    if type(v) is not tuple or len(v) != 4:
+        return False
+    a, b, c, d = v
+    return (type(a) is int and type(b) is int and type(c) is int and type(d) is int
+            and a >= 0 and b >= 0 and c >= 0 and d >= 0)
 
 
 def _play(s: State, a: PlayCard) -> State:
@@ -425,11 +429,11 @@ def _play(s: State, a: PlayCard) -> State:
         n = a.times
         if a.steps != NO_STEPS:
             raise _err("wrong_choice", f"play: {card.name} is a trade and takes no upgrade steps", R_TRADE)
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        if type(n) is not int or n < 1:
             raise _err("bad_trade_count", f"play: a trade is made 1 or more times, not {n!r}", R_TRADE)
         inp = card.inputs
         out = card.outputs
-        if any(c[i] < n * inp[i] for i in range(4)):
+        if c[0] < n * inp[0] or c[1] < n * inp[1] or c[2] < n * inp[2] or c[3] < n * inp[3]:
             raise _err("not_enough_crystals", f"play: {n} x {card.notation} needs {_fmt(tuple(n * x for x in inp))}"
                        f", the caravan holds {_fmt(c)}; each repetition is paid in full", R_TRADE)
         new = (c[0] + n * (out[0] - inp[0]), c[1] + n * (out[1] - inp[1]), c[2] + n * (out[2] - inp[2]),
@@ -444,11 +448,16 @@ def _acquire(s: State, a: Acquire) -> State:
     p = s.current
     pos = a.position
     m = len(s.market)
-    if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= m:
+    if type(pos) is not int or not 1 <= pos <= m:
         raise _err("bad_position", f"acquire: position must be 1..{m}, not {pos!r}", R_ACQUIRE)
     pay = a.payment
-    if not isinstance(pay, tuple) or len(pay) != pos - 1 or any(
-            isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 3 for x in pay):
+    ok = type(pay) is tuple and len(pay) == pos - 1
+    if ok:
+        for x in pay:
+            if type(x) is not int or not 0 <= x <= 3:
+                ok = False
+                break
+    if not ok:
         raise _err("bad_payment", f"acquire: position {pos} needs exactly {pos - 1} crystal(s) placed, one on "
                    f"each card to its left (colour indices 0..3), got {pay!r}", R_ACQUIRE)
     c = list(s.caravans[p])
@@ -493,7 +502,7 @@ def _claim(s: State, a: Claim) -> State:
     p = s.current
     pos = a.position
     row = s.golem_row
-    if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= len(row):
+    if type(pos) is not int or not 1 <= pos <= len(row):
         raise _err("bad_position", f"claim: position must be 1..{len(row)}, not {pos!r}", R_CLAIM)
     gid = row[pos - 1]
     cost = _G[gid].cost

@@ -98,3 +98,15 @@ def test_replay_bad_line_exits_2(tmp_path):
     f.write_text("century-golem-edition record 1\nplayers 2\nP1 rest\n")
     result = runner.invoke(app, ["century", "replay", str(f)])
     assert result.exit_code == 2 and "line 3" in result.stderr and "bad.txt" in result.stderr
+
+
+def test_replay_hand_checked_fixture():
+    from pathlib import Path
+
+    path = Path(__file__).parent / "fixtures" / "short_game.txt"
+    result = runner.invoke(app, ["century", "replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    # Ann: golem 6 + 1 copper (3); Ben: 1 blue crystal. The game is not over, so no winner yet.
+    assert [p["total"] for p in out["players"]] == [9, 1]
+    assert out["finished"] is False and out["winner"] is None and out["turns"] == 12
