@@ -267,3 +267,58 @@ def test_setup_steps_are_dwellings_then_bonus_tiles():
     with pytest.raises(IllegalActionError) as err:
         apply_action(g, "halflings", "build F7")
     assert err.value.code == "setup_step"
+
+
+BASE_FACTIONS = ["alchemists", "auren", "chaosmagicians", "cultists", "darklings", "dwarves", "engineers", "fakirs",
+                 "giants", "halflings", "mermaids", "nomads", "swarmlings", "witches"]
+
+
+def _who(g):
+    if g.offers:
+        return g.offers[0]["to"]
+    if g.phase == "cult_spades":
+        return next(n for n, f in g.factions.items() if f.spades and f.cult_spade)
+    return g.expected_turn()
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False))
+def test_random_full_games_reach_final_scoring(rng):
+    """Random legal play from setup to the end: every round ends, and final scoring adds up."""
+    from companion.terra_mystica.factions import get_faction
+
+    factions: list[str] = []
+    for name in rng.sample(BASE_FACTIONS, len(BASE_FACTIONS)):
+        if all(get_faction(name).home_terrain != get_faction(m).home_terrain for m in factions):
+            factions.append(name)
+        if len(factions) == 4:
+            break
+    g = new_game(factions, options=["strict-leech", "errata-cultist-power", "mini-expansion-1", "shipping-bonus",
+                                    "temple-scoring-tile", "variable-turn-order"],
+                 round_tiles=rng.sample(["SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE6", "SCORE7", "SCORE8"], 6),
+                 removed_bonus=rng.sample([f"BON{i}" for i in range(1, 11)], 3))
+    for _ in range(2000):
+        if g.phase == "over":
+            break
+        name = _who(g)
+        options = legal_actions(g, name)
+        assert options, (name, g.phase, g.round)
+        moves = [o for o in options if not o.startswith("pass")]
+        g = apply_action(g, name, rng.choice(moves) if moves and rng.random() < 0.9 else rng.choice(options))
+    assert g.phase == "over" and g.round == 7
+    final_rows = g.rows[[i for i, r in enumerate(g.rows) if r.typed][-1] + 1:]
+    assert sorted(r.faction for r in final_rows if r.label == "score_resources") == sorted(factions)
+    for name in factions:
+        mine = [r for r in final_rows if r.faction == name]
+        before = next(r for r in reversed(g.rows[:len(g.rows) - len(final_rows)]) if r.faction == name).totals[0]
+        gained = sum(int(r.label[1:].split("vp")[0]) for r in mine if r.label.startswith("+"))
+        f = g.factions[name]
+        # leftover resources (rules summary, RULES-NOTES section 5): burn half of bowl II, then bowl III,
+        # priests and workers are a coin each; 3 coins per VP (Alchemists 2)
+        vp, c, w, p, _p1, p2, p3 = mine[-2].totals[:7] if len(mine) > 1 else \
+            next(r for r in reversed(g.rows[:len(g.rows) - len(final_rows)]) if r.faction == name).totals[:7]
+        coins = c + w + p + p3 + p2 // 2
+        rate = 2 if name == "alchemists" else 3
+        assert mine[-1].totals[0] == vp + coins // rate
+        assert mine[-1].totals[0] == before + gained + coins // rate
+        assert f.w == 0 and f.p == 0 and f.p3 == 0

@@ -103,7 +103,8 @@ def legal_actions(game: Game, faction: str) -> list[str]:
     """Commands ``faction`` may type now, each checked by applying it to a copy.
 
     Decisions that are due come alone: answering power offers (``leech N from X`` / ``decline``), then
-    favor, town and cult-step picks. Otherwise: passing, power / bonus / faction actions, upgrades,
+    favor, town and cult-step picks; between rounds, transforms with the round's cult-bonus spades (or
+    ``done`` to let the rest go). Otherwise: passing, power / bonus / faction actions, upgrades,
     building on reachable home-terrain hexes, priests, track advances. Conversions and burning are left
     out (they are free side moves, always combinable with the above).
     """
@@ -124,7 +125,14 @@ def legal_actions(game: Game, faction: str) -> list[str]:
         picks = [f"+{n if n > 1 else ''}{t}" for t in CULT_TRACKS]
     if picks:
         return [p for p in picks if _try(game, faction, p)]
-    if f.passed:
+    if game.phase == "cult_spades":
+        if not (f.spades and f.cult_spade):
+            return []
+        home = f.data.home_terrain
+        cands = [f"transform {h}" for h, colour in sorted(game.colour.items())
+                 if colour != home and h not in game.townstate.buildings]
+        return [c for c in cands if _try(game, faction, c)] + ["done"]
+    if f.passed or game.phase != "actions" and game.phase != "setup":
         return []
     cands: list[str] = []
     if game.round < 6:

@@ -1208,7 +1208,12 @@ class Game:
             self.add_faction(faction, line=line)
             return
         f = self.faction(faction, line)
-        if self.phase == "cult_spades" and not (f.spades and f.cult_spade):
+        if self.phase == "cult_spades" and f.spades and f.cult_spade and commands and \
+                all(c.verb == "wait" for c in commands):
+            # "done": the faction lets its remaining cult-bonus spades go
+            f.spades = 0
+            f.cult_spade = False
+        elif self.phase == "cult_spades" and not (f.spades and f.cult_spade):
             # a row from a faction without cult spades ends the cult-spade phase (unused spades are lost)
             if any(c.verb not in ("leech", "decline", "wait") for c in commands):
                 for o in self.factions.values():
