@@ -67,7 +67,7 @@ class SimulationResult:
 
     @property
     def games_per_second(self) -> float:
-        return len(self.games) / self.seconds if self.seconds > 0 else float("inf")
+        return len(self.games) / self.seconds if self.seconds > 0 and self.games else 0.0
 
     @property
     def mean_turns(self) -> float:

@@ -62,3 +62,10 @@ def test_simulation_summary_and_figures():
 def test_simulate_rejects_bad_lineup():
     with pytest.raises(CompanionError, match="one per seat"):
         simulate(3, 1, 0, ["random", "greedy"], progress=False)
+
+
+def test_zero_games_summary_is_valid_json():
+    import json
+
+    doc = simulate(2, 0, 0, ["random"], progress=False).summary()
+    assert json.loads(json.dumps(doc, allow_nan=False))["games"] == 0
