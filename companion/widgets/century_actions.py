@@ -65,6 +65,9 @@ def group_actions(state: State) -> dict[str, dict[str, list[Action]]]:
             placed = action.position - 1
             key = "acquire"
             label = f"position {action.position}: {card.name} — place {placed} crystal{'s' if placed != 1 else ''}"
+            bonus = state.market_crystals[action.position - 1]
+            if any(bonus):
+                label += f", take the {describe_counts(bonus)} on it"
         elif isinstance(action, Rest):
             key, label = "rest", "take every played card back"
         elif isinstance(action, Claim):
@@ -142,6 +145,8 @@ class ActionPicker(widgets.VBox):
         seat = state.current
         if kind in ("play", "discard"):
             options = []
+            # the fullest use of a card first (most upgrade steps, most trades); any choice stays open
+            actions = sorted(actions, key=lambda a: -(sum(a.steps) + a.times) if isinstance(a, PlayCard) else 0)
             for action in actions:
                 after = apply_action(state, action).caravans[seat]
                 if isinstance(action, Discard):

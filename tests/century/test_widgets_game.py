@@ -106,6 +106,16 @@ def test_picker_offers_every_legal_play_and_labels_the_caravan_after():
     assert "1 yellow→green, 1 green→blue → caravan ybp" in labels
     assert all("pink→" not in label for label in labels)
     assert len(labels) == len(group_actions(state)["play"]["Upgrade 2 (S02)"])
+    assert sum(picker.variant.value.steps) == 2  # the fullest use is offered first
+    assert labels[-1] == "no upgrade → caravan yyp"
+
+
+def test_acquire_choices_say_which_crystals_come_with_the_card():
+    state = new_game(3, golem_row=GOLEMS, market=MARKET)._replace(
+        market_crystals=((0, 0, 0, 0), (0, 0, 0, 0), (0, 2, 0, 1), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)))
+    choices = list(group_actions(state)["acquire"])
+    assert "position 3: Trade yy->gg — place 2 crystals, take the 2 green, 1 pink on it" in choices
+    assert "position 1: Trade yy->b — place 0 crystals" in choices
 
 
 def test_picker_acquire_payment_is_checked_by_the_engine():
