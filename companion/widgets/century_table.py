@@ -53,14 +53,44 @@ def _dot(colour: str) -> str:
 
 
 def crystals_html(counts: Sequence[int], *, empty: str = "—") -> str:
-    """Coloured dots for (yellow, green, blue, pink) counts, low colours first; ``empty`` when none."""
+    """Coloured dots for crystal counts, low colours first.
+
+    Parameters
+    ----------
+    counts : sequence of 4 int
+        Crystals of each colour (yellow, green, blue, pink).
+    empty : str
+        Text shown when there are no crystals.
+
+    Returns
+    -------
+    str
+        HTML: one dot per crystal, each titled with its colour name.
+    """
     dots = "".join(_dot(colour) * n for colour, n in zip(COLOURS, counts, strict=True))
     return dots or f'<span class="cge-note">{empty}</span>'
 
 
 def merchant_html(card_id: str, *, position: int | None = None, on_card: Sequence[int] | None = None,
                   played: bool = False) -> str:
-    """One merchant card: its id and effect drawn with crystals (create ``→ ●●``, trade ``●● → ●``, upgrade)."""
+    """One merchant card: its id and effect drawn with crystals (create ``→ ●●``, trade ``●● → ●``, upgrade).
+
+    Parameters
+    ----------
+    card_id : str
+        ``S01``/``S02`` or ``M01``..``M43`` (see :func:`companion.century.load_cards`).
+    position : int or None
+        Market position (1 = furthest from the deck), shown when given.
+    on_card : sequence of 4 int or None
+        Crystals placed on the card in the market (shown when any).
+    played : bool
+        Draw it faded, as a played card waiting for a rest.
+
+    Raises
+    ------
+    KeyError
+        For an unknown card id.
+    """
     card = load_cards().merchant(card_id)
     if card.kind == "upgrade":
         effect = f"<b>Upgrade {card.upgrades}</b>"
@@ -77,7 +107,23 @@ def merchant_html(card_id: str, *, position: int | None = None, on_card: Sequenc
 
 
 def golem_html(golem_id: str, *, position: int | None = None, coin: str | None = None) -> str:
-    """One golem card: printed points and exact cost; ``coin`` (copper/silver) drawn above it when it pays one."""
+    """One golem card: printed points (VP) and exact cost in crystals.
+
+    Parameters
+    ----------
+    golem_id : str
+        ``G01``..``G36``.
+    position : int or None
+        Position in the golem row (1 = furthest from the deck).
+    coin : {"copper", "silver", None}
+        The coin a claim at this position pays now (from :func:`companion.century.coin_for_position`),
+        drawn above the card.
+
+    Raises
+    ------
+    KeyError
+        For an unknown golem id.
+    """
     golem = load_cards().golem(golem_id)
     coin_html = ""
     if coin:
