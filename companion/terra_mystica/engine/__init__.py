@@ -149,6 +149,9 @@ def legal_actions(game: Game, faction: str) -> list[str]:
     for h, colour in sorted(game.colour.items()):
         if h not in game.townstate.buildings and (colour == home or game.round > 0):
             cands.append(f"build {h}")
+    if f.spades:
+        cands += [f"transform {h}" for h, colour in sorted(game.colour.items())
+                  if colour != home and h not in game.townstate.buildings]
     cands += [f"send p to {t}" for t in CULT_TRACKS]
     cands += ["advance ship", "advance dig"]
     return [c for c in cands if _try(game, faction, c)]

@@ -76,6 +76,10 @@ START_DWELLINGS = {"nomads": 3, "chaosmagicians": 1}
 """Initial dwellings that differ from 2 (faction boards: Nomads place a third after everyone, the Chaos
 Magicians a single one, last). factions.json does not carry this, so it lives here."""
 
+CONTINUATION_VERBS = frozenset({"transform", "build", "convert", "burn", "favor", "town", "cult", "connect",
+                                "wait"})
+"""What a row continuing an action with leftover spades may contain."""
+
 ACTION_VERBS = frozenset({"build", "upgrade", "transform", "dig", "send", "action", "advance", "pass", "bridge"})
 """Sub-commands that make a row a turn (conversions, burning, picks and power offers do not)."""
 
@@ -132,6 +136,7 @@ class FactionState:
         self.max_p = MAX_PRIESTS
         self.spades = 0
         self.cult_spade = False       # spades from cult income (no BON4 range)
+        self.carry_spades = False     # spades left by the last action row
         self.pending_favor = 0
         self.pending_town = 0
         self.pending_cult = 0
@@ -1053,6 +1058,7 @@ class Game:
         for f in self.factions.values():
             f.passed = False
             f.spades = 0
+            f.carry_spades = False
             f.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
         self.round = prev + 1
         self.phase = "income"
@@ -1220,10 +1226,16 @@ class Game:
                     o.spades = 0
                     o.cult_spade = False
                 self._start_income()
-        if commands and commands[0].verb not in ("transform", "build") and not f.cult_spade:
+        # Spades left at the end of an action row (the Halflings' stronghold gives 3) may be used by the
+        # faction's next row if it only transforms / builds: that row continues the same action.
+        continuing = f.carry_spades and self.phase == "actions" and \
+            any(c.verb in ("transform", "build") for c in commands) and \
+            all(c.verb in CONTINUATION_VERBS for c in commands)
+        if f.carry_spades and not continuing:
             f.spades = 0
+        f.carry_spades = False
         f.teleported = set()
-        is_action = any(c.verb in ACTION_VERBS for c in commands)
+        is_action = any(c.verb in ACTION_VERBS for c in commands) and not continuing
         if is_action:
             self._check_turn(f, commands)
         if "strict-chaosmagician-sh" in self.options and any(c.verb == "action" and c.args[0] == "ACTC"
@@ -1249,7 +1261,10 @@ class Game:
         if f.cult_spade and f.spades == 0:
             f.cult_spade = False
         if not f.cult_spade and f.spades and self.phase in ("actions", "over"):
-            f.spades = 0  # spades not used within the action are lost
+            if continuing or self.phase == "over":
+                f.spades = 0  # spades not used within the action are lost
+            else:
+                f.carry_spades = True
         self._maybe_advance()
 
     def _apply(self, f: FactionState, cmd: Command) -> None:
