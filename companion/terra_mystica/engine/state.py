@@ -31,7 +31,10 @@ Where RULES-NOTES is silent, the 20 real ledgers decided (each choice is checked
 * a town tile's key counts before its cult steps (TW6 can take a track to 10 at once);
 * the Mermaids' stronghold and TW7 shipping level score the shipping track's VP;
 * spades from a round's cult bonus score no round-tile spade VP (but the Halflings' 1 VP per spade) and
-  are used without BON4's range; spades not used within their row are lost;
+  are used without BON4's range;
+* spades an action leaves unused may still be used by the faction's next row if that row only transforms
+  or builds (the Halflings' stronghold spades; not seen in the ledgers, so the lenient reading); any
+  other row drops them;
 * final-scoring rows are listed in the turn order the next round would have had;
 * SCORE9's cult bonus counts priests standing on the cult board's priest spaces.
 
