@@ -76,19 +76,17 @@ def _num(text: str, line: int, what: str) -> int:
 
 
 def _totals(cols: list[str], line: int) -> tuple:
-    vp = _num(cols[2], line, "VP")
-    c = _num(cols[4], line, "coins")
-    w = _num(cols[6], line, "workers")
-    p = _num(cols[8], line, "priests")
-    bowls = cols[10].replace("PW", "").strip().split("/")
-    cults = cols[12].strip().split("/")
-    if len(bowls) != 3 or len(cults) != 4:
-        raise RecordError(f"expected power bowls a/b/c and cults f/w/e/a, found {cols[10]!r} {cols[12]!r}",
-                          line=line)
     try:
-        return (vp, c, w, p, *(int(x) for x in bowls), *(int(x) for x in cults))
-    except ValueError:
-        raise RecordError(f"unreadable power bowls or cult positions {cols[10]!r} {cols[12]!r}", line=line) from None
+        b1, b2, b3 = cols[10].split(None, 1)[0].split("/")
+        fire, water, earth, air = cols[12].split("/")
+        return (int(cols[2].split(None, 1)[0]), int(cols[4].split(None, 1)[0]), int(cols[6].split(None, 1)[0]),
+                int(cols[8].split(None, 1)[0]), int(b1), int(b2), int(b3), int(fire), int(water), int(earth),
+                int(air))
+    except (ValueError, IndexError):
+        for col, what in ((2, "VP"), (4, "coins"), (6, "workers"), (8, "priests")):
+            _num(cols[col], line, what)
+        raise RecordError(f"expected power bowls a/b/c PW and cults f/w/e/a, found {cols[10]!r} {cols[12]!r}",
+                          line=line) from None
 
 
 def _faction_names() -> frozenset:
@@ -297,7 +295,7 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
                                               f"{engine_row.faction}: {engine_row.label}"))
             stop = not keep_going
             return
-        if rec.totals is None:
+        if rec.totals is None or rec.totals == engine_row.totals:
             return
         for name, exp, act in zip(TOTAL_FIELDS, rec.totals, engine_row.totals, strict=False):
             if exp != act:
