@@ -277,3 +277,14 @@ def test_record_without_round_scoring_tiles_is_refused():
                     if "scoring" not in line)
     with pytest.raises(RecordError, match="round scoring tiles"):
         read_record(log)
+
+
+def test_cli_illegal_command_in_a_log_exits_2_naming_line_and_rule(tmp_path):
+    log = write_record(read_record(_ledger(GAMES[0]))).splitlines()
+    idx = next(i for i, line in enumerate(log) if line.startswith("halflings: build"))
+    log[idx] = "halflings: build G5"
+    path = tmp_path / "log.txt"
+    path.write_text("\n".join(log), encoding="utf-8")
+    res = runner.invoke(app, ["tm", "replay", str(path), "--json"])
+    assert res.exit_code == 2
+    assert f"line {idx + 1}" in res.stderr and "rule:" in res.stderr
