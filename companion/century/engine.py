@@ -327,6 +327,7 @@ def _reveal(s: State, a: RevealGolem | RevealMerchant, pending: str | None) -> S
         if a.card not in deck:
             raise _err("card_not_in_deck", f"golem {a.card!r} is not in the golem deck", R_CLAIM)
         i = deck.index(a.card)
+        # State field order: ... 10 market, 11 market_crystals, 12 merchant_deck, 13 golem_row, 14 golem_deck ...
         return _tnew(State, s[:13] + (s.golem_row + (a.card,), deck[:i] + deck[i + 1:]) + s[15:])
     deck = s.merchant_deck
     if a.card not in deck:

@@ -2,7 +2,8 @@
 
 API summary (stable)
 --------------------
-``play_game(n_players, bots, rng, *, max_turns=3000) -> GameResult``   one game; ``bots`` one per seat.
+``play_game(n_players, bots, rng, *, max_turns=3000, record=False) -> GameResult``   one game; ``bots`` one
+    per seat; with ``record`` the whole game is kept as a ``GameRecord`` (``GameResult.record``).
 ``simulate(n_players=4, games=100, seed=0, bots=("random",), *, rotate=True, progress=True,
 max_turns=3000) -> SimulationResult``
     ``bots`` is one bot name for every seat or one per seat. With mixed bots and ``rotate`` the line-up is
@@ -11,7 +12,7 @@ max_turns=3000) -> SimulationResult``
     ``wins_by_seat`` (list of win counts), ``win_rate_by_seat``, ``win_rate_by_bot`` (wins / seats played),
     ``score_spread`` (mean, sd, min, max of all totals; mean winning margin), ``summary()`` (the CLI's JSON).
 ``GameResult``: ``bots`` (by seat), ``turns``, ``rounds``, ``totals`` (VP by seat), ``winner`` (seat),
-    ``finished`` (False when stopped at ``max_turns``).
+    ``finished`` (False when stopped at ``max_turns``), ``record`` (``GameRecord`` or None).
 Charts (plotly ``go.Figure``, built from a result): ``win_rate_figure``, ``length_figure``, ``score_figure``.
 
 A game stopped at ``max_turns`` (random bots can dither) counts in ``unfinished`` and is left out of win
@@ -29,6 +30,7 @@ from typing import Any
 
 from companion.century.bots import Bot, make_bot
 from companion.century.engine import apply_action, new_game, sample_action, score
+from companion.century.record import GameRecord
 from companion.century.state import chance_pending
 from companion.errors import CompanionError
 
@@ -46,6 +48,7 @@ class GameResult:
     totals: tuple[int, ...]
     winner: int
     finished: bool
+    record: GameRecord | None = None
 
 
 @dataclass
@@ -125,7 +128,8 @@ class SimulationResult:
         }
 
 
-def play_game(n_players: int, bots: Sequence[Bot], rng: random.Random, *, max_turns: int = 3000) -> GameResult:
+def play_game(n_players: int, bots: Sequence[Bot], rng: random.Random, *, max_turns: int = 3000,
+              record: bool = False) -> GameResult:
     """Play one game from a random deal; chance reveals come from ``rng``.
 
     Parameters
@@ -134,7 +138,21 @@ def play_game(n_players: int, bots: Sequence[Bot], rng: random.Random, *, max_tu
         One per seat, first player first.
     max_turns : int
         Stop (unfinished) after this many turns.
+    record : bool
+        Keep every action (setup reveals included) in ``GameResult.record``, e.g. to replay a bot game
+        step by step or write it with :func:`companion.century.record.write_record`.
     """
+    if record:
+        s = new_game(n_players, deal=False)
+        actions = []
+        while not s.finished and s.turn < max_turns:
+            a = sample_action(s, rng) if chance_pending(s) else bots[s.current].choose(s, rng)
+            s = apply_action(s, a)
+            actions.append(a)
+        table = score(s)
+        return GameResult(tuple(b.name for b in bots), s.turn, s.round if not s.finished else s.turn // n_players,
+                          tuple(line.total for line in table.lines), table.winner_index, s.finished,
+                          GameRecord(n_players, tuple(actions), tuple(f"{b.name} {i + 1}" for i, b in enumerate(bots))))
     s = new_game(n_players, rng=rng)
     if all(b.name == "random" for b in bots):
         # Hot path: random bots sample directly.

@@ -132,3 +132,16 @@ def test_hand_checked_short_game():
     assert s.turn == 12 and s.current == 0 and not s.finished
     # The over-10 moment: after Ben's Create 2 he had 11 and had to discard before the turn passed.
     assert states[-2].stage == 1 and sum(states[-2].caravans[1]) == 11
+
+
+def test_bot_game_recorded_by_the_simulator_replays():
+    from companion.century.bots import make_bot
+    from companion.century.simulate import play_game
+
+    result = play_game(3, [make_bot("greedy"), make_bot("random"), make_bot("planner")], random.Random(8),
+                       record=True)
+    assert result.finished and result.record is not None
+    final = replay(read_record(write_record(result.record)))[-1]
+    assert final.finished and final.turn == result.turns
+    from companion.century import score
+    assert tuple(x.total for x in score(final).lines) == result.totals
