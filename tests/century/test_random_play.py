@@ -98,3 +98,51 @@ def test_every_listed_action_applies_and_sampled_actions_are_listed(seed, n, sto
         assert len(results) == len(acts)                       # distinct actions give distinct states
     for _ in range(20):
         assert sample_action(s, rng) in acts
+
+
+def brute_force_legal(s):
+    """Every action from a generous superset of parameters that apply_action accepts."""
+    from itertools import product
+
+    from companion.century import Rest, RevealGolem, RevealMerchant
+    from companion.errors import IllegalActionError
+
+    candidates = [Rest()] + [Claim(pos) for pos in range(0, 7)]
+    candidates += [RevealGolem(g.id) for g in CARDS.golems] + [RevealMerchant(m.id) for m in CARDS.market]
+    ids = [c.id for c in CARDS.starting + CARDS.market]
+    for cid in ids:
+        candidates += [PlayCard(cid, t) for t in range(0, 12)]
+        candidates += [PlayCard(cid, 1, st) for st in product(range(4), repeat=4) if any(st)]
+    for pos in range(0, 8):
+        candidates += [Acquire(pos, pay) for pay in product(range(4), repeat=max(pos - 1, 0))]
+    candidates += [Discard(d) for d in product(range(11), repeat=4) if sum(d) <= 10]
+    ok = set()
+    for a in candidates:
+        try:
+            apply_action(s, a)
+        except IllegalActionError:
+            continue
+        ok.add(a)
+    return ok
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 5), stop=st.integers(0, 150))
+def test_legal_actions_equal_brute_force(seed, n, stop):
+    rng = random.Random(seed)
+    s = new_game(n, rng=rng)
+    for _ in range(stop):
+        if s.finished:
+            break
+        s = apply_action(s, sample_action(s, rng))
+    assert set(legal_actions(s)) == brute_force_legal(s)
+
+
+def test_legal_actions_equal_brute_force_in_discard_and_chance_stages():
+    s = new_game(3, seed=4)
+    s = s._replace(caravans=((5, 2, 0, 2),) + s.caravans[1:], hands=(("M43", "S01"),) + s.hands[1:])
+    over = apply_action(s, PlayCard("M43", 2))
+    assert over.stage == DISCARD
+    assert set(legal_actions(over)) == brute_force_legal(over)
+    undealt = new_game(2, deal=False)
+    assert set(legal_actions(undealt)) == brute_force_legal(undealt)
