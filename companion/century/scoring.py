@@ -160,7 +160,7 @@ def parse_table(doc: Any) -> list[PlayerTally]:
     ------
     RulesDataError
         Naming the key path (``players[i].field``): 2..5 players, unique non-empty names, golem points that
-        are printed values (6..20), no more golems than the game allows (36 in total), coins 0..2 x players
+        are printed values (6..20), no more golems of a value than the game has (e.g. two worth 20), coins 0..2 x players
         each (the pile sizes) and in total, crystals per colour non-negative with at most 10 in all
         (the caravan limit).
     """
@@ -214,6 +214,17 @@ def parse_table(doc: Any) -> list[PlayerTally]:
     if total_golems > len(cards.golems):
         raise RulesDataError(f"{total_golems} golems in all, but there are only {len(cards.golems)}",
                              file=_DOC, key_path="players[*].golems")
+    printed_count: dict[int, int] = {}
+    for g in cards.golems:
+        printed_count[g.points] = printed_count.get(g.points, 0) + 1
+    claimed: dict[int, int] = {}
+    for t in tallies:
+        for pts in t.golems:
+            claimed[pts] = claimed.get(pts, 0) + 1
+    for pts, k in sorted(claimed.items()):
+        if k > printed_count.get(pts, 0):
+            raise RulesDataError(f"{k} golems worth {pts} VP in all, but the game has only "
+                                 f"{printed_count.get(pts, 0)}", file=_DOC, key_path="players[*].golems")
     return tallies
 
 

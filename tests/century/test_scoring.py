@@ -54,6 +54,7 @@ def test_parse_and_json_roundtrip():
     ([{"name": "A", "crystals": {"red": 1}}, {"name": "B"}], r"players\[0\]\.crystals\.red"),
     ([{"name": "A"}, {"name": "B", "crystals": {"pink": 11}}], r"players\[1\]\.crystals"),
     ([{"name": "A", "copper": 3}, {"name": "B", "copper": 2}], r"players\[\*\]\.copper"),
+    ([{"name": "A", "golems": [20, 20]}, {"name": "B", "golems": [20]}], r"players\[\*\]\.golems.*only 2"),
 ])
 def test_bad_documents_name_the_place(players, where):
     with pytest.raises(RulesDataError, match=where):
