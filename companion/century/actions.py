@@ -150,6 +150,13 @@ def parse_action(text: str, *, line: int | None = None) -> Action:
     ------
     RecordError
         Naming ``line`` when the text is not a well-formed action (legality is checked by the engine).
+
+    Examples
+    --------
+    >>> parse_action("acquire 3 pay yg")
+    Acquire(position=3, payment=(0, 1))
+    >>> action_text(PlayCard("M19", 3))
+    'play M19 x3'
     """
     words = text.split()
     if not words:

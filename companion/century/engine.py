@@ -141,6 +141,16 @@ def new_game(n_players: int = 4, seed: int | None = None, *, rng: random.Random 
     ------
     IllegalActionError
         ``bad_setup`` for a player count outside 2..5 or unknown / repeated / too many card ids.
+
+    Examples
+    --------
+    >>> s = new_game(4, golem_row=["G01", "G02", "G03", "G04", "G05"],
+    ...              market=["M01", "M02", "M03", "M04", "M05", "M06"])
+    >>> s.caravans
+    ((3, 0, 0, 0), (4, 0, 0, 0), (4, 0, 0, 0), (3, 1, 0, 0))
+    >>> s = apply_action(s, PlayCard("S02", 1, (1, 1, 0, 0)))   # one yellow upgraded twice
+    >>> s.caravans[0], s.current
+    ((2, 0, 1, 0), 1)
     """
     if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 5:
         raise _err("bad_setup", f"Century is played by 2 to 5 players, not {n_players!r}", R_SETUP)

@@ -128,6 +128,12 @@ def score_table(tallies: Sequence[PlayerTally]) -> TableScore:
     ------
     CompanionError
         If ``tallies`` is empty or a tally is invalid.
+
+    Examples
+    --------
+    >>> t = score_table([PlayerTally("Ann", [12], copper=1), PlayerTally("Ben", [14], crystals={"pink": 1})])
+    >>> [line.total for line in t.lines], t.winner, t.tied
+    ([15, 15], 'Ben', ('Ann', 'Ben'))
     """
     if not tallies:
         raise CompanionError("no players to score")
