@@ -6,8 +6,9 @@ Every bot has ``name`` and ``choose(state, rng) -> Action`` for the seat to act 
 never sees hidden information (the decks are unordered sets in the state and the bots do not look inside).
 
 ``RandomBot``   a random legal action (:func:`companion.century.engine.sample_action`).
-``GreedyBot``   one step ahead: claims the golem worth most if it can, otherwise the action that most raises
-                its crystals' value (level-weighted) and hand, paying acquisitions with its cheapest crystals.
+``GreedyBot``   one step ahead: the action that most raises VP + 0.8 x crystal levels (crystals no golem on
+                display needs count a third) + 0.3 x the levels its cards add; so it claims whenever it can
+                and otherwise grows its caravan, paying acquisitions with its cheapest crystals.
 ``PlannerBot``  looks two of its own actions ahead (a beam of the best first actions) with a value that counts
                 VP, crystals, progress towards the golems on display (with their coins) and its hand of cards;
                 ``explain(state)`` returns ``(action, reason)`` in words, for teaching.
