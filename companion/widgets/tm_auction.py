@@ -93,7 +93,7 @@ class FastAuction(ChartOwner, widgets.VBox):
         self.step = widgets.IntSlider(value=0, min=0, max=0, description="Step")
         self.back = widgets.Button(description="◀ previous", layout=widgets.Layout(width="110px"))
         self.forward = widgets.Button(description="next ▶", layout=widgets.Layout(width="110px"))
-        self.to_end = widgets.Button(description="to the end ⏭", layout=widgets.Layout(width="120px"))
+        self.to_end = widgets.Button(description="to the end", layout=widgets.Layout(width="120px"))
         self.back.on_click(lambda _b: self.go(self.step.value - 1))
         self.forward.on_click(lambda _b: self.go(self.step.value + 1))
         self.to_end.on_click(lambda _b: self.go(self.step.max))
@@ -242,7 +242,7 @@ class FastAuction(ChartOwner, widgets.VBox):
         for player in doc["players"]:
             fig.add_trace(go.Scatter(
                 x=names, y=[doc["max_bids"][player][key] for key in doc["factions"]], mode="markers",
-                name=f"{player}'s maximum", marker=dict(symbol="line-ew-open", size=28, line_width=3,
+                name=f"maximum: {player}", marker=dict(symbol="line-ew-open", size=28, line_width=3,
                                                         color=player_colour[player]),
                 hovertemplate=player + ": at most %{y} VP for %{x}<extra></extra>"))
         top = max([1] + [v for bids in doc["max_bids"].values() for v in bids.values()])

@@ -33,9 +33,9 @@ class ChartSlot(widgets.Box):
     """
 
     def __init__(self, fig: go.Figure) -> None:
-        self._drawn = fig.to_plotly_json()
         self.figure = figure_widget(fig)
-        super().__init__([self.figure], layout=widgets.Layout(width="100%"))
+        self._drawn = fig.to_json()
+        super().__init__([self.figure])
 
     def show(self, fig: go.Figure) -> None:
         """Replace the shown figure with ``fig`` (complete) and close the old widget.
@@ -43,12 +43,12 @@ class ChartSlot(widgets.Box):
         Nothing happens when ``fig`` draws exactly what is shown: every new ``FigureWidget`` ships
         plotly's JavaScript (about 5 MB) to the page, so unchanged charts are not re-sent.
         """
-        drawn = fig.to_plotly_json()
+        drawn = fig.to_json()
         if drawn == self._drawn:
             return
-        self._drawn = drawn
         old = self.figure
         self.figure = figure_widget(fig)
+        self._drawn = drawn
         self.children = [self.figure]
         old.close()
 

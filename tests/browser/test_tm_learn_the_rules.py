@@ -1,0 +1,30 @@
+"""The Terra Mystica learn-the-rules notebook in JupyterLab: every section's widget renders real content,
+and a click on the power bowls redraws them."""
+
+from tests.browser.harness import WIDGET_TEXT_SELECTOR, run_in_lab, screenshot
+
+NOTEBOOK = "notebooks/terra_mystica/learn_the_rules.ipynb"
+
+
+def _output_text(page) -> str:
+    """Text of the widgets in the output areas, including cells scrolled out of view (JupyterLab skips
+    the layout of off-screen cells, so ``innerText`` is empty there; ``textContent`` is not)."""
+    selector = ", ".join(f".jp-OutputArea {s.strip()}" for s in WIDGET_TEXT_SELECTOR.split(","))
+    return "\n".join(page.eval_on_selector_all(selector, "els => els.map(e => e.textContent)"))
+
+
+def test_learn_the_rules_sections_render_and_react(page, lab_url):
+    run_in_lab(page, lab_url, NOTEBOOK)
+    text = _output_text(page)
+    assert "Witches: 3 spades → pay 9 workers" in text                 # terraforming
+    assert "Bowls 5 / 7 / 0" in text                                    # power bowls
+    assert "(8 + 4) / 2 = 6 VP each" in text                            # cult ties
+    assert "At 5: 1 spade" in text                                      # round scoring tile SCORE2
+    # five plotly charts: wheel, bowls, cults, town sandbox map, round tile
+    page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea .js-plotly-plot .main-svg').length >= 5",
+                           timeout=60_000)
+    page.locator(".jp-OutputArea .widget-button", has_text="gain power").click()
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
+        ".some(e => e.innerText.includes('Bowls 2 / 10 / 0'))", timeout=30_000)
+    screenshot(page, "tm_learn_the_rules")
