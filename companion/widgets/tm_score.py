@@ -26,7 +26,10 @@ import plotly.graph_objects as go
 from companion.errors import CompanionError, SaveFileError
 from companion.savefile import atomic_write_json, default_save_dir, read_save
 from companion.terra_mystica.factions import load_factions
+from companion.terra_mystica.hexmap import load_shipped_map, shipped_maps
+from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.scoring import FinalScoring, PlayerFinal, final_scoring
+from companion.terra_mystica.towns import TownState
 from companion.widgets.common import error_html, info_html, message_box
 from companion.widgets.tm_plot import ChartSlot
 
@@ -41,7 +44,7 @@ MIN_PLAYERS = 2
 
 _NUMBER_FIELDS = ("vp", "network", "coins", "workers", "priests")
 _FIELD_LIMITS = {"vp": (0, 999), "network": (0, 99), "coins": (0, 999), "workers": (0, 99),
-                 "priests": (0, 99), "cult": (0, 10), "power": (0, 99)}
+                 "priests": (0, 99), "cult": (0, 10), "power": (0, 99), "shipping": (0, 6), "jump_range": (0, 4)}
 
 
 def blank_player(index: int) -> dict[str, Any]:
@@ -56,11 +59,13 @@ def blank_player(index: int) -> dict[str, Any]:
     -------
     dict
         ``{"name", "faction" (None until picked), "vp", "cults": {fire, water, earth, air},
-        "network", "coins", "workers", "priests", "power": [bowl I, bowl II, bowl III]}``, all 0.
+        "network", "coins", "workers", "priests", "power": [bowl I, bowl II, bowl III]}``, all 0, plus
+        the optional map entries ``"map_buildings"`` (hex labels and ``A:B`` bridges, space separated),
+        ``"shipping"`` and ``"jump_range"`` used to compute the network.
     """
     return {"name": f"Player {index + 1}", "faction": None, "vp": 0,
             "cults": dict.fromkeys(CULTS, 0), "network": 0, "coins": 0, "workers": 0, "priests": 0,
-            "power": [0, 0, 0]}
+            "power": [0, 0, 0], "map_buildings": "", "shipping": 0, "jump_range": 0}
 
 
 _CELL = widgets.Layout(width="100%")
@@ -98,15 +103,23 @@ class PlayerRow:
         self.workers = _int_box("workers")
         self.priests = _int_box("priests")
         self.power = [_int_box("power") for _ in range(3)]
+        self.map_buildings = widgets.Text(value="", placeholder="E7 E8 G3 E9:D6", continuous_update=True,
+                                          layout=widgets.Layout(width="100%"))
+        self.shipping = _int_box("shipping")
+        self.jump_range = _int_box("jump_range")
 
     def cells(self) -> list[widgets.Widget]:
         """The player's widgets in grid-row order (see :data:`TableScorer.FIELDS`)."""
         return [self.name, self.faction, self.vp, *self.cults.values(), self.network,
                 self.coins, self.workers, self.priests, *self.power]
 
+    def map_cells(self) -> list[widgets.Widget]:
+        """The player's map inputs in grid-row order (see :data:`TableScorer.MAP_FIELDS`)."""
+        return [self.map_buildings, self.shipping, self.jump_range]
+
     def inputs(self) -> list[widgets.Widget]:
         """Every widget whose value is saved."""
-        return self.cells()
+        return self.cells() + self.map_cells()
 
     def entry(self) -> dict[str, Any]:
         """The row as a save / CLI entry (see :func:`blank_player`)."""
@@ -114,7 +127,8 @@ class PlayerRow:
                 "cults": {cult: box.value for cult, box in self.cults.items()},
                 "network": self.network.value, "coins": self.coins.value,
                 "workers": self.workers.value, "priests": self.priests.value,
-                "power": [box.value for box in self.power]}
+                "power": [box.value for box in self.power], "map_buildings": self.map_buildings.value,
+                "shipping": self.shipping.value, "jump_range": self.jump_range.value}
 
     def show(self, entry: dict[str, Any]) -> None:
         """Put a saved entry into the widgets (values out of range are clipped by the boxes).
@@ -126,8 +140,9 @@ class PlayerRow:
         """
         self.name.value = str(entry["name"])
         self.faction.value = entry["faction"]
-        for field in _NUMBER_FIELDS:
+        for field in _NUMBER_FIELDS + ("shipping", "jump_range"):
             getattr(self, field).value = entry[field]
+        self.map_buildings.value = entry["map_buildings"]
         for cult in CULTS:
             self.cults[cult].value = entry["cults"][cult]
         for box, tokens in zip(self.power, entry["power"], strict=True):
@@ -159,8 +174,12 @@ def _check_entry(entry: Any, where: str, factions: set[str], path: Path) -> dict
             raise fail(key, f"a whole number from {low} to {high}")
         return value
 
-    for field in _NUMBER_FIELDS:
+    for field in _NUMBER_FIELDS + ("shipping", "jump_range"):
         out[field] = number(entry.get(field, 0), field, field)
+    buildings = entry.get("map_buildings", "")
+    if not isinstance(buildings, str):
+        raise fail("map_buildings", "a string of hex labels")
+    out["map_buildings"] = buildings
     cults = entry.get("cults", {})
     if not isinstance(cults, dict):
         raise fail("cults", "an object with fire, water, earth, air")
@@ -170,6 +189,28 @@ def _check_entry(entry: Any, where: str, factions: set[str], path: Path) -> dict
         raise fail("power", "a list of three bowl counts [I, II, III]")
     out["power"] = [number(tokens, f"power[{i}]", "power") for i, tokens in enumerate(power)]
     return out
+
+
+def _check_map(document: dict[str, Any] | None, path: Path) -> str:
+    """The saved map key (``"base"`` when absent); raise :class:`SaveFileError` for an unknown one."""
+    key = "base" if document is None else document.get("map", "base")
+    keys = [m["key"] for m in shipped_maps()]
+    if key not in keys:
+        raise SaveFileError(f"map: expected one of {', '.join(keys)}; the file was left untouched", path=str(path))
+    return key
+
+
+def _build(state: TownState, tokens: list[str], faction: str, player: str) -> TownState:
+    """Place ``faction``'s buildings (hex labels) and bridges (``A:B``); errors name the player."""
+    try:
+        for token in (t.upper() for t in tokens if ":" not in t):
+            state = state.place(token, faction)
+        for token in (t.upper() for t in tokens if ":" in t):
+            a, _, b = token.partition(":")
+            state = state.add_bridge(a, b, faction)
+    except CompanionError as exc:
+        raise CompanionError(f"{player}: {exc}") from None
+    return state
 
 
 def check_save(document: dict[str, Any], path: Path, factions: set[str]) -> list[dict[str, Any]]:
@@ -230,6 +271,7 @@ class TableScorer(widgets.VBox):
     FIELDS = ("player", "faction", "VP before final scoring", "fire (0-10)", "water (0-10)", "earth (0-10)",
               "air (0-10)", "largest network", "coins", "workers", "priests", "power in bowl I",
               "power in bowl II", "power in bowl III")
+    MAP_FIELDS = ("buildings (hexes, A:B bridges)", "shipping level", "tunnel / carpet range")
     PARTS = ("VP before final scoring", "fire", "water", "earth", "air", "network", "resources")
 
     def __init__(self, save_path: str | Path | None = None) -> None:
@@ -250,12 +292,28 @@ class TableScorer(widgets.VBox):
         self.rows = [PlayerRow(i, options) for i in range(MAX_PLAYERS)]
         self.grid = widgets.GridBox()
         self._labels = [widgets.HTML(f"<b>{html.escape(title)}</b>") for title in self.FIELDS]
+        self.map_choice = widgets.Dropdown(options=[(m["name"], m["key"]) for m in shipped_maps()], value="base",
+                                           description="Map")
+        self.map_grid = widgets.GridBox()
+        self._map_labels = [widgets.HTML(f"<b>{html.escape(title)}</b>") for title in self.MAP_FIELDS]
+        self.compute_button = widgets.Button(description="Compute network sizes", icon="calculator",
+                                             layout=widgets.Layout(width="220px"))
+        self.compute_button.on_click(lambda _b: self.compute_networks())
+        self.map_message = message_box()
+        self.map_section = widgets.Accordion(children=[widgets.VBox([
+            widgets.HTML("Type each player's building hexes (e.g. <code>E7 E8 G3</code>) and bridges "
+                         "(<code>E9:D6</code>), their shipping level (and the Dwarves' tunnelling or Fakirs' "
+                         "carpet range); the largest network fills the row above."),
+            self.map_choice, self.map_grid, self.compute_button, self.map_message])])
+        self.map_section.set_title(0, "Compute the largest networks from the buildings on a map")
+        self.map_section.selected_index = None
         self.message = message_box()
         self.breakdown = widgets.HTML()
         self.chart_slot: ChartSlot | None = None
         self.result: FinalScoring | None = None
         self._names: list[str] = []
         self.player_count.observe(self._on_input, names="value")
+        self.map_choice.observe(self._on_input, names="value")
         for row in self.rows:
             for box in row.inputs():
                 box.observe(self._on_input, names="value")
@@ -263,12 +321,13 @@ class TableScorer(widgets.VBox):
         # Built after the first load, complete, so it never renders blank (see common.figure_widget).
         self.chart_slot = ChartSlot(self._figure(self._names, self.result))
         super().__init__([widgets.HBox([self.path_text, self.open_button]), self.status,
-                          self.player_count, self.grid, self.message, self.breakdown, self.chart_slot])
+                          self.player_count, self.grid, self.map_section, self.message, self.breakdown,
+                          self.chart_slot])
 
     # ----------------------------------------------------------------- saving and loading
     def document(self) -> dict[str, Any]:
         """The save document: ``{"kind", "players": [entry, ...]}`` (entries as :func:`blank_player`)."""
-        return {"kind": SAVE_KIND, "version": 1,
+        return {"kind": SAVE_KIND, "version": 1, "map": self.map_choice.value,
                 "players": [row.entry() for row in self.rows[:self.player_count.value]]}
 
     def open_save(self, path: str | Path) -> None:
@@ -283,6 +342,7 @@ class TableScorer(widgets.VBox):
             document = read_save(self.path, kind=SAVE_KIND)
             entries = (check_save(document, self.path, set(self._factions)) if document is not None
                        else [blank_player(i) for i in range(4)])
+            map_key = _check_map(document, self.path)
         except SaveFileError as exc:
             self.writable = False
             self.status.value = error_html(f"{exc} Nothing will be saved until you open another file.")
@@ -293,6 +353,7 @@ class TableScorer(widgets.VBox):
         self._muted = True
         try:
             self.player_count.value = len(entries)
+            self.map_choice.value = map_key
             for row, entry in zip(self.rows, entries + [blank_player(i) for i in range(len(entries), 5)],
                                   strict=True):
                 row.show(entry)
@@ -332,6 +393,45 @@ class TableScorer(widgets.VBox):
         self.grid.children = cells
         self.grid.layout = widgets.Layout(grid_template_columns=f"175px repeat({n}, 100px)",
                                           grid_gap="2px 4px")
+        map_columns = [row.map_cells() for row in self.rows[:n]]
+        map_cells: list[widgets.Widget] = []
+        for k, label in enumerate(self._map_labels):
+            map_cells.append(label)
+            map_cells.extend(column[k] for column in map_columns)
+        self.map_grid.children = map_cells
+        self.map_grid.layout = widgets.Layout(grid_template_columns=f"175px repeat({n}, 100px)",
+                                              grid_gap="2px 4px")
+
+    def compute_networks(self) -> None:
+        """Fill each player's "largest network" from the buildings typed for the chosen map.
+
+        Uses :class:`companion.terra_mystica.towns.TownState` (buildings, bridges) and
+        :func:`companion.terra_mystica.network.largest_network` (direct adjacency, bridges, shipping, tunnel /
+        carpet range). Players without buildings typed keep their number. A bad hex, a hex held by two
+        players or a player without a faction is reported in :attr:`map_message`; nothing is changed then.
+        """
+        rows = self.rows[:self.player_count.value]
+        try:
+            state = TownState.new(load_shipped_map(self.map_choice.value))
+            typed = []
+            for i, row in enumerate(rows):
+                tokens = row.map_buildings.value.replace(",", " ").split()
+                if not tokens:
+                    continue
+                if row.faction.value is None:
+                    raise CompanionError(f"{row.name.value or f'player {i + 1}'}: pick a faction first")
+                state = _build(state, tokens, row.faction.value, row.name.value or f"player {i + 1}")
+                typed.append(row)
+            sizes = {row.index: largest_network(state, row.faction.value, shipping=row.shipping.value,
+                                                jump_range=row.jump_range.value) for row in typed}
+        except CompanionError as exc:
+            self.map_message.value = error_html(str(exc))
+            return
+        for row in typed:
+            row.network.value = sizes[row.index]
+        self.map_message.value = info_html(
+            "Largest networks: " + ", ".join(f"{row.name.value} {sizes[row.index]}" for row in typed)
+            if typed else "Type some building hexes first.")
 
     # ----------------------------------------------------------------- scoring and display
     def rescore(self) -> None:

@@ -160,3 +160,35 @@ def test_a_tie_for_the_win_names_both_players(save_path):
         row.vp.value = 100
     assert "Ann" in table.breakdown.value and "Ben" in table.breakdown.value
     assert "share the win" in table.breakdown.value
+
+
+def test_networks_computed_from_buildings_on_the_map(save_path):
+    table = TableScorer()
+    table.player_count.value = 2
+    witches, nomads = table.rows[0], table.rows[1]
+    witches.faction.value = "witches"
+    nomads.faction.value = "nomads"
+    # E7 and E8 are neighbours on the base map's row E; G3 is across the river from them
+    witches.map_buildings.value = "E7 E8 G3"
+    table.compute_button.click()
+    assert witches.network.value == 2
+    witches.shipping.value = 1          # shipping 1 crosses the one river hex
+    table.compute_button.click()
+    assert witches.network.value == 3
+    assert "Player 1 3" in table.map_message.value
+    # typed into the save, and reloaded
+    again = TableScorer()
+    assert again.rows[0].map_buildings.value == "E7 E8 G3" and again.rows[0].shipping.value == 1
+    assert again.rows[0].network.value == 3
+
+
+def test_a_bad_hex_is_named_and_nothing_changes(save_path):
+    table = TableScorer()
+    table.player_count.value = 2
+    table.rows[0].faction.value = "witches"
+    table.rows[0].network.value = 5
+    table.rows[0].map_buildings.value = "E7 Q42"
+    table.compute_button.click()
+    assert "companion-error" in table.map_message.value
+    assert "Player 1" in table.map_message.value and "Q42" in table.map_message.value
+    assert table.rows[0].network.value == 5
