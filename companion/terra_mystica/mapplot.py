@@ -174,10 +174,10 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
             h = tm_map.hexes[label]
             roles[role].append((h.row, h.column))
     for role, cells in roles.items():
-        colour, width = HIGHLIGHT_STYLES[role]
+        colour, line_width = HIGHLIGHT_STYLES[role]
         xs, ys = _polys(cells, 0.9)
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=colour, width=width),
-                                 hoverinfo="skip", name=role, showlegend=bool(cells)))
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=colour, width=line_width),
+                                 hoverinfo="skip", name=role, showlegend=False))
     # bridges: a thick brown line per bridge, and a marker in the builder's colour at its middle
     bx, by, mx, my, mcol, mtext = [], [], [], [], [], []
     for a, b, faction in (state.bridges if state is not None else ()):
@@ -226,9 +226,9 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         marker=dict(size=26, color="rgba(0,0,0,0)"), name=HEX_TRACE, showlegend=False))
     width_cells = max((len(r) for r in tm_map.rows), default=13)
     fig.update_layout(
-        title=title, height=height, width=width, margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        title=title, height=height, width=width, autosize=width is None, margin=dict(l=10, r=10, t=40 if title else 10, b=10),
         plot_bgcolor="white", paper_bgcolor="white", dragmode=False, hovermode="closest",
-        legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="right", x=1.0),
+        showlegend=False,
         xaxis=dict(visible=False, range=[-0.8, width_cells + 0.3], fixedrange=True),
         yaxis=dict(visible=False, scaleanchor="x", scaleratio=1, fixedrange=True),
     )

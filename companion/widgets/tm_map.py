@@ -20,6 +20,7 @@ Examples
 from __future__ import annotations
 
 import base64
+import copy
 import html
 from collections.abc import Sequence
 
@@ -53,45 +54,46 @@ def _bind_click(fig_widget, callback) -> None:
             trace.on_click(lambda _trace, points, _state: callback(points))
 
 
-def _refill(fig_widget, fig, callback) -> None:
-    """Show ``fig`` in the already displayed ``fig_widget``, trace by trace, and re-bind clicks.
+def _swap_figure(box, old, fig, callback):
+    """Show ``fig`` in ``box`` as a new FigureWidget in place of ``old`` (closed); return the new one.
 
-    The widget is updated in place, never replaced: every new FigureWidget ships plotly's whole
-    JavaScript bundle (about 5 MB) to the browser. ``map_figure`` always returns the same traces in the
-    same order, so each shown trace just takes the new trace's properties.
+    Updating a shown FigureWidget in place (restyle) left the browser's plot unchanged for traces that
+    started empty, so each redraw is a new, complete widget. It costs a copy of plotly's widget code
+    (about 5 MB, fast on a local server) per redraw; redraws happen on clicks, not continuously.
     """
-    if len(fig_widget.data) != len(fig.data):  # pragma: no cover - map_figure keeps the structure fixed
-        fig_widget.data = []
-        fig_widget.add_traces(list(fig.data))
-    else:
-        with fig_widget.batch_update():
-            for old, new in zip(fig_widget.data, fig.data, strict=True):
-                old.update(new.to_plotly_json(), overwrite=True)
-            fig_widget.layout.update(fig.layout.to_plotly_json(), overwrite=True)
-    _bind_click(fig_widget, callback)
+    new = _shown_figure(fig, callback)
+    box.children = [new]
+    if old is not None:
+        old.close()
+    return new
 
 
 def _shown_figure(fig, callback):
-    """Wrap ``fig`` once (``figure_widget``), bind clicks, and repaint it when its first view reports in.
+    """A FigureWidget of ``fig`` whose model opens with the whole figure in it, with clicks bound.
 
-    In JupyterLab the first FigureWidgets of a session sometimes render an empty plot (their view reads
-    the figure before the model has it). Every view answers its first drawing with a layout delta; on
-    the first one the traces are sent again, which fixes such a view and is harmless for a good one.
+    ``plotly``'s FigureWidget opens its widget model with an empty figure and sends the traces and
+    layout in a state update right after. For the first FigureWidgets of a session JupyterLab may still
+    be loading the widget code when that update arrives, drops it, and shows an empty plot (seen in the
+    browser test of this notebook). Opening the model only once the figure is in place puts everything
+    into the opening message. (Candidate for ``companion.widgets.common.figure_widget``.)
     """
-    fig_widget = figure_widget(fig)
+    from plotly.basewidget import BaseFigureWidget
+
+    original_open = widgets.Widget.open
+
+    def deferred_open(self) -> None:
+        if not isinstance(self, BaseFigureWidget):
+            original_open(self)
+
+    widgets.Widget.open = deferred_open
+    try:
+        fig_widget = figure_widget(fig)
+    finally:
+        widgets.Widget.open = original_open
+    fig_widget._widget_layout = copy.deepcopy(fig_widget._layout_obj._props)
+    fig_widget._widget_data = copy.deepcopy(fig_widget._data)
+    fig_widget.open()
     _bind_click(fig_widget, callback)
-    done = []
-
-    def repaint(_change) -> None:
-        if done:
-            return
-        done.append(True)
-        traces = [t.to_plotly_json() for t in fig_widget.data]
-        fig_widget.data = []
-        fig_widget.add_traces(traces)
-        _bind_click(fig_widget, callback)
-
-    fig_widget.observe(repaint, names="_js2py_layoutDelta")
     return fig_widget
 
 
@@ -188,7 +190,7 @@ class TownSandbox(widgets.VBox):
         self.reset_button.on_click(lambda _b: self.reset())
         self.faction.observe(lambda _c: self._refresh_controls(), names="value")
         self.figure = _shown_figure(self._figure(), self._on_click)
-        self._figure_box = widgets.Box([self.figure])
+        self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(min_width=f"{int(height * 1.65) + 10}px"))
         header = [widgets.HTML(f"<h3>{html.escape(title)}</h3>")] if title else []
         controls = widgets.VBox([
             widgets.HBox([self.faction, self.building]),
@@ -284,7 +286,7 @@ class TownSandbox(widgets.VBox):
 
     def _refresh(self, redraw: bool = True) -> None:
         if redraw:
-            _refill(self.figure, self._figure(), self._on_click)
+            self.figure = _swap_figure(self._figure_box, self.figure, self._figure(), self._on_click)
         self._refresh_controls()
         rows = []
         for town in self.state.towns():
@@ -339,7 +341,7 @@ class MapExplorer(widgets.VBox):
         self.figure = None
         self._show_map()
         self.figure = _shown_figure(self._figure(), self._on_click)
-        self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(width="820px"))
+        self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(min_width="820px"))
         self.source.observe(lambda c: self.choose_map(c["new"]), names="value")
         self.read_button.on_click(lambda _b: self.read_text(self.text.value))
         self.upload.observe(lambda _c: self._on_upload(), names="value")
@@ -347,9 +349,7 @@ class MapExplorer(widgets.VBox):
         self.jump.observe(lambda _c: self._show_hex(), names="value")
         source_box = widgets.VBox([
             self.source, self.text, widgets.HBox([self.read_button, self.upload]), self.message])
-        explore = widgets.HBox([self._figure_box,
-                                widgets.VBox([self.level, self.jump, self.hex_info],
-                                             layout=widgets.Layout(width="380px"))])
+        explore = widgets.VBox([widgets.HBox([self.level, self.jump]), self.hex_info, self._figure_box])
         export = widgets.HBox([
             widgets.VBox([widgets.HTML("<b>Letter form</b> (custom-map files)"), self.letters_export]),
             widgets.VBox([widgets.HTML("<b>Colour-word form</b> (reference engine; its SHA-1 is the map id)"),
@@ -437,7 +437,7 @@ class MapExplorer(widgets.VBox):
     def _redraw(self, highlight=None) -> None:
         if self.figure is None:
             return
-        _refill(self.figure, self._figure(highlight), self._on_click)
+        self.figure = _swap_figure(self._figure_box, self.figure, self._figure(highlight), self._on_click)
 
     def _show_map(self) -> None:
         self.selected = None
@@ -484,6 +484,10 @@ class MapExplorer(widgets.VBox):
         else:
             parts.append("A river hex: nothing is built here; ships cross it.")
         highlight[h.label] = "selected"
+        parts.append('<span style="font-size:12px">Outlines: <b style="color:#ff00aa">selected</b>, '
+                     '<b style="color:#ffae00">neighbours</b>, <b style="color:#00a8cc">shipping</b>, '
+                     '<b style="color:#b04dff">tunnelling/carpet</b>, <b style="color:#6b3e1e">bridge ends</b>.'
+                     '</span>')
         self.hex_info.value = "".join(f"<div>{p}</div>" for p in parts)
         self._redraw(highlight)
 

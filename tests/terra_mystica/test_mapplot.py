@@ -53,7 +53,7 @@ def test_buildings_bridges_towns_and_highlights_are_drawn():
     assert any("C1: nomads stronghold" in t for t in buildings.hovertext)
     assert list(trace(fig, "bridges ends").hovertext) == ["bridge B1-C1 (witches)"]
     assert len(trace(fig, "selected").x) == 8 and len(trace(fig, "neighbour").x) == 8
-    assert trace(fig, "shipping").x == () and not trace(fig, "shipping").showlegend
+    assert trace(fig, "shipping").x == ()
     # the town outline is the outer boundary: 5 hexes in a connected blob have fewer than 30 edges
     town = trace(fig, "towns")
     segments = sum(1 for v in town.x if v is None)
