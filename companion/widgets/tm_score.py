@@ -191,6 +191,16 @@ def _check_entry(entry: Any, where: str, factions: set[str], path: Path) -> dict
     return out
 
 
+def _fill_pad(grid: widgets.GridBox, labels: list[widgets.Widget], columns: list[list[widgets.Widget]]) -> None:
+    """Put ``labels`` down the first column of ``grid`` and each player's widgets in a column of their own."""
+    cells: list[widgets.Widget] = []
+    for k, label in enumerate(labels):
+        cells.append(label)
+        cells.extend(column[k] for column in columns)
+    grid.children = cells
+    grid.layout = widgets.Layout(grid_template_columns=f"175px repeat({len(columns)}, 100px)", grid_gap="2px 4px")
+
+
 def _check_map(document: dict[str, Any] | None, path: Path) -> str:
     """The saved map key (``"base"`` when absent); raise :class:`SaveFileError` for an unknown one."""
     key = "base" if document is None else document.get("map", "base")
@@ -384,23 +394,9 @@ class TableScorer(widgets.VBox):
 
     def _show_grid(self) -> None:
         """Lay the entries out like a score pad: one row per field, one column per player."""
-        n = self.player_count.value
-        columns = [row.cells() for row in self.rows[:n]]
-        cells: list[widgets.Widget] = []
-        for k, label in enumerate(self._labels):
-            cells.append(label)
-            cells.extend(column[k] for column in columns)
-        self.grid.children = cells
-        self.grid.layout = widgets.Layout(grid_template_columns=f"175px repeat({n}, 100px)",
-                                          grid_gap="2px 4px")
-        map_columns = [row.map_cells() for row in self.rows[:n]]
-        map_cells: list[widgets.Widget] = []
-        for k, label in enumerate(self._map_labels):
-            map_cells.append(label)
-            map_cells.extend(column[k] for column in map_columns)
-        self.map_grid.children = map_cells
-        self.map_grid.layout = widgets.Layout(grid_template_columns=f"175px repeat({n}, 100px)",
-                                              grid_gap="2px 4px")
+        rows = self.rows[:self.player_count.value]
+        _fill_pad(self.grid, self._labels, [row.cells() for row in rows])
+        _fill_pad(self.map_grid, self._map_labels, [row.map_cells() for row in rows])
 
     def compute_networks(self) -> None:
         """Fill each player's "largest network" from the buildings typed for the chosen map.
