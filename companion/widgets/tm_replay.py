@@ -28,19 +28,12 @@ from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.hexmap import map_from_rows
 from companion.terra_mystica.mapplot import faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
-from companion.widgets.common import error_html, figure_widget, info_html
+from companion.widgets.common import error_html, info_html
+from companion.widgets.tm_plot import ChartSlot
 
 __all__ = ["ReplayViewer"]
 
 _KINDS = ("D", "TP", "TE", "SH", "SA")
-
-
-def _refill(fig_widget: go.FigureWidget, fig: go.Figure) -> None:
-    """Replace the traces and layout of an already shown FigureWidget (a new FigureWidget would ship
-    plotly's JavaScript again)."""
-    fig_widget.data = []
-    fig_widget.add_traces(list(fig.data))
-    fig_widget.layout = fig.layout
 
 
 class ReplayViewer:
@@ -92,22 +85,33 @@ class ReplayViewer:
         self.table = widgets.HTML()
         self._map_fig = None
         self._vp_fig = None
-        self.map_widget = None
-        self.vp_widget = None
+        self.map_slot: ChartSlot | None = None
+        self.vp_slot: ChartSlot | None = None
         self._widget = None
         self._load(self.game_id)
 
     @property
     def widget(self) -> widgets.VBox:
-        """The whole viewer. The plotly widgets are made on first use, from the row shown then: a
-        FigureWidget changed before the browser has drawn it shows blank axes."""
+        """The whole viewer. Each plot sits in a :class:`~companion.widgets.tm_plot.ChartSlot` that shows a
+        new, complete FigureWidget whenever the picture changes (changing a shown FigureWidget in place
+        did not reach JupyterLab reliably); the slots are made on first use, from the row shown then."""
         if self._widget is None:
-            self.map_widget = figure_widget(self._map_figure())
-            self.vp_widget = figure_widget(self._vp_figure())
+            self.map_slot = ChartSlot(self._map_figure())
+            self.vp_slot = ChartSlot(self._vp_figure())
             controls = widgets.HBox([self.first, self.back, self.forward, self.last, self.round_picker])
             self._widget = widgets.VBox([self.picker, controls, self.slider, self.row_text, self.message,
-                                         self.map_widget, self.table, self.vp_widget])
+                                         self.map_slot, self.table, self.vp_slot])
         return self._widget
+
+    @property
+    def map_widget(self):
+        """The map FigureWidget shown now (None before the viewer is displayed)."""
+        return None if self.map_slot is None else self.map_slot.figure
+
+    @property
+    def vp_widget(self):
+        """The VP chart FigureWidget shown now (None before the viewer is displayed)."""
+        return None if self.vp_slot is None else self.vp_slot.figure
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -128,8 +132,8 @@ class ReplayViewer:
         self.board = result.game.board
         self._terrain_maps: dict[tuple, object] = {}
         self.index = 0
-        if self.vp_widget is not None:
-            _refill(self.vp_widget, self._vp_figure())
+        if self.vp_slot is not None:
+            self.vp_slot.show(self._vp_figure())
         self.slider.max = len(self.rows) - 1
         self._show()
 
@@ -199,10 +203,8 @@ class ReplayViewer:
         self.row_text.value = (f"<b>{phase}</b> — row {self.index + 1} of {len(self.rows)} ({where}): "
                                f"<b>{html.escape(row.faction)}</b>: {html.escape(row.label)}")
         self.table.value = self._table_html()
-        if self.map_widget is not None:
-            _refill(self.map_widget, self._map_figure())
-        if self.vp_widget is not None:
-            self.vp_widget.layout.shapes = [self._marker()]
+        if self.map_slot is not None:
+            self.map_slot.show(self._map_figure())
 
     def _phase(self) -> str:
         return {0: "setup", 7: "final scoring"}.get(self.snapshot.round, f"round {self.snapshot.round}")
@@ -210,10 +212,6 @@ class ReplayViewer:
     def _map_figure(self) -> go.Figure:
         return map_figure(self._current_map(), state=self.snapshot.towns, height=430,
                           title=f"{self.game_id}: {self._phase()}")
-
-    def _marker(self) -> dict:
-        return dict(type="line", x0=self.index, x1=self.index, y0=0, y1=1, yref="paper",
-                    line=dict(color="#555", dash="dot"))
 
     def _table_html(self) -> str:
         snap = self.snapshot
@@ -250,5 +248,5 @@ class ReplayViewer:
         fig.update_layout(height=300, margin=dict(l=40, r=10, t=40, b=40), title="VP over the game",
                           xaxis=dict(title="row", tickvals=list(starts.values()),
                                      ticktext=[{0: "setup", 7: "end"}.get(r, f"R{r}") for r in starts]),
-                          yaxis=dict(title="VP"), shapes=[self._marker()])
+                          yaxis=dict(title="VP"))
         return fig

@@ -28,9 +28,9 @@ def test_replay_notebook_steps_through_a_game(page, lab_url):
         "() => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
         ".some(e => e.innerText.includes('final scoring'))", timeout=30_000)
     assert "score_resources" in widget_text(page)
-    # the map is redrawn in place: wait until both plots carry their traces again
-    page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea .js-plotly-plot .scatterlayer .trace')"
-                           ".length >= 10", timeout=30_000)
-    page.wait_for_timeout(3000)
+    # the map is redrawn for the row shown
+    page.wait_for_function("() => Array.from(document.querySelectorAll('.jp-OutputArea .js-plotly-plot .gtitle'))"
+                           ".some(e => e.textContent.includes('final scoring'))", timeout=60_000)
+    page.wait_for_timeout(2000)
     assert page.locator(".jp-OutputArea .js-plotly-plot .scatterlayer .trace").count() >= 10
     screenshot(page, "tm_replay_a_real_game")

@@ -27,8 +27,14 @@ def test_viewer_steps_jumps_and_switches_games():
         assert v.snapshot.faction(name).total("VP") == vp
         assert f"<td style='padding:2px 6px;text-align:center'>{vp}</td>" in v.table.value
     # VP chart: one line per faction, ending at the final VP
-    ends = {tr.name: tr.y[-1] for tr in v.widget.children[-1].data}
+    assert v.widget is v.widget and v.vp_widget is not None
+    ends = {tr.name: tr.y[-1] for tr in v.vp_widget.data}
     assert sorted(ends.values()) == sorted(final.values())
+    # once shown, the map is redrawn for the row shown
+    v.go_to(5)
+    assert v.map_widget.layout.title.text.endswith("setup")
+    v.jump_to_round(4)
+    assert v.map_widget.layout.title.text.endswith("round 4")
     other = shipped_games()[1]["game_id"]
     v.choose_game(other)
     assert v.game_id == other and v.index == 0
