@@ -20,7 +20,7 @@ from companion.magick import engine, odds
 from companion.magick.sheet import Sheet
 from companion.widgets.common import error_html, info_html, message_box
 from companion.widgets.magick_session import Session
-from companion.widgets.magick_sheet import BEST, CAN_FILL, WITH_POTIONS, CircleMark, SheetView
+from companion.widgets.magick_turn import DiceBar, TurnPanel
 
 __all__ = ["LearnTheDice", "odds_table_html"]
 
@@ -74,49 +74,35 @@ class LearnTheDice(widgets.VBox):
     ----------
     session : Session
         The sandbox solo game and its history (undo).
-    die : str or None
-        The die being looked at.
+    turn : TurnPanel
+        Die picker, placements, the sheet drawing and the reasons.
     """
 
     def __init__(self, seed: int | None = None, potions: int = 3, sheet: Sheet | None = None) -> None:
         self.session = Session(["You"], seed=seed, sheet=sheet, starting_potions=potions)
         state = self.session.state
-        self.die: str | None = None
-        self.view: SheetView | None = None
-        self.roll_button = widgets.Button(description="Roll the dice", icon="dice", button_style="primary")
-        self.roll_button.on_click(lambda _b: self.roll())
-        self.dice_inputs = {d: widgets.BoundedIntText(value=1, min=1, max=f, description=d,
-                                                      layout=widgets.Layout(width="120px"))
-                            for d, f in state.sheet.dice.items()}
-        self.enter_button = widgets.Button(description="Use these dice", icon="keyboard")
-        self.enter_button.on_click(lambda _b: self.enter_dice({d: w.value for d, w in self.dice_inputs.items()}))
-        self.die_picker = widgets.ToggleButtons(options=[], description="Die")
-        self.die_picker.observe(lambda ch: self.pick_die(ch["new"]) if ch["new"] else None, names="value")
+        self.dice = DiceBar(state.sheet.dice, lambda values: self.enter_dice(values) if values else self.roll(),
+                            self.undo)
         self.budget = widgets.IntSlider(value=2, min=0, max=6, description="Odds with ≤",
                                         style={"description_width": "initial"})
-        self.budget.observe(lambda _ch: self.refresh(), names="value")
-        self.choice = widgets.Dropdown(options=[], description="Place on", layout=widgets.Layout(width="520px"))
-        self.place_button = widgets.Button(description="Place", icon="check", button_style="success")
-        self.place_button.on_click(lambda _b: self.place_selected())
-        self.end_button = widgets.Button(description="End the round", icon="forward")
-        self.end_button.on_click(lambda _b: self.end_round())
-        self.undo_button = widgets.Button(description="Undo", icon="undo")
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.status = widgets.HTML()
+        self.budget.observe(lambda _ch: self.refresh(keep_message=True), names="value")
         self.message = message_box()
-        self.advice = widgets.HTML()
         self.odds = widgets.HTML()
         self.history_html = widgets.HTML()
-        self.refresh()  # builds the sheet drawing complete, before it is ever displayed
+        # built complete (with its sheet drawing) before it is ever displayed
+        self.turn = TurnPanel(state, 0, self.place, end_label="End the round")
+        self.turn.die_picker.observe(lambda _ch: self._show_odds(), names="value")
+        self.refresh()
         super().__init__([
-            widgets.HBox([self.roll_button, widgets.HTML("&nbsp;or enter your table's dice:&nbsp;"),
-                          *self.dice_inputs.values(), self.enter_button]),
-            self.status, self.die_picker,
-            widgets.HBox([self.choice, self.place_button, self.end_button, self.undo_button]),
-            self.message, self.view, self.advice,
+            self.dice, self.message, self.turn,
             widgets.HTML("<b>Exact odds for a fresh roll of this die</b> (every face equally likely; "
                          "potions move it 1 each):"), self.budget, self.odds, self.history_html,
         ])
+
+    @property
+    def die(self) -> str | None:
+        """The die being looked at."""
+        return self.turn.die
 
     # ------------------------------------------------------------------ callbacks
     def roll(self) -> None:
@@ -129,25 +115,20 @@ class LearnTheDice(widgets.VBox):
 
     def pick_die(self, die: str) -> None:
         """Look at die ``die`` (``"d8"``): its circles, odds and the ranked placements."""
-        self.die = die
-        if self.die_picker.value != die and die in [v for _, v in self.die_picker.options]:
-            self.die_picker.value = die
-        self.refresh()
+        self.turn.pick_die(die)
+        self._show_odds()
 
     def place(self, action: engine.Action) -> None:
-        """Apply a placement (or a free circle) from :meth:`choices`."""
+        """Apply a placement, a free circle or the end of the round through the engine."""
         self._do(lambda: self.session.apply(action))
 
     def place_selected(self) -> None:
         """Apply the placement selected in the dropdown."""
-        if self.choice.value is None:
-            self.message.value = error_html("Nothing to place: roll first, then pick a die that fits a circle.")
-            return
-        self.place(self.choice.value)
+        self.turn.place_selected()
 
     def end_round(self) -> None:
         """End the sandbox round (mastery and customer phases run), ready for the next roll."""
-        self._do(lambda: self.session.apply(engine.EndTurn(0)))
+        self.place(engine.EndTurn(0))
 
     def undo(self) -> None:
         """Go back one step."""
@@ -157,22 +138,27 @@ class LearnTheDice(widgets.VBox):
         self.message.value = info_html("Undone.")
         self.refresh(keep_message=True)
 
-    # ------------------------------------------------------------------ views
     def choices(self) -> list[tuple[str, engine.Action]]:
-        """The engine's legal placements of the chosen die (or the pending free circles), labelled."""
-        state = self.session.state
-        sheet = state.sheet
-        out = []
-        for action in engine.legal_actions(state, 0):
-            if isinstance(action, engine.FreeCircle):
-                c = sheet.circle(action.circle)
-                out.append((f"free circle: {sheet.row(c.row).name} {sheet.column(c.column).name} {c.target}", action))
-            elif isinstance(action, engine.Place) and action.die == self.die:
-                c = sheet.circle(action.circle)
-                cost = f", {abs(action.adjust)} potion(s)" if action.adjust else ""
-                out.append((f"{action.die} on {sheet.row(c.row).name} — {sheet.column(c.column).name} "
-                            f"{sheet.column(c.column).compare} {c.target}{cost}", action))
-        return out
+        """The engine's legal placements of the chosen die (or the pending free circles), best first."""
+        return self.turn.choices()
+
+    # ------------------------------------------------------------------ views
+    @property
+    def view(self):
+        """The sheet drawing (:class:`~companion.widgets.magick_sheet.SheetView`)."""
+        return self.turn.view
+
+    @property
+    def status(self) -> widgets.HTML:
+        return self.turn.status
+
+    @property
+    def advice(self) -> widgets.HTML:
+        return self.turn.advice
+
+    @property
+    def choice(self) -> widgets.Dropdown:
+        return self.turn.choice
 
     def _do(self, step) -> None:
         try:
@@ -183,82 +169,17 @@ class LearnTheDice(widgets.VBox):
         self.message.value = ""
         self.refresh(keep_message=True)
 
+    def _show_odds(self) -> None:
+        sheet = self.session.state.sheet
+        self.odds.value = odds_table_html(sheet, self.die, self.budget.value) if self.die else ""
+
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw everything from the session's current state."""
         if not keep_message:
             self.message.value = ""
         state = self.session.state
-        sheet = state.sheet
-        me = state.players[0]
-        roll = state.roll.as_dict() if state.roll is not None and state.phase == "craft" else {}
-        options = [(f"{d}: {v}" + (" (used)" if d in me.used_dice else ""), d) for d, v in roll.items()]
-        if [o for o in self.die_picker.options] != options:
-            self.die_picker.options = options
-        if roll and (self.die not in roll or self.die in me.used_dice):
-            fresh = [d for d in roll if d not in me.used_dice]
-            self.die = fresh[0] if fresh else next(iter(roll))
-        if not roll:
-            self.die = None
-        if self.die is not None and self.die_picker.value != self.die:
-            self.die_picker.value = self.die
-        placements = [p for p in engine.advice(state, 0) if p.die == self.die]
-        rank = {p.circle: i for i, p in enumerate(placements)}
-        choices = sorted(self.choices(), key=lambda c: rank.get(getattr(c[1], "circle", ""), len(rank)))
-        self.choice.options = choices
-        self.choice.value = choices[0][1] if choices else None
-        marks = {}
-        for position, p in enumerate(placements):
-            colour = BEST if position == 0 else (CAN_FILL if p.potions == 0 else WITH_POTIONS)
-            marks[p.circle] = CircleMark(colour, "<br>".join(html.escape(r) for r in p.reasons))
-        if me.free_circles:
-            for _, action in choices:
-                marks[action.circle] = CircleMark(CAN_FILL, "free circle: any empty circle, no die needed")
-        gold = engine.score(state)[0]
-        free = self.session.free_circles(0)
-        if self.view is None:
-            self.view = SheetView(sheet, filled=me.filled, free=free, marks=marks, complete=me.completed)
-        else:
-            self.view.show(filled=me.filled, free=free, marks=marks, complete=me.completed)
-        self.status.value = self._status_html(state, gold.total)
-        self.advice.value = self._advice_html(placements)
-        self.odds.value = odds_table_html(sheet, self.die, self.budget.value) if self.die else ""
+        self.turn.update(state, 0, self.session.free_circles(0))
+        self._show_odds()
         self.history_html.value = ("<details><summary>What happened</summary><ul>"
-                          + "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-12:]) + "</ul></details>")
-
-    def _status_html(self, state: engine.GameState, gold: int) -> str:
-        me = state.players[0]
-        costs = state.sheet.extra_dice_costs
-        track = " ".join(("☒" if i < me.extra_used else "☐") + str(c) for i, c in enumerate(costs))
-        adv = state.cards.adventurer(me.adventurer)
-        if state.over:
-            phase = "The game is over."
-        elif state.phase == "roll":
-            phase = "Roll the dice (or type the dice you rolled at the table)."
-        elif me.free_circles:
-            phase = "Your adventurer gave you a free circle: place it on any empty circle."
-        else:
-            regular = max(0, state.sheet.dice_per_round - len(me.used_dice))
-            phase = (f"Pick a die and place it: {regular} regular die/dice left this round; more dice use the "
-                     "extra-dice track.")
-        return (f"<b>Round {state.round} of {state.sheet.rounds}</b> — {html.escape(phase)}<br>"
-                f"Potions: <b>{me.potions}</b> · gold so far: <b>{gold}</b> · extra dice (potion cost): {track} · "
-                f"adventurer {html.escape(adv.name)}: {me.adventurer_steps} of {len(adv.requirements)} requirements")
-
-    def _advice_html(self, placements) -> str:
-        if self.die is None:
-            return ""
-        if not placements:
-            return info_html(f"The {self.die} cannot fill any empty circle with the potions you hold "
-                             "(or no die is left this round).")
-        sheet = self.session.state.sheet
-        rows = []
-        for p in placements[:8]:
-            c = sheet.circle(p.circle)
-            rows.append(f"<tr><td>{html.escape(sheet.row(c.row).name)} ({html.escape(sheet.column(c.column).name)} "
-                        f"{c.target})</td><td>{p.potions}</td><td>{p.gold_now}</td><td>{p.score:g}</td>"
-                        f"<td>{'; '.join(html.escape(r) for r in p.reasons)}</td></tr>")
-        return ("<b>Where this die may go, best first</b> (the engine's teaching score: gold now, potions, and what "
-                "it brings closer, minus potions spent):"
-                "<style>.companion-magick-advice td,.companion-magick-advice th{padding:1px 8px;text-align:left}</style>"
-                "<table class='companion-magick-advice'><tr><th>circle</th><th>potions</th><th>gold now</th>"
-                "<th>score</th><th>why</th></tr>" + "".join(rows) + "</table>")
+                                   + "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-12:])
+                                   + "</ul></details>")

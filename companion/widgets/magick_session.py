@@ -3,7 +3,9 @@
 States are frozen values (:mod:`companion.magick.engine`), so undo is simply going back to the
 previous value. The session applies actions through :func:`~companion.magick.engine.apply_action`
 and never decides a rule: an illegal action comes back as the engine's
-:class:`~companion.errors.IllegalActionError`, whose message the widgets show.
+:class:`~companion.errors.IllegalActionError`, whose message the widgets show. Bots
+(:mod:`companion.magick.bots`) play their seats' turns as soon as a crafting phase starts; their moves
+are merged into the step that started the phase, so one undo takes back a roll and the bots' answers.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from companion.magick import bots as magick_bots
 from companion.magick import engine
 from companion.magick.sheet import Sheet
 
@@ -24,6 +27,8 @@ class Session:
     ----------
     players : sequence of str
         Player names in seat order (1-8).
+    bots : sequence of Bot or None, optional
+        One entry per seat: a bot (``bot.choose(state, seat)``) or None for a human. Default: all human.
     seed : int or None
         Seeds the session's own :class:`random.Random` (dice rolls, adventurers, mastery cards and the
         generated order deck). No global random state is touched.
@@ -38,55 +43,54 @@ class Session:
     Attributes
     ----------
     history : list of GameState
-        Every state from the start; ``history[-1]`` is the current one.
-    actions : list of Action or None
-        ``actions[i]`` led from ``history[i]`` to ``history[i + 1]`` (None: automatic order reveals).
+        Every decision point from the start; ``history[-1]`` is the current state.
     """
 
-    def __init__(self, players: Sequence[str], *, seed: int | None = None, generated_deck: bool = True,
-                 sheet: Sheet | None = None, starting_potions: int | None = None) -> None:
+    def __init__(self, players: Sequence[str], *, bots: Sequence[magick_bots.Bot | None] | None = None,
+                 seed: int | None = None, generated_deck: bool = True, sheet: Sheet | None = None,
+                 starting_potions: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.generated_deck = generated_deck
         first = engine.new_game(list(players), rng=self.rng, sheet=sheet, starting_potions=starting_potions,
                                 deck=None if generated_deck else ())
-        self.history: list[engine.GameState] = [first]
-        self.actions: list[engine.Action | None] = []
-        self.advance()
+        self.bots: list[magick_bots.Bot | None] = list(bots) if bots is not None else [None] * len(first.players)
+        if len(self.bots) != len(first.players):
+            raise ValueError(f"bots: expected one entry per player ({len(first.players)}), found {len(self.bots)}")
+        self.history: list[engine.GameState] = [self._settle(first)]
 
     @property
     def state(self) -> engine.GameState:
         """The current state."""
         return self.history[-1]
 
+    def humans(self) -> list[int]:
+        """Seats played by people (hot-seat)."""
+        return [i for i, bot in enumerate(self.bots) if bot is None]
+
     def apply(self, action: engine.Action) -> engine.GameState:
-        """Apply ``action`` (then reveal generated orders automatically) and keep the new state.
+        """Apply ``action``, then reveal generated orders and let bots play; keep the new state.
 
         Raises
         ------
         IllegalActionError
             From the engine; the history is unchanged.
         """
-        self.history.append(engine.apply_action(self.state, action))
-        self.actions.append(action)
-        self.advance(record=False)
+        self.history.append(self._settle(engine.apply_action(self.state, action)))
         return self.state
 
-    def advance(self, *, record: bool = True) -> None:
-        """Reveal face-down orders from the generated deck until a roll or a player decision is due.
-
-        With typed-in orders (``generated_deck=False``) nothing happens: the widget asks for each order.
-        """
-        if not self.generated_deck:
-            return
-        state = self.state
-        while state.phase == "reveal":
-            state = engine.apply_action(state, engine.chance_action(state, self.rng))
-        if state is not self.state:
-            if record:
-                self.history.append(state)
-                self.actions.append(None)
+    def _settle(self, state: engine.GameState) -> engine.GameState:
+        """Play everything that needs no person: generated order reveals and the bots' turns."""
+        while not state.over:
+            if state.phase == "reveal" and self.generated_deck:
+                state = engine.apply_action(state, engine.chance_action(state, self.rng))
+            elif state.phase == "craft" and any(
+                    bot is not None and not state.players[i].done for i, bot in enumerate(self.bots)):
+                for i, bot in enumerate(self.bots):
+                    if bot is not None and not state.players[i].done:
+                        state = magick_bots.play_turn(state, i, bot)
             else:
-                self.history[-1] = state
+                break
+        return state
 
     def roll(self, values: dict[str, int] | None = None) -> engine.GameState:
         """Roll the shared dice with the session's random generator, or enter physical dice ``values``.
@@ -96,21 +100,19 @@ class Session:
         IllegalActionError
             ``wrong_phase`` when no roll is due, ``bad_roll`` for impossible values.
         """
-        if values is None:
-            action = engine.chance_action(self.state, self.rng) if self.state.phase == "roll" else \
-                engine.RollDice(())
-        else:
-            action = engine.RollDice.of(values)
-        return self.apply(action)
+        if values is not None:
+            return self.apply(engine.RollDice.of(values))
+        if self.state.phase != "roll":
+            return self.apply(engine.RollDice(()))  # the engine explains why no roll is due
+        return self.apply(engine.chance_action(self.state, self.rng))
 
     def undo(self) -> bool:
         """Go back one step. Returns False when already at the start."""
         if len(self.history) <= 1:
             return False
         self.history.pop()
-        self.actions.pop()
         return True
 
     def free_circles(self, player: int) -> set[str]:
-        """Circles ``player`` filled with the adventurer's free circle (from the actions taken)."""
-        return {a.circle for a in self.actions if isinstance(a, engine.FreeCircle) and a.player == player}
+        """Circles ``player`` filled with the adventurer's free circle (from the engine's action history)."""
+        return {a.circle for a in self.state.history if isinstance(a, engine.FreeCircle) and a.player == player}

@@ -211,14 +211,27 @@ class SheetView(widgets.VBox):
     def show(self, *, filled: Collection[str] = (), free: Collection[str] = (),
              marks: Mapping[str, CircleMark] | None = None, complete: Collection[str] = (),
              title: str | None = None) -> None:
-        """Recolour circles and rows (same meaning as :func:`sheet_figure`'s parameters)."""
+        """Recolour circles and rows (same meaning as :func:`sheet_figure`'s parameters).
+
+        Nothing is sent when the drawing would not change, so a redraw right after construction (before
+        the browser has drawn the figure once) cannot leave it blank.
+        """
         colours, hovers = _circle_style(self.sheet, filled, free, marks or {})
         rows = self.sheet.rows
+        names = [_row_label(self.sheet, r.id, r.id in complete) for r in rows]
+        gold = ["#ffd54f" if r.id in complete else "#fff8e1" for r in rows]
+        widths = [3 if r.id in complete else 1 for r in rows]
+        data = self.figure.data
+        same = (tuple(data[0].marker.color) == tuple(colours) and tuple(data[0].hovertext) == tuple(hovers)
+                and tuple(data[1].text) == tuple(names) and tuple(data[2].marker.color) == tuple(gold)
+                and (title is None or self.figure.layout.title.text == title))
+        if same:
+            return
         with self.figure.batch_update():
-            self.figure.data[0].marker.color = colours
-            self.figure.data[0].hovertext = hovers
-            self.figure.data[1].text = [_row_label(self.sheet, r.id, r.id in complete) for r in rows]
-            self.figure.data[2].marker.color = ["#ffd54f" if r.id in complete else "#fff8e1" for r in rows]
-            self.figure.data[2].marker.line.width = [3 if r.id in complete else 1 for r in rows]
+            data[0].marker.color = colours
+            data[0].hovertext = hovers
+            data[1].text = names
+            data[2].marker.color = gold
+            data[2].marker.line.width = widths
             if title is not None:
                 self.figure.layout.title.text = title

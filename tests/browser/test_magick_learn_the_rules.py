@@ -4,24 +4,29 @@ from tests.browser.harness import run_in_lab, screenshot, widget_text
 
 NOTEBOOK = "notebooks/magick/learn_the_rules.ipynb"
 
-# every plotly sheet in the output has drawn its circles (plotly draws the empty axes first)
-SHEETS_DRAWN = """() => { const plots = Array.from(document.querySelectorAll('.jp-OutputArea .js-plotly-plot'));
-  return plots.length >= 2 && plots.every(p => p.querySelectorAll('.scatterlayer .point').length >= 40); }"""
+
+def _scope(page) -> str:
+    """CSS scope of this notebook's outputs (JupyterLab may restore another notebook's tab from an earlier test)."""
+    panel = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
+    return f'[id="{panel}"] .jp-OutputArea'
 
 
 def test_learn_the_rules_in_lab(page, lab_url):
     run_in_lab(page, lab_url, NOTEBOOK)
+    scope = _scope(page)
+    # both sheets (the plain one and the sandbox) have drawn their circles; plotly draws empty axes first
+    sheets_drawn = (f"() => Array.from(document.querySelectorAll('{scope} .js-plotly-plot'))"
+                    ".filter(p => p.querySelectorAll('.scatterlayer .point').length >= 40).length >= 2")
     text = widget_text(page)
     assert "Reconstruction" in text
     assert "Round 1 of 10" in text
-    # two sheet drawings (the plain one and the sandbox), each with its circles drawn
-    page.wait_for_function(SHEETS_DRAWN, timeout=60_000)
-    page.locator(".jp-OutputArea .widget-button", has_text="Roll the dice").click()
+    page.wait_for_function(sheets_drawn, timeout=60_000)
+    page.locator(f"{scope} .widget-button", has_text="Roll the dice").click()
     page.wait_for_function(
-        "() => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
+        f"() => Array.from(document.querySelectorAll('{scope} .widget-html-content'))"
         ".some(e => e.innerText.includes('Where this die may go') || e.innerText.includes('cannot fill'))",
-        timeout=20_000)
+        timeout=30_000)
     assert "Exact odds" in widget_text(page)
-    page.wait_for_function(SHEETS_DRAWN, timeout=30_000)
+    page.wait_for_function(sheets_drawn, timeout=30_000)
     page.wait_for_timeout(1000)
     screenshot(page, "magick_learn_the_rules")

@@ -1,0 +1,118 @@
+"""The full-game widget, driven without a browser: setup, hot-seat, bots, typed orders, undo, game end."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.magick import engine
+from companion.widgets.magick_play import DECK_TYPED, PlayAGame
+
+
+def _game(players=3, people=1, names="", deck=None, seed=1):
+    w = PlayAGame()
+    w.players_slider.value = players
+    w.humans_slider.value = people
+    w.names_text.value = names
+    w.seed_box.value = seed
+    if deck:
+        w.deck_choice.value = deck
+    assert w.start(), w.message.value
+    return w
+
+
+def test_bots_play_as_soon_as_the_dice_are_rolled():
+    w = _game(players=3, people=1)
+    assert [p.name for p in w.session.state.players] == ["You", "Bot 1", "Bot 2"]
+    w.roll({"d6": 6, "d8": 5, "d10": 4, "d12": 3})
+    state = w.session.state
+    assert state.phase == "craft"
+    assert [p.done for p in state.players] == [False, True, True]
+    # both bots used at least the two regular dice of this roll
+    assert all(len(p.used_dice) >= 2 for p in state.players[1:])
+    assert "Dice this round" in w.table.value and "<b>6</b>" in w.table.value
+
+
+def test_hot_seat_moves_to_the_next_person_and_the_round_ends():
+    w = _game(players=3, people=2, names="Ann, Ben")
+    w.roll({"d6": 6, "d8": 5, "d10": 4, "d12": 3})
+    assert w.seat == 0 and "Ann" in w.turn.status.value
+    w.act(engine.EndTurn(0))
+    assert w.seat == 1 and "Ben" in w.turn.status.value
+    w.act(engine.EndTurn(1))
+    state = w.session.state
+    assert state.round == 2 and state.phase == "roll"
+    assert not w.dice.roll_button.disabled
+
+
+def test_undo_takes_back_a_roll_with_the_bots_answers():
+    w = _game(players=2, people=1)
+    before = w.session.state
+    w.roll({"d6": 6, "d8": 5, "d10": 4, "d12": 3})
+    w.turn.place_selected()
+    assert len(w.session.state.players[0].filled) == 1
+    w.undo()
+    assert w.session.state.phase == "craft" and not w.session.state.players[0].filled
+    w.undo()
+    assert w.session.state is before
+    assert not w.session.state.players[1].filled   # the bot's placements went with the roll
+    w.undo()
+    assert "Nothing to undo" in w.message.value
+
+
+def test_illegal_moves_show_the_engine_message():
+    w = _game(players=1, people=1)
+    w.act(engine.Place(0, "d6", "sword.1", 0))
+    assert "Error" in w.message.value and "waiting for a roll" in w.message.value
+    w.roll({"d6": 1, "d8": 1, "d10": 1, "d12": 1})
+    w.act(engine.Place(0, "d6", "sword.1", 0))   # Sword's steel 4 from a d6 showing 1
+    assert "needs a die &gt;= 4" in w.message.value
+    w.act(engine.Place(0, "d6", "sword.1", 3))   # moved up by 3 potions: the player has 0
+    assert "needs 3 potions" in w.message.value
+
+
+def test_typed_orders_are_chance_actions_entered_by_hand():
+    w = _game(players=2, people=1, deck=DECK_TYPED)
+    assert w.session.state.phase == "reveal"
+    assert w.reveal_box.layout.display == ""
+    w.reveal("ring", "everlasting", "of_the_orcs", 7)
+    assert w.session.state.players[0].orders[0].name_on(w.session.state.sheet) == "Everlasting Ring of the Orcs"
+    assert "Everlasting Ring of the Orcs (7)" in w.table.value
+    w.reveal("ring", None, None, -1)
+    assert "gold" in w.message.value and "0..99" in w.message.value
+    while w.session.state.phase == "reveal":
+        w.reveal(None)   # the deck is empty: the slot stays empty
+    assert w.session.state.phase == "roll" and w.reveal_box.layout.display == "none"
+
+
+def test_nothing_happens_before_a_game_is_started():
+    w = PlayAGame()
+    w.roll()
+    assert "Start a game first" in w.message.value
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_a_whole_game_reaches_its_end_with_shared_or_single_winners(players):
+    w = _game(players=players, people=1, seed=5)
+    rolls = 0
+    while not w.session.state.over:
+        state = w.session.state
+        if state.phase == "roll":
+            w.roll()
+            rolls += 1
+            continue
+        choices = w.turn.choices()
+        me = state.players[0]
+        if choices and (len(me.used_dice) < 2 or me.free_circles):
+            w.act(choices[0][1])
+        else:
+            w.act(engine.EndTurn(0))
+    assert rolls == 10
+    state = w.session.state
+    gold = engine.score(state)
+    totals = [sum(trace.y[i] for trace in w.chart.data) for i in range(players)]
+    assert totals == [g.total for g in gold]
+    assert "Game over" in w.table.value
+    best = max(g.total for g in gold)
+    assert all(name in w.table.value.split("Game over")[1].split("</h4>")[0]
+               for name in [g.name for g in gold if g.total == best])
+    assert w.chart.layout.title.text == "Final gold"
