@@ -129,3 +129,18 @@ def test_readme_starts_with_the_two_commands():
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     head = readme.split("```sh", 1)[1].split("```", 1)[0]
     assert [ln.split("#")[0].strip() for ln in head.strip().splitlines()] == ["make lab", "make test"]
+
+
+def test_live_figure_snapshot_follows_edits():
+    import plotly.graph_objects as go
+
+    from companion.widgets.common import figure_widget
+
+    fig = figure_widget(go.Figure(go.Bar(x=[1, 2], y=[1, 2]), layout=dict(title="first")))
+    with fig.batch_update():
+        fig.layout.title.text = "second"
+        fig.data[0].y = [5, 9]
+    assert fig._widget_layout["title"]["text"] == "second"
+    assert list(fig._widget_data[0]["y"]) == [5, 9]
+    fig.add_trace(go.Scatter(x=[1], y=[1]))
+    assert len(fig._widget_data) == 2

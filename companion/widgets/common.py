@@ -3,20 +3,63 @@
 from __future__ import annotations
 
 import html
+from copy import deepcopy
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-__all__ = ["figure_widget", "error_html", "info_html", "message_box"]
+__all__ = ["LiveFigureWidget", "figure_widget", "error_html", "info_html", "message_box"]
 
 
-def figure_widget(fig: go.Figure) -> go.FigureWidget:
-    """Wrap a complete :class:`plotly.graph_objects.Figure` in a ``FigureWidget``.
+class LiveFigureWidget(go.FigureWidget):
+    """A ``FigureWidget`` whose synced snapshot always matches the figure.
+
+    plotly sends each edit to the browser as a one-off message and refreshes its full snapshot
+    (``_widget_data`` / ``_widget_layout``) only when the widget itself is displayed, never when it
+    sits inside a VBox. JupyterLab's front end is connected while a cell runs, so it sees every edit;
+    Voila's connects after the notebook has run and reads only the snapshot, so edits made before
+    then (e.g. loading a save file in a constructor) were lost, and later edits were applied to a
+    stale figure. Refreshing the snapshot's values after every edit, without sending them, fixes
+    both and costs nothing in JupyterLab.
+    """
+
+    def _refresh_snapshot(self) -> None:
+        self._trait_values["_widget_layout"] = deepcopy(self._layout_obj._props)
+        self._trait_values["_widget_data"] = deepcopy(self._data)
+
+    def _send_relayout_msg(self, *args, **kwargs):
+        super()._send_relayout_msg(*args, **kwargs)
+        self._refresh_snapshot()
+
+    def _send_restyle_msg(self, *args, **kwargs):
+        super()._send_restyle_msg(*args, **kwargs)
+        self._refresh_snapshot()
+
+    def _send_update_msg(self, *args, **kwargs):
+        super()._send_update_msg(*args, **kwargs)
+        self._refresh_snapshot()
+
+    def _send_addTraces_msg(self, *args, **kwargs):  # noqa: N802 - plotly's name
+        super()._send_addTraces_msg(*args, **kwargs)
+        self._refresh_snapshot()
+
+    def _send_deleteTraces_msg(self, *args, **kwargs):  # noqa: N802 - plotly's name
+        super()._send_deleteTraces_msg(*args, **kwargs)
+        self._refresh_snapshot()
+
+    def _send_moveTraces_msg(self, *args, **kwargs):  # noqa: N802 - plotly's name
+        super()._send_moveTraces_msg(*args, **kwargs)
+        self._refresh_snapshot()
+
+
+def figure_widget(fig: go.Figure) -> LiveFigureWidget:
+    """Wrap a complete :class:`plotly.graph_objects.Figure` in a :class:`LiveFigureWidget`.
 
     Build the whole figure first and wrap it once: an empty ``FigureWidget`` filled later renders
-    blank inside ipywidgets containers in JupyterLab and Voila.
+    blank inside ipywidgets containers in JupyterLab and Voila. Later edits (``batch_update``,
+    ``update_traces``, ...) show in both, also when they happen before the widget is on screen.
     """
-    return go.FigureWidget(fig)
+    return LiveFigureWidget(fig)
 
 
 def error_html(message: str) -> str:
