@@ -354,6 +354,42 @@ class TerraMysticaMap:
             self._ship_cache[key] = found
         return found
 
+    def reachable(self, sources: Iterable[str], *, shipping: int = 0, jump_range: int = 0,
+                  direct: bool = True, extra: Mapping[str, Iterable[str]] | None = None) -> frozenset[str]:
+        """Land hexes a faction with buildings on ``sources`` may build on (reference engine
+        ``check_reachable``, without the round-0 "anything goes" rule and without occupancy).
+
+        Parameters
+        ----------
+        sources : iterable of str
+            Land hexes holding the faction's buildings.
+        shipping : int, 0..6
+            Shipping level (add 1 yourself while BON4 applies).
+        jump_range : int, 0..4
+            Tunnelling / carpet-flight range (0 = the faction cannot tunnel or fly).
+        direct : bool
+            Count direct adjacency (False for the Riverwalkers, whose ``adjacency.direct`` is 0).
+        extra : Mapping[str, iterable of str], optional
+            More adjacency, e.g. bridges (hex -> hexes joined to it).
+
+        Returns
+        -------
+        frozenset of str
+            Land hexes (sources themselves excluded).
+        """
+        out: set[str] = set()
+        srcs = [self._land(h) for h in sources]
+        for h in srcs:
+            if direct:
+                out |= self.land_neighbours(h)
+                if extra:
+                    out.update(extra.get(h, ()))
+            if shipping:
+                out |= self.shipping_reach(h, shipping)
+            if jump_range:
+                out |= self.tunnel_reach(h, jump_range)
+        return frozenset(out - set(srcs))
+
     def jump_distance(self, a: str, b: str) -> int | None:
         """Number of hexes jumped over between land hexes ``a`` and ``b`` (hex distance - 1), or None if
         more than :data:`MAX_JUMP`. Neighbours are 0. Source: engine ``setup_hex_ranges`` mode 0."""

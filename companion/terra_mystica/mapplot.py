@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 
 import plotly.graph_objects as go
 
+from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.hexmap import TerraMysticaMap
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import TownState
@@ -74,14 +75,13 @@ def faction_colour(faction: str, colours: Mapping[str, str] | None = None) -> st
         return colours[faction]
     wheel = terrain_wheel()
     try:
-        from companion.terra_mystica.factions import get_faction
-
         home = get_faction(faction).home_terrain
-        if home in wheel.colours:
-            return TERRAIN_COLOURS[wheel.letter(home)]
+    except (ValueError, KeyError):
+        home = None
+    if home in wheel.colours:
+        return TERRAIN_COLOURS[wheel.letter(home)]
+    if home is not None:
         return _SPECIAL_COLOURS.get(home, "#ffffff")
-    except (ImportError, ValueError, KeyError):
-        pass
     if faction in wheel.colours:
         return TERRAIN_COLOURS[wheel.letter(faction)]
     return _FALLBACK[sum(map(ord, faction)) % len(_FALLBACK)]

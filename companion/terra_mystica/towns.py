@@ -44,13 +44,16 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from companion.errors import CompanionError, IllegalActionError
+from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.hexmap import TerraMysticaMap
 
-__all__ = ["BUILDING_KINDS", "DEFAULT_BUILDING_POWER", "TOWN_POWER", "TOWN_POWER_FAV5", "TOWN_BUILDINGS",
+__all__ = ["BUILDING_KINDS", "DEFAULT_BUILDING_POWER", "UPGRADES", "TOWN_POWER", "TOWN_POWER_FAV5", "TOWN_BUILDINGS",
            "MAX_BRIDGES", "Town", "TownEvent", "TownState", "building_power"]
 
 BUILDING_KINDS = ("D", "TP", "TE", "SH", "SA")
 DEFAULT_BUILDING_POWER: Mapping[str, int] = MappingProxyType({"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3})
+#: Legal upgrades of each building kind (rulebook "upgrade a building").
+UPGRADES: Mapping[str, tuple[str, ...]] = MappingProxyType({"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)})
 TOWN_POWER = 7
 TOWN_POWER_FAV5 = 6
 TOWN_BUILDINGS = 4
@@ -76,10 +79,6 @@ def building_power(faction: str, kind: str) -> int:
     D 1, TP 2, TE 2, SH 3, SA 3.
     """
     k = _kind(kind)
-    try:
-        from companion.terra_mystica.factions import get_faction
-    except ImportError:  # pragma: no cover - the factions module ships with the package
-        return DEFAULT_BUILDING_POWER[k]
     try:
         return int(get_faction(faction).building_power(k))
     except (CompanionError, KeyError, ValueError):
@@ -257,13 +256,16 @@ class TownState:
         """Build (or upgrade to) ``kind`` on land hex ``label`` for ``faction`` and update towns.
 
         Upgrading a building already in a town changes nothing about towns (the engine skips hexes in
-        a town). Upgrade order (D -> TP -> TE/SH, TE -> SA) is the engine's business, not checked here.
+        a town). An existing building can only be upgraded along the rulebook's paths (D -> TP,
+        TP -> TE or SH, TE -> SA), so power never drops; on an empty hex any building may be placed, which
+        lets a sandbox set up a position quickly (the game itself always starts with a dwelling; costs and
+        building limits are the engine's business).
 
         Raises
         ------
         IllegalActionError
-            ``unknown_hex`` (CompanionError from the map), ``river_hex``, ``hex_occupied`` (another
-            faction's building), ``unknown_building``, ``bad_faction``.
+            ``river_hex``, ``hex_occupied`` (another faction's building), ``not_an_upgrade``,
+            ``unknown_building``, ``bad_faction``; an unknown hex raises the map's CompanionError.
         """
         hx = self._hex(label)
         if hx.river:
@@ -274,6 +276,10 @@ class TownState:
         if current is not None and current[0] != faction:
             raise IllegalActionError("hex_occupied", f"{hx.label} holds {current[0]}'s {current[1]}; "
                                      f"{faction} cannot build there")
+        if current is not None and k not in UPGRADES.get(current[1], ()):
+            raise IllegalActionError("not_an_upgrade", f"{hx.label} holds a {current[1]}; it can become "
+                                     f"{' or '.join(UPGRADES.get(current[1], ())) or 'nothing (fully upgraded)'}, "
+                                     f"not {k} (D -> TP -> TE or SH, TE -> SA)", rule="rulebook: upgrade a building")
         buildings = dict(self.buildings)
         buildings[hx.label] = (faction, k)
         state = replace(self, buildings=buildings, events=())

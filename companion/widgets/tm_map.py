@@ -154,7 +154,8 @@ class TownSandbox(widgets.VBox):
         Heading shown above the sandbox.
 
     Clicking a hex builds the chosen building there for the chosen faction (an upgrade if it already
-    holds that faction's building).
+    holds that faction's building; only D -> TP -> TE/SH, TE -> SA). Any building may be placed on an
+    empty hex, to set up a position quickly.
     """
 
     def __init__(self, tm_map: TerraMysticaMap | None = None, *,

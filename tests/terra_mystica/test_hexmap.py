@@ -284,3 +284,12 @@ def test_map_from_rows_validates():
     with pytest.raises(MapFormatError) as info:
         map_from_rows(rows)
     assert (info.value.row, info.value.column, info.value.token) == (3, 5, "Q")
+
+
+def test_reachable_combines_adjacency_shipping_and_tunnelling(base):
+    assert base.reachable(["E7"]) == base.land_neighbours("E7")
+    assert base.reachable(["E7"], shipping=1) == base.land_neighbours("E7") | {"G3"}
+    assert base.reachable(["E7"], direct=False, shipping=1) == base.shipping_reach("E7", 1)
+    assert base.reachable(["E7", "E8"]) == (base.land_neighbours("E7") | base.land_neighbours("E8")) - {"E7", "E8"}
+    assert "C1" in base.reachable(["B1"], extra={"B1": ["C1"]})
+    assert base.reachable(["A1"], jump_range=1) == base.tunnel_reach("A1", 1)

@@ -174,3 +174,12 @@ def test_town_sandbox_click_builds(monkeypatch):
 
     box._on_click(Points())
     assert box.state.buildings == {"E7": ("witches", "D")} and box.hex_box.value == "E7"
+
+
+def test_building_colours_follow_the_faction_home_terrain():
+    from companion.terra_mystica.mapplot import faction_colour
+
+    assert faction_colour("witches") == TERRAIN_COLOURS["G"]  # forest (factions.json)
+    assert faction_colour("darklings") == TERRAIN_COLOURS["K"]  # swamp
+    assert faction_colour("red") == TERRAIN_COLOURS["R"]
+    assert faction_colour("witches", {"witches": "#123456"}) == "#123456"

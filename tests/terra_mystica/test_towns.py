@@ -224,8 +224,19 @@ def test_other_factions_buildings_do_not_connect():
     assert info.value.code == "river_hex"
 
 
+def test_only_real_upgrades_so_power_never_drops():
+    s = build([("A1", "SA")])
+    for kind in ("D", "TP", "SH", "SA"):
+        with pytest.raises(IllegalActionError) as info:
+            s.place("A1", "witches", kind)
+        assert info.value.code == "not_an_upgrade"
+    s = build([("A1", "D")]).place("A1", "witches", "TP").place("A1", "witches", "SH")
+    assert s.buildings["A1"] == ("witches", "SH")
+    with pytest.raises(IllegalActionError):
+        s.place("A1", "witches", "SA")
+
+
 def test_yetis_stronghold_is_power_4():
-    pytest.importorskip("companion.terra_mystica.factions")
     s = build([("A1", "D"), ("A2", "D"), ("A3", "D"), ("A4", "SH")], faction="yetis")
     assert len(s.towns()) == 1 and s.towns()[0].power == 7
     s = build([("A1", "D"), ("A2", "D"), ("A3", "D"), ("A4", "SH")], faction="witches")
