@@ -21,7 +21,25 @@ class LiveFigureWidget(go.FigureWidget):
     then (e.g. loading a save file in a constructor) were lost, and later edits were applied to a
     stale figure. Refreshing the snapshot's values after every edit, without sending them, fixes
     both and costs nothing in JupyterLab.
+
+    The widget model is also opened only once the whole figure is in place: plotly opens it empty and
+    sends the figure in an update right after, which a front end still loading the widget code can
+    drop, leaving an empty plot.
     """
+
+    def __init__(self, *args, **kwargs) -> None:
+        self._defer_open = True
+        try:
+            super().__init__(*args, **kwargs)
+        finally:
+            self._defer_open = False
+        self._refresh_snapshot()
+        self.open()
+
+    def open(self) -> None:
+        """Open the widget model, unless the constructor is still filling in the figure."""
+        if not getattr(self, "_defer_open", False):
+            super().open()
 
     def _refresh_snapshot(self) -> None:
         self._trait_values["_widget_layout"] = deepcopy(self._layout_obj._props)
