@@ -28,5 +28,9 @@ def test_learn_the_rules_in_lab(page, lab_url):
         timeout=30_000)
     assert "Exact odds" in widget_text(page)
     page.wait_for_function(sheets_drawn, timeout=30_000)
+    # the roll recoloured the sandbox sheet in place: the best circle for the chosen die is red (#d62728)
+    page.wait_for_function(
+        f"() => Array.from(document.querySelectorAll('{scope} .js-plotly-plot .scatterlayer .point'))"
+        ".some(p => (p.style.fill || '').replace(/ /g, '') === 'rgb(214,39,40)')", timeout=30_000)
     page.wait_for_timeout(1000)
     screenshot(page, "magick_learn_the_rules")

@@ -5,10 +5,16 @@ from tests.browser.harness import run_in_lab, run_in_voila, screenshot, widget_t
 NOTEBOOK = "notebooks/magick/score_a_table_game.ipynb"
 
 
+def _lab_scope(page) -> str:
+    """CSS scope of this notebook's outputs (JupyterLab may restore another notebook's tab from an earlier test)."""
+    panel = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
+    return f'[id="{panel}"] .jp-OutputArea'
+
+
 def _wait_for(page, scope: str, text: str) -> None:
     page.wait_for_function(
         f"() => Array.from(document.querySelectorAll('{scope} .widget-html-content'))"
-        f".some(e => e.innerText.includes({text!r}))", timeout=20_000)
+        f".some(e => e.innerText.includes({text!r}))", timeout=40_000)
 
 
 def _type_a_game(page, scope: str) -> None:
@@ -18,13 +24,17 @@ def _type_a_game(page, scope: str) -> None:
     numbers.nth(4).fill("8")     # Player 1 mastery
     numbers.nth(6 + 2).fill("17")  # Player 2 orders
     _wait_for(page, scope, "Winner: Player 1 with 22 gold")
+    # the chart was changed in place: its title names the winner
+    page.wait_for_function(
+        f"() => Array.from(document.querySelectorAll('{scope} .js-plotly-plot .gtitle'))"
+        ".some(t => t.textContent.includes('winner: Player 1'))", timeout=40_000)
     assert page.locator(f"{scope} .js-plotly-plot .bars").count() == 6
 
 
 def test_score_table_in_lab(page, lab_url):
     run_in_lab(page, lab_url, NOTEBOOK)
     assert "every entry is saved as you type" in widget_text(page)
-    _type_a_game(page, ".jp-OutputArea")
+    _type_a_game(page, _lab_scope(page))
     screenshot(page, "magick_score_a_table_game")
 
 
