@@ -131,7 +131,8 @@ class RoundScoringExplorer(ChartOwner, widgets.VBox):
                           margin=dict(l=50, r=10, t=40, b=40), xaxis=dict(dtick=1, title=(
                               "priests sent to cult tracks" if bonus.track == "CULT_P"
                               else f"position on {bonus.track.lower()}")),
-                          yaxis_title=", ".join(_noun(code) for code in bonus.gain))
+                          yaxis=dict(title=", ".join(_noun(code) for code in bonus.gain),
+                                     dtick=1 if max(y) <= 12 else None))
         return fig
 
 
@@ -517,8 +518,8 @@ class TerraformExplorer(ChartOwner, widgets.VBox):
                                   color=["#e6007e" if c == self.terrain.value else "#222" for c in shown])),
             hovertemplate="%{text}<extra></extra>", name="terrains"))
         title = "Terrain wheel" + (f" (home: {self._wheel.name(home)}, big)" if home in colours else "")
-        fig.update_layout(title=title + " — the hex is ringed in pink", height=360, showlegend=False,
+        fig.update_layout(title=title + " — the hex is ringed in pink", height=400, showlegend=False,
                           xaxis=dict(visible=False, range=[-1.5, 1.9]),
-                          yaxis=dict(visible=False, range=[-1.3, 1.3], scaleanchor="x"),
+                          yaxis=dict(visible=False, range=[-1.35, 1.35], scaleanchor="x"),
                           margin=dict(l=10, r=10, t=40, b=10), plot_bgcolor="white")
         return fig

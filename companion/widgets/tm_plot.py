@@ -13,7 +13,17 @@ from __future__ import annotations
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from companion.widgets.common import figure_widget
+from companion.widgets.tm_map import _shown_figure
+
+
+def _opened_whole(fig: go.Figure) -> go.FigureWidget:
+    """A FigureWidget whose model opens with the whole figure in its first message.
+
+    Uses the maps helper's ``tm_map._shown_figure`` (plotly opens the model empty and sends the figure
+    right after; the first widgets of a session can drop that update and show an empty plot). Candidate
+    for ``companion.widgets.common.figure_widget``.
+    """
+    return _shown_figure(fig, lambda _points: None)
 
 __all__ = ["ChartOwner", "ChartSlot"]
 
@@ -33,7 +43,7 @@ class ChartSlot(widgets.Box):
     """
 
     def __init__(self, fig: go.Figure) -> None:
-        self.figure = figure_widget(fig)
+        self.figure = _opened_whole(fig)
         self._drawn = fig.to_json()
         super().__init__([self.figure])
 
@@ -47,7 +57,7 @@ class ChartSlot(widgets.Box):
         if drawn == self._drawn:
             return
         old = self.figure
-        self.figure = figure_widget(fig)
+        self.figure = _opened_whole(fig)
         self._drawn = drawn
         self.children = [self.figure]
         old.close()
