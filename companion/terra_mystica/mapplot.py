@@ -211,17 +211,18 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
                                          line=dict(color="black", width=1.5)),
                              name=BUILDING_TRACE, showlegend=False))
     xs, ys, labels, text_colours, hover = [], [], [], [], []
+    label_dy = -0.25 if state is not None else 0.0  # below the building marker, still inside the hex
     for label, h in tm_map.hexes.items():
         x, y = hex_centre(h.row, h.column)
         xs.append(x)
-        ys.append(y)
+        ys.append(y + label_dy)
         labels.append(label)
         text_colours.append(_LABEL_COLOURS.get(h.terrain, "#333333") if not h.river else "#5b8fb0")
         name = "river" if h.river else wheel.name(h.terrain)
         hover.append(f"{label} ({name})")
     fig.add_trace(go.Scatter(
         x=xs, y=ys, mode="markers+text" if show_labels else "markers", text=labels if show_labels else None,
-        textposition="bottom center" if state is not None else "middle center",
+        textposition="middle center",
         textfont=dict(size=9, color=text_colours), customdata=labels, hovertext=hover, hoverinfo="text",
         marker=dict(size=26, color="rgba(0,0,0,0)"), name=HEX_TRACE, showlegend=False))
     width_cells = max((len(r) for r in tm_map.rows), default=13)

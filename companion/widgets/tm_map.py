@@ -174,9 +174,10 @@ class TownSandbox(widgets.VBox):
         self.place_button = widgets.Button(description="Build", button_style="primary")
         self.bridge_spot = widgets.Dropdown(options=self._bridge_options(), description="Bridge")
         self.bridge_button = widgets.Button(description="Place bridge")
-        self.fav5_button = widgets.Button(description="Take FAV5 (town power 6)")
+        self.fav5_button = widgets.Button(description="Take FAV5 (town power 6)",
+                                          layout=widgets.Layout(width="auto"))
         self.river = widgets.Dropdown(options=[], description="River hex")
-        self.connect_button = widgets.Button(description="Mermaid river town")
+        self.connect_button = widgets.Button(description="Mermaid river town", layout=widgets.Layout(width="auto"))
         self.undo_button = widgets.Button(description="Undo", icon="undo")
         self.reset_button = widgets.Button(description="Clear map")
         self.message = widgets.HTML()
@@ -506,6 +507,8 @@ class MapExplorer(widgets.VBox):
             rows.append(f"<tr><th>{wheel.name(t)} ({t})</th><td>{info['hexes']}</td><td>{info['edge_hexes']}</td>"
                         f"<td>{info['river_side_hexes']}</td><td>{info['isolated_hexes']}</td>{cells}</tr>")
         table = (
+            "<style>.companion-map-stats th, .companion-map-stats td {padding: 2px 8px; text-align: right}"
+            "</style>"
             '<table class="companion-map-stats" style="border-collapse:collapse;font-size:12px">'
             "<tr><th>home terrain</th><th>hexes</th><th>on edge</th><th>by a river</th>"
             f"<th>no same-terrain neighbour</th>{cols}</tr>" + "".join(rows) + "</table>"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.browser.harness import SCREENSHOTS, run_in_lab, screenshot, widget_text
+from tests.browser.harness import SCREENSHOTS, run_in_lab, run_in_voila, screenshot, widget_text
 
 NOTEBOOK = "notebooks/terra_mystica/explore_custom_maps.ipynb"
 
@@ -61,3 +61,15 @@ def test_explore_custom_maps(page, lab_url):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator(".jp-OutputArea .js-plotly-plot").first.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "tm_explore_custom_maps_map.png"))
+
+
+def test_explore_custom_maps_in_voila(page, voila_url):
+    run_in_voila(page, voila_url, NOTEBOOK)
+    page.wait_for_function(
+        "() => { const p = document.querySelector('.js-plotly-plot'); "
+        "return !!p && p.querySelectorAll('.scatterlayer .textpoint').length >= 113; }", timeout=60_000)
+    text = widget_text(page)
+    assert "29 bridge spots" in text and "town 1 (witches): A1, A2, A3, A4" in text
+    screenshot(page, "tm_explore_custom_maps_voila")
+    page.locator(".js-plotly-plot").nth(1).scroll_into_view_if_needed()  # the town sandbox's map
+    page.screenshot(path=str(SCREENSHOTS / "tm_explore_custom_maps_voila_sandbox.png"))
