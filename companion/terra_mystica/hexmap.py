@@ -261,10 +261,10 @@ class TerraMysticaMap:
         key = self.normalise(label)
         found = self.hexes.get(key)
         if found is None:
-            raise CompanionError(f"no hex {label!r} on this map; land hexes are labelled "
-                                 f"{self.land_hexes[0] if self.land_hexes else '-'}.."
-                                 f"{self.land_hexes[-1] if self.land_hexes else '-'} "
-                                 f"(row letter + land-hex number in the row), rivers r0..r{len(self.river_hexes) - 1}")
+            land = f"{self.land_hexes[0]}..{self.land_hexes[-1]}" if self.land_hexes else "none"
+            rivers = f"r0..r{len(self.river_hexes) - 1}" if self.river_hexes else "none"
+            raise CompanionError(f"no hex {label!r} on this map; land hexes are {land} (row letter + "
+                                 f"land-hex number in the row), river hexes {rivers}")
         return found
 
     @staticmethod
