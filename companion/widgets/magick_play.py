@@ -181,9 +181,13 @@ class PlayAGame(widgets.VBox):
         self.refresh(keep_message=True)
 
     def _next_seat(self) -> None:
-        """After a person ends the turn, show the next person still to act (hot-seat)."""
+        """After a person ends the turn, show the next person still to act (hot-seat); a new round starts
+        with the first person."""
         state = self.session.state
-        if state.phase != "craft" or not state.players[self.seat].done:
+        if state.phase != "craft":
+            self.seat = self.session.humans()[0]   # a new round starts with the first person's sheet
+            return
+        if not state.players[self.seat].done:
             return
         waiting = [i for i in self.session.humans() if not state.players[i].done]
         if waiting:

@@ -41,6 +41,7 @@ def test_hot_seat_moves_to_the_next_person_and_the_round_ends():
     w.act(engine.EndTurn(1))
     state = w.session.state
     assert state.round == 2 and state.phase == "roll"
+    assert w.seat == 0 and w.seat_picker.value == 0   # the new round starts with Ann's sheet
     assert not w.dice.roll_button.disabled
 
 
