@@ -158,7 +158,9 @@ def run_in_lab(page, base: str, notebook: str, *, timeout_s: float = 180.0, expe
     assert not error_texts, f"{notebook}: a cell raised an error:\n" + "\n".join(error_texts)[:3000]
     page.wait_for_selector(f".jp-OutputArea {WIDGET_SELECTOR.split(',')[0]}", timeout=60_000, state="attached")
     if expect_plotly:
-        page.wait_for_selector(".jp-OutputArea .js-plotly-plot .main-svg", timeout=60_000, state="attached")
+        # a drawn trace, not just the empty plot frame (an empty FigureWidget still has .main-svg)
+        page.wait_for_selector(".jp-OutputArea .js-plotly-plot .main-svg g.trace", timeout=60_000,
+                               state="attached")
 
 
 def run_in_voila(page, base: str, notebook: str, *, expect_plotly: bool = True, timeout_ms: int = 180_000) -> None:
@@ -166,7 +168,7 @@ def run_in_voila(page, base: str, notebook: str, *, expect_plotly: bool = True, 
     page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded", timeout=timeout_ms)
     page.wait_for_selector(".widget-label, .widget-html, .widget-button", timeout=timeout_ms, state="attached")
     if expect_plotly:
-        page.wait_for_selector(".js-plotly-plot .main-svg", timeout=timeout_ms, state="attached")
+        page.wait_for_selector(".js-plotly-plot .main-svg g.trace", timeout=timeout_ms, state="attached")
     tracebacks = page.query_selector_all(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
     assert not tracebacks, f"{notebook}: Voila shows an error: {tracebacks[0].inner_text()[:2000]}"
 
