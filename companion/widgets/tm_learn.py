@@ -290,7 +290,7 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
         self.buttons = {verb: widgets.Button(description=label, layout=widgets.Layout(width="150px"))
                         for verb, label in (("gain", "gain power"), ("spend", "spend power"),
                                             ("burn", "burn power"), ("offer", "neighbour builds"))}
-        self.accept_button = widgets.Button(description="accept", button_style="success", disabled=True)
+        self.accept_button = widgets.Button(description="accept", disabled=True)
         self.decline_button = widgets.Button(description="decline", disabled=True)
         self.state = widgets.HTML()
         self.message = message_box()
@@ -374,6 +374,7 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
     def _redraw(self) -> None:
         waiting = self.pending is not None
         self.accept_button.disabled = self.decline_button.disabled = not waiting
+        self.accept_button.button_style = "success" if waiting else ""
         for button in self.buttons.values():
             button.disabled = waiting
         b = self.bowls
