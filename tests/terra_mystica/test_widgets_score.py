@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.widgets.tm_score import CULTS, DEFAULT_SAVE_NAME, SAVE_KIND, TableScorer
 
@@ -192,3 +194,33 @@ def test_a_bad_hex_is_named_and_nothing_changes(save_path):
     assert "companion-error" in table.map_message.value
     assert "Player 1" in table.map_message.value and "Q42" in table.map_message.value
     assert table.rows[0].network.value == 5
+
+
+_FACTION_KEYS = ("witches", "auren", "nomads", "fakirs", "giants", "alchemists", "darklings", "mermaids",
+                 "swarmlings", "cultists", "halflings", "engineers", "dwarves", "chaosmagicians")
+
+
+@st.composite
+def _entries(draw):
+    n = draw(st.integers(2, 5))
+    factions = draw(st.lists(st.sampled_from(_FACTION_KEYS), min_size=n, max_size=n, unique=True))
+    small = st.integers(0, 20)
+    return [{"name": draw(st.text(max_size=12)), "faction": f, "vp": draw(st.integers(0, 250)),
+             "cults": {c: draw(st.integers(0, 10)) for c in CULTS}, "network": draw(st.integers(0, 30)),
+             "coins": draw(small), "workers": draw(small), "priests": draw(small),
+             "power": [draw(st.integers(0, 12)) for _ in range(3)], "map_buildings": "", "shipping": 0,
+             "jump_range": 0} for f in factions]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(entries=_entries())
+def test_any_table_survives_a_restart_unchanged(save_path, entries):
+    save_path.write_text(json.dumps({"kind": SAVE_KIND, "version": 1, "map": "base", "players": entries}))
+    table = TableScorer()
+    assert table.writable, table.status.value
+    assert table.document()["players"] == entries
+    table.rows[0].vp.value = (entries[0]["vp"] + 1) % 250       # one more keystroke
+    again = TableScorer()
+    assert again.document() == table.document()
+    assert again.result is not None
+    assert [p.final_vp for p in again.result.players] == [p.final_vp for p in table.result.players]
