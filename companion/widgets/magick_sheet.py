@@ -206,32 +206,28 @@ class SheetView(widgets.VBox):
         self.banner = widgets.HTML(sheet_label_html(sheet))
         self.figure = figure_widget(sheet_figure(sheet, title=title, filled=filled, free=free, marks=marks,
                                                  complete=complete))
+        self._shown = (frozenset(filled), frozenset(free),
+                       tuple(sorted((k, m.colour, m.hover) for k, m in (marks or {}).items())),
+                       frozenset(complete), title)
         super().__init__([self.banner, self.figure])
 
     def show(self, *, filled: Collection[str] = (), free: Collection[str] = (),
              marks: Mapping[str, CircleMark] | None = None, complete: Collection[str] = (),
              title: str | None = None) -> None:
-        """Recolour circles and rows (same meaning as :func:`sheet_figure`'s parameters).
+        """Redraw with new circle colours and completed rows (same meaning as :func:`sheet_figure`'s
+        parameters).
 
-        Nothing is sent when the drawing would not change, so a redraw right after construction (before
-        the browser has drawn the figure once) cannot leave it blank.
+        The drawing is replaced by a new, complete figure: edits sent to a shown ``FigureWidget`` from a
+        button's callback were seen not to reach the page in JupyterLab (the browser test checks the new
+        colours are drawn). Nothing is sent when the drawing would not change.
         """
-        colours, hovers = _circle_style(self.sheet, filled, free, marks or {})
-        rows = self.sheet.rows
-        names = [_row_label(self.sheet, r.id, r.id in complete) for r in rows]
-        gold = ["#ffd54f" if r.id in complete else "#fff8e1" for r in rows]
-        widths = [3 if r.id in complete else 1 for r in rows]
-        data = self.figure.data
-        same = (tuple(data[0].marker.color) == tuple(colours) and tuple(data[0].hovertext) == tuple(hovers)
-                and tuple(data[1].text) == tuple(names) and tuple(data[2].marker.color) == tuple(gold)
-                and (title is None or self.figure.layout.title.text == title))
-        if same:
+        key = (frozenset(filled), frozenset(free), tuple(sorted((k, m.colour, m.hover) for k, m in (marks or {}).items())),
+               frozenset(complete), title)
+        if key == self._shown:
             return
-        with self.figure.batch_update():
-            data[0].marker.color = colours
-            data[0].hovertext = hovers
-            data[1].text = names
-            data[2].marker.color = gold
-            data[2].marker.line.width = widths
-            if title is not None:
-                self.figure.layout.title.text = title
+        old = self.figure
+        self.figure = figure_widget(sheet_figure(self.sheet, title=title, filled=filled, free=free, marks=marks,
+                                                 complete=complete))
+        self._shown = key
+        self.children = [self.banner, self.figure]
+        old.close()

@@ -30,6 +30,10 @@ def test_play_a_round_in_lab(page, lab_url):
     page.wait_for_function(drawn, timeout=60_000)
     page.locator(f"{scope} .widget-button", has_text="Roll the dice").click()
     _wait_text(page, scope, "Where this die may go")
+    # the sheet was redrawn for the roll: the engine's best circle for the chosen die is red (#d62728)
+    page.wait_for_function(
+        f"() => Array.from(document.querySelectorAll('{scope} .js-plotly-plot .scatterlayer .point'))"
+        ".some(p => (p.style.fill || '').replace(/ /g, '') === 'rgb(214,39,40)')", timeout=30_000)
     page.locator(f"{scope} .widget-button", has_text="Place").first.click()
     _wait_text(page, scope, "1 regular die/dice left")
     page.locator(f"{scope} .widget-button", has_text="End my turn").click()
