@@ -110,7 +110,9 @@ class PlayAGame(widgets.VBox):
         self.table = widgets.HTML()
         self.reveal_box = self._reveal_form(state)
         self.turn = TurnPanel(state, self.seat, self.act)
-        self.chart = figure_widget(self._figure(state))
+        first = self._figure(state)
+        self.chart = figure_widget(first)
+        self._chart_json = first.to_plotly_json()
         self.history_html = widgets.HTML()
         self.game.children = [
             self.dice, self.table, self.reveal_box, self.seat_picker, self.turn, self.chart, self.history_html]
@@ -263,18 +265,20 @@ class PlayAGame(widgets.VBox):
         names = [g.name for g in gold]
         fig = go.Figure([go.Bar(name=part.capitalize(), x=names, y=[getattr(g, part) for g in gold],
                                 marker_color=PART_COLOURS[part]) for part in scoring.PARTS])
-        fig.update_layout(barmode="stack", title=f"Gold so far (round {state.round})", yaxis_title="gold", height=320,
+        title = "Final gold" if state.over else f"Gold so far (round {state.round})"
+        fig.update_layout(barmode="stack", title=title, yaxis_title="gold", height=320,
                           margin=dict(l=50, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.2,
                                                                            traceorder="normal"))
         return fig
 
     def _update_chart(self, state: engine.GameState) -> None:
-        gold = engine.score(state)
-        values = [[getattr(g, part) for g in gold] for part in scoring.PARTS]
-        title = "Final gold" if state.over else f"Gold so far (round {state.round})"
-        if [list(t.y) for t in self.chart.data] == values and self.chart.layout.title.text == title:
-            return   # unchanged: nothing is sent (a change before the first draw can leave it blank)
-        with self.chart.batch_update():
-            for trace, ys in zip(self.chart.data, values, strict=True):
-                trace.y = ys
-            self.chart.layout.title.text = title
+        """Show the gold so far; the chart is replaced by a new complete figure when it changes (edits to a
+        shown FigureWidget from a button's callback were seen not to reach JupyterLab)."""
+        fig = self._figure(state)
+        if fig.to_plotly_json() == self._chart_json:
+            return
+        old = self.chart
+        self.chart = figure_widget(fig)
+        self._chart_json = fig.to_plotly_json()
+        self.game.children = [self.chart if child is old else child for child in self.game.children]
+        old.close()

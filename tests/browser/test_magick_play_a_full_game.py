@@ -38,6 +38,9 @@ def test_play_a_round_in_lab(page, lab_url):
     _wait_text(page, scope, "1 regular die/dice left")
     page.locator(f"{scope} .widget-button", has_text="End my turn").click()
     _wait_text(page, scope, "Round 2 of 10")
+    page.wait_for_function(   # the gold chart was redrawn for the new round
+        f"() => Array.from(document.querySelectorAll('{scope} .js-plotly-plot .gtitle'))"
+        ".some(t => t.textContent.includes('round 2'))", timeout=30_000)
     page.locator(f"{scope} .widget-button", has_text="Undo").click()
     _wait_text(page, scope, "Undone.")
     _wait_text(page, scope, "Round 1 of 10")
