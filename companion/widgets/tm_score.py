@@ -322,6 +322,7 @@ class TableScorer(widgets.VBox):
         self.chart_slot: ChartSlot | None = None
         self.result: FinalScoring | None = None
         self._names: list[str] = []
+        self._entries: list[dict[str, Any]] = []
         self.player_count.observe(self._on_input, names="value")
         self.map_choice.observe(self._on_input, names="value")
         for row in self.rows:
@@ -329,7 +330,7 @@ class TableScorer(widgets.VBox):
                 box.observe(self._on_input, names="value")
         self.open_save(self.path)
         # Built after the first load, complete, so it never renders blank (see common.figure_widget).
-        self.chart_slot = ChartSlot(self._figure(self._names, self.result))
+        self.chart_slot = ChartSlot(self._figure(self._names, self.result, self._entries))
         super().__init__([widgets.HBox([self.path_text, self.open_button]), self.status,
                           self.player_count, self.grid, self.map_section, self.message, self.breakdown,
                           self.chart_slot])
@@ -437,44 +438,47 @@ class TableScorer(widgets.VBox):
         the scoring rejects (e.g. the same faction twice) shows the scoring's own error message.
         """
         entries = self.document()["players"]
+        names = [entry["name"] or self._factions.get(entry["faction"], f"player {i + 1}")
+                 for i, entry in enumerate(entries)]
         missing = [entry["name"] or f"player {i + 1}" for i, entry in enumerate(entries)
                    if entry["faction"] is None]
         if missing:
             self.message.value = info_html("Pick a faction for " + ", ".join(missing) + " to see the scores.")
             self.breakdown.value = ""
-            self._draw([], None)
+            self._draw(names, None, entries)
             return
         try:
             result = _score(entries)
         except CompanionError as exc:
             self.message.value = error_html(str(exc))
             self.breakdown.value = ""
-            self._draw([], None)
+            self._draw(names, None, entries)
             return
         self.message.value = ""
-        names = [entry["name"] or self._factions[entry["faction"]] for entry in entries]
         self.breakdown.value = _breakdown_html(names, result, self._factions)
-        self._draw(names, result)
+        self._draw(names, result, entries)
 
-    def _draw(self, names: list[str], result: FinalScoring | None) -> None:
-        self._names, self.result = names, result
+    def _draw(self, names: list[str], result: FinalScoring | None, entries: list[dict[str, Any]]) -> None:
+        self._names, self.result, self._entries = names, result, entries
         if self.chart_slot is None:
             return
-        self.chart_slot.show(self._figure(names, result))
+        self.chart_slot.show(self._figure(names, result, entries))
 
     @property
     def chart(self) -> go.FigureWidget:
         """The chart shown now."""
         return self.chart_slot.figure
 
-    def _figure(self, names: list[str], result: FinalScoring | None) -> go.Figure:
+    def _figure(self, names: list[str], result: FinalScoring | None,
+                entries: list[dict[str, Any]]) -> go.Figure:
+        """Stacked bars per player; until the table can be scored, only the VP typed before final scoring."""
         colours = ("#7f7f7f", "#d62728", "#1f77b4", "#8c564b", "#bcbd22", "#2ca02c", "#9467bd")
-        values = _part_values(result)
+        values = _part_values(result, entries)
         fig = go.Figure([go.Bar(name=part, x=names, y=values[part], marker_color=colour,
                                 hovertemplate="%{x}: %{y} VP<extra>" + part + "</extra>")
                          for part, colour in zip(self.PARTS, colours, strict=True)])
-        fig.update_layout(barmode="stack", title="Final VP by part" if names else
-                          "Final VP by part (enter every player's faction)", yaxis_title="VP", height=360,
+        fig.update_layout(barmode="stack", title="Final VP by part" if result is not None else
+                          "VP before final scoring (pick every player's faction for the final scores)", yaxis_title="VP", height=360,
                           margin=dict(l=40, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.15))
         return fig
 
@@ -493,9 +497,13 @@ def _score(entries: list[dict[str, Any]]) -> FinalScoring:
         workers=e["workers"], priests=e["priests"], power=tuple(e["power"]), name=e["name"]) for e in entries)
 
 
-def _part_values(result: FinalScoring | None) -> dict[str, list[int]]:
-    """VP of each chart part per player (empty lists when nothing is scored)."""
-    players = result.players if result is not None else ()
+def _part_values(result: FinalScoring | None, entries: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """VP of each chart part per player; without a result, the typed VP and zeros for the rest."""
+    if result is None:
+        zeros = [0] * len(entries)
+        return {"VP before final scoring": [e["vp"] for e in entries],
+                **{part: zeros for part in ("fire", "water", "earth", "air", "network", "resources")}}
+    players = result.players
     return {
         "VP before final scoring": [p.vp_before for p in players],
         **{cult: [p.cult_vp[cult] for p in players] for cult in CULTS},

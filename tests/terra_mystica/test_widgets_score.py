@@ -150,7 +150,10 @@ def test_the_same_faction_twice_shows_the_scoring_error(save_path):
     assert "companion-error" in table.message.value
     assert "twice" in table.message.value
     assert table.result is None
-    assert list(table.chart.data[0].x) == []
+    # the chart still shows what was typed before final scoring, and nothing else
+    assert list(table.chart.data[0].x) == ["Player 1", "Player 2"]
+    assert all(list(trace.y) == [0, 0] for trace in table.chart.data)
+    assert "pick every player's faction" in table.chart.layout.title.text
 
 
 def test_a_tie_for_the_win_names_both_players(save_path):
