@@ -127,20 +127,47 @@ _KERNEL_IDLE = """() => { const w = window.jupyterapp.shell.currentWidget;
 
 def _running_prompts(page) -> int:
     return page.evaluate(
-        "() => Array.from(document.querySelectorAll('.jp-InputArea-prompt'))"
+        f"() => Array.from(({_CURRENT_ROOT}).querySelectorAll('.jp-InputArea-prompt'))"
         ".filter(e => e.textContent.includes('*')).length"
     )
+
+
+_ONLY_THIS_NOTEBOOK = """async (path) => {
+  const app = window.jupyterapp;
+  await app.restored;
+  for (const w of Array.from(app.shell.widgets('main'))) {
+    if (!(w.context && w.context.path === path)) { w.close(); }
+  }
+  const sessions = app.serviceManager.sessions;
+  await sessions.refreshRunning();
+  for (const s of Array.from(sessions.running())) {
+    if (s.path !== path) { await sessions.shutdown(s.id); }
+  }
+  const cur = app.shell.currentWidget;
+  if (!(cur && cur.context && cur.context.path === path)) {
+    await app.commands.execute('docmanager:open', {path: path});
+  }
+}"""
+
+_CURRENT_ROOT = ("(window.jupyterapp && window.jupyterapp.shell.currentWidget)"
+                 " ? window.jupyterapp.shell.currentWidget.node : document")
 
 
 def run_in_lab(page, base: str, notebook: str, *, timeout_s: float = 180.0, expect_plotly: bool = True) -> None:
     """Open ``notebook`` (path relative to the repository) in JupyterLab and run all cells.
 
+    JupyterLab restores the tabs of earlier tests in the same server: every other tab is closed and
+    its kernel shut down first, so selectors and :func:`widget_text` only ever see this notebook.
     Waits for the kernel to finish every cell, for widget output and (if ``expect_plotly``) for a
-    rendered plotly figure. Fails if any cell printed an error.
+    drawn plotly trace. Fails if any cell printed an error.
     """
     page.goto(f"{base}/lab/tree/{notebook}?reset", wait_until="domcontentloaded")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=90_000)
-    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
+    page.evaluate(_ONLY_THIS_NOTEBOOK, notebook)
+    page.wait_for_function(
+        "(path) => { const w = window.jupyterapp.shell.currentWidget;"
+        " return w && w.context && w.context.path === path && w.node.querySelector('.jp-Cell'); }",
+        arg=notebook, timeout=90_000)
     # wait until the kernel is connected and idle
     page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
@@ -152,11 +179,15 @@ def run_in_lab(page, base: str, notebook: str, *, timeout_s: float = 180.0, expe
         page.wait_for_timeout(500)
     else:
         raise TimeoutError(f"{notebook}: cells still running after {timeout_s:.0f} s")
-    errors = page.query_selector_all(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'] ,"
-                                     ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
-    error_texts = [e.inner_text() for e in errors if "Traceback" in e.inner_text() or "Error" in e.inner_text()]
+    error_texts = page.evaluate(
+        f"() => Array.from(({_CURRENT_ROOT}).querySelectorAll("
+        "\".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'],"
+        " .jp-RenderedText[data-mime-type='application/vnd.jupyter.error']\")).map(e => e.innerText)"
+        ".filter(t => t.includes('Traceback') || t.includes('Error'))")
     assert not error_texts, f"{notebook}: a cell raised an error:\n" + "\n".join(error_texts)[:3000]
-    page.wait_for_selector(f".jp-OutputArea {WIDGET_SELECTOR.split(',')[0]}", timeout=60_000, state="attached")
+    page.wait_for_selector(".jp-OutputArea .widget-label, .jp-OutputArea .widget-html, "
+                           ".jp-OutputArea .widget-button, .jp-OutputArea .widget-box",
+                           timeout=60_000, state="attached")
     if expect_plotly:
         # a drawn trace, not just the empty plot frame (an empty FigureWidget still has .main-svg)
         page.wait_for_selector(".jp-OutputArea .js-plotly-plot .main-svg g.trace", timeout=60_000,
@@ -174,9 +205,13 @@ def run_in_voila(page, base: str, notebook: str, *, expect_plotly: bool = True, 
 
 
 def widget_text(page) -> str:
-    """All text shown inside widget output (labels, HTML, buttons); never the notebook source."""
-    return "\n".join(page.eval_on_selector_all(
-        WIDGET_TEXT_SELECTOR, "els => els.map(e => e.innerText)"))
+    """All text shown inside widget output (labels, HTML, buttons); never the notebook source.
+
+    In JupyterLab only the current notebook is searched; in Voila the whole page.
+    """
+    return page.evaluate(
+        f"(sel) => Array.from(({_CURRENT_ROOT}).querySelectorAll(sel)).map(e => e.innerText).join('\\n')",
+        WIDGET_TEXT_SELECTOR)
 
 
 def screenshot(page, name: str) -> Path:
@@ -191,7 +226,12 @@ def screenshot(page, name: str) -> Path:
     height = page.evaluate(
         "() => { const n = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')"
         " || document.querySelector('.jp-NotebookPanel-notebook');"
-        " return n ? n.scrollHeight + 200 : document.body.scrollHeight; }")
+        " if (n) { return n.scrollHeight + 200; }"
+        # Voila: whichever element scrolls the page
+        " let h = document.documentElement.scrollHeight;"
+        " for (const e of document.querySelectorAll('body, body *')) {"
+        "   if (e.scrollHeight > e.clientHeight + 20) { h = Math.max(h, e.scrollHeight + 100); } }"
+        " return h; }")
     page.set_viewport_size({"width": size["width"], "height": int(min(max(height, size["height"]), 6000))})
     page.wait_for_timeout(800)
     page.screenshot(path=str(path), full_page=True)
