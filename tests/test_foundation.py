@@ -144,3 +144,16 @@ def test_live_figure_snapshot_follows_edits():
     assert list(fig._widget_data[0]["y"]) == [5, 9]
     fig.add_trace(go.Scatter(x=[1], y=[1]))
     assert len(fig._widget_data) == 2
+
+
+def test_start_page_links_every_notebook():
+    from pathlib import Path
+
+    from companion.widgets.start import GAMES
+
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    notebooks = {p.relative_to(root).as_posix() for p in root.rglob("*.ipynb")
+                 if ".ipynb_checkpoints" not in p.parts and p.name != "00_start_here.ipynb"}
+    start = (root / "00_start_here.ipynb").read_text(encoding="utf-8")
+    assert {nb for nb in notebooks if f"]({nb})" not in start} == set()
+    assert notebooks == {path for game in GAMES for path, _ in game.notebooks}

@@ -4,13 +4,13 @@
     python tools/readme_links.py --check  exit 1 if README.md is out of date (used by the tests)
 
 The repository's public address lives in one place, ``project.env`` (REPO_URL, BINDER_BRANCH).
-Each notebook's line in the table is its first markdown heading and the sentence after it.
+Each notebook's line in the table is its one-line description from ``companion.widgets.start.GAMES``
+(the start page's list), so the README and the start page say the same thing.
 App notebooks (``score_a_table_game``) also get a Voila link.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -36,20 +36,17 @@ def notebooks() -> list[Path]:
 
 
 def describe(path: Path) -> str:
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    for cell in cells:
-        if cell["cell_type"] != "markdown":
-            continue
-        text = "".join(cell["source"])
-        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-        title = next((ln.lstrip("# ").strip() for ln in lines if ln.startswith("#")), path.stem)
-        paragraphs = [" ".join(ln.strip() for ln in block.splitlines())
-                      for block in re.split(r"\n\s*\n", text) if block.strip()]
-        body = next((p for p in paragraphs if not p.startswith(("#", "-", "|", ">"))), "")
-        first = re.split(r"(?<=[.!?])\s", body, maxsplit=1)[0] if body else ""
-        first = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", first)
-        return f"**{title}** — {first}" if first else f"**{title}**"
-    return path.stem
+    sys.path.insert(0, str(ROOT))
+    from companion.widgets.start import GAMES
+
+    rel = path.relative_to(ROOT / "notebooks").as_posix()
+    if rel == "00_start_here.ipynb":
+        return "**Start here** — what the project offers, a link to every notebook, a small live widget"
+    for game in GAMES:
+        for nb, line in game.notebooks:
+            if nb == rel:
+                return f"**{game.name}** — {line}"
+    raise SystemExit(f"{rel} is not listed in companion/widgets/start.py GAMES: add it there")
 
 
 def binder_base(cfg: dict[str, str]) -> str:
