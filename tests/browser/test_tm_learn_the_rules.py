@@ -27,4 +27,10 @@ def test_learn_the_rules_sections_render_and_react(page, lab_url):
     page.wait_for_function(
         "() => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
         ".some(e => e.innerText.includes('Bowls 2 / 10 / 0'))", timeout=30_000)
+    # the bars are redrawn too, not just the text (the second chart of the notebook is the bowls)
+    page.wait_for_function(
+        "() => { const plots = Array.from(document.querySelectorAll('.jp-OutputArea .js-plotly-plot'))"
+        ".filter(p => p.data && p.data[0] && p.data[0].x && p.data[0].x[0] === 'bowl I');"
+        " return plots.length === 1 && JSON.stringify(Array.from(plots[0].data[0].y)) === '[2,10,0,0]'; }",
+        timeout=30_000)
     screenshot(page, "tm_learn_the_rules")

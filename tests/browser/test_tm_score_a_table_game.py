@@ -23,6 +23,14 @@ def _type_a_game(page, scope: str) -> None:
         ".some(e => e.innerText.includes('Player 1 (Witches) wins with 157 VP'))", timeout=30_000)
 
 
+def _chart_shows_the_game(page, scope: str) -> None:
+    """The chart itself was redrawn: its first trace holds the typed VP before final scoring."""
+    page.wait_for_function(
+        "s => Array.from(document.querySelectorAll(s + ' .js-plotly-plot'))"
+        ".some(p => p.data && p.data[0] && p.data[0].y && Array.from(p.data[0].y)[0] === 131)",
+        arg=scope, timeout=30_000)
+
+
 def _bar_count(page, scope: str) -> int:
     """Bars drawn in the chart (scrolled into view first: the plot may draw lazily)."""
     page.locator(f"{scope} .js-plotly-plot").first.scroll_into_view_if_needed()
@@ -39,6 +47,7 @@ def test_score_app_in_lab_scores_saves_and_reloads(page, lab_url):
     # 131 + fire 8 (alone at 7) + network 18 (alone at 14)
     assert "157" in text
     assert _bar_count(page, ".jp-OutputArea") >= 4
+    _chart_shows_the_game(page, ".jp-OutputArea")
     screenshot(page, "tm_score_a_table_game_lab")
     # run the notebook again: a new widget reads everything back from the save file
     run_in_lab(page, lab_url, NOTEBOOK)
@@ -54,6 +63,7 @@ def test_score_app_in_voila_scores_and_survives_a_reload(page, voila_url):
     _type_a_game(page, "body")
     screenshot(page, "tm_score_a_table_game_voila")
     assert _bar_count(page, "body") >= 4
+    _chart_shows_the_game(page, "body")
     page.reload()
     run_in_voila(page, voila_url, NOTEBOOK)
     page.wait_for_function(
