@@ -1,0 +1,15 @@
+"""Test-wide settings: score apps never read or write the user's real save folder during tests."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _private_save_dir(tmp_path_factory, monkeypatch):
+    """Point ``$COMPANION_SAVE_DIR`` at a fresh temporary folder for every test.
+
+    A corrupt save left in ``~/.companion/saves`` by a person trying the apps must not change test
+    results, and tests must not leave saves behind there.
+    """
+    monkeypatch.setenv("COMPANION_SAVE_DIR", str(tmp_path_factory.mktemp("saves")))
