@@ -23,8 +23,9 @@ import plotly.graph_objects as go
 from companion.century import scoring
 from companion.century.cards import COLOURS
 from companion.errors import CompanionError, SaveFileError
-from companion.savefile import atomic_write_json, default_save_dir, read_save
-from companion.widgets.common import error_html, figure_widget, info_html, message_box
+from companion.savefile import default_save_dir
+from companion.widgets.common import error_html, figure_widget, message_box
+from companion.widgets.savepanel import SavePanel, SavePanelOwner
 
 __all__ = ["SAVE_KIND", "CenturyScoreTable", "default_save_path", "parse_golems"]
 
@@ -76,7 +77,7 @@ def _blank_player(number: int) -> dict[str, Any]:
             "crystals": {c: 0 for c in COLOURS}}
 
 
-class CenturyScoreTable(widgets.VBox):
+class CenturyScoreTable(SavePanelOwner, widgets.VBox):
     """Type each player's golems, coins and crystals; see the breakdown, the winner and a chart.
 
     Parameters
@@ -95,31 +96,27 @@ class CenturyScoreTable(widgets.VBox):
         (``{"yellow": n, "green": n, "blue": n, "pink": n}``).
     golem_texts : list of str
         The golem entry exactly as typed, saved too so a half-typed entry survives a restart.
-    writable : bool
-        False after a save could not be read: nothing is written until :meth:`open_save` succeeds.
+    save_panel : SavePanel
+        The save file strip (path box, open button, status line); :attr:`path`, :attr:`writable`,
+        :attr:`path_text`, :attr:`open_button` and :attr:`status` are its attributes.
     """
 
     def __init__(self, save_path: str | Path | None = None, players: int = 3) -> None:
         count = max(MIN_PLAYERS, min(players, MAX_PLAYERS))
         self.players: list[dict[str, Any]] = [_blank_player(i + 1) for i in range(count)]
         self.golem_texts: list[str] = ["" for _ in self.players]
-        self.writable = True
-        self.path = Path(save_path) if save_path is not None else default_save_path()
-        self.path_text = widgets.Text(value=str(self.path), description="Save file",
-                                      layout=widgets.Layout(width="600px"))
-        self.open_button = widgets.Button(description="Open / create", icon="folder-open")
-        self.open_button.on_click(lambda _b: self.open_save(self.path_text.value))
+        self.save_panel = SavePanel(save_path if save_path is not None else default_save_path(),
+                                    kind=SAVE_KIND, on_load=self._load)
         self.add_button = widgets.Button(description="Add player", icon="plus")
         self.add_button.on_click(lambda _b: self.add_player())
-        self.status = message_box()
         self.message = message_box()
         self.rows = widgets.VBox()
         self.results = widgets.HTML()
         self.chart = figure_widget(self._figure())
-        super().__init__([widgets.HBox([self.path_text, self.open_button]), self.status,
+        super().__init__([self.save_panel,
                           widgets.HTML(self._help_html()), self.rows, self.add_button, self.message,
                           self.results, self.chart])
-        self.open_save(self.path)
+        self.open_save(self.save_panel.path)
 
     # ------------------------------------------------------------------ save file
     def open_save(self, path: str | Path) -> bool:
@@ -132,27 +129,16 @@ class CenturyScoreTable(widgets.VBox):
             JSON, another kind, a malformed player): the error is shown, the file is left untouched
             and nothing is written until a good file is opened.
         """
-        self.path = Path(path).expanduser()
-        self.path_text.value = str(self.path)
-        try:
-            document = read_save(self.path, kind=SAVE_KIND)
-            loaded = self._from_document(document) if document is not None else None
-        except CompanionError as exc:
-            self.writable = False
-            self.status.value = error_html(
-                f"{exc} — the file was left untouched and nothing will be written to it. Repair it and "
-                "press 'Open / create' again, or type another file name.")
-            self._rebuild()
-            return False
-        self.writable = True
-        if loaded is None:
-            self.status.value = info_html(f"New save file {self.path}: every entry is saved as you type.")
-        else:
-            self.players, self.golem_texts = loaded
-            self.status.value = info_html(
-                f"Loaded {len(self.players)} players from {self.path}: every entry is saved as you type.")
+        ok = self.save_panel.open_save(path)
         self._rebuild()
-        return True
+        return ok
+
+    def _load(self, document: dict[str, Any] | None) -> str:
+        """:class:`SavePanel` callback: take over a validated save (``None``: keep the table, new file)."""
+        if document is None:
+            return f"New save file {self.path}: every entry is saved as you type."
+        self.players, self.golem_texts = self._from_document(document)
+        return f"Loaded {len(self.players)} players from {self.path}: every entry is saved as you type."
 
     def _from_document(self, document: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
         def bad(where: str, expected: str) -> SaveFileError:
@@ -199,14 +185,7 @@ class CenturyScoreTable(widgets.VBox):
 
     def save(self) -> bool:
         """Write the table to the save file now (atomically). False when writing is blocked or fails."""
-        if not self.writable:
-            return False
-        try:
-            atomic_write_json(self.path, self.document())
-        except CompanionError as exc:
-            self.status.value = error_html(str(exc))
-            return False
-        return True
+        return self.save_panel.save(self.document())
 
     # ------------------------------------------------------------------ editing (plain callbacks)
     def set_name(self, index: int, name: str) -> None:

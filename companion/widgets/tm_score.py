@@ -24,13 +24,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError, SaveFileError
-from companion.savefile import atomic_write_json, default_save_dir, read_save
+from companion.savefile import default_save_dir
 from companion.terra_mystica.factions import load_factions
 from companion.terra_mystica.hexmap import load_shipped_map, shipped_maps
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.scoring import FinalScoring, PlayerFinal, final_scoring
 from companion.terra_mystica.towns import TownState
 from companion.widgets.common import error_html, info_html, message_box
+from companion.widgets.savepanel import SavePanel, SavePanelOwner
 from companion.widgets.tm_plot import ChartSlot
 
 __all__ = ["SAVE_KIND", "DEFAULT_SAVE_NAME", "CULTS", "MAX_PLAYERS", "PlayerRow", "TableScorer",
@@ -252,7 +253,7 @@ def check_save(document: dict[str, Any], path: Path, factions: set[str]) -> list
     return [_check_entry(entry, f"players[{i}]", factions, path) for i, entry in enumerate(players)]
 
 
-class TableScorer(widgets.VBox):
+class TableScorer(SavePanelOwner, widgets.VBox):
     """Final scoring of a Terra Mystica game played at the table, saved as it is typed.
 
     Parameters
@@ -274,8 +275,9 @@ class TableScorer(widgets.VBox):
     result : FinalScoring or None
         The scoring API's result for the entries shown (None while a faction is missing or an entry is
         rejected).
-    writable : bool
-        False after a save could not be read: nothing is written until another file is opened.
+    save_panel : SavePanel
+        The save file strip (path box, open button, status line); :attr:`path`, :attr:`writable`,
+        :attr:`path_text`, :attr:`open_button` and :attr:`status` are its attributes.
     """
 
     FIELDS = ("player", "faction", "VP before final scoring", "fire (0-10)", "water (0-10)", "earth (0-10)",
@@ -287,15 +289,9 @@ class TableScorer(widgets.VBox):
     def __init__(self, save_path: str | Path | None = None) -> None:
         self._factions = _faction_choices()
         self._muted = False
-        self.writable = True
-        self.path = Path(save_path) if save_path is not None else default_save_dir() / DEFAULT_SAVE_NAME
-        self.path_text = widgets.Text(value=str(self.path), description="Save file",
-                                      layout=widgets.Layout(width="70%"))
-        self.open_button = widgets.Button(description="Open", icon="folder-open",
-                                          tooltip="Load this save file, or start a new game in it",
-                                          layout=widgets.Layout(width="90px"))
-        self.open_button.on_click(lambda _button: self.open_save(self.path_text.value))
-        self.status = widgets.HTML()
+        self.save_panel = SavePanel(save_path if save_path is not None else default_save_dir() / DEFAULT_SAVE_NAME,
+                                    kind=SAVE_KIND, on_load=self._load, button_description="Open",
+                                    text_width="70%")
         self.player_count = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=4,
                                              description="Players")
         options = [("(pick a faction)", None)] + [(name, key) for key, name in self._factions.items()]
@@ -328,11 +324,10 @@ class TableScorer(widgets.VBox):
         for row in self.rows:
             for box in row.inputs():
                 box.observe(self._on_input, names="value")
-        self.open_save(self.path)
+        self.open_save(self.save_panel.path)
         # Built after the first load, complete, so it never renders blank (see common.figure_widget).
         self.chart_slot = ChartSlot(self._figure(self._names, self.result, self._entries))
-        super().__init__([widgets.HBox([self.path_text, self.open_button]), self.status,
-                          self.player_count, self.grid, self.map_section, self.message, self.breakdown,
+        super().__init__([self.save_panel, self.player_count, self.grid, self.map_section, self.message, self.breakdown,
                           self.chart_slot])
 
     # ----------------------------------------------------------------- saving and loading
@@ -341,26 +336,26 @@ class TableScorer(widgets.VBox):
         return {"kind": SAVE_KIND, "version": 1, "map": self.map_choice.value,
                 "players": [row.entry() for row in self.rows[:self.player_count.value]]}
 
-    def open_save(self, path: str | Path) -> None:
+    def open_save(self, path: str | Path) -> bool:
         """Switch to the save file ``path``: load it if it exists, else start a blank game there.
 
-        A save that cannot be read (not JSON, wrong kind, a bad entry) is reported in
-        :attr:`message`, left untouched, and nothing is written until another file is opened.
+        Returns
+        -------
+        bool
+            False when the save cannot be read (not JSON, wrong kind, a bad entry): it is reported in
+            :attr:`status`, left untouched, and nothing is written until another file is opened.
         """
-        self.path = Path(path).expanduser()
-        self.path_text.value = str(self.path)
-        try:
-            document = read_save(self.path, kind=SAVE_KIND)
-            entries = (check_save(document, self.path, set(self._factions)) if document is not None
-                       else [blank_player(i) for i in range(4)])
-            map_key = _check_map(document, self.path)
-        except SaveFileError as exc:
-            self.writable = False
-            self.status.value = error_html(f"{exc} Nothing will be saved until you open another file.")
+        ok = self.save_panel.open_save(path)
+        if not ok:
             self.message.value = ""
             self._show_grid()
-            return
-        self.writable = True
+        return ok
+
+    def _load(self, document: dict[str, Any] | None) -> str:
+        """:class:`SavePanel` callback: validate the save, then show it (``None``: a blank 4-player game)."""
+        entries = (check_save(document, self.path, set(self._factions)) if document is not None
+                   else [blank_player(i) for i in range(4)])
+        map_key = _check_map(document, self.path)
         self._muted = True
         try:
             self.player_count.value = len(entries)
@@ -370,20 +365,14 @@ class TableScorer(widgets.VBox):
                 row.show(entry)
         finally:
             self._muted = False
-        self.status.value = info_html(
-            (f"Loaded {self.path}" if document is not None else f"New game; saving to {self.path}")
-            + " — every entry is saved as you type.")
         self._show_grid()
         self.rescore()
+        return ((f"Loaded {self.path}" if document is not None else f"New game; saving to {self.path}")
+                + " — every entry is saved as you type.")
 
-    def save(self) -> None:
-        """Write :meth:`document` to :attr:`path` atomically (only while :attr:`writable`)."""
-        if not self.writable:
-            return
-        try:
-            atomic_write_json(self.path, self.document())
-        except SaveFileError as exc:
-            self.status.value = error_html(str(exc))
+    def save(self) -> bool:
+        """Write :meth:`document` to :attr:`path` atomically (only while :attr:`writable`); True when written."""
+        return self.save_panel.save(self.document())
 
     def _on_input(self, change: dict[str, Any]) -> None:
         if self._muted:

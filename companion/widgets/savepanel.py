@@ -1,0 +1,178 @@
+"""The save-file strip shared by the table-side scoring widgets.
+
+Every scoring app (Century, Terra Mystica, Merchants of Magick) keeps its table in a JSON save file
+so a kernel restart or a closed tab loses nothing. :class:`SavePanel` is that part of the app: a
+file path box, an *Open / create* button and a status line. It reads saves with
+:func:`companion.savefile.read_save` and writes them with
+:func:`companion.savefile.atomic_write_json` (temporary file, ``fsync``, ``os.replace``), and it
+enforces one rule for all apps: a save that cannot be read is reported, left byte-for-byte
+untouched, and nothing is written until another (or the repaired) file is opened successfully.
+
+The panel knows nothing about a game. The owner widget passes a ``kind`` (e.g. ``"century-score"``)
+and an ``on_load`` callback that validates the document and takes it over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from companion.errors import CompanionError
+from companion.savefile import atomic_write_json, read_save
+from companion.widgets.common import error_html, info_html, message_box
+
+__all__ = ["SavePanel", "SavePanelOwner"]
+
+#: ``on_load(document)``: ``document`` is the save (a dict with the right ``"kind"``) or ``None``
+#: when the file does not exist yet. Returns the status text to show (``None``: a default text), or
+#: raises :class:`~companion.errors.CompanionError` (usually ``SaveFileError``) when the document is
+#: malformed; it must not change the owner's state before it is sure the document is good.
+LoadCallback = Callable[[dict[str, Any] | None], str | None]
+
+
+class SavePanel(widgets.VBox):
+    """Path box + *Open / create* button + status line for one JSON save file.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The save file to start with. Nothing is read until :meth:`open_save` is called (the owner calls
+        it once it is ready to receive the document).
+    kind : str
+        The save's ``"kind"``; a file of another kind is refused like a corrupt one.
+    on_load : callable
+        ``on_load(document) -> str | None``, see :data:`LoadCallback`. Called by :meth:`open_save` with the
+        document read (``None`` for a file that does not exist yet).
+    button_description : str
+        Label of the open button.
+    text_width : str
+        CSS width of the path box.
+
+    Attributes
+    ----------
+    path : pathlib.Path
+        The save file in use (``~`` expanded).
+    writable : bool
+        False after a save could not be read: :meth:`save` writes nothing until :meth:`open_save`
+        succeeds on another (or the repaired) file.
+    path_text : ipywidgets.Text
+        The file path box.
+    open_button : ipywidgets.Button
+        Opens (or starts) the file typed in :attr:`path_text`.
+    status : ipywidgets.HTML
+        What happened last: loaded / new file / why the file cannot be read or written.
+    """
+
+    def __init__(self, path: str | Path, *, kind: str, on_load: LoadCallback,
+                 button_description: str = "Open / create", text_width: str = "600px") -> None:
+        self.kind = kind
+        self.on_load = on_load
+        self.path = Path(path).expanduser()
+        self.writable = True
+        self.path_text = widgets.Text(value=str(self.path), description="Save file",
+                                      layout=widgets.Layout(width=text_width))
+        self.open_button = widgets.Button(description=button_description, icon="folder-open",
+                                          tooltip="Load this save file, or start a new one there")
+        self.open_button.on_click(lambda _button: self.open_save())
+        self.status = message_box()
+        super().__init__([widgets.HBox([self.path_text, self.open_button]), self.status])
+
+    def open_save(self, path: str | Path | None = None) -> bool:
+        """Use ``path`` as the save file and hand its document to ``on_load``.
+
+        (Not called ``open``: that is :meth:`ipywidgets.Widget.open`, which opens the widget's comm.)
+
+        Parameters
+        ----------
+        path : str or PathLike, optional
+            The file; default the text in :attr:`path_text` (what the button does).
+
+        Returns
+        -------
+        bool
+            True when the file was loaded, or does not exist yet (``on_load(None)``; it is created by
+            the first :meth:`save`): writing is unlocked. False when it cannot be read (not JSON, not
+            an object, another ``kind``, or ``on_load`` raised a
+            :class:`~companion.errors.CompanionError`): the error is shown in :attr:`status`, the file
+            is left untouched and writing is locked.
+        """
+        self.path = Path(self.path_text.value if path is None else path).expanduser()
+        self.path_text.value = str(self.path)
+        try:
+            document = read_save(self.path, kind=self.kind)
+            text = self.on_load(document)
+        except CompanionError as exc:
+            self.writable = False
+            self.status.value = error_html(
+                f"{exc} — nothing will be written to it. Repair it and press "
+                f"'{self.open_button.description}' again, or type another save file name.")
+            return False
+        self.writable = True
+        if text is None:
+            text = (f"Loaded {self.path}" if document is not None else f"New save file {self.path}")
+            text += ": every entry is saved as you type."
+        self.status.value = info_html(text)
+        return True
+
+    def save(self, document: dict[str, Any]) -> bool:
+        """Write ``document`` to :attr:`path` atomically, unless writing is locked.
+
+        Parameters
+        ----------
+        document : dict
+            JSON-serialisable save, with ``"kind"`` equal to :attr:`kind` so it can be read back.
+
+        Returns
+        -------
+        bool
+            True when written. False when writing is locked (a save could not be read; nothing is
+            touched) or the write failed (not serialisable, folder not writable: the reason is shown in
+            :attr:`status` and the previous file is unchanged).
+        """
+        if not self.writable:
+            return False
+        try:
+            atomic_write_json(self.path, document)
+        except CompanionError as exc:
+            self.status.value = error_html(str(exc))
+            return False
+        return True
+
+
+class SavePanelOwner:
+    """Mixin for a widget that owns a :class:`SavePanel` as ``self.save_panel``.
+
+    Exposes the panel's state under the names the scoring widgets have always had, so their callers
+    and tests keep working: :attr:`path`, :attr:`writable`, :attr:`path_text`, :attr:`open_button`
+    and :attr:`status`. The owner sets ``self.save_panel`` before anything reads them.
+    """
+
+    save_panel: SavePanel
+
+    @property
+    def path(self) -> Path:
+        """The save file in use (:attr:`SavePanel.path`)."""
+        return self.save_panel.path
+
+    @property
+    def writable(self) -> bool:
+        """False after a save could not be read: nothing is written until another file opens (:attr:`SavePanel.writable`)."""
+        return self.save_panel.writable
+
+    @property
+    def path_text(self) -> widgets.Text:
+        """The save file path box (:attr:`SavePanel.path_text`)."""
+        return self.save_panel.path_text
+
+    @property
+    def open_button(self) -> widgets.Button:
+        """The open button (:attr:`SavePanel.open_button`)."""
+        return self.save_panel.open_button
+
+    @property
+    def status(self) -> widgets.HTML:
+        """The save file's status line (:attr:`SavePanel.status`)."""
+        return self.save_panel.status
