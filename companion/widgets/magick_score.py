@@ -19,8 +19,9 @@ import plotly.graph_objects as go
 
 from companion.errors import CompanionError
 from companion.magick import scoring
-from companion.savefile import atomic_write_json, default_save_dir, read_save
-from companion.widgets.common import error_html, figure_widget, info_html, message_box
+from companion.savefile import default_save_dir
+from companion.widgets.common import error_html, figure_widget, message_box
+from companion.widgets.savepanel import SavePanel, SavePanelOwner
 
 __all__ = ["PARTS", "PART_TITLES", "SAVE_KIND", "ScoreTable", "default_save_path"]
 
@@ -55,7 +56,7 @@ def _blank_player(number: int) -> dict[str, Any]:
     return {"name": f"Player {number}", **{part: 0 for part in PARTS}}
 
 
-class ScoreTable(widgets.VBox):
+class ScoreTable(SavePanelOwner, widgets.VBox):
     """Type each player's gold per part; see totals, winners and a stacked bar chart.
 
     Parameters
@@ -70,33 +71,29 @@ class ScoreTable(widgets.VBox):
     ----------
     players : list of dict
         One dict per player: ``name`` (str) and gold (int) for each of :data:`PARTS`.
-    writable : bool
-        False after a save could not be read: the broken file is left untouched and nothing is
-        written until :meth:`open_save` succeeds on another (or the repaired) file.
+    save_panel : SavePanel
+        The save file strip (path box, open button, status line); :attr:`path`, :attr:`writable`
+        (False after a save could not be read), :attr:`path_text`, :attr:`open_button` and
+        :attr:`status` are its attributes.
     """
 
     def __init__(self, save_path: str | Path | None = None, players: int = 2) -> None:
         self.players: list[dict[str, Any]] = [_blank_player(i + 1) for i in range(max(1, min(players, 8)))]
-        self.writable = True
-        self.path = Path(save_path) if save_path is not None else default_save_path()
-        self.path_text = widgets.Text(value=str(self.path), description="Save file",
-                                      layout=widgets.Layout(width="640px"))
-        self.open_button = widgets.Button(description="Open / create", icon="folder-open")
-        self.open_button.on_click(lambda _b: self.open_save(self.path_text.value))
+        self.save_panel = SavePanel(save_path if save_path is not None else default_save_path(),
+                                    kind=SAVE_KIND, on_load=self._load, text_width="640px")
         self.add_button = widgets.Button(description="Add player", icon="plus")
         self.add_button.on_click(lambda _b: self.add_player())
-        self.status = message_box()
         self.message = message_box()
         self.grid = widgets.VBox()
         self.grid.add_class("companion-magick-grid")
         self.results = widgets.HTML()
         self.chart = None
         self.help = widgets.HTML(self._help_html())
-        self.open_save(self.path)
+        self.open_save(self.save_panel.path)
         # built complete after loading: a FigureWidget changed before the browser draws it may stay blank
         self.chart = figure_widget(self._figure())
         super().__init__([
-            widgets.HBox([self.path_text, self.open_button]), self.status, self.help,
+            self.save_panel, self.help,
             self.grid, self.add_button, self.message, self.results, self.chart,
         ])
 
@@ -110,26 +107,16 @@ class ScoreTable(widgets.VBox):
             True when the file was loaded or does not exist yet; False when it is corrupt (or
             of another kind): the error is shown, the file is not touched and writing stops.
         """
-        self.path = Path(path).expanduser()
-        self.path_text.value = str(self.path)
-        try:
-            document = read_save(self.path, kind=SAVE_KIND)
-            loaded = self._players_from(document) if document is not None else None
-        except CompanionError as exc:
-            self.writable = False
-            self.status.value = error_html(
-                f"{exc} — nothing will be written to it. Fix the file and press 'Open / create' "
-                "again, or type another save file name.")
-            self._rebuild()
-            return False
-        self.writable = True
-        if loaded is not None:
-            self.players = loaded
-            self.status.value = info_html(f"Loaded {len(loaded)} players from {self.path}; every entry is saved as you type.")
-        else:
-            self.status.value = info_html(f"New save file {self.path}; every entry is saved as you type.")
+        ok = self.save_panel.open_save(path)
         self._rebuild()
-        return True
+        return ok
+
+    def _load(self, document: dict[str, Any] | None) -> str:
+        """:class:`SavePanel` callback: take over a validated save (``None``: keep the table, new file)."""
+        if document is None:
+            return f"New save file {self.path}; every entry is saved as you type."
+        self.players = self._players_from(document)
+        return f"Loaded {len(self.players)} players from {self.path}; every entry is saved as you type."
 
     def _players_from(self, document: dict[str, Any]) -> list[dict[str, Any]]:
         raw = document.get("players")
@@ -152,14 +139,7 @@ class ScoreTable(widgets.VBox):
 
     def save(self) -> bool:
         """Write the table to the save file now (atomic). Returns False when writing is blocked or fails."""
-        if not self.writable:
-            return False
-        try:
-            atomic_write_json(self.path, {"kind": SAVE_KIND, "version": 1, "players": self.players})
-        except CompanionError as exc:
-            self.status.value = error_html(str(exc))
-            return False
-        return True
+        return self.save_panel.save({"kind": SAVE_KIND, "version": 1, "players": self.players})
 
     # ----------------------------------------------------------------- editing
     def set_name(self, index: int, name: str) -> None:
