@@ -1,17 +1,17 @@
-"""A slot that shows a plotly figure and is redrawn by replacing the figure, for the Terra Mystica widgets.
+"""Show a redrawn plotly figure in one FigureWidget, changed in place, for the Terra Mystica widgets.
 
-Why: changing the data of a ``FigureWidget`` that is already shown did not repaint the page in these
-notebooks -- in Voila (0.5, plotly 7) at all, and in JupyterLab for the power-bowl chart even with
-:class:`~companion.widgets.common.LiveFigureWidget` (checked in headless chromium: the bowls read
-2 / 10 / 0, the bars still 5 / 7 / 0). Building a complete ``go.Figure`` and showing it in a new widget
-from :func:`companion.widgets.common.figure_widget` (which opens its model with the whole figure) renders
-in both. The price: each new ``FigureWidget`` sends plotly's JavaScript (about 5 MB) to the page, so a
-chart is replaced only when what it draws has changed.
+Each chart is wrapped ONCE with :func:`companion.widgets.common.figure_widget` (a
+:class:`~companion.widgets.common.LiveFigureWidget`, which opens its model with the whole figure and
+keeps plotly's synced snapshot current, so in-place edits show in JupyterLab and Voila). A redraw builds
+the complete new ``go.Figure`` as before and :func:`show_in_place` copies it onto the shown widget:
+plotly compares every property and sends only what changed, so a click costs a few kB instead of a new
+widget (each new ``FigureWidget`` ships plotly's JavaScript, about 5 MB, to the page).
 
-:func:`show_in_place` redraws one widget in place instead (the maps of ``tm_map`` and the replay viewer
-use it; browser tests show the in-place edits in JupyterLab and Voila, including traces that started
-empty). ChartSlot's replacement is kept, as edited by the learn-widgets helper, until their power-bowl
-case (bars not repainted in place) is understood.
+Trace objects are kept when the new figure has the same trace types in the same order (every figure
+builder here does), so click handlers bound to a trace (``trace.on_click``) keep working. Checked in
+headless chromium: map outlines and buildings (traces that start empty) appear, the replay map title and
+VP line follow the row, and the power-bowl bars read 2 / 10 / 0 after a gain (the learn test checks the
+plotted ``y``), all without a new plot on the page.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def show_in_place(fw: go.FigureWidget, fig: go.Figure) -> None:
 
 
 class ChartSlot(widgets.Box):
-    """A box holding one ``FigureWidget``; :meth:`show` swaps in a new one built from a complete figure.
+    """A box holding one FigureWidget, made once; :meth:`show` redraws it in place.
 
     Parameters
     ----------
@@ -75,27 +75,16 @@ class ChartSlot(widgets.Box):
     Attributes
     ----------
     figure : plotly.graph_objects.FigureWidget
-        The figure shown now (its ``data`` and ``layout`` are what the page draws).
+        The figure shown (the same widget for the slot's whole life).
     """
 
     def __init__(self, fig: go.Figure) -> None:
         self.figure = figure_widget(fig)
-        self._drawn = fig.to_json()
         super().__init__([self.figure])
 
     def show(self, fig: go.Figure) -> None:
-        """Replace the shown figure with ``fig`` (complete) and close the old widget.
-
-        Nothing happens when ``fig`` draws exactly what is shown, so unchanged charts are not re-sent.
-        """
-        drawn = fig.to_json()
-        if drawn == self._drawn:
-            return
-        old = self.figure
-        self.figure = figure_widget(fig)
-        self._drawn = drawn
-        self.children = [self.figure]
-        old.close()
+        """Draw ``fig`` (complete) in the shown widget, in place (:func:`show_in_place`)."""
+        show_in_place(self.figure, fig)
 
 
 class ChartOwner:
