@@ -157,3 +157,21 @@ def test_start_page_links_every_notebook():
     start = (root / "00_start_here.ipynb").read_text(encoding="utf-8")
     assert {nb for nb in notebooks if f"]({nb})" not in start} == set()
     assert notebooks == {path for game in GAMES for path, _ in game.notebooks}
+
+
+def test_live_figure_edits_are_sent_even_while_sync_is_held():
+    """A redraw from a plotly click callback runs while ipywidgets holds the figure's sync."""
+    import plotly.graph_objects as go
+
+    from companion.widgets.common import figure_widget
+
+    fig = figure_widget(go.Figure(go.Bar(x=[1, 2], y=[1, 2]), layout=dict(title="first")))
+    sent = []
+    fig._send = lambda msg, buffers=None: sent.append(msg)
+    with fig.hold_sync():
+        with fig.batch_update():
+            fig.layout.title.text = "second"
+            fig.data[0].y = [5, 9]
+    updates = [m["state"]["_py2js_update"] for m in sent if m["state"].get("_py2js_update")]
+    assert updates, f"the edit was merged away: {sent}"
+    assert updates[0]["layout_data"]["title.text"] == "second"

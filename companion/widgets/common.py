@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
+from contextlib import contextmanager
 from copy import deepcopy
 
 import ipywidgets as widgets
@@ -45,28 +47,50 @@ class LiveFigureWidget(go.FigureWidget):
         self._trait_values["_widget_layout"] = deepcopy(self._layout_obj._props)
         self._trait_values["_widget_data"] = deepcopy(self._data)
 
+    @contextmanager
+    def _sync_now(self) -> Iterator[None]:
+        """Send plotly's edit messages at once, even while the widget holds its sync.
+
+        plotly sends an edit by setting a ``_py2js_*`` trait to the message and straight back to
+        ``None``. While ipywidgets holds the widget's sync - which it does while it handles any
+        message from the browser to this figure, e.g. a click on a point whose callback redraws the
+        figure - the two changes are merged and only the ``None`` is sent: the edit is lost.
+        """
+        held = self._holding_sync
+        self._holding_sync = False
+        try:
+            yield
+        finally:
+            self._holding_sync = held
+
     def _send_relayout_msg(self, *args, **kwargs):
-        super()._send_relayout_msg(*args, **kwargs)
+        with self._sync_now():
+            super()._send_relayout_msg(*args, **kwargs)
         self._refresh_snapshot()
 
     def _send_restyle_msg(self, *args, **kwargs):
-        super()._send_restyle_msg(*args, **kwargs)
+        with self._sync_now():
+            super()._send_restyle_msg(*args, **kwargs)
         self._refresh_snapshot()
 
     def _send_update_msg(self, *args, **kwargs):
-        super()._send_update_msg(*args, **kwargs)
+        with self._sync_now():
+            super()._send_update_msg(*args, **kwargs)
         self._refresh_snapshot()
 
     def _send_addTraces_msg(self, *args, **kwargs):  # noqa: N802 - plotly's name
-        super()._send_addTraces_msg(*args, **kwargs)
+        with self._sync_now():
+            super()._send_addTraces_msg(*args, **kwargs)
         self._refresh_snapshot()
 
     def _send_deleteTraces_msg(self, *args, **kwargs):  # noqa: N802 - plotly's name
-        super()._send_deleteTraces_msg(*args, **kwargs)
+        with self._sync_now():
+            super()._send_deleteTraces_msg(*args, **kwargs)
         self._refresh_snapshot()
 
     def _send_moveTraces_msg(self, *args, **kwargs):  # noqa: N802 - plotly's name
-        super()._send_moveTraces_msg(*args, **kwargs)
+        with self._sync_now():
+            super()._send_moveTraces_msg(*args, **kwargs)
         self._refresh_snapshot()
 
 
