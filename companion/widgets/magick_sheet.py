@@ -217,53 +217,21 @@ class SheetView(widgets.VBox):
         """Redraw with new circle colours and completed rows (same meaning as :func:`sheet_figure`'s
         parameters).
 
-        The shown figure is edited in place (one ``batch_update``: circle colours and hover text, row
-        names, gold markers, title), never replaced: a new ``FigureWidget`` would send plotly's ~5 MB
-        script to the browser on every click. The four traces keep their number and order (the sheet
-        does not change), so only their properties change. Nothing is sent when the drawing would not
-        change.
+        The drawing is replaced by a new, complete figure (this costs plotly's ~5 MB script per change).
+        Editing the shown ``LiveFigureWidget`` in place (``batch_update`` of marker colours, hover text,
+        row names, title) was tried and checked in a real browser: the roll's colours were never drawn on
+        the play notebook's sheet in Voila, nor on the learn notebook's sandbox sheet on a fresh JupyterLab
+        server's first load (later edits to that plot were lost too; text widgets updated), while the same
+        edits worked in the learn notebook in Voila. Not yet reduced to a minimal notebook, so this figure
+        keeps the replacement until it is. Nothing is sent when the drawing would not change.
         """
         key = (frozenset(filled), frozenset(free), tuple(sorted((k, m.colour, m.hover) for k, m in (marks or {}).items())),
                frozenset(complete), title)
         if key == self._shown:
             return
-        self._restyle(sheet_figure(self.sheet, title=title, filled=filled, free=free, marks=marks,
-                                   complete=complete))
+        old = self.figure
+        self.figure = figure_widget(sheet_figure(self.sheet, title=title, filled=filled, free=free, marks=marks,
+                                                 complete=complete))
         self._shown = key
-
-    def set_sheet(self, sheet: Sheet, title: str | None = None) -> None:
-        """Draw another sheet (e.g. one being edited) on the same figure, in place.
-
-        Parameters
-        ----------
-        sheet : Sheet
-            The new sheet; its circles, rows and columns may differ in number from the old one (each trace's
-            points are replaced, the traces themselves stay the same four, in the same order).
-        title : str, optional
-        """
-        self.sheet = sheet
-        self.banner.value = sheet_label_html(sheet)
-        self._restyle(sheet_figure(sheet, title=title), whole=True)
-        self._shown = (frozenset(), frozenset(), (), frozenset(), title)
-
-    def _restyle(self, fig: go.Figure, whole: bool = False) -> None:
-        """Copy ``fig`` (built by :func:`sheet_figure`, same four traces) onto the shown figure in one update.
-
-        With ``whole`` False only what :meth:`show` can change is sent (colours, hover, labels, title);
-        with ``whole`` True every trace's points and the whole layout (axes ranges, annotations, height).
-        """
-        shown = self.figure
-        with shown.batch_update():
-            if whole:
-                for old, new in zip(shown.data, fig.data, strict=True):
-                    old.update(new.to_plotly_json(), overwrite=True)
-                shown.layout.update(fig.layout.to_plotly_json(), overwrite=True)
-                return
-            circles, names, gold = fig.data[0], fig.data[1], fig.data[2]
-            shown.data[0].marker.color = circles.marker.color
-            shown.data[0].hovertext = circles.hovertext
-            shown.data[1].text = names.text
-            shown.data[2].marker.color = gold.marker.color
-            shown.data[2].marker.line.width = gold.marker.line.width
-            shown.layout.title = fig.layout.title
-            shown.layout.margin = fig.layout.margin
+        self.children = [self.banner, self.figure]
+        old.close()

@@ -154,9 +154,4 @@ class SheetEditor(widgets.VBox):
         self._preview()
 
     def _preview(self) -> None:
-        """Draw the sheet: the first time on a new figure, afterwards on the same figure in place (a new
-        ``FigureWidget`` per load or save would send plotly's ~5 MB script to the browser again)."""
-        if self.preview.children:
-            self.preview.children[0].set_sheet(self.sheet)
-        else:
-            self.preview.children = [SheetView(self.sheet)]
+        self.preview.children = [SheetView(self.sheet)]
