@@ -20,6 +20,7 @@ Examples
 from __future__ import annotations
 
 import base64
+import copy
 import html
 from collections.abc import Sequence
 
@@ -39,7 +40,6 @@ from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import BUILDING_KINDS, TownState
 from companion.widgets.common import error_html, figure_widget, info_html
-from companion.widgets.tm_plot import show_in_place
 
 __all__ = ["MapExplorer", "TownSandbox", "format_map_error"]
 
@@ -48,25 +48,53 @@ _BUILDING_LABELS = {"D": "dwelling (1)", "TP": "trading house (2)", "TE": "templ
                     "SA": "sanctuary (3, counts as 2 buildings)"}
 
 
-def _map_widget(fig, callback):
-    """Wrap map figure ``fig`` once (:func:`~companion.widgets.common.figure_widget`) and bind clicks on
-    its hex trace to ``callback(points)``. Redraws go through :func:`_redraw_map`, which keeps the trace
-    objects, so the binding lasts for the widget's life."""
-    fig_widget = figure_widget(fig)
+def _bind_click(fig_widget, callback) -> None:
     for trace in fig_widget.data:
         if trace.name == HEX_TRACE:
             trace.on_click(lambda _trace, points, _state: callback(points))
-    return fig_widget
 
 
-def _redraw_map(fig_widget, fig) -> None:
-    """Show ``fig`` in the shown map widget, in place.
+def _swap_figure(box, old, fig, callback):
+    """Show ``fig`` in ``box`` as a new FigureWidget in place of ``old`` (closed); return the new one.
 
-    ``map_figure`` always makes the same traces in the same order (empty ones where nothing is drawn),
-    so every trace object, and the click binding on the hex trace, is kept; plotly sends only the
-    properties that changed.
+    Updating a shown FigureWidget in place (restyle) left the browser's plot unchanged for traces that
+    started empty, so each redraw is a new, complete widget. It costs a copy of plotly's widget code
+    (about 5 MB, fast on a local server) per redraw; redraws happen on clicks, not continuously.
     """
-    show_in_place(fig_widget, fig)
+    new = _shown_figure(fig, callback)
+    box.children = [new]
+    if old is not None:
+        old.close()
+    return new
+
+
+def _shown_figure(fig, callback):
+    """A FigureWidget of ``fig`` whose model opens with the whole figure in it, with clicks bound.
+
+    ``plotly``'s FigureWidget opens its widget model with an empty figure and sends the traces and
+    layout in a state update right after. For the first FigureWidgets of a session JupyterLab may still
+    be loading the widget code when that update arrives, drops it, and shows an empty plot (seen in the
+    browser test of this notebook). Opening the model only once the figure is in place puts everything
+    into the opening message. (Candidate for ``companion.widgets.common.figure_widget``.)
+    """
+    from plotly.basewidget import BaseFigureWidget
+
+    original_open = widgets.Widget.open
+
+    def deferred_open(self) -> None:
+        if not isinstance(self, BaseFigureWidget):
+            original_open(self)
+
+    widgets.Widget.open = deferred_open
+    try:
+        fig_widget = figure_widget(fig)
+    finally:
+        widgets.Widget.open = original_open
+    fig_widget._widget_layout = copy.deepcopy(fig_widget._layout_obj._props)
+    fig_widget._widget_data = copy.deepcopy(fig_widget._data)
+    fig_widget.open()
+    _bind_click(fig_widget, callback)
+    return fig_widget
 
 
 def _clicked_label(fig_widget, points) -> str | None:
@@ -163,7 +191,7 @@ class TownSandbox(widgets.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.reset_button.on_click(lambda _b: self.reset())
         self.faction.observe(lambda _c: self._refresh_controls(), names="value")
-        self.figure = _map_widget(self._figure(), self._on_click)
+        self.figure = _shown_figure(self._figure(), self._on_click)
         self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(min_width=f"{int(height * 1.65) + 10}px"))
         header = [widgets.HTML(f"<h3>{html.escape(title)}</h3>")] if title else []
         controls = widgets.VBox([
@@ -260,7 +288,7 @@ class TownSandbox(widgets.VBox):
 
     def _refresh(self, redraw: bool = True) -> None:
         if redraw:
-            _redraw_map(self.figure, self._figure())
+            self.figure = _swap_figure(self._figure_box, self.figure, self._figure(), self._on_click)
         self._refresh_controls()
         rows = []
         for town in self.state.towns():
@@ -314,7 +342,7 @@ class MapExplorer(widgets.VBox):
         self.sandbox = TownSandbox(self.map, factions=sandbox_factions, height=440)
         self.figure = None
         self._show_map()
-        self.figure = _map_widget(self._figure(), self._on_click)
+        self.figure = _shown_figure(self._figure(), self._on_click)
         self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(min_width="820px"))
         self.source.observe(lambda c: self.choose_map(c["new"]), names="value")
         self.read_button.on_click(lambda _b: self.read_text(self.text.value))
@@ -411,7 +439,7 @@ class MapExplorer(widgets.VBox):
     def _redraw(self, highlight=None) -> None:
         if self.figure is None:
             return
-        _redraw_map(self.figure, self._figure(highlight))
+        self.figure = _swap_figure(self._figure_box, self.figure, self._figure(highlight), self._on_click)
 
     def _show_map(self) -> None:
         self.selected = None

@@ -1,17 +1,11 @@
-"""Show a redrawn plotly figure in one FigureWidget, changed in place, for the Terra Mystica widgets.
+"""A slot that shows a plotly figure and is redrawn by replacing the figure, for the Terra Mystica widgets.
 
-Each chart is wrapped ONCE with :func:`companion.widgets.common.figure_widget` (a
-:class:`~companion.widgets.common.LiveFigureWidget`, which opens its model with the whole figure and
-keeps plotly's synced snapshot current, so in-place edits show in JupyterLab and Voila). A redraw builds
-the complete new ``go.Figure`` as before and :func:`show_in_place` copies it onto the shown widget:
-plotly compares every property and sends only what changed, so a click costs a few kB instead of a new
-widget (each new ``FigureWidget`` ships plotly's JavaScript, about 5 MB, to the page).
-
-Trace objects are kept when the new figure has the same trace types in the same order (every figure
-builder here does), so click handlers bound to a trace (``trace.on_click``) keep working. Checked in
-headless chromium: map outlines and buildings (traces that start empty) appear, the replay map title and
-VP line follow the row, and the power-bowl bars read 2 / 10 / 0 after a gain (the learn test checks the
-plotted ``y``), all without a new plot on the page.
+Why: in Voila (0.5, plotly 7 ``FigureWidget``), changing the data of a ``FigureWidget`` that is already
+shown does not reach the page (checked in headless chromium: ``fig.data[0].y = ...`` and
+``batch_update`` leave the drawn plot unchanged), while in JupyterLab it does. Building a complete
+``go.Figure`` and wrapping it in a new ``FigureWidget`` each time renders in both. The price: each new
+``FigureWidget`` sends plotly's JavaScript bundle (about 5 MB) again, so a chart is replaced only when
+what it draws has changed.
 """
 
 from __future__ import annotations
@@ -19,53 +13,23 @@ from __future__ import annotations
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from companion.widgets.common import figure_widget
-
-__all__ = ["ChartOwner", "ChartSlot", "show_in_place"]
+from companion.widgets.tm_map import _shown_figure
 
 
-def _copy_props(target, source: dict) -> None:
-    """Make plotly object ``target`` (a trace or the layout) hold exactly ``source``'s properties."""
-    for key in list(target.to_plotly_json()):
-        if key not in source and key not in ("type", "uid"):
-            target[key] = None
-    for key, value in source.items():
-        if key != "type":
-            target[key] = value
+def _opened_whole(fig: go.Figure) -> go.FigureWidget:
+    """A FigureWidget whose model opens with the whole figure in its first message.
 
-
-def show_in_place(fw: go.FigureWidget, fig: go.Figure) -> None:
-    """Make the shown FigureWidget ``fw`` draw ``fig`` (complete), editing it in place.
-
-    Traces are matched by position. While types agree the trace object is kept and its properties are
-    replaced (plotly sends only the changed ones); from the first position where the count or the type
-    differs, the old traces are removed and the new ones added (click handlers bound to those are lost).
-
-    Parameters
-    ----------
-    fw : plotly.graph_objects.FigureWidget
-        The widget on the page (made with :func:`companion.widgets.common.figure_widget`).
-    fig : plotly.graph_objects.Figure
-        The complete figure to show.
+    Uses the maps helper's ``tm_map._shown_figure`` (plotly opens the model empty and sends the figure
+    right after; the first widgets of a session can drop that update and show an empty plot). Candidate
+    for ``companion.widgets.common.figure_widget``.
     """
-    new = list(fig.data)
-    with fw.batch_update():
-        keep = 0
-        for old_trace, new_trace in zip(fw.data, new, strict=False):
-            if old_trace.type != new_trace.type:
-                break
-            keep += 1
-        if keep < len(fw.data):
-            fw.data = fw.data[:keep]
-        for old_trace, new_trace in zip(fw.data, new[:keep], strict=True):
-            _copy_props(old_trace, new_trace.to_plotly_json())
-        _copy_props(fw.layout, fig.layout.to_plotly_json())
-    if keep < len(new):
-        fw.add_traces(new[keep:])
+    return _shown_figure(fig, lambda _points: None)
+
+__all__ = ["ChartOwner", "ChartSlot"]
 
 
 class ChartSlot(widgets.Box):
-    """A box holding one FigureWidget, made once; :meth:`show` redraws it in place.
+    """A box holding one ``FigureWidget``; :meth:`show` swaps in a new one built from a complete figure.
 
     Parameters
     ----------
@@ -75,16 +39,28 @@ class ChartSlot(widgets.Box):
     Attributes
     ----------
     figure : plotly.graph_objects.FigureWidget
-        The figure shown (the same widget for the slot's whole life).
+        The figure shown now (its ``data`` and ``layout`` are what the page draws).
     """
 
     def __init__(self, fig: go.Figure) -> None:
-        self.figure = figure_widget(fig)
+        self.figure = _opened_whole(fig)
+        self._drawn = fig.to_json()
         super().__init__([self.figure])
 
     def show(self, fig: go.Figure) -> None:
-        """Draw ``fig`` (complete) in the shown widget, in place (:func:`show_in_place`)."""
-        show_in_place(self.figure, fig)
+        """Replace the shown figure with ``fig`` (complete) and close the old widget.
+
+        Nothing happens when ``fig`` draws exactly what is shown: every new ``FigureWidget`` ships
+        plotly's JavaScript (about 5 MB) to the page, so unchanged charts are not re-sent.
+        """
+        drawn = fig.to_json()
+        if drawn == self._drawn:
+            return
+        old = self.figure
+        self.figure = _opened_whole(fig)
+        self._drawn = drawn
+        self.children = [self.figure]
+        old.close()
 
 
 class ChartOwner:
@@ -98,7 +74,7 @@ class ChartOwner:
 
     @property
     def chart(self) -> go.FigureWidget:
-        """The figure shown."""
+        """The figure shown now."""
         assert self.chart_slot is not None
         return self.chart_slot.figure
 

@@ -28,8 +28,8 @@ from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.hexmap import map_from_rows
 from companion.terra_mystica.mapplot import faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
-from companion.widgets.common import error_html, figure_widget, info_html
-from companion.widgets.tm_plot import show_in_place
+from companion.widgets.common import error_html, info_html
+from companion.widgets.tm_plot import ChartSlot
 
 __all__ = ["ReplayViewer"]
 
@@ -83,27 +83,35 @@ class ReplayViewer:
         self.slider.observe(lambda ch: None if self._syncing else self.go_to(ch["new"]), names="value")
         self.row_text = widgets.HTML()
         self.table = widgets.HTML()
-        self.map_widget: go.FigureWidget | None = None
-        self.vp_widget: go.FigureWidget | None = None
+        self._map_fig = None
+        self._vp_fig = None
+        self.map_slot: ChartSlot | None = None
+        self.vp_slot: ChartSlot | None = None
         self._widget = None
         self._load(self.game_id)
 
     @property
     def widget(self) -> widgets.VBox:
-        """The whole viewer, made on first use.
-
-        The map (``map_widget``) and the VP chart (``vp_widget``) are FigureWidgets made once, from the
-        row shown then, with :func:`~companion.widgets.common.figure_widget`; each step changes them in
-        place (:func:`~companion.widgets.tm_plot.show_in_place` for the map; only the current-row line's
-        position for the VP chart), so a step sends a few kB, not a new widget with plotly's 5 MB script.
-        """
+        """The whole viewer. Each plot sits in a :class:`~companion.widgets.tm_plot.ChartSlot` that shows a
+        new, complete FigureWidget whenever the picture changes (changing a shown FigureWidget in place
+        did not reach JupyterLab reliably); the slots are made on first use, from the row shown then."""
         if self._widget is None:
-            self.map_widget = figure_widget(self._map_figure())
-            self.vp_widget = figure_widget(self._vp_figure())
+            self.map_slot = ChartSlot(self._map_figure())
+            self.vp_slot = ChartSlot(self._vp_figure())
             controls = widgets.HBox([self.first, self.back, self.forward, self.last, self.round_picker])
             self._widget = widgets.VBox([self.picker, controls, self.slider, self.row_text, self.message,
-                                         self.map_widget, self.table, self.vp_widget])
+                                         self.map_slot, self.table, self.vp_slot])
         return self._widget
+
+    @property
+    def map_widget(self):
+        """The map FigureWidget shown now (None before the viewer is displayed)."""
+        return None if self.map_slot is None else self.map_slot.figure
+
+    @property
+    def vp_widget(self):
+        """The VP chart FigureWidget shown now (None before the viewer is displayed)."""
+        return None if self.vp_slot is None else self.vp_slot.figure
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -124,8 +132,8 @@ class ReplayViewer:
         self.board = result.game.board
         self._terrain_maps: dict[tuple, object] = {}
         self.index = 0
-        if self.vp_widget is not None:
-            show_in_place(self.vp_widget, self._vp_figure())
+        if self.vp_slot is not None:
+            self.vp_slot.show(self._vp_figure())
         self.slider.max = len(self.rows) - 1
         self._show()
 
@@ -195,12 +203,8 @@ class ReplayViewer:
         self.row_text.value = (f"<b>{phase}</b> — row {self.index + 1} of {len(self.rows)} ({where}): "
                                f"<b>{html.escape(row.faction)}</b>: {html.escape(row.label)}")
         self.table.value = self._table_html()
-        if self.map_widget is not None:
-            show_in_place(self.map_widget, self._map_figure())
-        if self.vp_widget is not None:
-            with self.vp_widget.batch_update():
-                self.vp_widget.layout.shapes[0].x0 = self.index
-                self.vp_widget.layout.shapes[0].x1 = self.index
+        if self.map_slot is not None:
+            self.map_slot.show(self._map_figure())
 
     def _phase(self) -> str:
         return {0: "setup", 7: "final scoring"}.get(self.snapshot.round, f"round {self.snapshot.round}")
@@ -232,8 +236,6 @@ class ReplayViewer:
         return f"<table style='border-collapse:collapse;font-size:13px'><tr><th></th>{head}</tr>{body}</table>"
 
     def _vp_figure(self) -> go.Figure:
-        """VP per faction after every row, with a grey vertical line (``layout.shapes[0]``) at the row
-        shown; stepping moves only that line."""
         fig = go.Figure()
         vp_at = TOTAL_FIELDS.index("VP")
         for name in self.factions:
@@ -246,7 +248,5 @@ class ReplayViewer:
         fig.update_layout(height=300, margin=dict(l=40, r=10, t=40, b=40), title="VP over the game",
                           xaxis=dict(title="row", tickvals=list(starts.values()),
                                      ticktext=[{0: "setup", 7: "end"}.get(r, f"R{r}") for r in starts]),
-                          yaxis=dict(title="VP"),
-                          shapes=[dict(type="line", xref="x", yref="paper", x0=self.index, x1=self.index,
-                                       y0=0, y1=1, line=dict(color="#555555", width=2, dash="dot"))])
+                          yaxis=dict(title="VP"))
         return fig

@@ -8,7 +8,7 @@ from pathlib import Path
 import plotly.graph_objects as go
 import pytest
 
-from companion.terra_mystica.hexmap import load_shipped_map, parse_map
+from companion.terra_mystica.hexmap import parse_map
 from companion.terra_mystica.mapplot import HEX_TRACE, TERRAIN_COLOURS, hex_centre, map_figure
 from companion.terra_mystica.towns import TownState
 
@@ -183,40 +183,3 @@ def test_building_colours_follow_the_faction_home_terrain():
     assert faction_colour("darklings") == TERRAIN_COLOURS["K"]  # swamp
     assert faction_colour("red") == TERRAIN_COLOURS["R"]
     assert faction_colour("witches", {"witches": "#123456"}) == "#123456"
-
-
-def test_map_widgets_redraw_one_figure_in_place_and_clicks_keep_working(explorer):
-    """Each map is one FigureWidget for its whole life; clicks after redraws still reach the widget."""
-    from plotly.callbacks import Points
-
-    explorer.choose_map("base")
-    shown = explorer.figure
-    hexes = trace(shown, "hexes")
-
-    def click(label):
-        i = list(hexes.customdata).index(label)
-        hexes._dispatch_on_click(Points(point_inds=[i], xs=[hexes.x[i]], ys=[hexes.y[i]], trace_name="hexes",
-                                        trace_index=len(shown.data) - 1), None)
-
-    click("E7")
-    assert explorer.selected == "E7" and len(trace(shown, "selected").x) > 0
-    click("A1")  # after an in-place redraw, the same trace and binding
-    assert explorer.selected == "A1" and explorer.figure is shown
-    explorer.choose_map("fjords")
-    assert explorer.figure is shown and len(trace(shown, "selected").x) == 0
-    fjords = load_shipped_map("fjords")
-    assert sorted(trace(shown, "hexes").customdata) == sorted(fjords.hexes)
-    label = next(iter(fjords.hexes))
-    click(label)
-    assert explorer.selected == label
-    # the synced snapshot (what Voila's page reads) matches the figure
-    i = [t.name for t in shown.data].index("selected")
-    assert shown._widget_data[i]["x"] == list(trace(shown, "selected").x)
-
-    box = explorer.sandbox
-    shown = box.figure
-    box.building.value = "TP"
-    hexes = trace(shown, "hexes")
-    click(label)
-    assert box.figure is shown and len(trace(shown, "buildings").x) == 1
-    assert box.state.buildings[label][1] == "TP"
