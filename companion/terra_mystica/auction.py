@@ -31,6 +31,7 @@ Errors: :class:`companion.errors.CompanionError` (``RulesDataError`` for input d
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -108,6 +109,11 @@ class AuctionResult:
 TieBreak = Callable[[str, tuple[AuctionOption, ...], int], str]
 
 
+#: Highest maximum bid accepted (VP). Bids are paid from the 20 starting VP; the resolver raises prices
+#: one VP at a time, so an unbounded bid would make it run for ever.
+MAX_BID = 100
+
+
 def _validate(factions: Sequence[str], players: Sequence[str], max_bids: Mapping[str, Mapping[str, int]]) -> None:
     if not players:
         raise CompanionError("players: expected at least one player")
@@ -124,8 +130,11 @@ def _validate(factions: Sequence[str], players: Sequence[str], max_bids: Mapping
             raise CompanionError(f"max_bids.{p}: missing; expected a maximum bid for every faction")
         for f in factions:
             v = bids.get(f)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise CompanionError(f"max_bids.{p}.{f}: expected an integer >= 0 (VP), found {v!r}")
+            if f not in bids:
+                raise CompanionError(f"max_bids.{p}.{f}: missing key; expected a maximum bid (VP)")
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_BID:
+                raise CompanionError(f"max_bids.{p}.{f}: expected an integer from 0 to {MAX_BID} (VP; every "
+                                     f"faction starts with 20 VP), found {json.dumps(v)}")
 
 
 def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: Mapping[str, Mapping[str, int]],

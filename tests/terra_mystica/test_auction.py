@@ -141,3 +141,14 @@ def test_every_player_gets_one_faction_within_their_bid(data):
     for a in result.assignments:
         assert 0 <= a.price <= bids[a.player][a.faction]
     assert list(result.turn_order) == [a.player for a in result.assignments]
+
+
+def test_huge_bids_are_refused_instead_of_running_for_ever():
+    from companion.errors import CompanionError
+    from companion.terra_mystica.auction import MAX_BID, resolve_auction
+
+    bids = {"A": {"cultists": MAX_BID + 1, "giants": 0}, "B": {"cultists": 3, "giants": 0}}
+    with pytest.raises(CompanionError, match=r"max_bids\.A\.cultists: expected an integer from 0 to 100"):
+        resolve_auction(["cultists", "giants"], ["A", "B"], bids, seed=1)
+    with pytest.raises(CompanionError, match=r"max_bids\.B\.giants: missing key"):
+        resolve_auction(["cultists", "giants"], ["A", "B"], {"A": bids["B"], "B": {"cultists": 1}}, seed=1)
