@@ -87,14 +87,17 @@ def odds_command(
 
 @app.command("check-sheet")
 def check_sheet_command(
-    file: str = typer.Argument(..., help="A sheet file (JSON) typed from your printed sheet."),
+    file: str = typer.Argument(..., help="A sheet file (JSON) typed from your printed sheet; '-' reads stdin."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Validate a sheet file; errors name the key path."""
-    from companion.magick.sheet import load_sheet
+    from companion.magick.sheet import load_sheet, sheet_from_dict
 
     with bad_input_exits_2():
-        sheet = load_sheet(file)
+        if file == "-":
+            sheet = sheet_from_dict(read_input_json(file), file="-")
+        else:
+            sheet = load_sheet(file)
     doc = {"name": sheet.name, "reconstruction": sheet.reconstruction, "label": sheet.label,
            "rows": len(sheet.rows), "circles": len(sheet.circles),
            "columns": {c.id: list(c.allowed_dice) for c in sheet.columns}}

@@ -133,6 +133,9 @@ def score_table(doc: Any, *, file: str | None = None) -> dict[str, Any]:
     raw = doc["players"]
     if not isinstance(raw, list) or not raw:
         raise RulesDataError("expected a non-empty list of players", file=file, key_path="players")
+    if len(raw) > 8:
+        raise RulesDataError(f"Merchants of Magick is played by 1 to 8 players, found {len(raw)}", file=file,
+                             key_path="players")
     players: list[PlayerGold] = []
     for i, entry in enumerate(raw):
         where = f"players[{i}]"

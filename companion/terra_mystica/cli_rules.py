@@ -31,6 +31,9 @@ def score_document(doc: Any, *, file: str | None = None) -> dict[str, Any]:
     from companion.terra_mystica.scoring import final_scoring, players_from_json
 
     players = players_from_json(doc, file=file)
+    if not 2 <= len(players) <= 5:
+        raise RulesDataError(f"Terra Mystica is played by 2 to 5 players, found {len(players)}", file=file,
+                             key_path="players")
     category = doc.get("extra_category")
     if category is not None and not isinstance(category, str):
         raise RulesDataError(f"expected a final-scoring tile name or null, found {category!r}", file=file,

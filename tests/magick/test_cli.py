@@ -99,3 +99,19 @@ def test_check_sheet(tmp_path):
     good.write_text(json.dumps(doc))
     r = runner.invoke(app, ["magick", "check-sheet", str(good)])
     assert r.exit_code == 2 and "groups[0].rows[0].gold" in r.stderr
+
+
+def test_score_refuses_more_than_8_players_and_check_sheet_reads_stdin():
+    import json as _json
+
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+    from companion.resources import data_text
+
+    runner = CliRunner()
+    doc = {"players": [{"name": f"P{i}", "crafting": 1} for i in range(9)]}
+    result = runner.invoke(app, ["magick", "score", "-", "--json"], input=_json.dumps(doc))
+    assert result.exit_code == 2 and "1 to 8 players, found 9" in result.output
+    result = runner.invoke(app, ["magick", "check-sheet", "-"], input=data_text("magick/sheet.json"))
+    assert result.exit_code == 0 and "valid" in result.output

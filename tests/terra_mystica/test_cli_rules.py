@@ -136,3 +136,17 @@ def test_score_with_fire_and_ice_final_tile(tmp_path):
     doc["extra_category"] = 7
     result = runner.invoke(app, ["tm", "score", _write(tmp_path, doc), "--json"])
     assert result.exit_code == 2 and "extra_category" in result.stderr
+
+
+def test_score_refuses_player_counts_outside_2_to_5(tmp_path):
+    import pytest
+
+    from companion.terra_mystica.cli_rules import score_document
+
+    one = {"faction": "witches", "vp": 90, "cults": {"fire": 3, "water": 0, "earth": 0, "air": 0},
+           "network": 5, "coins": 0, "workers": 0, "priests": 0, "power": [0, 0, 0]}
+    with pytest.raises(ValueError, match="played by 2 to 5 players, found 1"):
+        score_document({"players": [one]})
+    factions = ["witches", "nomads", "halflings", "mermaids", "giants", "swarmlings"]
+    with pytest.raises(ValueError, match="found 6"):
+        score_document({"players": [dict(one, faction=f) for f in factions]})
