@@ -32,9 +32,9 @@ def _chart_shows_the_game(page, scope: str) -> None:
 
 
 def _bar_count(page, scope: str) -> int:
-    """Bars drawn in the chart (scrolled into view first: the plot may draw lazily)."""
-    page.locator(f"{scope} .js-plotly-plot").first.scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
+    """Bars drawn in the chart, once at least four are there (the chart may be redrawn meanwhile)."""
+    page.wait_for_function("s => document.querySelectorAll(s + ' .js-plotly-plot .bars path').length >= 4",
+                           arg=scope, timeout=30_000)
     return page.locator(f"{scope} .js-plotly-plot .bars path").count()
 
 
