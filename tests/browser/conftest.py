@@ -13,6 +13,10 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
+            # A real browser against a kernel on a loaded 2-core machine sometimes misses a timing
+            # window; one retry keeps CI honest about real failures (a second failure still fails, and
+            # the retry is reported as RERUN in the summary).
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
 
 
 @pytest.fixture(scope="session")
