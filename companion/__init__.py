@@ -34,3 +34,14 @@ __all__ = [
     "SaveFileError",
     "__version__",
 ]
+
+
+def set_language(language: str | None) -> str:
+    """Show messages, labels and help in ``language`` ("zh_CN" or "en"; None: automatic).
+
+    See :func:`companion.i18n.set_language` (the order is: this call, ``COMPANION_LANG``, the system
+    locale). Raises :class:`CompanionError` for an unsupported language.
+    """
+    from companion.i18n import set_language as _set_language
+
+    return _set_language(language)

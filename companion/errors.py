@@ -17,6 +17,8 @@ Hierarchy::
 
 from __future__ import annotations
 
+from companion.i18n import gettext as _
+
 __all__ = [
     "CompanionError",
     "IllegalActionError",
@@ -51,11 +53,11 @@ class MapFormatError(CompanionError):
         self.token = token
         where = []
         if row is not None:
-            where.append(f"row {row}")
+            where.append(_("row {row}").format(row=row))
         if column is not None:
-            where.append(f"column {column}")
-        prefix = (", ".join(where) + ": ") if where else ""
-        super().__init__(prefix + message)
+            where.append(_("column {column}").format(column=column))
+        super().__init__(_("{where}: {message}").format(where=_(", ").join(where), message=message)
+                         if where else message)
 
 
 class RulesDataError(CompanionError):
@@ -75,7 +77,7 @@ class RulesDataError(CompanionError):
         self.file = file
         self.key_path = key_path
         where = ":".join(p for p in (file, key_path) if p)
-        super().__init__(f"{where}: {message}" if where else message)
+        super().__init__(_("{where}: {message}").format(where=where, message=message) if where else message)
 
 
 class IllegalActionError(CompanionError):
@@ -100,9 +102,9 @@ class IllegalActionError(CompanionError):
         self.line = line
         text = message
         if line is not None:
-            text = f"line {line}: {text}"
+            text = _("line {line}: {message}").format(line=line, message=text)
         if rule:
-            text = f"{text} (rule: {rule})"
+            text = _("{message} (rule: {rule})").format(message=text, rule=rule)
         super().__init__(text)
 
 
@@ -126,8 +128,9 @@ class RecordError(CompanionError):
         if file:
             where.append(str(file))
         if line is not None:
-            where.append(f"line {line}")
-        super().__init__((":".join(where) + ": " + message) if where else message)
+            where.append(_("line {line}").format(line=line))
+        super().__init__(_("{where}: {message}").format(where=":".join(where), message=message)
+                         if where else message)
 
 
 class SaveFileError(CompanionError):
@@ -143,4 +146,4 @@ class SaveFileError(CompanionError):
 
     def __init__(self, message: str, *, path: str | None = None) -> None:
         self.path = path
-        super().__init__(f"{path}: {message}" if path else message)
+        super().__init__(_("{where}: {message}").format(where=path, message=message) if path else message)

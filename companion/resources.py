@@ -14,6 +14,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from companion.errors import RulesDataError
+from companion.i18n import gettext as _
 
 __all__ = ["data_file", "load_json", "require", "data_text"]
 
@@ -30,7 +31,7 @@ def data_file(relpath: str) -> Traversable:
     for part in relpath.split("/"):
         node = node.joinpath(part)
     if not node.is_file():
-        raise RulesDataError("file is not shipped with the package", file=relpath)
+        raise RulesDataError(_("file is not shipped with the package"), file=relpath)
     return node
 
 
@@ -51,8 +52,8 @@ def load_json(relpath: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RulesDataError(f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
-                             file=relpath) from None
+        raise RulesDataError(_("invalid JSON at line {line}, column {column}: {reason}").format(
+            line=exc.lineno, column=exc.colno, reason=exc.msg), file=relpath) from None
 
 
 def require(mapping: Any, key: str, kind: type | tuple[type, ...], *, file: str, path: str) -> Any:
@@ -76,18 +77,20 @@ def require(mapping: Any, key: str, kind: type | tuple[type, ...], *, file: str,
     """
     where = f"{path}.{key}" if path else key
     if not isinstance(mapping, dict):
-        raise RulesDataError(f"expected an object, found {type(mapping).__name__}", file=file, key_path=path)
+        raise RulesDataError(_("expected an object, found {kind}").format(kind=type(mapping).__name__),
+                             file=file, key_path=path)
     if key not in mapping:
-        raise RulesDataError("missing key", file=file, key_path=where)
+        raise RulesDataError(_("missing key"), file=file, key_path=where)
     value = mapping[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, bool) and bool not in kinds:
-        raise RulesDataError(f"expected {_names(kinds)}, found a boolean", file=file, key_path=where)
-    if not isinstance(value, kinds):
-        raise RulesDataError(f"expected {_names(kinds)}, found {type(value).__name__}", file=file,
+        raise RulesDataError(_("expected {kinds}, found a boolean").format(kinds=_names(kinds)), file=file,
                              key_path=where)
+    if not isinstance(value, kinds):
+        raise RulesDataError(_("expected {kinds}, found {kind}").format(kinds=_names(kinds), kind=type(value).__name__),
+                             file=file, key_path=where)
     return value
 
 
 def _names(kinds: tuple[type, ...]) -> str:
-    return " or ".join(k.__name__ for k in kinds)
+    return _(" or ").join(k.__name__ for k in kinds)
