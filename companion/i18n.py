@@ -497,6 +497,9 @@ class GlossaryTerm:
     variants : tuple of str
         Other Chinese words the rules texts use for the same thing; accepted in translations,
         but ``zh`` is preferred.
+    except_ : tuple of str
+        English phrases in which the word is not this game term (``"the rest"`` is not the
+        Century *rest* action).
     source : str
         Where the Chinese comes from (rules text file and section).
     """
@@ -507,6 +510,7 @@ class GlossaryTerm:
     forms: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     source: str = ""
+    except_: tuple[str, ...] = ()
 
     def english_pattern(self) -> re.Pattern[str]:
         """Regex matching any English form as whole words, case-insensitively."""
@@ -528,6 +532,10 @@ class Glossary:
     def __len__(self) -> int:
         return len(self.terms)
 
+    def for_game(self, game: str | None) -> Glossary:
+        """Return the terms of ``game`` plus the common ones (only the common ones for ``None``)."""
+        return Glossary(tuple(t for t in self.terms if t.game in ("common", game)))
+
     def lookup(self, english: str, game: str | None = None) -> GlossaryTerm:
         """Return the term whose English (or one of its forms) is ``english``.
 
@@ -547,14 +555,17 @@ class Glossary:
     def terms_in(self, english_text: str) -> list[GlossaryTerm]:
         """Return the terms whose English occurs in ``english_text``, longest match first.
 
-        A term inside a longer matched term is not reported on its own (``"trading house"``
-        does not also report ``"house"``).
+        A word inside a longer matched term is not reported on its own (``"cult track"`` does not
+        also report ``"cult"``), nor inside one of the term's ``except_`` phrases. Terms of all
+        games are searched: filter the glossary by game first (:meth:`for_game`).
         """
         found: list[GlossaryTerm] = []
         taken: list[tuple[int, int]] = []
         for term in sorted(self.terms, key=lambda t: -max(len(f) for f in (t.en, *t.forms))):
+            excluded = [(m.start(), m.end()) for phrase in term.except_
+                        for m in re.finditer(re.escape(phrase), english_text, re.IGNORECASE)]
             for m in term.english_pattern().finditer(english_text):
-                if any(a <= m.start() and m.end() <= b for a, b in taken):
+                if any(a <= m.start() and m.end() <= b for a, b in taken + excluded):
                     continue
                 taken.append((m.start(), m.end()))
                 if term not in found:
@@ -568,7 +579,8 @@ _GAMES = ("common", "terra_mystica", "century", "magick")
 def load_glossary(relpath: str = GLOSSARY_FILE) -> Glossary:
     """Load and validate the glossary of game terms shipped in ``data/i18n/glossary.json``.
 
-    The file is ``{"version": 1, "terms": [{"game", "en", "zh", "forms"?, "variants"?, "source"}]}``.
+    The file is ``{"version": 1, "terms": [{"game", "en", "zh", "forms"?, "variants"?, "except"?,
+    "source"}, ...]}``.
 
     Returns
     -------
@@ -605,6 +617,7 @@ def load_glossary(relpath: str = GLOSSARY_FILE) -> Glossary:
                                  key_path=f"{where}.zh")
         forms = tuple(_str_list(raw, "forms", file, where))
         variants = tuple(_str_list(raw, "variants", file, where))
+        except_ = tuple(_str_list(raw, "except", file, where))
         source = require(raw, "source", str, file=file, path=where)
         for name in (en, *forms):
             key = (game, name.lower())
@@ -612,7 +625,7 @@ def load_glossary(relpath: str = GLOSSARY_FILE) -> Glossary:
                 raise RulesDataError(f"English term {name!r} already listed at terms[{seen[key]}]",
                                      file=file, key_path=f"{where}.en")
             seen[key] = i
-        terms.append(GlossaryTerm(game, en, zh, forms, variants, source))
+        terms.append(GlossaryTerm(game, en, zh, forms, variants, source, except_))
     return Glossary(tuple(terms))
 
 
