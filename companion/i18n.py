@@ -12,7 +12,8 @@ Choosing the language, first match wins:
    :func:`install_cli_language`);
 2. the ``COMPANION_LANG`` environment variable;
 3. the system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them):
-   any Chinese locale selects ``zh_CN``, anything else English.
+   a Simplified Chinese locale (``zh_CN``, ``zh_SG``, ``zh_Hans``, plain ``zh``) selects ``zh_CN``,
+   anything else English.
 
 An unsupported language given by 1 or 2 raises :class:`~companion.errors.CompanionError`; an
 unsupported system locale quietly means English.
@@ -63,6 +64,7 @@ __all__ = [
     "lazy_ngettext",
     "load_glossary",
     "ngettext",
+    "parse_glossary",
     "normalize_language",
     "pgettext",
     "remove_language_listener",
@@ -111,15 +113,16 @@ def normalize_language(name: str) -> str | None:
         return None
     if text in ("C", "POSIX") or text.startswith(("C.", "POSIX.")):
         return "en"
-    parts = [p.lower() for p in re.split(r"[-_.@]", text) if p]
+    tag = text.split(".", 1)[0].split("@", 1)[0]          # drop the encoding and modifier
+    parts = [p.lower() for p in re.split(r"[-_]", tag) if p]
+    if not parts:
+        return None
     lang, rest = parts[0], parts[1:]
     if lang == "en":
         return "en"
-    if lang == "zh":
-        # script or region: zh, zh_CN, zh-Hans, zh-Hans-CN, zh_SG are Simplified Chinese
-        tags = [p for p in rest if p not in ("utf8", "utf-8", "gb2312", "gbk", "gb18030")]
-        if all(t in ("cn", "hans", "sg", "my") for t in tags[:2]):
-            return "zh_CN"
+    if lang == "zh" and all(t in ("cn", "hans", "sg", "my") for t in rest):
+        # zh, zh_CN, zh-Hans, zh-Hans-CN, zh_SG: Simplified Chinese
+        return "zh_CN"
     return None
 
 
@@ -513,14 +516,19 @@ class GlossaryTerm:
     except_: tuple[str, ...] = ()
 
     def english_pattern(self) -> re.Pattern[str]:
-        """Regex matching any English form as whole words, case-insensitively."""
+        """Regex matching any English form as whole words, case-insensitively (any spacing)."""
         names = sorted({self.en, *self.forms}, key=len, reverse=True)
-        return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])",
+        return re.compile(r"(?<![\w-])(?:" + "|".join(_phrase_pattern(n) for n in names) + r")(?![\w-])",
                           re.IGNORECASE)
 
     def accepted_chinese(self) -> tuple[str, ...]:
         """The Chinese words a translation may use for this term (preferred first)."""
         return (self.zh, *self.variants)
+
+
+def _phrase_pattern(phrase: str) -> str:
+    """Regex source for ``phrase`` where any run of spaces may also be a line break."""
+    return r"\s+".join(re.escape(word) for word in phrase.split())
 
 
 @dataclass(frozen=True)
@@ -563,7 +571,7 @@ class Glossary:
         taken: list[tuple[int, int]] = []
         for term in sorted(self.terms, key=lambda t: -max(len(f) for f in (t.en, *t.forms))):
             excluded = [(m.start(), m.end()) for phrase in term.except_
-                        for m in re.finditer(re.escape(phrase), english_text, re.IGNORECASE)]
+                        for m in re.finditer(_phrase_pattern(phrase), english_text, re.IGNORECASE)]
             for m in term.english_pattern().finditer(english_text):
                 if any(a <= m.start() and m.end() <= b for a, b in taken + excluded):
                     continue
@@ -593,11 +601,22 @@ def load_glossary(relpath: str = GLOSSARY_FILE) -> Glossary:
         game is unknown, the Chinese contains no Chinese character, or an English term is listed
         twice for the same game.
     """
-    from companion.errors import RulesDataError
-    from companion.resources import load_json, require
+    from companion.resources import load_json
 
-    doc = load_json(relpath)
-    file = relpath
+    return parse_glossary(load_json(relpath), file=relpath)
+
+
+def parse_glossary(doc: Any, *, file: str = GLOSSARY_FILE) -> Glossary:
+    """Validate a glossary document already read from JSON (see :func:`load_glossary`).
+
+    Raises
+    ------
+    RulesDataError
+        As :func:`load_glossary`, naming ``file`` and the key path.
+    """
+    from companion.errors import RulesDataError
+    from companion.resources import require
+
     require(doc, "version", int, file=file, path="")
     raw_terms = require(doc, "terms", list, file=file, path="")
     seen: dict[tuple[str, str], int] = {}
