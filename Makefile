@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv lab test unit notebooks browser lint clean links app binder-pins
+.PHONY: venv lab lab-zh test unit notebooks browser lint clean links app binder-pins i18n
 
 venv: $(STAMP)
 
@@ -20,6 +20,22 @@ $(STAMP): pyproject.toml
 
 lab: venv
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 notebooks/00_start_here.ipynb
+
+# The Chinese start page, with JupyterLab's own interface in Chinese (official language pack from the
+# `app` extras) and the package's widgets and messages in Chinese (COMPANION_LANG). The language setting
+# lives in a settings folder of its own, so `make lab` stays English.
+LAB_ZH_SETTINGS := $(VENV)/lab-zh-settings
+lab-zh: venv
+	mkdir -p $(LAB_ZH_SETTINGS) && cp -rn data/i18n/jupyterlab-zh_CN/. $(LAB_ZH_SETTINGS)/
+	COMPANION_LANG=zh_CN JUPYTERLAB_SETTINGS_DIR=$(LAB_ZH_SETTINGS) \
+	  $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 notebooks/zh_CN/00_start_here.ipynb
+
+# Translations: extract/update/compile the package catalogs, then re-sync the Chinese notebooks.
+# Translate what they report as missing (companion/locale/zh_CN/LC_MESSAGES/*.po) and run it again.
+i18n: venv
+	$(BIN)/python tools/i18n.py all
+	$(BIN)/python tools/zh_notebooks.py --extract
+	$(BIN)/python tools/zh_notebooks.py
 
 app: venv
 	$(BIN)/voila --Voila.ip=127.0.0.1 notebooks/

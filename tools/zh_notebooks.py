@@ -48,7 +48,7 @@ LANGUAGE_CELL_SOURCE = (
     "# 本笔记本的控件、图表和提示信息使用简体中文（English edition: the same path without zh_CN/）\n"
     "import companion\n"
     "\n"
-    'companion.set_language("zh_CN")'
+    'companion.set_language("zh_CN");'
 )
 
 
