@@ -56,6 +56,7 @@ __all__ = [
     "N_",
     "_",
     "add_language_listener",
+    "cli_lang_callback",
     "get_language",
     "gettext",
     "install_cli_language",
@@ -268,6 +269,8 @@ def remove_language_listener(callback: Callable[[str], Any]) -> None:
 
 
 def _notify(language: str) -> None:
+    # every listener is called even if one fails; the first failure is raised afterwards
+    first_error: BaseException | None = None
     for item in list(_listeners):
         if isinstance(item, weakref.WeakMethod):
             target = item()
@@ -276,7 +279,12 @@ def _notify(language: str) -> None:
                 continue
         else:
             target = item
-        target(language)
+        try:
+            target(language)
+        except Exception as exc:  # noqa: BLE001 - re-raised below
+            first_error = first_error or exc
+    if first_error is not None:
+        raise first_error
 
 
 # ---------------------------------------------------------------------------------------------
@@ -473,6 +481,33 @@ def install_cli_language(argv: list[str] | None = None) -> str:
             raise _unsupported(chosen, "--lang")
         return set_language(code)
     return get_language()
+
+
+def cli_lang_callback(value: str | None) -> str | None:
+    """Typer/click callback of a root ``--lang`` option: apply the language (``None``: leave it).
+
+    Declare the option eager so it is applied before any other option is processed::
+
+        lang: str = typer.Option(None, "--lang", is_eager=True, callback=cli_lang_callback,
+                                 help=lazy_gettext("Language of messages and help: en or zh_CN."))
+
+    Help texts are fixed when typer builds the click command, which happens before options are
+    parsed; so the console entry point calls :func:`install_cli_language` *before* ``app()``, and
+    this callback only matters for an already-built command (e.g. typer's ``CliRunner``).
+
+    Raises
+    ------
+    typer.BadParameter
+        If the language is not supported (click then prints the usage and the reason).
+    """
+    if value is None:
+        return None
+    try:
+        return set_language(value)
+    except ValueError as exc:
+        import typer
+
+        raise typer.BadParameter(str(exc)) from None
 
 
 # ---------------------------------------------------------------------------------------------

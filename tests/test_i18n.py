@@ -227,12 +227,12 @@ def test_catalog_is_complete(locale, domain):
 
 def test_every_marked_string_is_in_the_catalogs():
     """A new _() in companion/ without a catalog entry fails here: run `make i18n` and translate."""
-    method_map = [("companion/**.py", "python")]
+    method_map = [("**.py", "python")]
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
                 "lazy_gettext": None, "lazy_ngettext": (1, 2), "N_": None}
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
-            str(ROOT), method_map=method_map, keywords=keywords):
+            str(ROOT / "companion"), method_map=method_map, keywords=keywords):
         key = message[0] if isinstance(message, tuple) else message
         found.add((context, key))
     assert found, "no marked string found: extraction is misconfigured"
@@ -412,3 +412,48 @@ def test_glossary_check_catches_a_wrong_term():
     cat.add("Rest now", "现在休整", locations=[("companion/century/x.py", 1)])
     bad = glossary_violations(cat)
     assert len(bad) == 1 and "'stronghold' must be '要塞'" in bad[0]
+
+
+def test_lazy_help_of_a_typer_app_follows_install_cli_language(monkeypatch):
+    """The hook the CLI uses: --lang applied before typer builds the command, help texts lazy."""
+    import typer
+    from typer.testing import CliRunner
+
+    from companion.i18n import cli_lang_callback
+
+    app = typer.Typer(help=lazy_gettext("missing key"))
+
+    @app.callback()
+    def main(lang: str = typer.Option(None, "--lang", is_eager=True, callback=cli_lang_callback)):
+        """Root."""
+
+    @app.command(help=lazy_gettext("file is not shipped with the package"))
+    def sub() -> None:
+        raise MapFormatError("bad", row=2)
+
+    argv = ["companion", "--lang", "zh_CN", "--help"]
+    install_cli_language(argv)
+    result = CliRunner().invoke(app, argv[1:])
+    assert result.exit_code == 0 and "缺少键" in result.output and "该文件未随软件包提供" in result.output
+    set_language("en")
+    result = CliRunner().invoke(app, ["--lang", "zh_CN", "sub"])          # messages follow the callback
+    assert "第 2 行：bad" in str(result.exception)
+    result = CliRunner().invoke(app, ["--lang", "xx", "sub"])
+    assert result.exit_code == 2 and "not supported" in result.output
+
+
+def test_a_failing_listener_does_not_stop_the_others():
+    calls: list[str] = []
+
+    def broken(lang: str) -> None:
+        raise RuntimeError("widget gone wrong")
+
+    add_language_listener(broken)
+    add_language_listener(calls.append)
+    try:
+        with pytest.raises(RuntimeError, match="widget gone wrong"):
+            set_language("zh_CN")
+        assert calls == ["zh_CN"] and get_language() == "zh_CN"
+    finally:
+        remove_language_listener(broken)
+        remove_language_listener(calls.append)

@@ -3,7 +3,7 @@
 Usage (from the repository root, in the project's venv; ``make i18n`` runs ``all``)::
 
     python tools/i18n.py all        # extract + update + compile (the usual command)
-    python tools/i18n.py extract    # companion/**.py -> companion/locale/companion.pot
+    python tools/i18n.py extract    # companion/**.py -> build/i18n/companion.pot (not committed)
     python tools/i18n.py update     # merge the .pot into en and zh_CN .po (new entries empty)
     python tools/i18n.py compile    # .po -> .mo (the .mo files are committed and shipped)
     python tools/i18n.py status     # list entries still untranslated or fuzzy; exit 1 if any
@@ -32,7 +32,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE_DIR = ROOT / "companion" / "locale"
 DOMAIN = "companion"
-POT = LOCALE_DIR / f"{DOMAIN}.pot"
+POT = ROOT / "build" / "i18n" / f"{DOMAIN}.pot"   # a by-product: build/ is not committed
 LOCALES = ("en", "zh_CN")
 KEYWORDS = ["-k", "lazy_gettext", "-k", "N_", "-k", "lazy_ngettext:1,2", "-k", "pgettext:1c,2"]
 
@@ -47,7 +47,8 @@ def _pybabel(*args: str) -> None:
 
 
 def extract() -> None:
-    """Collect every marked string of companion/ into the template companion.pot."""
+    """Collect every marked string of companion/ into the template build/i18n/companion.pot."""
+    POT.parent.mkdir(parents=True, exist_ok=True)
     _pybabel("extract", "-F", str(ROOT / "babel.cfg"), *KEYWORDS,
              "--add-comments=TRANSLATORS:", "--add-location=file", "--sort-output",
              "--project=companion", "--version=0.1", "--copyright-holder=companion contributors",
@@ -60,6 +61,8 @@ def po_path(locale: str) -> Path:
 
 def update() -> None:
     """Merge the template into each locale's .po (creating it if needed); fill the English identity."""
+    if not POT.exists():
+        extract()
     for locale in LOCALES:
         po = po_path(locale)
         if not po.exists():
