@@ -32,7 +32,7 @@ def settings() -> dict[str, str]:
 
 def notebooks() -> list[Path]:
     found = sorted((ROOT / "notebooks").rglob("*.ipynb"))
-    return [p for p in found if ".ipynb_checkpoints" not in p.parts]
+    return [p for p in found if ".ipynb_checkpoints" not in p.parts and "zh_CN" not in p.parts]  # zh_CN: the Chinese editions
 
 
 def describe(path: Path) -> str:
