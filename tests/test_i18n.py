@@ -457,3 +457,20 @@ def test_a_failing_listener_does_not_stop_the_others():
     finally:
         remove_language_listener(broken)
         remove_language_listener(calls.append)
+
+
+def test_cli_error_location_in_chinese_end_to_end(tmp_path):
+    """`COMPANION_LANG=zh_CN companion tm map BAD.txt`: the error's place is given in Chinese.
+
+    (The message body after the place is translated when the map parser's strings are wrapped.)
+    """
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+
+    bad = tmp_path / "BAD.txt"
+    bad.write_text("U,S,G\nY,Q\n", encoding="utf-8")
+    zh = CliRunner().invoke(app, ["tm", "map", str(bad)], env={"COMPANION_LANG": "zh_CN"})
+    en = CliRunner().invoke(app, ["tm", "map", str(bad)], env={"COMPANION_LANG": "en"})
+    assert zh.exit_code == en.exit_code != 0
+    assert "第 2 行，第 2 列：" in zh.output and "row 2, column 2: " in en.output
