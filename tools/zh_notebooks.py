@@ -173,7 +173,7 @@ def extract() -> list[Problem]:
                     template.add(text, locations=[(rel(english), i + 1)])
                 else:
                     message.locations.append((rel(english), i + 1))
-    old.update(template, no_fuzzy_matching=False, update_header_comment=False)
+    old.update(template, no_fuzzy_matching=False, update_header_comment=False, update_creation_date=False)
     old.obsolete.clear()   # a removed cell's translation is not kept once the English is gone
     save_catalog(old)
     problems: list[Problem] = []
