@@ -6,7 +6,9 @@ Format (JSON Lines, UTF-8). Line 1 is the header::
      "mastery": ["steel_mastery", "arcane_mastery"], "starting_potions": 0, "orders_per_player": 3,
      "sheet": null}
 
-(``"sheet"`` is null for the shipped default sheet, else the full sheet document). Every further line is
+(``"sheet"`` is null for the shipped default sheet, else the full sheet document; an optional ``"deck"``
+lists the order deck at setup, top first, as order dicts, so a replay or a reopened game draws the same
+orders; without it the deck is empty and orders are typed in as they are revealed). Every further line is
 one action as :func:`companion.magick.engine.action_to_dict` writes it, e.g.
 ``{"type": "roll", "dice": {"d6": 3, "d8": 5, "d10": 2, "d12": 11}}`` or
 ``{"type": "place", "player": 0, "die": "d8", "circle": "ring.1", "adjust": 0}``. Blank lines and lines
@@ -14,7 +16,9 @@ starting with ``#`` are skipped. Reveals carry their order, so the deck is not n
 
 API (stable)
 ------------
-- :func:`write_record(state)` -> str — the record of ``state.setup`` + ``state.history``.
+- :func:`write_record(state, deck=None)` -> str — the record of ``state.setup`` + ``state.history``
+  (``deck``: the order deck at setup, to store in the header).
+- :func:`record_header(state, deck=None)` -> str — the header line alone (no newline).
 - :func:`read_record(text, file=None)` -> :class:`GameRecord` (``header``, ``actions``, ``lines``).
 - :func:`replay(record_or_text)` -> GameState — the final state; :func:`replay_states` -> every state.
 
@@ -27,6 +31,7 @@ action, or an action the rules forbid (the IllegalActionError's code and rule ar
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,9 +44,10 @@ from companion.magick.engine import (
     apply_action,
     new_game,
 )
+from companion.magick.orders import Order, make_order
 from companion.magick.sheet import Sheet, default_sheet, sheet_from_dict
 
-__all__ = ["GameRecord", "read_record", "replay", "replay_states", "write_record"]
+__all__ = ["GameRecord", "read_record", "record_header", "replay", "replay_states", "write_record"]
 
 KIND = "magick-record"
 
@@ -56,8 +62,21 @@ class GameRecord:
     file: str | None = None
 
 
-def write_record(state: GameState) -> str:
-    """Return the record text of ``state`` (its setup and every action applied so far)."""
+def record_header(state: GameState, deck: Sequence[Order] | None = None) -> str:
+    """The header line (no newline) of the record of ``state``'s game.
+
+    Parameters
+    ----------
+    state : GameState
+        Any state of the game (its ``setup`` and sheet are written).
+    deck : sequence of Order, optional
+        The order deck at setup, top first; stored so a replay draws the same orders.
+
+    Raises
+    ------
+    RecordError
+        If ``state`` was not made by ``new_game``.
+    """
     if state.setup is None:
         raise RecordError("this state was not made by new_game (no setup to record)")
     setup = state.setup
@@ -65,7 +84,17 @@ def write_record(state: GameState) -> str:
     header = {"kind": KIND, "version": 1, "players": list(setup.players), "adventurers": list(setup.adventurers),
               "mastery": list(setup.mastery), "starting_potions": setup.starting_potions,
               "orders_per_player": setup.orders_per_player, "sheet": sheet_doc}
-    lines = [json.dumps(header, ensure_ascii=False)]
+    if deck:
+        header["deck"] = [o.to_dict() for o in deck]
+    return json.dumps(header, ensure_ascii=False)
+
+
+def write_record(state: GameState, deck: Sequence[Order] | None = None) -> str:
+    """Return the record text of ``state`` (its setup and every action applied so far).
+
+    ``deck`` (the order deck at setup) is stored in the header when given (see :func:`record_header`).
+    """
+    lines = [record_header(state, deck)]
     lines += [json.dumps(action_to_dict(a), ensure_ascii=False) for a in state.history]
     return "\n".join(lines) + "\n"
 
@@ -78,6 +107,23 @@ def _header_sheet(header: dict[str, Any], file: str | None) -> Sheet:
         return sheet_from_dict(doc, file=file)
     except CompanionError as exc:
         raise RecordError(f"header: sheet: {exc}", line=1, file=file) from None
+
+
+def _header_deck(header: dict[str, Any], sheet: Sheet, line: int, file: str | None) -> tuple[Order, ...]:
+    raw = header.get("deck") or []
+    if not isinstance(raw, list):
+        raise RecordError("header: deck: expected a list of orders", line=line, file=file)
+    deck = []
+    for k, o in enumerate(raw):
+        if not isinstance(o, dict) or "item" not in o or "gold" not in o:
+            raise RecordError(f"header: deck[{k}]: expected {{'item', 'prefix', 'suffix', 'gold'}}", line=line,
+                              file=file)
+        try:
+            deck.append(make_order(sheet, o["item"], o.get("prefix"), o.get("suffix"), gold=o["gold"],
+                                   id=o.get("id") or ""))
+        except CompanionError as exc:
+            raise RecordError(f"header: deck[{k}]: {exc}", line=line, file=file) from None
+    return tuple(deck)
 
 
 def read_record(text: str, *, file: str | None = None) -> GameRecord:
@@ -109,6 +155,7 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
                     raise RecordError(f"header: {key}: expected a {kind.__name__}", line=n, file=file)
             header = doc
             sheet = _header_sheet(doc, file)
+            _header_deck(doc, sheet, n, file)
             continue
         try:
             actions.append(action_from_dict(doc, sheet))
@@ -134,7 +181,7 @@ def replay_states(record: GameRecord | str) -> list[GameState]:
     sheet = _header_sheet(h, record.file)
     try:
         state = new_game(h["players"], adventurers=h["adventurers"], mastery=h["mastery"], sheet=sheet,
-                         deck=(), starting_potions=h["starting_potions"],
+                         deck=_header_deck(h, sheet, 1, record.file), starting_potions=h["starting_potions"],
                          orders_per_player=h["orders_per_player"])
     except IllegalActionError as exc:
         raise RecordError(f"header: {exc}", line=1, file=record.file) from None

@@ -1,0 +1,532 @@
+"""Terra Mystica through the common game protocol (:mod:`companion.protocol`).
+
+A thin adapter over the public functions of :mod:`companion.terra_mystica.engine` (``new_game``,
+``apply_action``, ``legal_actions``, ``score``, ``read_record``): the engine's rules are not repeated here.
+
+- **Actions are values**: :class:`Action` is a faction and its parsed command row (``"upgrade E5 to TE.
+  +FAV11"`` is one action), compared by the parsed sub-commands, applied with the engine's
+  ``apply_action``. Chance actions: :class:`RoundTile` (the scoring tile of the next round) and
+  :class:`RemoveBonus` (a bonus tile put out of play).
+- **Setup**: ``new_game(4)`` starts with the six round scoring tiles and the removed bonus tiles as chance
+  actions, then each seat picks its faction (a legal action ``Action(faction, "setup")``; base-game
+  factions, one per home terrain), then the engine's setup (initial dwellings, first bonus tiles).
+  ``new_game(["witches", "nomads", ...])`` seats those factions; ``round_tiles`` / ``removed_bonus``
+  options skip the chance draws.
+- **Who acts** (:func:`current_player`): a faction answering a power offer (leech or decline), then a
+  faction with a favor / town / cult pick due, then (between rounds) a faction using cult-bonus spades,
+  else the engine's turn order.
+- **State**: :class:`GameState` holds the engine's game, never changed once made (``apply_action``
+  works on the engine's copy), so a state is shared, not copied, by a session's history.
+
+Choices where the rules summary is silent: the spade round scoring tile (SCORE1) is not drawn for rounds
+5 and 6 (the reference engine's setup; none of the 30 real games has it there); a game with tied
+totals has several winners (no tie-breaker is named).
+
+Examples
+--------
+>>> from companion.terra_mystica import game
+>>> s = game.new_game(["witches", "nomads"], round_tiles=["SCORE1", "SCORE2", "SCORE3", "SCORE4",
+...                    "SCORE5", "SCORE6"], removed_bonus=["BON1", "BON2", "BON3", "BON4"])
+>>> game.seat_names(s), game.current_player(s)
+(['witches', 'nomads'], 0)
+>>> game.legal_actions(s)[0].text
+'build A10'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.protocol import CHANCE, PlayerScore, ScoreSheet
+from companion.terra_mystica import engine
+from companion.terra_mystica.engine import parse_commands
+from companion.terra_mystica.factions import faction_names, get_faction
+from companion.terra_mystica.tiles import load_tiles
+
+__all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "GameState", "new_game",
+           "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
+           "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
+           "seat_names", "sample_chance"]
+
+NAME = "terra_mystica"
+TITLE = "Terra Mystica"
+TIE_RULE = "tied players share the win (the rules name no tie-breaker)"
+R_SETUP = "rulebook setup: 6 of the round scoring tiles; players + 3 bonus tiles; one faction per colour"
+LATE_ROUNDS_WITHOUT = {"SCORE1": (5, 6)}
+"""Round scoring tiles not drawn for some rounds (reference engine setup; the 30 real games agree)."""
+
+
+# --------------------------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Action:
+    """A faction's typed row as a value.
+
+    Attributes
+    ----------
+    faction : str
+        Engine faction name (``"witches"``).
+    commands : tuple of (str, tuple)
+        The parsed sub-commands, ``(verb, args)`` (see :mod:`companion.terra_mystica.engine.commands`).
+    text : str
+        The row as typed (not compared: ``"Build e7"`` equals ``"build E7"``).
+    """
+
+    faction: str
+    commands: tuple[tuple[str, tuple], ...]
+    text: str = field(compare=False, default="")
+
+    @classmethod
+    def parse(cls, faction: str, text: str, *, line: int | None = None) -> Action:
+        """Parse ``text`` for ``faction``.
+
+        Raises
+        ------
+        RecordError
+            If a sub-command is not part of the command language (naming ``line``).
+        """
+        cmds = parse_commands(text, line=line)
+        if not cmds:
+            raise RecordError(f"{faction}: empty command row", line=line)
+        return cls(faction.lower(), tuple((c.verb, c.args) for c in cmds), ". ".join(c.text for c in cmds))
+
+    @property
+    def is_setup(self) -> bool:
+        """True for the row seating a faction."""
+        return self.commands == (("setup", ()),)
+
+
+@dataclass(frozen=True)
+class RoundTile:
+    """Chance: ``tile`` (``"SCORE3"``) is the round scoring tile of the next round without one."""
+
+    tile: str
+
+
+@dataclass(frozen=True)
+class RemoveBonus:
+    """Chance: bonus tile ``tile`` (``"BON4"``) is put out of play (players + 3 tiles stay)."""
+
+    tile: str
+
+
+AnyAction = Action | RoundTile | RemoveBonus
+
+
+# --------------------------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True, eq=False)
+class GameState:
+    """A Terra Mystica state for the protocol.
+
+    Attributes
+    ----------
+    seats : int
+        Number of players (2..5).
+    options : frozenset of str
+        Game options (RULES-NOTES appendix C).
+    round_tiles, removed_bonus : tuple of str
+        The setup drawn so far.
+    game : Game or None
+        The engine's game, made once the round and bonus tiles are known; never changed afterwards.
+    history : tuple
+        Every action since :func:`new_game`.
+    map_name : str or None
+        A shipped map's key (None: the base map).
+    seated : tuple of str
+        Factions given to :func:`new_game`, seated as soon as the tiles are drawn.
+
+    Two states are equal when their setup, history and the engine's visible game (round, phase, turn
+    order, every faction's resources and buildings, every ledger row) are equal.
+    """
+
+    seats: int
+    options: frozenset = frozenset()
+    round_tiles: tuple[str, ...] = ()
+    removed_bonus: tuple[str, ...] = ()
+    game: Any = None
+    history: tuple = ()
+    map_name: str | None = None
+    seated: tuple[str, ...] = ()
+
+    def _key(self) -> tuple:
+        g = self.game
+        visible = None if g is None else (repr(g.summary()), tuple(g.rows))
+        return (self.seats, self.options, self.round_tiles, self.removed_bonus, self.history, self.map_name,
+                self.seated, visible)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def factions(self) -> list[str]:
+        """Seated factions in seat order."""
+        return [] if self.game is None else list(self.game.seats)
+
+
+def _bonus_in_play(options: frozenset) -> list[str]:
+    return [bid for bid, b in load_tiles().bonus.items() if not b.option or b.option in options]
+
+
+def _round_tiles_in_play(options: frozenset) -> list[str]:
+    return [tid for tid, t in load_tiles().round_scoring.items() if not t.option or t.option in options]
+
+
+def _to_remove(state: GameState) -> int:
+    return len(_bonus_in_play(state.options)) - (state.seats + 3)
+
+
+def _board(map_name: str | None):
+    if map_name is None:
+        return None
+    from companion.terra_mystica.engine import board_tables
+    from companion.terra_mystica.hexmap import load_shipped_map
+    return board_tables(load_shipped_map(map_name))
+
+
+def _with_game(state: GameState) -> GameState:
+    """Make the engine's game (seating ``state.seated``) once the tiles are drawn."""
+    if state.game is not None or len(state.round_tiles) < 6 or len(state.removed_bonus) < _to_remove(state):
+        return state
+    game = engine.new_game(state.seated, options=state.options, round_tiles=state.round_tiles,
+                           removed_bonus=state.removed_bonus, board=_board(state.map_name))
+    return replace(state, game=game)
+
+
+def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, options: Sequence[str] = (),
+             round_tiles: Sequence[str] | None = None, removed_bonus: Sequence[str] | None = None,
+             map_name: str | None = None) -> GameState:
+    """A game in setup.
+
+    Parameters
+    ----------
+    players : int or sequence of str
+        2..5 seats (factions are then picked as legal actions), or the factions in seat order.
+    seed : int or None
+        Ignored (the tiles are chance actions).
+    options : sequence of str
+        Game options, e.g. ``"mini-expansion-1"``, ``"shipping-bonus"`` (RULES-NOTES appendix C).
+    round_tiles : sequence of str, optional
+        The six round scoring tiles, rounds 1-6 (default: chance actions).
+    removed_bonus : sequence of str, optional
+        The bonus tiles out of play (default: chance actions).
+    map_name : str, optional
+        A shipped map (default: the base map).
+
+    Raises
+    ------
+    IllegalActionError
+        ``bad_setup`` for a player count outside 2..5; the engine's codes for a Fire & Ice faction or
+        two factions of one colour.
+    RecordError
+        An unknown faction or tile.
+    """
+    del seed
+    factions = [] if isinstance(players, int) else [str(p).lower() for p in players]
+    n = players if isinstance(players, int) else len(factions)
+    if isinstance(n, bool) or not 2 <= n <= 5:
+        raise IllegalActionError("bad_setup", f"Terra Mystica is played by 2 to 5 players, not {players!r}",
+                                 rule=R_SETUP)
+    state = GameState(n, frozenset(options), tuple(t.upper() for t in round_tiles or ()),
+                      tuple(b.upper() for b in removed_bonus or ()), map_name=map_name, seated=tuple(factions))
+    if round_tiles is not None and len(state.round_tiles) != 6:
+        raise IllegalActionError("bad_setup", f"expected 6 round scoring tiles, found {len(state.round_tiles)}",
+                                 rule=R_SETUP)
+    if removed_bonus is not None and len(state.removed_bonus) != _to_remove(state):
+        raise IllegalActionError("bad_setup", f"expected {_to_remove(state)} removed bonus tiles with {n} players, "
+                                 f"found {len(state.removed_bonus)}", rule=R_SETUP)
+    return _with_game(state)
+
+
+# --------------------------------------------------------------------------------------------- queries
+
+
+def _to_act(game) -> str | None:
+    """The faction that must act next (see the module docstring), from the engine's public game."""
+    for offer in getattr(game, "offers", ()):
+        return offer["to"]
+    for name in game.seats:
+        f = game.factions[name]
+        if getattr(f, "pending_favor", 0) or getattr(f, "pending_town", 0) or getattr(f, "pending_cult", 0):
+            return name
+    if game.phase == "cult_spades":
+        for name in game.seats:
+            f = game.factions[name]
+            if f.spades and f.cult_spade:
+                return name
+    due = game.expected_turn()
+    if due is not None:
+        return due
+    for name in game.seats:  # anyone the engine still lets act
+        if engine.legal_actions(game, name):
+            return name
+    return None
+
+
+def _chance_due(state: GameState) -> bool:
+    return state.game is None
+
+
+def current_player(state: GameState) -> int:
+    """:data:`CHANCE` while setup tiles are drawn, else the seat (0-based) to act."""
+    if _chance_due(state):
+        return CHANCE
+    game = state.game
+    if len(game.seats) < state.seats:
+        return len(game.seats)
+    name = _to_act(game)
+    return game.seats.index(name) if name is not None else 0
+
+
+def _free_factions(game) -> list[str]:
+    taken = {game.factions[n].data.home_terrain for n in game.seats}
+    out = []
+    for name in faction_names():
+        f = get_faction(name)
+        if f.expansion == "base" and f.home_terrain not in taken and name not in game.seats:
+            out.append(name)
+    return out
+
+
+def legal_actions(state: GameState) -> list[AnyAction]:
+    """Chance tiles while the setup is drawn; faction picks; then the engine's legal rows of the faction
+    to act (:func:`companion.terra_mystica.engine.legal_actions`: conversions and burning, free side
+    moves, are not listed but :func:`apply_action` accepts rows with them)."""
+    if is_terminal(state):
+        return []
+    if state.game is None:
+        if len(state.round_tiles) < 6:
+            rnd = len(state.round_tiles) + 1
+            return [RoundTile(t) for t in _round_tiles_in_play(state.options)
+                    if t not in state.round_tiles and rnd not in LATE_ROUNDS_WITHOUT.get(t, ())]
+        return [RemoveBonus(b) for b in _bonus_in_play(state.options) if b not in state.removed_bonus]
+    game = state.game
+    if len(game.seats) < state.seats:
+        return [Action(f, (("setup", ()),), "setup") for f in _free_factions(game)]
+    name = _to_act(game)
+    if name is None:
+        return []
+    return [Action.parse(name, text) for text in engine.legal_actions(game, name)]
+
+
+def apply_action(state: GameState, action: AnyAction) -> GameState:
+    """The state after ``action``; ``state`` is unchanged.
+
+    Raises
+    ------
+    IllegalActionError
+        ``chance_pending`` (a tile must be drawn first), ``not_chance`` (a tile drawn when no draw is due),
+        ``bad_tile`` (a tile not in play, taken, or not allowed in that round), ``seats_full``, and every
+        code of the engine's ``apply_action``.
+    RecordError
+        Unknown faction (from the engine).
+    """
+    history = state.history + (action,)
+    if isinstance(action, RoundTile | RemoveBonus):
+        if state.game is not None:
+            raise IllegalActionError("not_chance", f"{action}: the setup tiles are already drawn", rule=R_SETUP)
+        if action not in legal_actions(state):
+            raise IllegalActionError("bad_tile", f"{action}: not a tile that can be drawn now (in play, not taken, "
+                                     "allowed in this round)", rule=R_SETUP)
+        if isinstance(action, RoundTile):
+            new = replace(state, round_tiles=state.round_tiles + (action.tile,), history=history)
+        else:
+            new = replace(state, removed_bonus=state.removed_bonus + (action.tile,), history=history)
+        return _with_game(new)
+    if not isinstance(action, Action):
+        raise IllegalActionError("unknown_action", f"not a Terra Mystica action: {action!r}")
+    if state.game is None:
+        raise IllegalActionError("chance_pending", "the round scoring and bonus tiles must be drawn first",
+                                 rule=R_SETUP)
+    if action.is_setup and len(state.game.seats) >= state.seats:
+        raise IllegalActionError("seats_full", f"all {state.seats} seats have a faction", rule=R_SETUP)
+    if not action.is_setup and len(state.game.seats) < state.seats:
+        raise IllegalActionError("setup_pending", f"seat {len(state.game.seats) + 1} must pick a faction first",
+                                 rule=R_SETUP)
+    game = engine.apply_action(state.game, action.faction, action.text or _text(action))
+    return replace(state, game=game, history=history)
+
+
+def _text(action: Action) -> str:
+    return ". ".join(f"{verb} {' '.join(str(a) for a in args if a is not None)}".strip()
+                     for verb, args in action.commands)
+
+
+def is_terminal(state: GameState) -> bool:
+    """True after the final scoring."""
+    return state.game is not None and state.game.phase == "over"
+
+
+def sample_chance(state: GameState, rng: random.Random) -> AnyAction:
+    """A tile drawn uniformly from those that can be drawn now."""
+    return rng.choice(legal_actions(state))
+
+
+def seat_names(state: GameState) -> list[str]:
+    """Faction names by seat (``"Seat N"`` before a seat has picked)."""
+    names = state.factions
+    return names + [f"Seat {i + 1}" for i in range(len(names), state.seats)]
+
+
+def score(state: GameState) -> ScoreSheet:
+    """VP so far plus the projected final scoring now (cult tracks, network, resources), per faction.
+
+    ``total`` is the projected final VP (the final VP once the game is over, when only ``vp_so_far`` is
+    left). Source: :func:`companion.terra_mystica.engine.score` (RULES-NOTES section 5).
+    """
+    names = seat_names(state)
+    table = engine.score(state.game) if state.game is not None and state.game.seats else {}
+    players = []
+    for name in names:
+        row = table.get(name)
+        if row is None:
+            players.append(PlayerScore(name, {"vp_so_far": 0}, 0))
+            continue
+        parts = {"vp_so_far": row["vp_so_far"]}
+        parts |= {f"cult_{t.lower()}": v for t, v in row["cult_vp"].items()}
+        parts |= {"network": row["network_vp"], "resources": row["resource_vp"]}
+        players.append(PlayerScore(name, parts, row["projected_final_vp"]))
+    best = max((p.total for p in players), default=0)
+    winners = [p.name for p in players if p.total == best] if table else []
+    return ScoreSheet(players, winners, TIE_RULE, "VP")
+
+
+# --------------------------------------------------------------------------------------------- records
+
+
+def read_record(text: str) -> engine.Record:
+    """Parse a ledger export or a command log (:func:`companion.terra_mystica.engine.read_record`).
+
+    Raises
+    ------
+    RecordError
+        Naming the line.
+    """
+    return engine.read_record(text)
+
+
+def replay(record: engine.Record | str) -> list[GameState]:
+    """Every state of the game: the tile draws, each seat's faction, then each typed row.
+
+    The record's ledger totals are not compared here (:func:`companion.terra_mystica.engine.replay` does
+    that); engine rows (income, final scoring) come from the engine itself.
+
+    Raises
+    ------
+    RecordError
+        Unreadable input, or a row the rules forbid (naming its line, the engine's code kept).
+    """
+    if isinstance(record, str):
+        record = read_record(record)
+    seats = sum(1 for r in record.rows if r.typed and r.command.strip().lower() == "setup")
+    try:
+        state = new_game(seats, options=sorted(record.setup.options), map_name=record.map_name)
+        states = [state]
+        for tile in record.setup.round_tiles:
+            state = apply_action(state, RoundTile(tile))
+            states.append(state)
+        for tile in record.setup.removed_bonus:
+            state = apply_action(state, RemoveBonus(tile))
+            states.append(state)
+    except IllegalActionError as exc:
+        raise RecordError(f"setup: {exc} [{exc.code}]") from None
+    for row in record.rows:
+        if not row.typed:
+            continue
+        try:
+            state = apply_action(state, Action.parse(row.faction, row.command, line=row.line))
+        except IllegalActionError as exc:
+            raise RecordError(f"{row.faction}: {row.command}: {exc} [{exc.code}]", line=row.line) from None
+        states.append(state)
+    return states
+
+
+def record_header(state: GameState) -> str:
+    """Option lines (and the map), and the tiles already drawn, of a game starting at ``state``."""
+    lines = [f"option {o}" for o in sorted(state.options)]
+    if state.map_name:
+        lines.append(f"map {state.map_name}")
+    lines += [f"Round {i} scoring: {t}" for i, t in enumerate(state.round_tiles, start=1)]
+    lines += [f"Removing tile {b}" for b in state.removed_bonus]
+    if state.game is not None:
+        lines += [f"{f}: setup" for f in state.game.seats]
+    return "\n".join(lines)
+
+
+def record_line(state: GameState, action: AnyAction) -> str:
+    """``Round 3 scoring: SCORE5``, ``Removing tile BON2``, or ``witches: upgrade E5 to TE. +FAV11``."""
+    if isinstance(action, RoundTile):
+        return f"Round {len(state.round_tiles) + 1} scoring: {action.tile}"
+    if isinstance(action, RemoveBonus):
+        return f"Removing tile {action.tile}"
+    return f"{action.faction}: {action.text or _text(action)}"
+
+
+def write_record(states: Sequence[GameState]) -> str:
+    """A command log (the engine's :func:`~companion.terra_mystica.engine.read_record` reads it) of the
+    game from ``states[0]`` to ``states[-1]``.
+
+    Raises
+    ------
+    RecordError
+        If the first state is not a new game's.
+    """
+    first, last = states[0], states[-1]
+    if first.history:
+        raise RecordError("write_record: the first state must be a new game's")
+    lines = [record_header(first)] if record_header(first) else []
+    rounds = len(first.round_tiles)
+    for action in last.history:
+        if isinstance(action, RoundTile):
+            rounds += 1
+            lines.append(f"Round {rounds} scoring: {action.tile}")
+        else:
+            lines.append(record_line(first, action))
+    return "\n".join(lines) + "\n"
+
+
+def action_text(state: GameState, action: AnyAction) -> str:
+    """The row as typed (``upgrade E5 to TE. +FAV11``), or the tile drawn."""
+    if isinstance(action, RoundTile):
+        return f"round {len(state.round_tiles) + 1} scoring tile {action.tile}"
+    if isinstance(action, RemoveBonus):
+        return f"bonus tile {action.tile} out of play"
+    return action.text or _text(action)
+
+
+def parse_action(state: GameState, text: str) -> AnyAction:
+    """Read a row typed for the faction to act (``faction: row`` names another faction).
+
+    Raises
+    ------
+    RecordError
+        For text outside the command language, or when chance (a tile draw) is due.
+    """
+    body = text.strip()
+    names = state.factions
+    faction = None
+    if ":" in body:
+        head, rest = body.split(":", 1)
+        if head.strip().lower() in faction_names():
+            faction, body = head.strip().lower(), rest.strip()
+    if faction is None:
+        seat = current_player(state)
+        if seat == CHANCE:
+            raise RecordError("a setup tile must be drawn first")
+        if seat >= len(names):
+            raise RecordError(f"seat {seat + 1} picks a faction: type 'FACTION: setup'")
+        faction = names[seat]
+    try:
+        return Action.parse(faction, body)
+    except CompanionError as exc:
+        raise RecordError(str(exc)) from None
