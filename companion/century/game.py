@@ -29,7 +29,8 @@ from typing import Any
 
 from companion.century import engine
 from companion.century import record as century_record
-from companion.century.actions import Action, RevealGolem, RevealMerchant, action_text as _action_text
+from companion.century.actions import Action, RevealGolem, RevealMerchant
+from companion.century.actions import action_text as _action_text
 from companion.century.actions import parse_action as _parse_action
 from companion.century.state import State
 from companion.errors import IllegalActionError, RecordError

@@ -327,9 +327,9 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
     IllegalActionError
         ``chance_pending`` (a tile must be drawn first), ``not_chance`` (a tile drawn when no draw is due),
         ``bad_tile`` (a tile not in play, taken, or not allowed in that round), ``seats_full``, and every
-        code of the engine's ``apply_action``.
-    RecordError
-        Unknown faction (from the engine).
+        code of the engine's ``apply_action``; ``faction_not_available``, ``unknown_faction`` and
+        ``bad_command`` for what the engine reports as a record error (a faction seated twice or not in the
+        game, an unknown tile id).
     """
     history = state.history + (action,)
     if isinstance(action, RoundTile | RemoveBonus):
@@ -348,12 +348,25 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
     if state.game is None:
         raise IllegalActionError("chance_pending", "the round scoring and bonus tiles must be drawn first",
                                  rule=R_SETUP)
-    if action.is_setup and len(state.game.seats) >= state.seats:
-        raise IllegalActionError("seats_full", f"all {state.seats} seats have a faction", rule=R_SETUP)
-    if not action.is_setup and len(state.game.seats) < state.seats:
-        raise IllegalActionError("setup_pending", f"seat {len(state.game.seats) + 1} must pick a faction first",
+    seated = state.game.seats
+    if action.is_setup:
+        if len(seated) >= state.seats:
+            raise IllegalActionError("seats_full", f"all {state.seats} seats have a faction", rule=R_SETUP)
+        if action.faction not in _free_factions(state.game):
+            raise IllegalActionError("faction_not_available", f"{action.faction} cannot be picked: it is seated "
+                                     "already, its colour is taken, or it is not a base-game faction", rule=R_SETUP)
+    elif len(seated) < state.seats:
+        raise IllegalActionError("setup_pending", f"seat {len(seated) + 1} must pick a faction first",
                                  rule=R_SETUP)
-    game = engine.apply_action(state.game, action.faction, action.text or _text(action))
+    elif action.faction not in seated:
+        raise IllegalActionError("unknown_faction", f"{action.faction} is not in this game (factions: "
+                                 f"{', '.join(seated)})", rule=R_SETUP)
+    try:
+        game = engine.apply_action(state.game, action.faction, action.text or _text(action))
+    except IllegalActionError:
+        raise
+    except RecordError as exc:  # e.g. an unknown tile id in a well-formed command
+        raise IllegalActionError("bad_command", f"{action.faction}: {action.text}: {exc}") from None
     return replace(state, game=game, history=history)
 
 
@@ -496,16 +509,19 @@ def write_record(states: Sequence[GameState]) -> str:
 
 
 def action_text(state: GameState, action: AnyAction) -> str:
-    """The row as typed (``upgrade E5 to TE. +FAV11``), or the tile drawn."""
+    """The row as typed (``upgrade E5 to TE. +FAV11``; ``setup witches``), or the tile drawn."""
     if isinstance(action, RoundTile):
         return f"round {len(state.round_tiles) + 1} scoring tile {action.tile}"
     if isinstance(action, RemoveBonus):
         return f"bonus tile {action.tile} out of play"
+    if action.is_setup:
+        return f"setup {action.faction}"
     return action.text or _text(action)
 
 
 def parse_action(state: GameState, text: str) -> AnyAction:
-    """Read a row typed for the faction to act (``faction: row`` names another faction).
+    """Read a row typed for the faction to act (``faction: row`` names another faction; ``setup FACTION``
+    picks a faction).
 
     Raises
     ------
@@ -514,6 +530,9 @@ def parse_action(state: GameState, text: str) -> AnyAction:
     """
     body = text.strip()
     names = state.factions
+    words = body.lower().split()
+    if len(words) == 2 and words[0] == "setup":
+        return Action(words[1], (("setup", ()),), "setup")
     faction = None
     if ":" in body:
         head, rest = body.split(":", 1)
