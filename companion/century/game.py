@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.century import bots as century_bots
 from companion.century import engine
 from companion.century import record as century_record
 from companion.century.actions import Action, RevealGolem, RevealMerchant
@@ -38,7 +39,7 @@ from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 
 __all__ = ["NAME", "TITLE", "CHANCE", "GameState", "new_game", "current_player", "legal_actions", "apply_action",
            "is_terminal", "score", "read_record", "write_record", "replay", "record_header", "record_line",
-           "action_text", "parse_action", "seat_names", "sample_chance", "is_chance_action"]
+           "action_text", "parse_action", "seat_names", "sample_chance", "is_chance_action", "BOTS", "make_bot"]
 
 NAME = "century"
 TITLE = "Century: Golem Edition"
@@ -239,3 +240,38 @@ def parse_action(state: GameState, text: str) -> Action:
             raise RecordError(f"{text!r}: it is P{state.core.current + 1}'s action, not P{seat + 1}'s")
         words = words[1:]
     return _parse_action(" ".join(words))
+
+
+# --------------------------------------------------------------------------------------------- bots
+
+BOTS = ("random", "greedy", "planner")
+"""Bot names for :func:`make_bot` (:mod:`companion.century.bots`)."""
+
+
+class _EngineBot:
+    """A :mod:`companion.century.bots` bot choosing on the protocol state."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.bot = century_bots.make_bot(name)
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        """The bot's action for the seat to act (never a chance reveal)."""
+        return self.bot.choose(state.core, rng)
+
+    def explain(self, state: GameState) -> tuple[Action, str]:
+        """``(action, reason)`` in words, when the bot can explain itself (the planner)."""
+        if hasattr(self.bot, "explain"):
+            return self.bot.explain(state.core)
+        return self.bot.choose(state.core, random.Random(0)), f"the {self.name} bot's choice"
+
+
+def make_bot(name: str) -> _EngineBot:
+    """A bot by name (``random``, ``greedy``, ``planner``) with ``choose(state, rng)``.
+
+    Raises
+    ------
+    CompanionError
+        For an unknown name (the known ones are listed).
+    """
+    return _EngineBot(name)

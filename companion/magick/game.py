@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.magick import bots as magick_bots
 from companion.magick import engine
 from companion.magick import record as magick_record
 from companion.magick.engine import Action, EndTurn, FreeCircle, GameState, Place, RevealOrder, RollDice
@@ -36,7 +37,7 @@ from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 
 __all__ = ["NAME", "TITLE", "CHANCE", "new_game", "current_player", "legal_actions", "apply_action",
            "is_terminal", "score", "read_record", "write_record", "replay", "record_header", "record_line",
-           "action_text", "parse_action", "seat_names", "sample_chance"]
+           "action_text", "parse_action", "seat_names", "sample_chance", "BOTS", "make_bot"]
 
 NAME = "magick"
 TITLE = "Merchants of Magick"
@@ -247,3 +248,35 @@ def parse_action(state: GameState, text: str) -> Action:
         raise RecordError(f"cannot read {text!r}: {exc}") from None
     raise RecordError(f"cannot read {text!r}; expected 'DIE on CIRCLE [+N]', 'free CIRCLE', 'end' or "
                       "'roll d6=N d8=N ...'")
+
+
+# --------------------------------------------------------------------------------------------- bots
+
+BOTS = ("greedy", "random")
+"""Bot names for :func:`make_bot` (:mod:`companion.magick.bots`)."""
+
+
+class _EngineBot:
+    """A :mod:`companion.magick.bots` bot choosing for the seat to act on the protocol state."""
+
+    def __init__(self, name: str) -> None:
+        if name not in BOTS:
+            raise CompanionError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
+        self.name = name
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        """The bot's Place, FreeCircle or EndTurn for the seat to act."""
+        seat = current_player(state)
+        bot = magick_bots.GreedyBot() if self.name == "greedy" else magick_bots.RandomBot(rng)
+        return bot.choose(state, seat)
+
+
+def make_bot(name: str) -> _EngineBot:
+    """A bot by name (``greedy``: the odds helper's best placement; ``random``) with ``choose(state, rng)``.
+
+    Raises
+    ------
+    CompanionError
+        For an unknown name.
+    """
+    return _EngineBot(name)

@@ -50,7 +50,7 @@ from companion.terra_mystica.tiles import load_tiles
 __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "GameState", "new_game",
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
            "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
-           "seat_names", "sample_chance"]
+           "seat_names", "sample_chance", "BOTS", "make_bot", "RandomBot"]
 
 NAME = "terra_mystica"
 TITLE = "Terra Mystica"
@@ -549,3 +549,32 @@ def parse_action(state: GameState, text: str) -> AnyAction:
         return Action.parse(faction, body)
     except CompanionError as exc:
         raise RecordError(str(exc)) from None
+
+
+# --------------------------------------------------------------------------------------------- bots
+
+BOTS = ("random",)
+"""Bot names for :func:`make_bot`."""
+
+
+class RandomBot:
+    """A random legal row of the faction to act (from :func:`legal_actions`)."""
+
+    name = "random"
+
+    def choose(self, state: GameState, rng: random.Random) -> AnyAction:
+        """A uniformly random legal action."""
+        return rng.choice(legal_actions(state))
+
+
+def make_bot(name: str) -> RandomBot:
+    """A bot by name (only ``random`` so far).
+
+    Raises
+    ------
+    CompanionError
+        For an unknown name.
+    """
+    if name not in BOTS:
+        raise CompanionError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
+    return RandomBot()
