@@ -5,6 +5,7 @@ golem; or, when the caravan is over 10, what to return), then by card or positio
 upgrades, how many trades, which crystal goes on each card to the left). The caravan each choice leaves is
 computed by :func:`companion.century.apply_action`. An acquisition's payment is picked colour by colour; a
 payment the engine refuses is shown with the engine's :class:`~companion.errors.IllegalActionError` message.
+A legal choice is handed to the owner, which applies it (once, in its session); the picker never applies it.
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ class ActionPicker(widgets.VBox):
         self.on_action = on_action
         self.state: State | None = None
         self.groups: dict[str, dict[str, list[Action]]] = {}
+        self.offered: set[Action] = set()
         self.kind = widgets.ToggleButtons(options=[], style={"button_width": "130px"})
         self.choice = widgets.Dropdown(description="Which", layout=widgets.Layout(width="560px"))
         self.variant = widgets.Dropdown(description="How", layout=widgets.Layout(width="560px"))
@@ -118,6 +120,7 @@ class ActionPicker(widgets.VBox):
         self.state = state
         self.message.value = ""
         self.groups = group_actions(state)
+        self.offered = {a for group in self.groups.values() for actions in group.values() for a in actions}
         options = [(KINDS[k], k) for k in KINDS if k in self.groups]
         self.kind.options = options
         if options:
@@ -185,16 +188,21 @@ class ActionPicker(widgets.VBox):
         return actions[0]
 
     def submit(self) -> bool:
-        """Check the selected action with the engine and pass it on; show the engine's refusal otherwise."""
+        """Pass the selected action on when the engine offers it; show the engine's refusal otherwise.
+
+        The owner's ``on_action`` applies it (once) and may raise
+        :class:`~companion.errors.IllegalActionError`, shown here too.
+        """
         action = self.selected_action()
         if action is None or self.state is None:
             self.message.value = error_html("There is nothing to choose.")
             return False
         try:
-            apply_action(self.state, action)
+            if action not in self.offered:
+                apply_action(self.state, action)  # not offered: the engine says why (it raises)
+            self.message.value = ""
+            self.on_action(action)
         except IllegalActionError as exc:
             self.message.value = error_html(f"[{exc.code}] {exc}")
             return False
-        self.message.value = ""
-        self.on_action(action)
         return True

@@ -1,32 +1,34 @@
 """Play a full game of Century: Golem Edition: any mix of hot-seat humans and bots, with undo.
 
-The game is a :class:`companion.century.record.GameLog` (the list of states is the history, so undo costs
-nothing). Cards are revealed from a seeded :class:`random.Random`; bots come from
-:mod:`companion.century.bots`; humans pick from the engine's legal actions with an
-:class:`~companion.widgets.century_actions.ActionPicker`. The widget decides no rule.
+The game runs in a :class:`companion.session.Session` over :mod:`companion.century.game`: the session
+holds the states, the seeded random generator (card reveals, bots), the bots, undo to the last human
+decision and the record, appended line by line. Humans pick from the engine's legal actions with an
+:class:`~companion.widgets.century_actions.ActionPicker` or type an action (Enter submits it); the game
+record is saved to and opened from a file. The widget decides no rule and no game flow: it hands each
+click to the session, once, and draws the result.
 """
 
 from __future__ import annotations
 
 import html
-import random
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from companion.century import is_terminal, score
-from companion.century.actions import Action, RevealGolem, RevealMerchant, action_text
-from companion.century.bots import BOTS, PlannerBot, make_bot
-from companion.century.record import GameLog, write_record
+from companion.century import game as century
+from companion.century.actions import Action
+from companion.century.bots import PlannerBot
 from companion.errors import CompanionError, IllegalActionError
+from companion.protocol import CHANCE
+from companion.savefile import default_save_dir
+from companion.session import HUMAN, Session
 from companion.widgets.century_actions import ActionPicker
 from companion.widgets.century_table import TableView
 from companion.widgets.common import error_html, figure_widget, info_html, message_box
+from companion.widgets.game_record import RecordFile
 
 __all__ = ["HUMAN", "CenturyGame"]
 
-HUMAN = "human"
-MAX_BOT_ACTIONS = 5000
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 
 
@@ -45,12 +47,13 @@ class CenturyGame(widgets.VBox):
 
     Attributes
     ----------
-    game_log : GameLog or None
-        The game being played (``game_log.states`` is the history).
+    session : Session or None
+        The game being played (``session.states`` is the history, ``session.state.core`` the engine's
+        state).
     """
 
     def __init__(self, players: int = 3, controllers=None, seed: int = 1) -> None:
-        options = [("Human", HUMAN)] + [(f"Bot: {name}", name) for name in BOTS]
+        options = [("Human", HUMAN)] + [(f"Bot: {name}", name) for name in century.BOTS]
         self.count = widgets.Dropdown(options=[2, 3, 4, 5], value=max(2, min(players, 5)), description="Players")
         self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="180px"))
         self.name_boxes = [widgets.Text(value=f"Player {i + 1}", layout=widgets.Layout(width="150px"))
@@ -80,17 +83,23 @@ class CenturyGame(widgets.VBox):
         self.message = message_box()
         self.history = widgets.HTML()
         self.chart_box = widgets.VBox()
+        self.typed = widgets.Text(placeholder="or type an action, e.g. acquire 3 pay yg, and press Enter",
+                                  continuous_update=False, layout=widgets.Layout(width="460px"))
+        self.typed.observe(lambda ch: self.typed_action(ch["new"]) if ch["new"].strip() else None,
+                           names="value")
         self.record_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="120px"))
-        self.record_panel = widgets.Accordion(children=[self.record_text], titles=("Game record (text)",))
+        self.record_file = RecordFile(default_save_dir() / "century-game.txt", self.save_record, self.open_record)
+        self.record_panel = widgets.Accordion(children=[widgets.VBox([self.record_file, self.record_text])],
+                                              titles=("Game record (save, open, text)",))
         self.record_panel.selected_index = None
         self.controls = widgets.HBox([self.undo_button, self.hint_button, self.step_button, self.auto])
-        self.game_log: GameLog | None = None
-        self.rng = random.Random(seed)
+        self.session: Session | None = None
         self.names: list[str] = []
         self.controllers: list[str] = []
-        self.bots: dict[int, object] = {}
-        super().__init__([self.setup, self.table, self.picker, self.controls, self.message, self.chart_box,
-                          self.history, self.record_panel])
+        self._chart_rows: list[tuple[int, list[int]]] = []
+        self._chart_upto = 0
+        super().__init__([self.setup, self.table, self.picker, self.typed, self.controls, self.message,
+                          self.chart_box, self.history, self.record_panel])
         self.start()
 
     # ------------------------------------------------------------------ setup
@@ -101,96 +110,120 @@ class CenturyGame(widgets.VBox):
     def start(self) -> None:
         """Start a new game with the seats, names, controllers and seed shown in the setup row."""
         n = self.count.value
-        self.names = [self.name_boxes[i].value.strip() or f"Player {i + 1}" for i in range(n)]
-        self.controllers = [self.controller_boxes[i].value for i in range(n)]
-        self.bots = {i: make_bot(c) for i, c in enumerate(self.controllers) if c != HUMAN}
-        self.rng = random.Random(self.seed.value)
-        self.rng_before: dict[int, object] = {}
-        self.game_log = GameLog(n, self.names)
-        self.game_log.resolve_chance(self.rng)
+        names = [self.name_boxes[i].value.strip() or f"Player {i + 1}" for i in range(n)]
+        controllers = [self.controller_boxes[i].value for i in range(n)]
+        try:
+            session = Session(century, names, seed=self.seed.value, controllers=controllers,
+                              auto_bots=self.auto.value)
+        except CompanionError as exc:
+            self.message.value = error_html(str(exc))
+            return
+        self._use(session, controllers)
+        self.message.value = ""
+
+    def _use(self, session: Session, controllers: list[str]) -> None:
+        """Show ``session`` (a new or an opened game)."""
+        self.session = session
+        self.names = session.seat_names()
+        self.controllers = controllers
+        self._chart_rows, self._chart_upto = [], 0
         self.chart = figure_widget(self._figure())
         self.chart_box.children = [self.chart]
-        self.message.value = ""
-        self._advance()
+        self._refresh()
+
+    def save_record(self, path):
+        """Write the game record to ``path`` (atomically); returns the path."""
+        if self.session is None:
+            raise CompanionError("no game to save")
+        return self.session.save(path)
+
+    def open_record(self, path) -> None:
+        """Replace the game by the one recorded in ``path``: its players, with the controllers chosen in
+        the setup rows (raises ``CompanionError`` and keeps the game when the file cannot be read)."""
+        probe = Session.open(century, path)
+        n = len(probe.seat_names())
+        controllers = [self.controller_boxes[i].value for i in range(n)]
+        session = Session(century, states=probe.states, seed=self.seed.value, controllers=controllers,
+                          auto_bots=self.auto.value)
+        self.count.value = n
+        for box, name in zip(self.name_boxes, session.seat_names(), strict=False):
+            box.value = name
+        self._use(session, controllers)
+        self.message.value = info_html(f"Opened a game of {n} players at turn {session.state.core.turn}.")
 
     # ------------------------------------------------------------------ playing
     @property
     def state(self):
-        """The current state (``None`` before a game starts)."""
-        return self.game_log.state if self.game_log is not None else None
+        """The engine's current state (``None`` before a game starts)."""
+        return self.session.state.core if self.session is not None else None
+
+    @property
+    def game_log(self) -> Session | None:
+        """The session (kept under its former name: ``game_log.actions``, ``game_log.states``)."""
+        return self.session
 
     def is_human_turn(self) -> bool:
         """True when the game is on and the seat to act is played by a person."""
-        s = self.state
-        return s is not None and not is_terminal(s) and self.controllers[s.current] == HUMAN
+        return self.session is not None and self.session.is_human_turn()
 
     def human_action(self, action: Action) -> None:
-        """Apply a human's action (from the picker), reveal cards, then let the bots move."""
+        """Hand a human's action to the session (applied once; bots and card reveals follow).
+
+        Raises
+        ------
+        IllegalActionError
+            When the engine refuses it (the message is shown too; the game is unchanged).
+        """
         if not self.is_human_turn():
             self.message.value = error_html("It is not a human player's turn.")
             return
         try:
-            self._play(action)
+            self.session.auto_bots = self.auto.value
+            self.session.apply(action)
         except IllegalActionError as exc:
             self.message.value = error_html(f"[{exc.code}] {exc}")
-            return
-        self.game_log.resolve_chance(self.rng)
+            raise
         self.message.value = ""
-        self._advance()
+        self._refresh()
+
+    def typed_action(self, text: str) -> bool:
+        """Read a typed action (record notation, e.g. ``acquire 3 pay yg``) and play it. False with the
+        reason shown when it cannot be read or the engine refuses it."""
+        self.typed.value = ""
+        if not self.is_human_turn():
+            self.message.value = error_html("It is not a human player's turn.")
+            return False
+        try:
+            action = century.parse_action(self.session.state, text)
+            self.human_action(action)
+        except IllegalActionError as exc:
+            self.message.value = error_html(f"{text!r}: [{exc.code}] {exc}")
+            return False
+        except CompanionError as exc:
+            self.message.value = error_html(f"{text!r}: {exc}")
+            return False
+        return True
 
     def bot_step(self) -> bool:
         """Let the bot to act make one action (and reveal cards). False when a human or nobody is to act."""
-        s = self.state
-        if s is None or is_terminal(s) or self.controllers[s.current] == HUMAN:
+        if self.session is None or not self.session.bot_step():
             return False
-        before = self.rng.getstate()
-        self._play(self.bots[s.current].choose(s, self.rng), before=before)
-        self.game_log.resolve_chance(self.rng)
         self._refresh()
         return True
-
-    def _play(self, action: Action, before=None) -> None:
-        """Apply a player's action, remembering the random generator as it was before the action.
-
-        Undo restores that generator, so redoing the same action turns up the same cards and the bots
-        answer the same way: undo cannot be used to fish for a better card.
-        """
-        index = len(self.game_log.actions)
-        state = before if before is not None else self.rng.getstate()
-        self.game_log.apply(action)
-        self.rng_before[index] = state
-
-    def _advance(self) -> None:
-        """Bots act (when they move by themselves) until a human is to act or the game is over."""
-        if self.auto.value:
-            for _ in range(MAX_BOT_ACTIONS):
-                s = self.state
-                if is_terminal(s) or self.controllers[s.current] == HUMAN:
-                    break
-                before = self.rng.getstate()
-                self._play(self.bots[s.current].choose(s, self.rng), before=before)
-                self.game_log.resolve_chance(self.rng)
-        self._refresh()
 
     def undo(self) -> bool:
         """Go back to the last decision of a human player (with no humans: one action back).
 
         Bot actions made after that decision are undone too; the cards revealed after it go back to the
-        deck. Returns False (with a message) when there is nothing to undo.
+        deck, and the random generator is restored, so the same cards turn up again. Returns False (with
+        a message) when there is nothing to undo.
         """
-        if self.game_log is None:
+        if self.session is None:
             return False
-        try:
-            self.game_log.undo()
-            while HUMAN in self.controllers and self.controllers[self.state.current] != HUMAN:
-                self.game_log.undo()
-        except IllegalActionError:
+        if not self.session.undo():
             self.message.value = info_html("Nothing to undo: this is the start of the game.")
             self._refresh()
             return False
-        saved = self.rng_before.get(len(self.game_log.actions))
-        if saved is not None:
-            self.rng.setstate(saved)
         self.message.value = info_html("Undone.")
         self._refresh()
         return True
@@ -205,46 +238,56 @@ class CenturyGame(widgets.VBox):
 
     # ------------------------------------------------------------------ views
     def _refresh(self) -> None:
+        session = self.session
         s = self.state
         self.table.show(s, self.names)
         human = self.is_human_turn()
         self.picker.layout.display = "" if human else "none"
+        self.typed.layout.display = "" if human else "none"
         if human:
             self.picker.show(s)
-        over = is_terminal(s)
-        self.step_button.disabled = over or human
+        over = session.is_terminal()
+        self.step_button.disabled = over or human or session.current_player() == CHANCE
         self.hint_button.disabled = not human
-        self.undo_button.disabled = not any(not isinstance(a, RevealGolem | RevealMerchant) for a in self.game_log.actions)
-        lines = []
-        for before, action in zip(self.game_log.states, self.game_log.actions, strict=False):
-            if isinstance(action, RevealGolem | RevealMerchant):
-                continue
-            lines.append(f"{html.escape(self.names[before.current])}: {html.escape(action_text(action))}")
-        recent = "<br>".join(lines[-8:]) or "no actions yet"
+        self.undo_button.disabled = session.decisions() == 0
+        recent = session.recent(8)
+        lines = [f"{html.escape(self.names[seat])}: {html.escape(century.action_text(session.states[i], a))}"
+                 for i, seat, a in recent]
         result = ""
         if over:
-            final = score(s, self.names)
-            rows = "".join(f"<tr><td>{i + 1}. {html.escape(line.name)}</td><td>{line.golem_vp}</td>"
-                           f"<td>{line.coin_vp}</td><td>{line.crystal_vp}</td><td><b>{line.total}</b></td></tr>"
-                           for i, line in enumerate(final.lines))
-            tie = " (tie: the tied player latest in turn order wins)" if len(final.tied) > 1 else ""
-            result = (f"<h4>Game over — {html.escape(final.winner)} wins{tie}</h4>"
+            final = century.score(session.state)
+            tied = final.extra.get("tied", [])
+            rows = "".join(f"<tr><td>{i + 1}. {html.escape(p.name)}</td><td>{p.parts['golems']}</td>"
+                           f"<td>{p.parts['copper'] + p.parts['silver']}</td><td>{p.parts['crystals']}</td>"
+                           f"<td><b>{p.total}</b></td></tr>" for i, p in enumerate(final.players))
+            tie = " (tie: the tied player latest in turn order wins)" if len(tied) > 1 else ""
+            result = (f"<h4>Game over — {html.escape(final.winners[0])} wins{tie}</h4>"
                       "<table><tr><th>Player</th><th>Golems</th><th>Coins</th><th>Crystals</th><th>Total</th></tr>"
                       f"{rows}</table>")
-        self.history.value = f"{result}<b>Last actions</b> ({len(lines)} so far):<br>{recent}"
-        self.record_text.value = write_record(self.game_log.record())
+        count = session.decisions()
+        self.history.value = (f"{result}<b>Last actions</b> ({count} so far):<br>"
+                              f"{'<br>'.join(lines) or 'no actions yet'}")
+        self.record_text.value = session.record_text()
         self._update_chart()
 
     def _vp_series(self) -> tuple[list[int], list[list[int]]]:
-        turns, series = [], [[] for _ in self.names]
-        last_turn = None
-        for s in self.game_log.states:
-            if s.turn == last_turn:
+        """Turns and each seat's VP after them; only the states added since the last call are scored."""
+        session = self.session
+        states = session.states
+        if self._chart_upto > len(states):  # undone: drop the turns that are gone
+            turn_now = states[-1].core.turn
+            self._chart_rows = [row for row in self._chart_rows if row[0] <= turn_now]
+            self._chart_upto = len(states)
+        last_turn = self._chart_rows[-1][0] if self._chart_rows else None
+        for i in range(self._chart_upto, len(states)):
+            turn = states[i].core.turn
+            if turn == last_turn:
                 continue
-            last_turn = s.turn
-            turns.append(s.turn)
-            for seat, line in enumerate(score(s, self.names).lines):
-                series[seat].append(line.total)
+            last_turn = turn
+            self._chart_rows.append((turn, [p.total for p in session.score(i).players]))
+        self._chart_upto = len(states)
+        turns = [t for t, _ in self._chart_rows]
+        series = [[row[1][seat] for row in self._chart_rows] for seat in range(len(self.names))]
         return turns, series
 
     def _figure(self) -> go.Figure:

@@ -155,3 +155,51 @@ def test_table_drawing_shows_rows_coins_and_players():
     assert ">copper</span>" in text and ">silver</span>" in text  # positions 1 and 2 pay coins
     assert "copper pile 8, silver pile 8" in text  # 2 x players each
     assert "4. Di</b>" in text and "Round 1: Ann to act." in text
+
+
+def test_a_click_applies_the_action_once(monkeypatch):
+    from companion.century import game as century
+
+    game = CenturyGame(players=3, controllers=["human", "random", "random"], seed=6)
+    calls = []
+    real = century.apply_action
+    monkeypatch.setattr(century, "apply_action", lambda s, a: calls.append(a) or real(s, a))
+    game.picker.kind.value = "play"
+    game.picker.choice.value = "Create 2 (S01)"
+    game.picker.go.click()
+    assert calls.count(PlayCard("S01")) == 1
+    assert game.state.current == 0 and game.state.caravans[0] == (5, 0, 0, 0)
+
+
+def test_enter_in_the_text_box_plays_a_typed_action_and_reports_a_bad_one():
+    game = CenturyGame(players=2, controllers=["human", "human"], seed=5)
+    game.typed.value = "play S01"  # what the browser sends when Enter is pressed
+    assert game.state.current == 1 and game.state.caravans[0] == (5, 0, 0, 0)
+    assert game.typed.value == ""
+    game.typed.value = "claim 9"
+    assert "[bad_position]" in game.message.value
+    assert game.state.current == 1
+    game.typed.value = "fly away"
+    assert "cannot read action" in game.message.value
+
+
+def test_save_and_open_the_game_record(tmp_path):
+    game = CenturyGame(players=3, controllers=["human", "greedy", "random"], seed=3)
+    game.name_boxes[0].value = "Ann Lee"
+    game.start()
+    game.human_action(Acquire(1))
+    path = tmp_path / "saved.txt"
+    game.record_file.path_box.value = str(path)
+    assert game.record_file.save_file()
+    saved_state, saved_text = game.state, path.read_text(encoding="utf-8")
+    assert saved_text == game.record_text.value
+    assert read_record(saved_text).names[0] == "Ann Lee"
+    game.start()  # a new game, then the saved one again
+    assert game.state != saved_state
+    assert game.record_file.open_file()
+    assert game.state == saved_state and game.names[0] == "Ann Lee" and game.is_human_turn()
+    path.write_text(saved_text.replace("P1 acquire 1", "P1 acquire 9"), encoding="utf-8")
+    game.start()
+    before = game.state
+    assert not game.record_file.open_file()
+    assert "saved.txt" in game.record_file.status.value and game.state == before
