@@ -10,7 +10,8 @@ Flow
 ----
 After each action the session *settles*: chance is resolved from its random generator (when the chance
 step is automatic, see ``auto_chance``) and bots play (when ``auto_bots``), until a person must decide or
-the game is over. Each action is remembered with who made it: ``"human"`` (a person's choice, also a die
+the game is over. In a simultaneous phase (a game module with ``active_players(state)``, e.g. the crafting
+phase of Merchants of Magick) the bots among the active seats play before the person to act. Each action is remembered with who made it: ``"human"`` (a person's choice, also a die
 roll or card a person entered or asked for), ``"bot"`` or ``"chance"`` (resolved by the session).
 :meth:`Session.undo` goes back to just before the last human decision and restores the random
 generator as it was then, so the same cards turn up and the bots answer the same way (undo cannot be
@@ -55,9 +56,9 @@ MAX_SETTLE = 20000
 
 
 class Bot(Protocol):
-    """A bot: ``choose(state, rng) -> action`` for the seat to act (made by ``game.make_bot(name)``)."""
+    """A bot: ``choose(state, rng, seat) -> action`` for ``seat`` (made by ``game.make_bot(name)``)."""
 
-    def choose(self, state: Any, rng: random.Random) -> Any: ...
+    def choose(self, state: Any, rng: random.Random, seat: int) -> Any: ...
 
 
 class Session:
@@ -90,6 +91,8 @@ class Session:
         Every state from the setup on; ``states[-1]`` is the current one.
     kinds : list of str
         Who made each action (``"human"``, ``"bot"``, ``"chance"``); ``len(kinds) == len(states) - 1``.
+    seats : list of int
+        The seat that made each action (:data:`~companion.protocol.CHANCE` for chance).
     rng : random.Random
         The session's random generator.
     controllers : list
@@ -115,9 +118,11 @@ class Session:
             first = game.new_game(players, seed=seed, **options)
             self.states: list[Any] = [first]
             self.kinds: list[str] = []
+            self.seats: list[int] = []
         else:
             self.states = list(states)
-            self.kinds = [BY_CHANCE if game.current_player(s) == CHANCE else HUMAN for s in self.states[:-1]]
+            self.seats = [game.current_player(s) for s in self.states[:-1]]
+            self.kinds = [BY_CHANCE if seat == CHANCE else HUMAN for seat in self.seats]
         self.lines: list[str] = []
         header = game.record_header(self.states[0])
         if header:
@@ -261,7 +266,7 @@ class Session:
         out = []
         actions = self.actions
         for i in range(len(actions) - 1, -1, -1):
-            seat = self.current_player(i)
+            seat = self.seats[i]
             if seat == CHANCE and not include_chance:
                 continue
             out.append((i, seat, actions[i]))
@@ -274,15 +279,18 @@ class Session:
         return sum(1 for k in self.kinds if k != BY_CHANCE)
 
     # ------------------------------------------------------------------ playing
-    def _push(self, action: Any, kind: str, rng_state: tuple | None = None) -> Any:
+    def _push(self, action: Any, kind: str, rng_state: tuple | None = None, seat: int | None = None) -> Any:
         """Apply ``action`` once and record it (with the generator's state before it was chosen, for
         undo); the lists are unchanged when the action is illegal."""
         before = self.states[-1]
+        if seat is None:
+            seat = self.current_player()
         new = self.game.apply_action(before, action)
         index = len(self.states) - 1
         self.lines.append(self.game.record_line(before, action))
         self.states.append(new)
         self.kinds.append(kind)
+        self.seats.append(seat)
         if rng_state is not None:
             self._rng_before[index] = rng_state
         return new
@@ -342,16 +350,26 @@ class Session:
                 if not self._auto_chance(state):
                     break
                 self._push(self.game.sample_chance(state, self.rng), BY_CHANCE)
-            elif self.controllers[p] != HUMAN and self.auto_bots:
-                self._bot_move(p)
-            else:
+                continue
+            bot = self._bot_to_act(p)
+            if bot is None or not self.auto_bots:
                 break
+            self._bot_move(bot)
         return self
+
+    def _bot_to_act(self, p: int) -> int | None:
+        """The bot seat to act: the seat to act, or a bot among the active seats of a simultaneous phase."""
+        if self.controllers[p] != HUMAN:
+            return p
+        active = getattr(self.game, "active_players", None)
+        if active is None:
+            return None
+        return next((q for q in active(self.states[-1]) if self.controllers[q] != HUMAN), None)
 
     def _bot_move(self, seat: int) -> None:
         rng_state = self.rng.getstate()
-        action = self.controllers[seat].choose(self.states[-1], self.rng)
-        self._push(action, BOT, rng_state)
+        action = self.controllers[seat].choose(self.states[-1], self.rng, seat)
+        self._push(action, BOT, rng_state, seat)
 
     def bot_step(self) -> bool:
         """Let the bot to act make one action (then resolve automatic chance). False when a person,
@@ -359,9 +377,10 @@ class Session:
         if self.is_terminal():
             return False
         p = self.current_player()
-        if p == CHANCE or self.controllers[p] == HUMAN:
+        bot = None if p == CHANCE else self._bot_to_act(p)
+        if bot is None:
             return False
-        self._bot_move(p)
+        self._bot_move(bot)
         auto = self.auto_bots
         self.auto_bots = False
         try:
@@ -394,6 +413,7 @@ class Session:
             return
         del self.states[length + 1:]
         del self.kinds[length:]
+        del self.seats[length:]
         del self.lines[len(self.lines) - drop:]
         for cache in (self._scores, self._actor):  # by state index: states[length] stays
             for k in [k for k in cache if k > length]:

@@ -255,8 +255,10 @@ class _EngineBot:
         self.name = name
         self.bot = century_bots.make_bot(name)
 
-    def choose(self, state: GameState, rng: random.Random) -> Action:
-        """The bot's action for the seat to act (never a chance reveal)."""
+    def choose(self, state: GameState, rng: random.Random, seat: int | None = None) -> Action:
+        """The bot's action for the seat to act (``seat``, when given, must be it; never a reveal)."""
+        if seat is not None and seat != state.core.current:
+            raise IllegalActionError("not_your_turn", f"seat {seat + 1} is not to act")
         return self.bot.choose(state.core, rng)
 
     def explain(self, state: GameState) -> tuple[Action, str]:
@@ -267,7 +269,7 @@ class _EngineBot:
 
 
 def make_bot(name: str) -> _EngineBot:
-    """A bot by name (``random``, ``greedy``, ``planner``) with ``choose(state, rng)``.
+    """A bot by name (``random``, ``greedy``, ``planner``) with ``choose(state, rng, seat)``.
 
     Raises
     ------

@@ -37,7 +37,8 @@ from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 
 __all__ = ["NAME", "TITLE", "CHANCE", "new_game", "current_player", "legal_actions", "apply_action",
            "is_terminal", "score", "read_record", "write_record", "replay", "record_header", "record_line",
-           "action_text", "parse_action", "seat_names", "sample_chance", "BOTS", "make_bot"]
+           "action_text", "parse_action", "seat_names", "sample_chance", "BOTS", "make_bot", "active_players",
+           "reveal_seat", "free_circles", "regular_dice_left", "mastery_status"]
 
 NAME = "magick"
 TITLE = "Merchants of Magick"
@@ -86,6 +87,46 @@ def current_player(state: GameState) -> int:
         if not p.done:
             return i
     return CHANCE
+
+
+def active_players(state: GameState) -> list[int]:
+    """Seats that may act now: every seat that has not ended its turn in the crafting and research phase
+    (they act simultaneously, rules summary III), none while chance is due or after the end."""
+    if state.phase != "craft":
+        return []
+    return [i for i, p in enumerate(state.players) if not p.done]
+
+
+def reveal_seat(state: GameState) -> int | None:
+    """The seat whose leftmost face-down order is turned up next (None when no reveal is due)."""
+    if state.phase != "reveal":
+        return None
+    return next(i for i, p in enumerate(state.players) if p.face_down)
+
+
+def free_circles(state: GameState, seat: int) -> set[str]:
+    """Circles ``seat`` filled with the adventurer's free circle (from the history of actions)."""
+    return {a.circle for a in state.history if isinstance(a, FreeCircle) and a.player == seat}
+
+
+def regular_dice_left(state: GameState, seat: int) -> int:
+    """Regular dice ``seat`` may still use this round (more dice use the extra-dice track, IV.7)."""
+    return max(0, state.sheet.dice_per_round - len(state.players[seat].used_dice))
+
+
+def mastery_status(state: GameState) -> list[dict[str, Any]]:
+    """Each mastery card in play: ``card`` (MasteryCard), ``apprentice`` (flipped), ``circles`` needed now,
+    ``gold`` it pays now, ``claimed_by`` (names), from the cards data (rules summary III.6, IV.6)."""
+    cards = state.cards
+    out = []
+    for card_id in state.mastery_cards:
+        card = cards.mastery_card(card_id)
+        apprentice = card_id in state.flipped
+        out.append({"card": card, "apprentice": apprentice,
+                    "circles": card.apprentice_circles if apprentice else card.master_circles,
+                    "gold": cards.mastery_gold_later if apprentice else cards.mastery_gold_first,
+                    "claimed_by": [p.name for p in state.players if any(c == card_id for c, _ in p.mastery)]})
+    return out
 
 
 def _rolls(state: GameState) -> list[RollDice]:
@@ -264,15 +305,16 @@ class _EngineBot:
             raise CompanionError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
         self.name = name
 
-    def choose(self, state: GameState, rng: random.Random) -> Action:
-        """The bot's Place, FreeCircle or EndTurn for the seat to act."""
-        seat = current_player(state)
+    def choose(self, state: GameState, rng: random.Random, seat: int | None = None) -> Action:
+        """The bot's Place, FreeCircle or EndTurn for ``seat`` (default: the seat to act)."""
+        seat = current_player(state) if seat is None else seat
         bot = magick_bots.GreedyBot() if self.name == "greedy" else magick_bots.RandomBot(rng)
         return bot.choose(state, seat)
 
 
 def make_bot(name: str) -> _EngineBot:
-    """A bot by name (``greedy``: the odds helper's best placement; ``random``) with ``choose(state, rng)``.
+    """A bot by name (``greedy``: the odds helper's best placement; ``random``) with
+    ``choose(state, rng, seat)``.
 
     Raises
     ------

@@ -562,8 +562,8 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, state: GameState, rng: random.Random) -> AnyAction:
-        """A uniformly random legal action."""
+    def choose(self, state: GameState, rng: random.Random, seat: int | None = None) -> AnyAction:
+        """A uniformly random legal action of the seat to act."""
         return rng.choice(legal_actions(state))
 
 

@@ -17,9 +17,10 @@ import ipywidgets as widgets
 
 from companion.errors import CompanionError
 from companion.magick import engine, odds
+from companion.magick import game as magick
 from companion.magick.sheet import Sheet
+from companion.session import Session
 from companion.widgets.common import error_html, info_html, message_box
-from companion.widgets.magick_session import Session
 from companion.widgets.magick_turn import DiceBar, TurnPanel
 
 __all__ = ["LearnTheDice", "odds_table_html"]
@@ -79,7 +80,8 @@ class LearnTheDice(widgets.VBox):
     """
 
     def __init__(self, seed: int | None = None, potions: int = 3, sheet: Sheet | None = None) -> None:
-        self.session = Session(["You"], seed=seed, sheet=sheet, starting_potions=potions)
+        self.session = Session(magick, ["You"], seed=seed, sheet=sheet, starting_potions=potions,
+                               auto_chance=lambda s: s.phase == "reveal")
         state = self.session.state
         self.dice = DiceBar(state.sheet.dice, lambda values: self.enter_dice(values) if values else self.roll(),
                             self.undo)
@@ -107,11 +109,11 @@ class LearnTheDice(widgets.VBox):
     # ------------------------------------------------------------------ callbacks
     def roll(self) -> None:
         """Roll the four dice (the sandbox's random generator)."""
-        self._do(lambda: self.session.roll())
+        self._do(lambda: self.session.resolve_chance())
 
     def enter_dice(self, values: dict[str, int]) -> None:
         """Use physical dice: ``{"d6": 3, "d8": 5, "d10": 2, "d12": 11}``."""
-        self._do(lambda: self.session.roll(values))
+        self._do(lambda: self.session.apply(engine.RollDice.of(values)))
 
     def pick_die(self, die: str) -> None:
         """Look at die ``die`` (``"d8"``): its circles, odds and the ranked placements."""
@@ -178,7 +180,7 @@ class LearnTheDice(widgets.VBox):
         if not keep_message:
             self.message.value = ""
         state = self.session.state
-        self.turn.update(state, 0, self.session.free_circles(0))
+        self.turn.update(state, 0, magick.free_circles(state, 0))
         self._show_odds()
         self.history_html.value = ("<details><summary>What happened</summary><ul>"
                                    + "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-12:])

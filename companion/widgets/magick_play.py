@@ -1,11 +1,13 @@
 """Play a full 10-round game of Merchants of Magick: solo, or several players sharing one roll
 (hot-seat for the people, bots for the other seats), with undo.
 
-The widget holds a :class:`~companion.widgets.magick_session.Session` (the engine's states in a history
-list, so undo is going back one value), draws the table and hands every choice to
-:func:`companion.magick.engine.apply_action`. Bots are :class:`companion.magick.bots.GreedyBot`. Orders
-come either from the engine's generated deck (labelled: not the printed deck) or are typed in as they are
-revealed at a real table (a chance action, like the dice).
+The widget holds a :class:`companion.session.Session` over :mod:`companion.magick.game` (the states,
+the seeded random generator, the bots, undo to the last human decision and the record), draws the table
+and hands every choice to the session, which applies it once. Bots are greedy
+(:class:`companion.magick.bots.GreedyBot`); they play their turns as soon as the crafting phase starts.
+Orders come either from the engine's generated deck (labelled: not the printed deck; revealed by the
+session) or are typed in as they are revealed at a real table (a chance action, like the dice). The game
+record is saved to and opened from a file.
 """
 
 from __future__ import annotations
@@ -16,12 +18,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
-from companion.magick import bots as magick_bots
 from companion.magick import engine, scoring
+from companion.magick import game as magick
 from companion.magick.orders import make_order
 from companion.magick.sheet import Sheet
+from companion.savefile import default_save_dir
+from companion.session import HUMAN, Session
 from companion.widgets.common import error_html, figure_widget, info_html, message_box
-from companion.widgets.magick_session import Session
+from companion.widgets.game_record import RecordFile
 from companion.widgets.magick_turn import DiceBar, TurnPanel, button
 
 __all__ = ["DECK_GENERATED", "DECK_TYPED", "PlayAGame"]
@@ -44,6 +48,8 @@ class PlayAGame(widgets.VBox):
     ----------
     session : Session or None
         The running game (None before :meth:`start`).
+    generated_deck : bool
+        True when orders come from the generated deck (revealed by the session), False when typed in.
     seat : int
         The human player whose sheet is shown (hot-seat).
     """
@@ -51,6 +57,7 @@ class PlayAGame(widgets.VBox):
     def __init__(self, sheet: Sheet | None = None) -> None:
         self.sheet = sheet
         self.session: Session | None = None
+        self.generated_deck = True
         self.seat = 0
         self.players_slider = widgets.IntSlider(value=3, min=1, max=8, description="Players")
         self.humans_slider = widgets.IntSlider(value=1, min=1, max=3, description="People")
@@ -69,7 +76,8 @@ class PlayAGame(widgets.VBox):
             widgets.HBox([self.names_text, self.deck_choice]), widgets.HBox([self.start_button])])
         self.message = message_box()
         self.game = widgets.VBox()
-        super().__init__([self.setup, self.message, self.game])
+        self.record_file = RecordFile(default_save_dir() / "magick-game.jsonl", self.save_record, self.open_record)
+        super().__init__([self.setup, self.message, self.game, self.record_file])
 
     # ------------------------------------------------------------------ setup
     def player_names(self) -> list[str]:
@@ -83,10 +91,12 @@ class PlayAGame(widgets.VBox):
         """Start a game with the setup's players, people, order source and seed. Returns False on an error."""
         names = self.player_names()
         people = min(self.humans_slider.value, len(names))
-        bots = [None] * people + [magick_bots.GreedyBot() for _ in range(len(names) - people)]
+        controllers = [HUMAN] * people + ["greedy"] * (len(names) - people)
+        self.generated_deck = self.deck_choice.value == DECK_GENERATED
         try:
-            self.session = Session(names, bots=bots, seed=self.seed_box.value, sheet=self.sheet,
-                                   generated_deck=self.deck_choice.value == DECK_GENERATED)
+            self.session = Session(magick, names, seed=self.seed_box.value, controllers=controllers,
+                                   auto_chance=self._auto_chance, sheet=self.sheet,
+                                   generated_deck=self.generated_deck)
         except CompanionError as exc:
             self.message.value = error_html(str(exc))
             return False
@@ -94,15 +104,40 @@ class PlayAGame(widgets.VBox):
         self._build()
         self.message.value = info_html(
             f"New game: {', '.join(names)}. " + ("Orders come from a generated deck, not the printed deck."
-                                                 if self.session.generated_deck else
+                                                 if self.generated_deck else
                                                  "Type each order as it is turned face up."))
         return True
+
+    def _auto_chance(self, state: engine.GameState) -> bool:
+        """Order reveals from the generated deck are drawn by the session; dice are rolled on request."""
+        return state.phase == "reveal" and self.generated_deck
+
+    def save_record(self, path):
+        """Write the game record (JSON lines, the generated deck included) to ``path`` atomically."""
+        if self.session is None:
+            raise CompanionError("no game to save")
+        return self.session.save(path)
+
+    def open_record(self, path) -> None:
+        """Replace the game by the one recorded in ``path``; its people are the seats not named ``Bot N``
+        (raises ``CompanionError`` and keeps the game when the file cannot be read)."""
+        probe = Session.open(magick, path)
+        names = probe.seat_names()
+        self.generated_deck = bool(probe.states[0].deck)
+        controllers = ["greedy" if name.startswith("Bot ") else HUMAN for name in names]
+        self.session = Session(magick, states=probe.states, seed=self.seed_box.value, controllers=controllers,
+                               auto_chance=self._auto_chance)
+        self.session.settle()
+        self.seat = self.session.humans()[0] if self.session.humans() else 0
+        self._build()
+        self.message.value = info_html(f"Opened a game of {len(names)} players in round {self.session.state.round}.")
 
     def _build(self) -> None:
         state = self.session.state
         self.dice = DiceBar(state.sheet.dice, self.roll, self.undo)
         self.seat_picker = widgets.ToggleButtons(
-            options=[(state.players[i].name, i) for i in self.session.humans()], description="Sheet of")
+            options=[(state.players[i].name, i) for i in self.session.humans()] or [(state.players[0].name, 0)],
+            description="Sheet of")
         if len(self.session.humans()) < 2:
             self.seat_picker.layout.display = "none"   # hot-seat switching only matters for 2+ people
         self.seat_picker.observe(lambda ch: self.show_seat(ch["new"]) if ch["new"] is not None else None,
@@ -140,10 +175,13 @@ class PlayAGame(widgets.VBox):
     # ------------------------------------------------------------------ callbacks
     def roll(self, values: dict[str, int] | None = None) -> None:
         """Roll the shared dice (seeded), or enter the dice rolled at the table."""
-        self._do(lambda: self.session.roll(values))
+        if values is None:
+            self._do(lambda: self.session.resolve_chance())
+        else:
+            self._do(lambda: self.session.apply(engine.RollDice.of(values)))
 
     def act(self, action: engine.Action) -> None:
-        """Apply a player's action (Place, FreeCircle, EndTurn) through the engine."""
+        """Hand a player's action (Place, FreeCircle, EndTurn) to the session."""
         self._do(lambda: self.session.apply(action))
 
     def reveal(self, item: str | None, prefix: str | None = None, suffix: str | None = None,
@@ -151,9 +189,11 @@ class PlayAGame(widgets.VBox):
         """Turn the next face-down order face up as typed (``item`` None: the deck is empty)."""
         def step():
             state = self.session.state
-            due = engine.chance_action(state, self.session.rng)  # names the slot due; its card is replaced
+            seat = magick.reveal_seat(state)
+            if seat is None:
+                raise CompanionError("no order is to be revealed now")
             order = None if item is None else make_order(state.sheet, item, prefix, suffix, gold=gold)
-            self.session.apply(engine.RevealOrder(due.player, order))
+            self.session.apply(engine.RevealOrder(seat, order))
         self._do(step)
 
     def show_seat(self, seat: int) -> None:
@@ -162,11 +202,12 @@ class PlayAGame(widgets.VBox):
         self.refresh(keep_message=True)
 
     def undo(self) -> None:
-        """Take back the last step (a bot's whole turn is part of the step that started it)."""
+        """Take back the last human decision (with the bots' answers that followed it)."""
         if self.session is None or not self.session.undo():
             self.message.value = info_html("Nothing to undo.")
             return
         self.message.value = info_html("Undone.")
+        self._next_seat()
         self.refresh(keep_message=True)
 
     def _do(self, step) -> None:
@@ -183,17 +224,13 @@ class PlayAGame(widgets.VBox):
         self.refresh(keep_message=True)
 
     def _next_seat(self) -> None:
-        """After a person ends the turn, show the next person still to act (hot-seat); a new round starts
-        with the first person."""
-        state = self.session.state
-        if state.phase != "craft":
-            self.seat = self.session.humans()[0]   # a new round starts with the first person's sheet
-            return
-        if not state.players[self.seat].done:
-            return
-        waiting = [i for i in self.session.humans() if not state.players[i].done]
-        if waiting:
-            self.seat = waiting[0]
+        """Show the sheet of the person the session waits for (hot-seat); keep the one shown otherwise."""
+        seat = self.session.current_player()
+        humans = self.session.humans()
+        if seat in humans:
+            self.seat = seat
+        elif humans and self.session.state.phase != "craft":
+            self.seat = humans[0]
 
     # ------------------------------------------------------------------ views
     def refresh(self, keep_message: bool = False) -> None:
@@ -205,15 +242,15 @@ class PlayAGame(widgets.VBox):
             self.seat_picker.value = self.seat
         self.dice.roll_button.disabled = state.phase != "roll"
         self.dice.enter_button.disabled = state.phase != "roll"
-        typed_reveal = state.phase == "reveal" and not self.session.generated_deck
+        typed_reveal = state.phase == "reveal" and not self.generated_deck
         self.reveal_box.layout.display = "" if typed_reveal else "none"
         if typed_reveal:
-            due = engine.chance_action(state, self.session.rng)
+            due = magick.reveal_seat(state)
             when = "Setup" if state.round == 1 and state.roll is None else "Customer phase"
             self.reveal_title.value = (f"<b>{when}:</b> turn up the next order for "
-                                       f"<b>{html.escape(state.players[due.player].name)}</b> and type it in "
+                                       f"<b>{html.escape(state.players[due].name)}</b> and type it in "
                                        "(or press 'The deck is empty').")
-        self.turn.update(state, self.seat, self.session.free_circles(self.seat))
+        self.turn.update(state, self.seat, magick.free_circles(state, self.seat))
         self.table.value = self._table_html(state)
         self._update_chart(state)
         self.history_html.value = ("<details><summary>What happened</summary><ul>"
@@ -221,7 +258,7 @@ class PlayAGame(widgets.VBox):
 
     def _table_html(self, state: engine.GameState) -> str:
         sheet = state.sheet
-        gold = engine.score(state)
+        gold = [p.total for p in self.session.score().players]
         humans = set(self.session.humans())
         rows = []
         for i, (p, g) in enumerate(zip(state.players, gold, strict=True)):
@@ -231,19 +268,17 @@ class PlayAGame(widgets.VBox):
             who = "person" if i in humans else "bot"
             rows.append(f"<tr><td><b>{html.escape(p.name)}</b> ({who})</td><td>{p.potions}</td>"
                         f"<td>{len(p.filled)}</td><td>{orders}</td><td>{len(p.fulfilled)}</td>"
-                        f"<td>{p.adventurer_steps}/3</td><td><b>{g.total}</b></td><td>{done}</td></tr>")
+                        f"<td>{p.adventurer_steps}/{len(state.cards.adventurer(p.adventurer).requirements)}</td><td><b>{g}</b></td><td>{done}</td></tr>")
         cards = []
-        for card_id in state.mastery_cards:
-            card = state.cards.mastery_card(card_id)
-            side = "apprentice side (4 gold)" if card_id in state.flipped else "master side (8 gold)"
-            need = card.apprentice_circles if card_id in state.flipped else card.master_circles
-            claimed = [p.name for p in state.players if any(c == card_id for c, _ in p.mastery)]
-            cards.append(f"{html.escape(card.name)}: {need} {html.escape(card.column)} circles, {side}"
-                         + (f" — claimed by {html.escape(', '.join(claimed))}" if claimed else ""))
+        for m in magick.mastery_status(state):
+            side = f"{'apprentice' if m['apprentice'] else 'master'} side ({m['gold']} gold)"
+            claimed = m["claimed_by"]
+            cards.append(f"{html.escape(m['card'].name)}: {m['circles']} {html.escape(m['card'].column)} circles, "
+                         f"{side}" + (f" — claimed by {html.escape(', '.join(claimed))}" if claimed else ""))
         if state.over:
-            winners = engine.winners(state)
+            winners = self.session.score().winners
             head = (f"<h4>Game over — {'shared win' if len(winners) > 1 else 'winner'}: "
-                    f"{html.escape(', '.join(winners))} with {max(g.total for g in gold)} gold</h4>")
+                    f"{html.escape(', '.join(winners))} with {max(gold)} gold</h4>")
         else:
             head = f"<h4>Round {state.round} of {sheet.rounds} — {self._phase_text(state)}</h4>"
         roll = (" · ".join(f"{d}: <b>{v}</b>" for d, v in state.roll.values)

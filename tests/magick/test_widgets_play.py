@@ -117,3 +117,40 @@ def test_a_whole_game_reaches_its_end_with_shared_or_single_winners(players):
     assert all(name in w.table.value.split("Game over")[1].split("</h4>")[0]
                for name in [g.name for g in gold if g.total == best])
     assert w.chart.layout.title.text == "Final gold"
+
+
+def test_save_and_open_a_game_with_its_generated_deck(tmp_path):
+    w = _game(players=3, people=1, seed=4)
+    w.roll()
+    w.turn.place_selected()
+    w.act(engine.EndTurn(0))   # the round ends: orders are passed and new ones revealed from the deck
+    assert w.session.state.round == 2
+    saved = w.session.state
+    w.record_file.path_box.value = str(tmp_path / "game.jsonl")
+    assert w.record_file.save_file()
+    w.start()
+    assert w.session.state != saved
+    assert w.record_file.open_file()
+    assert w.session.state == saved   # the deck came back with the record: the same orders follow
+    assert w.session.controllers[1] != "human" and w.session.humans() == [0]
+    w.roll()
+    assert [p.done for p in w.session.state.players] == [False, True, True]   # the bots answer again
+    (tmp_path / "bad.jsonl").write_text('{"kind": "magick-record"}\n', encoding="utf-8")
+    w.record_file.path_box.value = str(tmp_path / "bad.jsonl")
+    state = w.session.state
+    assert not w.record_file.open_file()
+    assert "line 1" in w.record_file.status.value and w.session.state is state
+
+
+def test_a_placement_is_applied_once(monkeypatch):
+    from companion.magick import game as magick
+
+    w = _game(players=2, people=1, seed=2)
+    w.roll({"d6": 6, "d8": 5, "d10": 4, "d12": 3})
+    action = w.turn.choice.value
+    calls = []
+    real = magick.apply_action
+    monkeypatch.setattr(magick, "apply_action", lambda s, a: calls.append(a) or real(s, a))
+    w.turn.place_selected()
+    assert calls == [action]
+    assert action.circle in w.session.state.players[0].filled
