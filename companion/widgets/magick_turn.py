@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection
 import ipywidgets as widgets
 
 from companion.magick import engine
+from companion.magick import game as magick
 from companion.magick.odds import Placement
 from companion.widgets.common import error_html, info_html
 from companion.widgets.magick_sheet import BEST, CAN_FILL, WITH_POTIONS, CircleMark, SheetView
@@ -77,7 +78,7 @@ def player_status_html(state: engine.GameState, seat: int) -> str:
     elif me.free_circles:
         phase = f"{me.name}'s adventurer gives a free circle: place it on any empty circle."
     else:
-        regular = max(0, state.sheet.dice_per_round - len(me.used_dice))
+        regular = magick.regular_dice_left(state, seat)
         phase = (f"{me.name}: pick a die and place it — {regular} regular die/dice left this round; more dice use "
                  "the extra-dice track.")
     steps = " → ".join(f"{state.sheet.row(i).name} + {state.sheet.row(e).name}" for i, e in adv.requirements)

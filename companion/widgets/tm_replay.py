@@ -1,9 +1,11 @@
 """Step through a real Terra Mystica game: the map, every faction's resources, and VP over the game.
 
-The widget only renders what the engine computed (:func:`companion.terra_mystica.engine.replay` with
-``record_states=True``); it decides no rule. Every control calls a plain method, so tests drive it
-without a browser: :meth:`ReplayViewer.choose_game`, :meth:`ReplayViewer.step`,
-:meth:`ReplayViewer.go_to`, :meth:`ReplayViewer.jump_to_round`.
+The game runs in a :class:`companion.session.Session` over :mod:`companion.terra_mystica.game` (the
+record's states, one per typed row; the engine's own rows - income, cult bonuses, final scoring - are
+shown with the row that triggered them), and the ledger's totals are checked by
+:func:`companion.terra_mystica.engine.replay`; the widget decides no rule. Every control calls a plain
+method, so tests drive it without a browser: :meth:`ReplayViewer.choose_game`, :meth:`ReplayViewer.step`,
+:meth:`ReplayViewer.go_to`, :meth:`ReplayViewer.jump_to_round`, :meth:`ReplayViewer.open_record`.
 
 Examples
 --------
@@ -22,13 +24,17 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
-from companion.terra_mystica.engine import TOTAL_FIELDS, replay
+from companion.savefile import default_save_dir
+from companion.session import Session
+from companion.terra_mystica import game as terra_mystica
+from companion.terra_mystica.engine import TOTAL_FIELDS, read_record, replay
 from companion.terra_mystica.engine.games import game_text, shipped_games
 from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.hexmap import map_from_rows
 from companion.terra_mystica.mapplot import faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.widgets.common import error_html, info_html
+from companion.widgets.game_record import RecordFile
 from companion.widgets.tm_plot import ChartSlot
 
 __all__ = ["ReplayViewer"]
@@ -46,10 +52,14 @@ class ReplayViewer:
 
     Attributes
     ----------
+    session : Session
+        The game: every state of the record (tile draws, faction picks, then one per typed row).
     rows : list of Row
-        The engine's rows (typed and its own: income, cult bonuses, final scoring).
+        The typed row shown at each step (``faction``, ``label``, ``line``), from the faction picks on.
+    engine_rows : list of list of Row
+        The rows the engine wrote itself after each typed row (income, cult bonuses, final scoring).
     snapshots : list of GameSnapshot
-        The game after each row.
+        The game after each typed row.
     index : int
         The row shown.
     widget : ipywidgets.VBox
@@ -83,6 +93,8 @@ class ReplayViewer:
         self.slider.observe(lambda ch: None if self._syncing else self.go_to(ch["new"]), names="value")
         self.row_text = widgets.HTML()
         self.table = widgets.HTML()
+        self.record_file = RecordFile(default_save_dir() / "terra-mystica-game.txt", self.save_record,
+                                      self.open_record)
         self._map_fig = None
         self._vp_fig = None
         self.map_slot: ChartSlot | None = None
@@ -100,7 +112,7 @@ class ReplayViewer:
             self.vp_slot = ChartSlot(self._vp_figure())
             controls = widgets.HBox([self.first, self.back, self.forward, self.last, self.round_picker])
             self._widget = widgets.VBox([self.picker, controls, self.slider, self.row_text, self.message,
-                                         self.map_slot, self.table, self.vp_slot])
+                                         self.map_slot, self.table, self.vp_slot, self.record_file])
         return self._widget
 
     @property
@@ -118,24 +130,70 @@ class ReplayViewer:
 
     # ------------------------------------------------------------------ data
     def _load(self, game_id: str) -> None:
-        result = replay(game_text(game_id), record_states=True)
-        if result.mismatches:
+        self._load_text(game_text(game_id), game_id)
+
+    def _load_text(self, text: str, label: str, file: str | None = None) -> None:
+        """Replay ``text`` (a ledger export or a command log, named ``label``) and show its first row.
+
+        Raises
+        ------
+        RecordError
+            Unreadable text or an illegal row (naming the line); the game shown is kept.
+        """
+        record = read_record(text, file=file)
+        session = Session.from_record(terra_mystica, text)
+        check = replay(record) if record.is_ledger else None
+        states = session.states
+        first = next(i for i, st in enumerate(states) if st.game is not None and st.game.seats)
+        typed = [r for r in record.rows if r.typed]
+        self.session = session
+        self.rows, self.engine_rows, self.snapshots = [], [], []
+        for i in range(first, len(states)):
+            before, state = states[i - 1], states[i]
+            new_rows = state.game.rows[len(before.game.rows) if before.game is not None else 0:]
+            mine = [r for r in new_rows if r.typed]
+            row = mine[-1] if mine else new_rows[-1]
+            rec = typed[len(typed) - (len(states) - i)] if len(states) - i <= len(typed) else None
+            self.rows.append(row._replace(line=rec.line) if rec is not None else row)
+            self.engine_rows.append([r for r in new_rows if not r.typed])
+            self.snapshots.append(state.game.snapshot())
+        if check is None:
+            self.message.value = info_html(f"All {len(typed)} rows of the command log replayed.")
+        elif check.mismatches:
             self.message.value = error_html(f"the engine differs from the ledger at line "
-                                            f"{result.mismatches[0].line}")
+                                            f"{check.mismatches[0].line}")
         else:
-            self.message.value = info_html(f"All {result.rows_checked} ledger rows replayed with zero "
+            self.message.value = info_html(f"All {check.rows_checked} ledger rows replayed with zero "
                                            "differences.")
-        self.game_id = game_id
-        self.rows = [r for r, _ in result.snapshots]
-        self.snapshots = [s for _, s in result.snapshots]
+        self.game_id = label
         self.factions = [f.name for f in self.snapshots[-1].factions]
-        self.board = result.game.board
+        self.board = session.state.game.board
         self._terrain_maps: dict[tuple, object] = {}
         self.index = 0
         if self.vp_slot is not None:
             self.vp_slot.show(self._vp_figure())
         self.slider.max = len(self.rows) - 1
         self._show()
+
+    def open_record(self, path) -> None:
+        """Replay the game recorded in ``path`` (a ledger export or a command log).
+
+        Raises
+        ------
+        CompanionError
+            When it cannot be read or replayed (the game shown is kept).
+        """
+        from pathlib import Path
+
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CompanionError(f"{path}: cannot be read: {exc}") from None
+        self._load_text(text, Path(path).name, file=str(path))
+
+    def save_record(self, path):
+        """Write the game as a command log (every typed row) to ``path`` atomically."""
+        return self.session.save(path)
 
     def _current_map(self):
         snap = self.snapshots[self.index]
@@ -200,8 +258,11 @@ class ReplayViewer:
         snap = self.snapshot
         where = f"line {row.line}" if row.line else "engine row"
         phase = {0: "setup", 7: "final scoring"}.get(snap.round, f"round {snap.round}")
+        then = self.engine_rows[self.index]
+        after = (f"<br>then the engine: {html.escape('; '.join(f'{r.faction}: {r.label}' for r in then[:6]))}"
+                 + (f" (+{len(then) - 6} more)" if len(then) > 6 else "")) if then else ""
         self.row_text.value = (f"<b>{phase}</b> — row {self.index + 1} of {len(self.rows)} ({where}): "
-                               f"<b>{html.escape(row.faction)}</b>: {html.escape(row.label)}")
+                               f"<b>{html.escape(row.faction)}</b>: {html.escape(row.label)}{after}")
         self.table.value = self._table_html()
         if self.map_slot is not None:
             self.map_slot.show(self._map_figure())

@@ -50,3 +50,22 @@ def test_viewer_map_shows_terraformed_hexes_and_buildings():
     m = v._current_map()
     assert m.hexes[label].colour == colour
     assert len(snap.towns.buildings) > 20
+
+
+def test_viewer_saves_a_command_log_and_opens_a_record_file(tmp_path):
+    v = ReplayViewer()
+    final = {f.name: f.total("VP") for f in v.snapshots[-1].factions}
+    path = tmp_path / "log.txt"
+    v.record_file.path_box.value = str(path)
+    assert v.record_file.save_file()
+    text = path.read_text(encoding="utf-8")
+    assert "\tVP" not in text and ": setup" in text  # a plain command log, not the ledger
+    v.choose_game(shipped_games()[1]["game_id"])
+    assert v.record_file.open_file()
+    assert v.game_id == "log.txt" and "rows of the command log replayed" in v.message.value
+    assert {f.name: f.total("VP") for f in v.snapshots[-1].factions} == final
+    # each step names the engine's own rows that followed the typed row (income after the last pass)
+    assert any("then the engine" in (v.go_to(i) or v.row_text.value) for i in range(len(v.rows)))
+    path.write_text(text.replace("build", "biuld", 1), encoding="utf-8")
+    assert not v.record_file.open_file()
+    assert "line" in v.record_file.status.value and v.game_id == "log.txt"
