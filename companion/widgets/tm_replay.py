@@ -259,8 +259,8 @@ class ReplayViewer:
         where = f"line {row.line}" if row.line else "engine row"
         phase = {0: "setup", 7: "final scoring"}.get(snap.round, f"round {snap.round}")
         then = self.engine_rows[self.index]
-        after = (f"<br>then the engine: {html.escape('; '.join(f'{r.faction}: {r.label}' for r in then[:6]))}"
-                 + (f" (+{len(then) - 6} more)" if len(then) > 6 else "")) if then else ""
+        after = (f"<br>then the engine: {html.escape('; '.join(f'{r.faction}: {r.label}' for r in then))}"
+                 if then else "")
         self.row_text.value = (f"<b>{phase}</b> — row {self.index + 1} of {len(self.rows)} ({where}): "
                                f"<b>{html.escape(row.faction)}</b>: {html.escape(row.label)}{after}")
         self.table.value = self._table_html()

@@ -69,3 +69,10 @@ def test_viewer_saves_a_command_log_and_opens_a_record_file(tmp_path):
     path.write_text(text.replace("build", "biuld", 1), encoding="utf-8")
     assert not v.record_file.open_file()
     assert "line" in v.record_file.status.value and v.game_id == "log.txt"
+
+
+def test_the_last_step_lists_the_final_scoring_rows():
+    v = ReplayViewer()
+    v.go_to(len(v.rows) - 1)
+    assert "final scoring" in v.row_text.value
+    assert v.row_text.value.count("score_resources") == 4 and "vp for network" in v.row_text.value
