@@ -146,3 +146,13 @@ def test_a_real_terra_mystica_game_opens_as_a_session():
     final = {f["faction"]: f["final_vp"] for f in game_result(game_id)["factions"]}
     assert {p.name: p.total for p in s.score().players} == final
     assert s.score().winners == [max(final, key=final.get)]
+
+
+@pytest.mark.parametrize("module_name", ["companion.session", "companion.games", "companion.century.game",
+                                         "companion.magick.game", "companion.terra_mystica.game"])
+def test_docstring_examples(module_name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module_name))
+    assert result.attempted > 0 and result.failed == 0

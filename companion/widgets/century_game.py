@@ -260,7 +260,7 @@ class CenturyGame(widgets.VBox):
             rows = "".join(f"<tr><td>{i + 1}. {html.escape(p.name)}</td><td>{p.parts['golems']}</td>"
                            f"<td>{p.parts['copper'] + p.parts['silver']}</td><td>{p.parts['crystals']}</td>"
                            f"<td><b>{p.total}</b></td></tr>" for i, p in enumerate(final.players))
-            tie = " (tie: the tied player latest in turn order wins)" if len(tied) > 1 else ""
+            tie = f" (tie: {html.escape(final.tie_rule)})" if len(tied) > 1 else ""
             result = (f"<h4>Game over — {html.escape(final.winners[0])} wins{tie}</h4>"
                       "<table><tr><th>Player</th><th>Golems</th><th>Coins</th><th>Crystals</th><th>Total</th></tr>"
                       f"{rows}</table>")
