@@ -252,7 +252,12 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
 
 
 def _to_act(game) -> str | None:
-    """The faction that must act next (see the module docstring), from the engine's public game."""
+    """The faction that must act next (see the module docstring): the first the engine waits for
+    (``engine.awaited`` where the engine has it), else read from the engine's public game."""
+    awaited = getattr(engine, "awaited", None)
+    if awaited is not None:
+        names = awaited(game)
+        return names[0] if names else None
     for offer in getattr(game, "offers", ()):
         return offer["to"]
     for name in game.seats:
