@@ -9,7 +9,8 @@ A thin adapter over the public functions of :mod:`companion.terra_mystica.engine
   :class:`RemoveBonus` (a bonus tile put out of play).
 - **Setup**: ``new_game(4)`` starts with the six round scoring tiles and the removed bonus tiles as chance
   actions, then each seat picks its faction (a legal action ``Action(faction, "setup")``; base-game
-  factions, one per home terrain), then the engine's setup (initial dwellings, first bonus tiles).
+  factions, one per home terrain); once every seat has a faction the engine's game is made
+  (``engine.new_game``) and its setup follows (initial dwellings, first bonus tiles).
   ``new_game(["witches", "nomads", ...])`` seats those factions; ``round_tiles`` / ``removed_bonus``
   options skip the chance draws.
 - **Who acts** (:func:`current_player`): a faction answering a power offer (leech or decline), then a
@@ -25,8 +26,8 @@ totals has several winners (no tie-breaker is named).
 Examples
 --------
 >>> from companion.terra_mystica import game
->>> s = game.new_game(["witches", "nomads"], round_tiles=["SCORE1", "SCORE2", "SCORE3", "SCORE4",
-...                    "SCORE5", "SCORE6"], removed_bonus=["BON1", "BON2", "BON3", "BON4"])
+>>> s = game.new_game(["witches", "nomads"], options=(), round_tiles=["SCORE1", "SCORE2", "SCORE3",
+...                    "SCORE4", "SCORE5", "SCORE6"], removed_bonus=["BON1", "BON2", "BON3", "BON4"])
 >>> game.seat_names(s), game.current_player(s)
 (['witches', 'nomads'], 0)
 >>> game.legal_actions(s)[0].text
@@ -140,7 +141,7 @@ class GameState:
     map_name : str or None
         A shipped map's key (None: the base map).
     seated : tuple of str
-        Factions given to :func:`new_game`, seated as soon as the tiles are drawn.
+        The factions picked so far (or given to :func:`new_game`), in seat order.
 
     Two states are equal when their setup, history and the engine's visible game (round, phase, turn
     order, every faction's resources and buildings, every ledger row) are equal.
@@ -171,7 +172,7 @@ class GameState:
     @property
     def factions(self) -> list[str]:
         """Seated factions in seat order."""
-        return [] if self.game is None else list(self.game.seats)
+        return list(self.seated)
 
 
 def _bonus_in_play(options: frozenset) -> list[str]:
@@ -195,15 +196,21 @@ def _board(map_name: str | None):
 
 
 def _with_game(state: GameState) -> GameState:
-    """Make the engine's game (seating ``state.seated``) once the tiles are drawn."""
-    if state.game is not None or len(state.round_tiles) < 6 or len(state.removed_bonus) < _to_remove(state):
+    """Make the engine's game once the tiles are drawn and every seat has its faction."""
+    if state.game is not None or len(state.round_tiles) < 6 or len(state.removed_bonus) < _to_remove(state) \
+            or len(state.seated) < state.seats:
         return state
-    game = engine.new_game(state.seated, options=state.options, round_tiles=state.round_tiles,
-                           removed_bonus=state.removed_bonus, board=_board(state.map_name))
+    try:
+        game = engine.new_game(state.seated, options=state.options, round_tiles=state.round_tiles,
+                               removed_bonus=state.removed_bonus, board=_board(state.map_name))
+    except IllegalActionError:
+        raise
+    except RecordError as exc:  # the engine's setup check (unknown tile, two factions of one colour ...)
+        raise IllegalActionError("bad_setup", str(exc), rule=R_SETUP) from None
     return replace(state, game=game)
 
 
-def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, options: Sequence[str] = (),
+def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, options: Sequence[str] | None = None,
              round_tiles: Sequence[str] | None = None, removed_bonus: Sequence[str] | None = None,
              map_name: str | None = None) -> GameState:
     """A game in setup.
@@ -214,8 +221,9 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
         2..5 seats (factions are then picked as legal actions), or the factions in seat order.
     seed : int or None
         Ignored (the tiles are chance actions).
-    options : sequence of str
-        Game options, e.g. ``"mini-expansion-1"``, ``"shipping-bonus"`` (RULES-NOTES appendix C).
+    options : sequence of str, optional
+        Game options, e.g. ``"mini-expansion-1"``, ``"shipping-bonus"`` (RULES-NOTES appendix C); default the
+        engine's default options (``engine.DEFAULT_OPTIONS`` where it has them, else none).
     round_tiles : sequence of str, optional
         The six round scoring tiles, rounds 1-6 (default: chance actions).
     removed_bonus : sequence of str, optional
@@ -237,6 +245,10 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
     if isinstance(n, bool) or not 2 <= n <= 5:
         raise IllegalActionError("bad_setup", f"Terra Mystica is played by 2 to 5 players, not {players!r}",
                                  rule=R_SETUP)
+    if options is None:
+        options = getattr(engine, "DEFAULT_OPTIONS", ())
+    if factions and len(set(factions)) != len(factions):
+        raise IllegalActionError("bad_setup", f"a faction is seated twice: {factions}", rule=R_SETUP)
     state = GameState(n, frozenset(options), tuple(t.upper() for t in round_tiles or ()),
                       tuple(b.upper() for b in removed_bonus or ()), map_name=map_name, seated=tuple(factions))
     if round_tiles is not None and len(state.round_tiles) != 6:
@@ -279,28 +291,25 @@ def _to_act(game) -> str | None:
 
 
 def _chance_due(state: GameState) -> bool:
-    return state.game is None
+    return len(state.round_tiles) < 6 or len(state.removed_bonus) < _to_remove(state)
 
 
 def current_player(state: GameState) -> int:
     """:data:`CHANCE` while setup tiles are drawn, else the seat (0-based) to act."""
     if _chance_due(state):
         return CHANCE
+    if state.game is None:
+        return len(state.seated)
     game = state.game
-    if len(game.seats) < state.seats:
-        return len(game.seats)
     name = _to_act(game)
     return game.seats.index(name) if name is not None else 0
 
 
-def _free_factions(game) -> list[str]:
-    taken = {game.factions[n].data.home_terrain for n in game.seats}
-    out = []
-    for name in faction_names():
-        f = get_faction(name)
-        if f.expansion == "base" and f.home_terrain not in taken and name not in game.seats:
-            out.append(name)
-    return out
+def _free_factions(seated: Sequence[str]) -> list[str]:
+    """Base-game factions whose home terrain no seated faction has (rulebook: one faction per colour)."""
+    taken = {get_faction(n).home_terrain for n in seated}
+    return [name for name in faction_names()
+            if get_faction(name).expansion == "base" and get_faction(name).home_terrain not in taken]
 
 
 def legal_actions(state: GameState) -> list[AnyAction]:
@@ -309,15 +318,15 @@ def legal_actions(state: GameState) -> list[AnyAction]:
     moves, are not listed but :func:`apply_action` accepts rows with them)."""
     if is_terminal(state):
         return []
-    if state.game is None:
-        if len(state.round_tiles) < 6:
-            rnd = len(state.round_tiles) + 1
-            return [RoundTile(t) for t in _round_tiles_in_play(state.options)
-                    if t not in state.round_tiles and rnd not in LATE_ROUNDS_WITHOUT.get(t, ())]
+    if len(state.round_tiles) < 6:
+        rnd = len(state.round_tiles) + 1
+        return [RoundTile(t) for t in _round_tiles_in_play(state.options)
+                if t not in state.round_tiles and rnd not in LATE_ROUNDS_WITHOUT.get(t, ())]
+    if len(state.removed_bonus) < _to_remove(state):
         return [RemoveBonus(b) for b in _bonus_in_play(state.options) if b not in state.removed_bonus]
+    if state.game is None:
+        return [Action(f, (("setup", ()),), "setup") for f in _free_factions(state.seated)]
     game = state.game
-    if len(game.seats) < state.seats:
-        return [Action(f, (("setup", ()),), "setup") for f in _free_factions(game)]
     name = _to_act(game)
     if name is None:
         return []
@@ -338,7 +347,7 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
     """
     history = state.history + (action,)
     if isinstance(action, RoundTile | RemoveBonus):
-        if state.game is not None:
+        if not _chance_due(state):
             raise IllegalActionError("not_chance", f"{action}: the setup tiles are already drawn", rule=R_SETUP)
         if action not in legal_actions(state):
             raise IllegalActionError("bad_tile", f"{action}: not a tile that can be drawn now (in play, not taken, "
@@ -350,17 +359,18 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
         return _with_game(new)
     if not isinstance(action, Action):
         raise IllegalActionError("unknown_action", f"not a Terra Mystica action: {action!r}")
-    if state.game is None:
+    if _chance_due(state):
         raise IllegalActionError("chance_pending", "the round scoring and bonus tiles must be drawn first",
                                  rule=R_SETUP)
-    seated = state.game.seats
+    seated = state.seated
     if action.is_setup:
         if len(seated) >= state.seats:
             raise IllegalActionError("seats_full", f"all {state.seats} seats have a faction", rule=R_SETUP)
-        if action.faction not in _free_factions(state.game):
+        if action.faction not in _free_factions(seated):
             raise IllegalActionError("faction_not_available", f"{action.faction} cannot be picked: it is seated "
                                      "already, its colour is taken, or it is not a base-game faction", rule=R_SETUP)
-    elif len(seated) < state.seats:
+        return _with_game(replace(state, seated=seated + (action.faction,), history=history))
+    if len(seated) < state.seats:
         raise IllegalActionError("setup_pending", f"seat {len(seated) + 1} must pick a faction first",
                                  rule=R_SETUP)
     elif action.faction not in seated:
@@ -403,7 +413,7 @@ def score(state: GameState) -> ScoreSheet:
     left). Source: :func:`companion.terra_mystica.engine.score` (RULES-NOTES section 5).
     """
     names = seat_names(state)
-    table = engine.score(state.game) if state.game is not None and state.game.seats else {}
+    table = engine.score(state.game) if state.game is not None else {}
     players = []
     for name in names:
         row = table.get(name)
@@ -476,8 +486,7 @@ def record_header(state: GameState) -> str:
         lines.append(f"map {state.map_name}")
     lines += [f"Round {i} scoring: {t}" for i, t in enumerate(state.round_tiles, start=1)]
     lines += [f"Removing tile {b}" for b in state.removed_bonus]
-    if state.game is not None:
-        lines += [f"{f}: setup" for f in state.game.seats]
+    lines += [f"{f}: setup" for f in state.seated]
     return "\n".join(lines)
 
 
