@@ -27,7 +27,8 @@ MAX_STEPS = 5000
 def fingerprint(value, depth: int = 0):
     """Everything reachable from ``value`` as nested tuples, so any in-place change shows up.
 
-    Read-only mappings (shared rules data) are skipped; hashable immutable values stand for their hash."""
+    Read-only mappings (shared rules data) are skipped; hashable immutable values stand for their hash;
+    a dataclass's ``compare=False`` fields (caches, e.g. a town state's link memo) are left out."""
     if depth > 12 or isinstance(value, (int, float, str, bytes, bool, type(None))):
         return value
     if isinstance(value, MappingProxyType):
@@ -48,9 +49,9 @@ def fingerprint(value, depth: int = 0):
         except TypeError:
             pass
         return ("dict",) + tuple((repr(k), fingerprint(v, depth + 1)) for k, v in value.items())
-    if dataclasses.is_dataclass(value):
+    if dataclasses.is_dataclass(value):  # the fields that make the value (compare=False ones are memos)
         return (type(value).__name__,) + tuple(fingerprint(getattr(value, f.name), depth + 1)
-                                               for f in dataclasses.fields(value))
+                                               for f in dataclasses.fields(value) if f.compare)
     if hasattr(value, "__dict__"):
         return (type(value).__name__,) + tuple((k, fingerprint(v, depth + 1)) for k, v in vars(value).items()
                                                if not callable(v))
