@@ -11,7 +11,8 @@ Flow
 After each action the session *settles*: chance is resolved from its random generator (when the chance
 step is automatic, see ``auto_chance``) and bots play (when ``auto_bots``), until a person must decide or
 the game is over. In a simultaneous phase (a game module with ``active_players(state)``, e.g. the crafting
-phase of Merchants of Magick) the bots among the active seats play before the person to act. Each action is remembered with who made it: ``"human"`` (a person's choice, also a die
+phase of Merchants of Magick) the bots among the active seats play before the person to act, and a person
+may act for any active seat (``actor(state, action)`` names it). Each action is remembered with who made it: ``"human"`` (a person's choice, also a die
 roll or card a person entered or asked for), ``"bot"`` or ``"chance"`` (resolved by the session).
 :meth:`Session.undo` goes back to just before the last human decision and restores the random
 generator as it was then, so the same cards turn up and the bots answer the same way (undo cannot be
@@ -310,7 +311,8 @@ class Session:
         """
         if self.is_terminal():
             raise IllegalActionError("game_over", "the game is over")
-        self._push(action, HUMAN, self.rng.getstate())
+        actor = getattr(self.game, "actor", None)  # simultaneous phases: the action names its seat
+        self._push(action, HUMAN, self.rng.getstate(), actor(self.state, action) if actor else None)
         self.settle()
         return self
 

@@ -156,3 +156,13 @@ def test_docstring_examples(module_name):
 
     result = doctest.testmod(importlib.import_module(module_name))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_people_may_act_for_any_seat_of_a_simultaneous_phase_and_the_log_names_it():
+    magick = GAMES["magick"]
+    s = Session(magick, ["Ann", "Ben"], seed=3, auto_chance=lambda st: st.phase == "reveal")
+    s.apply(magick.parse_action(s.state, "roll d6=3 d8=5 d10=2 d12=11"))
+    assert s.current_player() == 0 and magick.active_players(s.state) == [0, 1]
+    s.apply(magick.parse_action(s.state, "Ben: end"))   # Ben ends first; Ann is still to act
+    assert s.current_player() == 0 and s.state.players[1].done
+    assert [(seat, magick.action_text(s.states[i], a)) for i, seat, a in s.recent(1)] == [(1, "Ben: end")]

@@ -38,7 +38,7 @@ from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 __all__ = ["NAME", "TITLE", "CHANCE", "new_game", "current_player", "legal_actions", "apply_action",
            "is_terminal", "score", "read_record", "write_record", "replay", "record_header", "record_line",
            "action_text", "parse_action", "seat_names", "sample_chance", "BOTS", "make_bot", "active_players",
-           "reveal_seat", "free_circles", "regular_dice_left", "mastery_status"]
+           "actor", "reveal_seat", "free_circles", "regular_dice_left", "mastery_status"]
 
 NAME = "magick"
 TITLE = "Merchants of Magick"
@@ -95,6 +95,13 @@ def active_players(state: GameState) -> list[int]:
     if state.phase != "craft":
         return []
     return [i for i, p in enumerate(state.players) if not p.done]
+
+
+def actor(state: GameState, action: Action) -> int:
+    """The seat making ``action``: its ``player`` for a player action, :data:`CHANCE` for a roll or reveal."""
+    if isinstance(action, RollDice | RevealOrder):
+        return CHANCE
+    return getattr(action, "player", current_player(state))
 
 
 def reveal_seat(state: GameState) -> int | None:
