@@ -41,6 +41,16 @@ Verbs
     A chance outcome drawn from ``rng`` with the game's odds (the same as ``rng.choice`` over the outcomes
     the rules make equally likely, without listing thousands of dice rolls).
 
+Optional verbs (the session uses them when a module has them)
+--------------------------------------------------------------
+``BOTS`` and ``make_bot(name)``
+    Bot names, and a bot with ``choose(state, rng, seat) -> action``.
+``active_players(state) -> list of int``
+    Every seat that may act now in a simultaneous phase (Merchants of Magick's crafting phase); bots
+    among them play before the person to act.
+``actor(state, action) -> int``
+    The seat that makes ``action`` (when it may be another than ``current_player``).
+
 Score sheet
 -----------
 :class:`ScoreSheet` (``players``: one :class:`PlayerScore` per seat in seat order, ``name``, ``parts``
