@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.errors import SaveFileError
 
-__all__ = ["atomic_write_json", "atomic_write_text", "default_save_dir", "read_save"]
+__all__ = ["atomic_write_json", "default_save_dir", "read_save"]
 
 
 def atomic_write_json(path: str | os.PathLike[str], document: Any) -> Path:
@@ -40,40 +40,17 @@ def atomic_write_json(path: str | os.PathLike[str], document: Any) -> Path:
         If the document is not JSON-serialisable or the folder is not writable. The previous
         file, if any, is unchanged.
     """
+    target = Path(path)
     try:
         text = json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False)
     except (TypeError, ValueError) as exc:
-        raise SaveFileError(f"cannot be saved: {exc}", path=str(Path(path))) from None
-    return atomic_write_text(path, text + "\n")
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
-    """Write ``text`` (UTF-8) to ``path`` atomically: a crash leaves the old file or the new one.
-
-    Parameters
-    ----------
-    path : str or PathLike
-        Destination file (a game record, for instance); its folder is created if needed.
-    text : str
-        The whole content.
-
-    Returns
-    -------
-    pathlib.Path
-        The path written.
-
-    Raises
-    ------
-    SaveFileError
-        If the folder is not writable. The previous file, if any, is unchanged.
-    """
-    target = Path(path)
+        raise SaveFileError(f"cannot be saved: {exc}", path=str(target)) from None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
+                handle.write(text + "\n")
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, target)

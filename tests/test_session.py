@@ -166,3 +166,17 @@ def test_people_may_act_for_any_seat_of_a_simultaneous_phase_and_the_log_names_i
     s.apply(magick.parse_action(s.state, "Ben: end"))   # Ben ends first; Ann is still to act
     assert s.current_player() == 0 and s.state.players[1].done
     assert [(seat, magick.action_text(s.states[i], a)) for i, seat, a in s.recent(1)] == [(1, "Ben: end")]
+
+
+def test_a_save_that_cannot_be_written_is_reported_and_the_old_file_kept(tmp_path):
+    from companion.errors import SaveFileError
+    from companion.session import write_text_atomically
+
+    path = write_text_atomically(tmp_path / "game.txt", "old\n")
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x", encoding="utf-8")
+    with pytest.raises(SaveFileError) as err:
+        write_text_atomically(blocked / "game.txt", "new\n")
+    assert "file-not-folder" in str(err.value)
+    assert path.read_text(encoding="utf-8") == "old\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
