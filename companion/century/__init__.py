@@ -9,6 +9,7 @@ The public API is re-exported here (see each module's docstring for its summary)
 - ``engine``: ``new_game``, ``to_move``, ``legal_actions``, ``apply_action``, ``sample_action``,
   ``resolve_chance``, ``is_terminal``, ``score``, ``CHANCE``
 - ``scoring``: ``PlayerTally``, ``score_table``, ``parse_table``, ``TableScore``, ``ScoreLine``
+- ``game``: the game through the common protocol (:mod:`companion.protocol`; ``companion.games``)
 """
 
 from companion.century.actions import (

@@ -12,6 +12,7 @@ Modules
 - :mod:`companion.magick.bots`     random and greedy bots.
 - :mod:`companion.magick.record`   JSON-lines game records: write, read, replay.
 - :mod:`companion.magick.cli`      ``companion magick score | odds | check-sheet | replay | simulate``.
+- :mod:`companion.magick.game`     the game through the common protocol (:mod:`companion.protocol`).
 
 Choices where the rules summary is silent (each documented in its module and tested)
 ------------------------------------------------------------------------------------
