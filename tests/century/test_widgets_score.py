@@ -24,29 +24,30 @@ def saved(path):
 def test_typing_updates_breakdown_and_save_file(save):
     table = CenturyScoreTable(save, players=3)
     table.name_boxes[0].value = "Ann"
-    table.golem_boxes[0].value = "12, 14"
+    table.golem_boxes[0].value = "12, 14, 9"
     table.count_boxes[0]["copper"].value = 1
-    table.count_boxes[0]["silver"].value = 2
+    table.count_boxes[0]["silver"].value = 2  # one coin per golem at most (claimed in position 1 or 2)
     table.count_boxes[0]["yellow"].value = 4
     table.count_boxes[0]["pink"].value = 3
-    # 12 + 14 golem VP, 3 + 2 coin VP, 3 pink (yellow scores 0)
-    assert "<td>Ann</td><td>26</td><td>5</td><td>3</td><td><b>34</b></td>" in table.results.value
+    # 12 + 14 + 9 golem VP, 3 + 2 coin VP, 3 pink (yellow scores 0)
+    assert "<td>Ann</td><td>35</td><td>5</td><td>3</td><td><b>43</b></td>" in table.results.value
     doc = saved(save)
     assert doc["kind"] == "century-score"
-    assert doc["players"][0] == {"name": "Ann", "golems": [12, 14], "copper": 1, "silver": 2,
+    assert doc["players"][0] == {"name": "Ann", "golems": [12, 14, 9], "copper": 1, "silver": 2,
                                  "crystals": {"yellow": 4, "green": 0, "blue": 0, "pink": 3}}
     # the chart's stacked bars carry the same parts
     golem_bar, coin_bar, crystal_bar = table.chart.data
-    assert (golem_bar.y[0], coin_bar.y[0], crystal_bar.y[0]) == (26, 5, 3)
+    assert (golem_bar.y[0], coin_bar.y[0], crystal_bar.y[0]) == (35, 5, 3)
     assert "Ann" in table.chart.layout.title.text
 
 
 def test_save_file_is_what_the_cli_reads(save):
     table = CenturyScoreTable(save, players=2)
     table.golem_boxes[1].value = "9"
-    table.count_boxes[0]["copper"].value = 3
+    table.golem_boxes[0].value = "6"
+    table.count_boxes[0]["copper"].value = 1
     tallies = scoring.parse_table(saved(save))
-    assert [t.golems for t in tallies] == [(), (9,)]
+    assert [t.golems for t in tallies] == [(6,), (9,)]
     result = CliRunner().invoke(century_cli.app, ["score", str(save), "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)

@@ -43,10 +43,10 @@ def test_a_restart_loses_nothing(save_path):
 
 def test_totals_and_shared_winners_are_shown(save_path):
     table = ScoreTable(players=3)
-    # Alice 10+5+4 = 19, Bob 8+3+8 = 19, Carol 1 + 2 = 3: Alice and Bob share the win.
-    for part, gold in (("crafting", 10), ("research", 5), ("mastery", 4)):
+    # Alice 10+5+4 = 19, Bob 8+5+6 = 19, Carol 1 + 2 = 3: Alice and Bob share the win.
+    for part, gold in (("crafting", 10), ("research", 5), ("charms", 4)):
         table.set_part(0, part, gold)
-    for part, gold in (("orders", 8), ("adventurer", 3), ("charms", 8)):
+    for part, gold in (("orders", 8), ("adventurer", 5), ("charms", 6)):
         table.set_part(1, part, gold)
     table.set_part(2, "crafting", 1)
     table.set_part(2, "research", 2)
@@ -126,4 +126,4 @@ def test_duplicate_names_are_reported_with_the_key_path(save_path):
     table = ScoreTable()
     table.set_name(1, "Player 1")
     assert "players[1].name" in table.message.value
-    assert "duplicate" in table.message.value
+    assert "same name as player 1" in table.message.value
