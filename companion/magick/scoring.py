@@ -113,6 +113,8 @@ PLAYER_KEYS: tuple[str, ...] = ("name", *PARTS, "total")
 #: Top-level keys of a score table (``kind`` and ``version`` come with the score app's save).
 TABLE_KEYS = ("players", "kind", "version")
 TABLE_KIND = "magick-score"
+#: The two mastery cards of a game (one material, one energy), the keys of a per-card ``mastery`` object.
+MASTERY_CARDS = ("material", "energy")
 #: Highest gold accepted in one part: far above any game (a whole sheet of rows is worth well under 200).
 MAX_PART_GOLD = 500
 def _mastery_splits(first: int, later: int) -> dict[int, list[tuple[int, int]]]:
@@ -125,13 +127,17 @@ def _mastery_splits(first: int, later: int) -> dict[int, list[tuple[int, int]]]:
     return out
 
 
-def _mastery_possible(values: Sequence[int], first: int, later: int) -> bool:
+def _mastery_possible(values: Sequence[int], first: int, later: int,
+                      fixed: Sequence[tuple[int, int] | None] | None = None) -> bool:
     """True when the players' mastery gold can be split over the two cards with one ``first`` at most per card
-    and, with 2 players or more, a ``later`` on a card only after someone else's ``first`` on it."""
+    and, with 2 players or more, a ``later`` on a card only after someone else's ``first`` on it. ``fixed[i]``
+    is player i's split when the table gives it per card."""
     import itertools
 
     splits = _mastery_splits(first, later)
-    for combo in itertools.product(*(splits[v] for v in values)):
+    fixed = fixed or [None] * len(values)
+    options = [[f] if f is not None else splits[v] for v, f in zip(values, fixed, strict=True)]
+    for combo in itertools.product(*options):
         ok = True
         for card in (0, 1):
             got = [split[card] for split in combo]
@@ -151,8 +157,8 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
     ----------
     doc : dict
         ``{"players": [{"name": str, "crafting": int, "research": int, "orders": int, "adventurer": int,
-        "mastery": int, "charms": int, "total"?: int}, ...]}``; a missing part is 0. The app's save adds
-        ``kind`` and ``version``.
+        "mastery": int, "charms": int, "total"?: int}, ...]}``; a missing part is 0. ``mastery`` may also be
+        given per card, ``{"material": 8, "energy": 4}``. The app's save adds ``kind`` and ``version``.
     file : str, optional
         Named in errors.
 
@@ -191,6 +197,7 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
     mastery_values = ", ".join(map(str, sorted(splits)))
     players: list[PlayerGold | None] = []
     names: dict[int, str] = {}
+    fixed: dict[int, tuple[int, int]] = {}
     for i, entry in enumerate(raw):
         if not isinstance(entry, dict):
             check.add(i, "", "expected an object with name and gold per part")
@@ -206,6 +213,20 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
             value = entry.get(part, 0)
             if value is None:
                 value = 0
+            if part == "mastery" and isinstance(value, dict):
+                check.keys(value, i, MASTERY_CARDS, where="mastery")
+                per_card = [check.integer(value.get(card, 0), i, f"mastery.{card}", 0, first, " of gold")
+                            for card in MASTERY_CARDS]
+                bad = [card for card, g in zip(MASTERY_CARDS, per_card, strict=True) if g not in (None, 0, later, first)]
+                for card in bad:
+                    check.add(i, f"mastery.{card}", f"expected 0, {later} or {first} (the {card} mastery card pays "
+                                                    f"{first} to the first player, {later} to later ones), found "
+                                                    f"{value[card]}")
+                if None in per_card or bad:
+                    continue
+                fixed[i] = (per_card[0], per_card[1])
+                values[part] = per_card[0] + per_card[1]
+                continue
             v = check.integer(value, i, part, 0, MAX_PART_GOLD, " of gold")
             if v is None:
                 continue
@@ -228,7 +249,8 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
                 check.add(i, "total", f"the parts add up to {gold.total} gold, but the total says {total!r}")
         players.append(gold)
     good = [p for p in players if p is not None]
-    if len(good) == len(players) and not _mastery_possible([p.mastery for p in good], first, later):
+    if len(good) == len(players) and not _mastery_possible([p.mastery for p in good], first, later,
+                                                           [fixed.get(i) for i in range(len(good))]):
         who = max(i for i, p in enumerate(good) if p.mastery)
         check.add(who, "mastery", f"these mastery values are impossible together: each mastery card pays {first} "
                                   f"to one player only, then {later} to each later player (two players cannot both "

@@ -475,7 +475,7 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                                          f"(crafting: die >= circle, research: die <= circle), found {compare!r}")
         allowed = v.items(c, "allowed_dice", p)
         for j, die in enumerate(allowed):
-            if die not in dice:
+            if not isinstance(die, str) or die not in dice:
                 raise v.fail(f"{p}.allowed_dice[{j}]", f"unknown die {die!r}; expected one of {', '.join(dice)}")
         if len(set(allowed)) != len(allowed):
             raise v.fail(f"{p}.allowed_dice", "a die is listed twice")
