@@ -44,12 +44,17 @@ class FieldProblem:
         What was expected and what was found, in the user's terms.
     name : str or None
         The player's name as typed, when known.
+    shape : bool
+        True when the document has the wrong shape there (an unknown key, a list where a number belongs,
+        text where a number belongs...): a file, not a typing slip. False for a value of the right type that
+        the rules do not allow (out of range, impossible with the other players).
     """
 
     player: int | None
     field: str
     message: str
     name: str | None = None
+    shape: bool = False
 
     @property
     def key_path(self) -> str:
@@ -76,6 +81,11 @@ class TableError(RulesDataError):
         more = len(self.problems) - 1
         tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
         super().__init__(first.message + tail, file=file, key_path=first.key_path)
+
+    @property
+    def shape_problems(self) -> list[FieldProblem]:
+        """The problems that mean the document has the wrong shape (see :attr:`FieldProblem.shape`)."""
+        return [p for p in self.problems if p.shape]
 
 
 def is_int(value: Any) -> bool:
@@ -116,10 +126,10 @@ class TableChecker:
         self.problems: list[FieldProblem] = []
         self.names: dict[int, str] = {}
 
-    def add(self, player: int | None, field: str, message: str) -> None:
-        """Record a problem."""
+    def add(self, player: int | None, field: str, message: str, *, shape: bool = False) -> None:
+        """Record a problem (``shape``: see :attr:`FieldProblem.shape`)."""
         self.problems.append(FieldProblem(player, field, message, self.names.get(player) if player is not None
-                                          else None))
+                                          else None, shape))
 
     def bad(self, player: int | None, field: str) -> bool:
         """True when a problem was already recorded for this field (or one inside it)."""
@@ -136,13 +146,13 @@ class TableChecker:
             hint = next((a for a in allowed if a.lower() == str(key).lower()), None)
             did = f"did you mean {hint!r}? " if hint else ""
             self.add(player, f"{where}.{key}" if where else str(key),
-                     f"unknown key {key!r}; {did}expected only {', '.join(allowed)}")
+                     f"unknown key {key!r}; {did}expected only {', '.join(allowed)}", shape=True)
 
     def integer(self, value: Any, player: int | None, field: str, low: int, high: int, what: str = "") -> int | None:
         """Check a whole number in ``low..high``; return it, or ``None`` after recording a problem."""
         if not is_int(value):
             self.add(player, field, f"expected a whole number{what} from {low} to {high}, "
-                                    f"found {_shown(value)}")
+                                    f"found {_shown(value)}", shape=True)
             return None
         if not low <= value <= high:
             self.add(player, field, f"expected a whole number{what} from {low} to {high}, found {_shown(value)}")
@@ -153,7 +163,7 @@ class TableChecker:
              max_length: int = 60) -> str | None:
         """Check a string (non-blank when ``required``, at most ``max_length`` characters)."""
         if not isinstance(value, str):
-            self.add(player, field, f"expected text, found {_shown(value)}")
+            self.add(player, field, f"expected text, found {_shown(value)}", shape=True)
             return None
         if required and not name_key(value):
             self.add(player, field, "expected a name, found an empty one")
@@ -195,13 +205,14 @@ def _shown(value: Any) -> str:
 def list_of_players(doc: Any, checker: TableChecker, low: int, high: int, game: str) -> list[Any] | None:
     """The ``players`` list of a table document, or ``None`` after recording why it is missing/bad."""
     if not isinstance(doc, dict):
-        checker.add(None, "", f"expected an object with a \"players\" list, found {_shown(doc)}")
+        checker.add(None, "", f"expected an object with a \"players\" list, found {_shown(doc)}", shape=True)
         return None
     players = doc.get("players")
     if not isinstance(players, list):
-        checker.add(None, "players", f"expected a list of players, found {_shown(players)}")
+        checker.add(None, "players", f"expected a list of players, found {_shown(players)}", shape=True)
         return None
     if not low <= len(players) <= high:
-        checker.add(None, "players", f"{game} is played by {low} to {high} players, found {len(players)}")
+        checker.add(None, "players", f"{game} is played by {low} to {high} players, found {len(players)}",
+                    shape=True)
         return None
     return players

@@ -193,13 +193,14 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
     assert players is not None
     check.keys(doc, None, TABLE_KEYS)
     if "kind" in doc and doc["kind"] != TABLE_KIND:
-        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Century score table), found {doc['kind']!r}")
+        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Century score table), found {doc['kind']!r}", shape=True)
     if "version" in doc and doc["version"] != 1:
-        check.add(None, "version", f"expected 1, found {doc['version']!r}")
+        check.add(None, "version", f"expected 1, found {doc['version']!r}", shape=True)
     texts = doc.get("golem_texts")
     if texts is not None and not (isinstance(texts, list) and len(texts) <= len(players)
                                   and all(isinstance(t, str) and len(t) <= 500 for t in texts)):
-        check.add(None, "golem_texts", "expected a list of the golem entries as typed, one text per player")
+        check.add(None, "golem_texts", "expected a list of the golem entries as typed, one text per player",
+                  shape=True)
     cards = load_cards()
     printed_count: dict[int, int] = {}
     for g in cards.golems:
@@ -211,7 +212,7 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
     names: dict[int, str] = {}
     for i, p in enumerate(players):
         if not isinstance(p, dict):
-            check.add(i, "", "expected an object with name, golems, copper, silver, crystals")
+            check.add(i, "", "expected an object with name, golems, copper, silver, crystals", shape=True)
             tallies.append(None)
             continue
         name = check.text(p.get("name"), i, "name")
@@ -222,13 +223,13 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
         golems = p.get("golems", [])
         pts: list[int] = []
         if not isinstance(golems, list):
-            check.add(i, "golems", "expected a list of printed golem points")
+            check.add(i, "golems", "expected a list of printed golem points", shape=True)
         else:
             for j, g in enumerate(golems):
                 if not is_int(g) or g not in printed_count:
                     check.add(i, f"golems[{j}]", f"expected printed golem points ({values}), found {g!r}"
                               if not isinstance(g, (list, dict)) else "expected printed golem points, found a "
-                              + ("list" if isinstance(g, list) else "object"))
+                              + ("list" if isinstance(g, list) else "object"), shape=not is_int(g))
                 else:
                     pts.append(g)
             if len(golems) > most_golems:
@@ -245,7 +246,7 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
         raw = p.get("crystals", {})
         counts: list[int] = []
         if not isinstance(raw, dict):
-            check.add(i, "crystals", "expected an object of colour counts (yellow, green, blue, pink)")
+            check.add(i, "crystals", "expected an object of colour counts (yellow, green, blue, pink)", shape=True)
         else:
             check.keys(raw, i, COLOURS, where="crystals")
             for colour in COLOURS:

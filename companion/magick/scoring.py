@@ -187,9 +187,9 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
     assert raw is not None
     check.keys(doc, None, TABLE_KEYS)
     if "kind" in doc and doc["kind"] != TABLE_KIND:
-        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Merchants of Magick score table), found {doc['kind']!r}")
+        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Merchants of Magick score table), found {doc['kind']!r}", shape=True)
     if "version" in doc and doc["version"] != 1:
-        check.add(None, "version", f"expected 1, found {doc['version']!r}")
+        check.add(None, "version", f"expected 1, found {doc['version']!r}", shape=True)
     cards = load_cards()
     adventurer_gold = sorted({0} | {a.gold for a in cards.adventurers})
     first, later = cards.mastery_gold_first, cards.mastery_gold_later
@@ -200,7 +200,7 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
     fixed: dict[int, tuple[int, int]] = {}
     for i, entry in enumerate(raw):
         if not isinstance(entry, dict):
-            check.add(i, "", "expected an object with name and gold per part")
+            check.add(i, "", "expected an object with name and gold per part", shape=True)
             players.append(None)
             continue
         name = check.text(entry.get("name"), i, "name")

@@ -449,13 +449,13 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
     assert raw is not None
     check.keys(doc, None, TABLE_KEYS)
     if "kind" in doc and doc["kind"] != TABLE_KIND:
-        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Terra Mystica score table), found {doc['kind']!r}")
+        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Terra Mystica score table), found {doc['kind']!r}", shape=True)
     if "version" in doc and doc["version"] != 1:
-        check.add(None, "version", f"expected 1, found {doc['version']!r}")
+        check.add(None, "version", f"expected 1, found {doc['version']!r}", shape=True)
     if "map" in doc:
         keys = [m["key"] for m in shipped_maps()]
         if doc["map"] not in keys:
-            check.add(None, "map", f"expected one of {', '.join(keys)}, found {doc['map']!r}")
+            check.add(None, "map", f"expected one of {', '.join(keys)}, found {doc['map']!r}", shape=True)
     tiles = load_tiles()
     category = doc.get("extra_category")
     choices = [k for k in tiles.final_scoring if k not in ("network", "cults")]
@@ -471,7 +471,7 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
     entries: list[dict[str, Any]] = []
     for i, p in enumerate(raw):
         if not isinstance(p, dict):
-            check.add(i, "", "expected an object with faction, vp, cults, network ...")
+            check.add(i, "", "expected an object with faction, vp, cults, network ...", shape=True)
             continue
         entries.append(p)
         name = p.get("name")
@@ -483,16 +483,16 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         if faction is None and partial:
             missing.append(i)
         elif not isinstance(faction, str):
-            check.add(i, "faction", f"expected a faction name, found {faction!r}")
+            check.add(i, "faction", f"expected a faction name, found {faction!r}", shape=True)
         else:
             try:
                 factions[i] = get_faction(faction)
             except UnknownFactionError as exc:
-                check.add(i, "faction", str(exc))
+                check.add(i, "faction", str(exc), shape=True)
         for key in ("vp", "network", "cults"):
             if key not in p:
                 check.add(i, key, "missing; expected " + ("an object with fire, water, earth, air" if key == "cults"
-                                                          else "a whole number"))
+                                                          else "a whole number"), shape=True)
         nums: dict[str, int | None] = {}
         for key in ("vp", "coins", "workers", "priests"):
             low, high, what = LIMITS[key]
@@ -504,12 +504,12 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         cults_raw = p.get("cults", {})
         cults: dict[str, int] = {}
         if not isinstance(cults_raw, dict):
-            check.add(i, "cults", "expected an object with fire, water, earth, air")
+            check.add(i, "cults", "expected an object with fire, water, earth, air", shape=True)
         else:
             check.keys(cults_raw, i, CULTS, where="cults")
             for c in CULTS:
                 if c not in cults_raw:
-                    check.add(i, f"cults.{c}", "missing; expected a position from 0 to 10")
+                    check.add(i, f"cults.{c}", "missing; expected a position from 0 to 10", shape=True)
                     continue
                 v = check.integer(cults_raw[c], i, f"cults.{c}", 0, 10)
                 if v is not None:
@@ -519,7 +519,7 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         power = p.get("power", [0, 0, 0])
         bowls: list[int] = []
         if not isinstance(power, list) or len(power) != 3:
-            check.add(i, "power", "expected [bowl I, bowl II, bowl III], three whole numbers")
+            check.add(i, "power", "expected [bowl I, bowl II, bowl III], three whole numbers", shape=True)
         else:
             low, high, what = LIMITS["power"]
             for k, tokens in enumerate(power):
