@@ -217,3 +217,8 @@ def test_other_options_that_read_files(tmp_path):
                      names="larger than")
     assert_bad_input(["magick", "check-sheet", str(tmp_path)], names="folder")
     assert_bad_input(["century", "score", str(tmp_path / "missing.json")], names="no such file")
+
+
+def test_an_impossible_circle_number_is_refused():
+    assert_bad_input(["magick", "odds", "--die", "d8", "--target", "999", "--craft"], names="--target")
+    assert_bad_input(["magick", "odds", "--die", "d8", "--target", "-5", "--research"], names="--target")
