@@ -58,13 +58,28 @@ def print_json(document: Any) -> None:
     typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 
+def _one_line(text: str) -> str:
+    return " ".join(part.strip() for part in str(text).splitlines() if part.strip())
+
+
 @contextmanager
 def bad_input_exits_2() -> Iterator[None]:
-    """Turn a :class:`CompanionError` into ``error: <message>`` on stderr and exit status 2."""
+    """Turn bad input into one line ``error: <message>`` on stderr and exit status 2 (never a traceback).
+
+    A :class:`CompanionError` gives its own message (it names the place). Any other exception escaping the
+    block is a bug met on odd input: it is reported on one line too, as such, with exit status 2, so a user
+    never sees a traceback and status 1 stays reserved for a replay difference. Typer's own exits pass through.
+    """
     try:
         yield
     except CompanionError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(f"error: {_one_line(str(exc))}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    except (typer.Exit, typer.Abort, typer.TyperException):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the last guard before a user would see a traceback
+        typer.echo(f"error: the input could not be handled ({type(exc).__name__}: {_one_line(str(exc))[:200]}); "
+                   "this is a bug in companion, please report it with the input", err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
 

@@ -222,3 +222,15 @@ def test_other_options_that_read_files(tmp_path):
 def test_an_impossible_circle_number_is_refused():
     assert_bad_input(["magick", "odds", "--die", "d8", "--target", "999", "--craft"], names="--target")
     assert_bad_input(["magick", "odds", "--die", "d8", "--target", "-5", "--research"], names="--target")
+
+
+def test_an_unexpected_failure_is_one_line_not_a_traceback(monkeypatch, tmp_path):
+    """The last guard: a bug met on odd input still gives one line and status 2 (not 1, not a traceback)."""
+    import companion.magick.scoring as scoring
+
+    def broken(doc, *, file=None):
+        raise RecursionError("maximum recursion depth exceeded\nwhile calling a Python object")
+
+    monkeypatch.setattr(scoring, "score_table", broken)
+    line = assert_bad_input(["magick", "score", write(tmp_path, "m.json", MAGICK)], names="RecursionError")
+    assert "bug in companion" in line
