@@ -173,3 +173,33 @@ def test_a_corrupt_save_opened_after_a_good_one_stays_untouched(tmp_path, corrup
     assert bad.read_bytes() == before
     with pytest.raises(SaveFileError):
         read_save(bad, kind=KIND)
+
+
+@pytest.mark.parametrize("app", ["century", "magick", "tm"])
+@pytest.mark.parametrize("corrupt", ["[" * 990 + "]" * 990, '{"kind": "KIND", "players": [' + "9" * 5000 + "]}",
+                                     '{"kind": "KIND", "kind": "KIND", "players": []}'])
+def test_each_score_app_stays_read_only_on_a_corrupt_save_opened_after_a_good_one(tmp_path, app, corrupt):
+    from companion.widgets.century_score import CenturyScoreTable
+    from companion.widgets.magick_score import ScoreTable
+    from companion.widgets.tm_score import TableScorer
+
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    if app == "century":
+        table = CenturyScoreTable(good, players=2)
+        kind, edit = "century-score", lambda n: setattr(table.golem_boxes[0], "value", str(10 + n))
+    elif app == "magick":
+        table = ScoreTable(good, players=2)
+        kind, edit = "magick-score", lambda n: table.set_part(0, "crafting", n)
+    else:
+        table = TableScorer(good)
+        kind, edit = "terra-mystica-score", lambda n: setattr(table.rows[0].vp, "value", 50 + n)
+    edit(1)
+    assert table.writable and good.exists()
+    bad.write_text(corrupt.replace("KIND", kind), encoding="utf-8")
+    before = bad.read_bytes()
+    assert table.open_save(bad) is False
+    assert not table.writable and "companion-error" in table.status.value
+    edit(2)  # a change after the failed open: written nowhere
+    if app == "magick":
+        table.add_player()
+    assert bad.read_bytes() == before
