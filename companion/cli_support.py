@@ -7,15 +7,14 @@ replay mismatch), 2 input that cannot be read (the message goes to stderr and na
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import typer
 
 from companion.errors import CompanionError
+from companion.jsonio import MAX_CHARS, loads, read_text
 
 __all__ = ["EXIT_DIFFERENCE", "EXIT_BAD_INPUT", "read_input_text", "read_input_json", "print_json",
            "bad_input_exits_2"]
@@ -24,41 +23,34 @@ EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
 
 
-def read_input_text(file: str) -> str:
-    """Read ``file`` as UTF-8 text; ``"-"`` reads standard input.
+def read_input_text(file: str, *, max_bytes: int = MAX_CHARS) -> str:
+    """Read ``file`` as UTF-8 text; ``"-"`` reads standard input (:func:`companion.jsonio.read_text`).
+
+    At most ``max_bytes`` bytes are read (16 MiB by default), so ``/dev/zero`` or a runaway pipe is refused
+    instead of filling the memory.
 
     Raises
     ------
     CompanionError
-        If the file does not exist, is a folder, or is not UTF-8 text.
+        If the file does not exist, is a folder, is larger than ``max_bytes``, or is not UTF-8 text
+        (the message names the line and column of the first bad byte).
     """
-    try:
-        if file == "-":
-            return sys.stdin.read()
-        return Path(file).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CompanionError(f"{file}: no such file") from None
-    except IsADirectoryError:
-        raise CompanionError(f"{file}: is a folder, expected a file") from None
-    except UnicodeDecodeError as exc:
-        raise CompanionError(f"{file}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise CompanionError(f"{file}: cannot be read ({exc.strerror})") from None
+    return read_text(file, max_bytes=max_bytes)
 
 
 def read_input_json(file: str) -> Any:
     """Read ``file`` (or ``"-"`` for stdin) as JSON.
 
+    Read by :func:`companion.jsonio.loads`: depth and size limits, no duplicate keys, no huge numbers,
+    no lone surrogates.
+
     Raises
     ------
     CompanionError
-        Naming the file, line and column when the JSON is invalid.
+        Naming the file, line and column when the JSON is invalid or refused
+        (:class:`companion.jsonio.JSONInputError`).
     """
-    text = read_input_text(file)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CompanionError(f"{file}: invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    return loads(read_input_text(file), file=file)
 
 
 def print_json(document: Any) -> None:
@@ -66,13 +58,28 @@ def print_json(document: Any) -> None:
     typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 
+def _one_line(text: str) -> str:
+    return " ".join(part.strip() for part in str(text).splitlines() if part.strip())
+
+
 @contextmanager
 def bad_input_exits_2() -> Iterator[None]:
-    """Turn a :class:`CompanionError` into ``error: <message>`` on stderr and exit status 2."""
+    """Turn bad input into one line ``error: <message>`` on stderr and exit status 2 (never a traceback).
+
+    A :class:`CompanionError` gives its own message (it names the place). Any other exception escaping the
+    block is a bug met on odd input: it is reported on one line too, as such, with exit status 2, so a user
+    never sees a traceback and status 1 stays reserved for a replay difference. Typer's own exits pass through.
+    """
     try:
         yield
     except CompanionError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(f"error: {_one_line(str(exc))}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    except (typer.Exit, typer.Abort, typer.TyperException):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the last guard before a user would see a traceback
+        typer.echo(f"error: the input could not be handled ({type(exc).__name__}: {_one_line(str(exc))[:200]}); "
+                   "this is a bug in companion, please report it with the input", err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
 

@@ -10,9 +10,16 @@ Hierarchy::
     └── CompanionError
         ├── MapFormatError      custom Terra Mystica map text (row, column, token)
         ├── RulesDataError      a rules-data or sheet file (file, key path)
+        │   └── TableError      a score table: every problem, by player and field (companion.validation)
         ├── IllegalActionError  an action the rules forbid (stable ``code``, ``rule``)
         ├── RecordError         a game record / ledger / command log (``line``)
-        └── SaveFileError       a table-side save file that cannot be read (``path``)
+        ├── SaveFileError       a table-side save file that cannot be read (``path``)
+        │   └── SaveConflictError  another writer changed the save meanwhile (companion.savefile)
+        └── JSONInputError      any JSON input refused by companion.jsonio (file, line, column)
+
+Every reader of user input raises only these: JSON goes through :func:`companion.jsonio.loads` (depth,
+size, duplicate keys, huge numbers, lone surrogates), text through :func:`companion.jsonio.read_text` (size
+cap, UTF-8 with line and column of a bad byte), and score tables through each game's ``validate_table``.
 """
 
 from __future__ import annotations

@@ -138,7 +138,7 @@ def action_text(a: Action) -> str:
 
 
 def _int(token: str, what: str, line: int | None) -> int:
-    if not token.isdigit():
+    if not (token.isascii() and token.isdigit() and len(token) <= 6):  # "²" is a digit to str.isdigit
         raise RecordError(f"expected a number for {what}, found {token!r}", line=line)
     return int(token)
 

@@ -30,14 +30,10 @@ def score_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Score a table game: golems + 3 per copper + 1 per silver + 1 per non-yellow crystal."""
-    from companion.century.scoring import parse_table, score_table, table_json
+    from companion.century.scoring import score_table, table_json, validate_table
 
     with bad_input_exits_2():
-        doc = read_input_json(file)
-        try:
-            tallies = parse_table(doc)
-        except CompanionError as exc:
-            raise CompanionError(f"{file}: {exc}") from None
+        tallies = validate_table(read_input_json(file), file=file)
         result = score_table(tallies)
     if as_json:
         print_json(table_json(result))

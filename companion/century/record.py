@@ -120,6 +120,11 @@ def write_record(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _number(token: str) -> bool:
+    """A small whole number in ASCII digits (``"²"`` passes ``str.isdigit`` but is no number)."""
+    return token.isascii() and token.isdigit() and len(token) <= 6
+
+
 def read_record(text: str, *, file: str | None = None) -> GameRecord:
     """Read a record and replay it, checking every line.
 
@@ -146,7 +151,7 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
             continue
         words = line.split()
         if words[0] == "players":
-            if n_players is not None or len(words) != 2 or not words[1].isdigit():
+            if n_players is not None or len(words) != 2 or not _number(words[1]):
                 raise RecordError("expected one line 'players N' before the actions", line=lineno, file=file)
             n_players = int(words[1])
             try:
@@ -157,13 +162,13 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
         if state is None or n_players is None:
             raise RecordError("expected 'players N' first", line=lineno, file=file)
         if words[0] == "name":
-            if actions or len(words) < 3 or not words[1].isdigit() or not 1 <= int(words[1]) <= n_players:
+            if actions or len(words) < 3 or not _number(words[1]) or not 1 <= int(words[1]) <= n_players:
                 raise RecordError(f"expected 'name SEAT NAME' with SEAT 1..{n_players}, before the actions",
                                   line=lineno, file=file)
             names[int(words[1])] = " ".join(words[2:])
             continue
         seat: int | None = None
-        if words[0][:1] == "P" and words[0][1:].isdigit():
+        if words[0][:1] == "P" and _number(words[0][1:]):
             seat = int(words[0][1:]) - 1
             words = words[1:]
         try:

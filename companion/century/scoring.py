@@ -10,9 +10,11 @@ API summary (stable)
     ``lines`` (one :class:`ScoreLine` per player, in turn order: ``name``, ``golem_vp``, ``copper_vp``,
     ``silver_vp``, ``coin_vp``, ``crystal_vp``, ``total``), ``winner`` (name), ``winner_index`` (seat, 0 =
     first player), ``tied`` (names sharing the best total, in turn order; the winner is the last of them).
-``parse_table(doc) -> list[PlayerTally]``
-    Validate the JSON document ``{"players": [...]}`` of the CLI (turn order); raises
-    :class:`companion.errors.RulesDataError` naming the key path (e.g. ``players[1].crystals.green``).
+``validate_table(doc, *, file="score file") -> list[PlayerTally]``
+    The one check of a score table (CLI, score app, history): ranges, unknown keys, golem counts the end
+    rule allows, coins that came with golems, names that differ only by spaces; raises
+    :class:`companion.validation.TableError` (a ``RulesDataError``) listing every problem.
+``parse_table(doc) -> list[PlayerTally]``  the same, with the default file name.
 ``table_json(score) -> dict``        the CLI's output document.
 
 Rules (rules summary "结束与计分"; rules-facts "End of game"): score = printed golem points + 3 per copper + 1 per
@@ -27,10 +29,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.century.cards import COLOURS, crystals, load_cards
-from companion.errors import CompanionError, RulesDataError
+from companion.errors import CompanionError
+from companion.validation import TableChecker, is_int, list_of_players
 
 __all__ = ["COPPER_VP", "SILVER_VP", "PlayerTally", "ScoreLine", "TableScore", "score_tally", "score_table",
-           "parse_table", "table_json"]
+           "parse_table", "table_json", "validate_table"]
 
 COPPER_VP = 3
 """VP per copper coin (rules summary 结束与计分; GE-SUM)."""
@@ -144,94 +147,147 @@ def score_table(tallies: Sequence[PlayerTally]) -> TableScore:
     return TableScore(lines, lines[index].name, index, tied)
 
 
-def _int(value: Any, path: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesDataError(f"expected an integer, found {value!r}", file=_DOC, key_path=path)
-    if not lo <= value <= hi:
-        raise RulesDataError(f"expected {lo}..{hi}, found {value}", file=_DOC, key_path=path)
-    return value
+#: Keys of one player's entry in a score table (the ``companion century score`` input and the app's save).
+PLAYER_KEYS = ("name", "golems", "copper", "silver", "crystals")
+#: Top-level keys of a score table (``kind``, ``version`` and ``golem_texts`` come with the app's save).
+TABLE_KEYS = ("players", "kind", "version", "golem_texts")
+TABLE_KIND = "century-score"
 
 
-def parse_table(doc: Any) -> list[PlayerTally]:
-    """Validate a score document and return the tallies in turn order.
+def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
+    """Check a whole Century score table: the one validation of the CLI, the score app and the history.
 
     Parameters
     ----------
     doc : dict
         ``{"players": [{"name": "A", "golems": [12, 14], "copper": 1, "silver": 0,
         "crystals": {"yellow": 2, "green": 1, "blue": 0, "pink": 3}}, ...]}``; 2..5 players in turn order.
-        ``golems``, ``copper``, ``silver`` and ``crystals`` may be left out (0 / none).
+        ``golems``, ``copper``, ``silver`` and ``crystals`` may be left out (0 / none). The app's save adds
+        ``kind``, ``version`` and ``golem_texts``.
+    file : str, optional
+        Named in errors.
+
+    Returns
+    -------
+    list of PlayerTally
+        In turn order.
 
     Raises
     ------
-    RulesDataError
-        Naming the key path (``players[i].field``): 2..5 players, unique non-empty names, golem points that
-        are printed values (6..20), no more golems of a value than the game has (e.g. two worth 20), coins 0..2 x players
-        each (the pile sizes) and in total, crystals per colour non-negative with at most 10 in all
-        (the caravan limit).
+    TableError
+        Listing every problem (player, field, what was expected): unknown keys (the allowed ones listed);
+        2..5 players; non-empty names, unique once spaces and invisible characters are ignored; golem points
+        that are printed values (6..20), no more golems of a value than the game has; **at most as many golems
+        per player as the end trigger** (5 with 4-5 players, 6 with 2-3: the game ends after the round in which
+        someone claims that many, and a player claims at most one golem per turn, so nobody can pass it —
+        rules summary 结束与计分, rules-facts "End of game"); coins: 0..2 x players of each kind in all (the pile
+        sizes), and **no more coins than golems** for a player (a coin comes only with a golem claimed in
+        position 1 or 2); crystals per colour >= 0, at most 10 in all (the caravan limit).
     """
-    if not isinstance(doc, dict):
-        raise RulesDataError(f"expected an object with a 'players' list, found {type(doc).__name__}",
-                             file=_DOC, key_path="")
-    players = doc.get("players")
-    if not isinstance(players, list):
-        raise RulesDataError("expected a list of players", file=_DOC, key_path="players")
-    if not 2 <= len(players) <= 5:
-        raise RulesDataError(f"Century is played by 2 to 5 players, found {len(players)}", file=_DOC,
-                             key_path="players")
+    from companion.century.state import end_threshold
+
+    check = TableChecker(file)
+    players = list_of_players(doc, check, 2, 5, "Century: Golem Edition")
+    if players is None:
+        check.raise_if_any()
+    assert players is not None
+    check.keys(doc, None, TABLE_KEYS)
+    if "kind" in doc and doc["kind"] != TABLE_KIND:
+        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Century score table), found {doc['kind']!r}", shape=True)
+    if "version" in doc and doc["version"] != 1:
+        check.add(None, "version", f"expected 1, found {doc['version']!r}", shape=True)
+    texts = doc.get("golem_texts")
+    if texts is not None and not (isinstance(texts, list) and len(texts) <= len(players)
+                                  and all(isinstance(t, str) and len(t) <= 500 for t in texts)):
+        check.add(None, "golem_texts", "expected a list of the golem entries as typed, one text per player",
+                  shape=True)
     cards = load_cards()
-    printed = {g.points for g in cards.golems}
-    lo, hi = min(printed), max(printed)
-    n = len(players)
-    tallies: list[PlayerTally] = []
-    names: set[str] = set()
-    for i, p in enumerate(players):
-        where = f"players[{i}]"
-        if not isinstance(p, dict):
-            raise RulesDataError(f"expected an object, found {type(p).__name__}", file=_DOC, key_path=where)
-        unknown = set(p) - {"name", "golems", "copper", "silver", "crystals"}
-        if unknown:
-            raise RulesDataError(f"unknown key {sorted(unknown)[0]!r}; expected name, golems, copper, silver, "
-                                 "crystals", file=_DOC, key_path=where)
-        name = p.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise RulesDataError("expected a non-empty name", file=_DOC, key_path=f"{where}.name")
-        if name in names:
-            raise RulesDataError(f"duplicate name {name!r}", file=_DOC, key_path=f"{where}.name")
-        names.add(name)
-        golems = p.get("golems", [])
-        if not isinstance(golems, list):
-            raise RulesDataError("expected a list of printed golem points", file=_DOC, key_path=f"{where}.golems")
-        pts = tuple(_int(g, f"{where}.golems[{j}]", lo, hi) for j, g in enumerate(golems))
-        copper = _int(p.get("copper", 0), f"{where}.copper", 0, 2 * n)
-        silver = _int(p.get("silver", 0), f"{where}.silver", 0, 2 * n)
-        raw = p.get("crystals", {})
-        c = crystals(raw, where=f"{where}.crystals", file=_DOC)
-        if sum(c) > 10:
-            raise RulesDataError(f"{sum(c)} crystals, but a caravan holds at most 10 at the end of a turn",
-                                 file=_DOC, key_path=f"{where}.crystals")
-        tallies.append(PlayerTally(name, pts, copper, silver, {k: v for k, v in zip(COLOURS, c, strict=True)}))
-    for label, cap in (("copper", 2 * n), ("silver", 2 * n)):
-        total = sum(getattr(t, label) for t in tallies)
-        if total > cap:
-            raise RulesDataError(f"{total} {label} coins in all, but a {n}-player game has only {cap}",
-                                 file=_DOC, key_path=f"players[*].{label}")
-    total_golems = sum(len(t.golems) for t in tallies)
-    if total_golems > len(cards.golems):
-        raise RulesDataError(f"{total_golems} golems in all, but there are only {len(cards.golems)}",
-                             file=_DOC, key_path="players[*].golems")
     printed_count: dict[int, int] = {}
     for g in cards.golems:
         printed_count[g.points] = printed_count.get(g.points, 0) + 1
-    claimed: dict[int, int] = {}
-    for t in tallies:
+    values = ", ".join(map(str, sorted(printed_count)))
+    n = len(players)
+    most_golems = end_threshold(n)
+    tallies: list[PlayerTally | None] = []
+    names: dict[int, str] = {}
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            check.add(i, "", "expected an object with name, golems, copper, silver, crystals", shape=True)
+            tallies.append(None)
+            continue
+        name = check.text(p.get("name"), i, "name")
+        if name is not None:
+            names[i] = name
+            check.names[i] = name
+        check.keys(p, i, PLAYER_KEYS)
+        golems = p.get("golems", [])
+        pts: list[int] = []
+        if not isinstance(golems, list):
+            check.add(i, "golems", "expected a list of printed golem points", shape=True)
+        else:
+            for j, g in enumerate(golems):
+                if not is_int(g) or g not in printed_count:
+                    check.add(i, f"golems[{j}]", f"expected printed golem points ({values}), found {g!r}"
+                              if not isinstance(g, (list, dict)) else "expected printed golem points, found a "
+                              + ("list" if isinstance(g, list) else "object"), shape=not is_int(g))
+                else:
+                    pts.append(g)
+            if len(golems) > most_golems:
+                check.add(i, "golems", f"{len(golems)} golems, but a {n}-player game ends after the round in "
+                                       f"which someone claims their {most_golems}th, and a player claims at most "
+                                       f"one per turn: at most {most_golems} each")
+        coins = {}
+        for label in ("copper", "silver"):
+            coins[label] = check.integer(p.get(label, 0), i, label, 0, 2 * n, f" of {label} coins")
+        if None not in coins.values() and not check.bad(i, "golems") and coins["copper"] + coins["silver"] > len(pts):
+            check.add(i, "copper" if coins["copper"] else "silver",
+                      f"{coins['copper']} copper + {coins['silver']} silver, but only {len(pts)} golem(s): a coin "
+                      "comes only with a golem claimed in position 1 or 2")
+        raw = p.get("crystals", {})
+        counts: list[int] = []
+        if not isinstance(raw, dict):
+            check.add(i, "crystals", "expected an object of colour counts (yellow, green, blue, pink)", shape=True)
+        else:
+            check.keys(raw, i, COLOURS, where="crystals")
+            for colour in COLOURS:
+                v = check.integer(raw.get(colour, 0), i, f"crystals.{colour}", 0, 10, f" of {colour} crystals")
+                counts.append(v if v is not None else 0)
+            if sum(counts) > 10:
+                check.add(i, "crystals", f"{sum(counts)} crystals, but a caravan holds at most 10 at the end of a "
+                                         "turn")
+        if check.bad(i, "") or any(check.bad(i, k) for k in ("name", "golems", "copper", "silver", "crystals")):
+            tallies.append(None)
+            continue
+        tallies.append(PlayerTally(name or "", tuple(pts), coins["copper"] or 0, coins["silver"] or 0,
+                                   dict(zip(COLOURS, counts, strict=True))))
+    good = [(i, t) for i, t in enumerate(tallies) if t is not None]
+    for label, cap in (("copper", 2 * n), ("silver", 2 * n)):
+        total = sum(getattr(t, label) for _, t in good)
+        if total > cap:
+            last = max(i for i, t in good if getattr(t, label))
+            check.add(last, label, f"{total} {label} coins in all, but a {n}-player game has only {cap}")
+    claimed: dict[int, list[int]] = {}
+    for i, t in good:
         for pts in t.golems:
-            claimed[pts] = claimed.get(pts, 0) + 1
-    for pts, k in sorted(claimed.items()):
-        if k > printed_count.get(pts, 0):
-            raise RulesDataError(f"{k} golems worth {pts} VP in all, but the game has only "
-                                 f"{printed_count.get(pts, 0)}", file=_DOC, key_path="players[*].golems")
-    return tallies
+            claimed.setdefault(pts, []).append(i)
+    for pts, who in sorted(claimed.items()):
+        if len(who) > printed_count[pts]:
+            check.add(who[-1], "golems", f"{len(who)} golems worth {pts} VP in all, but the game has only "
+                                         f"{printed_count[pts]}")
+    check.unique_names(names)
+    check.raise_if_any()
+    return [t for t in tallies if t is not None]
+
+
+def parse_table(doc: Any) -> list[PlayerTally]:
+    """Validate a score document and return the tallies in turn order (:func:`validate_table`).
+
+    Raises
+    ------
+    TableError
+        (a :class:`RulesDataError`) naming the key path (``players[i].field``).
+    """
+    return validate_table(doc)
 
 
 def table_json(score: TableScore) -> dict[str, Any]:

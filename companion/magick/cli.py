@@ -73,6 +73,9 @@ def odds_command(
         sheet = load_sheet(sheet_file)
         if die not in sheet.dice:
             raise CompanionError(f"--die: expected one of {', '.join(sheet.dice)}, found {die!r}")
+        if not sheet.min_value <= target <= sheet.max_value:
+            raise CompanionError(f"--target: expected a circle number from {sheet.min_value} to {sheet.max_value}, "
+                                 f"found {target}")
         compare = ">=" if craft else "<="
         prob = fill_probability(die, target, compare, potions, sheet=sheet)
     doc = {"die": die, "target": target, "compare": compare, "potions": potions,

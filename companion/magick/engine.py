@@ -287,7 +287,7 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
     if not 1 <= len(names) <= 8:
         raise IllegalActionError("bad_setup", f"players: Merchants of Magick takes 1-8 players, found {len(names)}",
                                  rule=R_SETUP)
-    if len(set(names)) != len(names) or any(not isinstance(n, str) or not n.strip() for n in names):
+    if any(not isinstance(n, str) or not n.strip() for n in names) or len(set(names)) != len(names):
         raise IllegalActionError("bad_setup", "players: names must be distinct and non-empty", rule=R_SETUP)
     adv_ids = [a.id for a in cards.adventurers]
     row_ids = {r.id for r in sheet.rows}
@@ -772,7 +772,7 @@ def action_from_dict(doc: Any, sheet: Sheet | None = None) -> Action:
     kind = doc["type"]
     fields = {"roll": ("dice",), "reveal": ("player", "order"), "place": ("player", "die", "circle"),
               "free": ("player", "circle"), "end": ("player",)}
-    if kind not in fields:
+    if not isinstance(kind, str) or kind not in fields:
         raise IllegalActionError("unknown_action", f"type: expected one of {', '.join(fields)}, found {kind!r}")
     for f in fields[kind]:
         if f not in doc:
@@ -789,6 +789,8 @@ def action_from_dict(doc: Any, sheet: Sheet | None = None) -> Action:
             return RevealOrder(doc["player"], None)
         if not isinstance(o, dict) or "item" not in o or "gold" not in o:
             raise IllegalActionError("bad_order", "reveal: order: expected {'item', 'prefix', 'suffix', 'gold'}")
+        if not isinstance(o.get("id", ""), str):
+            raise IllegalActionError("bad_order", f"reveal: order: id: expected text, found {o['id']!r}")
         return RevealOrder(doc["player"], make_order(sheet, o["item"], o.get("prefix"), o.get("suffix"),
                                                      gold=o["gold"], id=o.get("id") or ""))
     if kind == "place":

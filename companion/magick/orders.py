@@ -88,7 +88,8 @@ def _check_order(sheet: Sheet, item: Any, prefix: Any, suffix: Any, gold: Any) -
     if not isinstance(item, str) or item not in {r.id for r in sheet.item_rows}:
         return f"item: expected an item row ({', '.join(r.id for r in sheet.item_rows)}), found {item!r}"
     for field, role, value in (("prefix", "prefix", prefix), ("suffix", "suffix", suffix)):
-        if value is not None and value not in {r.id for r in sheet.enchantment_rows(role)}:
+        if value is not None and (not isinstance(value, str)
+                                  or value not in {r.id for r in sheet.enchantment_rows(role)}):
             allowed = ", ".join(r.id for r in sheet.enchantment_rows(role))
             return f"{field}: expected null or a {role} row ({allowed}), found {value!r}"
     if isinstance(gold, bool) or not isinstance(gold, int) or not 0 <= gold <= 99:

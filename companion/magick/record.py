@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.jsonio import JSONInputError, loads
 from companion.magick.engine import (
     Action,
     GameState,
@@ -143,9 +144,11 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
         if not line or line.startswith("#"):
             continue
         try:
-            doc = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"invalid JSON at column {exc.colno}: {exc.msg}", line=n, file=file) from None
+            doc = loads(line)
+        except JSONInputError as exc:
+            column = f"column {exc.column}: " if exc.column is not None else ""
+            key = f"{exc.key_path}: " if exc.key_path else ""
+            raise RecordError(f"{column}{key}{exc.reason}", line=n, file=file) from None
         if header is None:
             if not isinstance(doc, dict) or doc.get("kind") != KIND:
                 raise RecordError(f"expected a header with \"kind\": \"{KIND}\"", line=n, file=file)

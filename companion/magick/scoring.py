@@ -14,6 +14,8 @@ API (stable)
 - :func:`player_gold(name, **parts)` -> PlayerGold (a missing part is 0; validated).
 - :func:`winners(players)` -> list of names with the highest total (all of them when tied).
 - :func:`ranking(players)` -> list of ``(place, PlayerGold)``; tied players share a place (1, 1, 3).
+- :func:`validate_table(doc, file=...)` -> list of PlayerGold: the one check of a score table (CLI, app,
+  history); raises :class:`companion.validation.TableError` listing every problem.
 - :func:`score_table(doc, file=...)` -> ``{"players": [{"name", parts..., "total"}], "winners": [...]}``
   for a table-side document ``{"players": [{"name", "crafting", ...}]}`` (what ``companion magick score``
   prints).
@@ -31,8 +33,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from companion.errors import RulesDataError
+from companion.validation import TableChecker, is_int, list_of_players
 
-__all__ = ["PARTS", "PlayerGold", "player_gold", "ranking", "score_table", "winners"]
+__all__ = ["PARTS", "PlayerGold", "player_gold", "ranking", "score_table", "validate_table", "winners"]
 
 PARTS: tuple[str, ...] = ("crafting", "research", "orders", "adventurer", "mastery", "charms")
 
@@ -105,8 +108,160 @@ def ranking(players: Sequence[PlayerGold]) -> list[tuple[int, PlayerGold]]:
     return out
 
 
+#: Keys of one player's entry in a score table (``total`` is optional and must equal the sum of the parts).
+PLAYER_KEYS: tuple[str, ...] = ("name", *PARTS, "total")
+#: Top-level keys of a score table (``kind`` and ``version`` come with the score app's save).
+TABLE_KEYS = ("players", "kind", "version")
+TABLE_KIND = "magick-score"
+#: The two mastery cards of a game (one material, one energy), the keys of a per-card ``mastery`` object.
+MASTERY_CARDS = ("material", "energy")
+#: Highest gold accepted in one part: far above any game (a whole sheet of rows is worth well under 200).
+MAX_PART_GOLD = 500
+def _mastery_splits(first: int, later: int) -> dict[int, list[tuple[int, int]]]:
+    """Mastery gold -> the ways it splits over the two mastery cards (material, energy): ``first`` (8) to the
+    first player on a card, ``later`` (4) to later ones, once per player per card (rules summary 三.6, 六.6)."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for a in (0, later, first):
+        for b in (0, later, first):
+            out.setdefault(a + b, []).append((a, b))
+    return out
+
+
+def _mastery_possible(values: Sequence[int], first: int, later: int,
+                      fixed: Sequence[tuple[int, int] | None] | None = None) -> bool:
+    """True when the players' mastery gold can be split over the two cards with one ``first`` at most per card
+    and, with 2 players or more, a ``later`` on a card only after someone else's ``first`` on it. ``fixed[i]``
+    is player i's split when the table gives it per card."""
+    import itertools
+
+    splits = _mastery_splits(first, later)
+    fixed = fixed or [None] * len(values)
+    options = [[f] if f is not None else splits[v] for v, f in zip(values, fixed, strict=True)]
+    for combo in itertools.product(*options):
+        ok = True
+        for card in (0, 1):
+            got = [split[card] for split in combo]
+            eights = got.count(first)
+            if eights > 1 or (len(values) > 1 and later in got and eights == 0):
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
+    """Check a whole Merchants of Magick score table: the one validation of the CLI, the score app and the history.
+
+    Parameters
+    ----------
+    doc : dict
+        ``{"players": [{"name": str, "crafting": int, "research": int, "orders": int, "adventurer": int,
+        "mastery": int, "charms": int, "total"?: int}, ...]}``; a missing part is 0. ``mastery`` may also be
+        given per card, ``{"material": 8, "energy": 4}``. The app's save adds ``kind`` and ``version``.
+    file : str, optional
+        Named in errors.
+
+    Returns
+    -------
+    list of PlayerGold
+        In input order.
+
+    Raises
+    ------
+    TableError
+        Listing every problem (player, field, what was expected): unknown keys (the allowed ones listed),
+        1..8 players, non-empty names unique once spaces and invisible characters are ignored, gold as whole
+        numbers 0..:data:`MAX_PART_GOLD`, an adventurer's gold that some adventurer card prints (or 0),
+        **mastery gold that exists**: 8 for the first player on a mastery card and 4 for later players, once
+        per player on each of the two cards (so 0, 4, 8, 12 or 16), with **one 8 per card** at the table and a
+        4 only after someone's 8 (rules summary 三.6: "第一个达到条件的玩家获得8枚金币。之后达到同一精通条件的
+        玩家,各获得4枚金币"), and a ``total`` that contradicts its parts.
+    """
+    from companion.magick.orders import load_cards
+
+    check = TableChecker(file)
+    raw = list_of_players(doc, check, 1, 8, "Merchants of Magick")
+    if raw is None:
+        check.raise_if_any()
+    assert raw is not None
+    check.keys(doc, None, TABLE_KEYS)
+    if "kind" in doc and doc["kind"] != TABLE_KIND:
+        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Merchants of Magick score table), found {doc['kind']!r}", shape=True)
+    if "version" in doc and doc["version"] != 1:
+        check.add(None, "version", f"expected 1, found {doc['version']!r}", shape=True)
+    cards = load_cards()
+    adventurer_gold = sorted({0} | {a.gold for a in cards.adventurers})
+    first, later = cards.mastery_gold_first, cards.mastery_gold_later
+    splits = _mastery_splits(first, later)
+    mastery_values = ", ".join(map(str, sorted(splits)))
+    players: list[PlayerGold | None] = []
+    names: dict[int, str] = {}
+    fixed: dict[int, tuple[int, int]] = {}
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, dict):
+            check.add(i, "", "expected an object with name and gold per part", shape=True)
+            players.append(None)
+            continue
+        name = check.text(entry.get("name"), i, "name")
+        if name is not None:
+            names[i] = name
+            check.names[i] = name
+        check.keys(entry, i, PLAYER_KEYS)
+        values: dict[str, int] = {}
+        for part in PARTS:
+            value = entry.get(part, 0)
+            if value is None:
+                value = 0
+            if part == "mastery" and isinstance(value, dict):
+                check.keys(value, i, MASTERY_CARDS, where="mastery")
+                per_card = [check.integer(value.get(card, 0), i, f"mastery.{card}", 0, first, " of gold")
+                            for card in MASTERY_CARDS]
+                bad = [card for card, g in zip(MASTERY_CARDS, per_card, strict=True) if g not in (None, 0, later, first)]
+                for card in bad:
+                    check.add(i, f"mastery.{card}", f"expected 0, {later} or {first} (the {card} mastery card pays "
+                                                    f"{first} to the first player, {later} to later ones), found "
+                                                    f"{value[card]}")
+                if None in per_card or bad:
+                    continue
+                fixed[i] = (per_card[0], per_card[1])
+                values[part] = per_card[0] + per_card[1]
+                continue
+            v = check.integer(value, i, part, 0, MAX_PART_GOLD, " of gold")
+            if v is None:
+                continue
+            if part == "adventurer" and v not in adventurer_gold:
+                check.add(i, part, f"expected the gold printed on an adventurer card "
+                                   f"({', '.join(map(str, adventurer_gold))}), found {v}")
+                continue
+            if part == "mastery" and v not in splits:
+                check.add(i, part, f"expected {mastery_values} ({first} for the first player on a mastery card, "
+                                   f"{later} for later ones, on each of the two cards), found {v}")
+                continue
+            values[part] = v
+        if len(values) < len(PARTS) or name is None:
+            players.append(None)
+            continue
+        gold = PlayerGold(name=name.strip(), **values)
+        if "total" in entry:
+            total = entry["total"]
+            if not is_int(total) or total != gold.total:
+                check.add(i, "total", f"the parts add up to {gold.total} gold, but the total says {total!r}")
+        players.append(gold)
+    good = [p for p in players if p is not None]
+    if len(good) == len(players) and not _mastery_possible([p.mastery for p in good], first, later,
+                                                           [fixed.get(i) for i in range(len(good))]):
+        who = max(i for i, p in enumerate(good) if p.mastery)
+        check.add(who, "mastery", f"these mastery values are impossible together: each mastery card pays {first} "
+                                  f"to one player only, then {later} to each later player (two players cannot both "
+                                  f"have {first} from the same card, and a {later} needs someone's {first} first)")
+    check.unique_names(names)
+    check.raise_if_any()
+    return good
+
+
 def score_table(doc: Any, *, file: str | None = None) -> dict[str, Any]:
-    """Score a table-side document.
+    """Score a table-side document (checked by :func:`validate_table`).
 
     Parameters
     ----------
@@ -114,7 +269,7 @@ def score_table(doc: Any, *, file: str | None = None) -> dict[str, Any]:
         ``{"players": [{"name": str, "crafting": int, "research": int, "orders": int, "adventurer": int,
         "mastery": int, "charms": int}, ...]}``; a missing part is 0.
     file : str, optional
-        Named in error messages.
+        Named in errors.
 
     Returns
     -------
@@ -123,29 +278,8 @@ def score_table(doc: Any, *, file: str | None = None) -> dict[str, Any]:
 
     Raises
     ------
-    RulesDataError
-        Naming the key path of the problem.
+    TableError
+        (a :class:`RulesDataError`) naming the key path of the problem.
     """
-    if not isinstance(doc, dict):
-        raise RulesDataError("expected an object with a 'players' list", file=file)
-    if "players" not in doc:
-        raise RulesDataError("missing key", file=file, key_path="players")
-    raw = doc["players"]
-    if not isinstance(raw, list) or not raw:
-        raise RulesDataError("expected a non-empty list of players", file=file, key_path="players")
-    if len(raw) > 8:
-        raise RulesDataError(f"Merchants of Magick is played by 1 to 8 players, found {len(raw)}", file=file,
-                             key_path="players")
-    players: list[PlayerGold] = []
-    for i, entry in enumerate(raw):
-        where = f"players[{i}]"
-        if not isinstance(entry, dict):
-            raise RulesDataError("expected an object", file=file, key_path=where)
-        if "name" not in entry:
-            raise RulesDataError("missing key", file=file, key_path=f"{where}.name")
-        parts = {k: v for k, v in entry.items() if k not in ("name", "total")}
-        p = player_gold(entry["name"], where=where, file=file, **parts)
-        if any(q.name == p.name for q in players):
-            raise RulesDataError(f"duplicate player name {p.name!r}", file=file, key_path=f"{where}.name")
-        players.append(p)
+    players = validate_table(doc, file=file)
     return {"players": [p.to_dict() for p in players], "winners": winners(players)}

@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import RulesDataError
+from companion.jsonio import JSONInputError, loads, read_text
 from companion.resources import load_json
 from companion.savefile import atomic_write_json
 
@@ -474,7 +475,7 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                                          f"(crafting: die >= circle, research: die <= circle), found {compare!r}")
         allowed = v.items(c, "allowed_dice", p)
         for j, die in enumerate(allowed):
-            if die not in dice:
+            if not isinstance(die, str) or die not in dice:
                 raise v.fail(f"{p}.allowed_dice[{j}]", f"unknown die {die!r}; expected one of {', '.join(dice)}")
         if len(set(allowed)) != len(allowed):
             raise v.fail(f"{p}.allowed_dice", "a die is listed twice")
@@ -602,17 +603,16 @@ def load_sheet(path: str | Path | None = None) -> Sheet:
         return default_sheet()
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulesDataError("no such file", file=str(p)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesDataError(f"cannot be read ({exc})", file=str(p)) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RulesDataError(f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
-                             file=str(p)) from None
+        doc = loads(read_text(p), file=str(p))
+    except JSONInputError as exc:
+        raise RulesDataError(exc.reason, file=str(p), key_path=_where(exc)) from None
     return sheet_from_dict(doc, file=str(p))
+
+
+def _where(exc: JSONInputError) -> str | None:
+    if exc.line is not None:
+        return f"line {exc.line}" + (f", column {exc.column}" if exc.column is not None else "")
+    return exc.key_path
 
 
 def save_sheet(sheet: Sheet | dict[str, Any], path: str | Path) -> Path:

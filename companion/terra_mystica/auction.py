@@ -250,6 +250,9 @@ def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
 
     if not isinstance(doc, dict):
         raise err("expected a JSON object with factions, players, max_bids", "")
+    unknown = [k for k in doc if k not in ("factions", "players", "max_bids", "seed")]
+    if unknown:
+        raise err(f"unknown key {unknown[0]!r}; expected only factions, players, max_bids, seed", unknown[0])
     for key in ("factions", "players", "max_bids"):
         if key not in doc:
             raise err("missing key", key)
@@ -286,6 +289,9 @@ def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
                 raise err(str(exc), f"max_bids.{p}.{k}") from None
             if key not in factions:
                 raise err(f"{k!r} is not a nominated faction", f"max_bids.{p}.{k}")
+            if key in named:
+                raise err(f"a second bid for {key} (another spelling of the same faction); expected one",
+                          f"max_bids.{p}.{k}")
             named[key] = v
         pb = named
         for f in factions:

@@ -21,24 +21,19 @@ from typing import Any
 import typer
 
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json
-from companion.errors import RulesDataError
 
 __all__ = ["register", "score_document", "auction_document"]
 
 
 def score_document(doc: Any, *, file: str | None = None) -> dict[str, Any]:
-    """The ``tm score --json`` output for an input document (raises ``CompanionError`` naming the field)."""
-    from companion.terra_mystica.scoring import final_scoring, players_from_json
+    """The ``tm score --json`` output for an input document (raises ``CompanionError`` naming the field).
 
-    players = players_from_json(doc, file=file)
-    if not 2 <= len(players) <= 5:
-        raise RulesDataError(f"Terra Mystica is played by 2 to 5 players, found {len(players)}", file=file,
-                             key_path="players")
-    category = doc.get("extra_category")
-    if category is not None and not isinstance(category, str):
-        raise RulesDataError(f"expected a final-scoring tile name or null, found {category!r}", file=file,
-                             key_path="extra_category")
-    return final_scoring(players, extra_category=category).as_json()
+    The table is checked by :func:`companion.terra_mystica.scoring.validate_table` (2-5 players, ranges,
+    unknown keys, one faction per colour, one player on each 10).
+    """
+    from companion.terra_mystica.scoring import validate_table
+
+    return validate_table(doc, file=file).score().as_json()
 
 
 def auction_document(doc: Any, *, file: str | None = None) -> dict[str, Any]:

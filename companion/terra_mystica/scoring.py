@@ -16,8 +16,11 @@ name=None)``
     The pooled-ties ranking used for networks (18/12/6) and cult tracks (8/4/2).
 ``convert_resources(faction, coins, workers, priests, power) -> ResourceConversion``
     Leftover resources -> coins -> VP exactly as the reference engine does.
+``validate_table(doc, *, file=None, partial=False) -> ScoreTable``
+    The one check of a score table (CLI, score app, history): ranges, unknown keys, one faction per colour,
+    one player on each 10; raises :class:`companion.validation.TableError` listing every problem.
 ``players_from_json(doc, *, file=None) -> list[PlayerFinal]``
-    Read the ``{"players": [...]}`` input document, raising :class:`RulesDataError` naming the field.
+    The players of a table checked by ``validate_table`` (one player or more).
 
 Rules (RULES-NOTES section 5, reference engine ``scoring.pm``; rules summary "游戏结束"):
 
@@ -38,10 +41,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from companion.errors import CompanionError, RulesDataError
+from companion.errors import CompanionError
 from companion.terra_mystica.factions import CULTS, Faction, UnknownFactionError, get_faction
 from companion.terra_mystica.power import PowerBowls
 from companion.terra_mystica.tiles import load_tiles
+from companion.validation import TableChecker, list_of_players, name_key
 
 __all__ = [
     "FinalBreakdown",
@@ -52,6 +56,8 @@ __all__ = [
     "final_scoring",
     "players_from_json",
     "rank_prizes",
+    "ScoreTable",
+    "validate_table",
 ]
 
 
@@ -351,73 +357,217 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def players_from_json(doc: Any, *, file: str | None = None) -> list[PlayerFinal]:
-    """Read ``{"players": [{"faction", "vp", "cults": {...}, "network", "coins", "workers", "priests",
-    "power": [I, II, III]}, ...]}`` (``extra`` and ``name`` optional; resources default to 0).
+#: Keys of one player's entry in a score table (the ``companion tm score`` input and the score app's save).
+PLAYER_KEYS = ("name", "faction", "vp", "cults", "network", "coins", "workers", "priests", "power", "extra",
+               "map_buildings", "shipping", "jump_range")
+#: Top-level keys of a score table.
+TABLE_KEYS = ("players", "extra_category", "kind", "version", "map")
+#: ``"kind"`` of the score app's save (a save can be scored by the CLI as it is).
+TABLE_KIND = "terra-mystica-score"
+#: Ranges of the numbers of a table entry: (low, high, what). VP and coins have no printed maximum; 999 is far
+#: above any recorded game. Priests: 7 figures per faction (RULES-NOTES-D D.2, resources.pm). Cult positions
+#: 0..10 with one player at most on each 10 (D.2: "tracks <= 10 (9 if taken)"). Network: at most every
+#: building of the faction (factions.json building counts). Shipping 0..6, tunnel/carpet range 0..4 (the score
+#: app's map helper).
+LIMITS = {"vp": (0, 999, " of VP"), "coins": (0, 999, " of coins"), "workers": (0, 99, " of workers"),
+          "priests": (0, 7, " of priests (7 per faction)"), "cult": (0, 10, ""), "power": (0, 99, " of power tokens"),
+          "extra": (0, 99, ""), "shipping": (0, 6, ""), "jump_range": (0, 4, "")}
+BOWLS = ("bowl I", "bowl II", "bowl III")
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """A validated Terra Mystica score table (see :func:`validate_table`).
+
+    Attributes
+    ----------
+    players : tuple of PlayerFinal
+        Every player whose faction is chosen, in input order.
+    missing_factions : tuple of int
+        Indexes of the players with no faction yet (only with ``partial=True``).
+    extra_category : str or None
+        The Fire & Ice final-scoring tile, if any.
+    entries : tuple of dict
+        The checked entries as given (with the app's map fields), one per player.
+    """
+
+    players: tuple[PlayerFinal, ...]
+    missing_factions: tuple[int, ...]
+    extra_category: str | None
+    entries: tuple[dict[str, Any], ...]
+
+    @property
+    def complete(self) -> bool:
+        """True when every player has a faction, so the table can be scored."""
+        return not self.missing_factions
+
+    def score(self) -> FinalScoring:
+        """:func:`final_scoring` of the table."""
+        if self.missing_factions:
+            raise CompanionError(f"players[{self.missing_factions[0]}].faction: pick a faction first")
+        return final_scoring(self.players, extra_category=self.extra_category)
+
+
+def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, min_players: int = 2,
+                   max_players: int = 5) -> ScoreTable:
+    """Check a whole Terra Mystica score table: the one validation of the CLI, the score app and the history.
+
+    Parameters
+    ----------
+    doc : Any
+        ``{"players": [{"faction", "vp", "cults": {"fire", "water", "earth", "air"}, "network", "coins",
+        "workers", "priests", "power": [I, II, III], "extra"?, "name"?, "map_buildings"?, "shipping"?,
+        "jump_range"?}, ...], "extra_category"?: tile id, "kind"?, "version"?, "map"?}``. ``coins``, ``workers``,
+        ``priests`` and ``power`` default to 0.
+    file : str, optional
+        Named in errors.
+    partial : bool
+        Accept players with no faction yet (``null``), as the score app does while a table is being typed.
+    min_players, max_players : int
+        Players allowed (the game: 2..5).
+
+    Returns
+    -------
+    ScoreTable
 
     Raises
     ------
-    RulesDataError
-        With ``file`` and a key path such as ``players[1].cults.fire`` naming the bad field.
+    TableError
+        Listing every problem (player index and name, field, what was expected): unknown keys (the allowed
+        ones are listed), a value of the wrong type or outside :data:`LIMITS`, a network larger than the
+        faction's buildings, an unknown faction or Fire & Ice tile, two factions of one colour (home terrain;
+        Ice Maidens/Yetis, Acolytes/Dragonlords and Riverwalkers/Shapeshifters exclude each other: reference
+        engine ``factions_conflict``, FIRE-ICE-NOTES section 2), two players on 10 of one cult track, two
+        players with the same name.
     """
-    def err(msg: str, path: str) -> RulesDataError:
-        return RulesDataError(msg, file=file, key_path=path)
+    from companion.terra_mystica.hexmap import shipped_maps
 
-    if not isinstance(doc, dict) or "players" not in doc:
-        raise err("expected an object with a \"players\" list", "players")
-    raw = doc["players"]
-    if not isinstance(raw, list) or not raw:
-        raise err("expected a non-empty list of players", "players")
-    out = []
+    check = TableChecker(file)
+    raw = list_of_players(doc, check, min_players, max_players, "Terra Mystica")
+    if raw is None:
+        check.raise_if_any()
+    assert raw is not None
+    check.keys(doc, None, TABLE_KEYS)
+    if "kind" in doc and doc["kind"] != TABLE_KIND:
+        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Terra Mystica score table), found {doc['kind']!r}", shape=True)
+    if "version" in doc and doc["version"] != 1:
+        check.add(None, "version", f"expected 1, found {doc['version']!r}", shape=True)
+    if "map" in doc:
+        keys = [m["key"] for m in shipped_maps()]
+        if doc["map"] not in keys:
+            check.add(None, "map", f"expected one of {', '.join(keys)}, found {doc['map']!r}", shape=True)
+    tiles = load_tiles()
+    category = doc.get("extra_category")
+    choices = [k for k in tiles.final_scoring if k not in ("network", "cults")]
+    if category is not None and category not in choices:
+        check.add(None, "extra_category", f"expected a Fire & Ice final-scoring tile ({', '.join(choices)}) or "
+                                          f"null, found {category!r}")
+        category = None
+    players: list[PlayerFinal] = []
+    missing: list[int] = []
+    factions: dict[int, Faction] = {}
+    tens: dict[str, list[int]] = {c: [] for c in CULTS}
+    names: dict[int, str] = {}
+    entries: list[dict[str, Any]] = []
     for i, p in enumerate(raw):
-        path = f"players[{i}]"
         if not isinstance(p, dict):
-            raise err("expected an object", path)
-        p = {str(k).lower(): v for k, v in p.items()}
-        faction = p.get("faction")
-        if not isinstance(faction, str):
-            raise err(f"expected a faction name, found {faction!r}", f"{path}.faction")
-        try:
-            faction = get_faction(faction).name
-        except UnknownFactionError as exc:
-            raise err(str(exc), f"{path}.faction") from None
-        for key in ("vp", "network"):
-            if key not in p:
-                raise err("missing key", f"{path}.{key}")
-        nums = {}
-        for key in ("vp", "network", "coins", "workers", "priests"):
-            v = p.get(key, 0)
-            if not _is_int(v) or v < 0:
-                raise err(f"expected an integer >= 0, found {v!r}", f"{path}.{key}")
-            nums[key] = v
-        cults_raw = p.get("cults")
-        if not isinstance(cults_raw, dict):
-            raise err(f"expected an object with fire, water, earth, air, found {cults_raw!r}", f"{path}.cults")
-        cults_raw = {str(k).lower(): v for k, v in cults_raw.items()}
-        unknown = [k for k in cults_raw if k not in CULTS]
-        if unknown:
-            raise err(f"unknown cult track {unknown[0]!r}; expected fire, water, earth, air", f"{path}.cults")
-        cults = {}
-        for c in CULTS:
-            v = cults_raw.get(c)
-            if not _is_int(v) or not 0 <= v <= 10:
-                raise err(f"expected an integer 0..10, found {v!r}", f"{path}.cults.{c}")
-            cults[c] = v
-        power = p.get("power", [0, 0, 0])
-        if not isinstance(power, list) or len(power) != 3 or not all(_is_int(x) and x >= 0 for x in power):
-            raise err(f"expected [bowl I, bowl II, bowl III] (integers >= 0), found {power!r}", f"{path}.power")
-        extra = p.get("extra")
-        if extra is not None and (not _is_int(extra) or extra < 0):
-            raise err(f"expected an integer >= 0, found {extra!r}", f"{path}.extra")
+            check.add(i, "", "expected an object with faction, vp, cults, network ...", shape=True)
+            continue
+        entries.append(p)
         name = p.get("name")
-        if name is not None and not isinstance(name, str):
-            raise err(f"expected a string, found {name!r}", f"{path}.name")
-        out.append(PlayerFinal(faction=faction, vp=nums["vp"], cults=cults, network=nums["network"],
-                               coins=nums["coins"], workers=nums["workers"], priests=nums["priests"],
-                               power=tuple(power), extra=extra, name=name))
-    seen: dict[str, int] = {}
-    for i, p in enumerate(out):
-        if p.faction in seen:
-            raise err(f"{p.faction} already played by players[{seen[p.faction]}]", f"players[{i}].faction")
-        seen[p.faction] = i
-    return out
+        if name is not None and check.text(name, i, "name", required=False) is not None and name_key(name):
+            names[i] = name
+            check.names[i] = name
+        check.keys(p, i, PLAYER_KEYS)
+        faction = p.get("faction")
+        if faction is None and partial:
+            missing.append(i)
+        elif not isinstance(faction, str):
+            check.add(i, "faction", f"expected a faction name, found {faction!r}", shape=True)
+        else:
+            try:
+                factions[i] = get_faction(faction)
+            except UnknownFactionError as exc:
+                check.add(i, "faction", str(exc), shape=True)
+        for key in ("vp", "network", "cults"):
+            if key not in p:
+                check.add(i, key, "missing; expected " + ("an object with fire, water, earth, air" if key == "cults"
+                                                          else "a whole number"), shape=True)
+        nums: dict[str, int | None] = {}
+        for key in ("vp", "coins", "workers", "priests"):
+            low, high, what = LIMITS[key]
+            nums[key] = check.integer(p.get(key, 0), i, key, low, high, what)
+        f = factions.get(i)
+        most = sum(b.count for b in f.buildings.values()) if f is not None else 17
+        nums["network"] = check.integer(p.get("network", 0), i, "network", 0, most,
+                                        " of buildings (every building of the faction)")
+        cults_raw = p.get("cults", {})
+        cults: dict[str, int] = {}
+        if not isinstance(cults_raw, dict):
+            check.add(i, "cults", "expected an object with fire, water, earth, air", shape=True)
+        else:
+            check.keys(cults_raw, i, CULTS, where="cults")
+            for c in CULTS:
+                if c not in cults_raw:
+                    check.add(i, f"cults.{c}", "missing; expected a position from 0 to 10", shape=True)
+                    continue
+                v = check.integer(cults_raw[c], i, f"cults.{c}", 0, 10)
+                if v is not None:
+                    cults[c] = v
+                    if v == 10:
+                        tens[c].append(i)
+        power = p.get("power", [0, 0, 0])
+        bowls: list[int] = []
+        if not isinstance(power, list) or len(power) != 3:
+            check.add(i, "power", "expected [bowl I, bowl II, bowl III], three whole numbers", shape=True)
+        else:
+            low, high, what = LIMITS["power"]
+            for k, tokens in enumerate(power):
+                v = check.integer(tokens, i, f"power[{k}]", low, high, what)
+                if v is not None:
+                    bowls.append(v)
+        extra = p.get("extra")
+        if extra is not None or category is not None:
+            low, high, what = LIMITS["extra"]
+            extra = check.integer(extra, i, "extra", low, high,
+                                  f" for the final-scoring tile {category}" if category else what)
+        if "map_buildings" in p:
+            check.text(p["map_buildings"], i, "map_buildings", required=False, max_length=2000)
+        for key in ("shipping", "jump_range"):
+            if key in p:
+                low, high, what = LIMITS[key]
+                check.integer(p[key], i, key, low, high, what)
+        if f is not None and None not in nums.values() and len(cults) == 4 and len(bowls) == 3:
+            players.append(PlayerFinal(faction=f.name, vp=nums["vp"], cults=cults, network=nums["network"],
+                                       coins=nums["coins"], workers=nums["workers"], priests=nums["priests"],
+                                       power=tuple(bowls), extra=extra, name=name if isinstance(name, str) else None))
+    colour: dict[str, int] = {}
+    for i, f in factions.items():
+        tag = f.home_terrain
+        if tag in colour:
+            j = colour[tag]
+            other = factions[j]
+            why = (f"{f.display} already played by player {j + 1}" if other.name == f.name else
+                   f"{f.display} and {other.display} (player {j + 1}) are both {tag}; each colour plays once")
+            check.add(i, "faction", why)
+        else:
+            colour[tag] = i
+    for c, who in tens.items():
+        for i in who[1:]:
+            check.add(i, f"cults.{c}", f"player {who[0] + 1} is already on 10 of the {c} track; only one player "
+                                       "can reach 10 (the next one stops on 9)")
+    check.unique_names(names)
+    check.raise_if_any()
+    return ScoreTable(players=tuple(players), missing_factions=tuple(missing), extra_category=category,
+                      entries=tuple(entries))
+
+
+def players_from_json(doc: Any, *, file: str | None = None) -> list[PlayerFinal]:
+    """The players of a score table checked by :func:`validate_table` (one player or more, factions required).
+
+    Raises
+    ------
+    TableError
+        (a :class:`RulesDataError`) with ``file`` and a key path such as ``players[1].cults.fire``.
+    """
+    return list(validate_table(doc, file=file, min_players=1).players)

@@ -24,7 +24,9 @@ from companion.century import scoring
 from companion.century.cards import COLOURS
 from companion.errors import CompanionError, SaveFileError
 from companion.savefile import default_save_dir
+from companion.validation import TableError
 from companion.widgets.common import error_html, figure_widget, message_box
+from companion.widgets.formcheck import FormMarks, problems_html, style_widget
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
 
 __all__ = ["SAVE_KIND", "CenturyScoreTable", "default_save_path", "parse_golems"]
@@ -112,8 +114,10 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
         self.message = message_box()
         self.rows = widgets.VBox()
         self.results = widgets.HTML()
+        self.golem_errors: dict[int, str] = {}
+        self.marks = FormMarks(self._boxes_for, self._describe)
         self.chart = figure_widget(self._figure())
-        super().__init__([self.save_panel,
+        super().__init__([self.save_panel, style_widget(),
                           widgets.HTML(self._help_html()), self.rows, self.add_button, self.message,
                           self.results, self.chart])
         self.open_save(self.save_panel.path)
@@ -141,36 +145,28 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
         return f"Loaded {len(self.players)} players from {self.path}: every entry is saved as you type."
 
     def _from_document(self, document: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
-        def bad(where: str, expected: str) -> SaveFileError:
-            return SaveFileError(f"{where}: expected {expected}; the file was left untouched", path=str(self.path))
+        """Players and golem texts of a save, after :func:`companion.century.scoring.validate_table`.
 
-        raw = document.get("players")
-        if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-            raise bad("players", f"a list of {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        A save of the wrong shape (text where a number belongs, an unknown key, 6 players...) is refused as
+        corrupt (:class:`SaveFileError`; the file is left untouched). Values of the right type that the rules do
+        not allow are loaded and marked, as if just typed.
+        """
+        try:
+            scoring.validate_table(document, file=None)
+        except TableError as exc:
+            shape = exc.shape_problems
+            if shape:
+                raise SaveFileError(f"{shape[0].key_path}: {shape[0].message}; the file was left untouched",
+                                    path=str(self.path)) from None
         players, texts = [], []
-        for i, entry in enumerate(raw):
-            if not isinstance(entry, dict):
-                raise bad(f"players[{i}]", "an object")
+        for i, entry in enumerate(document["players"]):
             player = _blank_player(i + 1)
-            player["name"] = str(entry.get("name", player["name"]))
-            golems = entry.get("golems", [])
-            if not isinstance(golems, list) or not all(isinstance(g, int) and not isinstance(g, bool)
-                                                       for g in golems):
-                raise bad(f"players[{i}].golems", "a list of whole numbers (printed golem points)")
-            player["golems"] = golems
+            player["name"] = entry.get("name", player["name"])
+            player["golems"] = list(entry.get("golems", []))
             for field in ("copper", "silver"):
-                value = entry.get(field, 0)
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise bad(f"players[{i}].{field}", "a whole number of coins")
-                player[field] = value
-            crystals = entry.get("crystals", {})
-            if not isinstance(crystals, dict):
-                raise bad(f"players[{i}].crystals", "an object of colour counts")
+                player[field] = entry.get(field, 0)
             for colour in COLOURS:
-                value = crystals.get(colour, 0)
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise bad(f"players[{i}].crystals.{colour}", "a whole number of crystals")
-                player["crystals"][colour] = value
+                player["crystals"][colour] = entry.get("crystals", {}).get(colour, 0)
             players.append(player)
         typed = document.get("golem_texts")
         for i, player in enumerate(players):
@@ -196,19 +192,23 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
     def set_golems(self, index: int, text: str) -> None:
         """Set player ``index``'s golems from typed text (see :func:`parse_golems`) and save.
 
-        Text that cannot be read is saved as typed and reported; the last readable list is kept.
+        Text that cannot be read is saved as typed and marked at the golem box; no result is shown until it
+        is fixed (the last readable list is kept in :attr:`players`, but never scored meanwhile).
         """
         self.golem_texts[index] = text
         try:
             self.players[index]["golems"] = parse_golems(text)
         except CompanionError as exc:
-            self.save()
-            self.message.value = error_html(f"{self.players[index]['name']}: {exc}")
-            return
+            self.golem_errors[index] = str(exc).removeprefix("golem points: ")
+        else:
+            self.golem_errors.pop(index, None)
         self._changed()
 
     def set_count(self, index: int, field: str, value: int | None) -> None:
-        """Set player ``index``'s ``field`` (``copper``, ``silver`` or a colour) and save; ``None`` is 0."""
+        """Set player ``index``'s ``field`` (``copper``, ``silver`` or a colour) as typed and save; ``None`` is 0.
+
+        Nothing is clamped: a count the rules do not allow is kept, marked at its box, and blocks the result.
+        """
         value = 0 if value is None else int(value)
         if field in COLOURS:
             self.players[index]["crystals"][field] = value
@@ -235,6 +235,7 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
             return
         del self.players[index]
         del self.golem_texts[index]
+        self._reparse_golems()
         self._rebuild()
         self.save()
 
@@ -244,8 +245,18 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
             return
         for items in (self.players, self.golem_texts):
             items[index - 1], items[index] = items[index], items[index - 1]
+        self._reparse_golems()
         self._rebuild()
         self.save()
+
+    def _reparse_golems(self) -> None:
+        """Recompute which golem texts cannot be read (after players were removed or reordered)."""
+        self.golem_errors = {}
+        for i, text in enumerate(self.golem_texts):
+            try:
+                parse_golems(text)
+            except CompanionError as exc:
+                self.golem_errors[i] = str(exc).removeprefix("golem points: ")
 
     # ------------------------------------------------------------------ views
     def _changed(self) -> None:
@@ -301,11 +312,20 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
 
     def _refresh(self) -> None:
         self.message.value = ""
+        problems: list[Any] = [(i, "golems", msg) for i, msg in sorted(self.golem_errors.items())]
+        result = None
         try:
             result = self.result()
-        except CompanionError as exc:
-            self.message.value = error_html(str(exc))
+        except TableError as exc:
+            problems += [p for p in exc.problems if not (p.player in self.golem_errors and p.field.startswith("golems"))]
+        except CompanionError as exc:  # pragma: no cover - validate_table reports through TableError
+            problems.append((None, "players", str(exc)))
+        if problems or result is None:
+            self.marks.show(problems)
+            self.message.value = problems_html(self.marks.lines)
+            self._no_result()
             return
+        self.marks.clear()
         rows = result.lines
         winner = result.winner
         body = "".join(
@@ -332,6 +352,44 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
                 trace.x = names
                 trace.y = [getattr(p, part) for p in rows]
             self.chart.layout.title.text = f"VP per player (winner: {winner})"
+
+    def _no_result(self) -> None:
+        """Show no total, winner or bars while an entry is marked (never a result from partial data)."""
+        self.results.value = ""
+        with self.chart.batch_update():
+            for trace in self.chart.data:
+                trace.x = []
+                trace.y = []
+            self.chart.layout.title.text = "VP per player (fix the marked fields to see it)"
+
+    def _boxes_for(self, player: int | None, field: str) -> list[widgets.Widget]:
+        """The input boxes showing ``field`` of ``player`` (for :class:`FormMarks`)."""
+        if player is None or player >= len(getattr(self, "count_boxes", [])):
+            return []
+        root, _, rest = field.partition(".")
+        root = root.split("[", 1)[0]
+        if root == "name":
+            return [self.name_boxes[player]]
+        if root == "golems":
+            return [self.golem_boxes[player]]
+        if root == "crystals":
+            return [self.count_boxes[player][rest]] if rest in COLOURS else [self.count_boxes[player][c] for c in COLOURS]
+        box = self.count_boxes[player].get(root)
+        return [box] if box is not None else []
+
+    def _describe(self, player: int | None, field: str) -> tuple[str, str]:
+        """``(player as shown, column title)`` for a problem's message."""
+        who = ""
+        if player is not None and player < len(self.players):
+            who = str(self.players[player].get("name", "")).strip() or f"Player {player + 1}"
+        root, _, rest = field.partition(".")
+        root = root.split("[", 1)[0]
+        if root == "crystals":
+            label = FIELD_TITLES.get(rest, "Crystals") + (" crystals" if rest else "")
+        else:
+            label = {"name": "Player", "golems": "Golems (printed points)", "players": "Players"}.get(
+                root, FIELD_TITLES.get(root, field))
+        return who, label
 
     def _figure(self) -> go.Figure:
         names = [f"{i + 1}. {p['name']}" for i, p in enumerate(self.players)]

@@ -6,6 +6,10 @@ research, orders, the sponsored adventurer, mastery and charms; equal totals sha
 Every change is written at once with :func:`companion.savefile.atomic_write_json`, so a kernel
 restart or a closed tab loses nothing. A save that cannot be read is reported and left
 untouched: the widget then refuses to write until another save file is chosen.
+
+Entries are checked by :func:`companion.magick.scoring.validate_table` (the same check as the CLI): an entry
+the rules do not allow is kept as typed, marked at its box with a message naming the player and the column
+(e.g. ``Ann — Mastery: expected 0, 4, 8, 12, 16 ...``), and no total or winner is shown until it is fixed.
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, SaveFileError
 from companion.magick import scoring
 from companion.savefile import default_save_dir
+from companion.validation import TableError
 from companion.widgets.common import error_html, figure_widget, message_box
+from companion.widgets.formcheck import FormMarks, problems_html, style_widget
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
 
 __all__ = ["PARTS", "PART_TITLES", "SAVE_KIND", "ScoreTable", "default_save_path"]
@@ -88,12 +94,13 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
         self.grid.add_class("companion-magick-grid")
         self.results = widgets.HTML()
         self.chart = None
+        self.marks = FormMarks(self._boxes_for, self._describe)
         self.help = widgets.HTML(self._help_html())
         self.open_save(self.save_panel.path)
         # built complete after loading: a FigureWidget changed before the browser draws it may stay blank
         self.chart = figure_widget(self._figure())
         super().__init__([
-            self.save_panel, self.help,
+            self.save_panel, self.help, style_widget(),
             self.grid, self.add_button, self.message, self.results, self.chart,
         ])
 
@@ -119,21 +126,28 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
         return f"Loaded {len(self.players)} players from {self.path}; every entry is saved as you type."
 
     def _players_from(self, document: dict[str, Any]) -> list[dict[str, Any]]:
-        raw = document.get("players")
-        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_PLAYERS:
-            raise CompanionError(f"{self.path}: 'players' must be a list of 1–{MAX_PLAYERS} players; "
-                                 "the file was left untouched")
+        """The players of a save, after :func:`companion.magick.scoring.validate_table`.
+
+        A save of the wrong shape (not a list of players, text where gold belongs, an unknown key...) is
+        refused as corrupt (:class:`SaveFileError`, the file is left untouched); values of the right type that
+        the rules do not allow are loaded and marked, as if just typed.
+        """
+        try:
+            scoring.validate_table(document, file=None)
+        except TableError as exc:
+            shape = exc.shape_problems
+            if shape:
+                raise SaveFileError(f"{shape[0].key_path}: {shape[0].message}; the file was left untouched",
+                                    path=str(self.path)) from None
+        raw = document["players"]
         players = []
         for index, entry in enumerate(raw):
-            if not isinstance(entry, dict):
-                raise CompanionError(f"{self.path}: players[{index}] must be an object; the file was left untouched")
-            player = {"name": str(entry.get("name", f"Player {index + 1}"))}
+            player = {"name": entry.get("name", f"Player {index + 1}")}
             for part in PARTS:
                 value = entry.get(part, 0)
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise CompanionError(f"{self.path}: players[{index}].{part} must be a whole number of gold, "
-                                         f"found {value!r}; the file was left untouched")
-                player[part] = value
+                if isinstance(value, dict):  # mastery given per card: the form has one box
+                    value = sum(value.values())
+                player[part] = 0 if value is None else value
             players.append(player)
         return players
 
@@ -148,7 +162,10 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
         self._changed()
 
     def set_part(self, index: int, part: str, gold: int | None) -> None:
-        """Set player ``index``'s gold for ``part`` (one of :data:`PARTS`) and save. ``None`` counts as 0."""
+        """Set player ``index``'s gold for ``part`` (one of :data:`PARTS`) as typed, and save. ``None`` is 0.
+
+        Nothing is clamped: a value the rules do not allow is kept, marked at its box, and blocks the result.
+        """
         if part not in PARTS:
             raise KeyError(part)
         self.players[index][part] = 0 if gold is None else int(gold)
@@ -212,9 +229,17 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
         self.message.value = ""
         try:
             result = self.result()
-        except CompanionError as exc:
-            self.message.value = error_html(str(exc))
+        except TableError as exc:
+            self.marks.show(exc.problems)
+            self.message.value = problems_html(self.marks.lines)
+            self._no_result()
             return
+        except CompanionError as exc:  # pragma: no cover - validate_table reports through TableError
+            self.marks.clear()
+            self.message.value = error_html(str(exc))
+            self._no_result()
+            return
+        self.marks.clear()
         totals = [p["total"] for p in result["players"]]
         names = [p["name"] for p in result["players"]]
         winners = result["winners"]
@@ -241,6 +266,37 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
                 trace.y = [p[part] for p in result["players"]]
             self.chart.layout.title.text = self._title(winners)
 
+    def _no_result(self) -> None:
+        """Show no total, winner or bars while an entry is marked (never a result from partial data)."""
+        self.results.value = ""
+        if self.chart is None:
+            return
+        with self.chart.batch_update():
+            for trace in self.chart.data:
+                trace.x = []
+                trace.y = []
+            self.chart.layout.title.text = "Gold per player (fix the marked fields to see it)"
+
+    def _boxes_for(self, player: int | None, field: str) -> list[widgets.Widget]:
+        """The input boxes showing ``field`` of ``player`` (for :class:`FormMarks`)."""
+        if player is None or player >= len(getattr(self, "part_boxes", [])):
+            return []
+        root = field.split(".", 1)[0]
+        if root == "name":
+            return [self.name_boxes[player]]
+        box = self.part_boxes[player].get(root)
+        return [box] if box is not None else []
+
+    def _describe(self, player: int | None, field: str) -> tuple[str, str]:
+        """``(player as shown, column title)`` for a problem's message."""
+        who = ""
+        if player is not None and player < len(self.players):
+            name = str(self.players[player].get("name", "")).strip()
+            who = name or f"Player {player + 1}"
+        root = field.split(".", 1)[0]
+        label = {"name": "Player name", "total": "Total", "players": "Players"}.get(root, PART_TITLES.get(root, field))
+        return who, label
+
     def _figure(self) -> go.Figure:
         names = [p["name"] for p in self.players]
         fig = go.Figure([
@@ -250,7 +306,7 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
         try:
             title = self._title(self.result()["winners"])
         except CompanionError:
-            title = "Gold per player"
+            title = "Gold per player (fix the marked fields to see it)"
         fig.update_layout(barmode="stack", title=title, yaxis_title="gold", height=360,
                           margin=dict(l=50, r=10, t=50, b=40), legend=dict(orientation="h", y=-0.15, traceorder="normal"))
         return fig

@@ -3,10 +3,14 @@
 Every scoring app (Century, Terra Mystica, Merchants of Magick) keeps its table in a JSON save file
 so a kernel restart or a closed tab loses nothing. :class:`SavePanel` is that part of the app: a
 file path box, an *Open / create* button and a status line. It reads saves with
-:func:`companion.savefile.read_save` and writes them with
-:func:`companion.savefile.atomic_write_json` (temporary file, ``fsync``, ``os.replace``), and it
-enforces one rule for all apps: a save that cannot be read is reported, left byte-for-byte
-untouched, and nothing is written until another (or the repaired) file is opened successfully.
+:func:`companion.savefile.read_save_stamped` and writes them with
+:func:`companion.savefile.write_save` (temporary file, ``fsync``, ``os.replace``; links and permissions
+kept; abandoned temporary files cleaned), and it enforces two rules for all apps:
+
+* a save that cannot be read is reported, left byte-for-byte untouched, and nothing is written until
+  another (or the repaired) file is opened successfully — also when a good save was open before;
+* a save changed by another writer (a second tab on the same file, an editor) is never overwritten:
+  the panel notices (version stamp), says so and stops writing until the file is opened again.
 
 The panel knows nothing about a game. The owner widget passes a ``kind`` (e.g. ``"century-score"``)
 and an ``on_load`` callback that validates the document and takes it over.
@@ -21,7 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from companion.errors import CompanionError
-from companion.savefile import atomic_write_json, read_save
+from companion.savefile import SaveConflictError, SaveStamp, read_save_stamped, write_save
 from companion.widgets.common import error_html, info_html, message_box
 
 __all__ = ["SavePanel", "SavePanelOwner"]
@@ -72,6 +76,7 @@ class SavePanel(widgets.VBox):
         self.on_load = on_load
         self.path = Path(path).expanduser()
         self.writable = True
+        self._stamp = SaveStamp(None)
         self.path_text = widgets.Text(value=str(self.path), description="Save file",
                                       layout=widgets.Layout(width=text_width))
         self.open_button = widgets.Button(description=button_description, icon="folder-open",
@@ -101,15 +106,16 @@ class SavePanel(widgets.VBox):
         """
         self.path = Path(self.path_text.value if path is None else path).expanduser()
         self.path_text.value = str(self.path)
+        self.writable = False  # until this file is known to be good: never write a file that failed to load
         try:
-            document = read_save(self.path, kind=self.kind)
+            document, stamp = read_save_stamped(self.path, kind=self.kind)
             text = self.on_load(document)
         except CompanionError as exc:
-            self.writable = False
             self.status.value = error_html(
                 f"{exc} — nothing will be written to it. Repair it and press "
                 f"'{self.open_button.description}' again, or type another save file name.")
             return False
+        self._stamp = stamp
         self.writable = True
         if text is None:
             text = (f"Loaded {self.path}" if document is not None else f"New save file {self.path}")
@@ -129,13 +135,20 @@ class SavePanel(widgets.VBox):
         -------
         bool
             True when written. False when writing is locked (a save could not be read; nothing is
-            touched) or the write failed (not serialisable, folder not writable: the reason is shown in
-            :attr:`status` and the previous file is unchanged).
+            touched), when another writer changed the file since this panel read or wrote it (told in
+            :attr:`status`; writing locks until the file is opened again, so neither side's entries are
+            lost silently) or the write failed (not serialisable, folder not writable: the reason is shown
+            in :attr:`status` and the previous file is unchanged).
         """
         if not self.writable:
             return False
         try:
-            atomic_write_json(self.path, document)
+            self._stamp = write_save(self.path, document, stamp=self._stamp)
+        except SaveConflictError as exc:
+            self.writable = False
+            self.status.value = error_html(
+                f"{exc}. Press '{self.open_button.description}' to load the file as it is now.")
+            return False
         except CompanionError as exc:
             self.status.value = error_html(str(exc))
             return False

@@ -11,7 +11,11 @@ The save document is the input format of ``companion tm score FILE`` plus ``"kin
 players' names, so a save can also be scored from the command line.
 
 No rule is decided here: the final scoring (network 18/12/6, cult tracks 8/4/2, ties pooled and
-rounded down, resources to coins to VP) is :mod:`companion.terra_mystica.scoring`'s job.
+rounded down, resources to coins to VP) is :mod:`companion.terra_mystica.scoring`'s job, and so is the
+check of the entries (:func:`~companion.terra_mystica.scoring.validate_table`, the same as the CLI's): an
+entry the rules do not allow is kept as typed (nothing is clamped: 11 in a cult box stays 11), marked at
+its box with a message naming the player and the row as the pad shows them, and no result or winner is
+shown until it is fixed. The network helper never overwrites a network size typed by hand.
 """
 
 from __future__ import annotations
@@ -25,12 +29,14 @@ import plotly.graph_objects as go
 
 from companion.errors import CompanionError, SaveFileError
 from companion.savefile import default_save_dir
-from companion.terra_mystica.factions import load_factions
+from companion.terra_mystica.factions import get_faction, load_factions
 from companion.terra_mystica.hexmap import load_shipped_map, shipped_maps
 from companion.terra_mystica.network import largest_network
-from companion.terra_mystica.scoring import FinalScoring, PlayerFinal, final_scoring
+from companion.terra_mystica.scoring import FinalScoring, validate_table
 from companion.terra_mystica.towns import TownState
+from companion.validation import TableError
 from companion.widgets.common import error_html, info_html, message_box
+from companion.widgets.formcheck import FormMarks, problems_html, style_widget
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
 from companion.widgets.tm_plot import ChartSlot
 
@@ -44,8 +50,6 @@ MAX_PLAYERS = 5
 MIN_PLAYERS = 2
 
 _NUMBER_FIELDS = ("vp", "network", "coins", "workers", "priests")
-_FIELD_LIMITS = {"vp": (0, 999), "network": (0, 99), "coins": (0, 999), "workers": (0, 99),
-                 "priests": (0, 99), "cult": (0, 10), "power": (0, 99), "shipping": (0, 6), "jump_range": (0, 4)}
 
 
 def blank_player(index: int) -> dict[str, Any]:
@@ -72,9 +76,9 @@ def blank_player(index: int) -> dict[str, Any]:
 _CELL = widgets.Layout(width="100%")
 
 
-def _int_box(field: str) -> widgets.BoundedIntText:
-    low, high = _FIELD_LIMITS[field]
-    return widgets.BoundedIntText(value=0, min=low, max=high, continuous_update=True, layout=_CELL)
+def _int_box(field: str) -> widgets.IntText:
+    """A whole-number box with no bounds: the limits are the scoring module's, reported, never clamped."""
+    return widgets.IntText(value=0, continuous_update=True, layout=_CELL)
 
 
 class PlayerRow:
@@ -85,12 +89,15 @@ class PlayerRow:
     name : ipywidgets.Text
     faction : ipywidgets.Dropdown
         ``(display name, faction key)`` options; value ``None`` until picked.
-    vp, network, coins, workers, priests : ipywidgets.BoundedIntText
+    vp, network, coins, workers, priests : ipywidgets.IntText
         VP before final scoring (VP), largest network (buildings), leftover coins, workers, priests.
-    cults : dict of str to ipywidgets.BoundedIntText
+    cults : dict of str to ipywidgets.IntText
         Final cult positions 0-10 on fire, water, earth, air.
-    power : list of ipywidgets.BoundedIntText
+    power : list of ipywidgets.IntText
         Power tokens in bowls I, II, III.
+    network_from_map : int or None
+        The network size the map helper last put in :attr:`network` (``None``: never); a different value
+        there was typed by hand, and the helper leaves it alone.
     """
 
     def __init__(self, index: int, faction_options: list[tuple[str, str | None]]) -> None:
@@ -108,6 +115,7 @@ class PlayerRow:
                                           layout=widgets.Layout(width="100%"))
         self.shipping = _int_box("shipping")
         self.jump_range = _int_box("jump_range")
+        self.network_from_map: int | None = None
 
     def cells(self) -> list[widgets.Widget]:
         """The player's widgets in grid-row order (see :data:`TableScorer.FIELDS`)."""
@@ -132,7 +140,7 @@ class PlayerRow:
                 "shipping": self.shipping.value, "jump_range": self.jump_range.value}
 
     def show(self, entry: dict[str, Any]) -> None:
-        """Put a saved entry into the widgets (values out of range are clipped by the boxes).
+        """Put a saved entry into the widgets as it is (values the rules do not allow are marked later).
 
         Raises
         ------
@@ -148,48 +156,6 @@ class PlayerRow:
             self.cults[cult].value = entry["cults"][cult]
         for box, tokens in zip(self.power, entry["power"], strict=True):
             box.value = tokens
-
-
-def _check_entry(entry: Any, where: str, factions: set[str], path: Path) -> dict[str, Any]:
-    """Validate one saved player entry; raise :class:`SaveFileError` naming the key path."""
-
-    def fail(key: str, expected: str) -> SaveFileError:
-        return SaveFileError(f"{where}.{key}: expected {expected}; the file was left untouched",
-                             path=str(path))
-
-    if not isinstance(entry, dict):
-        raise SaveFileError(f"{where}: expected an object; the file was left untouched", path=str(path))
-    out = blank_player(0)
-    name = entry.get("name", out["name"])
-    if not isinstance(name, str):
-        raise fail("name", "a string")
-    out["name"] = name
-    faction = entry.get("faction")
-    if faction is not None and faction not in factions:
-        raise fail("faction", "one of the faction keys (" + ", ".join(sorted(factions)) + ") or null")
-    out["faction"] = faction
-
-    def number(value: Any, key: str, limit: str) -> int:
-        low, high = _FIELD_LIMITS[limit]
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise fail(key, f"a whole number from {low} to {high}")
-        return value
-
-    for field in _NUMBER_FIELDS + ("shipping", "jump_range"):
-        out[field] = number(entry.get(field, 0), field, field)
-    buildings = entry.get("map_buildings", "")
-    if not isinstance(buildings, str):
-        raise fail("map_buildings", "a string of hex labels")
-    out["map_buildings"] = buildings
-    cults = entry.get("cults", {})
-    if not isinstance(cults, dict):
-        raise fail("cults", "an object with fire, water, earth, air")
-    out["cults"] = {cult: number(cults.get(cult, 0), f"cults.{cult}", "cult") for cult in CULTS}
-    power = entry.get("power", [0, 0, 0])
-    if not isinstance(power, list) or len(power) != 3:
-        raise fail("power", "a list of three bowl counts [I, II, III]")
-    out["power"] = [number(tokens, f"power[{i}]", "power") for i, tokens in enumerate(power)]
-    return out
 
 
 def _fill_pad(grid: widgets.GridBox, labels: list[widgets.Widget], columns: list[list[widgets.Widget]]) -> None:
@@ -224,8 +190,12 @@ def _build(state: TownState, tokens: list[str], faction: str, player: str) -> To
     return state
 
 
-def check_save(document: dict[str, Any], path: Path, factions: set[str]) -> list[dict[str, Any]]:
+def check_save(document: dict[str, Any], path: Path, factions: set[str] | None = None) -> list[dict[str, Any]]:
     """Validate a save document read by :func:`companion.savefile.read_save`.
+
+    The check is :func:`companion.terra_mystica.scoring.validate_table` (``partial=True``: a player may have no
+    faction yet). A document of the wrong shape is refused; values of the right type that the rules do not
+    allow (a cult position of 11, two factions of one colour...) are returned, to be shown and marked.
 
     Parameters
     ----------
@@ -233,8 +203,8 @@ def check_save(document: dict[str, Any], path: Path, factions: set[str]) -> list
         The save (``"kind"`` already checked).
     path : pathlib.Path
         The save file, named in errors.
-    factions : set of str
-        The faction keys accepted in ``players[i].faction``.
+    factions : set of str, optional
+        Unused (kept for callers of the former signature): the faction names are the scoring module's.
 
     Returns
     -------
@@ -244,13 +214,24 @@ def check_save(document: dict[str, Any], path: Path, factions: set[str]) -> list
     Raises
     ------
     SaveFileError
-        Naming the key path (``players[1].cults.fire``) and what was expected.
+        Naming the key path (``players[1].vp``) and what was expected; the file is left untouched.
     """
-    players = document.get("players")
-    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise SaveFileError(f"players: expected a list of {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-                            "the file was left untouched", path=str(path))
-    return [_check_entry(entry, f"players[{i}]", factions, path) for i, entry in enumerate(players)]
+    try:
+        validate_table(document, partial=True)
+    except TableError as exc:
+        shape = exc.shape_problems
+        if shape:
+            raise SaveFileError(f"{shape[0].key_path}: {shape[0].message}; the file was left untouched",
+                                path=str(path)) from None
+    out = []
+    for i, entry in enumerate(document["players"]):
+        full = blank_player(i)
+        full.update({k: v for k, v in entry.items() if k in full})
+        full["cults"] = {cult: entry["cults"].get(cult, 0) for cult in CULTS}
+        if full["faction"] is not None:
+            full["faction"] = get_faction(full["faction"]).name
+        out.append(full)
+    return out
 
 
 class TableScorer(SavePanelOwner, widgets.VBox):
@@ -314,6 +295,7 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         self.map_section.set_title(0, "Compute the largest networks from the buildings on a map")
         self.map_section.selected_index = None
         self.message = message_box()
+        self.marks = FormMarks(self._boxes_for, self._describe)
         self.breakdown = widgets.HTML()
         self.chart_slot: ChartSlot | None = None
         self.result: FinalScoring | None = None
@@ -327,8 +309,8 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         self.open_save(self.save_panel.path)
         # Built after the first load, complete, so it never renders blank (see common.figure_widget).
         self.chart_slot = ChartSlot(self._figure(self._names, self.result, self._entries))
-        super().__init__([self.save_panel, self.player_count, self.grid, self.map_section, self.message, self.breakdown,
-                          self.chart_slot])
+        super().__init__([self.save_panel, style_widget(), self.player_count, self.grid, self.map_section,
+                          self.message, self.breakdown, self.chart_slot])
 
     # ----------------------------------------------------------------- saving and loading
     def document(self) -> dict[str, Any]:
@@ -393,8 +375,10 @@ class TableScorer(SavePanelOwner, widgets.VBox):
 
         Uses :class:`companion.terra_mystica.towns.TownState` (buildings, bridges) and
         :func:`companion.terra_mystica.network.largest_network` (direct adjacency, bridges, shipping, tunnel /
-        carpet range). Players without buildings typed keep their number. A bad hex, a hex held by two
-        players or a player without a faction is reported in :attr:`map_message`; nothing is changed then.
+        carpet range). Players without buildings typed keep their number. A network size typed by hand (a
+        value other than 0 or the one this helper put there last) is never overwritten: the map's value is
+        shown beside it instead. A bad hex, a hex held by two players or a player without a faction is
+        reported in :attr:`map_message`; nothing is changed then.
         """
         rows = self.rows[:self.player_count.value]
         try:
@@ -413,39 +397,90 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         except CompanionError as exc:
             self.map_message.value = error_html(str(exc))
             return
+        kept = []
         for row in typed:
-            row.network.value = sizes[row.index]
-        self.map_message.value = info_html(
-            "Largest networks: " + ", ".join(f"{row.name.value} {sizes[row.index]}" for row in typed)
-            if typed else "Type some building hexes first.")
+            size = sizes[row.index]
+            if row.network.value not in (0, row.network_from_map, size):
+                kept.append(f"{row.name.value or f'player {row.index + 1}'}: the map gives {size}, "
+                            f"but {row.network.value} was typed by hand and is kept (type {size} to use the map's)")
+                continue
+            row.network_from_map = size
+            row.network.value = size
+        text = ("Largest networks: " + ", ".join(f"{row.name.value} {sizes[row.index]}" for row in typed)
+                if typed else "Type some building hexes first.")
+        self.map_message.value = info_html(text + ("" if not kept else ". " + "; ".join(kept) + "."))
 
     # ----------------------------------------------------------------- scoring and display
     def rescore(self) -> None:
-        """Score the entries shown (via :mod:`companion.terra_mystica.scoring`) and redraw.
+        """Check the entries shown (:func:`companion.terra_mystica.scoring.validate_table`), score and redraw.
 
-        Players without a faction are reported in :attr:`message` and nothing is scored; an entry
-        the scoring rejects (e.g. the same faction twice) shows the scoring's own error message.
+        An entry the rules do not allow is marked at its box and listed in :attr:`message` (player and row
+        named as on the pad), and nothing is scored or charted until it is fixed. Players without a faction
+        are named in :attr:`message` and nothing is scored; the chart then shows only the VP typed before
+        final scoring.
         """
-        entries = self.document()["players"]
+        doc = self.document()
+        entries = doc["players"]
         names = [entry["name"] or self._factions.get(entry["faction"], f"player {i + 1}")
                  for i, entry in enumerate(entries)]
-        missing = [entry["name"] or f"player {i + 1}" for i, entry in enumerate(entries)
-                   if entry["faction"] is None]
-        if missing:
+        try:
+            table = validate_table(doc, partial=True)
+        except TableError as exc:
+            self.marks.show(exc.problems)
+            self.message.value = problems_html(self.marks.lines)
+            self.breakdown.value = ""
+            self._draw([], None, [])
+            return
+        self.marks.clear()
+        if not table.complete:
+            missing = [entries[i]["name"] or f"player {i + 1}" for i in table.missing_factions]
             self.message.value = info_html("Pick a faction for " + ", ".join(missing) + " to see the scores.")
             self.breakdown.value = ""
             self._draw(names, None, entries)
             return
         try:
-            result = _score(entries)
-        except CompanionError as exc:
+            result = table.score()
+        except CompanionError as exc:  # pragma: no cover - validate_table checks what the scoring needs
             self.message.value = error_html(str(exc))
             self.breakdown.value = ""
-            self._draw(names, None, entries)
+            self._draw([], None, [])
             return
         self.message.value = ""
         self.breakdown.value = _breakdown_html(names, result, self._factions)
         self._draw(names, result, entries)
+
+    _LABELS = {"name": "player", "faction": "faction", "vp": "VP before final scoring", "network": "largest network",
+               "coins": "coins", "workers": "workers", "priests": "priests", "cults": "cult tracks",
+               "power": "power bowls", "map_buildings": "buildings (hexes, A:B bridges)", "shipping": "shipping level",
+               "jump_range": "tunnel / carpet range", "extra": "final-scoring tile", "players": "players",
+               "map": "map"}
+
+    def _boxes_for(self, player: int | None, field: str) -> list[widgets.Widget]:
+        """The input boxes showing ``field`` of ``player`` (for :class:`FormMarks`)."""
+        if player is None or player >= self.player_count.value:
+            return []
+        row = self.rows[player]
+        root, _, rest = field.partition(".")
+        if root == "cults":
+            return [row.cults[rest]] if rest in row.cults else list(row.cults.values())
+        if root.startswith("power"):
+            index = root[len("power["):-1]
+            return [row.power[int(index)]] if index.isdigit() and int(index) < 3 else list(row.power)
+        box = getattr(row, root, None) if root in self._LABELS else None
+        return [box] if isinstance(box, widgets.Widget) else []
+
+    def _describe(self, player: int | None, field: str) -> tuple[str, str]:
+        """``(player as shown, row title)`` for a problem's message."""
+        who = ""
+        if player is not None and player < MAX_PLAYERS:
+            row = self.rows[player]
+            who = row.name.value.strip() or self._factions.get(row.faction.value, f"Player {player + 1}")
+        root, _, rest = field.partition(".")
+        if root == "cults" and rest in CULTS:
+            return who, f"{rest} (0-10)"
+        if root.startswith("power[") and root[6:-1].isdigit() and int(root[6:-1]) < 3:
+            return who, f"power in bowl {('I', 'II', 'III')[int(root[6:-1])]}"
+        return who, self._LABELS.get(root, field)
 
     def _draw(self, names: list[str], result: FinalScoring | None, entries: list[dict[str, Any]]) -> None:
         self._names, self.result, self._entries = names, result, entries
@@ -477,13 +512,6 @@ def _faction_choices() -> dict[str, str]:
     factions = load_factions()
     ordered = sorted(factions.values(), key=lambda f: (f.expansion != "base", f.display))
     return {f.name: f.display + ("" if f.expansion == "base" else " (F&I)") for f in ordered}
-
-
-def _score(entries: list[dict[str, Any]]) -> FinalScoring:
-    """Final scoring of the entries by :func:`companion.terra_mystica.scoring.final_scoring`."""
-    return final_scoring(PlayerFinal(
-        faction=e["faction"], vp=e["vp"], cults=e["cults"], network=e["network"], coins=e["coins"],
-        workers=e["workers"], priests=e["priests"], power=tuple(e["power"]), name=e["name"]) for e in entries)
 
 
 def _part_values(result: FinalScoring | None, entries: list[dict[str, Any]]) -> dict[str, list[int]]:

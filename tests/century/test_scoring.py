@@ -53,8 +53,9 @@ def test_parse_and_json_roundtrip():
     ([{"name": "A", "copper": -1}, {"name": "B"}], r"players\[0\]\.copper"),
     ([{"name": "A", "crystals": {"red": 1}}, {"name": "B"}], r"players\[0\]\.crystals\.red"),
     ([{"name": "A"}, {"name": "B", "crystals": {"pink": 11}}], r"players\[1\]\.crystals"),
-    ([{"name": "A", "copper": 3}, {"name": "B", "copper": 2}], r"players\[\*\]\.copper"),
-    ([{"name": "A", "golems": [20, 20]}, {"name": "B", "golems": [20]}], r"players\[\*\]\.golems.*only 2"),
+    ([{"name": "A", "copper": 3, "golems": [6, 7, 8]}, {"name": "B", "copper": 2, "golems": [9, 10]}],
+     r"players\[1\]\.copper: 5 copper coins in all, but a 2-player game has only 4"),
+    ([{"name": "A", "golems": [20, 20]}, {"name": "B", "golems": [20]}], r"players\[1\]\.golems.*only 2"),
 ])
 def test_bad_documents_name_the_place(players, where):
     with pytest.raises(RulesDataError, match=where):

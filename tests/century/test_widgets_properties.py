@@ -66,14 +66,16 @@ PRINTED = [g.points for g in load_cards().golems]  # the 36 golem cards' printed
 
 @st.composite
 def table_games(draw):
-    """A table a real game could end with: distinct golem cards, coins within the piles, at most 10 crystals."""
+    """A table a real game could end with: distinct golem cards, coins within the piles and no more coins than
+    golems, at most 10 crystals."""
     n = draw(st.integers(2, 5))
     deck = draw(st.permutations(PRINTED))
     players, used = [], 0
     for _ in range(n):
         k = draw(st.integers(0, 5))
         golems, used = list(deck[used:used + k]), used + k
-        coins = (draw(st.integers(0, 1)), draw(st.integers(0, 1)))  # at most n of each: below 2 x n
+        copper = draw(st.integers(0, min(1, k)))  # at most n of each: below 2 x n; and a coin only comes
+        coins = (copper, draw(st.integers(0, min(1, k - copper))))  # with a golem (positions 1 and 2)
         crystals = tuple(draw(st.integers(0, 2)) for _ in range(4))  # at most 8
         players.append((golems, *coins, crystals))
     return players

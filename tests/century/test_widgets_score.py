@@ -24,29 +24,30 @@ def saved(path):
 def test_typing_updates_breakdown_and_save_file(save):
     table = CenturyScoreTable(save, players=3)
     table.name_boxes[0].value = "Ann"
-    table.golem_boxes[0].value = "12, 14"
+    table.golem_boxes[0].value = "12, 14, 9"
     table.count_boxes[0]["copper"].value = 1
-    table.count_boxes[0]["silver"].value = 2
+    table.count_boxes[0]["silver"].value = 2  # one coin per golem at most (claimed in position 1 or 2)
     table.count_boxes[0]["yellow"].value = 4
     table.count_boxes[0]["pink"].value = 3
-    # 12 + 14 golem VP, 3 + 2 coin VP, 3 pink (yellow scores 0)
-    assert "<td>Ann</td><td>26</td><td>5</td><td>3</td><td><b>34</b></td>" in table.results.value
+    # 12 + 14 + 9 golem VP, 3 + 2 coin VP, 3 pink (yellow scores 0)
+    assert "<td>Ann</td><td>35</td><td>5</td><td>3</td><td><b>43</b></td>" in table.results.value
     doc = saved(save)
     assert doc["kind"] == "century-score"
-    assert doc["players"][0] == {"name": "Ann", "golems": [12, 14], "copper": 1, "silver": 2,
+    assert doc["players"][0] == {"name": "Ann", "golems": [12, 14, 9], "copper": 1, "silver": 2,
                                  "crystals": {"yellow": 4, "green": 0, "blue": 0, "pink": 3}}
     # the chart's stacked bars carry the same parts
     golem_bar, coin_bar, crystal_bar = table.chart.data
-    assert (golem_bar.y[0], coin_bar.y[0], crystal_bar.y[0]) == (26, 5, 3)
+    assert (golem_bar.y[0], coin_bar.y[0], crystal_bar.y[0]) == (35, 5, 3)
     assert "Ann" in table.chart.layout.title.text
 
 
 def test_save_file_is_what_the_cli_reads(save):
     table = CenturyScoreTable(save, players=2)
     table.golem_boxes[1].value = "9"
-    table.count_boxes[0]["copper"].value = 3
+    table.golem_boxes[0].value = "6"
+    table.count_boxes[0]["copper"].value = 1
     tallies = scoring.parse_table(saved(save))
-    assert [t.golems for t in tallies] == [(), (9,)]
+    assert [t.golems for t in tallies] == [(6,), (9,)]
     result = CliRunner().invoke(century_cli.app, ["score", str(save), "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
@@ -87,14 +88,42 @@ def test_unreadable_golem_entry_is_reported_and_kept(save):
     assert saved(save)["golem_texts"][0] == "12 fourteen"
 
 
-def test_values_the_rules_exclude_are_reported_by_scoring(save):
+def test_values_the_rules_exclude_are_marked_at_their_box(save):
     table = CenturyScoreTable(save, players=2)
+    table.name_boxes[0].value = "Ann"
     table.golem_boxes[0].value = "5"  # no golem card prints 5 points (6..20)
-    assert "players[0].golems[0]" in table.message.value
+    assert "Ann — Golems (printed points): expected printed golem points" in table.message.value
+    assert "players[0]" not in table.message.value  # the form's words, not a JSON path
+    assert table.marks.is_marked(table.golem_boxes[0])
     table.golem_boxes[0].value = "6"
-    assert table.message.value == ""
+    assert table.message.value == "" and not table.marks.is_marked(table.golem_boxes[0])
     table.count_boxes[1]["blue"].value = 11  # over the caravan limit
-    assert "players[1].crystals" in table.message.value
+    assert "Player 2 — Blue crystals: expected a whole number of blue crystals from 0 to 10" in table.message.value
+    assert table.count_boxes[1]["blue"].value == 11 and saved(save)["players"][1]["crystals"]["blue"] == 11
+
+
+def test_an_invalid_row_is_kept_and_no_winner_is_shown(save):
+    table = CenturyScoreTable(save, players=2)
+    table.golem_boxes[0].value = "12, 14"
+    table.golem_boxes[1].value = "9"
+    assert "Winner: <b>Player 1</b>" in table.results.value
+    table.count_boxes[1]["copper"].value = 2  # two coins with one golem: impossible
+    assert "Player 2 — Copper: 2 copper + 0 silver, but only 1 golem(s)" in table.message.value
+    assert table.results.value == "" and list(table.chart.data[0].y) == []  # no stale winner or bars
+    assert table.players[0]["golems"] == [12, 14] and table.players[1]["copper"] == 2  # nothing zeroed
+    table.golem_boxes[0].value = "12, 1x"  # a typing slip elsewhere is marked too, the rest kept
+    assert table.marks.is_marked(table.golem_boxes[0]) and table.marks.is_marked(table.count_boxes[1]["copper"])
+    table.golem_boxes[0].value = "12, 14"
+    table.count_boxes[1]["copper"].value = 1
+    assert table.message.value == "" and "Winner: <b>Player 1</b>" in table.results.value
+
+
+def test_a_golem_count_past_the_end_trigger_is_marked(save):
+    table = CenturyScoreTable(save, players=4)
+    table.golem_boxes[0].value = "6, 7, 8, 9, 10, 11"
+    assert "6 golems, but a 4-player game ends" in table.message.value
+    table.golem_boxes[0].value = "6, 7, 8, 9, 10"
+    assert table.message.value == ""
 
 
 def test_corrupt_save_shows_an_error_and_is_left_untouched(save):

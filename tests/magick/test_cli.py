@@ -39,7 +39,7 @@ def test_odds_bad_die():
 def test_score_json(tmp_path):
     f = tmp_path / "t.json"
     f.write_text(json.dumps({"players": [{"name": "Ann", "crafting": 10, "orders": 8},
-                                         {"name": "Bo", "research": 9, "mastery": 9}]}))
+                                         {"name": "Bo", "research": 10, "mastery": 8}]}))
     r = runner.invoke(app, ["magick", "score", str(f), "--json"])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)

@@ -23,7 +23,7 @@ def test_missing_part_is_zero():
 
 def test_ties_are_shared():
     out = score_table({"players": [{"name": "A", "crafting": 5}, {"name": "B", "orders": 5},
-                                   {"name": "C", "mastery": 4}]})
+                                   {"name": "C", "charms": 4}]})
     assert out["winners"] == ["A", "B"]
 
 

@@ -43,10 +43,10 @@ def test_a_restart_loses_nothing(save_path):
 
 def test_totals_and_shared_winners_are_shown(save_path):
     table = ScoreTable(players=3)
-    # Alice 10+5+4 = 19, Bob 8+3+8 = 19, Carol 1 + 2 = 3: Alice and Bob share the win.
-    for part, gold in (("crafting", 10), ("research", 5), ("mastery", 4)):
+    # Alice 10+5+4 = 19, Bob 8+5+6 = 19, Carol 1 + 2 = 3: Alice and Bob share the win.
+    for part, gold in (("crafting", 10), ("research", 5), ("charms", 4)):
         table.set_part(0, part, gold)
-    for part, gold in (("orders", 8), ("adventurer", 3), ("charms", 8)):
+    for part, gold in (("orders", 8), ("adventurer", 5), ("charms", 6)):
         table.set_part(1, part, gold)
     table.set_part(2, "crafting", 1)
     table.set_part(2, "research", 2)
@@ -110,8 +110,11 @@ def test_player_count_stays_between_one_and_eight(save_path):
 
 def test_negative_gold_is_an_error_not_a_score(save_path):
     table = ScoreTable()
-    table.set_part(0, "orders", -3)
-    assert "Error" in table.message.value
+    table.part_boxes[0]["orders"].value = -3
+    assert "Player 1 — Orders: expected a whole number of gold from 0 to 500, found -3" in table.message.value
+    assert table.players[0]["orders"] == -3 and table.part_boxes[0]["orders"].value == -3  # not clamped
+    assert table.marks.is_marked(table.part_boxes[0]["orders"])
+    assert table.results.value == "" and "winner" not in table.chart.layout.title.text
 
 
 def test_missing_parts_count_as_zero(save_path):
@@ -122,8 +125,43 @@ def test_missing_parts_count_as_zero(save_path):
     assert "<b>12</b>" in table.results.value
 
 
-def test_duplicate_names_are_reported_with_the_key_path(save_path):
+def test_duplicate_names_are_reported_at_the_name_box(save_path):
     table = ScoreTable()
-    table.set_name(1, "Player 1")
-    assert "players[1].name" in table.message.value
-    assert "duplicate" in table.message.value
+    table.set_name(1, "Player 1\u200b")  # differs only by an invisible character
+    assert "Player 1\u200b — Player name: the same name as player 1" in table.message.value
+    assert "players[1]" not in table.message.value  # the form's words, not a JSON path
+    assert table.marks.is_marked(table.name_boxes[1]) and not table.marks.is_marked(table.name_boxes[0])
+
+
+def test_an_impossible_mastery_is_marked_and_no_winner_shown_until_fixed(save_path):
+    table = ScoreTable(players=2)
+    table.set_name(0, "Ann")
+    table.set_name(1, "Bob")
+    table.set_part(0, "crafting", 12)
+    assert "Winner: Ann" in table.results.value
+    table.part_boxes[1]["mastery"].value = 5
+    assert "Bob — Mastery: expected 0, 4, 8, 12, 16" in table.message.value
+    assert table.marks.is_marked(table.part_boxes[1]["mastery"])
+    assert table.results.value == "" and list(table.chart.data[0].y) == []  # no stale result
+    assert json.loads(save_path.read_text())["players"][1]["mastery"] == 5  # kept as typed, saved
+    table.part_boxes[1]["mastery"].value = 4  # a 4 needs someone's 8 on that card first
+    assert "Bob — Mastery: these mastery values are impossible together" in table.message.value
+    table.part_boxes[0]["mastery"].value = 8
+    assert table.message.value == "" and not table.marks.is_marked(table.part_boxes[1]["mastery"])
+    assert "Winner: Ann with 20 gold" in table.results.value
+
+
+def test_a_save_with_an_impossible_value_loads_marked(save_path):
+    save_path.write_text(json.dumps({"kind": SAVE_KIND, "players": [{"name": "A", "mastery": 5}]}))
+    table = ScoreTable()
+    assert table.writable and table.part_boxes[0]["mastery"].value == 5
+    assert "A — Mastery" in table.message.value and table.results.value == ""
+
+
+def test_a_save_with_a_key_clash_is_refused_as_corrupt(save_path):
+    save_path.write_text(json.dumps({"kind": SAVE_KIND, "players": [{"name": "A", "where": 0}]}))
+    before = save_path.read_bytes()
+    table = ScoreTable()
+    assert not table.writable and "unknown key &#x27;where&#x27;" in table.status.value
+    table.set_part(0, "crafting", 3)
+    assert save_path.read_bytes() == before

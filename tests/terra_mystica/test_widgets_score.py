@@ -54,9 +54,11 @@ def test_a_kernel_restart_loses_nothing(save_path):
 @pytest.mark.parametrize("text, expected", [
     ("{not json", "not valid JSON"),
     ('{"kind": "century-score", "players": []}', "expected 'terra-mystica-score'"),
-    ('{"kind": "terra-mystica-score", "players": [{}]}', "a list of 2 to 5 players"),
-    ('{"kind": "terra-mystica-score", "players": [{"faction": "giants", "cults": {"fire": 11}}, {}]}',
-     "players[0].cults.fire"),
+    ('{"kind": "terra-mystica-score", "players": [{}]}', "played by 2 to 5 players, found 1"),
+    ('{"kind": "terra-mystica-score", "players": [{"faction": "giants", "vp": 1, "network": 1, '
+     '"cults": {"fire": "11"}}, {}]}', "players[0].cults.fire: expected a whole number"),
+    ('{"kind": "terra-mystica-score", "players": [{"faction": "giants", "vp": 1, "network": 1, "cults": {}, '
+     '"coin": 3}, {}]}', "players[0].coin: unknown key"),
     ('{"kind": "terra-mystica-score", "players": [{"faction": "orcs"}, {}]}', "players[0].faction"),
 ])
 def test_a_corrupt_save_is_reported_and_left_untouched(save_path, text, expected):
@@ -142,24 +144,72 @@ def test_leftover_resources_are_converted_and_explained(save_path):
     assert "2:1" in table.breakdown.value and "3:1" in table.breakdown.value
 
 
-def test_the_same_faction_twice_shows_the_scoring_error(save_path):
+def test_the_same_faction_twice_or_one_colour_twice_is_marked(save_path):
     table = TableScorer()
     table.player_count.value = 2
     table.rows[0].faction.value = "witches"
     table.rows[1].faction.value = "witches"
     assert "companion-error" in table.message.value
-    assert "twice" in table.message.value
-    assert table.result is None
-    # the chart still shows what was typed before final scoring, and nothing else
-    assert list(table.chart.data[0].x) == ["Player 1", "Player 2"]
-    assert all(list(trace.y) == [0, 0] for trace in table.chart.data)
-    assert "pick every player's faction" in table.chart.layout.title.text
+    assert "Player 2 — faction: Witches already played by player 1" in table.message.value
+    assert table.marks.is_marked(table.rows[1].faction) and not table.marks.is_marked(table.rows[0].faction)
+    assert table.result is None and table.breakdown.value == ""
+    assert all(list(trace.y) == [] for trace in table.chart.data)  # nothing charted from a table in error
+    table.rows[1].faction.value = "auren"  # also green
+    assert "Auren and Witches (player 1) are both green" in table.message.value
+    table.rows[1].faction.value = "nomads"
+    assert table.message.value == "" and table.result is not None
+
+
+def test_nothing_is_clamped_and_the_box_is_marked(save_path):
+    table = TableScorer()
+    table.player_count.value = 2
+    table.rows[0].name.value = "Ann"
+    table.rows[0].faction.value = "witches"
+    table.rows[1].faction.value = "nomads"
+    assert table.result is not None
+    table.rows[0].cults["fire"].value = 11
+    assert table.rows[0].cults["fire"].value == 11  # typed 11 stays 11
+    assert json.loads(table.path.read_text())["players"][0]["cults"]["fire"] == 11
+    assert "Ann — fire (0-10): expected a whole number from 0 to 10, found 11" in table.message.value
+    assert table.marks.is_marked(table.rows[0].cults["fire"]) and table.result is None
+    table.rows[0].cults["fire"].value = 10
+    table.rows[1].cults["fire"].value = 10  # one player at most on each 10
+    assert "Player 2 — fire (0-10): player 1 is already on 10" in table.message.value
+    table.rows[1].cults["fire"].value = 9
+    table.rows[1].priests.value = 50
+    assert "Player 2 — priests: expected a whole number of priests (7 per faction)" in table.message.value
+    table.rows[1].priests.value = 2
+    assert table.message.value == "" and table.result is not None
+    again = TableScorer()  # a save with an impossible value loads, marked
+    again.rows[0].power[2].value = -1
+    again2 = TableScorer()
+    assert again2.writable and again2.rows[0].power[2].value == -1
+    assert "Ann — power in bowl III" in again2.message.value
+
+
+def test_the_network_helper_never_overwrites_a_size_typed_by_hand(save_path):
+    table = TableScorer()
+    table.player_count.value = 2
+    witches = table.rows[0]
+    witches.faction.value = "witches"
+    table.rows[1].faction.value = "nomads"
+    witches.map_buildings.value = "E7 E8"
+    table.compute_button.click()
+    assert witches.network.value == 2  # an empty (0) box is filled
+    witches.map_buildings.value = "E7 E8 G3"
+    witches.shipping.value = 1  # shipping 1 crosses the river to G3
+    table.compute_button.click()
+    assert witches.network.value == 3  # the helper's own value is updated
+    witches.network.value = 7  # typed by hand
+    table.compute_button.click()
+    assert witches.network.value == 7
+    assert "the map gives 3, but 7 was typed by hand and is kept" in table.map_message.value
 
 
 def test_a_tie_for_the_win_names_both_players(save_path):
     table = TableScorer()
     table.player_count.value = 2
-    for row, (name, faction) in zip(table.rows, (("Ann", "nomads"), ("Ben", "fakirs")), strict=False):
+    for row, (name, faction) in zip(table.rows, (("Ann", "nomads"), ("Ben", "witches")), strict=False):
         row.name.value = name
         row.faction.value = faction
         row.vp.value = 100
@@ -199,20 +249,25 @@ def test_a_bad_hex_is_named_and_nothing_changes(save_path):
     assert table.rows[0].network.value == 5
 
 
-_FACTION_KEYS = ("witches", "auren", "nomads", "fakirs", "giants", "alchemists", "darklings", "mermaids",
-                 "swarmlings", "cultists", "halflings", "engineers", "dwarves", "chaosmagicians")
+# one faction per colour (home terrain) of the base game
+_BY_COLOUR = (("witches", "auren"), ("nomads", "fakirs"), ("giants", "chaosmagicians"), ("alchemists", "darklings"),
+              ("mermaids", "swarmlings"), ("cultists", "halflings"), ("engineers", "dwarves"))
 
 
 @st.composite
 def _entries(draw):
+    """A table the rules allow: one faction per colour, one player at most on each 10, networks within the
+    17 buildings of a faction, at most 7 priests, distinct names."""
     n = draw(st.integers(2, 5))
-    factions = draw(st.lists(st.sampled_from(_FACTION_KEYS), min_size=n, max_size=n, unique=True))
+    colours = draw(st.lists(st.sampled_from(_BY_COLOUR), min_size=n, max_size=n, unique=True))
+    factions = [draw(st.sampled_from(pair)) for pair in colours]
     small = st.integers(0, 20)
-    return [{"name": draw(st.text(max_size=12)), "faction": f, "vp": draw(st.integers(0, 250)),
-             "cults": {c: draw(st.integers(0, 10)) for c in CULTS}, "network": draw(st.integers(0, 30)),
-             "coins": draw(small), "workers": draw(small), "priests": draw(small),
-             "power": [draw(st.integers(0, 12)) for _ in range(3)], "map_buildings": "", "shipping": 0,
-             "jump_range": 0} for f in factions]
+    tens = {c: draw(st.integers(-1, n - 1)) for c in CULTS}  # who (if anyone) is on 10 of each track
+    return [{"name": f"{draw(st.text(max_size=8))} {i + 1}", "faction": f, "vp": draw(st.integers(0, 250)),
+             "cults": {c: 10 if tens[c] == i else draw(st.integers(0, 9)) for c in CULTS},
+             "network": draw(st.integers(0, 17)), "coins": draw(small), "workers": draw(small),
+             "priests": draw(st.integers(0, 7)), "power": [draw(st.integers(0, 12)) for _ in range(3)],
+             "map_buildings": "", "shipping": 0, "jump_range": 0} for i, f in enumerate(factions)]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -158,6 +158,10 @@ def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
         low = raw.lower()
         if low in _ALIASES:
             low = _ALIASES[low]
+        big = re.search(r"\d{7,}", low)
+        if big:
+            raise RecordError(f"the number {big.group()[:12]}... in {raw[:40]!r} has {len(big.group())} digits; "
+                              "expected a small count", line=line)
         first = low.split(" ", 1)[0]
         key = "+" if first.startswith("+") else first
         for verb, pat in _BY_WORD.get(key, ()):

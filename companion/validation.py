@@ -1,0 +1,218 @@
+"""Shared pieces of the per-game table validation (one validator per game, used by the CLI, the widgets and
+the history).
+
+Each game's scoring module has one function that checks a whole score table (``validate_table``); they
+all report problems the same way: a :class:`TableError` holding every :class:`FieldProblem` found, each
+naming the player (index and name) and the field (a key path inside the player's entry, e.g.
+``cults.fire``). The CLI prints the first one with the file and the key path; a widget marks each field
+with the message in its own words.
+
+API (stable)
+------------
+- :class:`FieldProblem` ``(player, field, message, name)``; ``.key_path`` (``players[1].cults.fire``).
+- :class:`TableError` (a :class:`~companion.errors.RulesDataError`): ``.problems`` (list of FieldProblem).
+- :class:`TableChecker`: collects problems while a validator walks a document.
+- :func:`name_key(name)` -> the form of a player name used to tell players apart: Unicode NFKC, invisible
+  format characters (zero-width space, joiners, BOM...) dropped, white space collapsed and trimmed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import RulesDataError
+from companion.jsonio import type_name
+
+__all__ = ["FieldProblem", "TableChecker", "TableError", "is_int", "list_of_players", "name_key"]
+
+
+@dataclass(frozen=True)
+class FieldProblem:
+    """One thing wrong in a score table.
+
+    Attributes
+    ----------
+    player : int or None
+        0-based index of the player in ``players`` (``None`` for a top-level field).
+    field : str
+        Key path inside the player's entry (``"cults.fire"``, ``"golems[2]"``) or the top-level key.
+    message : str
+        What was expected and what was found, in the user's terms.
+    name : str or None
+        The player's name as typed, when known.
+    shape : bool
+        True when the document has the wrong shape there (an unknown key, a list where a number belongs,
+        text where a number belongs...): a file, not a typing slip. False for a value of the right type that
+        the rules do not allow (out of range, impossible with the other players).
+    """
+
+    player: int | None
+    field: str
+    message: str
+    name: str | None = None
+    shape: bool = False
+
+    @property
+    def key_path(self) -> str:
+        """``players[i].field`` (or ``field`` for a top-level problem)."""
+        if self.player is None:
+            return self.field
+        return f"players[{self.player}]" + (f".{self.field}" if self.field else "")
+
+
+class TableError(RulesDataError):
+    """A score table with one or more problems; the message is the first one (with its key path).
+
+    Parameters
+    ----------
+    problems : list of FieldProblem
+        Every problem found (at least one).
+    file : str or None
+        The input's name.
+    """
+
+    def __init__(self, problems: list[FieldProblem], *, file: str | None = None) -> None:
+        self.problems = list(problems)
+        first = self.problems[0]
+        more = len(self.problems) - 1
+        tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        super().__init__(first.message + tail, file=file, key_path=first.key_path)
+
+    @property
+    def shape_problems(self) -> list[FieldProblem]:
+        """The problems that mean the document has the wrong shape (see :attr:`FieldProblem.shape`)."""
+        return [p for p in self.problems if p.shape]
+
+
+def is_int(value: Any) -> bool:
+    """True for a JSON integer (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def name_key(name: str) -> str:
+    """Normalised player name: two names with the same key are the same player.
+
+    NFKC, then every format character (Unicode category ``Cf``: zero-width space and joiners, BOM, bidi
+    marks) removed, white space collapsed to one space and trimmed.
+
+    Examples
+    --------
+    >>> name_key(" Ann\\u200b ") == name_key("Ann")
+    True
+    """
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    return _SPACES.sub(" ", text).strip()
+
+
+class TableChecker:
+    """Collects :class:`FieldProblem` s while a validator walks a score table.
+
+    Parameters
+    ----------
+    file : str or None
+        The input's name, for :meth:`raise_if_any`.
+    """
+
+    def __init__(self, file: str | None = None) -> None:
+        self.file = file
+        self.problems: list[FieldProblem] = []
+        self.names: dict[int, str] = {}
+
+    def add(self, player: int | None, field: str, message: str, *, shape: bool = False) -> None:
+        """Record a problem (``shape``: see :attr:`FieldProblem.shape`)."""
+        self.problems.append(FieldProblem(player, field, message, self.names.get(player) if player is not None
+                                          else None, shape))
+
+    def bad(self, player: int | None, field: str) -> bool:
+        """True when a problem was already recorded for this field (or one inside it)."""
+        return any(p.player == player and (p.field == field or p.field.startswith(field + ".")
+                                           or p.field.startswith(field + "["))
+                   for p in self.problems)
+
+    def keys(self, entry: Mapping[str, Any], player: int | None, allowed: Iterable[str], where: str = "") -> None:
+        """Refuse keys outside ``allowed``, listing the allowed ones (and a near miss in another case)."""
+        allowed = list(allowed)
+        for key in entry:
+            if key in allowed:
+                continue
+            hint = next((a for a in allowed if a.lower() == str(key).lower()), None)
+            did = f"did you mean {hint!r}? " if hint else ""
+            self.add(player, f"{where}.{key}" if where else str(key),
+                     f"unknown key {key!r}; {did}expected only {', '.join(allowed)}", shape=True)
+
+    def integer(self, value: Any, player: int | None, field: str, low: int, high: int, what: str = "") -> int | None:
+        """Check a whole number in ``low..high``; return it, or ``None`` after recording a problem."""
+        if not is_int(value):
+            self.add(player, field, f"expected a whole number{what} from {low} to {high}, "
+                                    f"found {_shown(value)}", shape=True)
+            return None
+        if not low <= value <= high:
+            self.add(player, field, f"expected a whole number{what} from {low} to {high}, found {_shown(value)}")
+            return None
+        return value
+
+    def text(self, value: Any, player: int | None, field: str, *, required: bool = True,
+             max_length: int = 60) -> str | None:
+        """Check a string (non-blank when ``required``, at most ``max_length`` characters)."""
+        if not isinstance(value, str):
+            self.add(player, field, f"expected text, found {_shown(value)}", shape=True)
+            return None
+        if required and not name_key(value):
+            self.add(player, field, "expected a name, found an empty one")
+            return None
+        if len(value) > max_length:
+            self.add(player, field, f"expected at most {max_length} characters, found {len(value)}")
+            return None
+        return value
+
+    def unique_names(self, names: Mapping[int, str], field: str = "name") -> None:
+        """Refuse two players whose names differ only by white space, invisible characters or width."""
+        seen: dict[str, int] = {}
+        for i, name in names.items():
+            key = name_key(name)
+            if not key:
+                continue
+            if key in seen:
+                self.add(i, field, f"the same name as player {seen[key] + 1} ({names[seen[key]]!r}); "
+                                   "names that differ only by spaces or invisible characters count as the same")
+            else:
+                seen[key] = i
+
+    def raise_if_any(self) -> None:
+        """Raise :class:`TableError` with every problem recorded, if any."""
+        if self.problems:
+            raise TableError(self.problems, file=self.file)
+
+
+def _shown(value: Any) -> str:
+    """A short rendering of a bad value for messages (huge ones are summarised)."""
+    if isinstance(value, (list, dict)):
+        return f"a {type_name(value)}"
+    if value is None:
+        return "nothing (null)"
+    text = repr(value)
+    return text if len(text) <= 40 else f"a {type_name(value)} of {len(text)} characters"
+
+
+def list_of_players(doc: Any, checker: TableChecker, low: int, high: int, game: str) -> list[Any] | None:
+    """The ``players`` list of a table document, or ``None`` after recording why it is missing/bad."""
+    if not isinstance(doc, dict):
+        checker.add(None, "", f"expected an object with a \"players\" list, found {_shown(doc)}", shape=True)
+        return None
+    players = doc.get("players")
+    if not isinstance(players, list):
+        checker.add(None, "players", f"expected a list of players, found {_shown(players)}", shape=True)
+        return None
+    if not low <= len(players) <= high:
+        checker.add(None, "players", f"{game} is played by {low} to {high} players, found {len(players)}",
+                    shape=True)
+        return None
+    return players
