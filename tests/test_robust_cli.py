@@ -178,8 +178,8 @@ def test_impossible_century_tables(tmp_path):
 
 @pytest.mark.parametrize("players, names", [
     ([{"name": "A", "mastery": 5}, {"name": "B"}], "players[0].mastery"),
-    ([{"name": "A", "mastery": {"material": 8}}, {"name": "B", "mastery": {"material": 8}}], "players[1].mastery"),
-    ([{"name": "A", "mastery": 16}, {"name": "B", "mastery": 12}], "players[1].mastery"),
+    ([{"name": "A", "mastery": {"material": 4}}, {"name": "B", "mastery": {"energy": 8}}], "players[1].mastery"),
+    ([{"name": "A", "mastery": 4}, {"name": "B", "mastery": 4}], "players[1].mastery"),
     ([{"name": "A", "crafting": 3, "total": 5}, {"name": "B"}], "players[0].total"),
     ([{"name": "A", "adventurer": 7}, {"name": "B"}], "players[0].adventurer"),
 ])

@@ -129,9 +129,11 @@ def _mastery_splits(first: int, later: int) -> dict[int, list[tuple[int, int]]]:
 
 def _mastery_possible(values: Sequence[int], first: int, later: int,
                       fixed: Sequence[tuple[int, int] | None] | None = None) -> bool:
-    """True when the players' mastery gold can be split over the two cards with one ``first`` at most per card
-    and, with 2 players or more, a ``later`` on a card only after someone else's ``first`` on it. ``fixed[i]``
-    is player i's split when the table gives it per card."""
+    """True when the players' mastery gold can be split over the two cards so that, with 2 players or more,
+    a ``later`` on a card comes only after someone else's ``first`` on it. Several ``first`` on one card are
+    possible: players who reach a card in the same mastery phase all get ``first`` (the engine's choice where
+    the rules summary is silent, as the digital app; see :mod:`companion.magick.engine`). ``fixed[i]`` is
+    player i's split when the table gives it per card."""
     import itertools
 
     splits = _mastery_splits(first, later)
@@ -142,7 +144,7 @@ def _mastery_possible(values: Sequence[int], first: int, later: int,
         for card in (0, 1):
             got = [split[card] for split in combo]
             eights = got.count(first)
-            if eights > 1 or (len(values) > 1 and later in got and eights == 0):
+            if len(values) > 1 and later in got and eights == 0:
                 ok = False
                 break
         if ok:
@@ -252,9 +254,9 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
     if len(good) == len(players) and not _mastery_possible([p.mastery for p in good], first, later,
                                                            [fixed.get(i) for i in range(len(good))]):
         who = max(i for i, p in enumerate(good) if p.mastery)
-        check.add(who, "mastery", f"these mastery values are impossible together: each mastery card pays {first} "
-                                  f"to one player only, then {later} to each later player (two players cannot both "
-                                  f"have {first} from the same card, and a {later} needs someone's {first} first)")
+        check.add(who, "mastery", f"these mastery values are impossible together: a mastery card pays {first} to "
+                                  f"the players who reach it first (in the same mastery phase), then {later} to each "
+                                  f"later player, so a {later} needs someone's {first} on that card first")
     check.unique_names(names)
     check.raise_if_any()
     return good

@@ -46,3 +46,16 @@ def test_bad_documents_name_key_path(doc, key_path):
     with pytest.raises(RulesDataError) as info:
         score_table(doc)
     assert info.value.key_path == key_path
+
+
+def test_players_reaching_a_mastery_card_in_the_same_phase_may_all_have_the_first_reward():
+    """The rules summary (三.6) pays 8 to the first player on a mastery card; players who reach it in the same
+    mastery phase are all first (the engine's documented choice, as the digital app), so two 8s on one card are
+    a possible table, while a 4 with nobody's 8 on that card is not."""
+    from companion.errors import CompanionError
+    from companion.magick.scoring import validate_table
+
+    both_first = {"players": [{"name": "A", "mastery": {"material": 8}}, {"name": "B", "mastery": {"material": 8}}]}
+    assert [p.mastery for p in validate_table(both_first)] == [8, 8]
+    with pytest.raises(CompanionError, match="needs someone's 8"):
+        validate_table({"players": [{"name": "A", "mastery": {"energy": 4}}, {"name": "B"}]})
