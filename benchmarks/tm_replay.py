@@ -31,7 +31,7 @@ def _games(all_fixtures: bool) -> list[tuple[str, str]]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--all-fixtures", action="store_true", help="also the 20 test ledgers")
+    ap.add_argument("--all-fixtures", action="store_true", help="also the 30 test ledgers")
     args = ap.parse_args()
     games = _games(args.all_fixtures)
     replay(games[0][1])  # warm caches (map tables, rules data)

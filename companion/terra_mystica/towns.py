@@ -23,6 +23,11 @@ were scored by:
   pair of land hexes around that river hex for the Mermaids (towns and network) and founds the town
   (tricky case 5).
 
+Groups of buildings are the connected components of a :mod:`networkx` graph (:meth:`TownState.link_graph`):
+one node per building, an edge between two buildings of one faction that are directly adjacent (map
+neighbours, bridges, Mermaid river links). Replays ask after every build, so the graph is kept up to date
+step by step rather than rebuilt (see :meth:`TownState.link_graph`).
+
 The state is a frozen value: each method returns a new :class:`TownState` whose ``events`` tell what
 that step did. Errors for moves the sandbox forbids are :class:`companion.errors.IllegalActionError`
 with a stable ``code``.
@@ -40,24 +45,22 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 
+import networkx as nx
+
 from companion.errors import CompanionError, IllegalActionError
-from companion.terra_mystica.factions import get_faction
+from companion.terra_mystica.factions import BUILDING_KINDS, get_faction
 from companion.terra_mystica.hexmap import TerraMysticaMap
+from companion.terra_mystica.tiles import BoardRules, load_tiles
 
-__all__ = ["BUILDING_KINDS", "DEFAULT_BUILDING_POWER", "UPGRADES", "TOWN_POWER", "TOWN_POWER_FAV5", "TOWN_BUILDINGS",
-           "MAX_BRIDGES", "Town", "TownEvent", "TownState", "building_power"]
+__all__ = ["BUILDING_KINDS", "RULES", "Town", "TownEvent", "TownState", "building_power", "town_power_needed",
+           "town_count"]
 
-BUILDING_KINDS = ("D", "TP", "TE", "SH", "SA")
-DEFAULT_BUILDING_POWER: Mapping[str, int] = MappingProxyType({"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3})
-#: Legal upgrades of each building kind (rulebook "upgrade a building").
-UPGRADES: Mapping[str, tuple[str, ...]] = MappingProxyType({"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)})
-TOWN_POWER = 7
-TOWN_POWER_FAV5 = 6
-TOWN_BUILDINGS = 4
-MAX_BRIDGES = 3
+#: Upgrade paths, town size, bridge limit: ``tiles.json`` ``board_rules`` (:class:`~companion.terra_mystica.tiles.BoardRules`).
+RULES: BoardRules = load_tiles().rules
 _NAMES = {"dwelling": "D", "trading_house": "TP", "trading house": "TP", "temple": "TE", "stronghold": "SH",
           "sanctuary": "SA"}
 
@@ -77,12 +80,35 @@ def building_power(faction: str, kind: str) -> int:
 
     Factions not in ``factions.json`` (e.g. a sandbox's "red player") use the standard values
     D 1, TP 2, TE 2, SH 3, SA 3.
+
+    Raises
+    ------
+    IllegalActionError
+        ``unknown_building`` for a kind that is not a building.
     """
-    k = _kind(kind)
+    return _building_power(faction, _kind(kind))
+
+
+@lru_cache(maxsize=512)
+def _building_power(faction: str, k: str) -> int:
     try:
         return int(get_faction(faction).building_power(k))
     except (CompanionError, KeyError, ValueError):
-        return DEFAULT_BUILDING_POWER[k]
+        return load_tiles().building_power[k]
+
+
+def town_power_needed(fav5: bool = False) -> int:
+    """Building power a town needs: ``board_rules.town_power`` (7), lowered by FAV5's ``TOWN_SIZE`` gain (to 6).
+
+    Source: rulebook "towns"; favor tile FAV5 (``tiles.json``).
+    """
+    delta = load_tiles().favor["FAV5"].town_size_delta if fav5 else 0
+    return RULES.town_power + delta
+
+
+def town_count(kinds: Iterable[str]) -> int:
+    """Buildings a group counts for the town rule: one each, a sanctuary ``board_rules.sanctuary_counts_as`` (2)."""
+    return sum(RULES.sanctuary_counts_as if k == "SA" else 1 for k in kinds)
 
 
 @dataclass(frozen=True)
@@ -131,6 +157,23 @@ def _label_key(label: str) -> tuple:
     return (0, label[:1], int(label[1:]) if label[1:].isdigit() else 0)
 
 
+class _LinkCache:
+    """The building-link graph shared along one line of states.
+
+    A graph belongs to the state whose ``_token`` it carries. A change that adds to the graph hands it to
+    the new state (new token); the older state then sees a foreign token and rebuilds its own graph if it
+    is asked again (an undo, or a branch in a sandbox). So a replay, which only moves forward, adds one
+    node and a few edges per build instead of copying a graph.
+    """
+
+    __slots__ = ("graph", "token", "groups")
+
+    def __init__(self, graph: nx.Graph, token: object) -> None:
+        self.graph = graph
+        self.token = token
+        self.groups: dict[str, frozenset[str]] = {}  # connected components found so far (until the graph grows)
+
+
 @dataclass(frozen=True)
 class TownState:
     """Buildings on a map and the towns they form. Build with :meth:`new`; every change returns a new value.
@@ -165,6 +208,8 @@ class TownState:
     events: tuple[TownEvent, ...] = ()
     _links: Mapping[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _skip: Mapping[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
+    _token: object = field(default_factory=object, repr=False, compare=False)
+    _cache: _LinkCache | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -188,44 +233,114 @@ class TownState:
         out |= self._skip.get((faction, label), frozenset())
         return out
 
-    def own_neighbours(self, label: str, faction: str) -> list[str]:
-        """Hexes with ``faction``'s buildings directly adjacent to ``label`` (incl. bridges, skip links)."""
-        b = self.buildings
-        return [n for n in self.adjacent(label, faction) if n in b and b[n][0] == faction]
+    def _evolve(self, **changes) -> TownState:
+        """A copy with ``changes`` (like :func:`dataclasses.replace`, without re-running ``__init__``: replays
+        make a new state for every build, so this is on the hot path). Returns ``self`` when nothing changes."""
+        d = self.__dict__
+        for k, v in changes.items():
+            if d[k] is not v:
+                break
+        else:
+            return self
+        new = object.__new__(TownState)
+        new.__dict__.update(d)
+        new.__dict__.update(changes)
+        return new
+
+    def with_town_tiles(self, left: int | None) -> TownState:
+        """The same state with ``left`` town tiles still available (None = no limit); the engine sets this
+        from its town-tile supply before each build.
+
+        Raises
+        ------
+        CompanionError
+            If ``left`` is not None or an integer >= 0.
+        """
+        if left == self.town_tiles_left:
+            return self
+        if left is not None and (isinstance(left, bool) or not isinstance(left, int) or left < 0):
+            raise CompanionError(f"town tiles left must be None or an integer >= 0, got {left!r}")
+        return self._evolve(town_tiles_left=left)
+
+    def link_graph(self) -> nx.Graph:
+        """The building-link graph of this state (treat as read-only).
+
+        One node per building (attribute ``faction``), one edge between two buildings of the same faction
+        that are directly adjacent: map neighbours, bridges and Mermaid river links (not shipping). Its
+        connected components are the groups that may form towns (RULES-NOTES section 4).
+        """
+        cache = self._cache
+        if cache is None or cache.token is not self._token:
+            g = nx.Graph()
+            b = self.buildings
+            for h, (f, _) in b.items():
+                g.add_node(h, faction=f)
+            for h, (f, _) in b.items():
+                g.add_edges_from((h, n) for n in self.adjacent(h, f) if n in b and b[n][0] == f)
+            cache = _LinkCache(g, self._token)
+            object.__setattr__(self, "_cache", cache)  # a cache, not state: equality ignores it
+        return cache.graph
+
+    def _grown(self, touched: Iterable[str], **changes) -> TownState:
+        """``self._evolve(**changes)`` whose building-link graph is this one's brought up to date.
+
+        ``touched`` are the hexes whose building or links ``changes`` adds (a new building, the ends of a
+        new bridge, the land around a Mermaid river link). The graph is handed over to the new state
+        (see :class:`_LinkCache`), so this state will rebuild its own if it is asked again.
+        """
+        g = self.link_graph()
+        cache = self._cache
+        token = object()
+        new = self._evolve(_token=token, _cache=cache, **changes)
+        b = new.buildings
+        if touched:
+            cache.groups.clear()
+        for h in touched:
+            if h in b:
+                f = b[h][0]
+                g.add_node(h, faction=f)
+                edges = [(h, n) for n in new.adjacent(h, f) if n in b and b[n][0] == f]
+                if edges:
+                    g.add_edges_from(edges)
+        cache.token = token
+        return new
 
     def group(self, label: str) -> frozenset[str]:
-        """The connected group of own buildings containing the building on ``label`` (direct adjacency)."""
-        owner = self.owner(label)
-        if owner is None:
+        """The connected group of own buildings containing the building on ``label`` (direct adjacency):
+        its connected component in :meth:`link_graph`."""
+        if self.owner(label) is None:
             return frozenset()
-        start = self.map.hex(label).label
-        seen = {start}
-        stack = [start]
-        while stack:
-            here = stack.pop()
-            for n in self.own_neighbours(here, owner):
-                if n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        return frozenset(seen)
+        return self._component(self.map.hex(label).label)
+
+    def _component(self, where: str) -> frozenset[str]:
+        """The connected component of building ``where`` in :meth:`link_graph`, remembered until it grows
+        (an upgrade asks again for the same group)."""
+        g = self.link_graph()
+        groups = self._cache.groups
+        found = groups.get(where)
+        if found is None:
+            found = frozenset(nx.node_connected_component(g, where))
+            for h in found:
+                groups[h] = found
+        return found
 
     def power_and_count(self, hexes: Iterable[str]) -> tuple[int, int]:
         """Total building power and building count (sanctuary = 2) of the buildings on ``hexes``."""
         power = count = 0
         for h in hexes:
             faction, kind = self.buildings[h]
-            power += building_power(faction, kind)
-            count += 2 if kind == "SA" else 1
+            power += _building_power(faction, kind)
+            count += RULES.sanctuary_counts_as if kind == "SA" else 1
         return power, count
 
     def town_size(self, faction: str) -> int:
         """Power a town of ``faction`` needs: 7, or 6 with FAV5."""
-        return TOWN_POWER_FAV5 if faction in self.fav5 else TOWN_POWER
+        return town_power_needed(faction in self.fav5)
 
     def qualifies(self, hexes: Iterable[str], faction: str) -> bool:
         """True if the buildings on ``hexes`` meet the town rule (power and count; tiles not checked)."""
         power, count = self.power_and_count(hexes)
-        return power >= self.town_size(faction) and count >= TOWN_BUILDINGS
+        return power >= self.town_size(faction) and count >= RULES.town_buildings
 
     def towns(self) -> tuple[Town, ...]:
         """Every town, by id."""
@@ -243,13 +358,19 @@ class TownState:
         """Bridges ``faction`` has built."""
         return sum(1 for *_, f in self.bridges if f == faction)
 
-    def skip_links(self, faction: str) -> Mapping[str, frozenset[str]]:
-        """Mermaid skip links of ``faction`` (hex -> linked hexes)."""
-        return MappingProxyType({h: v for (f, h), v in self._skip.items() if f == faction})
-
     def bridge_links(self) -> Mapping[str, frozenset[str]]:
-        """Bridge adjacency (hex -> hexes joined to it by a bridge)."""
-        return MappingProxyType(dict(self._links))
+        """Bridge adjacency (hex -> hexes joined to it by a bridge), read-only."""
+        return MappingProxyType(self._links)
+
+    def bridged_neighbours(self, label: str) -> frozenset[str]:
+        """Land hexes directly adjacent to land hex ``label``, bridges included (no Mermaid river links):
+        who is offered power by a build there, whose buildings make a trading house cheap, what a
+        building there reaches directly (RULES-NOTES section 3)."""
+        base = self.map.land_adjacency.get(label)
+        if base is None:
+            base = self.map.land_neighbours(label)  # a label to normalise, or an error naming the hex
+        extra = self._links.get(label)
+        return base | extra if extra else base
 
     # ------------------------------------------------------------------ changes
     def place(self, label: str, faction: str, kind: str = "D") -> TownState:
@@ -276,13 +397,13 @@ class TownState:
         if current is not None and current[0] != faction:
             raise IllegalActionError("hex_occupied", f"{hx.label} holds {current[0]}'s {current[1]}; "
                                      f"{faction} cannot build there")
-        if current is not None and k not in UPGRADES.get(current[1], ()):
+        if current is not None and k not in RULES.upgrades.get(current[1], ()):
             raise IllegalActionError("not_an_upgrade", f"{hx.label} holds a {current[1]}; it can become "
-                                     f"{' or '.join(UPGRADES.get(current[1], ())) or 'nothing (fully upgraded)'}, "
+                                     f"{' or '.join(RULES.upgrades.get(current[1], ())) or 'nothing (fully upgraded)'}, "
                                      f"not {k} (D -> TP -> TE or SH, TE -> SA)", rule="rulebook: upgrade a building")
         buildings = dict(self.buildings)
         buildings[hx.label] = (faction, k)
-        state = replace(self, buildings=buildings, events=())
+        state = self._grown((hx.label,) if current is None else (), buildings=buildings, events=())
         return state._detect_from(hx.label, faction, state_events=[])
 
     def add_bridge(self, a: str, b: str, faction: str) -> TownState:
@@ -303,8 +424,8 @@ class TownState:
         pair = {ha.label, hb.label}
         if any({x, y} == pair for x, y, _ in self.bridges):
             raise IllegalActionError("bridge_exists", f"there is already a bridge {ha.label}-{hb.label}")
-        if self.bridge_count(faction) >= MAX_BRIDGES:
-            raise IllegalActionError("too_many_bridges", f"{faction} already has {MAX_BRIDGES} bridges",
+        if self.bridge_count(faction) >= RULES.max_bridges:
+            raise IllegalActionError("too_many_bridges", f"{faction} already has {RULES.max_bridges} bridges",
                                      rule="RULES-NOTES section 3, tricky case 6")
         if self.owner(ha.label) != faction and self.owner(hb.label) != faction:
             raise IllegalActionError("bridge_not_anchored", f"neither {ha.label} nor {hb.label} holds a "
@@ -312,22 +433,23 @@ class TownState:
         links = dict(self._links)
         links[ha.label] = links.get(ha.label, frozenset()) | {hb.label}
         links[hb.label] = links.get(hb.label, frozenset()) | {ha.label}
-        state = replace(self, bridges=(*self.bridges, (ha.label, hb.label, faction)), _links=links, events=())
+        state = self._grown((ha.label, hb.label), bridges=(*self.bridges, (ha.label, hb.label, faction)),
+                            _links=links, events=())
         events: list[TownEvent] = []
         for end in (ha.label, hb.label):
             if state.owner(end) == faction:
                 state = state._detect_from(end, faction, state_events=events)
-        return replace(state, events=tuple(events))
+        return state._evolve(events=tuple(events))
 
     def take_fav5(self, faction: str) -> TownState:
         """``faction`` takes FAV5 (town power 6): every own building is re-checked (tricky case 4)."""
         faction = _faction(faction)
-        state = replace(self, fav5=self.fav5 | {faction}, events=())
+        state = self._evolve(fav5=self.fav5 | {faction}, events=())
         events: list[TownEvent] = []
         for h, (f, _) in list(state.buildings.items()):
             if f == faction:
                 state = state._detect_from(h, faction, state_events=events)
-        return replace(state, events=tuple(events))
+        return state._evolve(events=tuple(events))
 
     def mermaid_candidates(self, faction: str = "mermaids") -> tuple[str, ...]:
         """River hexes across which ``faction``'s buildings (none yet in a town) would form a town.
@@ -379,66 +501,64 @@ class TownState:
         if hx.label not in self.mermaid_candidates(faction):
             raise IllegalActionError("no_river_town", f"the Mermaids' buildings around {hx.label} would not "
                                      f"form a new town through it", rule="RULES-NOTES section 4")
-        state = self._with_skip(hx.label, faction)
-        state = replace(state, connections=(*self.connections, (hx.label, faction)), events=())
+        state = self._with_skip(hx.label, faction, connections=(*self.connections, (hx.label, faction)),
+                                events=())
         events: list[TownEvent] = []
         for n in self.map.neighbours(hx.label):
             if state.owner(n) == faction:
                 state = state._detect_from(n, faction, state_events=events)
-        return replace(state, events=tuple(events))
+        return state._evolve(events=tuple(events))
 
     # ------------------------------------------------------------------ internals
     def _hex(self, label: str):
         return self.map.hex(label)
 
-    def _with_skip(self, river: str, faction: str) -> TownState:
+    def _with_skip(self, river: str, faction: str, **changes) -> TownState:
         land = [n for n in self.map.neighbours(river) if not self.map.hexes[n].river]
         skip = dict(self._skip)
         for n in land:
             skip[(faction, n)] = skip.get((faction, n), frozenset()) | (frozenset(land) - {n})
-        return replace(self, _skip=skip)
+        return self._grown(land, _skip=skip, **changes)
 
     def _detect_from(self, where: str, faction: str, *, state_events: list[TownEvent]) -> TownState:
         """The engine's ``detect_towns_from``: join an adjacent town, or found a new one."""
         if where in self.town_of or self.owner(where) != faction:
-            return replace(self, events=tuple(state_events))
-        touching = {self.town_of[n] for n in self.own_neighbours(where, faction) if n in self.town_of}
+            return self._evolve(events=tuple(state_events))
+        g = self.link_graph()
+        town_of = self.town_of
+        touching = {town_of[n] for n in g.adj[where] if n in town_of}
         if touching:
-            # join: where and every connected own building not yet in a town
-            joined = {where}
-            stack = [where]
-            while stack:
-                here = stack.pop()
-                for n in self.own_neighbours(here, faction):
-                    if n in self.town_of:
-                        touching.add(self.town_of[n])
-                    elif n not in joined:
-                        joined.add(n)
-                        stack.append(n)
+            # join: where and every own building connected to it without crossing a town; every town
+            # those touch is joined (and merged when there are several)
+            joined = frozenset(nx.node_connected_component(nx.restricted_view(g, town_of, ()), where))
+            touching.update(town_of[n] for h in joined for n in g.adj[h] if n in town_of)
             target = min(touching)
-            town_of = dict(self.town_of)
+            town_of = dict(town_of)
             for h in joined:
                 town_of[h] = target
-            state_events.append(TownEvent("joined", faction, target, frozenset(joined)))
+            state_events.append(TownEvent("joined", faction, target, joined))
             if len(touching) > 1:
                 merged = {h for h, t in town_of.items() if t in touching}
                 for h in merged:
                     town_of[h] = target
                 state_events.append(TownEvent("merged", faction, target, frozenset(merged)))
-            return replace(self, town_of=town_of, events=tuple(state_events))
-        group = self.group(where)
+            return self._evolve(town_of=town_of, events=tuple(state_events))
+        if not g.adj[where] and RULES.sanctuary_counts_as < RULES.town_buildings:
+            # a building without an own neighbour is a group of one: it can never count as a town
+            return self._evolve(events=tuple(state_events))
+        group = self._component(where)
         power, count = self.power_and_count(group)
-        if power < self.town_size(faction) or count < TOWN_BUILDINGS:
-            return replace(self, events=tuple(state_events))
+        if power < self.town_size(faction) or count < RULES.town_buildings:
+            return self._evolve(events=tuple(state_events))
         if self.town_tiles_left == 0:
             state_events.append(TownEvent("no_tile", faction, 0, group, power, count))
-            return replace(self, events=tuple(state_events))
+            return self._evolve(events=tuple(state_events))
         town_of = dict(self.town_of)
         for h in group:
             town_of[h] = self.next_town
         state_events.append(TownEvent("founded", faction, self.next_town, group, power, count))
         left = None if self.town_tiles_left is None else self.town_tiles_left - 1
-        return replace(self, town_of=town_of, next_town=self.next_town + 1, town_tiles_left=left,
+        return self._evolve(town_of=town_of, next_town=self.next_town + 1, town_tiles_left=left,
                        events=tuple(state_events))
 
 

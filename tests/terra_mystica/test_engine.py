@@ -8,15 +8,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import IllegalActionError, RecordError
-from companion.terra_mystica.engine import apply_action, legal_actions, new_game, score
+from companion.terra_mystica.engine import apply_action, awaited, legal_actions, new_game, score
 from companion.terra_mystica.engine.commands import parse_commands
 
-TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE4", "SCORE1", "SCORE6"]  # round 1: dwelling 2 VP
+TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]  # round 1: dwelling 2 VP
 
 
 def totals(game, faction):
     f = game.factions[faction]
-    return {"VP": f.vp, "C": f.c, "W": f.w, "P": f.p, "PW": (f.p1, f.p2, f.p3),
+    return {"VP": f.vp, "C": f.c, "W": f.w, "P": f.p, "PW": tuple(f.bowls),
             "cults": (f.cult["FIRE"], f.cult["WATER"], f.cult["EARTH"], f.cult["AIR"])}
 
 
@@ -72,12 +72,12 @@ def test_trading_house_next_to_an_opponent_and_power_offer():
     g = play(g, "witches: upgrade F4 to TP")
     w = totals(g, "witches")
     assert (w["C"], w["W"]) == (15 - 3, 7 - 2)
-    assert g.offers == [{"to": "halflings", "from": "witches", "amount": 1, "group": 0}]
-    # strict-leech: the halflings must answer before acting
-    with pytest.raises(IllegalActionError) as err:
-        apply_action(g, "halflings", "upgrade E6 to TP")
-    assert err.value.code == "answer_offer_first"
-    assert legal_actions(g, "halflings") == ["leech 1 from witches", "decline 1 from witches"]
+    assert [(o["to"], o["from"], o["amount"], o["actual"]) for o in g.offers] == [("halflings", "witches", 1, 1)]
+    # the answer comes first among the halflings' choices; acting instead declines it (no power, no VP)
+    assert legal_actions(g, "halflings")[:2] == ["leech 1 from witches", "decline 1 from witches"]
+    acted = play(g, "halflings: upgrade E6 to TP")
+    assert acted.offers[0]["to"] == "witches" and len(acted.offers) == 1
+    assert totals(acted, "halflings")["PW"] == totals(g, "halflings")["PW"]
     g = play(g, "halflings: leech 1 from witches")
     assert totals(g, "halflings")["PW"] == (2, 10, 0) and totals(g, "halflings")["VP"] == 20
     g = play(g, "halflings: upgrade E6 to TP")  # F4 is now a trading house: 2 power offered
@@ -183,7 +183,7 @@ def test_unknown_faction_and_command_are_record_errors():
 
 def test_fire_and_ice_factions_are_refused_for_now():
     with pytest.raises(IllegalActionError) as err:
-        new_game(["icemaidens", "witches"])
+        new_game(["icemaidens", "witches"], round_tiles=TILES)
     assert err.value.code == "faction_not_supported"
 
 
@@ -201,14 +201,14 @@ def test_score_projects_final_scoring():
 def test_random_legal_play_keeps_invariants(choices):
     """Whatever legal moves are chosen, resources stay >= 0, cults stay 0..10, tokens only shrink by burning."""
     g = setup_two()
-    tokens = {n: f.p1 + f.p2 + f.p3 for n, f in g.factions.items()}
+    tokens = {n: f.bowls.tokens for n, f in g.factions.items()}
     for k in choices:
         if g.phase != "actions":
             break
-        due = [o["to"] for o in g.offers] or [g.expected_turn()]
-        name = due[0]
-        if name is None:
+        due = awaited(g)
+        if not due:
             break
+        name = due[0]
         options = legal_actions(g, name)
         if not options:
             break
@@ -218,10 +218,10 @@ def test_random_legal_play_keeps_invariants(choices):
         assert totals(g, name) == snapshot  # input unchanged
         g = g2
         for n, f in g.factions.items():
-            assert min(f.c, f.w, f.p, f.p1, f.p2, f.p3, f.vp) >= 0
+            assert min(f.c, f.w, f.p, *f.bowls, f.vp) >= 0
             assert all(0 <= v <= 10 for v in f.cult.values())
-            assert f.p1 + f.p2 + f.p3 <= tokens[n]
-            tokens[n] = f.p1 + f.p2 + f.p3
+            assert f.bowls.tokens <= tokens[n]
+            tokens[n] = f.bowls.tokens
 
 
 def test_bare_decline_refuses_every_waiting_offer():
@@ -263,7 +263,7 @@ def test_setup_steps_are_dwellings_then_bonus_tiles():
     assert err.value.code == "setup_step"
     g = play(g, "witches: build F4", "halflings: build E6", "halflings: build F5", "witches: build E9")
     # bonus tiles are picked in reverse seat order
-    assert legal_actions(g, "halflings") == [f"pass {b}" for b in sorted(g.bonus_pool)]
+    assert sorted(legal_actions(g, "halflings")) == sorted(f"pass {b}" for b in g.bonus_pool)
     with pytest.raises(IllegalActionError) as err:
         apply_action(g, "halflings", "build F7")
     assert err.value.code == "setup_step"
@@ -274,11 +274,7 @@ BASE_FACTIONS = ["alchemists", "auren", "chaosmagicians", "cultists", "darklings
 
 
 def _who(g):
-    if g.offers:
-        return g.offers[0]["to"]
-    if g.phase == "cult_spades":
-        return next(n for n, f in g.factions.items() if f.spades and f.cult_spade)
-    return g.expected_turn()
+    return awaited(g)[0]
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -321,7 +317,7 @@ def test_random_full_games_reach_final_scoring(rng):
         rate = 2 if name == "alchemists" else 3
         assert mine[-1].totals[0] == vp + coins // rate
         assert mine[-1].totals[0] == before + gained + coins // rate
-        assert f.w == 0 and f.p == 0 and f.p3 == 0
+        assert f.w == 0 and f.p == 0 and f.bowls.iii == 0
 
 
 def test_spades_left_by_an_action_can_be_used_by_the_next_row_without_a_turn():

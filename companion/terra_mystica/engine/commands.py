@@ -12,6 +12,7 @@ naming the line.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from companion.errors import RecordError
@@ -44,7 +45,7 @@ class Command(NamedTuple):
 def normalise_hex(label: str) -> str:
     """``"e7"`` -> ``"E7"``; river hexes keep the engine's lower-case ``r`` (``"R2"`` -> ``"r2"``)."""
     label = label.strip()
-    if re.fullmatch(r"[rR]\d+", label):
+    if label[:1] in ("r", "R") and label[1:].isdigit():
         return "r" + label[1:]
     return label.upper()
 
@@ -68,8 +69,10 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("favor", re.compile(r"\+(fav\d+)")),
     ("town", re.compile(r"\+(\d*)(tw\d+)")),
     ("cult", re.compile(r"\+(\d*)(fire|water|earth|air)")),
+    ("lose", re.compile(r"-(\d*)(fire|water|earth|air|spade)")),
     ("wait", re.compile(r"(?:wait|done)")),
     ("setup", re.compile(r"setup")),
+    ("drop", re.compile(r"(?:drop-faction|resign)")),
     ("pick_color", re.compile(r"pick-color (\w+)")),
     ("unlock_terrain", re.compile(r"unlock-terrain (\w+)")),
 ]
@@ -80,9 +83,10 @@ _ALIASES = {"convert 2w to bridge": "action acte", "convert 2 w to bridge": "act
 
 _BY_WORD: dict[str, list[tuple[str, re.Pattern]]] = {}
 for _verb, _pat in _PATTERNS:
-    _word = "+" if _pat.pattern.startswith("\\+") else re.match(r"\(?(?:\?:)?([a-z-]+)", _pat.pattern).group(1)
+    _word = "+" if _pat.pattern.startswith("\\+") else "-" if _pat.pattern.startswith("-") else re.match(r"\(?(?:\?:)?([a-z-]+)", _pat.pattern).group(1)
     _BY_WORD.setdefault(_word, []).append((_verb, _pat))
 _BY_WORD["done"] = _BY_WORD["wait"]
+_BY_WORD["resign"] = _BY_WORD["drop-faction"]
 
 
 def _args(verb: str, m: re.Match) -> tuple:
@@ -120,11 +124,27 @@ def _args(verb: str, m: re.Match) -> tuple:
         return (g[0].upper(),)
     if verb == "town":
         return (int(g[0]) if g[0] else 1, g[1].upper())
-    if verb == "cult":
+    if verb in ("cult", "lose"):
         return (int(g[0]) if g[0] else 1, g[1].upper())
     if verb in ("pick_color", "unlock_terrain"):
         return (g[0].lower(),)
     return ()
+
+
+@lru_cache(maxsize=4096)
+def _parse_part(raw: str) -> Command | None:
+    """One sub-command (spaces already normalised), or None if it is not part of the language.
+    Cached: a game repeats the same sub-commands (``pass BON3``, ``Leech 1 from cultists``) many times."""
+    low = raw.lower()
+    if low in _ALIASES:
+        low = _ALIASES[low]
+    first = low.split(" ", 1)[0]
+    key = first[0] if first[0] in "+-" else first
+    for verb, pat in _BY_WORD.get(key, ()):
+        m = pat.fullmatch(low)
+        if m:
+            return Command(verb, _args(verb, m), raw)
+    return None
 
 
 def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
@@ -155,20 +175,13 @@ def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
         raw = " ".join(part.split())
         if not raw:
             continue
-        low = raw.lower()
-        if low in _ALIASES:
-            low = _ALIASES[low]
-        big = re.search(r"\d{7,}", low)
+        big = re.search(r"\d{7,}", raw)
         if big:
             raise RecordError(f"the number {big.group()[:12]}... in {raw[:40]!r} has {len(big.group())} digits; "
                               "expected a small count", line=line)
-        first = low.split(" ", 1)[0]
-        key = "+" if first.startswith("+") else first
-        for verb, pat in _BY_WORD.get(key, ()):
-            m = pat.fullmatch(low)
-            if m:
-                out.append(Command(verb, _args(verb, m), raw))
-                break
+        cmd = _parse_part(raw)
+        if cmd is not None:
+            out.append(cmd)
         else:
             raise RecordError(f"unknown command {raw!r}; expected a verb of the command language "
                               "(build, upgrade, transform, dig, send, action, advance, bridge, connect, "

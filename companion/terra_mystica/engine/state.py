@@ -18,23 +18,31 @@ favor tiles, towns (via :mod:`companion.terra_mystica.towns`), bridges, Mermaid 
 with priests, keys and power, conversions, burning, passing and turn order, power offers (leech) with
 the Cultists' bonus, and final scoring (via :mod:`companion.terra_mystica.scoring` and ``network``).
 
-Where RULES-NOTES is silent, the 20 real ledgers decided (each choice is checked by replaying them in
-``tests/terra_mystica/test_replay.py``):
+Sequencing follows RULES-NOTES-D (how the reference engine orders offers, effects within a row, dropped
+factions, the income phase and round end); each kind has a hand-made test in
+``tests/terra_mystica/test_engine_sequencing.py`` and all 30 real ledgers replay exactly
+(``tests/terra_mystica/test_replay.py``):
 
-* sub-commands apply in the order written (``+AIR. Leech 6 from auren`` gains the cult power first);
-* a power offer gives ``min(offered, 2 x bowl I + bowl II, VP + 1)`` power for ``gain - 1`` VP; offers are
-  made even to a faction whose power is all in bowl III, except offers from the Cultists, which are dropped
-  at once; the Cultists get their 1 power only if a faction that declined could have taken power then;
-  the ``[opponent accepted power]`` / ``[all opponents declined power]`` row comes just before the leech
-  row that triggered it;
+* sub-commands apply in the order written (``+AIR. Leech 6 from auren`` gains the cult power first); a
+  leech typed on a line with an action runs first, in its own row;
+* every build / upgrade makes one offer record per neighbouring faction still in the game, even when
+  its bowls are full (it gains nothing but must answer); an answer takes the oldest matching record;
+  ``strict-leech`` marks earlier records on an acceptance or a conversion; acting declines the
+  receiver's waiting records; the round waits for every record, the Cultists' steps and unchosen tiles;
+* the Cultists' step comes with the first acceptance of a record that could give power; their power
+  (errata-cultist-power) when every such record was declined or emptied and one was declined; the row
+  comes just before the row that decided it;
+* a step into 10 without a free key stops at 9 and is remembered until the faction's next full move; a
+  key gained meanwhile (a town tile's key comes before its steps) moves it on; a town tile that would take
+  more tracks to 10 than keys allow waits for the player's ``+TRACK``; ``-TRACK`` steps back by choice;
+* a dropped faction takes no turns and gets no offers, but takes income and is scored (rows without
+  text); a typed income-phase row may carry the faction's own income row;
 * bonus tiles left after the setup picks already collect a coin before round 1;
-* a town tile's key counts before its cult steps (TW6 can take a track to 10 at once);
 * the Mermaids' stronghold and TW7 shipping level score the shipping track's VP;
 * spades from a round's cult bonus score no round-tile spade VP (but the Halflings' 1 VP per spade) and
-  are used without BON4's range;
+  are used without BON4's range; between rounds only they may be used (``transform``, ``-SPADE``, ``done``);
 * spades an action leaves unused may still be used by the faction's next row if that row only transforms
-  or builds (the Halflings' stronghold spades; not seen in the ledgers, so the lenient reading); any
-  other row drops them;
+  or builds (the Halflings' stronghold spades); any other row drops them;
 * final-scoring rows are listed in the turn order the next round would have had;
 * SCORE9's cult bonus counts priests standing on the cult board's priest spaces.
 
@@ -46,7 +54,7 @@ adjacent (bridges included).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.errors import IllegalActionError, RecordError
@@ -54,22 +62,69 @@ from companion.terra_mystica.engine.board import BoardTables, base_board
 from companion.terra_mystica.engine.commands import CULT_TRACKS, Command
 from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.network import largest_network
-from companion.terra_mystica.scoring import convert_resources, rank_prizes
+from companion.terra_mystica.power import PowerBowls, leech_offer
+from companion.terra_mystica.scoring import PlayerFinal, final_scoring
 from companion.terra_mystica.terraform import terraform_cost
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 from companion.terra_mystica.towns import TownState
 
-__all__ = ["Game", "FactionState", "FactionSnapshot", "GameSnapshot", "Row", "Setup", "TOTAL_FIELDS"]
+__all__ = ["ILLEGAL_CODES", "DEFAULT_OPTIONS", "SetupError", "check_setup", "Game", "FactionState", "FactionSnapshot", "GameSnapshot", "Row", "Setup", "TOTAL_FIELDS"]
 
 TOTAL_FIELDS = ("VP", "C", "W", "P", "PW1", "PW2", "PW3", "FIRE", "WATER", "EARTH", "AIR")
 """The totals a ledger row carries (appendix A), in this order."""
 
-UPGRADES = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
 BASE_CONVERSIONS = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("P", "C"): 1, ("W", "C"): 1}
-MAX_PRIESTS = 7
-PRIEST_SLOTS = (3, 2, 2, 2)
 _SPADES: dict[tuple[str, str, str], int] = {}
+
+
+DEFAULT_OPTIONS = frozenset({"strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power",
+                             "mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "maintain-player-order",
+                             "variable-turn-order"})
+"""Options of a new game when none are given: the set today's league games use (the newer shared ledgers;
+RULES-NOTES appendix C). A replay uses the options its record names."""
+
+ILLEGAL_CODES = frozenset({
+    # phase and turn (Game.phase_error)
+    "game_over", "dropped", "setup_step", "income_phase", "not_your_turn", "decision_pending", "double_action_pass",
+    "not_active",
+    # map and buildings (here and in towns / terraform)
+    "unknown_hex", "river_hex", "hex_occupied", "not_home_terrain", "needs_home_terrain", "same_terrain",
+    "not_reachable", "not_adjacent", "not_own_building", "bad_upgrade", "not_an_upgrade", "unknown_building",
+    "no_dwelling_left", "no_building_left", "cannot_terraform", "bad_terrain",
+    "no_bridge_action", "not_a_bridge_spot", "bridge_exists", "bridge_not_anchored", "too_many_bridges",
+    "no_river_town", "not_mermaids", "not_a_river", "ambiguous_river",
+    # resources
+    "not_enough_c", "not_enough_w", "not_enough_p", "not_enough_pw", "not_enough_vp", "not_enough_spades",
+    "no_spades", "no_spade", "no_priest", "slot_taken", "cannot_burn", "bad_conversion", "track_maxed",
+    # actions, passing, tiles, cult tracks
+    "action_taken", "no_such_action", "already_passed", "bonus_needed", "bonus_unavailable", "no_bonus_round6",
+    "no_favor_due", "favor_twice", "favor_gone", "no_town_due", "town_gone", "no_cult_step_due", "same_track",
+    "cult_loss",
+    # power offers
+    "no_offer", "offer_expired",
+    # setup and unsupported content
+    "setup_closed", "already_dropped", "faction_not_supported", "option_not_supported", "not_supported",
+    "unknown_gain", "unknown_cost",
+})
+"""Every ``IllegalActionError.code`` the engine raises: stable names tests and interfaces may rely on."""
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+"""Player counts of the base game (rulebook)."""
+
+
+class SetupError(RecordError):
+    """A game setup the rules do not allow (round tiles, players, colours), naming the field.
+
+    Attributes
+    ----------
+    field : str
+        ``round_tiles``, ``factions``, ``removed_bonus`` or ``options``.
+    """
+
+    def __init__(self, field: str, message: str, *, line: int | None = None) -> None:
+        self.field = field
+        super().__init__(f"setup {field}: {message}", line=line)
 
 
 UNSUPPORTED_OPTIONS = frozenset({"fire-and-ice-final-scoring"})
@@ -80,8 +135,11 @@ START_DWELLINGS = {"nomads": 3, "chaosmagicians": 1}
 Magicians a single one, last). factions.json does not carry this, so it lives here."""
 
 CONTINUATION_VERBS = frozenset({"transform", "build", "convert", "burn", "favor", "town", "cult", "connect",
-                                "wait"})
+                                "wait", "lose"})
 """What a row continuing an action with leftover spades may contain."""
+
+DROP_LABEL = "drop-faction"
+"""Label of the row that records a faction leaving the game (ledger: ``FACTION dropped from the game``)."""
 
 ACTION_VERBS = frozenset({"build", "upgrade", "transform", "dig", "send", "action", "advance", "pass", "bridge"})
 """Sub-commands that make a row a turn (conversions, burning, picks and power offers do not)."""
@@ -125,7 +183,7 @@ class FactionState:
         self.data = data
         self.vp = s.vp
         self.c, self.w, self.p = s.coins, s.workers, s.priests
-        self.p1, self.p2, self.p3 = s.power
+        self.bowls = PowerBowls(*s.power)  # a value: replaced, never changed in place
         self.cult = {t: s.cults[t.lower()] for t in CULT_TRACKS}
         self.ship = data.shipping.start
         self.dig = data.spades.start_level if data.spades else 0
@@ -136,7 +194,7 @@ class FactionState:
         self.keys = 0
         self.bonus: str | None = None
         self.passed = False
-        self.max_p = MAX_PRIESTS
+        self.max_p = load_tiles().rules.max_priests  # priests not on the cult board's priest spaces
         self.spades = 0
         self.cult_spade = False       # spades from cult income (no BON4 range)
         self.carry_spades = False     # spades left by the last action row
@@ -144,6 +202,7 @@ class FactionState:
         self.pending_town = 0
         self.pending_cult = 0
         self.cult_same_track = False
+        self.blocked: list[str] = []  # tracks stopped at 9 for want of a key (RULES-NOTES-D D.2)
         self.same_track_name: str | None = None
         self.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
         self.tf_need_adjacency = False
@@ -160,29 +219,27 @@ class FactionState:
         new.cult, new.count, new.hexes = dict(self.cult), dict(self.count), dict(self.hexes)
         new.favors, new.towns = list(self.favors), list(self.towns)
         new.free, new.teleported = dict(self.free), set(self.teleported)
+        new.blocked = list(self.blocked)
         return new
 
     # ------------------------------------------------------------------ totals
     def totals(self) -> tuple:
         """:data:`TOTAL_FIELDS` as a tuple of ints."""
         c = self.cult
-        return (self.vp, self.c, self.w, self.p, self.p1, self.p2, self.p3,
-                c["FIRE"], c["WATER"], c["EARTH"], c["AIR"])
+        i, ii, iii = self.bowls
+        return (self.vp, self.c, self.w, self.p, i, ii, iii, c["FIRE"], c["WATER"], c["EARTH"], c["AIR"])
 
     @property
     def capacity(self) -> int:
-        """Power this faction can still gain (2 x bowl I + bowl II)."""
-        return 2 * self.p1 + self.p2
+        """Power this faction can still gain (:attr:`PowerBowls.max_gain`: 2 x bowl I + bowl II)."""
+        return self.bowls.max_gain
 
     def gain_power(self, n: int) -> int:
-        """Move ``n`` power tokens forward (bowl I -> II first, then II -> III). Returns the amount gained."""
-        a = min(n, self.p1)
-        self.p1 -= a
-        self.p2 += a
-        b = min(n - a, self.p2)
-        self.p2 -= b
-        self.p3 += b
-        return a + b
+        """Gain ``n`` power (:meth:`PowerBowls.gained`: bowl I -> II first, then II -> III). Returns the
+        amount gained."""
+        before = self.bowls
+        after = self.bowls = before.gained(n)
+        return (before.i - after.i) + (after.iii - before.iii)
 
 
 @dataclass(frozen=True)
@@ -273,6 +330,41 @@ class Setup:
     players: tuple = ()
 
 
+def check_setup(setup: Setup, tiles) -> None:
+    """Check a setup before play (rulebook setup; RULES-NOTES appendix C).
+
+    Round scoring tiles: six different known tiles, rounds 1-6; a tile that needs an option
+    (SCORE9: ``temple-scoring-tile``) only with it; the tile that scores spades during the round (SCORE1,
+    "SPADE >> 2") not in rounds 5 or 6 (rulebook; true of all 30 shared league games, which do have the
+    spade *cult-bonus* tiles SCORE2/6/8 in rounds 5 and 6). Removed bonus tiles: known, no repeats.
+
+    Raises
+    ------
+    SetupError
+        Naming the field (``round_tiles``, ``removed_bonus``) and what was expected.
+    """
+    rt = setup.round_tiles
+    if len(rt) != 6:
+        raise SetupError("round_tiles", f"expected 6 round scoring tiles (rounds 1-6), got {len(rt)}")
+    for i, t in enumerate(rt, start=1):
+        tile = tiles.round_scoring.get(t)
+        if tile is None:
+            raise SetupError("round_tiles", f"round {i}: unknown tile {t!r}; expected one of "
+                             f"{', '.join(sorted(tiles.round_scoring))}")
+        if tile.option and tile.option not in setup.options:
+            raise SetupError("round_tiles", f"round {i}: {t} is only in play with option {tile.option}")
+        if i >= 5 and "SPADE" in tile.vp:
+            raise SetupError("round_tiles", f"round {i}: {t} (VP for spades) may not be in rounds 5 or 6")
+    dup = sorted({t for t in rt if rt.count(t) > 1})
+    if dup:
+        raise SetupError("round_tiles", f"expected six different tiles; {', '.join(dup)} is repeated")
+    for b in setup.removed_bonus:
+        if b not in tiles.bonus:
+            raise SetupError("removed_bonus", f"unknown bonus tile {b!r}")
+    if len(set(setup.removed_bonus)) != len(setup.removed_bonus):
+        raise SetupError("removed_bonus", "a bonus tile is removed twice")
+
+
 class Game:
     """A game in progress. Build with :meth:`new`, then :meth:`add_faction` per seat and :meth:`apply_row`.
 
@@ -294,7 +386,6 @@ class Game:
         self.options = setup.options
         self.board = board or base_board()
         self.colour = dict(self.board.colour)
-        self.bridge_adj: dict[str, set[str]] = {}
         self.townstate = TownState.new(self.board.map)
         self.factions: dict[str, FactionState] = {}
         self.seats: list[str] = []
@@ -304,14 +395,13 @@ class Game:
         self.phase = "setup"
         self.rows: list[Row] = []
         self.offers: list[dict] = []
+        self.dropped: list[str] = []
         self.used_actions: set[str] = set()
         unsupported = UNSUPPORTED_OPTIONS & set(self.options)
         if unsupported:
             raise IllegalActionError("option_not_supported", f"option {sorted(unsupported)[0]} (Fire & Ice) is "
                                      "not supported yet; the engine replays base games", rule="issue 5: base game first")
-        for t in setup.round_tiles:
-            if t not in tiles.round_scoring:
-                raise RecordError(f"unknown round scoring tile {t!r}")
+        check_setup(setup, tiles)
         self.bonus_pool: dict[str, int] = {}
         for bid, b in tiles.bonus.items():
             if bid in setup.removed_bonus:
@@ -325,12 +415,13 @@ class Game:
                 continue
             self.town_pool[tid] = t.copies
         self.favor_pool = {fid: f.copies for fid, f in tiles.favor.items()}
-        self.cult_slots = {t: [None] * len(PRIEST_SLOTS) for t in CULT_TRACKS}
+        self.cult_slots = {t: [None] * len(self.tiles.cult_track.priest_slot_steps) for t in CULT_TRACKS}
         self._leech_groups: dict[int, dict] = {}
         self._next_group = 0
         self._line: int | None = None
         self._pre: list[Row] = []
         self._turn = 0
+        self._last_actor: str | None = None  # the faction whose turn is still open (it may still convert)
         self._setup_step = 0
         self.observer = None  # called with each new Row (replay uses it to keep snapshots)
 
@@ -347,10 +438,12 @@ class Game:
             raise _illegal("faction_not_supported", f"{data.display} is a Fire & Ice faction; the engine "
                            "replays base-game factions only so far", "issue 5: base game first", line)
         if data.name in self.factions:
-            raise RecordError(f"faction {data.name} is set up twice", line=line)
+            raise SetupError("factions", f"faction {data.name} is set up twice", line=line)
         if any(f.data.home_terrain == data.home_terrain for f in self.factions.values()):
-            raise _illegal("colour_taken", f"{data.display}' home terrain {data.home_terrain} is taken",
-                           "rulebook: one faction per colour", line)
+            raise SetupError("factions", f"{data.display}'s home terrain {data.home_terrain} is taken; each "
+                             "faction needs its own colour", line=line)
+        if len(self.factions) >= MAX_PLAYERS:
+            raise SetupError("factions", f"at most {MAX_PLAYERS} players", line=line)
         f = FactionState(data)
         self.factions[data.name] = f
         self.seats.append(data.name)
@@ -359,6 +452,8 @@ class Game:
 
     # ------------------------------------------------------------------ rows
     def _emit(self, f: FactionState, label: str, *, line: int | None = None, typed: bool = False) -> None:
+        if not typed and f.name in self.dropped:
+            label = ""  # the reference engine records no text for a dropped faction (RULES-NOTES-D D.3)
         row = Row(f.name, label, f.totals(), line, typed)
         self.rows.append(row)
         if self.observer is not None:
@@ -376,11 +471,9 @@ class Game:
                               line=line)
         return f
 
-    def adjacent(self, h: str) -> set[str] | frozenset[str]:
-        """Land hexes directly adjacent to ``h``, bridges included."""
-        extra = self.bridge_adj.get(h)
-        base = self.board.land_adj[h]
-        return base | extra if extra else base
+    def adjacent(self, h: str) -> frozenset[str]:
+        """Land hexes directly adjacent to ``h``, bridges included (:meth:`TownState.bridged_neighbours`)."""
+        return self.townstate.bridged_neighbours(h)
 
     def owner(self, h: str) -> str | None:
         b = self.townstate.buildings.get(h)
@@ -403,7 +496,7 @@ class Game:
             elif res == "P":
                 have = f.p
             elif res == "PW":
-                have = f.p3
+                have = f.bowls.spendable
             elif res == "VP":
                 have = f.vp
             else:
@@ -419,8 +512,7 @@ class Game:
             elif res == "P":
                 f.p -= n
             elif res == "PW":
-                f.p3 -= n
-                f.p1 += n
+                f.bowls = f.bowls.spent(n)
             elif res == "VP":
                 f.vp -= n
 
@@ -448,6 +540,7 @@ class Game:
                 self._cult_step(f, res, n)
             elif res == "KEY":
                 f.keys += n
+                self._unblock(f)
             elif res == "CULT":
                 f.pending_cult += n
             elif res == "GAIN_SHIP":
@@ -505,13 +598,19 @@ class Game:
 
     # ------------------------------------------------------------------ cult tracks
     def _cult_step(self, f: FactionState, track: str, n: int) -> int:
+        """Move ``f`` ``n`` steps up ``track`` with its cult power (resources.pm maybe_gain_power_from_cult;
+        RULES-NOTES-D D.2). Space 10 needs a free key and nobody else on it: when another faction holds
+        it the step stops at 9; without a key it stops at 9 and the track is remembered as blocked until
+        the faction's next full move (a key gained meanwhile moves it on). Returns the steps made."""
         old = f.cult[track]
         new = min(old + n, 10)
         if new == 10 and old < 10:
-            at_ten = sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
-            blocked = any(o.cult[track] == 10 for o in self.factions.values() if o is not f)
-            if blocked or f.keys <= at_ten:
+            if any(o.cult[track] == 10 for o in self.factions.values() if o is not f):
                 new = 9
+            elif f.keys <= sum(1 for t in CULT_TRACKS if f.cult[t] == 10):
+                new = 9
+                if track not in f.blocked:
+                    f.blocked.append(track)
         if new <= old:
             return 0
         f.cult[track] = new
@@ -520,6 +619,39 @@ class Game:
             f.gain_power(pw)
         return new - old
 
+    def _lose(self, f: FactionState, n: int, what: str) -> None:
+        """``-TRACK``: step back on a cult track by choice, e.g. to say which track a town tile's key goes
+        to (allowed when the track is not at 10 and stays at 7 or more, unless option loose-cult-loss);
+        ``-SPADE``: discard a spade (commands.pm command_adjust_resources; RULES-NOTES-D D.2, D.4)."""
+        line = self._line
+        if what == "SPADE":
+            if f.spades < n:
+                raise _illegal("no_spade", f"{f.name} holds {f.spades} spade(s), cannot discard {n}",
+                               "RULES-NOTES-D D.6", line)
+            f.spades -= n
+            if f.spades == 0:
+                f.cult_spade = False
+            return
+        pos = f.cult[what]
+        if "loose-cult-loss" not in self.options and (pos == 10 or pos - n < 7):
+            raise _illegal("cult_loss", f"{f.name} may step back on {what} only from below 10 and not below 7 "
+                           f"(at {pos})", "RULES-NOTES-D D.2 command_adjust_resources", line)
+        if pos - n < 0:
+            raise _illegal("cult_loss", f"{f.name} is at {pos} on {what}", "cult tracks", line)
+        f.cult[what] = pos - n
+
+    def _free_keys(self, f: FactionState) -> int:
+        return f.keys - sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
+
+    def _unblock(self, f: FactionState) -> None:
+        """After a key is gained: if every blocked track of ``f`` can have a key, each moves on to 10."""
+        if not f.blocked or len(f.blocked) > self._free_keys(f):
+            return
+        for track in list(f.blocked):
+            f.blocked.remove(track)
+            if f.cult[track] == 9:
+                self._cult_step(f, track, 1)
+
     def _send_priest(self, f: FactionState, track: str, steps: int | None) -> None:
         line = self._line
         if f.p < 1:
@@ -527,7 +659,7 @@ class Game:
         slots = self.cult_slots[track]
         chosen = None
         if steps is None or steps > 1:
-            for i, v in enumerate(PRIEST_SLOTS):
+            for i, v in enumerate(self.tiles.cult_track.priest_slot_steps):
                 if slots[i] is None and (steps is None or v == steps):
                     chosen = i
                     break
@@ -540,7 +672,7 @@ class Game:
         else:
             slots[chosen] = f.name
             f.max_p -= 1
-            self._cult_step(f, track, PRIEST_SLOTS[chosen])
+            self._cult_step(f, track, self.tiles.cult_track.priest_slot_steps[chosen])
 
     # ------------------------------------------------------------------ terrain
     def _spades_needed(self, f: FactionState, frm: str, to: str) -> int:
@@ -558,46 +690,47 @@ class Game:
             _SPADES[key] = need
         return need
 
-    def _check_reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> None:
-        """Raise unless ``h`` is reachable for ``f``; charge tunnelling / carpet flight when needed."""
+    def reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> str | None:
+        """How ``f`` reaches land hex ``h`` now (RULES-NOTES section 3 check_reachable), without charging:
+        ``"free"`` (setup, a direct neighbour incl. bridges, shipping incl. BON4 while not passed and not
+        for cult-bonus spades, a hex already tunnelled to this action), ``"jump"`` (tunnelling / carpet
+        flight, which costs) or None. ``direct_only``: the Nomads' sandstorm (no bridges)."""
         if self.round == 0:
-            return
-        line = self._line
-        own = f.hexes
+            return "free"
+        m = self.board.map
         if direct_only:
-            if any(n in own for n in self.board.land_adj[h]):
-                return
-            raise _illegal("not_adjacent", f"{h} is not directly adjacent to a {f.name} building (no bridges)",
-                           "Nomads' sandstorm: direct adjacency only", line)
-        for n in self.adjacent(h):
-            if n in own:
-                return
+            return "free" if m.reach(h, f.hexes) else None
+        jump = f.jump_range if f.data.teleport else 0
+        if jump and h in f.teleported:
+            return "free"
+        how = m.reach(h, f.hexes, shipping=self._shipping(f), jump_range=jump, links=self.townstate.bridge_links())
+        return None if how is None else "jump" if how == "jump" else "free"
+
+    def _shipping(self, f: FactionState) -> int:
         ship = f.ship
         if f.bonus and not f.passed and not f.cult_spade:
             special = self.tiles.bonus[f.bonus].special
             if special:
                 ship += special.get("ship", 0)
-        if ship:
-            dist = self.board.river_dist[h]
-            for b in own:
-                d = dist.get(b)
-                if d is not None and d <= ship:
-                    return
-        if f.data.teleport and f.jump_range:
-            if h in f.teleported:
-                return
-            jump = self.board.jump[h]
-            for b in own:
-                d = jump.get(b)
-                if d is not None and d <= f.jump_range:
-                    tp = f.data.teleport
-                    level = min(f.teleport_level, len(tp["cost"]) - 1)
-                    self._pay(f, dict(tp["cost"][level]), "tunnelling / carpet flight")
-                    self._gain(f, dict(tp["gain"][level]), "tunnelling / carpet flight")
-                    f.teleported.add(h)
-                    return
-        raise _illegal("not_reachable", f"{h} is not reachable for {f.name} (no own building adjacent, "
-                       f"shipping {ship})", "RULES-NOTES section 3 check_reachable", line)
+        return ship
+
+    def _check_reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> None:
+        """Raise unless ``h`` is reachable for ``f``; charge tunnelling / carpet flight when needed."""
+        how = self.reach(f, h, direct_only=direct_only)
+        if how == "free":
+            return
+        line = self._line
+        if how is None:
+            if direct_only:
+                raise _illegal("not_adjacent", f"{h} is not directly adjacent to a {f.name} building (no bridges)",
+                               "Nomads' sandstorm: direct adjacency only", line)
+            raise _illegal("not_reachable", f"{h} is not reachable for {f.name} (no own building adjacent, "
+                           f"shipping {self._shipping(f)})", "RULES-NOTES section 3 check_reachable", line)
+        tp = f.data.teleport
+        level = min(f.teleport_level, len(tp["cost"]) - 1)
+        self._pay(f, dict(tp["cost"][level]), "tunnelling / carpet flight")
+        self._gain(f, dict(tp["gain"][level]), "tunnelling / carpet flight")
+        f.teleported.add(h)
 
     def _transform(self, f: FactionState, h: str, to: str | None) -> None:
         line = self._line
@@ -619,7 +752,7 @@ class Game:
             return
         need = self._spades_needed(f, frm, to)
         if need == 0:
-            return
+            raise _illegal("same_terrain", f"{h} already is {to}", "rulebook: transform changes the terrain", line)
         self._check_reach(f, h)
         if f.spades < need:
             if f.cult_spade and f.spades:
@@ -659,7 +792,7 @@ class Game:
         founded town), so no town is founded when none is left (RULES-NOTES tricky case 14)."""
         left = self._town_tiles_left()
         ts = self.townstate
-        return ts if ts.town_tiles_left == left else replace(ts, town_tiles_left=left)
+        return ts.with_town_tiles(left)
 
     def _place(self, f: FactionState, h: str, kind: str) -> None:
         ts = self._towns_now()
@@ -673,6 +806,13 @@ class Game:
             f.pending_town += founded
 
     def _offer_power(self, f: FactionState, h: str) -> None:
+        """One power-offer event for a build / upgrade on ``h`` (RULES-NOTES-D D.1, map.pm compute_leech).
+
+        Every other faction still in the game with buildings directly adjacent to ``h`` (bridges
+        included) gets one record: the sum of its adjacent buildings' power values, and the power it
+        could actually gain now (``min(amount, 2 x bowl I + bowl II)``). A record is made even when that
+        is 0 (full bowls): it must still be answered, and the round waits for it.
+        """
         if self.round == 0:
             return
         amounts: dict[str, int] = {}
@@ -684,18 +824,18 @@ class Game:
             return
         gid = self._next_group
         self._next_group += 1
-        group = {"from": f.name, "open": 0, "accepted": False, "possible": False}
+        group = {"from": f.name, "live": 0, "accepted": False, "declined": False, "records": 0}
         for name in self._order_from(f.name):
             amt = amounts.get(name)
-            if not amt:
+            if not amt or name in self.dropped:
                 continue
-            if self.factions[name].capacity <= 0 and f.data.leech_effect:
-                # Offers from a faction with a leech effect (Cultists) to a faction that cannot gain
-                # power are dropped at once (reference engine behaviour seen in real ledgers).
-                continue
-            group["open"] += 1
-            self.offers.append({"to": name, "from": f.name, "amount": amt, "group": gid})
-        if group["open"]:
+            actual = min(amt, self.factions[name].capacity)
+            group["records"] += 1
+            if actual > 0:
+                group["live"] += 1
+            self.offers.append({"to": name, "from": f.name, "amount": amt, "group": gid, "actual": actual,
+                                "marked": False})
+        if group["records"]:
             self._leech_groups[gid] = group
 
     def _order_from(self, name: str) -> list[str]:
@@ -739,8 +879,9 @@ class Game:
         cur = f.hexes.get(h)
         if cur is None:
             raise _illegal("not_own_building", f"{h} holds no {f.name} building", "rulebook: upgrade", line)
-        if UPGRADES[kind] != cur:
-            raise _illegal("bad_upgrade", f"{h} holds a {cur}; a {kind} is upgraded from a {UPGRADES[kind]}",
+        source = self.tiles.rules.upgraded_from(kind)
+        if source != cur:
+            raise _illegal("bad_upgrade", f"{h} holds a {cur}; a {kind} is upgraded from a {source}",
                            "rulebook: upgrade paths D->TP->TE->SA, TP->SH", line)
         bdata = f.data.buildings[kind]
         if f.count[kind] >= bdata.count:
@@ -757,10 +898,14 @@ class Game:
         f.hexes[h] = kind
         self._place(f, h, kind)
         self._vp_for_building(f, kind)
-        if kind in ("TE", "SA"):
-            f.pending_favor += 2 if f.name == "chaosmagicians" else 1
-        for effect in bdata.on_build or ():
-            self._gain(f, dict(effect), f"{kind} bonus")
+        # the faction board's gain for the n-th building of this kind (Chaos Magicians: 2 favor tiles per
+        # temple / sanctuary); temples and sanctuaries give one favor tile otherwise
+        effects = bdata.on_build or ()
+        effect = dict(effects[min(f.count[kind], len(effects)) - 1]) if effects else {}
+        if kind in ("TE", "SA") and "GAIN_FAVOR" not in effect:
+            effect["GAIN_FAVOR"] = 1
+        if effect:
+            self._gain(f, effect, f"{kind} bonus")
         self._offer_power(f, h)
 
     def _bridge(self, f: FactionState, a: str, b: str) -> None:
@@ -773,8 +918,6 @@ class Game:
         except IllegalActionError as exc:
             raise _illegal(exc.code, str(exc), exc.rule or "RULES-NOTES section 3", line) from None
         f.free["BRIDGE"] -= 1
-        self.bridge_adj.setdefault(a, set()).add(b)
-        self.bridge_adj.setdefault(b, set()).add(a)
         self._after_towns(f, ts)
 
     def _connect(self, f: FactionState, args: tuple) -> None:
@@ -785,7 +928,10 @@ class Game:
             common = set(self.board.land_rivers.get(args[0], ())) & set(self.board.land_rivers.get(args[1], ()))
             if not common:
                 raise _illegal("no_river_town", f"{':'.join(args)} share no river hex", "RULES-NOTES section 4", line)
-            river = sorted(common)[0]
+            if len(common) > 1:
+                raise _illegal("ambiguous_river", f"{':'.join(args)} share the river hexes {', '.join(sorted(common))}; "
+                               "name the one to connect across (connect rN)", "RULES-NOTES section 4", line)
+            river = next(iter(common))
         try:
             ts = self._towns_now().connect(river, f.name)
         except IllegalActionError as exc:
@@ -827,6 +973,18 @@ class Game:
             f.pending_town -= 1
             f.towns.append(tid)
             gain = dict(self.tiles.town[tid].gain)
+            # Several tracks that this tile's steps would take to 10 and too few keys: the reference engine
+            # lets its internal (hash) order decide. Here the choice is the player's: those tracks stop at 9,
+            # remembered as blocked, and "+TRACK" puts the key where the player wants it (or a "-TRACK"
+            # before the tile avoids the question; RULES-NOTES-D D.2). No shared league game has the case.
+            free = f.keys + gain.get("KEY", 0) - sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
+            contested = [t for t in CULT_TRACKS if gain.get(t) and f.cult[t] < 10 and f.cult[t] + gain[t] >= 10
+                         and not any(o.cult[t] == 10 for o in self.factions.values() if o is not f)]
+            if len(contested) > max(free, 0):
+                for t in contested:
+                    gain[t] = 9 - f.cult[t]
+                    if t not in f.blocked:
+                        f.blocked.append(t)
             self._gain(f, gain, tid)
             tile = self._round_tile()
             if tile is not None and tile.vp_trigger == "gain" and "TOWN" in tile.vp:
@@ -835,6 +993,12 @@ class Game:
                 self._gain(f, dict(f.data.town_bonus), "town bonus")
 
     def _take_cult(self, f: FactionState, n: int, track: str) -> None:
+        if f.pending_cult == 0 and n == 1 and track in f.blocked and self._free_keys(f) > 0:
+            # a track stopped at 9 for want of a key: with a key now, the player says which one goes to
+            # 10 (command_adjust_resources; RULES-NOTES-D D.2)
+            f.blocked.remove(track)
+            self._cult_step(f, track, 1)
+            return
         if f.pending_cult < n:
             raise _illegal("no_cult_step_due", f"{f.name} has no cult step to take", "bonus / favor / faction "
                            "action cult step", self._line)
@@ -926,11 +1090,10 @@ class Game:
         self._gain(f, {r_to: n_to}, "convert")
 
     def _burn(self, f: FactionState, n: int) -> None:
-        if f.p2 < 2 * n:
-            raise _illegal("cannot_burn", f"burning {n} needs {2 * n} power in bowl II, {f.name} has {f.p2}",
-                           "rulebook: sacrifice power", self._line)
-        f.p2 -= 2 * n
-        f.p3 += n
+        try:
+            f.bowls = f.bowls.burned(n)
+        except IllegalActionError as exc:
+            raise _illegal("cannot_burn", f"{f.name}: {exc}", "rulebook: sacrifice power", self._line) from None
 
     def _pass_vp(self, f: FactionState) -> None:
         tables = []
@@ -972,46 +1135,107 @@ class Game:
         self.pass_order.append(f.name)
 
     # ------------------------------------------------------------------ leech
-    def _find_offer(self, f: FactionState, frm: str | None) -> dict | None:
+    def _find_offer(self, f: FactionState, frm: str | None, amount: int | None = None) -> dict | None:
+        """The oldest pending record of ``f`` (from ``frm`` if named) whose offered amount, or the power it
+        would actually give, is ``amount`` (any amount if None)."""
         for o in self.offers:
-            if o["to"] == f.name and (frm is None or o["from"] == frm):
+            if o["to"] == f.name and (frm is None or o["from"] == frm) and \
+                    (amount is None or o["amount"] == amount or o["actual"] == amount):
                 return o
         return None
 
-    def _leech(self, f: FactionState, amount: int, frm: str, accept: bool) -> None:
+    def _leech(self, f: FactionState, amount: int, frm: str | None, accept: bool) -> None:
+        """Answer a power offer (commands.pm command_leech / command_decline; RULES-NOTES-D D.1).
+
+        Accepting gains ``amount`` power (at most VP + 1, then as far as the bowls allow) for the power
+        gained - 1 VP; the receiver's other records shrink to what it can still gain. Under
+        ``strict-leech`` a leech that matches no record, or a record marked by an earlier acceptance or a
+        conversion, is refused. Declining is always allowed.
+        """
         line = self._line
-        o = self._find_offer(f, frm)
+        if frm is not None and frm not in self.factions:
+            raise RecordError(f"unknown faction {frm!r}", line=line)
+        strict = "strict-leech" in self.options
+        o = self._find_offer(f, frm, amount)
+        if o is None and not accept:
+            o = self._find_offer(f, frm)
+            if o is None:
+                raise _illegal("no_offer", f"{f.name} has no power offer from {frm or 'anyone'} to decline",
+                               "RULES-NOTES-D D.1 command_decline", line)
         if o is None:
-            if frm is not None and frm not in self.factions:
-                raise RecordError(f"unknown faction {frm!r}", line=line)
-            if not accept:
-                return  # declining power one could not take anyway changes nothing
-            raise _illegal("no_offer", f"{f.name} has no power offer from {frm}", "RULES-NOTES section 6 leech",
-                           line)
+            if strict or frm is not None and self._find_offer(f, frm) is None:
+                raise _illegal("no_offer", f"{f.name} has no power offer of {amount} from {frm or 'anyone'}",
+                               "RULES-NOTES-D D.1 command_leech", line)
+            o = self._find_offer(f, frm)
+            if o is None:
+                self._gain_leeched(f, amount)
+                return
+        if accept and o["marked"] and strict:
+            raise _illegal("offer_expired", f"{f.name} can no longer accept {o['amount']} from {o['from']}: a later "
+                           "offer was accepted or power was converted first", "option strict-leech "
+                           "(RULES-NOTES-D D.1)", line)
+        self._answer(f, o, amount if accept else None)
+
+    def _answer(self, f: FactionState, o: dict, accepted: int | None) -> None:
+        """Close record ``o`` of ``f``: accept ``accepted`` power, or decline when None."""
+        accept = accepted is not None
+        if accept and "strict-leech" in self.options:
+            for other in self.offers:
+                if other is o:
+                    break
+                if other["to"] == f.name:
+                    other["marked"] = True
         self.offers.remove(o)
         group = self._leech_groups.get(o["group"])
-        if group is not None and not accept and f.capacity > 0:
-            group["possible"] = True
         if accept:
-            n = min(amount, o["amount"], f.capacity, f.vp + 1)
-            got = f.gain_power(n)
-            f.vp -= max(got - 1, 0)
+            self._gain_leeched(f, accepted)
+            for other in self.offers:
+                if other["to"] == f.name and other["actual"] > 0:
+                    other["actual"] = min(other["actual"], f.capacity)
+                    if other["actual"] == 0:
+                        self._group_lost_live(self._leech_groups.get(other["group"]))
         if group is None:
             return
-        group["open"] -= 1
+        group["records"] -= 1
         src = self.factions[group["from"]]
         effect = src.data.leech_effect
-        if effect:
-            if accept and not group["accepted"]:
+        if accept:
+            if o["actual"] > 0 and not group["accepted"]:
                 group["accepted"] = True
-                self._gain(src, dict(effect["taken"]), "leech effect")
-                self._emit_pre(src, "[opponent accepted power]")
-            elif group["open"] == 0 and not group["accepted"] and group["possible"] and \
-                    "errata-cultist-power" in self.options:
+                if effect:
+                    self._gain(src, dict(effect["taken"]), "leech effect")
+                    self._emit_pre(src, "[opponent accepted power]")
+        else:
+            group["declined"] = True
+            if o["actual"] > 0:
+                self._group_lost_live(group)
+        if group["records"] == 0:
+            del self._leech_groups[o["group"]]
+
+    def _gain_leeched(self, f: FactionState, amount: int) -> None:
+        offer = leech_offer(f.bowls, amount, vp=f.vp)  # capped by the bowls and by VP + 1
+        f.bowls = offer.after
+        f.vp -= offer.vp_cost
+
+    def _group_lost_live(self, group: dict | None) -> None:
+        """A record that could give power was declined or emptied: when none is left, at least one was
+        declined and nobody took power, the Cultists get their power (option errata-cultist-power)."""
+        if group is None:
+            return
+        group["live"] -= 1
+        if group["live"] == 0 and group["declined"] and not group["accepted"] and \
+                "errata-cultist-power" in self.options:
+            src = self.factions[group["from"]]
+            effect = src.data.leech_effect
+            if effect:
                 self._gain(src, dict(effect["not_taken"]), "leech effect")
                 self._emit_pre(src, "[all opponents declined power]")
-        if group["open"] == 0:
-            del self._leech_groups[o["group"]]
+
+    def _auto_decline(self, f: FactionState) -> None:
+        """The receiver's first sub-command that uses its action declines all its pending records
+        (acting.pm require_subaction; no ledger row)."""
+        for o in [o for o in self.offers if o["to"] == f.name]:
+            self._answer(f, o, None)
 
     # ------------------------------------------------------------------ rounds
     def _income(self, f: FactionState) -> dict:
@@ -1047,14 +1271,8 @@ class Game:
             self._final_scoring()
             return
         # next turn order
-        if prev == 0:
-            new_order = list(self.seats)
-        elif "variable-turn-order" in self.options:
-            new_order = list(self.pass_order)
-        else:
-            first = self.pass_order[0]
-            new_order = self._rotate(first)
-        self.order = new_order
+        self.order = list(self.seats) if prev == 0 else self._next_order()
+        self._last_actor = None
         self._turn = 0
         self.pass_order = []
         self.used_actions = set()
@@ -1072,12 +1290,12 @@ class Game:
             for name in self.order:
                 f = self.factions[name]
                 if bonus.track == "CULT_P":
-                    pos = MAX_PRIESTS - f.max_p
+                    pos = self.tiles.rules.max_priests - f.max_p
                 else:
                     pos = f.cult[bonus.track]
                 gain = bonus.for_position(pos)
                 if "SPADE" in gain:
-                    if f.data.terraform_mode == "fixed_two" and gain["SPADE"] < 2:
+                    if f.data.terraform_mode == "fixed_two" and gain["SPADE"] < 2 or name in self.dropped:
                         gain = {}
                     else:
                         f.cult_spade = True
@@ -1091,6 +1309,16 @@ class Game:
                 return
         self._start_income()
 
+    def _next_order(self) -> list[str]:
+        """Next round's turn order (RULES-NOTES-D D.5): with variable-turn-order each passer moves to the
+        end of the table order, so dropped factions (who never pass) drift to the front; otherwise the
+        seating order rotated to start at the first passer."""
+        if "variable-turn-order" in self.options:
+            return [n for n in self.order if n not in self.pass_order] + list(self.pass_order)
+        if not self.pass_order:
+            return list(self.order)
+        return self._rotate(self.pass_order[0])
+
     def _rotate(self, first: str) -> list[str]:
         i = self.seats.index(first)
         return self.seats[i:] + self.seats[:i]
@@ -1099,30 +1327,34 @@ class Game:
         self.round = 7
         self.phase = "over"
         # the engine lists final-scoring rows in the turn order the next round would have
-        if "variable-turn-order" in self.options:
-            self.order = list(self.pass_order)
-        else:
-            self.order = self._rotate(self.pass_order[0])
+        self.order = self._next_order()
         fs = [self.factions[n] for n in self.order]
+        # scoring.final_scoring ranks cults and networks with the data's prizes and converts resources;
+        # the engine writes its breakdown as the reference engine's rows (track by track, network, resources)
+        scored = final_scoring(self._final_positions(fs)).players
         for track in CULT_TRACKS:
-            prizes = rank_prizes([f.cult[track] for f in fs], (8, 4, 2))
-            for f, vp in zip(fs, prizes, strict=False):
+            for f, b in zip(fs, scored, strict=True):
+                vp = b.cult_vp[track.lower()]
                 if vp:
                     f.vp += vp
                     self._emit(f, f"+{vp}vp for {track}")
-        sizes = [self.network_size(f.name) for f in fs]
-        prizes = rank_prizes(sizes, (18, 12, 6))
-        for f, vp in zip(fs, prizes, strict=False):
-            if vp:
-                f.vp += vp
-                self._emit(f, f"+{vp}vp for network")
-        for f in fs:
-            conv = convert_resources(f.data, f.c, f.w, f.p, (f.p1, f.p2, f.p3))
-            f.p1, f.p2, f.p3 = conv.bowls_after.i, conv.bowls_after.ii, conv.bowls_after.iii
+        for f, b in zip(fs, scored, strict=True):
+            if b.network_vp:
+                f.vp += b.network_vp
+                self._emit(f, f"+{b.network_vp}vp for network")
+        for f, b in zip(fs, scored, strict=True):
+            conv = b.resources
+            f.bowls = conv.bowls_after
             f.w = f.p = 0
             f.c = conv.coins_left
             f.vp += conv.vp
             self._emit(f, "score_resources")
+
+    def _final_positions(self, fs: list[FactionState]) -> list[PlayerFinal]:
+        """What :func:`~companion.terra_mystica.scoring.final_scoring` needs of each faction now."""
+        return [PlayerFinal(faction=f.name, vp=f.vp, cults={t.lower(): f.cult[t] for t in CULT_TRACKS},
+                            network=self.network_size(f.name), coins=f.c, workers=f.w, priests=f.p, power=f.bowls)
+                for f in fs]
 
     def network_size(self, name: str) -> int:
         """Buildings in faction ``name``'s largest network (final-scoring rule, RULES-NOTES section 5)."""
@@ -1140,8 +1372,15 @@ class Game:
                 f.cult_spade = False
             self._start_income()
             return
-        if self.factions and all(f.passed for f in self.factions.values()) and not self.offers:
+        if self.factions and all(f.passed or f.name in self.dropped for f in self.factions.values()) and \
+                not self._decisions_open():
             self._end_round()
+
+    def _decisions_open(self) -> bool:
+        """Round end waits for every power offer (even ones that give nothing), the Cultists' steps and
+        unchosen tiles (acting.pm in_play; RULES-NOTES-D D.1 / D.5)."""
+        return bool(self.offers) or any(f.pending_cult or f.pending_favor or f.pending_town
+                                        for f in self.factions.values())
 
     # ------------------------------------------------------------------ turns
     def expected_turn(self) -> str | None:
@@ -1154,9 +1393,45 @@ class Game:
         n = len(self.order)
         for k in range(n):
             name = self.order[(self._turn + k) % n]
-            if not self.factions[name].passed:
+            if not self.factions[name].passed and name not in self.dropped:
                 return name
         return None
+
+    def drop_faction(self, name: str, *, line: int | None = None) -> None:
+        """``FACTION dropped from the game`` (commands.pm drop-faction; RULES-NOTES-D D.3).
+
+        The faction takes no more turns and gets no more power offers (those waiting for it vanish); its
+        bonus tile goes back to the pool; its buildings stay on the map; it still takes income and is
+        scored at the end (rows without text).
+        """
+        f = self.faction(name, line)
+        if f.name in self.dropped:
+            raise _illegal("already_dropped", f"{f.name} has already left the game", "RULES-NOTES-D D.3", line)
+        if self.phase == "over":
+            raise _illegal("game_over", "the game is over", "RULES-NOTES section 5", line)
+        self._line = line
+        self._pre = []
+        due = self.expected_turn()
+        self.dropped.append(f.name)
+        for o in [o for o in self.offers if o["to"] == f.name]:
+            self.offers.remove(o)
+            group = self._leech_groups.get(o["group"])
+            if group is not None:
+                group["records"] -= 1
+                if group["records"] == 0:
+                    del self._leech_groups[o["group"]]
+        if f.bonus:
+            self.bonus_pool[f.bonus] = 0
+            f.bonus = None
+        f.pending_cult = f.pending_favor = f.pending_town = 0
+        f.spades = 0
+        f.cult_spade = f.carry_spades = False
+        if due == f.name and f.name in self.order:
+            self._turn = (self.order.index(f.name) + 1) % len(self.order)
+        self.rows.append(Row(f.name, DROP_LABEL, f.totals(), line, True))
+        if self.observer is not None:
+            self.observer(self.rows[-1])
+        self._maybe_advance()
 
     def _setup_sequence(self) -> list[str]:
         """Initial dwellings in seat order, then reverse; Nomads' third; Chaos Magicians last; then bonus
@@ -1168,27 +1443,92 @@ class Game:
         seq += [n for n in self.seats if count[n] == 1]
         return seq + self.seats[::-1]
 
-    def _check_turn(self, f: FactionState, commands: list[Command]) -> None:
+    def _continuing(self, f: FactionState, commands: list[Command]) -> bool:
+        """Spades left at the end of an action row (the Halflings' stronghold gives 3) may be used by the
+        faction's next row if it only transforms / builds: that row continues the same action."""
+        return f.carry_spades and self.phase == "actions" and \
+            any(c.verb in ("transform", "build") for c in commands) and \
+            all(c.verb in CONTINUATION_VERBS for c in commands)
+
+    def phase_error(self, faction: str, commands: list[Command], verbs: set | None = None) -> IllegalActionError | None:
+        """Why ``faction`` may not type ``commands`` in the current phase and turn, or None.
+
+        The one place for phase and turn rules (the reference engine's acting.pm): setup takes only
+        initial dwellings and bonus tiles, in the setup order; between rounds (cult-bonus spades, RULES-NOTES-D
+        D.4) only ``transform``, ``-SPADE`` and ``done`` by a faction holding such spades; in the action
+        phase a row that is a turn needs the turn, and no favor / town tile still to be chosen (the
+        reference engine does not close a turn before); conversions and burning only by the active faction
+        (whose turn it is, or whose action row was the last one). Codes: ``game_over``, ``dropped``,
+        ``setup_step``, ``income_phase``, ``not_your_turn``, ``decision_pending``, ``double_action_pass``,
+        ``not_active``.
+        """
+        if verbs is None:
+            verbs = {c.verb for c in commands}
+        if self.phase == "actions" and verbs.isdisjoint(ACTION_VERBS) and not self.dropped and \
+                ("convert" not in verbs and "burn" not in verbs or faction in (self._last_actor, self.expected_turn())):
+            return None  # answers, choices, and the active faction's conversions: no turn needed
         line = self._line
-        if "strict-leech" in self.options and self.phase == "actions" and \
-                any(o["to"] == f.name for o in self.offers):
-            raise _illegal("answer_offer_first", f"{f.name} must answer its power offers before acting",
-                           "option strict-leech (RULES-NOTES appendix C)", line)
+        f = self.factions.get(faction)
+        if f is None:
+            return None  # apply_row names the unknown faction
+        if self.phase == "over":
+            return _illegal("game_over", "the game is over", "RULES-NOTES section 5", line)
+        if f.name in self.dropped:
+            return _illegal("dropped", f"{f.name} has left the game", "RULES-NOTES-D D.3", line)
+        if self.phase == "setup":
+            if verbs <= {"favor", "town", "cult", "wait"}:
+                return None  # choices due (none in a normal setup) are checked by their own rules
+            due = self.expected_turn()
+            placing = self._setup_step < len(self._setup_sequence()) - len(self.seats)
+            if verbs != ({"build"} if placing else {"pass"}) or len(commands) != 1:
+                what = "place an initial dwelling (build)" if placing else "take a bonus tile (pass BONn)"
+                if due != f.name:
+                    return _illegal("not_your_turn", f"it is {due}'s turn in the setup, not {f.name}'s",
+                                    "rulebook: setup order (RULES-NOTES-D D.5)", line)
+                return _illegal("setup_step", f"{f.name} must {what} now", "rulebook: setup", line)
+            if due != f.name:
+                return _illegal("not_your_turn", f"it is {due}'s turn in the setup, not {f.name}'s",
+                                "rulebook: setup order (RULES-NOTES-D D.5)", line)
+            return None
         if self.phase == "cult_spades":
+            bad = verbs - {"transform", "lose", "wait"} or any(c.verb == "lose" and c.args[1] != "SPADE"
+                                                                  for c in commands)
+            if bad:
+                return _illegal("income_phase", "between rounds only the cult-bonus spades are used: transform "
+                                "HEX [to COLOUR], -SPADE or done", "RULES-NOTES-D D.4 (in_use_income_spades)", line)
             if not (f.spades and f.cult_spade):
-                raise _illegal("not_your_turn", f"{f.name} has no cult-bonus spades to use now",
-                               "round scoring cult bonus spades", line)
-            return
+                holders = [n for n, o in self.factions.items() if o.spades and o.cult_spade]
+                return _illegal("not_your_turn", f"{f.name} has no cult-bonus spades; waiting for "
+                                f"{', '.join(holders)}", "RULES-NOTES-D D.4", line)
+            return None
+        if verbs.isdisjoint(ACTION_VERBS) or self._continuing(f, commands):
+            if ("convert" in verbs or "burn" in verbs) and f.name not in (self._last_actor, self.expected_turn()):
+                return _illegal("not_active", f"only the active faction converts or burns power; {f.name} is not "
+                                "taking a turn now", "RULES-NOTES-D D.2 (command_convert)", line)
+            return None
         due = self.expected_turn()
         if due != f.name:
-            raise _illegal("not_your_turn", f"it is {due}'s turn, not {f.name}'s",
-                           "rulebook: turn order (RULES-NOTES section 6)", line)
-        if self.phase == "setup":
-            placing = self._setup_step < len(self._setup_sequence()) - len(self.seats)
-            verbs = {c.verb for c in commands if c.verb in ACTION_VERBS}
-            if verbs != ({"build"} if placing else {"pass"}):
-                what = "place an initial dwelling (build)" if placing else "take a bonus tile (pass BONn)"
-                raise _illegal("setup_step", f"{f.name} must {what} now", "rulebook: setup", line)
+            return _illegal("not_your_turn", f"it is {due}'s turn, not {f.name}'s",
+                            "rulebook: turn order (RULES-NOTES section 6)", line)
+        waiting = [o.name for o in self.factions.values() if o.pending_favor or o.pending_town]
+        if waiting and f.name in waiting:
+            # the faction's own choices may come first in the row
+            first = next(i for i, c in enumerate(commands) if c.verb in ACTION_VERBS)
+            picked = sum(c.args[0] if c.verb == "town" else 1 for c in commands[:first]
+                         if c.verb in ("favor", "town"))
+            if f.pending_favor + f.pending_town <= picked:
+                waiting.remove(f.name)
+        if waiting:
+            return _illegal("decision_pending", f"{', '.join(waiting)} must choose a favor / town tile first",
+                            "RULES-NOTES-D D.6: a turn closes only when nothing is pending", line)
+        if "strict-chaosmagician-sh" in self.options and \
+                any(c.verb == "action" and c.args[0] == "ACTC" for c in commands) and \
+                any(c.verb == "pass" for c in commands[:-1]):
+            # passing ends the turn: a pass followed by more play inside the double action was the
+            # reference engine's "CM double pass" bug, forbidden by this option
+            return _illegal("double_action_pass", "the Chaos Magicians' double action cannot go on after a pass",
+                            "option strict-chaosmagician-sh (RULES-NOTES tricky case 9)", line)
+        return None
 
     def _advance_turn(self, f: FactionState) -> None:
         if self.phase == "setup":
@@ -1199,8 +1539,12 @@ class Game:
 
     # ------------------------------------------------------------------ public
     def apply_row(self, faction: str, commands: list[Command], *, line: int | None = None,
-                  label: str | None = None) -> None:
+                  label: str | None = None, cults_after: tuple | None = None) -> None:
         """Apply one typed row of ``faction`` and write the resulting rows into :attr:`rows`.
+
+        ``cults_after`` (FIRE, WATER, EARTH, AIR after the row, from a ledger's cult column) states a
+        choice the row's text leaves open: which track waiting at 9 takes a free key (RULES-NOTES-D D.2,
+        "take the row's cult column").
 
         Raises
         ------
@@ -1216,50 +1560,66 @@ class Game:
         if len(commands) == 1 and commands[0].verb == "setup":
             self.add_faction(faction, line=line)
             return
+        verbs = {c.verb for c in commands}
+        answers = [c for c in commands if c.verb in ("leech", "decline")] if len(commands) > 1 and \
+            ("leech" in verbs or "decline" in verbs) else ()
+        if answers and len(answers) < len(commands) and not verbs.isdisjoint(ACTION_VERBS):
+            # a leech / decline typed on a line with an action runs first and closes its own row
+            # (commands.pm clean_commands; RULES-NOTES-D D.0, D.1)
+            self.apply_row(faction, answers, line=line)
+            self.apply_row(faction, [c for c in commands if c.verb not in ("leech", "decline")], line=line)
+            return
+        if "drop" in verbs:
+            if len(commands) > 1:
+                raise RecordError("drop-faction must be a row of its own", line=line)
+            self.drop_faction(faction, line=line)
+            return
         f = self.faction(faction, line)
-        if self.phase == "cult_spades" and f.spades and f.cult_spade and commands and \
-                all(c.verb == "wait" for c in commands):
+        if len(self.factions) < MIN_PLAYERS:
+            raise SetupError("factions", f"{MIN_PLAYERS}-{MAX_PLAYERS} players; {len(self.factions)} set up",
+                             line=line)
+        err = self.phase_error(f.name, commands, verbs)
+        if err is not None:
+            raise err
+        if self.phase == "cult_spades" and commands and all(c.verb == "wait" for c in commands):
             # "done": the faction lets its remaining cult-bonus spades go
             f.spades = 0
             f.cult_spade = False
-        elif self.phase == "cult_spades" and not (f.spades and f.cult_spade):
-            # a row from a faction without cult spades ends the cult-spade phase (unused spades are lost)
-            if any(c.verb not in ("leech", "decline", "wait") for c in commands):
-                for o in self.factions.values():
-                    o.spades = 0
-                    o.cult_spade = False
-                self._start_income()
-        # Spades left at the end of an action row (the Halflings' stronghold gives 3) may be used by the
-        # faction's next row if it only transforms / builds: that row continues the same action.
-        continuing = f.carry_spades and self.phase == "actions" and \
-            any(c.verb in ("transform", "build") for c in commands) and \
-            all(c.verb in CONTINUATION_VERBS for c in commands)
+        continuing = self._continuing(f, commands)
         if f.carry_spades and not continuing:
             f.spades = 0
         f.carry_spades = False
         f.teleported = set()
-        is_action = any(c.verb in ACTION_VERBS for c in commands) and not continuing
+        is_action = not continuing and not verbs.isdisjoint(ACTION_VERBS)
         if is_action:
-            self._check_turn(f, commands)
-        if "strict-chaosmagician-sh" in self.options and any(c.verb == "action" and c.args[0] == "ACTC"
-                                                              for c in commands) and \
-                any(c.verb == "pass" for c in commands[:-1]):
-            # passing ends the turn: a pass followed by more play inside the double action was the
-            # reference engine's "CM double pass" bug, forbidden by this option
-            raise _illegal("double_action_pass", "the Chaos Magicians' double action cannot go on after a pass",
-                           "option strict-chaosmagician-sh (RULES-NOTES tricky case 9)", line)
+            f.blocked.clear()  # a blocked cult track is remembered until the next full move starts
+        waiting = is_action and any(o["to"] == f.name for o in self.offers)
+        strict = "strict-leech" in self.options
         for cmd in commands:
+            if waiting and cmd.verb in ACTION_VERBS:
+                waiting = False
+                self._auto_decline(f)
+            elif cmd.verb == "convert" and strict:
+                for o in self.offers:
+                    if o["to"] == f.name:
+                        o["marked"] = True
             self._apply(f, cmd)
         if "strict-darkling-sh" in self.options:
             f.w_to_p = 0  # the Darklings' conversion must come in the row that built the stronghold
         if is_action and self.phase in ("setup", "actions"):
             self._advance_turn(f)
+            self._last_actor = f.name
         text = label if label is not None else ". ".join(c.text for c in commands)
         for row in self._pre:
             self.rows.append(row)
             if self.observer is not None:
                 self.observer(row)
         self._pre = []
+        if cults_after is not None and f.blocked:
+            for track, want in zip(CULT_TRACKS, cults_after, strict=True):
+                if want == 10 and track in f.blocked and f.cult[track] == 9 and self._free_keys(f) > 0:
+                    f.blocked.remove(track)
+                    self._cult_step(f, track, 1)
         self._emit(f, text, line=line, typed=True)
         if f.cult_spade and f.spades == 0:
             f.cult_spade = False
@@ -1302,8 +1662,12 @@ class Game:
         elif v == "decline":
             if a[1] is None:
                 # a bare "decline" refuses every power offer waiting for this faction
-                for o in [o for o in self.offers if o["to"] == f.name]:
-                    self._leech(f, 0, o["from"], False)
+                mine = [o for o in self.offers if o["to"] == f.name]
+                if not mine:
+                    raise _illegal("no_offer", f"{f.name} has no power offer to decline",
+                                   "RULES-NOTES-D D.1 command_decline", line)
+                for o in mine:
+                    self._answer(f, o, None)
             else:
                 self._leech(f, a[0] or 0, a[1], False)
         elif v == "favor":
@@ -1312,6 +1676,8 @@ class Game:
             self._take_town(f, a[0], a[1])
         elif v == "cult":
             self._take_cult(f, a[0], a[1])
+        elif v == "lose":
+            self._lose(f, a[0], a[1])
         elif v == "wait":
             pass
         elif v == "setup":
@@ -1325,11 +1691,11 @@ class Game:
         data, map tables, the frozen town state) are shared."""
         new = copy.copy(self)
         new.colour = dict(self.colour)
-        new.bridge_adj = {k: set(v) for k, v in self.bridge_adj.items()}
         new.factions = {n: f.copy() for n, f in self.factions.items()}
         new.seats, new.order, new.pass_order = list(self.seats), list(self.order), list(self.pass_order)
         new.rows = list(self.rows)
         new.offers = [dict(o) for o in self.offers]
+        new.dropped = list(self.dropped)
         new.used_actions = set(self.used_actions)
         new.bonus_pool, new.town_pool, new.favor_pool = dict(self.bonus_pool), dict(self.town_pool), \
             dict(self.favor_pool)
