@@ -1,7 +1,8 @@
 """`companion tm ...`: command-line tools for Terra Mystica.
 
 The commands live in one module per topic, each with a ``register(app)`` function:
-``cli_map`` (``tm map``), ``cli_rules`` (``tm score``, ``tm auction``), ``cli_replay`` (``tm replay``).
+``cli_map`` (``tm map``), ``cli_rules`` (``tm score``, ``tm auction``), ``cli_replay`` (``tm replay``);
+``tm simulate`` (bots play whole games, :mod:`companion.terra_mystica.simulate`) is defined here.
 """
 
 from __future__ import annotations
@@ -15,3 +16,50 @@ app = typer.Typer(help="Terra Mystica tools.", no_args_is_help=True)
 cli_map.register(app)
 cli_rules.register(app)
 cli_replay.register(app)
+
+
+def _names(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    return [part.strip().lower() for part in text.split(",") if part.strip()]
+
+
+@app.command("simulate")
+def simulate_cmd(
+    players: int = typer.Option(None, "--players", help="2 to 5 players (default: the number of --factions, "
+                                                        "else 4)."),
+    factions: str = typer.Option(None, "--factions", help="Factions in seat order, comma-separated "
+                                                          "(witches,nomads); default: random factions."),
+    map_name: str = typer.Option(None, "--map", help="Shipped map (base, fire_ice_side1, fire_ice_side2, "
+                                                     "loon_lakes, fjords); default base."),
+    games: int = typer.Option(1, "--games", help="Number of games."),
+    seed: int = typer.Option(0, "--seed", help="Seed: game K draws from random.Random('SEED:K')."),
+    bots: str = typer.Option("greedy", "--bots", help="Bot per seat, comma-separated, repeated over the seats "
+                                                      "(random, greedy; e.g. greedy,random)."),
+    record_dir: str = typer.Option(None, "--record-dir", help="Write each game's ledger here "
+                                                              "(game-SEED-K.txt; `companion tm replay` reads it)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the JSON report."),
+) -> None:
+    """Bots play whole games; each ledger is replayed by the engine (exit 1 if one differs or a game fails)."""
+    from companion.cli_support import EXIT_DIFFERENCE, bad_input_exits_2, print_json
+    from companion.terra_mystica.simulate import simulate
+
+    with bad_input_exits_2():
+        doc = simulate(players, factions=_names(factions), map_name=map_name, games=games, seed=seed,
+                       bots=_names(bots) or [], record_dir=record_dir)
+    if as_json:
+        print_json(doc)
+    else:
+        typer.echo(f"{doc['games']} game(s) of {doc['players']} players on {doc['map']} in {doc['seconds']} s; "
+                   f"bots {', '.join(doc['bots'])}")
+        for faction, vp in doc["mean_vp_by_faction"].items():
+            typer.echo(f"  {faction:<16} games {len(doc['vp_by_faction'][faction]):>4}  mean VP {vp:>7}  "
+                       f"wins {doc['winner_counts'].get(faction, 0)}")
+        typer.echo(f"mean final VP {doc['mean_final_vp']}; by bot: "
+                   + ", ".join(f"{b} {v}" for b, v in doc["mean_vp_by_bot"].items()))
+        typer.echo(f"ledgers differing on replay: {doc['replay_differences']}; failed games: "
+                   f"{len(doc['failures'])}")
+        for f in doc["failures"]:
+            typer.echo(f"  game {f['game']}: {f['error']}")
+    if doc["failures"]:
+        raise typer.Exit(EXIT_DIFFERENCE)

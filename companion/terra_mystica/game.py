@@ -51,7 +51,7 @@ from companion.terra_mystica.tiles import load_tiles
 __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "GameState", "new_game",
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
            "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
-           "seat_names", "sample_chance", "BOTS", "make_bot", "RandomBot"]
+           "seat_names", "sample_chance", "BOTS", "make_bot"]
 
 NAME = "terra_mystica"
 TITLE = "Terra Mystica"
@@ -567,28 +567,20 @@ def parse_action(state: GameState, text: str) -> AnyAction:
 
 # --------------------------------------------------------------------------------------------- bots
 
-BOTS = ("random",)
-"""Bot names for :func:`make_bot`."""
+BOTS = ("random", "greedy")
+"""Bot names for :func:`make_bot` (:mod:`companion.terra_mystica.bots`)."""
 
 
-class RandomBot:
-    """A random legal row of the faction to act (from :func:`legal_actions`)."""
-
-    name = "random"
-
-    def choose(self, state: GameState, rng: random.Random, seat: int | None = None) -> AnyAction:
-        """A uniformly random legal action of the seat to act."""
-        return rng.choice(legal_actions(state))
-
-
-def make_bot(name: str) -> RandomBot:
-    """A bot by name (only ``random`` so far).
+def make_bot(name: str):
+    """A bot by name (``random``, ``greedy``) with ``choose(state, rng, seat)``
+    (:func:`companion.terra_mystica.bots.make_bot`).
 
     Raises
     ------
     CompanionError
         For an unknown name.
     """
-    if name not in BOTS:
-        raise CompanionError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
-    return RandomBot()
+    from companion.terra_mystica import bots
+
+    return bots.make_bot(name)
+

@@ -1,0 +1,257 @@
+"""Terra Mystica bots: a random bot and a greedy bot with a one-row look-ahead (issue 15).
+
+Both bots play through the protocol adapter :mod:`companion.terra_mystica.game` only (``legal_actions``,
+``apply_action``, ``current_player``, ``sample_chance``) and the engine's public read-only state (a
+faction's resources, power bowls, cult tracks, income), so they play every faction the engine accepts,
+setup included (faction picks, initial dwellings, first bonus tiles), and need no change when the engine
+accepts a new faction (Fire & Ice): no faction name, tile id or ability is written here.
+
+- :class:`RandomBot`: a uniformly random legal action of the seat to act.
+- :class:`GreedyBot`: applies every legal action and keeps the one with the best :func:`evaluate`:
+  projected final VP (VP so far + cult and network scoring now, from
+  :func:`companion.terra_mystica.engine.score`) plus resources, one round's income and building counts
+  weighted by the rounds left (resources count as their end-of-game VP only as the game closes). Ties
+  are broken by ``rng``. Faction picks (no game to evaluate yet) are random.
+
+Examples
+--------
+>>> import random
+>>> from companion.terra_mystica import game
+>>> from companion.terra_mystica.bots import make_bot, play_game
+>>> states = play_game(game.new_game(["witches", "nomads"]), [make_bot("random"), make_bot("random")],
+...                    random.Random(3))
+>>> game.is_terminal(states[-1])
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import CompanionError, IllegalActionError, RecordError
+
+__all__ = ["BOTS", "RandomBot", "GreedyBot", "Weights", "evaluate", "make_bot", "play_game"]
+
+BOTS = ("random", "greedy")
+"""Bot names for :func:`make_bot`."""
+
+ROUNDS = 6
+
+
+class RandomBot:
+    """A uniformly random legal action of the seat to act (chance draws with the game's odds)."""
+
+    name = "random"
+
+    def choose(self, state: Any, rng: random.Random, seat: int | None = None) -> Any:
+        """A random action among :func:`companion.terra_mystica.game.legal_actions`.
+
+        Parameters
+        ----------
+        state : GameState
+            A state that is not terminal.
+        rng : random.Random
+            The only source of randomness (a seeded ``rng`` makes games reproducible).
+        seat : int, optional
+            Ignored: the seat to act is the state's.
+
+        Raises
+        ------
+        CompanionError
+            When nothing is legal (a terminal state).
+        """
+        from companion.terra_mystica import game
+
+        actions = game.legal_actions(state)
+        if not actions:
+            raise CompanionError("random bot: no legal action (is the game over?)")
+        return rng.choice(actions)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """VP value of one unit, used by :func:`evaluate`.
+
+    Attributes
+    ----------
+    coin, worker, priest : float
+        VP per coin / worker / priest held.
+    power2, power3 : float
+        VP per power token in bowl II / bowl III (bowl I is worth nothing until it moves).
+    income : float
+        Factor on the value of one round's income (same unit weights), per round of income still to come.
+    shipping, digging : float
+        VP per shipping / digging level, scaled by the share of the game left.
+    building : float
+        VP per building on the map, scaled by the share of the game left (room for towns and networks).
+    """
+
+    coin: float = 0.25
+    worker: float = 0.7
+    priest: float = 1.0
+    power2: float = 0.1
+    power3: float = 0.3
+    income: float = 1.0
+    shipping: float = 2.5
+    digging: float = 2.5
+    building: float = 1.0
+
+
+def _rounds_of_income_left(g) -> int:
+    """Income phases still to come (income is taken at the start of rounds 1-6)."""
+    if g.phase == "over":
+        return 0
+    if g.round <= 0:
+        return ROUNDS
+    return ROUNDS - g.round + (1 if g.phase in ("income", "cult_spades") else 0)
+
+
+def _income(g, f) -> dict:
+    income = getattr(g, "_income", None)  # the engine's income of a faction (buildings, favours, bonus tile)
+    return income(f) if income is not None else {}
+
+
+def evaluate(g, faction: str, weights: Weights = Weights()) -> float:
+    """A greedy value of ``faction``'s position in engine game ``g`` (VP units).
+
+    Projected final VP (:func:`companion.terra_mystica.engine.score`: VP so far plus cult, network and
+    resource scoring if the game ended now, the resource part scaled down by the share of the game left)
+    plus, weighted by the rounds left, the resources held (below what buildings make of them, so a bot
+    builds rather than hoards), the income of one round (buildings, favour tiles, bonus tile: the engine's
+    income rule) and shipping / digging levels and building counts. No faction is named: a faction the
+    engine accepts is valued by the same rule.
+
+    Parameters
+    ----------
+    g : companion.terra_mystica.engine.Game
+        The engine's game.
+    faction : str
+        Engine faction name.
+    weights : Weights
+        Unit values.
+
+    Returns
+    -------
+    float
+        Higher is better for ``faction``.
+    """
+    from companion.terra_mystica import engine
+
+    row = engine.score(g)[faction]
+    if g.phase == "over":
+        return float(row["projected_final_vp"])
+    f = g.factions[faction]
+    left = _rounds_of_income_left(g)
+    share = left / ROUNDS
+    w = weights
+    _, p2, p3 = f.bowls
+    held = f.c * w.coin + f.w * w.worker + f.p * w.priest + p2 * w.power2 + p3 * w.power3
+    inc = _income(g, f)
+    per_round = (inc.get("C", 0) / 3 + inc.get("W", 0) + inc.get("P", 0) * 1.5 + inc.get("PW", 0) / 4)
+    levels = f.ship * w.shipping + f.dig * w.digging + sum(f.count.values()) * w.building
+    projected = row["projected_final_vp"] - share * row["resource_vp"]
+    return projected + share * held + left * w.income * per_round + share * levels
+
+
+class GreedyBot:
+    """The legal action whose resulting position :func:`evaluate` values most (one row of look-ahead).
+
+    Every action of :func:`~companion.terra_mystica.game.legal_actions` is applied and valued (``build HEX``
+    on another terrain terraforms it first, so transform-and-build is one listed action). Faction picks
+    (no game to value yet) are random.
+    """
+
+    name = "greedy"
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.weights = weights or Weights()
+
+    def choose(self, state: Any, rng: random.Random, seat: int | None = None) -> Any:
+        """The best action for the seat to act (ties broken by ``rng``).
+
+        Raises
+        ------
+        CompanionError
+            When nothing is legal (a terminal state).
+        """
+        from companion.terra_mystica import game
+
+        if game.current_player(state) == game.CHANCE:
+            return game.sample_chance(state, rng)
+        actions = game.legal_actions(state)
+        if not actions:
+            raise CompanionError("greedy bot: no legal action (is the game over?)")
+        if state.game is None or not isinstance(actions[0], game.Action):
+            return rng.choice(actions)
+        best: list = []
+        best_value = float("-inf")
+        for a in actions:
+            try:
+                after = game.apply_action(state, a)
+            except (IllegalActionError, RecordError):
+                continue  # a transform-and-build row the rules refuse
+            value = evaluate(after.game, a.faction, self.weights)
+            if value > best_value + 1e-9:
+                best, best_value = [a], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(a)
+        return rng.choice(best or actions)
+
+
+def make_bot(name: str) -> RandomBot | GreedyBot:
+    """A bot by name (:data:`BOTS`: ``random``, ``greedy``) with ``choose(state, rng, seat)``.
+
+    Raises
+    ------
+    CompanionError
+        For an unknown name (the known ones listed).
+    """
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        return GreedyBot()
+    raise CompanionError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
+
+
+def play_game(state: Any, bots: Sequence[Any], rng: random.Random, *, max_actions: int = 20000) -> list:
+    """Play ``state`` to the end: chance draws from ``rng``, every decision by the seat's bot.
+
+    Parameters
+    ----------
+    state : GameState
+        A new game (:func:`companion.terra_mystica.game.new_game`).
+    bots : sequence
+        One bot per seat (``choose(state, rng, seat)``).
+    rng : random.Random
+        Chance and the bots' randomness.
+    max_actions : int
+        Safety stop.
+
+    Returns
+    -------
+    list of GameState
+        ``[first, last]`` (every state carries its history; what ``write_record`` reads).
+
+    Raises
+    ------
+    CompanionError
+        If the game does not end within ``max_actions`` actions, or the seat count and bots differ.
+    """
+    from companion.terra_mystica import game
+
+    if len(bots) != state.seats:
+        raise CompanionError(f"{state.seats} seats but {len(bots)} bots")
+    first = state
+    for _ in range(max_actions):
+        if game.is_terminal(state):
+            return [first, state]
+        seat = game.current_player(state)
+        if seat == game.CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = bots[seat].choose(state, rng, seat)
+        state = game.apply_action(state, action)
+    raise CompanionError(f"game not over after {max_actions} actions")

@@ -1,0 +1,239 @@
+"""Bots play whole Terra Mystica games; each game is written as a ledger and replayed (issue 15).
+
+:func:`simulate` is what ``companion tm simulate`` runs: for each game, seeded chance (round scoring and
+bonus tiles), faction picks (the given factions, else each bot picks among the factions the engine
+offers), then every decision by the seat's bot (:mod:`companion.terra_mystica.bots`). Each finished
+game is turned into a ledger (:func:`ledger_text`: the command log of the engine's
+:func:`~companion.terra_mystica.engine.write_record` with every row's totals, engine rows included) and
+replayed by the engine's replayer, which compares every row's VP, resources, bowls and cult positions;
+a game whose ledger does not replay exactly is counted in ``replay_differences``.
+
+Examples
+--------
+>>> from companion.terra_mystica.simulate import simulate
+>>> doc = simulate(2, factions=["witches", "nomads"], games=1, seed=1, bots=["random"])
+>>> doc["games"], doc["replay_differences"], sorted(doc["vp_by_faction"])
+(1, 0, ['nomads', 'witches'])
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from statistics import mean
+from typing import Any
+
+from companion.errors import CompanionError
+
+__all__ = ["check_arguments", "playable_factions", "ledger_text", "replay_differences", "play_one", "simulate"]
+
+
+def playable_factions() -> list[str]:
+    """The factions a new game offers at its first faction pick (the protocol adapter's list, so a faction
+    the engine accepts later is playable here with no change)."""
+    from companion.terra_mystica import game
+
+    free = getattr(game, "_free_factions", None)
+    if free is not None:
+        return list(free(()))
+    from companion.terra_mystica.factions import faction_names, get_faction
+    return [n for n in faction_names() if get_faction(n).expansion == "base"]
+
+
+def check_arguments(players: int | None, factions: Sequence[str] | None, map_name: str | None,
+                    bots: Sequence[str], games: int) -> int:
+    """Check the simulation arguments; returns the number of players.
+
+    Raises
+    ------
+    CompanionError
+        For 2..5 players broken, a faction count that differs from ``players``, an unknown faction, a
+        faction the engine does not accept yet, two factions of one colour (home terrain), an unknown map
+        or bot, or fewer than one game.
+    """
+    from companion.terra_mystica.bots import BOTS
+    from companion.terra_mystica.factions import faction_names, get_faction
+    from companion.terra_mystica.hexmap import shipped_maps
+
+    if games < 1:
+        raise CompanionError(f"--games: expected at least 1 game, not {games}")
+    if factions:
+        if players is not None and players != len(factions):
+            raise CompanionError(f"--players {players} but {len(factions)} factions given in --factions")
+        players = len(factions)
+        known = faction_names()
+        colours: dict[str, str] = {}
+        for name in factions:
+            if name not in known:
+                raise CompanionError(f"--factions: unknown faction {name!r}; expected names such as "
+                                     f"{', '.join(sorted(known)[:6])} ...")
+            f = get_faction(name)
+            if name not in playable_factions():
+                raise CompanionError(f"--factions: {name} ({f.expansion}) is not playable in the engine yet")
+            if f.home_terrain in colours:
+                raise CompanionError(f"--factions: {colours[f.home_terrain]} and {name} share the colour "
+                                     f"{f.home_terrain} (one faction per colour)")
+            colours[f.home_terrain] = name
+    if players is None:
+        players = 4
+    if not 2 <= players <= 5:
+        raise CompanionError(f"--players: Terra Mystica is played by 2 to 5 players, not {players}")
+    for b in bots:
+        if b not in BOTS:
+            raise CompanionError(f"--bots: unknown bot {b!r}; expected one of {', '.join(BOTS)}")
+    if map_name is not None:
+        keys = [m["key"] for m in shipped_maps()]
+        if map_name not in keys:
+            raise CompanionError(f"--map: unknown map {map_name!r}; expected one of {', '.join(keys)}")
+    return players
+
+
+def ledger_text(state: Any) -> str:
+    """The ledger of the game in protocol state ``state``: header lines (options, map, round scoring
+    tiles, removed bonus tiles) and one tab-separated row per engine row with its totals (VP, C, W, P,
+    power bowls, cult positions), the layout of a snellman ledger export that
+    :func:`companion.terra_mystica.engine.read_record` reads.
+
+    Parameters
+    ----------
+    state : GameState
+        A protocol state with the engine's game made (after setup).
+    """
+    from companion.terra_mystica import engine
+
+    game = state.game
+    header = [line for line in engine.write_record(game).splitlines()
+              if line.startswith(("option ", "Round ", "Removing tile ", "Player "))]
+    if state.map_name:
+        header.insert(0, f"map {state.map_name}")
+    rows = []
+    for r in game.rows:
+        vp, c, w, p, b1, b2, b3, fire, water, earth, air = r.totals
+        rows.append(f"{r.faction}\t\t{vp} VP\t\t{c} C\t\t{w} W\t\t{p} P\t\t{b1}/{b2}/{b3} PW\t\t"
+                    f"{fire}/{water}/{earth}/{air}\t\t{r.label}")
+    return "\n".join(header + rows) + "\n"
+
+
+def replay_differences(text: str) -> list:
+    """Replay a ledger with the engine and return its differences (empty: the ledger replays exactly).
+
+    Raises
+    ------
+    RecordError
+        If the ledger cannot be read.
+    """
+    from companion.terra_mystica.engine import read_record, replay
+
+    return list(replay(read_record(text), keep_going=True).mismatches)
+
+
+def play_one(players: int, factions: Sequence[str] | None, map_name: str | None, bots: Sequence[str],
+             rng: random.Random) -> Any:
+    """One whole game by bots (seat ``i`` plays ``bots[i % len(bots)]``); returns the last state."""
+    from companion.terra_mystica import game
+    from companion.terra_mystica.bots import make_bot, play_game
+
+    state = game.new_game(list(factions) if factions else players, map_name=map_name)
+    seats = [make_bot(bots[i % len(bots)]) for i in range(players)]
+    return play_game(state, seats, rng)[-1]
+
+
+def simulate(players: int | None = None, *, factions: Sequence[str] | None = None, map_name: str | None = None,
+             games: int = 1, seed: int = 0, bots: Sequence[str] = ("greedy",), record_dir: str | Path | None = None,
+             progress: bool | None = None) -> dict[str, Any]:
+    """Play ``games`` bot games and report the VP.
+
+    Parameters
+    ----------
+    players : int, optional
+        2..5 (default: the number of ``factions``, else 4).
+    factions : sequence of str, optional
+        Engine faction names in seat order; default each game's bots pick (random factions).
+    map_name : str, optional
+        A shipped map key (``companion tm map --help``); default the base map.
+    games : int
+        Number of games.
+    seed : int
+        Game ``k`` uses ``random.Random(f"{seed}:{k}")`` for chance and the bots (reproducible one by one).
+    bots : sequence of str
+        Bot kind per seat, repeated over the seats (``["greedy", "random"]``: seats 1, 3, 5 greedy).
+    record_dir : str or Path, optional
+        Write each game's ledger to ``DIR/game-SEED-K.txt`` (a failed game: ``failed-SEED-K.txt`` with the
+        rows so far).
+    progress : bool, optional
+        tqdm bar on stderr (default: when stderr is a terminal).
+
+    Returns
+    -------
+    dict
+        ``games``, ``seconds`` (wall clock), ``players``, ``map``, ``bots``, ``vp_by_faction`` (faction ->
+        list of final VP), ``mean_vp_by_faction``, ``mean_final_vp``, ``mean_vp_by_bot``, ``winner_counts``
+        (faction -> games won, ties shared), ``winner_counts_by_bot``, ``replay_differences`` (games whose
+        ledger does not replay exactly), ``failures`` (``{"game", "error", "ledger"}`` per game that raised).
+
+    Raises
+    ------
+    CompanionError
+        For bad arguments (:func:`check_arguments`).
+    """
+    from tqdm import tqdm
+
+    from companion.terra_mystica import game as tm
+
+    bots = list(bots) or ["greedy"]
+    players = check_arguments(players, factions, map_name, bots, games)
+    out_dir = Path(record_dir) if record_dir is not None else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    vp_by_faction: dict[str, list[int]] = {}
+    vp_by_bot: dict[str, list[int]] = {}
+    wins: Counter = Counter()
+    wins_by_bot: Counter = Counter()
+    finals: list[int] = []
+    differing = 0
+    failures = []
+    start = time.perf_counter()
+    show = sys.stderr.isatty() if progress is None else progress
+    for k in tqdm(range(games), desc="tm simulate", unit="game", disable=not show, file=sys.stderr):
+        rng = random.Random(f"{seed}:{k}")
+        try:
+            last = play_one(players, factions, map_name, bots, rng)
+            text = ledger_text(last)
+            diffs = replay_differences(text)
+        except CompanionError as exc:
+            failures.append({"game": k, "error": f"{type(exc).__name__}: {exc}", "ledger": None})
+            continue
+        if out_dir is not None:
+            (out_dir / f"game-{seed}-{k}.txt").write_text(text, encoding="utf-8")
+        if diffs:
+            differing += 1
+            failures.append({"game": k, "error": f"replay: {len(diffs)} difference(s), first {diffs[0]}",
+                             "ledger": str(out_dir / f"game-{seed}-{k}.txt") if out_dir else None})
+        sheet = tm.score(last)
+        for i, p in enumerate(sheet.players):
+            kind = bots[i % len(bots)]
+            vp_by_faction.setdefault(p.name, []).append(p.total)
+            vp_by_bot.setdefault(kind, []).append(p.total)
+            finals.append(p.total)
+            if p.name in sheet.winners:
+                wins[p.name] += 1
+                wins_by_bot[kind] += 1
+    return {
+        "games": games,
+        "seconds": round(time.perf_counter() - start, 3),
+        "players": players,
+        "map": map_name or "base",
+        "bots": [bots[i % len(bots)] for i in range(players)],
+        "vp_by_faction": {f: v for f, v in sorted(vp_by_faction.items())},
+        "mean_vp_by_faction": {f: round(mean(v), 2) for f, v in sorted(vp_by_faction.items())},
+        "mean_final_vp": round(mean(finals), 2) if finals else None,
+        "mean_vp_by_bot": {b: round(mean(v), 2) for b, v in sorted(vp_by_bot.items())},
+        "winner_counts": dict(sorted(wins.items())),
+        "winner_counts_by_bot": dict(sorted(wins_by_bot.items())),
+        "replay_differences": differing,
+        "failures": failures,
+    }
