@@ -1,0 +1,60 @@
+"""Benchmark: Terra Mystica bot games per second (random and greedy bots), one core.
+
+Usage::
+
+    .venv/bin/python benchmarks/tm_simulate.py [--games N] [--players P] [--seed S] [--profile]
+
+Each game is a whole game by bots through the protocol adapter (seeded chance setup, faction picks by the
+bots, every decision), as ``companion tm simulate`` plays it, without writing or replaying the ledger;
+the ledger write + replay is timed separately. Figures use the CPU time of this process
+(``time.process_time``) since the machine may be shared; wall-clock rates are printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from companion.terra_mystica.simulate import ledger_text, play_one, replay_differences
+
+
+def run(kind: str, games: int, players: int, seed: int) -> tuple[float, float, int, float]:
+    """Play ``games`` games with ``kind`` bots in every seat; returns (CPU s, wall s, actions, check CPU s)."""
+    actions = 0
+    check = 0.0
+    cpu, wall = time.process_time(), time.perf_counter()
+    for k in range(games):
+        last = play_one(players, None, None, [kind], random.Random(f"{seed}:{k}"))
+        actions += len(last.history)
+        t = time.process_time()
+        assert not replay_differences(ledger_text(last))
+        check += time.process_time() - t
+    return time.process_time() - cpu - check, time.perf_counter() - wall, actions, check
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    if args.profile:
+        import cProfile
+        import pstats
+
+        cProfile.runctx("run('greedy', args.games, args.players, args.seed)", globals(), {"args": args},
+                        "/tmp/tm_simulate.prof")
+        pstats.Stats("/tmp/tm_simulate.prof").sort_stats("cumtime").print_stats(25)
+        return
+    print(f"players: {args.players}, games: {args.games} per bot kind, seed: {args.seed}")
+    for kind in ("random", "greedy"):
+        cpu, wall, actions, check = run(kind, args.games, args.players, args.seed)
+        print(f"{kind:>6}: {args.games / cpu:.2f} games/s CPU ({args.games / wall:.2f} wall), "
+              f"{actions / cpu:.0f} actions/s, {actions / args.games:.0f} actions per game; "
+              f"ledger write + replay {1000 * check / args.games:.0f} ms CPU per game")
+
+
+if __name__ == "__main__":
+    main()

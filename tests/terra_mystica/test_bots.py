@@ -1,0 +1,85 @@
+"""Terra Mystica bots (issue 15): random and greedy bots play whole games through the protocol adapter."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.games import GAMES
+from companion.session import Session
+from companion.terra_mystica import game
+from companion.terra_mystica.bots import BOTS, GreedyBot, RandomBot, evaluate, make_bot, play_game
+
+
+def test_bots_are_reachable_through_the_protocol_module():
+    assert set(game.BOTS) == set(BOTS) == {"random", "greedy"}
+    assert isinstance(game.make_bot("random"), RandomBot)
+    assert isinstance(game.make_bot("greedy"), GreedyBot)
+    with pytest.raises(CompanionError, match="unknown bot 'smart'"):
+        game.make_bot("smart")
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_a_bot_game_with_random_factions_finishes_on_the_base_map(kind):
+    rng = random.Random(11)
+    first, last = play_game(game.new_game(2), [make_bot(kind), make_bot(kind)], rng)
+    assert game.is_terminal(last)
+    names = game.seat_names(last)
+    assert len(set(names)) == 2 and not any(n.startswith("Seat") for n in names)
+    # the bots picked the factions, the dwellings and the bonus tiles: every seat built and passed 7x (first tile, rounds 1-6)
+    for name in names:
+        f = last.game.factions[name]
+        assert f.count["D"] + f.count["TP"] + f.count["TE"] + f.count["SH"] + f.count["SA"] >= 2
+        assert sum(1 for r in last.game.rows if r.faction == name and r.label.startswith("pass")) == 7
+    assert all(p.total > 0 for p in game.score(last).players)
+
+
+def test_bot_choices_are_legal_actions_in_every_phase():
+    rng = random.Random(5)
+    state = game.new_game(2)
+    bot = make_bot("greedy")
+    seen = set()
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        if seat == game.CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = bot.choose(state, rng, seat)
+            assert action in game.legal_actions(state)
+            seen.add(action.commands[0][0] if isinstance(action, game.Action) else type(action).__name__)
+        state = game.apply_action(state, action)
+    # faction picks, dwellings, bonus tiles / passing and turns were all the bot's
+    assert {"setup", "build", "pass"} <= seen
+
+
+def test_greedy_values_a_dwelling_more_than_a_pointless_transform():
+    state = game.new_game(["witches", "nomads"])
+    rng = random.Random(0)
+    while state.game is None or state.game.phase != "actions":
+        state = game.apply_action(state, make_bot("random").choose(state, rng))
+    name = game.seat_names(state)[game.current_player(state)]
+    values = {}
+    for a in game.legal_actions(state):
+        verb = a.commands[0][0]
+        if verb in ("build", "transform"):
+            values.setdefault(verb, []).append(evaluate(game.apply_action(state, a).game, name))
+    assert max(values["build"]) > max(values["transform"])
+
+
+def test_greedy_beats_random():
+    greedy, rand = [], []
+    for seed in range(3):
+        rng = random.Random(seed)
+        kinds = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        _, last = play_game(game.new_game(2), [make_bot(k) for k in kinds], rng)
+        for kind, p in zip(kinds, game.score(last).players, strict=True):
+            (greedy if kind == "greedy" else rand).append(p.total)
+    assert sum(greedy) / len(greedy) > sum(rand) / len(rand) + 10
+
+
+def test_a_session_plays_bot_seats_by_name():
+    s = Session(GAMES["terra_mystica"], 2, seed=3, controllers=["random", "random"])
+    assert s.is_terminal
+    assert game.is_terminal(s.state)
