@@ -114,11 +114,28 @@ def _income(g, f) -> dict:
     return income(f) if income is not None else {}
 
 
-def evaluate(g, faction: str, weights: Weights = Weights()) -> float:
+def _projection(g, faction: str, networks: dict | None) -> tuple[int, int]:
+    """(projected final VP, its resource part) of ``faction``: :func:`companion.terra_mystica.engine.score`'s
+    rule, with the other factions' network sizes taken from ``networks`` when given (one faction's row
+    never changes another's network, so a bot computes them once per decision)."""
+    from companion.terra_mystica.engine import CULT_TRACKS
+    from companion.terra_mystica.scoring import PlayerFinal, final_scoring
+
+    players = []
+    for n in g.seats:
+        f = g.factions[n]
+        net = networks[n] if networks is not None and n != faction and n in networks else g.network_size(n)
+        players.append(PlayerFinal(faction=n, vp=f.vp, cults={t.lower(): f.cult[t] for t in CULT_TRACKS},
+                                   network=net, coins=f.c, workers=f.w, priests=f.p, power=tuple(f.bowls)))
+    row = final_scoring(players).players[list(g.seats).index(faction)]
+    return row.final_vp, row.resource_vp
+
+
+def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | None = None) -> float:
     """A greedy value of ``faction``'s position in engine game ``g`` (VP units).
 
-    Projected final VP (:func:`companion.terra_mystica.engine.score`: VP so far plus cult, network and
-    resource scoring if the game ended now, the resource part scaled down by the share of the game left)
+    Projected final VP (:func:`companion.terra_mystica.engine.score`'s rule: VP so far plus cult, network
+    and resource scoring if the game ended now, the resource part scaled down by the share of the game left)
     plus, weighted by the rounds left, the resources held (below what buildings make of them, so a bot
     builds rather than hoards), the income of one round (buildings, favour tiles, bonus tile: the engine's
     income rule) and shipping / digging levels and building counts. No faction is named: a faction the
@@ -132,17 +149,17 @@ def evaluate(g, faction: str, weights: Weights = Weights()) -> float:
         Engine faction name.
     weights : Weights
         Unit values.
+    networks : dict of str to int, optional
+        Network sizes (buildings) of the other factions, if known.
 
     Returns
     -------
     float
         Higher is better for ``faction``.
     """
-    from companion.terra_mystica import engine
-
-    row = engine.score(g)[faction]
     if g.phase == "over":
-        return float(row["projected_final_vp"])
+        return float(g.factions[faction].vp)
+    projected, resource_vp = _projection(g, faction, networks)
     f = g.factions[faction]
     left = _rounds_of_income_left(g)
     share = left / ROUNDS
@@ -152,8 +169,7 @@ def evaluate(g, faction: str, weights: Weights = Weights()) -> float:
     inc = _income(g, f)
     per_round = (inc.get("C", 0) / 3 + inc.get("W", 0) + inc.get("P", 0) * 1.5 + inc.get("PW", 0) / 4)
     levels = f.ship * w.shipping + f.dig * w.digging + sum(f.count.values()) * w.building
-    projected = row["projected_final_vp"] - share * row["resource_vp"]
-    return projected + share * held + left * w.income * per_round + share * levels
+    return projected - share * resource_vp + share * held + left * w.income * per_round + share * levels
 
 
 class GreedyBot:
@@ -186,6 +202,8 @@ class GreedyBot:
             raise CompanionError("greedy bot: no legal action (is the game over?)")
         if state.game is None or not isinstance(actions[0], game.Action):
             return rng.choice(actions)
+        g = state.game
+        networks = {n: g.network_size(n) for n in g.seats} if g.phase != "over" else None
         best: list = []
         best_value = float("-inf")
         for a in actions:
@@ -193,7 +211,7 @@ class GreedyBot:
                 after = game.apply_action(state, a)
             except (IllegalActionError, RecordError):
                 continue  # a transform-and-build row the rules refuse
-            value = evaluate(after.game, a.faction, self.weights)
+            value = evaluate(after.game, a.faction, self.weights, networks=networks)
             if value > best_value + 1e-9:
                 best, best_value = [a], value
             elif abs(value - best_value) <= 1e-9:
