@@ -83,3 +83,15 @@ def test_bad_arguments_exit_2_with_one_line(args, words):
     assert out.exit_code == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:") and words in lines[0]
+
+
+def test_a_bot_game_round_trips_through_the_protocol_record():
+    import random
+
+    from companion.terra_mystica import game
+    from companion.terra_mystica.bots import make_bot, play_game
+
+    first, last = play_game(game.new_game(3, map_name="fire_ice_side2"), [make_bot("random")] * 3,
+                            random.Random(21))
+    states = game.replay(game.read_record(game.write_record([first, last])))
+    assert states[-1] == last and game.is_terminal(states[-1])
