@@ -5,6 +5,7 @@
     companion tm ...        Terra Mystica (maps, scoring, auction, replay)
     companion century ...   Century: Golem Edition (score, simulate, replay)
     companion magick ...    Merchants of Magick (score, odds)
+    companion history ...   the saved games (list, export, import)
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import typer
 
 from companion import __version__
 from companion.century.cli import app as century_app
+from companion.history_cli import app as history_app
 from companion.magick.cli import app as magick_app
 from companion.terra_mystica.cli import app as tm_app
 
@@ -24,6 +26,7 @@ app = typer.Typer(
 app.add_typer(tm_app, name="tm", help="Terra Mystica: maps, final scoring, fast auction, game replay.")
 app.add_typer(century_app, name="century", help="Century: Golem Edition: scoring, simulation, replay.")
 app.add_typer(magick_app, name="magick", help="Merchants of Magick: scoring and dice odds.")
+app.add_typer(history_app, name="history", help="The game history: list, export and import saved games.")
 
 
 def _version(value: bool) -> None:

@@ -2,7 +2,7 @@
 
 Commands
 --------
-``score FILE [--json]``
+``score FILE [--json] [--save]``
     FILE (or ``-``) is ``{"players": [{"name", "golems": [printed points], "copper", "silver",
     "crystals": {colour: n}}, ...]}`` in turn order; prints ``{"players": [{"name", "golem_vp", "coin_vp",
     "crystal_vp", "total"}], "winner": NAME}`` (ties to the tied player latest in turn order).
@@ -28,6 +28,7 @@ app = typer.Typer(help="Century: Golem Edition tools.", no_args_is_help=True)
 def score_cmd(
     file: str = typer.Argument(..., help="Score file (JSON), or - for standard input."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
 ) -> None:
     """Score a table game: golems + 3 per copper + 1 per silver + 1 per non-yellow crystal."""
     from companion.century.scoring import score_table, table_json, validate_table
@@ -35,6 +36,10 @@ def score_cmd(
     with bad_input_exits_2():
         tallies = validate_table(read_input_json(file), file=file)
         result = score_table(tallies)
+        if save:
+            from companion.history_cli import save_to_history
+
+            save_to_history("century", doc)
     if as_json:
         print_json(table_json(result))
         return
