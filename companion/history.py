@@ -49,15 +49,15 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
+from datetime import UTC, datetime
 from datetime import date as Date
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
 
 __all__ = ["EXPORT_KIND", "GAMES", "GAME_TITLES", "MIGRATIONS", "PARTS", "SCHEMA_VERSION", "GameHistory",
-           "data_dir", "history_path", "score_game"]
+           "data_dir", "faction_stats", "history_path", "player_stats", "score_game"]
 
 #: The games a history record can hold, by key.
 GAMES: tuple[str, ...] = ("terra_mystica", "century", "magick")
@@ -343,7 +343,7 @@ def _check_record(entry: Any, where: str) -> dict[str, Any]:
         p["bot"] = bot
     return {"uid": uid or uuid.uuid4().hex, "date": date, "game": game, "table": entry["table"],
             "players": scored, "winners": winners,
-            "saved_at": saved_at or datetime.now(timezone.utc).isoformat(timespec="seconds")}
+            "saved_at": saved_at or datetime.now(UTC).isoformat(timespec="seconds")}
 
 
 # --------------------------------------------------------------------------- the store
@@ -435,7 +435,7 @@ class GameHistory:
             p["bot"] = bot
         record = {"uid": uuid.uuid4().hex, "date": when, "game": game, "table": table, "players": players,
                   "winners": [p["name"] for p in players if p["winner"]],
-                  "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+                  "saved_at": datetime.now(UTC).isoformat(timespec="seconds")}
         with self._connect(create=True) as conn:
             with self._transaction(conn):
                 record["id"] = self._insert(conn, record)
@@ -604,3 +604,47 @@ class GameHistory:
 
         name = str(path)
         return self.import_document(read_input_json(name), source=name)
+
+
+# --------------------------------------------------------------------------- summaries for the plots
+def player_stats(games: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per player name: games played, wins (a shared win counts for each winner) and totals per game kind.
+
+    Parameters
+    ----------
+    games : sequence of dict
+        Records as :meth:`GameHistory.list_games` returns them.
+
+    Returns
+    -------
+    dict
+        ``{name: {"games": int, "wins": int, "totals": {game: [total, ...]}}}``, names in order of first
+        appearance; totals are VP (Terra Mystica, Century) or gold (Merchants of Magick).
+    """
+    out: dict[str, dict[str, Any]] = {}
+    for record in games:
+        for p in record["players"]:
+            stats = out.setdefault(p["name"], {"games": 0, "wins": 0, "totals": {}})
+            stats["games"] += 1
+            stats["wins"] += int(bool(p["winner"]))
+            stats["totals"].setdefault(record["game"], []).append(p["total"])
+    return out
+
+
+def faction_stats(games: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
+    """Per Terra Mystica faction key: games played and wins (shared wins count for each winner).
+
+    Returns
+    -------
+    dict
+        ``{faction: {"games": int, "wins": int}}`` over the Terra Mystica records of ``games``.
+    """
+    out: dict[str, dict[str, int]] = {}
+    for record in games:
+        if record["game"] != "terra_mystica":
+            continue
+        for p in record["players"]:
+            stats = out.setdefault(p["faction"], {"games": 0, "wins": 0})
+            stats["games"] += 1
+            stats["wins"] += int(bool(p["winner"]))
+    return out
