@@ -68,6 +68,8 @@ def test_one_game_of_each_kind_reaches_the_history():
     games = GameHistory().list_games()
     assert [g["game"] for g in games] == ["century", "magick", "terra_mystica"]
     view = board.history_view
+    assert "3 games saved" not in view.where.value  # redrawn when it is shown, not inside a hidden tab
+    board.tabs.selected_index = 1
     assert "3 games saved" in view.where.value
     assert all(s in view.table.value for s in ("Century", "Merchants of Magick", "Terra Mystica"))
     wins = dict(zip(view.wins_chart.data[1].x, view.wins_chart.data[1].y, strict=True))

@@ -61,39 +61,45 @@ class HistoryView(widgets.VBox):
     ----------
     history : GameHistory, optional
         Default: the user's history file (:func:`companion.history.history_path`).
+    draw_now : bool
+        Draw the plots at once (True) or at the first :meth:`refresh` (when the view sits in a tab not shown
+        yet: a plot first drawn hidden stays blank).
 
     Attributes
     ----------
     games : list of dict
         The records shown (after the game filter), oldest first.
     which : ipywidgets.Dropdown
-        ``None`` (every game) or one of :data:`companion.history.GAMES`.
+        ``"all"`` (every game) or one of :data:`companion.history.GAMES`.
     table : ipywidgets.HTML
         The games, most recent first.
-    wins_chart, spread_chart, faction_chart : plotly.graph_objects.FigureWidget
+    wins_chart, spread_chart, faction_chart : plotly.graph_objects.FigureWidget or None
         Wins and games per player; each player's totals per game (box plots); wins and games per faction.
+        ``None`` until first drawn (``draw_now=False`` waits for :meth:`refresh`).
     """
 
-    def __init__(self, history: GameHistory | None = None) -> None:
+    def __init__(self, history: GameHistory | None = None, *, draw_now: bool = True) -> None:
         self.history = history if history is not None else GameHistory()
         self._factions = _faction_names()
-        self.which = widgets.Dropdown(options=[("every game", None)] + [(SHORT_TITLES[g], g) for g in GAME_ORDER],
-                                      value=None, description="Show", layout=widgets.Layout(width="auto"))
+        self.which = widgets.Dropdown(options=[("every game", "all")] + [(SHORT_TITLES[g], g) for g in GAME_ORDER],
+                                      value="all", description="Show", layout=widgets.Layout(width="280px",
+                                                                                             max_width="100%"))
         self.where = widgets.HTML()
         self.message = message_box()
         self.table = widgets.HTML(layout=_FILL)
         self.games: list[dict[str, Any]] = []
         self._all: list[dict[str, Any]] = []
+        # a plot wider than a phone scrolls sideways in its own frame instead of being cut off
+        self.charts = widgets.VBox(layout=widgets.Layout(width="100%", max_width="100%", overflow="auto"))
+        self.charts.add_class("companion-history-charts")
+        self.wins_chart = self.spread_chart = self.faction_chart = None
         self._load()
-        self.wins_chart = figure_widget(self._wins_figure())
-        self.spread_chart = figure_widget(self._spread_figure())
-        self.faction_chart = figure_widget(self._faction_figure())
-        for chart in (self.wins_chart, self.spread_chart, self.faction_chart):
-            chart.layout.autosize = True
         self.which.observe(lambda _change: self.refresh(reload=False), names="value")
-        super().__init__([self.where, self.which, self.message, self.table, self.wins_chart, self.spread_chart,
-                          self.faction_chart], layout=_FILL)
+        super().__init__([self.where, self.which, self.message, self.table, self.charts], layout=_FILL)
+        self.add_class("companion-history-view")
         self._show_table()
+        if draw_now:
+            self._draw()
 
     # ------------------------------------------------------------------ data
     def _load(self) -> None:
@@ -103,7 +109,7 @@ class HistoryView(widgets.VBox):
         except CompanionError as exc:
             self._all = []
             self.message.value = error_html(str(exc))
-        self.games = [g for g in self._all if self.which.value in (None, g["game"])]
+        self.games = [g for g in self._all if self.which.value in ("all", g["game"])]
         count = len(self._all)
         self.where.value = info_html(f"{count} game{'s' if count != 1 else ''} saved, kept in {self.history.path}")
 
@@ -112,10 +118,19 @@ class HistoryView(widgets.VBox):
         if reload:
             self._load()
         else:
-            self.games = [g for g in self._all if self.which.value in (None, g["game"])]
+            self.games = [g for g in self._all if self.which.value in ("all", g["game"])]
         self._show_table()
-        for chart, figure in ((self.wins_chart, self._wins_figure()), (self.spread_chart, self._spread_figure()),
-                              (self.faction_chart, self._faction_figure())):
+        self._draw()
+
+    def _draw(self) -> None:
+        """Draw the plots: built complete the first time (call it when the view is on screen: a plot first
+        drawn inside a hidden tab is never redrawn), edited in place afterwards."""
+        figures = (self._wins_figure(), self._spread_figure(), self._faction_figure())
+        if self.wins_chart is None:
+            self.wins_chart, self.spread_chart, self.faction_chart = (figure_widget(f) for f in figures)
+            self.charts.children = [self.wins_chart, self.spread_chart, self.faction_chart]
+            return
+        for chart, figure in zip((self.wins_chart, self.spread_chart, self.faction_chart), figures, strict=True):
             with chart.batch_update():
                 for trace, new in zip(chart.data, figure.data, strict=True):
                     trace.x, trace.y = new.x, new.y
@@ -161,7 +176,7 @@ class HistoryView(widgets.VBox):
         fig = go.Figure([
             go.Bar(name="games played", x=names, y=[stats[n]["games"] for n in names], marker_color="#c7c7c7",
                    hovertemplate="%{x}: %{y} games<extra></extra>"),
-            go.Bar(name="wins", x=names, y=[stats[n]["wins"] for n in names], marker_color="#1f77b4",
+            go.Bar(name="wins", x=names, y=[stats[n]["wins"] for n in names], marker_color="#1f77b4", width=0.5,
                    hovertemplate="%{x}: %{y} wins<extra></extra>")])
         fig.update_layout(barmode="overlay")
         return self._layout(fig, "Wins per player" if names else "Wins per player (no games yet)", "games")
@@ -189,7 +204,7 @@ class HistoryView(widgets.VBox):
         fig = go.Figure([
             go.Bar(name="games played", x=names, y=[stats[k]["games"] for k in keys], marker_color="#c7c7c7",
                    hovertemplate="%{x}: %{y} games<extra></extra>"),
-            go.Bar(name="wins", x=names, y=[stats[k]["wins"] for k in keys], marker_color="#2ca02c",
+            go.Bar(name="wins", x=names, y=[stats[k]["wins"] for k in keys], marker_color="#2ca02c", width=0.5,
                    hovertemplate="%{x}: %{y} wins<extra></extra>")])
         fig.update_layout(barmode="overlay")
         title = "Wins by Terra Mystica faction" + ("" if keys else " (no Terra Mystica games yet)")
@@ -233,6 +248,7 @@ class Scoreboard(widgets.VBox):
         self.calculators: dict[str, widgets.Widget] = {}
         self._state_writable = True
         self._last_saved: str | None = None
+        self._history_stale = True  # the plots are drawn the first time Past games is shown
         state, problem = self._read_state()
         self.game = widgets.ToggleButtons(options=[(SHORT_TITLES[g], g) for g in GAME_ORDER],
                                           value=state.get("game", "terra_mystica"),
@@ -245,11 +261,12 @@ class Scoreboard(widgets.VBox):
         if problem:
             self.state_message.value = error_html(problem)
         self.calculator_box = widgets.Box(layout=widgets.Layout(width="100%", overflow="auto"))
+        self.calculator_box.add_class("companion-scoreboard-calculator")
         self.save_button = widgets.Button(description="Save the finished game", icon="check", button_style="success",
                                           layout=widgets.Layout(width="auto"))
         self.save_button.on_click(lambda _b: self.save_game())
         self.save_message = message_box()
-        self.history_view = HistoryView(self.history)
+        self.history_view = HistoryView(self.history, draw_now=False)
         page = widgets.VBox([
             widgets.HTML("<b>Game</b>"), self.game, self.state_message, self.calculator_box,
             widgets.HBox([self.played_on, self.save_button], layout=widgets.Layout(flex_flow="row wrap")),
@@ -258,6 +275,8 @@ class Scoreboard(widgets.VBox):
         self.tabs.set_title(0, "Score a game")
         self.tabs.set_title(1, "Past games")
         self.game.observe(lambda _change: self._show_game(), names="value")
+        # the plots are redrawn when they are on screen: a plot edited inside a hidden tab is not redrawn
+        self.tabs.observe(self._on_tab, names="selected_index")
         self.played_on.observe(lambda _change: self._write_state(), names="value")
         super().__init__([self.tabs], layout=_FILL)
         self.add_class("companion-scoreboard")
@@ -388,5 +407,12 @@ class Scoreboard(widgets.VBox):
             f"Saved: {GAME_TITLES[game]} on {record['date']}, {winners} "
             f"{'wins' if len(record['winners']) == 1 else 'share the win'} with {best} {UNITS[game]}. "
             "See it under Past games.")
-        self.history_view.refresh()
+        self._history_stale = True
+        if self.tabs.selected_index == 1:
+            self._on_tab()
         return record
+
+    def _on_tab(self, _change: Any = None) -> None:
+        if self.tabs.selected_index == 1 and self._history_stale:
+            self._history_stale = False
+            self.history_view.refresh()
