@@ -7,6 +7,8 @@ and that the entries typed before come back in a fresh page.
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -21,29 +23,63 @@ NOTEBOOK = "notebooks/apps/scoreboard.ipynb"
 CALC = ".companion-scoreboard-calculator"
 
 
-@contextmanager
-def scoreboard_server():
-    """Voila started the way ``make app`` starts it (the notebook itself, not a file list), with a private
-    save folder and game history; yields the base URL and the data folder."""
+def _start(tmp: Path) -> tuple[subprocess.Popen, str]:
+    """Voila started the way ``make app`` starts it (the notebook itself, not a file list), in a process
+    group of its own (so a test can kill it and its kernels at once), with the save folder and game
+    history under ``tmp``."""
     port = free_port()
-    tmp = Path(tempfile.mkdtemp(prefix="companion-scoreboard-"))
     env = _server_env(tmp)
     env["COMPANION_DATA_DIR"] = str(tmp / "data")
-    log = open(tmp / "voila.log", "w")  # noqa: SIM115 - closed below
+    log = open(tmp / "voila.log", "a")  # noqa: SIM115 - the child keeps it; closed when the test ends
     cmd = [sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
            "--show_tracebacks=True"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    log.close()
     base = f"http://127.0.0.1:{port}"
+    _wait_http(base + "/", proc)
+    return proc, base
+
+
+def _children(pid: int) -> list[int]:
+    """Ids of the processes whose parent is ``pid`` (the server's kernels run in sessions of their own)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _stop(proc: subprocess.Popen, *, kill: bool = False) -> None:
+    """End the server started by :func:`_start` and its kernels (by process id; ``kill``: SIGKILL, no
+    chance to clean up, the kernels first)."""
+    if kill:
+        for pid in _children(proc.pid):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL if kill else signal.SIGTERM)
     try:
-        _wait_http(base + "/", proc)
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=15)
+
+
+@contextmanager
+def scoreboard_server(tmp: Path | None = None):
+    """A server from :func:`_start`; yields the base URL and the data folder."""
+    tmp = tmp or Path(tempfile.mkdtemp(prefix="companion-scoreboard-"))
+    proc, base = _start(tmp)
+    try:
         yield base, tmp / "data"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        _stop(proc)
 
 
 @pytest.fixture(scope="module")
@@ -179,3 +215,33 @@ def test_phone_width_fits_and_a_fresh_page_restores_the_entries(browser, app):
         assert golems.nth(2).input_value() == "9, 10"
     finally:
         context.close()
+
+
+def test_killed_mid_entry_loses_nothing_typed_and_leaves_no_temporary_file(browser, tmp_path):
+    """The kernel and the server are killed (SIGKILL) right after an entry is shown; started again, the app
+    shows every entry, and no temporary save file is left behind."""
+    proc, base = _start(tmp_path)
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    try:
+        open_app(page, base)
+        pick_game(page, "Merchants of Magick", ".companion-magick-grid")
+        names = page.locator(f"{CALC} .companion-magick-grid input[type=text]")
+        names.nth(0).fill("Ann")
+        gold = page.locator(f"{CALC} .companion-magick-grid input[type=number]")
+        gold.nth(1).fill("17")  # Ann's research
+        gold.nth(1).press("Tab")
+        wait_for_text(page, "Winner: Ann with 17 gold", CALC)
+        assert _children(proc.pid), "no kernel to kill"
+        _stop(proc, kill=True)
+        proc, base = _start(tmp_path)
+        open_app(page, base)
+        page.wait_for_selector(f"{CALC} .companion-magick-grid", timeout=60_000)  # the game picked last
+        wait_for_text(page, "Winner: Ann with 17 gold", CALC)
+        gold = page.locator(f"{CALC} .companion-magick-grid input[type=number]")
+        assert gold.nth(1).input_value() == "17"
+        left = [p.name for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]
+        assert left == [], f"temporary files left behind: {left}"
+    finally:
+        context.close()
+        _stop(proc)
