@@ -429,7 +429,10 @@ class GameHistory:
         """
         when = date.isoformat() if isinstance(date, Date) else (date or Date.today().isoformat())
         _check_date(when, "")
-        table = json.loads(json.dumps(table))  # a plain, JSON-clean copy
+        try:
+            table = json.loads(json.dumps(table, allow_nan=False))  # a plain, JSON-clean copy
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise CompanionError(f"table: expected a score table of JSON values ({exc})") from None
         players = score_game(game, table)
         for p, bot in zip(players, _check_bots(bots, len(players), ""), strict=True):
             p["bot"] = bot
