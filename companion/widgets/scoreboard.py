@@ -6,7 +6,8 @@ The page behind ``notebooks/apps/scoreboard.ipynb`` (served by ``make app``) has
   (:class:`~companion.widgets.century_score.CenturyScoreTable`,
   :class:`~companion.widgets.magick_score.ScoreTable`, :class:`~companion.widgets.tm_score.TableScorer`),
   which shows the itemised result, the winner and a chart; *Save the finished game* adds it to the game
-  history (:mod:`companion.history`, which re-scores it with the game's scoring code).
+  history (:mod:`companion.history`, which re-scores it with the game's scoring code). The same game is
+  not saved twice in a row.
 * **Past games** — :class:`HistoryView`: the saved games and three plots (wins per player, score spread,
   wins by Terra Mystica faction).
 
@@ -375,7 +376,7 @@ class Scoreboard(widgets.VBox):
 
     # ------------------------------------------------------------------ saving a finished game
     def save_game(self) -> dict[str, Any] | None:
-        """Add the game shown to the history, dated :attr:`played_on`; refresh *Past games*.
+        """Add the game shown to the history, dated :attr:`played_on`; *Past games* shows it when next opened.
 
         Returns
         -------
