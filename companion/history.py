@@ -105,9 +105,9 @@ def history_path() -> Path:
 
 # --------------------------------------------------------------------------- scoring
 def _score_century(table: Any) -> list[dict[str, Any]]:
-    from companion.century.scoring import parse_table, score_table
+    from companion.century.scoring import score_table, validate_table
 
-    result = score_table(parse_table(table))
+    result = score_table(validate_table(table, file=None))
     return [{"name": line.name, "faction": None,
              "parts": {"golems": line.golem_vp, "coins": line.coin_vp, "crystals": line.crystal_vp},
              "total": line.total, "winner": i == result.winner_index}
@@ -125,12 +125,10 @@ def _score_magick(table: Any) -> list[dict[str, Any]]:
 
 
 def _score_terra_mystica(table: Any) -> list[dict[str, Any]]:
-    from companion.terra_mystica.cli_rules import score_document
     from companion.terra_mystica.factions import get_faction
-    from companion.terra_mystica.scoring import final_scoring, players_from_json
+    from companion.terra_mystica.scoring import validate_table
 
-    score_document(table)  # the checks ``companion tm score`` makes (player count, tile name, ...)
-    result = final_scoring(players_from_json(table), extra_category=table.get("extra_category"))
+    result = validate_table(table).score()  # the checks ``companion tm score`` makes
     winners = set(result.winners)
     out, names = [], set()
     for i, p in enumerate(result.players):

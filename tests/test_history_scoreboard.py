@@ -35,7 +35,7 @@ def _type_century(board: Scoreboard) -> None:
     calc.set_name(0, "Ann")
     calc.set_golems(0, "12, 14")
     calc.set_name(1, "Ben")
-    calc.set_golems(1, "20")
+    calc.set_golems(1, "12, 8")
     calc.set_count(1, "copper", 2)
 
 

@@ -34,7 +34,8 @@ def score_cmd(
     from companion.century.scoring import score_table, table_json, validate_table
 
     with bad_input_exits_2():
-        tallies = validate_table(read_input_json(file), file=file)
+        doc = read_input_json(file)
+        tallies = validate_table(doc, file=file)
         result = score_table(tallies)
         if save:
             from companion.history_cli import save_to_history
