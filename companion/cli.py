@@ -34,16 +34,20 @@ GROUPS: dict[str, tuple[str, str]] = {
 """Lazily loaded groups: name -> (module holding a ``typer.Typer`` called ``app``, one-line help)."""
 
 
+def _text(value) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
 _TRUE = frozenset({"1", "true", "t", "yes", "y", "on"})
 _FALSE = frozenset({"0", "false", "f", "no", "n", "off", ""})
 
 
 def _fast_runtime_param(param):
-    """A plain-Python coercer for a single ``str`` or ``int`` parameter, or None to keep typer's own.
+    """A plain-Python coercer for a ``str``, ``int``, ``bool`` or ``list[str]`` parameter, or None to keep typer's.
 
     typer >= 0.2x coerces every parameter value through a pydantic ``TypeAdapter``: importing pydantic and
     building the adapters costs about 80 ms of CPU on every command, more than the rest of a ``companion``
-    command's start-up. Plain ``str``/``int`` parameters (no parser, no bounds, one value) need none of it.
+    command's start-up. Plain parameters (no parser, no bounds, no file type) need none of it.
     Only typer's coercion hook is replaced; parsing, callbacks and error reporting stay typer's. With a
     typer without that hook (older or newer) nothing changes.
     """
@@ -53,10 +57,14 @@ def _fast_runtime_param(param):
     except ImportError:  # another typer: keep its coercion
         return None
     desc = getattr(param, "type_descriptor", None)
-    if desc is None or not hasattr(param, "_runtime_param") or param.nargs != 1 or param.multiple:
+    if desc is None or not hasattr(param, "_runtime_param"):
+        return None
+    many = param.nargs == -1 or param.multiple
+    if many != (desc.annotation == list[str]) or (not many and param.nargs != 1):
         return None
     info = desc.parameter_info
-    if desc.annotation not in (str, int, bool) or desc.file_annotation is not None or getattr(info, "parser", None):
+    if (desc.annotation not in (str, int, bool, list[str]) or desc.file_annotation is not None
+            or getattr(info, "parser", None)):
         return None
     if getattr(info, "min", None) is not None or getattr(info, "max", None) is not None:
         return None
@@ -64,7 +72,9 @@ def _fast_runtime_param(param):
     class _Plain(RuntimeParam):
         def _coerce_value(self, value, param, ctx):
             if self.annotation is str:
-                return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+                return _text(value)
+            if self.annotation == list[str]:
+                return [_text(v) for v in value]
             if self.annotation is bool:
                 if isinstance(value, bool):
                     return value
