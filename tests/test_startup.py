@@ -105,3 +105,26 @@ def test_unknown_group_is_a_usage_error():
     result = runner.invoke(app, ["chess"])
     assert result.exit_code == 2
     assert "chess" in result.output
+
+
+WIDGET_PROBE = """
+import json, sys
+import ipywidgets
+from companion.widgets.start import GamePicker
+GamePicker()
+heavy = sorted(m for m in ("jsonschema", "rfc3987_syntax", "lark") if m in sys.modules)
+import nbformat
+nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")])
+again = nbformat.reads(nbformat.writes(nb), as_version=4)
+print(json.dumps({"heavy": heavy, "cells": len(again.cells), "real": type(sys.modules["nbformat"]).__name__,
+                  "version": nbformat.__version__}))
+"""
+
+
+def test_widgets_defer_nbformat_until_used():
+    """Showing a widget does not load nbformat/jsonschema (1.3 s of grammar building); using it still works."""
+    out = subprocess.run([sys.executable, "-c", WIDGET_PROBE], capture_output=True, text=True, check=True,
+                         timeout=120)
+    doc = json.loads(out.stdout.strip().splitlines()[-1])
+    assert doc["heavy"] == []
+    assert doc["cells"] == 1 and doc["real"] == "module" and doc["version"].count(".") >= 1
