@@ -44,16 +44,16 @@ def _has(modules: set[str], package: str) -> bool:
 
 def test_help_loads_no_game_group():
     mods = loaded_modules("--help")
-    for package in ("companion.terra_mystica", "companion.century", "companion.magick", "companion.widgets",
-                    "networkx", "plotly", "ipywidgets", "pydantic", "rich"):
+    for package in ("companion.terra_mystica", "companion.century", "companion.magick", "companion.history",
+                    "companion.widgets", "networkx", "plotly", "ipywidgets", "pydantic", "rich"):
         assert not _has(mods, package), package
 
 
 def test_tm_help_loads_only_the_tm_group():
     mods = loaded_modules("tm", "--help")
     assert "companion.terra_mystica.cli" in mods
-    for package in ("companion.century", "companion.magick", "companion.widgets", "networkx", "plotly",
-                    "ipywidgets", "pydantic", "rich"):
+    for package in ("companion.century", "companion.magick", "companion.history", "companion.widgets", "networkx",
+                    "plotly", "ipywidgets", "pydantic", "rich"):
         assert not _has(mods, package), package
 
 
@@ -78,7 +78,8 @@ def test_century_score_loads_no_map_graph_and_no_other_game(tmp_path):
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("args", [["tm", "--help"], ["century", "--help"], ["magick", "--help"]])
+@pytest.mark.parametrize("args", [["tm", "--help"], ["century", "--help"], ["magick", "--help"],
+                                  ["history", "--help"]])
 def test_group_help_is_listed_and_loads(args):
     top = runner.invoke(app, ["--help"])
     assert top.exit_code == 0 and args[0] in top.output
