@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/startup.py [--runs N] [--game LEDGER]``.
 
-Each figure is the median, over ``--runs`` runs, of the CPU time (user + system) of the whole child process
+Each figure is the median, over ``--runs`` round-robin runs, of the CPU time (user + system) of the whole child process
 (``resource.getrusage(RUSAGE_CHILDREN)`` around each run), which other load on the machine barely moves.
 Printed per command:
 
@@ -52,11 +52,6 @@ def cpu_ms(argv: list[str]) -> float:
     return 1000 * ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
 
 
-def median_ms(argv: list[str], runs: int) -> float:
-    cpu_ms(argv)  # warm the file cache and .pyc files
-    return statistics.median(cpu_ms(argv) for _ in range(runs))
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=9)
@@ -70,19 +65,29 @@ def main() -> None:
 
 def report(args: argparse.Namespace, score_file: Path) -> None:
     py = [sys.executable]
-    bare = median_ms([*py, "-c", "pass"], args.runs)
-    libs = {"networkx": median_ms([*py, "-c", "import networkx"], args.runs) - bare}
     commands = [
         ("companion --help", ["--help"], []),
         ("companion tm map FILE", ["tm", "map", str(MAP_FILE)], ["networkx"]),
         ("companion tm replay GAME", ["tm", "replay", args.game], ["networkx"]),
         ("companion century score FILE", ["century", "score", str(score_file)], []),
     ]
+    argvs = {"bare": [*py, "-c", "pass"], "networkx": [*py, "-c", "import networkx"]}
+    argvs.update({label: [*py, "-c", CLI, *argv] for label, argv, _ in commands})
+    for argv in argvs.values():
+        cpu_ms(argv)  # warm the file cache and write .pyc files
+    # Round-robin runs, so a change of load on the machine touches every figure alike.
+    samples: dict[str, list[float]] = {k: [] for k in argvs}
+    for _ in range(args.runs):
+        for key, argv in argvs.items():
+            samples[key].append(cpu_ms(argv))
+    med = {k: statistics.median(v) for k, v in samples.items()}
+    bare = med["bare"]
+    libs = {"networkx": med["networkx"] - bare}
     print(f"bare interpreter: {bare:.0f} ms CPU; import networkx: {libs['networkx']:.0f} ms "
-          f"(median of {args.runs} runs)")
+          f"(median of {args.runs} round-robin runs)")
     print(f"{'command':32s} {'total':>7s} {'beyond python':>14s} {'beyond libs':>12s}  (ms CPU, target < 150)")
-    for label, argv, needs in commands:
-        total = median_ms([*py, "-c", CLI, *argv], args.runs)
+    for label, _argv, needs in commands:
+        total = med[label]
         beyond = total - bare
         own = beyond - sum(libs[n] for n in needs)
         mark = "ok" if own < 150 else "OVER"
