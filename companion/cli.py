@@ -177,13 +177,59 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _lang(value: str | None) -> str | None:
+    from companion.i18n import cli_lang_callback
+
+    return cli_lang_callback(value)
+
+
 @app.callback()
 def main(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
+    lang: str = typer.Option(None, "--lang", is_eager=True, callback=_lang, metavar="LANG",
+                             help="Language of messages and help: en or zh_CN (default: COMPANION_LANG, "
+                                  "then the system locale)."),
 ) -> None:
     """Learn, play and score Century: Golem Edition, Merchants of Magick and Terra Mystica."""
 
 
+def run(argv: list[str] | None = None) -> None:
+    """The console entry point: ``--lang`` applied before the commands are built, and every usage error
+    (an unknown option, a missing argument) on one line with exit status 2, like bad input.
+
+    Exit status: 0 success, 1 a replay difference, 2 bad input or usage (see :mod:`companion.cli_support`).
+    """
+    import sys
+
+    try:  # typer >= 0.2x carries its own click
+        from typer._click.exceptions import ClickException, UsageError
+    except ImportError:  # pragma: no cover - an older typer on click
+        from click.exceptions import ClickException, UsageError
+
+    from companion.errors import CompanionError
+
+    args = list(sys.argv if argv is None else argv)
+    try:
+        from companion.i18n import install_cli_language
+
+        install_cli_language(args)
+    except CompanionError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    try:
+        rv = app(args=args[1:], prog_name="companion", standalone_mode=False)
+    except UsageError as exc:
+        where = exc.ctx.command_path if exc.ctx is not None else "companion"
+        typer.echo(f"error: {exc.format_message()} (see '{where} --help')", err=True)
+        sys.exit(2)
+    except ClickException as exc:
+        typer.echo(f"error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        sys.exit(130)
+    sys.exit(rv if isinstance(rv, int) else 0)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    run()
