@@ -15,3 +15,6 @@ def _private_save_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("COMPANION_SAVE_DIR", str(tmp_path_factory.mktemp("saves")))
     # the game history too: never the user's real history file
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    # messages in English unless a test chooses otherwise: a machine whose locale is Chinese must give the
+    # same results
+    monkeypatch.setenv("COMPANION_LANG", "en")
