@@ -37,8 +37,9 @@ i18n: venv
 	$(BIN)/python tools/zh_notebooks.py --extract
 	$(BIN)/python tools/zh_notebooks.py
 
+# The scoreboard itself (not a list of notebooks), on this computer only.
 app: venv
-	$(BIN)/voila --Voila.ip=127.0.0.1 notebooks/
+	$(BIN)/voila --Voila.ip=127.0.0.1 notebooks/apps/scoreboard.ipynb
 
 lint: venv
 	$(BIN)/ruff check companion tests benchmarks
@@ -47,14 +48,14 @@ unit: venv
 	$(BIN)/python -m pytest tests -m "not browser" -q
 
 notebooks: venv
-	COMPANION_SAVE_DIR=$$(mktemp -d) $(BIN)/python -m pytest --nbmake notebooks -q -p no:cacheprovider
+	COMPANION_SAVE_DIR=$$(mktemp -d) COMPANION_DATA_DIR=$$(mktemp -d) $(BIN)/python -m pytest --nbmake notebooks -q -p no:cacheprovider
 
 browser: venv
 	$(BIN)/python -m pytest tests -m browser -q
 
 test: venv lint
 	$(BIN)/python -m pytest tests -q
-	COMPANION_SAVE_DIR=$$(mktemp -d) $(BIN)/python -m pytest --nbmake notebooks -q -p no:cacheprovider
+	COMPANION_SAVE_DIR=$$(mktemp -d) COMPANION_DATA_DIR=$$(mktemp -d) $(BIN)/python -m pytest --nbmake notebooks -q -p no:cacheprovider
 
 links: venv
 	$(BIN)/python tools/readme_links.py

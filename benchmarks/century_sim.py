@@ -1,29 +1,38 @@
-"""Century: Golem Edition: random 4-player games per second and turns per second on one core.
+"""Century: Golem Edition: random 4-player games per second, on one core and with 2 worker processes.
 
 Usage::
 
-    .venv/bin/python benchmarks/century_sim.py [--games N] [--seed S] [--players P] [--profile]
+    .venv/bin/python benchmarks/century_sim.py [--games N] [--seed S] [--players P] [--repeat R] [--profile]
 
-Figures use the CPU time of this single process (``time.process_time``), since the machine may be shared;
-the wall-clock rate is printed too. Every rule and choice is in place: random bots draw a random legal action directly (all upgrade choices,
+Every rule and choice is in place: random bots draw a random legal action directly (all upgrade choices,
 any number of trades, any acquisition position with any crystals paid, the caravan discard by choice,
-chance reveals for both rows). Target: at least 120 random 4-player games per second.
+chance reveals for both rows). Printed:
+
+- ``simulate`` (the product path, ``companion century simulate``) with 1 worker: games per second of CPU
+  time of this process (other load on the machine barely moves it) and of wall-clock time;
+- the same with ``--workers 2``: wall-clock games per second (the figure that multiplies with cores; on a
+  shared machine it depends on how busy the other core is) and the CPU of all processes per game;
+- the step-by-step API (``apply_action(s, sample_action(s, rng))`` in a loop; every intermediate state
+  built), for comparison.
+
+Target (issue 13): at least 600 random 4-player games per second on one core.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import time
 
 from companion.century.engine import apply_action, new_game, sample_action
+from companion.century.simulate import simulate
 
 
-def run(games: int, seed: int, players: int) -> tuple[float, float, int, int]:
-    """Play ``games`` random games; returns (CPU seconds, wall seconds, turns, actions)."""
+def step_by_step(games: int, seed: int, players: int) -> tuple[float, int, int]:
+    """Play ``games`` random games through the public step API; returns (CPU seconds, turns, actions)."""
     rng = random.Random(seed)
     turns = actions = 0
-    start = time.perf_counter()
     cpu = time.process_time()
     for _ in range(games):
         s = new_game(players, rng=rng)
@@ -31,12 +40,25 @@ def run(games: int, seed: int, players: int) -> tuple[float, float, int, int]:
             s = apply_action(s, sample_action(s, rng))
             actions += 1
         turns += s.turn
-    return time.process_time() - cpu, time.perf_counter() - start, turns, actions
+    return time.process_time() - cpu, turns, actions
+
+
+def simulated(games: int, seed: int, players: int, workers: int) -> tuple[float, float, float]:
+    """``simulate`` with random bots; returns (CPU seconds of this process, CPU of all processes, wall)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time()
+    wall = time.perf_counter()
+    simulate(players, games, seed, ["random"], progress=False, workers=workers)
+    wall = time.perf_counter() - wall
+    cpu = time.process_time() - cpu
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    child = (after.ru_utime - children.ru_utime) + (after.ru_stime - children.ru_stime)
+    return cpu, cpu + child, wall
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
@@ -46,22 +68,22 @@ def main() -> None:
         import cProfile
         import pstats
 
-        cProfile.runctx("run(args.games, args.seed, args.players)", globals(), {"args": args}, "/tmp/century.prof")
+        cProfile.runctx("simulate(args.players, args.games, args.seed, ['random'], progress=False)", globals(),
+                        {"args": args}, "/tmp/century.prof")
         pstats.Stats("/tmp/century.prof").sort_stats("tottime").print_stats(20)
         return
-    best = None
-    for _ in range(args.repeat):
-        result = run(args.games, args.seed, args.players)
-        if best is None or result[0] < best[0]:
-            best = result
-    seconds, wall, turns, actions = best
-    print(f"players: {args.players}, games: {args.games}, seed: {args.seed} (best of {args.repeat})")
-    print(f"CPU seconds: {seconds:.3f} (wall {wall:.3f}; figures below use CPU time of this one process, "
-          "so other load on the machine does not count)")
-    print(f"wall-clock games per second: {args.games / wall:.1f}")
-    print(f"games per second: {args.games / seconds:.1f}")
-    print(f"turns per second: {turns / seconds:.0f} (mean {turns / args.games:.1f} turns per game)")
-    print(f"actions per second: {actions / seconds:.0f} (including chance reveals and discards)")
+    g, p = args.games, args.players
+    print(f"players: {p}, games: {g}, seed: {args.seed} (best of {args.repeat})")
+    one = min((simulated(g, args.seed, p, 1) for _ in range(args.repeat)), key=lambda r: r[0])
+    print(f"simulate, 1 worker:  {g / one[0]:7.0f} games per second of CPU (one core; target >= 600), "
+          f"{g / one[2]:7.0f} wall-clock")
+    two = min((simulated(g, args.seed, p, 2) for _ in range(args.repeat)), key=lambda r: r[2])
+    print(f"simulate, 2 workers: {g / two[2]:7.0f} games per second wall-clock "
+          f"({1000 * two[1] / g:.2f} ms CPU per game over all processes, vs {1000 * one[1] / g:.2f} with 1)")
+    cpu, turns, actions = min((step_by_step(g, args.seed, p) for _ in range(args.repeat)), key=lambda r: r[0])
+    print(f"step-by-step API:    {g / cpu:7.0f} games per second of CPU ({actions / cpu:.0f} actions/s, "
+          f"mean {turns / g:.1f} turns per game)")
+    print("wall-clock figures depend on other load on the machine; CPU figures barely do.")
 
 
 if __name__ == "__main__":

@@ -2,28 +2,173 @@
 
     companion --help
     companion --version
-    companion tm ...        Terra Mystica (maps, scoring, auction, replay)
+    companion tm ...        Terra Mystica (maps, scoring, auction, replay, simulate)
     companion century ...   Century: Golem Edition (score, simulate, replay)
     companion magick ...    Merchants of Magick (score, odds)
+    companion history ...   the saved games (list, export, import)
+
+Start-up (issue 13): a command loads only what it uses. The game groups are listed in :data:`GROUPS`
+and imported the first time one of them is invoked (``companion tm map`` never imports Century or
+Merchants of Magick code), and each command imports its implementation inside its function. Help is
+formatted by typer's plain (click) formatter, not rich, which would cost about 90 ms of imports on every
+``--help``. Groups added the usual way (``app.add_typer(...)``) keep working; they are simply loaded eagerly.
 """
 
 from __future__ import annotations
 
+import importlib
+
 import typer
+from typer.core import TyperGroup
 
 from companion import __version__
-from companion.century.cli import app as century_app
-from companion.magick.cli import app as magick_app
-from companion.terra_mystica.cli import app as tm_app
+
+__all__ = ["app", "GROUPS"]
+
+GROUPS: dict[str, tuple[str, str]] = {
+    "tm": ("companion.terra_mystica.cli", "Terra Mystica: maps, final scoring, fast auction, game replay, bot games."),
+    "century": ("companion.century.cli", "Century: Golem Edition: scoring, simulation, replay."),
+    "magick": ("companion.magick.cli", "Merchants of Magick: scoring and dice odds."),
+    "history": ("companion.history_cli", "The game history: list, export and import saved games."),
+}
+"""Lazily loaded groups: name -> (module holding a ``typer.Typer`` called ``app``, one-line help)."""
+
+
+def _text(value) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+_TRUE = frozenset({"1", "true", "t", "yes", "y", "on"})
+_FALSE = frozenset({"0", "false", "f", "no", "n", "off", ""})
+
+
+def _fast_runtime_param(param):
+    """A plain-Python coercer for a ``str``, ``int``, ``bool`` or ``list[str]`` parameter, or None to keep typer's.
+
+    typer >= 0.2x coerces every parameter value through a pydantic ``TypeAdapter``: importing pydantic and
+    building the adapters costs about 80 ms of CPU on every command, more than the rest of a ``companion``
+    command's start-up. Plain parameters (no parser, no bounds, no file type) need none of it.
+    Only typer's coercion hook is replaced; parsing, callbacks and error reporting stay typer's. With a
+    typer without that hook (older or newer) nothing changes.
+    """
+    try:
+        from typer._click.exceptions import BadParameter
+        from typer._coercion import RuntimeParam
+    except ImportError:  # another typer: keep its coercion
+        return None
+    desc = getattr(param, "type_descriptor", None)
+    if desc is None or not hasattr(param, "_runtime_param"):
+        return None
+    many = param.nargs == -1 or param.multiple
+    if many != (desc.annotation == list[str]) or (not many and param.nargs != 1):
+        return None
+    info = desc.parameter_info
+    if (desc.annotation not in (str, int, bool, list[str]) or desc.file_annotation is not None
+            or getattr(info, "parser", None)):
+        return None
+    if getattr(info, "min", None) is not None or getattr(info, "max", None) is not None:
+        return None
+
+    class _Plain(RuntimeParam):
+        def _coerce_value(self, value, param, ctx):
+            if self.annotation is str:
+                return _text(value)
+            if self.annotation == list[str]:
+                return [_text(v) for v in value]
+            if self.annotation is bool:
+                if isinstance(value, bool):
+                    return value
+                word = str(value).strip().lower()
+                if word in _TRUE or word in _FALSE:
+                    return word in _TRUE
+                raise BadParameter(f"{value!r} is not a valid boolean.", ctx=ctx, param=param)
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            try:
+                return int(str(value).strip())
+            except ValueError:
+                raise BadParameter(f"{value!r} is not a whole number.", ctx=ctx, param=param) from None
+
+    return _Plain(parameter_info=info, annotation=desc.annotation)
+
+
+def _fast_params(command, ctx=None) -> None:
+    """Give ``command``'s simple parameters (and its ``--help`` option, built and cached here from ``ctx``)
+    the plain coercer of :func:`_fast_runtime_param`."""
+    params = list(getattr(command, "params", ()))
+    if ctx is not None and hasattr(command, "get_help_option"):
+        params.append(command.get_help_option(ctx))
+    for param in params:
+        if param is not None and getattr(param, "_runtime_param", True) is None:
+            fast = _fast_runtime_param(param)
+            if fast is not None:
+                param._runtime_param = fast
+
+
+def _plain(command, ctx) -> None:
+    """Use click's plain help and error formatting (no rich import) for ``command`` and its sub-commands,
+    and plain-Python coercion for its simple parameters (see :func:`_fast_runtime_param`)."""
+    command.rich_markup_mode = None
+    _fast_params(command, ctx)
+    for sub in getattr(command, "commands", {}).values():
+        _plain(sub, ctx)
+
+
+def _load_group(name: str, ctx):
+    """Import group ``name``'s module and build its click group (help text from :data:`GROUPS`)."""
+    module_name, help_text = GROUPS[name]
+    sub_app = importlib.import_module(module_name).app
+    group = typer.main.get_group(sub_app)
+    group.name = name
+    group.help = help_text
+    group.short_help = help_text
+    _plain(group, ctx)
+    return group
+
+
+class LazyGroup(TyperGroup):
+    """A typer group whose game groups (:data:`GROUPS`) are imported only when invoked."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        _fast_params(self)
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None and getattr(option, "_runtime_param", True) is None:
+            option._runtime_param = _fast_runtime_param(option)
+        return option
+
+    def list_commands(self, ctx) -> list[str]:
+        return [*GROUPS, *(n for n in super().list_commands(ctx) if n not in GROUPS)]
+
+    def get_command(self, ctx, cmd_name: str):
+        if cmd_name not in self.commands and cmd_name in GROUPS:
+            self.commands[cmd_name] = _load_group(cmd_name, ctx)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx, formatter) -> None:
+        """List the groups from :data:`GROUPS` without importing them (plus any eagerly added command)."""
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in GROUPS and name not in self.commands:
+                rows.append((name, GROUPS[name][1]))
+                continue
+            cmd = self.commands.get(name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(formatter.width - 6 - len(name))))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
 
 app = typer.Typer(
+    cls=LazyGroup,
     help="Learn, play and score Century: Golem Edition, Merchants of Magick and Terra Mystica.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,
 )
-app.add_typer(tm_app, name="tm", help="Terra Mystica: maps, final scoring, fast auction, game replay.")
-app.add_typer(century_app, name="century", help="Century: Golem Edition: scoring, simulation, replay.")
-app.add_typer(magick_app, name="magick", help="Merchants of Magick: scoring and dice odds.")
 
 
 def _version(value: bool) -> None:
@@ -32,13 +177,59 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _lang(value: str | None) -> str | None:
+    from companion.i18n import cli_lang_callback
+
+    return cli_lang_callback(value)
+
+
 @app.callback()
 def main(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
+    lang: str = typer.Option(None, "--lang", is_eager=True, callback=_lang, metavar="LANG",
+                             help="Language of messages and help: en or zh_CN (default: COMPANION_LANG, "
+                                  "then the system locale)."),
 ) -> None:
     """Learn, play and score Century: Golem Edition, Merchants of Magick and Terra Mystica."""
 
 
+def run(argv: list[str] | None = None) -> None:
+    """The console entry point: ``--lang`` applied before the commands are built, and every usage error
+    (an unknown option, a missing argument) on one line with exit status 2, like bad input.
+
+    Exit status: 0 success, 1 a replay difference, 2 bad input or usage (see :mod:`companion.cli_support`).
+    """
+    import sys
+
+    try:  # typer >= 0.2x carries its own click
+        from typer._click.exceptions import ClickException, UsageError
+    except ImportError:  # pragma: no cover - an older typer on click
+        from click.exceptions import ClickException, UsageError
+
+    from companion.errors import CompanionError
+
+    args = list(sys.argv if argv is None else argv)
+    try:
+        from companion.i18n import install_cli_language
+
+        install_cli_language(args)
+    except CompanionError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    try:
+        rv = app(args=args[1:], prog_name="companion", standalone_mode=False)
+    except UsageError as exc:
+        where = exc.ctx.command_path if exc.ctx is not None else "companion"
+        typer.echo(f"error: {exc.format_message()} (see '{where} --help')", err=True)
+        sys.exit(2)
+    except ClickException as exc:
+        typer.echo(f"error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        sys.exit(130)
+    sys.exit(rv if isinstance(rv, int) else 0)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    run()

@@ -149,7 +149,7 @@ def test_live_figure_snapshot_follows_edits():
 def test_start_page_links_every_notebook():
     from pathlib import Path
 
-    from companion.widgets.start import GAMES
+    from companion.widgets.start import ALL_GAMES, GAMES
 
     root = Path(__file__).resolve().parents[1] / "notebooks"
     notebooks = {p.relative_to(root).as_posix() for p in root.rglob("*.ipynb")
@@ -157,7 +157,7 @@ def test_start_page_links_every_notebook():
                  and p.name != "00_start_here.ipynb"}
     start = (root / "00_start_here.ipynb").read_text(encoding="utf-8")
     assert {nb for nb in notebooks if f"]({nb})" not in start} == set()
-    assert notebooks == {path for game in GAMES for path, _ in game.notebooks}
+    assert notebooks == {path for game in GAMES for path, _ in game.notebooks} | {path for path, _ in ALL_GAMES}
 
 
 def test_live_figure_edits_are_sent_even_while_sync_is_held():
@@ -176,3 +176,25 @@ def test_live_figure_edits_are_sent_even_while_sync_is_held():
     updates = [m["state"]["_py2js_update"] for m in sent if m["state"].get("_py2js_update")]
     assert updates, f"the edit was merged away: {sent}"
     assert updates[0]["layout_data"]["title.text"] == "second"
+
+
+def test_binder_links_only_for_a_named_public_repository():
+    import importlib.util
+    from pathlib import Path
+
+    import pytest
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("readme_links", root / "tools" / "readme_links.py")
+    links = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(links)
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert "OWNER" not in readme
+    table, section = links.render({"REPO_URL": "", "BINDER_BRANCH": "main"})
+    assert "mybinder.org" not in table + section and "REPO_URL" in section
+    table, section = links.render({"REPO_URL": "https://github.com/alice/companion", "BINDER_BRANCH": "main"})
+    assert "https://mybinder.org/v2/gh/alice/companion/main?urlpath=voila/render/notebooks/apps/scoreboard.ipynb" in section
+    assert table.count("mybinder.org/v2/gh/alice/companion/main?labpath=") == len(links.notebooks())
+    for placeholder in ("https://github.com/OWNER/companion", "https://gitlab.com/alice/companion", "companion"):
+        with pytest.raises(SystemExit, match="REPO_URL"):
+            links.render({"REPO_URL": placeholder})

@@ -2,12 +2,13 @@
 
 Commands
 --------
-``score FILE [--json]``
+``score FILE [--json] [--save]``
     FILE (or ``-``) is ``{"players": [{"name", "golems": [printed points], "copper", "silver",
     "crystals": {colour: n}}, ...]}`` in turn order; prints ``{"players": [{"name", "golem_vp", "coin_vp",
     "crystal_vp", "total"}], "winner": NAME}`` (ties to the tied player latest in turn order).
-``simulate --players P --games N --seed S [--bots random,greedy,planner] [--json]``
+``simulate --players P --games N --seed S [--bots random,greedy,planner] [--workers W] [--json]``
     Prints at least ``games``, ``seconds``, ``games_per_second``, ``mean_turns`` and ``wins_by_seat``.
+    ``--workers W`` plays the games in W processes; the results are the same as with one.
 ``replay FILE [--json] [--verbose]``
     Reads and replays a game record (see ``companion.century.record``); prints the final scores.
 
@@ -28,13 +29,19 @@ app = typer.Typer(help="Century: Golem Edition tools.", no_args_is_help=True)
 def score_cmd(
     file: str = typer.Argument(..., help="Score file (JSON), or - for standard input."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
 ) -> None:
     """Score a table game: golems + 3 per copper + 1 per silver + 1 per non-yellow crystal."""
     from companion.century.scoring import score_table, table_json, validate_table
 
     with bad_input_exits_2():
-        tallies = validate_table(read_input_json(file), file=file)
+        doc = read_input_json(file)
+        tallies = validate_table(doc, file=file)
         result = score_table(tallies)
+        if save:
+            from companion.history_cli import save_to_history
+
+            save_to_history("century", doc)
     if as_json:
         print_json(table_json(result))
         return
@@ -54,6 +61,7 @@ def simulate_cmd(
                              help="One bot for all seats or one per seat, comma-separated: random, greedy, planner."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
+    workers: int = typer.Option(1, "--workers", help="Worker processes (the results do not depend on it)."),
 ) -> None:
     """Simulate games between bots and report win rates, game length and score spread."""
     from companion.century.simulate import simulate
@@ -62,12 +70,13 @@ def simulate_cmd(
         names = [b.strip() for b in bots.split(",") if b.strip()]
         if not names:
             raise CompanionError("--bots: expected at least one bot name")
-        result = simulate(players, games, seed, names, progress=progress)
+        result = simulate(players, games, seed, names, progress=progress, workers=workers)
     summary = result.summary()
     if as_json:
         print_json(summary)
         return
-    typer.echo(f"{summary['games']} games of {players} players in {summary['seconds']:.2f} s "
+    on = f" on {workers} workers" if workers > 1 else ""
+    typer.echo(f"{summary['games']} games of {players} players in {summary['seconds']:.2f} s{on} "
                f"({summary['games_per_second']:.1f} games/s), mean {summary['mean_turns']:.1f} turns")
     typer.echo("wins by seat: " + ", ".join(f"seat {i + 1}: {w}" for i, w in enumerate(summary["wins_by_seat"])))
     typer.echo("win rate by bot: " + ", ".join(f"{k} {v:.1%}" for k, v in summary["win_rate_by_bot"].items()))

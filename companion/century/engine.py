@@ -12,6 +12,8 @@ API summary (stable)
 ``sample_action(state, rng) -> Action``  a random legal action without listing them all (random bots).
 ``sample_chance(state, rng) -> Action``  a random reveal from the remaining deck.
 ``resolve_chance(state, rng) -> State``  apply random reveals until a player is to act.
+``play_random(state, rng, *, max_turns=3000) -> State``  random actions and reveals to the end (the same
+    draws and final state as looping ``apply_action(s, sample_action(s, rng))``, about twice as fast).
 ``is_terminal(state) -> bool``; ``score(state, names=None) -> TableScore`` (see ``scoring``).
 ``max_trades(state, card)``, ``upgrade_choices(caravan, n)``: helpers the UI uses to offer choices.
 
@@ -67,7 +69,7 @@ from companion.century.state import (
 from companion.errors import IllegalActionError
 
 __all__ = ["CHANCE", "new_game", "to_move", "legal_actions", "apply_action", "sample_action", "sample_chance",
-           "resolve_chance", "is_terminal", "score", "max_trades", "upgrade_choices", "payment_choices",
+           "resolve_chance", "play_random", "is_terminal", "score", "max_trades", "upgrade_choices", "payment_choices",
            "discard_choices"]
 
 CHANCE = -1
@@ -619,7 +621,7 @@ def sample_action(s: State, rng: random.Random) -> Action:
         if kind == "create":
             return PlayCard(cid)
         if kind == "upgrade":
-            choices = upgrade_choices(c, _M[cid].upgrades)
+            choices = _upgrade_table(c[0], c[1], c[2], _M[cid].upgrades)
             return PlayCard(cid, 1, choices[int(rnd() * len(choices))])
         return PlayCard(cid, 1 + int(rnd() * max_trades(c, cid)))
     if k == 1:
@@ -642,6 +644,193 @@ def sample_action(s: State, rng: random.Random) -> Action:
     if k == 2:
         return Rest()
     return Claim(claimable[int(rnd() * len(claimable))])
+
+
+def play_random(s: State, rng: random.Random, *, max_turns: int = 3000) -> State:
+    """Play random actions for every seat (and random reveals) until the game ends or ``max_turns``.
+
+    Exactly the same as ``while not s.finished and s.turn < max_turns: s = apply_action(s,
+    sample_action(s, rng))``: the same draws from ``rng`` in the same order, the same rules, the same final
+    state (a test compares them over many seeds). It is the simulator's hot path and about twice as fast,
+    because it works on local lists and builds no intermediate state and no action value. The rules it
+    applies are those of :func:`apply_action` (a player action, the refill of both rows, the caravan
+    limit, the end of the round); the draws are those of :func:`sample_action` and :func:`sample_chance`.
+
+    Parameters
+    ----------
+    s : State
+        Any state (a chance reveal or a discard may be due).
+    rng : random.Random
+        Source of every choice and reveal.
+    max_turns : int
+        Stop once ``turn`` reaches this (the state is then unfinished, possibly with a reveal due).
+
+    Returns
+    -------
+    State
+        The final (or stopped) state.
+    """
+    rnd = rng.random
+    n = s.n_players
+    caravans = [list(c) for c in s.caravans]
+    hands = [list(h) for h in s.hands]
+    played = [list(x) for x in s.played]
+    golems = [list(g) for g in s.golems]
+    copper = list(s.copper)
+    silver = list(s.silver)
+    market = list(s.market)
+    mcr = [list(x) for x in s.market_crystals]
+    mdeck = list(s.merchant_deck)
+    grow = list(s.golem_row)
+    gdeck = list(s.golem_deck)
+    cp, sp = s.copper_pile, s.silver_pile
+    end, fin = s.end_triggered, s.finished
+    cur, stage, turn = s.current, s.stage, s.turn
+    threshold = end_threshold(n)
+    inputs, kinds_of, cost_of, merchants = _INPUTS, _KIND, _COST, _M
+    while not fin and turn < max_turns:
+        # Chance first (sample_chance): golems, then the market.
+        if len(grow) < GOLEM_ROW_SIZE and gdeck:
+            grow.append(gdeck.pop(int(rnd() * len(gdeck))))
+            continue
+        if len(market) < MARKET_SIZE and mdeck:
+            market.append(mdeck.pop(int(rnd() * len(mdeck))))
+            mcr.append([0, 0, 0, 0])
+            continue
+        c = caravans[cur]
+        if stage == DISCARD:  # each returned crystal a uniformly random one of the caravan
+            total = c[0] + c[1] + c[2] + c[3]
+            for _ in range(total - CARAVAN_LIMIT):
+                r = int(rnd() * total)
+                i = 0
+                while r >= c[i]:
+                    r -= c[i]
+                    i += 1
+                c[i] -= 1
+                total -= 1
+        else:
+            hand = hands[cur]
+            can_play = False
+            for cid in hand:
+                inp = inputs[cid]
+                if inp is None or (c[0] >= inp[0] and c[1] >= inp[1] and c[2] >= inp[2] and c[3] >= inp[3]):
+                    can_play = True
+                    break
+            claimable = []
+            for pos in range(len(grow)):
+                cost = cost_of[grow[pos]]
+                if c[0] >= cost[0] and c[1] >= cost[1] and c[2] >= cost[2] and c[3] >= cost[3]:
+                    claimable.append(pos + 1)
+            kinds = []
+            if can_play:
+                kinds.append(0)
+            if market:
+                kinds.append(1)
+            if played[cur]:
+                kinds.append(2)
+            if claimable:
+                kinds.append(3)
+            k = kinds[int(rnd() * len(kinds))]
+            if k == 0:  # play a uniformly random playable card, then a random choice for it
+                while True:
+                    cid = hand[int(rnd() * len(hand))]
+                    inp = inputs[cid]
+                    if inp is None or (c[0] >= inp[0] and c[1] >= inp[1] and c[2] >= inp[2] and c[3] >= inp[3]):
+                        break
+                kind = kinds_of[cid]
+                card = merchants[cid]
+                if kind == "create":
+                    out = card.outputs
+                    c[0] += out[0]
+                    c[1] += out[1]
+                    c[2] += out[2]
+                    c[3] += out[3]
+                elif kind == "upgrade":
+                    choices = _upgrade_table(c[0], c[1], c[2], card.upgrades)
+                    st = choices[int(rnd() * len(choices))]
+                    c[0] -= st[0]
+                    c[1] += st[0] - st[1]
+                    c[2] += st[1] - st[2]
+                    c[3] += st[2]
+                else:
+                    inp = card.inputs
+                    out = card.outputs
+                    t = 1 + int(rnd() * max_trades(c, cid))
+                    c[0] += t * (out[0] - inp[0])
+                    c[1] += t * (out[1] - inp[1])
+                    c[2] += t * (out[2] - inp[2])
+                    c[3] += t * (out[3] - inp[3])
+                hand.remove(cid)
+                played[cur].append(cid)
+            elif k == 1:  # acquire: a random position, paid with crystals drawn one by one
+                total = c[0] + c[1] + c[2] + c[3]
+                pos = 1 + int(rnd() * min(len(market), total + 1))
+                for j in range(pos - 1):
+                    r = int(rnd() * total)
+                    i = 0
+                    while r >= c[i]:
+                        r -= c[i]
+                        i += 1
+                    c[i] -= 1
+                    total -= 1
+                    mcr[j][i] += 1
+                bonus = mcr.pop(pos - 1)
+                c[0] += bonus[0]
+                c[1] += bonus[1]
+                c[2] += bonus[2]
+                c[3] += bonus[3]
+                hand.append(market.pop(pos - 1))
+            elif k == 2:  # rest
+                hand.extend(played[cur])
+                played[cur] = []
+            else:  # claim a random claimable golem; coins by position (see _claim)
+                pos = claimable[int(rnd() * len(claimable))]
+                gid = grow.pop(pos - 1)
+                cost = cost_of[gid]
+                c[0] -= cost[0]
+                c[1] -= cost[1]
+                c[2] -= cost[2]
+                c[3] -= cost[3]
+                mine = golems[cur]
+                mine.append(gid)
+                if pos == 1:
+                    if cp:
+                        copper[cur] += 1
+                        cp -= 1
+                    elif sp:
+                        silver[cur] += 1
+                        sp -= 1
+                elif pos == 2 and cp and sp:
+                    silver[cur] += 1
+                    sp -= 1
+                if len(mine) >= threshold:
+                    end = True
+        # End of the action (see _done): the caravan limit, then the turn passes or the game ends.
+        if c[0] + c[1] + c[2] + c[3] > CARAVAN_LIMIT:
+            stage = DISCARD
+        else:
+            stage = MAIN
+            turn += 1
+            if end and cur == n - 1:
+                fin = True
+            else:
+                cur = (cur + 1) % n
+    return _tnew(State, (n, cur, stage, turn, tuple(tuple(c) for c in caravans), tuple(tuple(h) for h in hands),
+                         tuple(tuple(x) for x in played), tuple(tuple(g) for g in golems), tuple(copper),
+                         tuple(silver), tuple(market), tuple(tuple(x) for x in mcr), tuple(mdeck), tuple(grow),
+                         tuple(gdeck), cp, sp, end, fin))
+
+
+_UPGRADES: dict[tuple[int, int, int, int], tuple[Crystals, ...]] = {}
+
+
+def _upgrade_table(y: int, g: int, b: int, n: int) -> tuple[Crystals, ...]:
+    """:func:`upgrade_choices` of a caravan with ``y, g, b`` yellow, green, blue, cached (a few hundred keys)."""
+    key = (y, g, b, n)
+    choices = _UPGRADES.get(key)
+    if choices is None:
+        choices = _UPGRADES[key] = tuple(upgrade_choices((y, g, b, 0), n))
+    return choices
 
 
 # --------------------------------------------------------------------------------------------- scoring

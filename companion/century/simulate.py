@@ -5,9 +5,12 @@ API summary (stable)
 ``play_game(n_players, bots, rng, *, max_turns=3000, record=False) -> GameResult``   one game; ``bots`` one
     per seat; with ``record`` the whole game is kept as a ``GameRecord`` (``GameResult.record``).
 ``simulate(n_players=4, games=100, seed=0, bots=("random",), *, rotate=True, progress=True,
-max_turns=3000) -> SimulationResult``
+max_turns=3000, workers=1) -> SimulationResult``
     ``bots`` is one bot name for every seat or one per seat. With mixed bots and ``rotate`` the line-up is
     rotated one seat per game, so seat and bot effects can be told apart. A tqdm bar shows progress.
+    Game ``g`` draws from its own stream ``game_rng(seed, g)``, so ``workers`` processes give results
+    identical to one.
+``game_rng(seed, game) -> random.Random``  the stream of one game of a simulation.
 ``SimulationResult``: ``games`` (GameResult list), ``seconds``, ``games_per_second``, ``mean_turns``,
     ``wins_by_seat`` (list of win counts), ``win_rate_by_seat``, ``win_rate_by_bot`` (wins / seats played),
     ``score_spread`` (mean, sd, min, max of all totals; mean winning margin), ``summary()`` (the CLI's JSON).
@@ -29,12 +32,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.century.bots import Bot, make_bot
-from companion.century.engine import apply_action, new_game, sample_action, score
+from companion.century.engine import apply_action, new_game, play_random, sample_action, score
 from companion.century.record import GameRecord
 from companion.century.state import chance_pending
 from companion.errors import CompanionError
 
-__all__ = ["GameResult", "SimulationResult", "play_game", "simulate", "win_rate_figure", "length_figure",
+__all__ = ["GameResult", "SimulationResult", "play_game", "simulate", "game_rng", "win_rate_figure", "length_figure",
            "score_figure"]
 
 
@@ -59,6 +62,7 @@ class SimulationResult:
     seed: int
     games: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
+    workers: int = 1
 
     @property
     def finished_games(self) -> list[GameResult]:
@@ -118,6 +122,7 @@ class SimulationResult:
             "games": len(self.games),
             "unfinished": self.unfinished,
             "seconds": round(self.seconds, 4),
+            "workers": self.workers,
             "games_per_second": round(self.games_per_second, 2),
             "mean_turns": round(self.mean_turns, 2),
             "mean_rounds": round(statistics.fmean(g.rounds for g in self.games), 2) if self.games else 0.0,
@@ -155,9 +160,8 @@ def play_game(n_players: int, bots: Sequence[Bot], rng: random.Random, *, max_tu
                           GameRecord(n_players, tuple(actions), tuple(f"{b.name} {i + 1}" for i, b in enumerate(bots))))
     s = new_game(n_players, rng=rng)
     if all(b.name == "random" for b in bots):
-        # Hot path: random bots sample directly.
-        while not s.finished and s.turn < max_turns:
-            s = apply_action(s, sample_action(s, rng))
+        # Hot path: random bots for every seat (the same game as sampling action by action).
+        s = play_random(s, rng, max_turns=max_turns)
     else:
         while not s.finished and s.turn < max_turns:
             if chance_pending(s):
@@ -169,15 +173,47 @@ def play_game(n_players: int, bots: Sequence[Bot], rng: random.Random, *, max_tu
                       tuple(line.total for line in table.lines), table.winner_index, s.finished)
 
 
+def game_rng(seed: int, game: int) -> random.Random:
+    """The random stream of game number ``game`` (0-based) of a simulation with ``seed``.
+
+    Every game has its own stream derived from the seed (a string seed, hashed with SHA-512 by
+    :class:`random.Random`, so it is the same on every machine and process). Game ``g`` is therefore the
+    same game whichever worker plays it and however many workers there are.
+    """
+    return random.Random(f"century-simulate/{seed}/{game}")
+
+
+def _lineup(names: Sequence[str], game: int, rotate: bool) -> list[Bot]:
+    """The bots of game ``game``: with mixed bots and ``rotate``, rotated one seat per game."""
+    n = len(names)
+    k = game % n if (rotate and len(set(names)) > 1) else 0
+    return [make_bot(name) for name in [*names[k:], *names[:k]]]
+
+
+def _play_block(n_players: int, names: Sequence[str], seed: int, start: int, stop: int, rotate: bool,
+                max_turns: int) -> list[GameResult]:
+    """Games ``start``..``stop - 1`` of a simulation (run in a worker process when ``workers > 1``)."""
+    return [play_game(n_players, _lineup(names, g, rotate), game_rng(seed, g), max_turns=max_turns)
+            for g in range(start, stop)]
+
+
 def simulate(n_players: int = 4, games: int = 100, seed: int = 0, bots: Sequence[str] = ("random",), *,
-             rotate: bool = True, progress: bool = True, max_turns: int = 3000) -> SimulationResult:
+             rotate: bool = True, progress: bool = True, max_turns: int = 3000,
+             workers: int = 1) -> SimulationResult:
     """Run ``games`` games and collect the results (see the module docstring).
+
+    Parameters
+    ----------
+    workers : int
+        Worker processes (:class:`concurrent.futures.ProcessPoolExecutor`); 1 plays in this process. Game
+        ``g`` always draws from its own stream :func:`game_rng(seed, g) <game_rng>`, so the results are
+        identical for any number of workers (same seed and number of games).
 
     Raises
     ------
     CompanionError
-        For a player count outside 2..5, a negative number of games, an unknown bot name, or a bot list
-        that is neither one name nor one per seat.
+        For a player count outside 2..5, a negative number of games, fewer than 1 worker, an unknown bot
+        name, or a bot list that is neither one name nor one per seat.
     """
     from tqdm.auto import tqdm
 
@@ -185,6 +221,8 @@ def simulate(n_players: int = 4, games: int = 100, seed: int = 0, bots: Sequence
         raise CompanionError(f"--players: Century is played by 2 to 5 players, not {n_players!r}")
     if games < 0:
         raise CompanionError(f"--games: expected 0 or more, not {games}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise CompanionError(f"--workers: expected 1 or more worker processes, not {workers!r}")
     names = list(bots)
     if len(names) == 1:
         names = names * n_players
@@ -192,14 +230,30 @@ def simulate(n_players: int = 4, games: int = 100, seed: int = 0, bots: Sequence
         raise CompanionError(f"--bots: give one bot for every seat or one per seat ({n_players}), not {len(names)}")
     for name in names:
         make_bot(name)
-    rng = random.Random(seed)
-    result = SimulationResult(n_players, seed)
+    result = SimulationResult(n_players, seed, workers=workers)
     start = time.perf_counter()
-    mixed = len(set(names)) > 1
-    for g in tqdm(range(games), disable=not progress, desc="century games", unit="game"):
-        k = g % n_players if (rotate and mixed) else 0
-        lineup = [make_bot(n) for n in names[k:] + names[:k]]
-        result.games.append(play_game(n_players, lineup, rng, max_turns=max_turns))
+    bar = tqdm(total=games, disable=not progress, desc="century games", unit="game")
+    try:
+        if workers == 1 or games < 2:
+            for g in range(games):
+                result.games.extend(_play_block(n_players, names, seed, g, g + 1, rotate, max_turns))
+                bar.update()
+        else:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            size = max(1, min(50, games // (4 * workers)))  # small blocks: balanced work and a live bar
+            blocks: dict[int, list[GameResult]] = {}
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = {pool.submit(_play_block, n_players, names, seed, b, min(b + size, games), rotate,
+                                       max_turns): b for b in range(0, games, size)}
+                for future in as_completed(futures):
+                    block = future.result()
+                    blocks[futures[future]] = block
+                    bar.update(len(block))
+            for b in sorted(blocks):
+                result.games.extend(blocks[b])
+    finally:
+        bar.close()
     result.seconds = time.perf_counter() - start
     return result
 

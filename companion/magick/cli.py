@@ -2,7 +2,7 @@
 
 Commands
 --------
-``companion magick score FILE [--json]``
+``companion magick score FILE [--json] [--save]``
     FILE (``-`` for stdin) is ``{"players": [{"name", "crafting", "research", "orders", "adventurer",
     "mastery", "charms"}]}`` (gold per part, a missing part is 0). Prints
     ``{"players": [{"name", ...the parts..., "total"}], "winners": [...]}`` (ties: every tied name).
@@ -36,12 +36,18 @@ app = typer.Typer(help="Merchants of Magick tools.", no_args_is_help=True)
 def score_command(
     file: str = typer.Argument(..., help="Table-side gold per player as JSON ('-' for stdin)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
 ) -> None:
     """Total each player's gold (crafting, research, orders, adventurer, mastery, charms) and name the winners."""
     from companion.magick.scoring import PARTS, score_table
 
     with bad_input_exits_2():
-        result = score_table(read_input_json(file), file=None if file == "-" else file)
+        doc = read_input_json(file)
+        result = score_table(doc, file=None if file == "-" else file)
+        if save:
+            from companion.history_cli import save_to_history
+
+            save_to_history("magick", doc)
     if as_json:
         print_json(result)
         return

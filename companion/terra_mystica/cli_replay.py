@@ -1,18 +1,38 @@
-"""`companion tm replay`: replay a ledger export or command log and compare every row (issue 5).
+"""`companion tm replay`: replay ledger exports or command logs and compare every row (issues 5 and 13).
 
-Exit codes: 0 nothing differs (or a command log replayed to the end), 1 a difference, 2 input that
-cannot be read (message on stderr naming the line). An illegal command in a command log is input the
-rules refuse: exit 2 with the line and the rule. In a ledger it is a difference (exit 1).
+``companion tm replay FILE [FILE | FOLDER ...] [--json] [--keep-going] [--map MAP]``
+
+One FILE: prints the rows checked, the differences and the final VP (``--json``: one indented JSON
+document). Several files or a folder (every ``*.txt`` file directly in it, by name): the games are replayed
+in one process, one after another, with a progress bar on stderr when stderr is a terminal; the text
+output has one line per game (plus its differences) and a closing count, and ``--json`` prints one JSON
+object per game and line (JSON Lines): ``{"file", "rows_checked", "mismatches", "final_vp"}``, or
+``{"file", "error"}`` for a file that cannot be read or replayed.
+
+Exit codes: 0 nothing differs (or a command log replayed to the end), 1 a difference in any game, 2 input
+that cannot be read (message on stderr naming the file and line; in a batch the other games are still
+replayed, and 2 wins over 1). An illegal command in a command log is input the rules refuse: exit 2 with the
+line and the rule. In a ledger it is a difference (exit 1).
 """
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 import typer
 
-from companion.cli_support import EXIT_DIFFERENCE, bad_input_exits_2, print_json, read_input_text
+from companion.cli_support import (
+    EXIT_BAD_INPUT,
+    EXIT_DIFFERENCE,
+    bad_input_exits_2,
+    print_json,
+    read_input_text,
+)
 from companion.errors import CompanionError
+
+__all__ = ["register", "replay_inputs"]
 
 
 def _board(map_file: str | None):
@@ -26,36 +46,129 @@ def _board(map_file: str | None):
     return board_tables(parse_map(read_input_text(map_file)))
 
 
+def replay_inputs(files: list[str]) -> list[str]:
+    """The games named on the command line, in order: files as given, folders expanded.
+
+    A folder stands for every ``*.txt`` file directly in it, sorted by name (ledger exports are
+    ``GAME.ledger.txt``; other files such as ``GAME.result.json`` are left out).
+
+    Raises
+    ------
+    CompanionError
+        For a folder holding no ``*.txt`` file, or ``-`` (standard input) given together with other inputs.
+    """
+    out: list[str] = []
+    for f in files:
+        if f != "-" and Path(f).is_dir():
+            games = sorted(str(p) for p in Path(f).glob("*.txt") if p.is_file())
+            if not games:
+                raise CompanionError(f"{f}: folder holds no game (no *.txt file)")
+            out.extend(games)
+        else:
+            out.append(f)
+    if "-" in out and len(out) > 1:
+        raise CompanionError("'-' (standard input) can only be replayed on its own")
+    return out
+
+
+def _replay_one(file: str, board, keep_going: bool) -> dict:
+    """Read and replay one game; the ``--json`` document (raises ``CompanionError`` for unreadable input)."""
+    from companion.terra_mystica.engine.replay import read_record, replay
+
+    text = read_input_text(file)
+    record = read_record(text, file=None if file == "-" else file)
+    return replay(record, keep_going=keep_going, board=board).as_json()
+
+
+def _print_single(doc: dict, as_json: bool) -> None:
+    if as_json:
+        print_json(doc)
+        return
+    typer.echo(f"rows checked: {doc['rows_checked']}, differences: {len(doc['mismatches'])}")
+    for m in doc["mismatches"]:
+        typer.echo(f"line {m['line']} {m['faction']} ({m['row']}): {m['field']} expected "
+                   f"{m['expected']}, engine {m['actual']}")
+    typer.echo("final VP: " + ", ".join(f"{k} {v}" for k, v in doc["final_vp"].items()))
+
+
+def _named(file: str, message: str) -> str:
+    """``message`` prefixed with the file, unless it already names it."""
+    return message if message.startswith(file) else f"{file}: {message}"
+
+
+def _replay_batch(files: list[str], board, keep_going: bool, as_json: bool) -> int:
+    """Replay several games in this process; returns the exit code (see the module docstring)."""
+    bar = None
+    if sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(files), desc="replaying", unit="game", file=sys.stderr, leave=False)
+
+    def emit(line: str) -> None:
+        if bar is not None:
+            bar.write(line, file=sys.stdout)
+        else:
+            typer.echo(line)
+
+    differing = unreadable = 0
+    try:
+        for file in files:
+            try:
+                doc = _replay_one(file, board, keep_going)
+            except CompanionError as exc:
+                unreadable += 1
+                message = _named(file, str(exc))
+                typer.echo(f"error: {message}", err=True)
+                if as_json:
+                    emit(json.dumps({"file": file, "error": message}, ensure_ascii=False))
+            else:
+                differing += bool(doc["mismatches"])
+                if as_json:
+                    emit(json.dumps({"file": file, **doc}, ensure_ascii=False))
+                else:
+                    emit(f"{file}: rows checked {doc['rows_checked']}, differences {len(doc['mismatches'])}")
+                    for m in doc["mismatches"]:
+                        emit(f"  line {m['line']} {m['faction']} ({m['row']}): {m['field']} expected "
+                             f"{m['expected']}, engine {m['actual']}")
+            if bar is not None:
+                bar.update()
+    finally:
+        if bar is not None:
+            bar.close()
+    if not as_json:
+        typer.echo(f"{len(files)} games: {len(files) - differing - unreadable} without difference, "
+                   f"{differing} with differences, {unreadable} unreadable")
+    if unreadable:
+        return EXIT_BAD_INPUT
+    return EXIT_DIFFERENCE if differing else 0
+
+
+_FILES = typer.Argument(..., metavar="FILE", help="Ledger exports or command logs, or folders of them ('-' for stdin).")
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `companion tm` group."""
 
     @app.command("replay")
     def replay_cmd(
-        file: str = typer.Argument(..., help="Ledger export or command log ('-' for stdin)."),
-        as_json: bool = typer.Option(False, "--json", help="Print the JSON report."),
+        files: list[str] = _FILES,
+        as_json: bool = typer.Option(False, "--json", help="Print the JSON report (one line per game when "
+                                                           "several are replayed)."),
         keep_going: bool = typer.Option(False, "--keep-going", help="List every difference, not just the first."),
         map_file: str = typer.Option(None, "--map", help="Map file (letters or colour words) or a shipped "
                                                           "map name; default the base map."),
     ) -> None:
-        """Replay FILE row by row and compare each row's totals with the engine's."""
-        from companion.terra_mystica.engine.replay import read_record, replay
-
+        """Replay each FILE row by row and compare each row's totals with the engine's."""
         with bad_input_exits_2():
-            text = read_input_text(file)
+            games = replay_inputs(files)
             board = _board(map_file)
-            record = read_record(text, file=None if file == "-" else file)
-            try:
-                result = replay(record, keep_going=keep_going, board=board)
-            except CompanionError:
-                raise
-        doc = result.as_json()
-        if as_json:
-            print_json(doc)
-        else:
-            typer.echo(f"rows checked: {doc['rows_checked']}, differences: {len(doc['mismatches'])}")
-            for m in doc["mismatches"]:
-                typer.echo(f"line {m['line']} {m['faction']} ({m['row']}): {m['field']} expected "
-                           f"{m['expected']}, engine {m['actual']}")
-            typer.echo("final VP: " + ", ".join(f"{k} {v}" for k, v in doc["final_vp"].items()))
-        if doc["mismatches"]:
-            raise typer.Exit(EXIT_DIFFERENCE)
+            if len(games) == 1 and not Path(files[0]).is_dir():
+                doc = _replay_one(games[0], board, keep_going)
+        if len(games) == 1 and not Path(files[0]).is_dir():
+            _print_single(doc, as_json)
+            if doc["mismatches"]:
+                raise typer.Exit(EXIT_DIFFERENCE)
+            return
+        code = _replay_batch(games, board, keep_going, as_json)
+        if code:
+            raise typer.Exit(code)

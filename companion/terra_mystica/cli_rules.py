@@ -1,6 +1,6 @@
 """`companion tm score FILE` and `companion tm auction FILE`: final scoring and the fast auction.
 
-``tm score FILE [--json]``
+``tm score FILE [--json] [--save]``
     FILE (or ``-`` for stdin) holds ``{"players": [{"faction": "mermaids", "vp": 107, "cults": {"fire": 8,
     "water": 5, "earth": 8, "air": 8}, "network": 12, "coins": 0, "workers": 0, "priests": 0,
     "power": [4, 1, 1]}, ...]}`` (optional: ``"extra_category"`` naming a Fire & Ice final-scoring tile,
@@ -50,10 +50,16 @@ def register(app: typer.Typer) -> None:
     def score_command(
         file: str = typer.Argument(..., help="JSON file with the players' end-of-game positions; '-' reads stdin."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
     ) -> None:
         """Final scoring: network 18/12/6, cult tracks 8/4/2 (ties pooled, rounded down), resources to VP."""
         with bad_input_exits_2():
-            result = score_document(read_input_json(file), file=file)
+            doc = read_input_json(file)
+            result = score_document(doc, file=file)
+            if save:
+                from companion.history_cli import save_to_history
+
+                save_to_history("terra_mystica", doc)
         if as_json:
             print_json(result)
             return

@@ -10,6 +10,8 @@ from copy import deepcopy
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from companion.widgets._plotly_bundle import shared_esm
+
 __all__ = ["LiveFigureWidget", "figure_widget", "error_html", "info_html", "message_box"]
 
 
@@ -28,6 +30,8 @@ class LiveFigureWidget(go.FigureWidget):
     sends the figure in an update right after, which a front end still loading the widget code can
     drop, leaving an empty plot.
     """
+
+    _esm = shared_esm()  # plotly's 5 MB widget code evaluated once per page, not once per figure (issue 13)
 
     def __init__(self, *args, **kwargs) -> None:
         self._defer_open = True

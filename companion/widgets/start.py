@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 
 from companion.widgets.common import figure_widget
 
-__all__ = ["GAMES", "GameInfo", "GamePicker"]
+__all__ = ["ALL_GAMES", "GAMES", "GameInfo", "GamePicker"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,13 @@ GAMES: tuple[GameInfo, ...] = (
 )
 
 
+#: Notebooks for every game at once: (path relative to notebooks/, one-line description).
+ALL_GAMES: tuple[tuple[str, str], ...] = (
+    ("apps/scoreboard.ipynb", "the table-side scoreboard: score any of the three games, save it, see past games"),
+    ("apps/history.ipynb", "past games: wins per player, score spread, wins by Terra Mystica faction"),
+)
+
+
 class GamePicker(widgets.VBox):
     """Toggle between the three games; shows a summary, the notebooks and a player-count chart.
 
@@ -76,9 +83,13 @@ class GamePicker(widgets.VBox):
         items = "".join(
             f'<li><a href="{html.escape(path)}" target="_blank">{html.escape(path)}</a> — {html.escape(text)}</li>'
             for path, text in game.notebooks)
+        every = "".join(
+            f'<li><a href="{html.escape(path)}" target="_blank">{html.escape(path)}</a> — {html.escape(text)}</li>'
+            for path, text in ALL_GAMES)
         self.summary.value = (
             f"<h3>{html.escape(game.name)}</h3><p>{html.escape(game.blurb)} "
-            f"{game.min_players}–{game.max_players} players.</p><ul>{items}</ul>")
+            f"{game.min_players}–{game.max_players} players.</p><ul>{items}</ul>"
+            f"<p>For every game:</p><ul>{every}</ul>")
         with self.chart.batch_update():
             self.chart.data[0].marker.color = ["#1f77b4" if g.name == name else "#c7c7c7" for g in GAMES]
 
