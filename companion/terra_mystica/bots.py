@@ -87,6 +87,9 @@ class Weights:
         VP per shipping / digging level, scaled by the share of the game left.
     building : float
         VP per building on the map, scaled by the share of the game left (room for towns and networks).
+    tiers : tuple of (str, float)
+        Multiplier of ``building`` per building kind (an upgrade is worth more than its income: towns,
+        favour tiles, stronghold and sanctuary abilities, round scoring).
     """
 
     coin: float = 0.25
@@ -98,6 +101,7 @@ class Weights:
     shipping: float = 2.5
     digging: float = 2.5
     building: float = 1.0
+    tiers: tuple = (("D", 1.0), ("TP", 2.0), ("TE", 2.5), ("SH", 3.5), ("SA", 3.5))
 
 
 def _rounds_of_income_left(g) -> int:
@@ -168,7 +172,9 @@ def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | 
     held = f.c * w.coin + f.w * w.worker + f.p * w.priest + p2 * w.power2 + p3 * w.power3
     inc = _income(g, f)
     per_round = (inc.get("C", 0) / 3 + inc.get("W", 0) + inc.get("P", 0) * 1.5 + inc.get("PW", 0) / 4)
-    levels = f.ship * w.shipping + f.dig * w.digging + sum(f.count.values()) * w.building
+    tiers = dict(w.tiers)
+    built = sum(n * tiers.get(kind, 1.0) for kind, n in f.count.items())
+    levels = f.ship * w.shipping + f.dig * w.digging + built * w.building
     return projected - share * resource_vp + share * held + left * w.income * per_round + share * levels
 
 
