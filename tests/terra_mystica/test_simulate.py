@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from companion.cli import app
@@ -95,3 +97,13 @@ def test_a_bot_game_round_trips_through_the_protocol_record():
                             random.Random(21))
     states = game.replay(game.read_record(game.write_record([first, last])))
     assert states[-1] == last and game.is_terminal(states[-1])
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 5), seed=st.integers(0, 10**6),
+       map_name=st.sampled_from([None, "fire_ice_side1", "fire_ice_side2", "loon_lakes", "fjords"]))
+def test_random_bot_games_on_any_map_and_table_size_replay_exactly(players, seed, map_name):
+    import random
+
+    last = play_one(players, None, map_name, ["random"], random.Random(seed))
+    assert replay_differences(ledger_text(last)) == []
