@@ -141,12 +141,41 @@ def atomic_write_json(path: str | os.PathLike[str], document: Any) -> Path:
     return Path(path)
 
 
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` atomically, the way saves are written (game records use it).
+
+    A temporary file in the same folder, ``fsync``, then ``os.replace``: a crash leaves the old file or the
+    new one, and a temporary file left by a killed writer is removed by the next write. A symbolic link is
+    written through and an existing file keeps its permission bits.
+
+    Returns
+    -------
+    pathlib.Path
+        The path written (as given).
+
+    Raises
+    ------
+    SaveFileError
+        If the folder cannot be created or written; the previous file, if any, is unchanged.
+    """
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise SaveFileError(f"cannot be saved: character {exc.start} is not valid text", path=str(path)) from None
+    _write_bytes(Path(path), data)
+    return Path(path)
+
+
 def _write(path: Path, document: Any, expect: SaveStamp | None = None) -> SaveStamp:
     try:
         text = json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False, allow_nan=False) + "\n"
         data = text.encode("utf-8")
     except (TypeError, ValueError, RecursionError) as exc:
         raise SaveFileError(f"cannot be saved: {exc}", path=str(path)) from None
+    return _write_bytes(path, data, expect)
+
+
+def _write_bytes(path: Path, data: bytes, expect: SaveStamp | None = None) -> SaveStamp:
     target = _real(path)
     clean_stale_temp_files(target)
     try:

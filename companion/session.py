@@ -35,16 +35,15 @@ from __future__ import annotations
 
 import os
 import random
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol
 
-from companion.errors import CompanionError, IllegalActionError, RecordError, SaveFileError
+from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.protocol import CHANCE, ScoreSheet
 
-__all__ = ["HUMAN", "BOT", "BY_CHANCE", "Bot", "Session", "write_text_atomically"]
+__all__ = ["HUMAN", "BOT", "BY_CHANCE", "Bot", "Session"]
 
 HUMAN = "human"
 """Controller of a seat played by a person; also the kind of an action a person made."""
@@ -54,34 +53,6 @@ BY_CHANCE = "chance"
 """Kind of a chance action the session resolved from its random generator."""
 MAX_SETTLE = 20000
 """Most automatic actions in one settle (a safety net against a bot that never ends its turn)."""
-
-
-def write_text_atomically(path: str | os.PathLike[str], text: str) -> Path:
-    """Write ``text`` (UTF-8) to ``path`` the way :mod:`companion.savefile` writes saves: a temporary file
-    in the same folder, ``fsync``, then ``os.replace``, so a crash leaves the old file or the new one.
-
-    Raises
-    ------
-    SaveFileError
-        If the folder cannot be created or written; the previous file, if any, is unchanged.
-    """
-    target = Path(path)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-    except OSError as exc:
-        raise SaveFileError(f"cannot be written: {exc.strerror or exc}", path=str(target)) from None
-    return target
 
 
 class Bot(Protocol):
@@ -231,7 +202,9 @@ class Session:
         SaveFileError
             If the folder is not writable.
         """
-        return write_text_atomically(path, self.record_text())
+        from companion.savefile import atomic_write_text
+
+        return atomic_write_text(path, self.record_text())
 
     # ------------------------------------------------------------------ queries
     @property

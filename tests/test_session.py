@@ -170,7 +170,7 @@ def test_people_may_act_for_any_seat_of_a_simultaneous_phase_and_the_log_names_i
 
 def test_a_save_that_cannot_be_written_is_reported_and_the_old_file_kept(tmp_path):
     from companion.errors import SaveFileError
-    from companion.session import write_text_atomically
+    from companion.savefile import atomic_write_text as write_text_atomically
 
     path = write_text_atomically(tmp_path / "game.txt", "old\n")
     blocked = tmp_path / "file-not-folder"
