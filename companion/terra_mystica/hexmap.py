@@ -38,23 +38,27 @@ Examples
 from __future__ import annotations
 
 import hashlib
+import os
 import re
-from collections import Counter, deque
+import sys
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import MappingProxyType
+from typing import IO
 
 import networkx as nx
 
 from companion.errors import CompanionError, MapFormatError, RulesDataError
 from companion.resources import data_text, load_json, require
+from companion.terra_mystica.geometry import BRIDGE_PATTERNS, bridge_far_end, neighbour, neighbour_cells
 from companion.terra_mystica.terrain import RIVER_LETTER, RIVER_WORD, terrain_wheel
 
 __all__ = [
     "MAX_ROWS", "LONG_ROW", "SHORT_ROW", "MAX_SHIPPING", "MAX_JUMP",
     "Hex", "TerraMysticaMap", "parse_map", "parse_letters", "parse_colour_words", "detect_form",
-    "map_from_rows", "shipped_maps", "map_text", "load_shipped_map", "designer_statistics",
+    "map_from_rows", "read_map_file", "MAX_MAP_CHARS", "shipped_maps", "map_text", "load_shipped_map", "designer_statistics",
 ]
 
 MAX_ROWS = 9
@@ -64,6 +68,9 @@ SHORT_ROW = 12
 MAX_SHIPPING = 6
 #: Jumped-over counts are kept up to this many hexes (reference engine: 4 = Fakirs' largest carpet range).
 MAX_JUMP = 4
+#: Longest map text read (characters; a 9-row map in colour words is about 1,000): longer input is refused
+#: before it is parsed, and :func:`read_map_file` reads no more than this many bytes (plus one).
+MAX_MAP_CHARS = 64 * 1024
 
 _LETTERS = ("R", "Y", "U", "K", "B", "G", "S", "I")
 _EXPECT_LETTER = "one of the letters R Y U K B G S I (I = river)"
@@ -134,6 +141,12 @@ class TerraMysticaMap:
         The reference engine's map id: SHA-1 (hex digits) of :meth:`to_colour_words`.
     bridge_spots : tuple of (str, str)
         Every legal bridge spot (RULES-NOTES appendix B), each a pair of land labels in reading order.
+    graph : networkx.Graph
+        Frozen: one node per hex (keyed by label), edges = direct adjacency. Node attributes: ``terrain``
+        (letter, ``"I"`` for river), ``colour`` (engine colour word), ``label``, ``row`` and ``column``
+        (0-based cell coordinates, see module docstring), ``river`` and ``edge`` (bool). Graph attribute
+        ``map_id``. Neighbours, river distances (shipping) and jump distances (tunnelling) are read
+        from it.
     """
 
     def __init__(self, rows: Sequence[Sequence[str]]) -> None:
@@ -161,68 +174,65 @@ class TerraMysticaMap:
                 cell[(ri, ci)] = label
         self.hexes: Mapping[str, Hex] = MappingProxyType(hexes)
         self._cell = cell
-        self._adj: dict[str, frozenset[str]] = {
-            label: frozenset(cell[p] for p in _neighbour_cells(h.row, h.column) if p in cell)
-            for label, h in hexes.items()
-        }
+        self.map_id: str = hashlib.sha1(self.to_colour_words().encode("ascii")).hexdigest()
+        g = nx.Graph(map_id=self.map_id)
+        for label, h in hexes.items():
+            g.add_node(label, terrain=h.terrain, colour=h.colour, label=label, row=h.row, column=h.column,
+                       river=h.river, edge=h.edge)
+        g.add_edges_from((label, cell[p]) for label, h in hexes.items()
+                         for p in neighbour_cells(h.row, h.column) if p in cell)
+        #: the frozen networkx graph of direct adjacency (see :attr:`graph`)
+        self.graph: nx.Graph = nx.freeze(g)
+        self._adj: dict[str, frozenset[str]] = {label: frozenset(g.adj[label]) for label in hexes}
         self.land_hexes: tuple[str, ...] = tuple(k for k, h in hexes.items() if not h.river)
         self.river_hexes: tuple[str, ...] = tuple(k for k, h in hexes.items() if h.river)
-        self._river = {k: self._river_bfs(k) for k in self.land_hexes}
-        self._jump = {k: self._jump_bfs(k) for k in self.land_hexes}
+        self._river = {k: self._river_distances_from(k) for k in self.land_hexes}
+        self._jump = {k: self._jump_distances_from(k) for k in self.land_hexes}
         self._ship_cache: dict[tuple[str, int], frozenset[str]] = {}
         self._jump_cache: dict[tuple[str, int], frozenset[str]] = {}
         self.bridge_spots: tuple[tuple[str, str], ...] = self._compute_bridge_spots()
         self._bridge_set = frozenset(frozenset(p) for p in self.bridge_spots)
-        self.map_id: str = hashlib.sha1(self.to_colour_words().encode("ascii")).hexdigest()
 
     # ------------------------------------------------------------------ construction helpers
-    def _river_bfs(self, start: str) -> dict[str, int]:
+    def _river_distances_from(self, start: str) -> dict[str, int]:
         """River distance from land hex ``start`` to every land hex reachable across rivers.
 
-        Reference engine ``setup_hex_ranges`` mode 1: the first step must enter a river cell and only
-        river cells may be crossed; the value for a land hex is the number of river cells crossed.
+        Graph distance over the river hexes only (:attr:`river_graph`), from every river hex touching
+        ``start`` at once: a land hex bordering a river hex at BFS layer ``k`` is ``k + 1`` river hexes
+        away. Reference engine ``setup_hex_ranges`` mode 1 (the first step enters a river, only rivers
+        are crossed), kept up to :data:`MAX_SHIPPING`.
         """
+        sources = [n for n in self._adj[start] if self.hexes[n].river]
         dist: dict[str, int] = {}
-        seen = {start}
-        queue: deque[tuple[str, int]] = deque()
-        for n in self._adj[start]:
-            if self.hexes[n].river:
-                seen.add(n)
-                queue.append((n, 1))
-        while queue:
-            here, d = queue.popleft()
-            for n in self._adj[here]:
-                if self.hexes[n].river:
-                    if n not in seen and d < MAX_SHIPPING:
-                        seen.add(n)
-                        queue.append((n, d + 1))
-                elif n != start and n not in dist:
-                    dist[n] = d
+        if not sources:
+            return dist
+        for k, layer in enumerate(nx.bfs_layers(self.river_graph, sources)):
+            if k >= MAX_SHIPPING:
+                break
+            for r in layer:
+                for n in self._adj[r]:
+                    if n != start and n not in dist and not self.hexes[n].river:
+                        dist[n] = k + 1
         return dist
 
-    def _jump_bfs(self, start: str) -> dict[str, int]:
-        """Hexes jumped over (hex distance - 1) from ``start`` to land hexes, up to :data:`MAX_JUMP`.
+    def _jump_distances_from(self, start: str) -> dict[str, int]:
+        """Hexes jumped over (graph distance - 1) from ``start`` to land hexes, up to :data:`MAX_JUMP`.
 
         Reference engine ``setup_hex_ranges`` mode 0 (tunnelling, carpet flight): rivers are ordinary
         cells here, so a jump may pass over river and land alike.
         """
-        dist = {start: 0}
-        queue = deque([start])
-        out: dict[str, int] = {}
-        while queue:
-            here = queue.popleft()
-            d = dist[here]
-            if d > MAX_JUMP:
-                continue
-            for n in self._adj[here]:
-                if n not in dist:
-                    dist[n] = d + 1
-                    queue.append(n)
-                    if not self.hexes[n].river:
-                        out[n] = d
-        return out
+        lengths = nx.single_source_shortest_path_length(self.graph, start, cutoff=MAX_JUMP + 1)
+        return {n: d - 1 for n, d in lengths.items() if d and not self.hexes[n].river}
+
+    @cached_property
+    def river_graph(self) -> nx.Graph:
+        """The frozen subgraph of river hexes (shipping crosses only these)."""
+        return nx.freeze(self.graph.subgraph(self.river_hexes).copy())
 
     def _compute_bridge_spots(self) -> tuple[tuple[str, str], ...]:
+        """Every bridge spot: a :data:`~companion.terra_mystica.geometry.BRIDGE_PATTERNS` path whose two
+        side cells are river (the straight-down pattern also at the map edge, with one side off the map)
+        and whose far end is a land hex exactly one river hex away (RULES-NOTES appendix B)."""
         cell = self._cell
         spots: dict[frozenset[str], tuple[str, str]] = {}
 
@@ -231,18 +241,14 @@ class TerraMysticaMap:
 
         for label in self.land_hexes:
             h = self.hexes[label]
-            ri, ci = h.row, h.column
-            oc = ci - 1 if ri % 2 == 0 else ci
-            candidates = []
-            a, b = (ri + 1, oc), (ri + 1, oc + 1)
-            if (is_river(a) and is_river(b)) or (is_river(a) and b not in cell) or (is_river(b) and a not in cell):
-                candidates.append((ri + 2, ci))
-            if is_river((ri, ci - 1)) and is_river((ri + 1, oc)):
-                candidates.append((ri + 1, oc - 1))
-            if is_river((ri, ci + 1)) and is_river((ri + 1, oc + 1)):
-                candidates.append((ri + 1, oc + 2))
-            for p in candidates:
-                other = cell.get(p)
+            for pattern in BRIDGE_PATTERNS:
+                a, b = (neighbour(h.row, h.column, d) for d in pattern)
+                sides = is_river(a) and is_river(b)
+                if pattern == BRIDGE_PATTERNS[0]:
+                    sides = sides or (is_river(a) and b not in cell) or (is_river(b) and a not in cell)
+                if not sides:
+                    continue
+                other = cell.get(bridge_far_end(h.row, h.column, pattern))
                 if other is None or self.hexes[other].river:
                     continue
                 if self._river[label].get(other) == 1:
@@ -439,22 +445,6 @@ class TerraMysticaMap:
         counts = Counter(self.hexes[k].terrain for k in self.land_hexes)
         return {t: counts.get(t, 0) for t in terrain_wheel().letters}
 
-    @cached_property
-    def graph(self) -> nx.Graph:
-        """A frozen :class:`networkx.Graph`: one node per hex (keyed by label), edges = direct adjacency.
-
-        Node attributes: ``terrain`` (letter, ``"I"`` for river), ``colour`` (engine colour word),
-        ``label``, ``row`` and ``column`` (0-based cell coordinates, see module docstring), ``river``
-        and ``edge`` (bool). Graph attribute ``map_id``.
-        """
-        g = nx.Graph(map_id=self.map_id)
-        for label, h in self.hexes.items():
-            g.add_node(label, terrain=h.terrain, colour=h.colour, label=label, row=h.row, column=h.column,
-                       river=h.river, edge=h.edge)
-        for label, ns in self._adj.items():
-            g.add_edges_from((label, n) for n in ns if n > label)
-        return nx.freeze(g)
-
     # ------------------------------------------------------------------ writers
     def to_letters(self, *, one_line: bool = False) -> str:
         """The custom-map letter form: one row a line (or, with ``one_line``, rows separated by spaces)."""
@@ -469,12 +459,6 @@ class TerraMysticaMap:
             parts.extend(words[t] for t in row)
             parts.append("E")
         return " ".join(parts)
-
-
-def _neighbour_cells(ri: int, ci: int) -> list[tuple[int, int]]:
-    """The six neighbouring cell coordinates of (ri, ci) (RULES-NOTES appendix B)."""
-    c = ci - 1 if ri % 2 == 0 else ci
-    return [(ri, ci - 1), (ri, ci + 1), (ri - 1, c), (ri - 1, c + 1), (ri + 1, c), (ri + 1, c + 1)]
 
 
 # ---------------------------------------------------------------------- parsing
@@ -500,7 +484,65 @@ def parse_map(text: str) -> TerraMysticaMap:
 def _as_text(text: object) -> str:
     if not isinstance(text, str):
         raise MapFormatError(f"expected map text (a string), got {type(text).__name__}")
+    if len(text) > MAX_MAP_CHARS:
+        raise MapFormatError(f"the map text is {len(text):,} characters long; a map is at most "
+                             f"{MAX_MAP_CHARS:,} (9 rows of 13 hexes)")
     return text.lstrip("\ufeff")
+
+
+def _check_ascii(tok: str, *, row: int, column: int, expected: str) -> None:
+    """Refuse a token with a non-ASCII character: ``"ı".upper()`` is ``"I"`` and ``"ſ".upper()`` is ``"S"``
+    in Python, so upper-casing alone would read them as a river or a swamp."""
+    bad = next((ch for ch in tok if not ch.isascii()), None)
+    if bad is not None:
+        raise MapFormatError(f"found {tok!r} with the non-ASCII character {bad!r} (U+{ord(bad):04X}); expected "
+                             f"{expected}, written in ASCII letters", row=row, column=column, token=tok)
+
+
+def read_map_file(path: str | os.PathLike[str], *, stdin: IO[str] | None = None) -> str:
+    """Read a map file as UTF-8 text, refusing more than :data:`MAX_MAP_CHARS` (``tm map /dev/zero`` ends).
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file; ``"-"`` reads ``stdin`` (default :data:`sys.stdin`).
+    stdin : text stream, optional
+        Where ``"-"`` reads from.
+
+    Returns
+    -------
+    str
+        The text (still to be parsed with :func:`parse_map`).
+
+    Raises
+    ------
+    MapFormatError
+        Naming the file: missing, a folder, unreadable, not UTF-8, or longer than :data:`MAX_MAP_CHARS`.
+    """
+    name = str(path)
+    limit = MAX_MAP_CHARS
+    try:
+        if name == "-":
+            text = (stdin or sys.stdin).read(limit + 1)
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read(4 * limit + 4)
+            if len(data) > 4 * limit:
+                raise MapFormatError(f"{name}: more than {4 * limit:,} bytes; a map file is at most "
+                                     f"{limit:,} characters (9 rows of 13 hexes)")
+            text = data.decode("utf-8")
+    except FileNotFoundError:
+        raise MapFormatError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise MapFormatError(f"{name}: is a folder, expected a map file") from None
+    except UnicodeDecodeError as exc:
+        raise MapFormatError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise MapFormatError(f"{name}: cannot be read ({exc.strerror})") from None
+    if len(text) > limit:
+        raise MapFormatError(f"{name}: more than {limit:,} characters; a map file is at most {limit:,} "
+                             f"(9 rows of 13 hexes)")
+    return text
 
 
 def parse_letters(text: str) -> TerraMysticaMap:
@@ -538,6 +580,7 @@ def parse_letters(text: str) -> TerraMysticaMap:
             if not tok:
                 raise MapFormatError(f"empty cell (two commas in a row, or a comma at the start or end of "
                                      f"the row); expected {_EXPECT_LETTER}", row=r, column=c, token="")
+            _check_ascii(tok, row=r, column=c, expected=_EXPECT_LETTER)
             if tok.upper() not in _LETTERS:
                 hint = ""
                 if len(tok) > 1 and all(ch.upper() in _LETTERS for ch in tok):
@@ -575,6 +618,8 @@ def parse_colour_words(text: str) -> TerraMysticaMap:
                              "gray red, x = river) with each row ended by E, or comma-separated letters")
     groups: list[list[str]] = [[]]
     for tok in tokens:
+        _check_ascii(tok, row=len(groups), column=len(groups[-1]) + 1,
+                     expected="a colour word (yellow brown black blue green gray red, x = river) or E")
         if tok.upper() == "E" and len(tok) == 1:
             groups.append([])
             continue

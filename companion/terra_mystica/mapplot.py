@@ -1,9 +1,8 @@
 """A plotly figure of a Terra Mystica map: terrains, labels, rivers, buildings, bridges and towns.
 
 The figure is built complete (a :class:`plotly.graph_objects.Figure`); widgets wrap it once with
-``companion.widgets.common.figure_widget``. Geometry: pointy-top hexes one unit wide; the cell at row
-index ``ri`` and cell index ``ci`` (RULES-NOTES appendix B) has its centre at
-``x = ci + 0.5 * (ri odd)``, ``y = -ri * sqrt(3) / 2``, so short (odd) rows sit half a hex to the right.
+``companion.widgets.common.figure_widget``. Geometry (pointy-top hexes one unit wide, short rows half a
+hex to the right) is :mod:`companion.terra_mystica.geometry`'s.
 
 Every figure has the same traces in the same order whatever it shows (empty traces where there is
 nothing to draw): 8 terrain fills, :data:`TOWN_TRACE`, one trace per highlight role,
@@ -14,18 +13,18 @@ label). So a widget can update a shown figure in place, trace by trace.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 
 import plotly.graph_objects as go
 
 from companion.terra_mystica.factions import get_faction
+from companion.terra_mystica.geometry import DIRECTIONS, hex_centre, hex_corners, neighbour
 from companion.terra_mystica.hexmap import TerraMysticaMap
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import TownState
 
-__all__ = ["HEX_TRACE", "TOWN_TRACE", "BRIDGE_TRACE", "BUILDING_TRACE", "TERRAIN_COLOURS", "BUILDING_SYMBOLS", "HIGHLIGHT_STYLES", "hex_centre",
-           "hex_corners", "faction_colour", "map_figure"]
+__all__ = ["HEX_TRACE", "TOWN_TRACE", "BRIDGE_TRACE", "BUILDING_TRACE", "TERRAIN_COLOURS", "BUILDING_SYMBOLS", "HIGHLIGHT_STYLES",
+           "faction_colour", "map_figure"]
 
 HEX_TRACE = "hexes"
 TOWN_TRACE = "towns"
@@ -51,21 +50,6 @@ HIGHLIGHT_STYLES: Mapping[str, tuple[str, float]] = {
 }
 _SPECIAL_COLOURS = {"ice": "#e8f6ff", "volcano": "#ff7a1a", "variable": "#9b59b6"}
 _FALLBACK = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6")
-_R = 1 / math.sqrt(3)  # circumradius of a hex one unit wide
-_DY = 1.5 * _R
-
-
-def hex_centre(row: int, column: int) -> tuple[float, float]:
-    """Plot coordinates of the centre of cell (``row``, ``column``) (0-based engine indices)."""
-    return column + (0.5 if row % 2 else 0.0), -row * _DY
-
-
-def hex_corners(row: int, column: int, shrink: float = 1.0) -> list[tuple[float, float]]:
-    """The six corners of the cell (pointy top), counter-clockwise from the lower-right corner."""
-    x, y = hex_centre(row, column)
-    r = _R * shrink
-    return [(x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a)))
-            for a in (-30, 30, 90, 150, 210, 270)]
 
 
 def faction_colour(faction: str, colours: Mapping[str, str] | None = None) -> str:
@@ -108,11 +92,9 @@ def _outline(tm_map: TerraMysticaMap, labels: set[str]) -> tuple[list, list]:
     for h in labels:
         hx = tm_map.hexes[h]
         corners = hex_corners(hx.row, hx.column)
-        # edge i joins corners i and i+1; its outward neighbour is found by direction
-        c = hx.column - 1 if hx.row % 2 == 0 else hx.column
-        across = [(hx.row, hx.column + 1), (hx.row - 1, c + 1), (hx.row - 1, c), (hx.row, hx.column - 1),
-                  (hx.row + 1, c), (hx.row + 1, c + 1)]
-        for i, (nr, nc) in enumerate(across):
+        # side i joins corners i and i+1 and faces DIRECTIONS[i]
+        for i, direction in enumerate(DIRECTIONS):
+            nr, nc = neighbour(hx.row, hx.column, direction)
             if nr * 1000 + nc in centres:
                 continue
             a, b = corners[i], corners[(i + 1) % 6]

@@ -168,3 +168,42 @@ def test_each_form_parser_alone_only_raises_map_format_error(text):
             parser(text)
         except MapFormatError:
             pass
+
+
+@pytest.mark.parametrize(("fake", "looks_like"), [("ı", "I"), ("ſ", "S"), ("\u212a", "K")])
+def test_non_ascii_letters_that_upper_case_to_map_letters_are_refused(fake, looks_like):
+    # Python upper-cases these to ASCII letters; the map must not read them as a river / swamp / ...
+    assert fake.upper() == looks_like or fake.lower() == looks_like.lower()
+    e = _err(_with_row(2, "U,X,U,K,R,Y,I,I,I,B,S,G,S".replace("X", fake)))
+    assert (e.row, e.column, e.token) == (3, 2, fake)
+    assert f"U+{ord(fake):04X}" in str(e)
+
+
+def test_non_ascii_colour_word_is_refused_with_its_place():
+    word = "blac\u212a"  # Kelvin sign: lower-cases to "k"
+    text = "brown gray green blue yellow red brown black red green blue red " + word + " E"
+    e = _err(text)
+    assert (e.row, e.column, e.token) == (1, 13, word)
+
+
+def test_over_long_map_text_is_refused_before_parsing():
+    from companion.terra_mystica.hexmap import MAX_MAP_CHARS
+
+    e = _err("R," * (MAX_MAP_CHARS // 2 + 1))
+    assert "at most" in str(e) and f"{MAX_MAP_CHARS:,}" in str(e)
+
+
+def test_reading_an_endless_file_stops_at_the_cap(tmp_path):
+    from companion.terra_mystica.hexmap import MAX_MAP_CHARS, read_map_file
+
+    with pytest.raises(MapFormatError, match="/dev/zero: more than"):
+        read_map_file("/dev/zero")
+    big = tmp_path / "big.txt"
+    big.write_text("x " * MAX_MAP_CHARS)
+    with pytest.raises(MapFormatError, match="big.txt"):
+        read_map_file(big)
+    with pytest.raises(MapFormatError, match="no such file"):
+        read_map_file(tmp_path / "missing.txt")
+    ok = tmp_path / "base.txt"
+    ok.write_text(REAL[0])
+    assert parse_map(read_map_file(ok)).map_id == parse_map(REAL[0]).map_id

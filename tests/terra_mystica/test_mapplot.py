@@ -8,8 +8,9 @@ from pathlib import Path
 import plotly.graph_objects as go
 import pytest
 
+from companion.terra_mystica.geometry import hex_centre
 from companion.terra_mystica.hexmap import parse_map
-from companion.terra_mystica.mapplot import HEX_TRACE, TERRAIN_COLOURS, hex_centre, map_figure
+from companion.terra_mystica.mapplot import HEX_TRACE, TERRAIN_COLOURS, map_figure
 from companion.terra_mystica.towns import TownState
 
 FIXTURES = Path(__file__).parent / "fixtures" / "maps"
