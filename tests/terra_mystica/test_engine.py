@@ -72,12 +72,12 @@ def test_trading_house_next_to_an_opponent_and_power_offer():
     g = play(g, "witches: upgrade F4 to TP")
     w = totals(g, "witches")
     assert (w["C"], w["W"]) == (15 - 3, 7 - 2)
-    assert g.offers == [{"to": "halflings", "from": "witches", "amount": 1, "group": 0}]
-    # strict-leech: the halflings must answer before acting
-    with pytest.raises(IllegalActionError) as err:
-        apply_action(g, "halflings", "upgrade E6 to TP")
-    assert err.value.code == "answer_offer_first"
-    assert legal_actions(g, "halflings") == ["leech 1 from witches", "decline 1 from witches"]
+    assert [(o["to"], o["from"], o["amount"], o["actual"]) for o in g.offers] == [("halflings", "witches", 1, 1)]
+    # the answer comes first among the halflings' choices; acting instead declines it (no power, no VP)
+    assert legal_actions(g, "halflings")[:2] == ["leech 1 from witches", "decline 1 from witches"]
+    acted = play(g, "halflings: upgrade E6 to TP")
+    assert acted.offers[0]["to"] == "witches" and len(acted.offers) == 1
+    assert totals(acted, "halflings")["PW"] == totals(g, "halflings")["PW"]
     g = play(g, "halflings: leech 1 from witches")
     assert totals(g, "halflings")["PW"] == (2, 10, 0) and totals(g, "halflings")["VP"] == 20
     g = play(g, "halflings: upgrade E6 to TP")  # F4 is now a trading house: 2 power offered

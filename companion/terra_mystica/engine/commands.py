@@ -68,8 +68,10 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("favor", re.compile(r"\+(fav\d+)")),
     ("town", re.compile(r"\+(\d*)(tw\d+)")),
     ("cult", re.compile(r"\+(\d*)(fire|water|earth|air)")),
+    ("lose", re.compile(r"-(\d*)(fire|water|earth|air|spade)")),
     ("wait", re.compile(r"(?:wait|done)")),
     ("setup", re.compile(r"setup")),
+    ("drop", re.compile(r"(?:drop-faction|resign)")),
     ("pick_color", re.compile(r"pick-color (\w+)")),
     ("unlock_terrain", re.compile(r"unlock-terrain (\w+)")),
 ]
@@ -80,9 +82,10 @@ _ALIASES = {"convert 2w to bridge": "action acte", "convert 2 w to bridge": "act
 
 _BY_WORD: dict[str, list[tuple[str, re.Pattern]]] = {}
 for _verb, _pat in _PATTERNS:
-    _word = "+" if _pat.pattern.startswith("\\+") else re.match(r"\(?(?:\?:)?([a-z-]+)", _pat.pattern).group(1)
+    _word = "+" if _pat.pattern.startswith("\\+") else "-" if _pat.pattern.startswith("-") else re.match(r"\(?(?:\?:)?([a-z-]+)", _pat.pattern).group(1)
     _BY_WORD.setdefault(_word, []).append((_verb, _pat))
 _BY_WORD["done"] = _BY_WORD["wait"]
+_BY_WORD["resign"] = _BY_WORD["drop-faction"]
 
 
 def _args(verb: str, m: re.Match) -> tuple:
@@ -120,7 +123,7 @@ def _args(verb: str, m: re.Match) -> tuple:
         return (g[0].upper(),)
     if verb == "town":
         return (int(g[0]) if g[0] else 1, g[1].upper())
-    if verb == "cult":
+    if verb in ("cult", "lose"):
         return (int(g[0]) if g[0] else 1, g[1].upper())
     if verb in ("pick_color", "unlock_terrain"):
         return (g[0].lower(),)
@@ -163,7 +166,7 @@ def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
             raise RecordError(f"the number {big.group()[:12]}... in {raw[:40]!r} has {len(big.group())} digits; "
                               "expected a small count", line=line)
         first = low.split(" ", 1)[0]
-        key = "+" if first.startswith("+") else first
+        key = first[0] if first[0] in "+-" else first
         for verb, pat in _BY_WORD.get(key, ()):
             m = pat.fullmatch(low)
             if m:

@@ -24,7 +24,7 @@ from typing import Any
 from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.terra_mystica.engine.board import BoardTables
 from companion.terra_mystica.engine.commands import parse_commands
-from companion.terra_mystica.engine.state import TOTAL_FIELDS, Game, Row, Setup
+from companion.terra_mystica.engine.state import DROP_LABEL, TOTAL_FIELDS, Game, Row, Setup
 from companion.terra_mystica.factions import faction_names
 
 __all__ = ["RecordRow", "Record", "read_record", "replay", "ReplayResult", "Mismatch"]
@@ -32,6 +32,9 @@ __all__ = ["RecordRow", "Record", "read_record", "replay", "ReplayResult", "Mism
 ENGINE_LABELS = ("other_income_for_faction", "cult_income_for_faction", "score_resources",
                  "[opponent accepted power]", "[all opponents declined power]")
 _VP_FOR = re.compile(r"\+\d+vp for \w+", re.I)
+_MERGED = re.compile(r"(.*?)\.\s*((?:other|cult|all)_income_for_faction)\s*", re.I)
+"""A typed row that ends with the faction's own income row (RULES-NOTES-D D.4: the spade user's row is
+still open when the income is taken, so both share one ledger row)."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,9 @@ class RecordRow:
         :data:`TOTAL_FIELDS` from the ledger columns; None in a command log.
     typed : bool
         False for rows the engine writes itself.
+    merged : str or None
+        The engine row (``other_income_for_faction``) that the ledger shows merged into this typed row:
+        the totals are after both.
     """
 
     line: int
@@ -56,6 +62,7 @@ class RecordRow:
     command: str
     totals: tuple | None
     typed: bool
+    merged: str | None = None
 
 
 @dataclass(frozen=True)
@@ -95,7 +102,7 @@ def _faction_names() -> frozenset:
 
 def _is_engine_label(text: str) -> bool:
     t = text.strip()
-    return t in ENGINE_LABELS or bool(_VP_FOR.fullmatch(t))
+    return not t or t in ENGINE_LABELS or bool(_VP_FOR.fullmatch(t))
 
 
 def read_record(text: str, *, file: str | None = None) -> Record:
@@ -128,7 +135,12 @@ def read_record(text: str, *, file: str | None = None) -> Record:
                 faction = cols[0].strip().lower()
                 cmd = cols[-1].strip()
                 totals = _totals(cols, i)
-                rows.append(RecordRow(i, faction, cmd, totals, not _is_engine_label(cmd)))
+                merged = _MERGED.fullmatch(cmd)
+                if merged:
+                    rows.append(RecordRow(i, faction, merged.group(1).strip(), totals, True,
+                                          merged.group(2).lower()))
+                else:
+                    rows.append(RecordRow(i, faction, cmd, totals, not _is_engine_label(cmd)))
                 continue
         except RecordError as exc:
             raise RecordError(str(exc).split(": ", 1)[-1], line=i, file=file) from None
@@ -158,6 +170,10 @@ def read_record(text: str, *, file: str | None = None) -> Record:
         m = re.fullmatch(r"map (\S+)", low)
         if m:
             map_name = m.group(1)
+            continue
+        m = re.fullmatch(r"(\w+) dropped from the game|drop-faction (\w+)", low)
+        if m and (m.group(1) or m.group(2)) in _faction_names():
+            rows.append(RecordRow(i, m.group(1) or m.group(2), DROP_LABEL, None, True))
             continue
         m = re.fullmatch(r"setup (\w+)", low)
         if m:
@@ -318,7 +334,13 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
                 on_row(game, r)
             if stop:
                 continue
-            if not record.is_ledger:
+            if not record.is_ledger or r.label == DROP_LABEL and r.typed:
+                continue
+            if queue and queue[0].merged and r.typed and r.faction == queue[0].faction:
+                continue  # compared with the income row merged into the same ledger row
+            if queue and queue[0].merged and not r.typed and r.faction == queue[0].faction and \
+                    r.label == queue[0].merged:
+                compare(r._replace(label=queue[0].command, typed=True), queue.pop(0))
                 continue
             if queue:
                 rec = queue.pop(0)
@@ -347,6 +369,10 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
             extra.clear()
             if not keep_going:
                 break
+        if rec.command == DROP_LABEL:
+            game.drop_faction(rec.faction, line=rec.line)
+            drain(None)
+            continue
         try:
             cmds = parse_commands(rec.command, line=rec.line)
             if len(cmds) == 1 and cmds[0].verb == "setup":

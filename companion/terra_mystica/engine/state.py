@@ -80,8 +80,11 @@ START_DWELLINGS = {"nomads": 3, "chaosmagicians": 1}
 Magicians a single one, last). factions.json does not carry this, so it lives here."""
 
 CONTINUATION_VERBS = frozenset({"transform", "build", "convert", "burn", "favor", "town", "cult", "connect",
-                                "wait"})
+                                "wait", "lose"})
 """What a row continuing an action with leftover spades may contain."""
+
+DROP_LABEL = "drop-faction"
+"""Label of the row that records a faction leaving the game (ledger: ``FACTION dropped from the game``)."""
 
 ACTION_VERBS = frozenset({"build", "upgrade", "transform", "dig", "send", "action", "advance", "pass", "bridge"})
 """Sub-commands that make a row a turn (conversions, burning, picks and power offers do not)."""
@@ -144,6 +147,7 @@ class FactionState:
         self.pending_town = 0
         self.pending_cult = 0
         self.cult_same_track = False
+        self.blocked: list[str] = []  # tracks stopped at 9 for want of a key (RULES-NOTES-D D.2)
         self.same_track_name: str | None = None
         self.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
         self.tf_need_adjacency = False
@@ -160,6 +164,7 @@ class FactionState:
         new.cult, new.count, new.hexes = dict(self.cult), dict(self.count), dict(self.hexes)
         new.favors, new.towns = list(self.favors), list(self.towns)
         new.free, new.teleported = dict(self.free), set(self.teleported)
+        new.blocked = list(self.blocked)
         return new
 
     # ------------------------------------------------------------------ totals
@@ -304,6 +309,7 @@ class Game:
         self.phase = "setup"
         self.rows: list[Row] = []
         self.offers: list[dict] = []
+        self.dropped: list[str] = []
         self.used_actions: set[str] = set()
         unsupported = UNSUPPORTED_OPTIONS & set(self.options)
         if unsupported:
@@ -359,6 +365,8 @@ class Game:
 
     # ------------------------------------------------------------------ rows
     def _emit(self, f: FactionState, label: str, *, line: int | None = None, typed: bool = False) -> None:
+        if not typed and f.name in self.dropped:
+            label = ""  # the reference engine records no text for a dropped faction (RULES-NOTES-D D.3)
         row = Row(f.name, label, f.totals(), line, typed)
         self.rows.append(row)
         if self.observer is not None:
@@ -448,6 +456,7 @@ class Game:
                 self._cult_step(f, res, n)
             elif res == "KEY":
                 f.keys += n
+                self._unblock(f)
             elif res == "CULT":
                 f.pending_cult += n
             elif res == "GAIN_SHIP":
@@ -505,13 +514,19 @@ class Game:
 
     # ------------------------------------------------------------------ cult tracks
     def _cult_step(self, f: FactionState, track: str, n: int) -> int:
+        """Move ``f`` ``n`` steps up ``track`` with its cult power (resources.pm maybe_gain_power_from_cult;
+        RULES-NOTES-D D.2). Space 10 needs a free key and nobody else on it: when another faction holds
+        it the step stops at 9; without a key it stops at 9 and the track is remembered as blocked until
+        the faction's next full move (a key gained meanwhile moves it on). Returns the steps made."""
         old = f.cult[track]
         new = min(old + n, 10)
         if new == 10 and old < 10:
-            at_ten = sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
-            blocked = any(o.cult[track] == 10 for o in self.factions.values() if o is not f)
-            if blocked or f.keys <= at_ten:
+            if any(o.cult[track] == 10 for o in self.factions.values() if o is not f):
                 new = 9
+            elif f.keys <= sum(1 for t in CULT_TRACKS if f.cult[t] == 10):
+                new = 9
+                if track not in f.blocked:
+                    f.blocked.append(track)
         if new <= old:
             return 0
         f.cult[track] = new
@@ -519,6 +534,39 @@ class Game:
         if pw:
             f.gain_power(pw)
         return new - old
+
+    def _lose(self, f: FactionState, n: int, what: str) -> None:
+        """``-TRACK``: step back on a cult track by choice, e.g. to say which track a town tile's key goes
+        to (allowed when the track is not at 10 and stays at 7 or more, unless option loose-cult-loss);
+        ``-SPADE``: discard a spade (commands.pm command_adjust_resources; RULES-NOTES-D D.2, D.4)."""
+        line = self._line
+        if what == "SPADE":
+            if f.spades < n:
+                raise _illegal("no_spade", f"{f.name} holds {f.spades} spade(s), cannot discard {n}",
+                               "RULES-NOTES-D D.6", line)
+            f.spades -= n
+            if f.spades == 0:
+                f.cult_spade = False
+            return
+        pos = f.cult[what]
+        if "loose-cult-loss" not in self.options and (pos == 10 or pos - n < 7):
+            raise _illegal("cult_loss", f"{f.name} may step back on {what} only from below 10 and not below 7 "
+                           f"(at {pos})", "RULES-NOTES-D D.2 command_adjust_resources", line)
+        if pos - n < 0:
+            raise _illegal("cult_loss", f"{f.name} is at {pos} on {what}", "cult tracks", line)
+        f.cult[what] = pos - n
+
+    def _free_keys(self, f: FactionState) -> int:
+        return f.keys - sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
+
+    def _unblock(self, f: FactionState) -> None:
+        """After a key is gained: if every blocked track of ``f`` can have a key, each moves on to 10."""
+        if not f.blocked or len(f.blocked) > self._free_keys(f):
+            return
+        for track in list(f.blocked):
+            f.blocked.remove(track)
+            if f.cult[track] == 9:
+                self._cult_step(f, track, 1)
 
     def _send_priest(self, f: FactionState, track: str, steps: int | None) -> None:
         line = self._line
@@ -673,6 +721,13 @@ class Game:
             f.pending_town += founded
 
     def _offer_power(self, f: FactionState, h: str) -> None:
+        """One power-offer event for a build / upgrade on ``h`` (RULES-NOTES-D D.1, map.pm compute_leech).
+
+        Every other faction still in the game with buildings directly adjacent to ``h`` (bridges
+        included) gets one record: the sum of its adjacent buildings' power values, and the power it
+        could actually gain now (``min(amount, 2 x bowl I + bowl II)``). A record is made even when that
+        is 0 (full bowls): it must still be answered, and the round waits for it.
+        """
         if self.round == 0:
             return
         amounts: dict[str, int] = {}
@@ -684,18 +739,18 @@ class Game:
             return
         gid = self._next_group
         self._next_group += 1
-        group = {"from": f.name, "open": 0, "accepted": False, "possible": False}
+        group = {"from": f.name, "live": 0, "accepted": False, "declined": False, "records": 0}
         for name in self._order_from(f.name):
             amt = amounts.get(name)
-            if not amt:
+            if not amt or name in self.dropped:
                 continue
-            if self.factions[name].capacity <= 0 and f.data.leech_effect:
-                # Offers from a faction with a leech effect (Cultists) to a faction that cannot gain
-                # power are dropped at once (reference engine behaviour seen in real ledgers).
-                continue
-            group["open"] += 1
-            self.offers.append({"to": name, "from": f.name, "amount": amt, "group": gid})
-        if group["open"]:
+            actual = min(amt, self.factions[name].capacity)
+            group["records"] += 1
+            if actual > 0:
+                group["live"] += 1
+            self.offers.append({"to": name, "from": f.name, "amount": amt, "group": gid, "actual": actual,
+                                "marked": False})
+        if group["records"]:
             self._leech_groups[gid] = group
 
     def _order_from(self, name: str) -> list[str]:
@@ -757,10 +812,14 @@ class Game:
         f.hexes[h] = kind
         self._place(f, h, kind)
         self._vp_for_building(f, kind)
-        if kind in ("TE", "SA"):
-            f.pending_favor += 2 if f.name == "chaosmagicians" else 1
-        for effect in bdata.on_build or ():
-            self._gain(f, dict(effect), f"{kind} bonus")
+        # the faction board's gain for the n-th building of this kind (Chaos Magicians: 2 favor tiles per
+        # temple / sanctuary); temples and sanctuaries give one favor tile otherwise
+        effects = bdata.on_build or ()
+        effect = dict(effects[min(f.count[kind], len(effects)) - 1]) if effects else {}
+        if kind in ("TE", "SA") and "GAIN_FAVOR" not in effect:
+            effect["GAIN_FAVOR"] = 1
+        if effect:
+            self._gain(f, effect, f"{kind} bonus")
         self._offer_power(f, h)
 
     def _bridge(self, f: FactionState, a: str, b: str) -> None:
@@ -972,46 +1031,105 @@ class Game:
         self.pass_order.append(f.name)
 
     # ------------------------------------------------------------------ leech
-    def _find_offer(self, f: FactionState, frm: str | None) -> dict | None:
+    def _find_offer(self, f: FactionState, frm: str | None, amount: int | None = None) -> dict | None:
+        """The oldest pending record of ``f`` (from ``frm`` if named) whose offered amount, or the power it
+        would actually give, is ``amount`` (any amount if None)."""
         for o in self.offers:
-            if o["to"] == f.name and (frm is None or o["from"] == frm):
+            if o["to"] == f.name and (frm is None or o["from"] == frm) and \
+                    (amount is None or o["amount"] == amount or o["actual"] == amount):
                 return o
         return None
 
-    def _leech(self, f: FactionState, amount: int, frm: str, accept: bool) -> None:
+    def _leech(self, f: FactionState, amount: int, frm: str | None, accept: bool) -> None:
+        """Answer a power offer (commands.pm command_leech / command_decline; RULES-NOTES-D D.1).
+
+        Accepting gains ``amount`` power (at most VP + 1, then as far as the bowls allow) for the power
+        gained - 1 VP; the receiver's other records shrink to what it can still gain. Under
+        ``strict-leech`` a leech that matches no record, or a record marked by an earlier acceptance or a
+        conversion, is refused. Declining is always allowed.
+        """
         line = self._line
-        o = self._find_offer(f, frm)
+        if frm is not None and frm not in self.factions:
+            raise RecordError(f"unknown faction {frm!r}", line=line)
+        strict = "strict-leech" in self.options
+        o = self._find_offer(f, frm, amount)
+        if o is None and not accept:
+            o = self._find_offer(f, frm)
+            if o is None:
+                return  # declining power that was never offered changes nothing
         if o is None:
-            if frm is not None and frm not in self.factions:
-                raise RecordError(f"unknown faction {frm!r}", line=line)
-            if not accept:
-                return  # declining power one could not take anyway changes nothing
-            raise _illegal("no_offer", f"{f.name} has no power offer from {frm}", "RULES-NOTES section 6 leech",
-                           line)
+            if strict or frm is not None and self._find_offer(f, frm) is None:
+                raise _illegal("no_offer", f"{f.name} has no power offer of {amount} from {frm or 'anyone'}",
+                               "RULES-NOTES-D D.1 command_leech", line)
+            o = self._find_offer(f, frm)
+            if o is None:
+                self._gain_leeched(f, amount)
+                return
+        if accept and o["marked"] and strict:
+            raise _illegal("offer_expired", f"{f.name} can no longer accept {o['amount']} from {o['from']}: a later "
+                           "offer was accepted or power was converted first", "option strict-leech "
+                           "(RULES-NOTES-D D.1)", line)
+        self._answer(f, o, amount if accept else None)
+
+    def _answer(self, f: FactionState, o: dict, accepted: int | None) -> None:
+        """Close record ``o`` of ``f``: accept ``accepted`` power, or decline when None."""
+        accept = accepted is not None
+        if accept and "strict-leech" in self.options:
+            for other in self.offers:
+                if other is o:
+                    break
+                if other["to"] == f.name:
+                    other["marked"] = True
         self.offers.remove(o)
         group = self._leech_groups.get(o["group"])
-        if group is not None and not accept and f.capacity > 0:
-            group["possible"] = True
         if accept:
-            n = min(amount, o["amount"], f.capacity, f.vp + 1)
-            got = f.gain_power(n)
-            f.vp -= max(got - 1, 0)
+            self._gain_leeched(f, accepted)
+            for other in self.offers:
+                if other["to"] == f.name and other["actual"] > 0:
+                    other["actual"] = min(other["actual"], f.capacity)
+                    if other["actual"] == 0:
+                        self._group_lost_live(self._leech_groups.get(other["group"]))
         if group is None:
             return
-        group["open"] -= 1
+        group["records"] -= 1
         src = self.factions[group["from"]]
         effect = src.data.leech_effect
-        if effect:
-            if accept and not group["accepted"]:
+        if accept:
+            if o["actual"] > 0 and not group["accepted"]:
                 group["accepted"] = True
-                self._gain(src, dict(effect["taken"]), "leech effect")
-                self._emit_pre(src, "[opponent accepted power]")
-            elif group["open"] == 0 and not group["accepted"] and group["possible"] and \
-                    "errata-cultist-power" in self.options:
+                if effect:
+                    self._gain(src, dict(effect["taken"]), "leech effect")
+                    self._emit_pre(src, "[opponent accepted power]")
+        else:
+            group["declined"] = True
+            if o["actual"] > 0:
+                self._group_lost_live(group)
+        if group["records"] == 0:
+            del self._leech_groups[o["group"]]
+
+    def _gain_leeched(self, f: FactionState, amount: int) -> None:
+        got = f.gain_power(min(amount, f.vp + 1))
+        f.vp -= max(got - 1, 0)
+
+    def _group_lost_live(self, group: dict | None) -> None:
+        """A record that could give power was declined or emptied: when none is left, at least one was
+        declined and nobody took power, the Cultists get their power (option errata-cultist-power)."""
+        if group is None:
+            return
+        group["live"] -= 1
+        if group["live"] == 0 and group["declined"] and not group["accepted"] and \
+                "errata-cultist-power" in self.options:
+            src = self.factions[group["from"]]
+            effect = src.data.leech_effect
+            if effect:
                 self._gain(src, dict(effect["not_taken"]), "leech effect")
                 self._emit_pre(src, "[all opponents declined power]")
-        if group["open"] == 0:
-            del self._leech_groups[o["group"]]
+
+    def _auto_decline(self, f: FactionState) -> None:
+        """The receiver's first sub-command that uses its action declines all its pending records
+        (acting.pm require_subaction; no ledger row)."""
+        for o in [o for o in self.offers if o["to"] == f.name]:
+            self._answer(f, o, None)
 
     # ------------------------------------------------------------------ rounds
     def _income(self, f: FactionState) -> dict:
@@ -1047,14 +1165,7 @@ class Game:
             self._final_scoring()
             return
         # next turn order
-        if prev == 0:
-            new_order = list(self.seats)
-        elif "variable-turn-order" in self.options:
-            new_order = list(self.pass_order)
-        else:
-            first = self.pass_order[0]
-            new_order = self._rotate(first)
-        self.order = new_order
+        self.order = list(self.seats) if prev == 0 else self._next_order()
         self._turn = 0
         self.pass_order = []
         self.used_actions = set()
@@ -1077,7 +1188,7 @@ class Game:
                     pos = f.cult[bonus.track]
                 gain = bonus.for_position(pos)
                 if "SPADE" in gain:
-                    if f.data.terraform_mode == "fixed_two" and gain["SPADE"] < 2:
+                    if f.data.terraform_mode == "fixed_two" and gain["SPADE"] < 2 or name in self.dropped:
                         gain = {}
                     else:
                         f.cult_spade = True
@@ -1091,6 +1202,16 @@ class Game:
                 return
         self._start_income()
 
+    def _next_order(self) -> list[str]:
+        """Next round's turn order (RULES-NOTES-D D.5): with variable-turn-order each passer moves to the
+        end of the table order, so dropped factions (who never pass) drift to the front; otherwise the
+        seating order rotated to start at the first passer."""
+        if "variable-turn-order" in self.options:
+            return [n for n in self.order if n not in self.pass_order] + list(self.pass_order)
+        if not self.pass_order:
+            return list(self.order)
+        return self._rotate(self.pass_order[0])
+
     def _rotate(self, first: str) -> list[str]:
         i = self.seats.index(first)
         return self.seats[i:] + self.seats[:i]
@@ -1099,10 +1220,7 @@ class Game:
         self.round = 7
         self.phase = "over"
         # the engine lists final-scoring rows in the turn order the next round would have
-        if "variable-turn-order" in self.options:
-            self.order = list(self.pass_order)
-        else:
-            self.order = self._rotate(self.pass_order[0])
+        self.order = self._next_order()
         fs = [self.factions[n] for n in self.order]
         for track in CULT_TRACKS:
             prizes = rank_prizes([f.cult[track] for f in fs], (8, 4, 2))
@@ -1140,8 +1258,15 @@ class Game:
                 f.cult_spade = False
             self._start_income()
             return
-        if self.factions and all(f.passed for f in self.factions.values()) and not self.offers:
+        if self.factions and all(f.passed or f.name in self.dropped for f in self.factions.values()) and \
+                not self._decisions_open():
             self._end_round()
+
+    def _decisions_open(self) -> bool:
+        """Round end waits for every power offer (even ones that give nothing), the Cultists' steps and
+        unchosen tiles (acting.pm in_play; RULES-NOTES-D D.1 / D.5)."""
+        return bool(self.offers) or any(f.pending_cult or f.pending_favor or f.pending_town
+                                        for f in self.factions.values())
 
     # ------------------------------------------------------------------ turns
     def expected_turn(self) -> str | None:
@@ -1154,9 +1279,45 @@ class Game:
         n = len(self.order)
         for k in range(n):
             name = self.order[(self._turn + k) % n]
-            if not self.factions[name].passed:
+            if not self.factions[name].passed and name not in self.dropped:
                 return name
         return None
+
+    def drop_faction(self, name: str, *, line: int | None = None) -> None:
+        """``FACTION dropped from the game`` (commands.pm drop-faction; RULES-NOTES-D D.3).
+
+        The faction takes no more turns and gets no more power offers (those waiting for it vanish); its
+        bonus tile goes back to the pool; its buildings stay on the map; it still takes income and is
+        scored at the end (rows without text).
+        """
+        f = self.faction(name, line)
+        if f.name in self.dropped:
+            raise _illegal("already_dropped", f"{f.name} has already left the game", "RULES-NOTES-D D.3", line)
+        if self.phase == "over":
+            raise _illegal("game_over", "the game is over", "RULES-NOTES section 5", line)
+        self._line = line
+        self._pre = []
+        due = self.expected_turn()
+        self.dropped.append(f.name)
+        for o in [o for o in self.offers if o["to"] == f.name]:
+            self.offers.remove(o)
+            group = self._leech_groups.get(o["group"])
+            if group is not None:
+                group["records"] -= 1
+                if group["records"] == 0:
+                    del self._leech_groups[o["group"]]
+        if f.bonus:
+            self.bonus_pool[f.bonus] = 0
+            f.bonus = None
+        f.pending_cult = f.pending_favor = f.pending_town = 0
+        f.spades = 0
+        f.cult_spade = f.carry_spades = False
+        if due == f.name and f.name in self.order:
+            self._turn = (self.order.index(f.name) + 1) % len(self.order)
+        self.rows.append(Row(f.name, DROP_LABEL, f.totals(), line, True))
+        if self.observer is not None:
+            self.observer(self.rows[-1])
+        self._maybe_advance()
 
     def _setup_sequence(self) -> list[str]:
         """Initial dwellings in seat order, then reverse; Nomads' third; Chaos Magicians last; then bonus
@@ -1170,10 +1331,6 @@ class Game:
 
     def _check_turn(self, f: FactionState, commands: list[Command]) -> None:
         line = self._line
-        if "strict-leech" in self.options and self.phase == "actions" and \
-                any(o["to"] == f.name for o in self.offers):
-            raise _illegal("answer_offer_first", f"{f.name} must answer its power offers before acting",
-                           "option strict-leech (RULES-NOTES appendix C)", line)
         if self.phase == "cult_spades":
             if not (f.spades and f.cult_spade):
                 raise _illegal("not_your_turn", f"{f.name} has no cult-bonus spades to use now",
@@ -1216,6 +1373,11 @@ class Game:
         if len(commands) == 1 and commands[0].verb == "setup":
             self.add_faction(faction, line=line)
             return
+        if any(c.verb == "drop" for c in commands):
+            if len(commands) > 1:
+                raise RecordError("drop-faction must be a row of its own", line=line)
+            self.drop_faction(faction, line=line)
+            return
         f = self.faction(faction, line)
         if self.phase == "cult_spades" and f.spades and f.cult_spade and commands and \
                 all(c.verb == "wait" for c in commands):
@@ -1241,6 +1403,7 @@ class Game:
         is_action = any(c.verb in ACTION_VERBS for c in commands) and not continuing
         if is_action:
             self._check_turn(f, commands)
+            f.blocked.clear()  # a blocked cult track is remembered until the next full move starts
         if "strict-chaosmagician-sh" in self.options and any(c.verb == "action" and c.args[0] == "ACTC"
                                                               for c in commands) and \
                 any(c.verb == "pass" for c in commands[:-1]):
@@ -1248,7 +1411,16 @@ class Game:
             # reference engine's "CM double pass" bug, forbidden by this option
             raise _illegal("double_action_pass", "the Chaos Magicians' double action cannot go on after a pass",
                            "option strict-chaosmagician-sh (RULES-NOTES tricky case 9)", line)
+        waiting = is_action and any(o["to"] == f.name for o in self.offers)
+        strict = "strict-leech" in self.options
         for cmd in commands:
+            if waiting and cmd.verb in ACTION_VERBS:
+                waiting = False
+                self._auto_decline(f)
+            elif cmd.verb == "convert" and strict:
+                for o in self.offers:
+                    if o["to"] == f.name:
+                        o["marked"] = True
             self._apply(f, cmd)
         if "strict-darkling-sh" in self.options:
             f.w_to_p = 0  # the Darklings' conversion must come in the row that built the stronghold
@@ -1303,7 +1475,7 @@ class Game:
             if a[1] is None:
                 # a bare "decline" refuses every power offer waiting for this faction
                 for o in [o for o in self.offers if o["to"] == f.name]:
-                    self._leech(f, 0, o["from"], False)
+                    self._answer(f, o, None)
             else:
                 self._leech(f, a[0] or 0, a[1], False)
         elif v == "favor":
@@ -1312,6 +1484,8 @@ class Game:
             self._take_town(f, a[0], a[1])
         elif v == "cult":
             self._take_cult(f, a[0], a[1])
+        elif v == "lose":
+            self._lose(f, a[0], a[1])
         elif v == "wait":
             pass
         elif v == "setup":
@@ -1330,6 +1504,7 @@ class Game:
         new.seats, new.order, new.pass_order = list(self.seats), list(self.order), list(self.pass_order)
         new.rows = list(self.rows)
         new.offers = [dict(o) for o in self.offers]
+        new.dropped = list(self.dropped)
         new.used_actions = set(self.used_actions)
         new.bonus_pool, new.town_pool, new.favor_pool = dict(self.bonus_pool), dict(self.town_pool), \
             dict(self.favor_pool)
