@@ -82,7 +82,7 @@ def batch(folder: Path, repeat: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--all-fixtures", action="store_true", help="also the 20 test ledgers")
+    ap.add_argument("--all-fixtures", action="store_true", help="also the 30 test ledgers")
     ap.add_argument("--batch", type=Path, nargs="?", const=FIXTURE_LEDGERS, default=None,
                     help="only the batch figures, over this folder's *.txt games (default the test ledgers)")
     args = ap.parse_args()

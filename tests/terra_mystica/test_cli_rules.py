@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from companion.cli import app
 
 runner = CliRunner()
-GAMES = Path(__file__).parent / "fixtures" / "games"
+GAMES = Path(__file__).parent / "fixtures" / "ledgers"
 
 SCORE_DOC = {"players": [
     {"faction": "mermaids", "vp": 107, "cults": {"fire": 8, "water": 5, "earth": 8, "air": 8}, "network": 12,

@@ -15,7 +15,7 @@ API summary (the same verbs as every game in ``companion``)
 ``read_record(text) -> Record`` / ``write_record(record_or_game) -> str`` / ``replay(record, ...)``
     Read a ledger export or command log; write a plain command log; replay and compare row by row.
 
-The engine reproduces all 20 real league games in ``tests/terra_mystica/fixtures/ledgers`` with zero
+The engine reproduces all 30 real league games in ``tests/terra_mystica/fixtures/ledgers`` with zero
 differences. Behaviour follows snellman's reference engine (RULES-NOTES); where the notes were silent the
 real ledgers decided (each such choice is documented where it is made in :mod:`.state`).
 """
