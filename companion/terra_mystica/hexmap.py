@@ -264,8 +264,9 @@ class TerraMysticaMap:
         CompanionError
             If there is no such hex on this map (the message gives the valid label range).
         """
-        key = self.normalise(label)
-        found = self.hexes.get(key)
+        found = self.hexes.get(label) if isinstance(label, str) else None  # canonical: no string work
+        if found is None:
+            found = self.hexes.get(self.normalise(label))
         if found is None:
             land = f"{self.land_hexes[0]}..{self.land_hexes[-1]}" if self.land_hexes else "none"
             rivers = f"r0..r{len(self.river_hexes) - 1}" if self.river_hexes else "none"

@@ -26,14 +26,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import networkx as nx
+
 from companion.errors import CompanionError
 from companion.terra_mystica.towns import TownState
 
-__all__ = ["networks", "largest_network", "network_sizes"]
+__all__ = ["networks", "network_graph", "largest_network", "network_sizes"]
 
 
 def networks(state: TownState, faction: str, *, shipping: int = 0, jump_range: int = 0) -> list[frozenset[str]]:
-    """Connected groups of ``faction``'s buildings, biggest first (ties: reading order of first hex).
+    """Connected groups of ``faction``'s buildings, biggest first (ties: reading order of first hex):
+    the connected components of :func:`network_graph`.
 
     Parameters
     ----------
@@ -51,37 +54,36 @@ def networks(state: TownState, faction: str, *, shipping: int = 0, jump_range: i
     CompanionError
         For a shipping level or range outside the map's tables.
     """
-    m = state.map
     if isinstance(shipping, bool) or not isinstance(shipping, int) or not 0 <= shipping <= 6:
         raise CompanionError(f"shipping level must be an integer 0..6, got {shipping!r}")
     if isinstance(jump_range, bool) or not isinstance(jump_range, int) or not 0 <= jump_range <= 4:
         raise CompanionError(f"tunnelling/carpet range must be an integer 0..4, got {jump_range!r}")
-    own = [h for h, (f, _) in state.buildings.items() if f == faction]
-    own_set = set(own)
+    g = network_graph(state, faction, shipping=shipping, jump_range=jump_range)
+    return sorted((frozenset(c) for c in nx.connected_components(g)), key=len, reverse=True)
+
+
+def network_graph(state: TownState, faction: str, *, shipping: int = 0, jump_range: int = 0) -> nx.Graph:
+    """The graph whose connected components are ``faction``'s networks.
+
+    One node per building of ``faction`` (in reading order of the map); an edge between two of them when
+    they are directly adjacent (:meth:`TownState.link_graph`: neighbours, bridges, Mermaid river links),
+    within shipping range (river distance <= ``shipping``) or within tunnelling / carpet range (hexes
+    jumped over <= ``jump_range``). Parameters as :func:`networks`.
+    """
+    m = state.map
     order = {h: i for i, h in enumerate(m.hexes)}
-    seen: set[str] = set()
-    groups: list[frozenset[str]] = []
-    for start in sorted(own, key=order.__getitem__):
-        if start in seen:
-            continue
-        seen.add(start)
-        stack = [start]
-        group = {start}
-        while stack:
-            here = stack.pop()
-            near = set(state.adjacent(here, faction))
-            if shipping:
-                near |= m.shipping_reach(here, shipping)
-            if jump_range:
-                near |= m.tunnel_reach(here, jump_range)
-            for n in near:
-                if n in own_set and n not in seen:
-                    seen.add(n)
-                    group.add(n)
-                    stack.append(n)
-        groups.append(frozenset(group))
-    groups.sort(key=len, reverse=True)
-    return groups
+    own = sorted((h for h, (f, _) in state.buildings.items() if f == faction), key=order.__getitem__)
+    links = state.link_graph()
+    g = nx.Graph()
+    g.add_nodes_from(own)
+    g.add_edges_from(links.subgraph(own).edges)
+    own_set = set(own)
+    for h in own:
+        if shipping:
+            g.add_edges_from((h, n) for n in m.shipping_reach(h, shipping) if n in own_set)
+        if jump_range:
+            g.add_edges_from((h, n) for n in m.tunnel_reach(h, jump_range) if n in own_set)
+    return g
 
 
 def largest_network(state: TownState, faction: str, *, shipping: int = 0, jump_range: int = 0) -> int:

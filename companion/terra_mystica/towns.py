@@ -23,6 +23,11 @@ were scored by:
   pair of land hexes around that river hex for the Mermaids (towns and network) and founds the town
   (tricky case 5).
 
+Groups of buildings are the connected components of a :mod:`networkx` graph (:meth:`TownState.link_graph`):
+one node per building, an edge between two buildings of one faction that are directly adjacent (map
+neighbours, bridges, Mermaid river links). Replays ask after every build, so the graph is kept up to date
+step by step rather than rebuilt (see :meth:`TownState.link_graph`).
+
 The state is a frozen value: each method returns a new :class:`TownState` whose ``events`` tell what
 that step did. Errors for moves the sandbox forbids are :class:`companion.errors.IllegalActionError`
 with a stable ``code``.
@@ -41,7 +46,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from types import MappingProxyType
+
+import networkx as nx
 
 from companion.errors import CompanionError, IllegalActionError
 from companion.terra_mystica.factions import get_faction
@@ -77,8 +85,17 @@ def building_power(faction: str, kind: str) -> int:
 
     Factions not in ``factions.json`` (e.g. a sandbox's "red player") use the standard values
     D 1, TP 2, TE 2, SH 3, SA 3.
+
+    Raises
+    ------
+    IllegalActionError
+        ``unknown_building`` for a kind that is not a building.
     """
-    k = _kind(kind)
+    return _building_power(faction, _kind(kind))
+
+
+@lru_cache(maxsize=512)
+def _building_power(faction: str, k: str) -> int:
     try:
         return int(get_faction(faction).building_power(k))
     except (CompanionError, KeyError, ValueError):
@@ -131,6 +148,22 @@ def _label_key(label: str) -> tuple:
     return (0, label[:1], int(label[1:]) if label[1:].isdigit() else 0)
 
 
+class _LinkCache:
+    """The building-link graph shared along one line of states.
+
+    A graph belongs to the state whose ``_token`` it carries. A change that adds to the graph hands it to
+    the new state (new token); the older state then sees a foreign token and rebuilds its own graph if it
+    is asked again (an undo, or a branch in a sandbox). So a replay, which only moves forward, adds one
+    node and a few edges per build instead of copying a graph.
+    """
+
+    __slots__ = ("graph", "token")
+
+    def __init__(self, graph: nx.Graph, token: object) -> None:
+        self.graph = graph
+        self.token = token
+
+
 @dataclass(frozen=True)
 class TownState:
     """Buildings on a map and the towns they form. Build with :meth:`new`; every change returns a new value.
@@ -165,6 +198,8 @@ class TownState:
     events: tuple[TownEvent, ...] = ()
     _links: Mapping[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _skip: Mapping[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
+    _token: object = field(default_factory=object, repr=False, compare=False)
+    _cache: _LinkCache | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -188,33 +223,58 @@ class TownState:
         out |= self._skip.get((faction, label), frozenset())
         return out
 
-    def own_neighbours(self, label: str, faction: str) -> list[str]:
-        """Hexes with ``faction``'s buildings directly adjacent to ``label`` (incl. bridges, skip links)."""
-        b = self.buildings
-        return [n for n in self.adjacent(label, faction) if n in b and b[n][0] == faction]
+    def link_graph(self) -> nx.Graph:
+        """The building-link graph of this state (treat as read-only).
+
+        One node per building (attribute ``faction``), one edge between two buildings of the same faction
+        that are directly adjacent: map neighbours, bridges and Mermaid river links (not shipping). Its
+        connected components are the groups that may form towns (RULES-NOTES section 4).
+        """
+        cache = self._cache
+        if cache is None or cache.token is not self._token:
+            g = nx.Graph()
+            b = self.buildings
+            for h, (f, _) in b.items():
+                g.add_node(h, faction=f)
+            for h, (f, _) in b.items():
+                g.add_edges_from((h, n) for n in self.adjacent(h, f) if n in b and b[n][0] == f)
+            cache = _LinkCache(g, self._token)
+            object.__setattr__(self, "_cache", cache)  # a cache, not state: equality ignores it
+        return cache.graph
+
+    def _grown(self, touched: Iterable[str], **changes) -> TownState:
+        """``replace(self, **changes)`` whose building-link graph is this one's brought up to date.
+
+        ``touched`` are the hexes whose building or links ``changes`` adds (a new building, the ends of a
+        new bridge, the land around a Mermaid river link). The graph is handed over to the new state
+        (see :class:`_LinkCache`), so this state will rebuild its own if it is asked again.
+        """
+        g = self.link_graph()
+        cache = self._cache
+        token = object()
+        new = replace(self, _token=token, _cache=cache, **changes)
+        b = new.buildings
+        for h in touched:
+            if h in b:
+                f = b[h][0]
+                g.add_node(h, faction=f)
+                g.add_edges_from((h, n) for n in new.adjacent(h, f) if n in b and b[n][0] == f)
+        cache.token = token
+        return new
 
     def group(self, label: str) -> frozenset[str]:
-        """The connected group of own buildings containing the building on ``label`` (direct adjacency)."""
-        owner = self.owner(label)
-        if owner is None:
+        """The connected group of own buildings containing the building on ``label`` (direct adjacency):
+        its connected component in :meth:`link_graph`."""
+        if self.owner(label) is None:
             return frozenset()
-        start = self.map.hex(label).label
-        seen = {start}
-        stack = [start]
-        while stack:
-            here = stack.pop()
-            for n in self.own_neighbours(here, owner):
-                if n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        return frozenset(seen)
+        return frozenset(nx.node_connected_component(self.link_graph(), self.map.hex(label).label))
 
     def power_and_count(self, hexes: Iterable[str]) -> tuple[int, int]:
         """Total building power and building count (sanctuary = 2) of the buildings on ``hexes``."""
         power = count = 0
         for h in hexes:
             faction, kind = self.buildings[h]
-            power += building_power(faction, kind)
+            power += _building_power(faction, kind)
             count += 2 if kind == "SA" else 1
         return power, count
 
@@ -282,7 +342,7 @@ class TownState:
                                      f"not {k} (D -> TP -> TE or SH, TE -> SA)", rule="rulebook: upgrade a building")
         buildings = dict(self.buildings)
         buildings[hx.label] = (faction, k)
-        state = replace(self, buildings=buildings, events=())
+        state = self._grown((hx.label,) if current is None else (), buildings=buildings, events=())
         return state._detect_from(hx.label, faction, state_events=[])
 
     def add_bridge(self, a: str, b: str, faction: str) -> TownState:
@@ -312,7 +372,8 @@ class TownState:
         links = dict(self._links)
         links[ha.label] = links.get(ha.label, frozenset()) | {hb.label}
         links[hb.label] = links.get(hb.label, frozenset()) | {ha.label}
-        state = replace(self, bridges=(*self.bridges, (ha.label, hb.label, faction)), _links=links, events=())
+        state = self._grown((ha.label, hb.label), bridges=(*self.bridges, (ha.label, hb.label, faction)),
+                            _links=links, events=())
         events: list[TownEvent] = []
         for end in (ha.label, hb.label):
             if state.owner(end) == faction:
@@ -379,8 +440,8 @@ class TownState:
         if hx.label not in self.mermaid_candidates(faction):
             raise IllegalActionError("no_river_town", f"the Mermaids' buildings around {hx.label} would not "
                                      f"form a new town through it", rule="RULES-NOTES section 4")
-        state = self._with_skip(hx.label, faction)
-        state = replace(state, connections=(*self.connections, (hx.label, faction)), events=())
+        state = self._with_skip(hx.label, faction, connections=(*self.connections, (hx.label, faction)),
+                                events=())
         events: list[TownEvent] = []
         for n in self.map.neighbours(hx.label):
             if state.owner(n) == faction:
@@ -391,42 +452,37 @@ class TownState:
     def _hex(self, label: str):
         return self.map.hex(label)
 
-    def _with_skip(self, river: str, faction: str) -> TownState:
+    def _with_skip(self, river: str, faction: str, **changes) -> TownState:
         land = [n for n in self.map.neighbours(river) if not self.map.hexes[n].river]
         skip = dict(self._skip)
         for n in land:
             skip[(faction, n)] = skip.get((faction, n), frozenset()) | (frozenset(land) - {n})
-        return replace(self, _skip=skip)
+        return self._grown(land, _skip=skip, **changes)
 
     def _detect_from(self, where: str, faction: str, *, state_events: list[TownEvent]) -> TownState:
         """The engine's ``detect_towns_from``: join an adjacent town, or found a new one."""
         if where in self.town_of or self.owner(where) != faction:
             return replace(self, events=tuple(state_events))
-        touching = {self.town_of[n] for n in self.own_neighbours(where, faction) if n in self.town_of}
+        g = self.link_graph()
+        town_of = self.town_of
+        touching = {town_of[n] for n in g.adj[where] if n in town_of}
         if touching:
-            # join: where and every connected own building not yet in a town
-            joined = {where}
-            stack = [where]
-            while stack:
-                here = stack.pop()
-                for n in self.own_neighbours(here, faction):
-                    if n in self.town_of:
-                        touching.add(self.town_of[n])
-                    elif n not in joined:
-                        joined.add(n)
-                        stack.append(n)
+            # join: where and every own building connected to it without crossing a town; every town
+            # those touch is joined (and merged when there are several)
+            joined = frozenset(nx.node_connected_component(nx.restricted_view(g, town_of, ()), where))
+            touching.update(town_of[n] for h in joined for n in g.adj[h] if n in town_of)
             target = min(touching)
-            town_of = dict(self.town_of)
+            town_of = dict(town_of)
             for h in joined:
                 town_of[h] = target
-            state_events.append(TownEvent("joined", faction, target, frozenset(joined)))
+            state_events.append(TownEvent("joined", faction, target, joined))
             if len(touching) > 1:
                 merged = {h for h, t in town_of.items() if t in touching}
                 for h in merged:
                     town_of[h] = target
                 state_events.append(TownEvent("merged", faction, target, frozenset(merged)))
             return replace(self, town_of=town_of, events=tuple(state_events))
-        group = self.group(where)
+        group = frozenset(nx.node_connected_component(g, where))
         power, count = self.power_and_count(group)
         if power < self.town_size(faction) or count < TOWN_BUILDINGS:
             return replace(self, events=tuple(state_events))
