@@ -1373,6 +1373,13 @@ class Game:
         if len(commands) == 1 and commands[0].verb == "setup":
             self.add_faction(faction, line=line)
             return
+        answers = [c for c in commands if c.verb in ("leech", "decline")]
+        if answers and len(answers) < len(commands) and any(c.verb in ACTION_VERBS for c in commands):
+            # a leech / decline typed on a line with an action runs first and closes its own row
+            # (commands.pm clean_commands; RULES-NOTES-D D.0, D.1)
+            self.apply_row(faction, answers, line=line)
+            self.apply_row(faction, [c for c in commands if c.verb not in ("leech", "decline")], line=line)
+            return
         if any(c.verb == "drop" for c in commands):
             if len(commands) > 1:
                 raise RecordError("drop-faction must be a row of its own", line=line)
