@@ -19,8 +19,9 @@ from companion.terra_mystica.scoring import (
     rank_prizes,
 )
 
-GAMES = Path(__file__).parent / "fixtures" / "games"
-RESULTS = sorted(GAMES.glob("*.result.json"))
+GAMES = Path(__file__).parent / "fixtures" / "ledgers"
+#: games whose result file carries the itemised final scoring (the first 20; the newer ones give final VP only)
+RESULTS = sorted(p for p in GAMES.glob("*.result.json") if "factions" in json.loads(p.read_text(encoding="utf-8")))
 
 
 def _ledger_rows(path: Path):
