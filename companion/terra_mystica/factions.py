@@ -48,6 +48,7 @@ from typing import Any
 from companion.errors import CompanionError, RulesDataError
 from companion.resources import load_json, require
 from companion.terra_mystica.tiles import frozen_json as _frozen
+from companion.terra_mystica.tiles import load_tiles
 
 __all__ = [
     "BUILDING_KINDS",
@@ -73,8 +74,6 @@ BUILDING_NAMES: Mapping[str, str] = MappingProxyType({
     "D": "dwelling", "TP": "trading_house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary",
 })
 BUILDING_KINDS: tuple[str, ...] = tuple(BUILDING_NAMES)
-#: Default building power (towns, power offered to neighbours). Yetis: SH and SA 4.
-DEFAULT_BUILDING_POWER: Mapping[str, int] = MappingProxyType({"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3})
 #: The four cult tracks, lower case.
 CULTS: tuple[str, ...] = ("fire", "water", "earth", "air")
 #: The seven landscape colours in terrain-wheel order (the maps module owns the wheel itself).
@@ -334,7 +333,7 @@ def _building(raw: Any, kind: str, path: str, yetis_power: Mapping[str, int]) ->
         kind=kind, name=name, count=count, cost=cost, income_by_count=MappingProxyType(income),
         on_build=None if on_build is None else tuple(_frozen(x) for x in on_build),
         pass_vp=None if pass_vp is None else tuple(_frozen(x) for x in pass_vp),
-        power=int(yetis_power.get(kind, DEFAULT_BUILDING_POWER[kind])),
+        power=int(yetis_power.get(kind, load_tiles().building_power[kind])),
     )
 
 

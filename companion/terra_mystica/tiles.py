@@ -9,8 +9,9 @@ API summary
     :class:`RoundScoringTile`), ``power_actions`` (``"ACT1"``.. ``"ACT6"`` -> :class:`PowerAction`),
     ``faction_actions`` (``"ACTA"``, ``"ACTW"``, ``"FAV6"``, ``"BON1"``... -> :class:`FactionAction`),
     ``final_scoring`` (``"network"``, ``"cults"`` and the four Fire & Ice tiles -> :class:`FinalScoringCategory`),
-    ``building_power`` (``{"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}``) and ``cult_track``
-    (:class:`CultTrackRules`).
+    ``building_power`` (``{"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}``), ``cult_track``
+    (:class:`CultTrackRules`) and ``rules`` (:class:`BoardRules`: upgrade paths, town size, bridge and
+    priest limits).
 ``favor_tile(id)``, ``bonus_tile(id)``, ``town_tile(id)``, ``round_scoring_tile(id)``, ``power_action(id)``
     Look-ups by id (case-insensitive); unknown ids raise :class:`UnknownTileError` (a ``CompanionError``
     and a ``KeyError``).
@@ -39,6 +40,7 @@ from companion.resources import load_json, require
 
 __all__ = [
     "CULT_TRACKS",
+    "BoardRules",
     "BonusTile",
     "CultTrackRules",
     "FactionAction",
@@ -259,6 +261,38 @@ class CultTrackRules:
 
 
 @dataclass(frozen=True)
+class BoardRules:
+    """Rule numbers the reference engine keeps in code (``tiles.json`` ``board_rules``).
+
+    Attributes
+    ----------
+    upgrades : Mapping[str, tuple[str, ...]]
+        Building kind -> the kinds it can be upgraded to (D -> TP, TP -> TE or SH, TE -> SA).
+    town_power : int
+        Total building power a town needs (7; FAV5's ``TOWN_SIZE`` gain lowers it).
+    town_buildings : int
+        Buildings a town needs (4), a sanctuary counting :attr:`sanctuary_counts_as`.
+    sanctuary_counts_as : int
+        Buildings a sanctuary counts as for a town (2).
+    max_bridges : int
+        Bridges one faction may build (3).
+    max_priests : int
+        Priests one faction owns (7): in hand plus on the cult board's priest spaces.
+    """
+
+    upgrades: Mapping[str, tuple[str, ...]]
+    town_power: int
+    town_buildings: int
+    sanctuary_counts_as: int
+    max_bridges: int
+    max_priests: int
+
+    def upgraded_from(self, kind: str) -> str | None:
+        """The building kind that is upgraded into ``kind`` (``"SH"`` -> ``"TP"``), or None for a dwelling."""
+        return next((k for k, to in self.upgrades.items() if kind in to), None)
+
+
+@dataclass(frozen=True)
 class Tiles:
     """All tile and board data; see the module docstring."""
 
@@ -271,6 +305,7 @@ class Tiles:
     final_scoring: Mapping[str, FinalScoringCategory]
     building_power: Mapping[str, int]
     cult_track: CultTrackRules
+    rules: BoardRules
 
 
 def _section(doc: Any, key: str) -> dict:
@@ -416,6 +451,26 @@ def _cult(doc: Any) -> CultTrackRules:
                           key_rule=require(raw, "step_10_needs_key", str, file=FILE, path=p))
 
 
+def _rules(doc: Any) -> BoardRules:
+    p = "board_rules"
+    raw = require(doc, p, dict, file=FILE, path="")
+    ups = require(raw, "upgrades", dict, file=FILE, path=p)
+    kinds = ("D", "TP", "TE", "SH", "SA")
+    upgrades = {}
+    for k, to in ups.items():
+        if k not in kinds or not isinstance(to, list) or not to or any(t not in kinds for t in to):
+            raise RulesDataError(f"expected a building kind -> list of building kinds ({', '.join(kinds)}), "
+                                 f"found {k!r}: {to!r}", file=FILE, key_path=f"{p}.upgrades.{k}")
+        upgrades[k] = tuple(to)
+    nums = {}
+    for key in ("town_power", "town_buildings", "sanctuary_counts_as", "max_bridges", "max_priests"):
+        v = require(raw, key, int, file=FILE, path=p)
+        if isinstance(v, bool) or v < 1:
+            raise RulesDataError(f"expected an integer >= 1, found {v!r}", file=FILE, key_path=f"{p}.{key}")
+        nums[key] = v
+    return BoardRules(upgrades=MappingProxyType(upgrades), **nums)
+
+
 @functools.cache
 def load_tiles() -> Tiles:
     """Load and validate ``terra_mystica/tiles.json`` (cached).
@@ -447,7 +502,7 @@ def parse_tiles(doc: Any) -> Tiles:
         favor=MappingProxyType(_favor(doc)), bonus=MappingProxyType(_bonus(doc)), town=MappingProxyType(_town(doc)),
         round_scoring=MappingProxyType(_round(doc)), power_actions=MappingProxyType(_power_actions(doc)),
         faction_actions=MappingProxyType(_faction_actions(doc)), final_scoring=MappingProxyType(_final(doc)),
-        building_power=bp, cult_track=_cult(doc),
+        building_power=bp, cult_track=_cult(doc), rules=_rules(doc),
     )
 
 

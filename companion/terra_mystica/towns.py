@@ -52,20 +52,15 @@ from types import MappingProxyType
 import networkx as nx
 
 from companion.errors import CompanionError, IllegalActionError
-from companion.terra_mystica.factions import get_faction
+from companion.terra_mystica.factions import BUILDING_KINDS, get_faction
 from companion.terra_mystica.hexmap import TerraMysticaMap
+from companion.terra_mystica.tiles import BoardRules, load_tiles
 
-__all__ = ["BUILDING_KINDS", "DEFAULT_BUILDING_POWER", "UPGRADES", "TOWN_POWER", "TOWN_POWER_FAV5", "TOWN_BUILDINGS",
-           "MAX_BRIDGES", "Town", "TownEvent", "TownState", "building_power"]
+__all__ = ["BUILDING_KINDS", "RULES", "Town", "TownEvent", "TownState", "building_power", "town_power_needed",
+           "town_count"]
 
-BUILDING_KINDS = ("D", "TP", "TE", "SH", "SA")
-DEFAULT_BUILDING_POWER: Mapping[str, int] = MappingProxyType({"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3})
-#: Legal upgrades of each building kind (rulebook "upgrade a building").
-UPGRADES: Mapping[str, tuple[str, ...]] = MappingProxyType({"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)})
-TOWN_POWER = 7
-TOWN_POWER_FAV5 = 6
-TOWN_BUILDINGS = 4
-MAX_BRIDGES = 3
+#: Upgrade paths, town size, bridge limit: ``tiles.json`` ``board_rules`` (:class:`~companion.terra_mystica.tiles.BoardRules`).
+RULES: BoardRules = load_tiles().rules
 _NAMES = {"dwelling": "D", "trading_house": "TP", "trading house": "TP", "temple": "TE", "stronghold": "SH",
           "sanctuary": "SA"}
 
@@ -99,7 +94,21 @@ def _building_power(faction: str, k: str) -> int:
     try:
         return int(get_faction(faction).building_power(k))
     except (CompanionError, KeyError, ValueError):
-        return DEFAULT_BUILDING_POWER[k]
+        return load_tiles().building_power[k]
+
+
+def town_power_needed(fav5: bool = False) -> int:
+    """Building power a town needs: ``board_rules.town_power`` (7), lowered by FAV5's ``TOWN_SIZE`` gain (to 6).
+
+    Source: rulebook "towns"; favor tile FAV5 (``tiles.json``).
+    """
+    delta = load_tiles().favor["FAV5"].town_size_delta if fav5 else 0
+    return RULES.town_power + delta
+
+
+def town_count(kinds: Iterable[str]) -> int:
+    """Buildings a group counts for the town rule: one each, a sanctuary ``board_rules.sanctuary_counts_as`` (2)."""
+    return sum(RULES.sanctuary_counts_as if k == "SA" else 1 for k in kinds)
 
 
 @dataclass(frozen=True)
@@ -275,17 +284,17 @@ class TownState:
         for h in hexes:
             faction, kind = self.buildings[h]
             power += _building_power(faction, kind)
-            count += 2 if kind == "SA" else 1
+            count += RULES.sanctuary_counts_as if kind == "SA" else 1
         return power, count
 
     def town_size(self, faction: str) -> int:
         """Power a town of ``faction`` needs: 7, or 6 with FAV5."""
-        return TOWN_POWER_FAV5 if faction in self.fav5 else TOWN_POWER
+        return town_power_needed(faction in self.fav5)
 
     def qualifies(self, hexes: Iterable[str], faction: str) -> bool:
         """True if the buildings on ``hexes`` meet the town rule (power and count; tiles not checked)."""
         power, count = self.power_and_count(hexes)
-        return power >= self.town_size(faction) and count >= TOWN_BUILDINGS
+        return power >= self.town_size(faction) and count >= RULES.town_buildings
 
     def towns(self) -> tuple[Town, ...]:
         """Every town, by id."""
@@ -336,9 +345,9 @@ class TownState:
         if current is not None and current[0] != faction:
             raise IllegalActionError("hex_occupied", f"{hx.label} holds {current[0]}'s {current[1]}; "
                                      f"{faction} cannot build there")
-        if current is not None and k not in UPGRADES.get(current[1], ()):
+        if current is not None and k not in RULES.upgrades.get(current[1], ()):
             raise IllegalActionError("not_an_upgrade", f"{hx.label} holds a {current[1]}; it can become "
-                                     f"{' or '.join(UPGRADES.get(current[1], ())) or 'nothing (fully upgraded)'}, "
+                                     f"{' or '.join(RULES.upgrades.get(current[1], ())) or 'nothing (fully upgraded)'}, "
                                      f"not {k} (D -> TP -> TE or SH, TE -> SA)", rule="rulebook: upgrade a building")
         buildings = dict(self.buildings)
         buildings[hx.label] = (faction, k)
@@ -363,8 +372,8 @@ class TownState:
         pair = {ha.label, hb.label}
         if any({x, y} == pair for x, y, _ in self.bridges):
             raise IllegalActionError("bridge_exists", f"there is already a bridge {ha.label}-{hb.label}")
-        if self.bridge_count(faction) >= MAX_BRIDGES:
-            raise IllegalActionError("too_many_bridges", f"{faction} already has {MAX_BRIDGES} bridges",
+        if self.bridge_count(faction) >= RULES.max_bridges:
+            raise IllegalActionError("too_many_bridges", f"{faction} already has {RULES.max_bridges} bridges",
                                      rule="RULES-NOTES section 3, tricky case 6")
         if self.owner(ha.label) != faction and self.owner(hb.label) != faction:
             raise IllegalActionError("bridge_not_anchored", f"neither {ha.label} nor {hb.label} holds a "
@@ -484,7 +493,7 @@ class TownState:
             return replace(self, town_of=town_of, events=tuple(state_events))
         group = frozenset(nx.node_connected_component(g, where))
         power, count = self.power_and_count(group)
-        if power < self.town_size(faction) or count < TOWN_BUILDINGS:
+        if power < self.town_size(faction) or count < RULES.town_buildings:
             return replace(self, events=tuple(state_events))
         if self.town_tiles_left == 0:
             state_events.append(TownEvent("no_tile", faction, 0, group, power, count))

@@ -98,6 +98,9 @@ def test_unknown_tile():
     (lambda d: d["bonus_tiles"]["BON3"]["income"].__setitem__("C", "6"), "bonus_tiles.BON3.income.C"),
     (lambda d: d.pop("cult_track"), "cult_track"),
     (lambda d: d["final_scoring"].pop("network"), "final_scoring.network"),
+    (lambda d: d["board_rules"]["upgrades"].__setitem__("TP", ["XX"]), "board_rules.upgrades.TP"),
+    (lambda d: d["board_rules"].__setitem__("town_power", 0), "board_rules.town_power"),
+    (lambda d: d["board_rules"].pop("max_priests"), "board_rules.max_priests"),
 ])
 def test_bad_data_names_file_and_key_path(mutate, key_path):
     doc = copy.deepcopy(load_json("terra_mystica/tiles.json"))
@@ -106,3 +109,14 @@ def test_bad_data_names_file_and_key_path(mutate, key_path):
         parse_tiles(doc)
     assert info.value.file == "terra_mystica/tiles.json"
     assert info.value.key_path == key_path
+
+
+def test_board_rules_from_data_drive_towns():
+    from companion.terra_mystica.towns import RULES, town_count, town_power_needed
+
+    rules = load_tiles().rules
+    assert RULES is rules
+    assert rules.upgraded_from("SH") == "TP" and rules.upgraded_from("SA") == "TE" and rules.upgraded_from("D") is None
+    # FAV5's TOWN_SIZE gain in the data lowers the town power by one
+    assert town_power_needed(True) == town_power_needed(False) + load_tiles().favor["FAV5"].town_size_delta
+    assert town_count(["D", "SA", "TE"]) == 2 + rules.sanctuary_counts_as
