@@ -11,7 +11,7 @@ from companion.errors import IllegalActionError, RecordError
 from companion.terra_mystica.engine import apply_action, legal_actions, new_game, score
 from companion.terra_mystica.engine.commands import parse_commands
 
-TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE4", "SCORE1", "SCORE6"]  # round 1: dwelling 2 VP
+TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]  # round 1: dwelling 2 VP
 
 
 def totals(game, faction):
@@ -183,7 +183,7 @@ def test_unknown_faction_and_command_are_record_errors():
 
 def test_fire_and_ice_factions_are_refused_for_now():
     with pytest.raises(IllegalActionError) as err:
-        new_game(["icemaidens", "witches"])
+        new_game(["icemaidens", "witches"], round_tiles=TILES)
     assert err.value.code == "faction_not_supported"
 
 

@@ -12,7 +12,7 @@ from companion.errors import IllegalActionError
 from companion.terra_mystica.engine import apply_action, legal_actions, new_game, read_record
 from companion.terra_mystica.engine.commands import parse_commands
 
-TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE4", "SCORE1", "SCORE6"]
+TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]
 OPTIONS = ("strict-leech", "errata-cultist-power")
 
 

@@ -35,17 +35,26 @@ from companion.terra_mystica.engine.replay import (
     read_record,
     replay,
 )
-from companion.terra_mystica.engine.state import TOTAL_FIELDS, Game, Row, Setup
+from companion.terra_mystica.engine.state import (
+    DEFAULT_OPTIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TOTAL_FIELDS,
+    Game,
+    Row,
+    Setup,
+    SetupError,
+)
 from companion.terra_mystica.scoring import PlayerFinal, final_scoring
 
 __all__ = [
-    "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
+    "DEFAULT_OPTIONS", "SetupError", "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
     "TOTAL_FIELDS", "apply_action", "base_board", "board_tables", "legal_actions", "new_game", "parse_commands",
     "read_record", "replay", "score", "write_record",
 ]
 
 
-def new_game(factions: Iterable[str], *, options: Iterable[str] = (), round_tiles: Iterable[str] = (),
+def new_game(factions: Iterable[str], *, options: Iterable[str] | None = None, round_tiles: Iterable[str] = (),
              removed_bonus: Iterable[str] = (), board: BoardTables | None = None) -> Game:
     """Start a game: seat ``factions`` in order.
 
@@ -53,10 +62,11 @@ def new_game(factions: Iterable[str], *, options: Iterable[str] = (), round_tile
     ----------
     factions : iterable of str
         Engine faction names (``"witches"``, ``"chaosmagicians"`` ...), in seat order.
-    options : iterable of str
-        Game options (RULES-NOTES appendix C), e.g. ``"mini-expansion-1"``, ``"shipping-bonus"``.
+    options : iterable of str, optional
+        Game options (RULES-NOTES appendix C), e.g. ``"mini-expansion-1"``, ``"shipping-bonus"``. Default
+        :data:`DEFAULT_OPTIONS`, the set today's league games use; pass ``()`` for none.
     round_tiles : iterable of str
-        Six round scoring tiles SCORE1..SCORE9, rounds 1-6.
+        Six different round scoring tiles SCORE1..SCORE9, rounds 1-6 (SCORE1 not in rounds 5-6).
     removed_bonus : iterable of str
         Bonus tiles not in play (players + 3 tiles remain).
     board : BoardTables, optional
@@ -64,11 +74,16 @@ def new_game(factions: Iterable[str], *, options: Iterable[str] = (), round_tile
 
     Raises
     ------
+    SetupError
+        (a RecordError) naming the field: round tiles not six different tiles / SCORE1 in round 5 or 6 /
+        a tile needing an option; fewer than 2 or more than 5 factions; two factions of one colour.
     RecordError
-        Unknown faction or tile. IllegalActionError for a Fire & Ice faction (not supported yet) or two
-        factions of one colour.
+        Unknown faction. IllegalActionError for a Fire & Ice faction (not supported yet).
     """
-    setup = Setup(options=frozenset(options), round_tiles=tuple(t.upper() for t in round_tiles),
+    factions = list(factions)
+    if not MIN_PLAYERS <= len(factions) <= MAX_PLAYERS:
+        raise SetupError("factions", f"expected {MIN_PLAYERS}-{MAX_PLAYERS} factions, got {len(factions)}")
+    setup = Setup(options=frozenset(DEFAULT_OPTIONS if options is None else options), round_tiles=tuple(t.upper() for t in round_tiles),
                   removed_bonus=tuple(b.upper() for b in removed_bonus))
     game = Game(setup, board)
     for name in factions:

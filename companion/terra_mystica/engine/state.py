@@ -60,7 +60,7 @@ from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 from companion.terra_mystica.towns import TownState
 
-__all__ = ["Game", "FactionState", "FactionSnapshot", "GameSnapshot", "Row", "Setup", "TOTAL_FIELDS"]
+__all__ = ["DEFAULT_OPTIONS", "SetupError", "check_setup", "Game", "FactionState", "FactionSnapshot", "GameSnapshot", "Row", "Setup", "TOTAL_FIELDS"]
 
 TOTAL_FIELDS = ("VP", "C", "W", "P", "PW1", "PW2", "PW3", "FIRE", "WATER", "EARTH", "AIR")
 """The totals a ledger row carries (appendix A), in this order."""
@@ -70,6 +70,30 @@ BASE_CONVERSIONS = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 
 MAX_PRIESTS = 7
 PRIEST_SLOTS = (3, 2, 2, 2)
 _SPADES: dict[tuple[str, str, str], int] = {}
+
+
+DEFAULT_OPTIONS = frozenset({"strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power",
+                             "mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "maintain-player-order",
+                             "variable-turn-order"})
+"""Options of a new game when none are given: the set today's league games use (the newer shared ledgers;
+RULES-NOTES appendix C). A replay uses the options its record names."""
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+"""Player counts of the base game (rulebook)."""
+
+
+class SetupError(RecordError):
+    """A game setup the rules do not allow (round tiles, players, colours), naming the field.
+
+    Attributes
+    ----------
+    field : str
+        ``round_tiles``, ``factions``, ``removed_bonus`` or ``options``.
+    """
+
+    def __init__(self, field: str, message: str, *, line: int | None = None) -> None:
+        self.field = field
+        super().__init__(f"setup {field}: {message}", line=line)
 
 
 UNSUPPORTED_OPTIONS = frozenset({"fire-and-ice-final-scoring"})
@@ -278,6 +302,41 @@ class Setup:
     players: tuple = ()
 
 
+def check_setup(setup: Setup, tiles) -> None:
+    """Check a setup before play (rulebook setup; RULES-NOTES appendix C).
+
+    Round scoring tiles: six different known tiles, rounds 1-6; a tile that needs an option
+    (SCORE9: ``temple-scoring-tile``) only with it; the tile that scores spades during the round (SCORE1,
+    "SPADE >> 2") not in rounds 5 or 6 (rulebook; true of all 30 shared league games, which do have the
+    spade *cult-bonus* tiles SCORE2/6/8 in rounds 5 and 6). Removed bonus tiles: known, no repeats.
+
+    Raises
+    ------
+    SetupError
+        Naming the field (``round_tiles``, ``removed_bonus``) and what was expected.
+    """
+    rt = setup.round_tiles
+    if len(rt) != 6:
+        raise SetupError("round_tiles", f"expected 6 round scoring tiles (rounds 1-6), got {len(rt)}")
+    for i, t in enumerate(rt, start=1):
+        tile = tiles.round_scoring.get(t)
+        if tile is None:
+            raise SetupError("round_tiles", f"round {i}: unknown tile {t!r}; expected one of "
+                             f"{', '.join(sorted(tiles.round_scoring))}")
+        if tile.option and tile.option not in setup.options:
+            raise SetupError("round_tiles", f"round {i}: {t} is only in play with option {tile.option}")
+        if i >= 5 and "SPADE" in tile.vp:
+            raise SetupError("round_tiles", f"round {i}: {t} (VP for spades) may not be in rounds 5 or 6")
+    dup = sorted({t for t in rt if rt.count(t) > 1})
+    if dup:
+        raise SetupError("round_tiles", f"expected six different tiles; {', '.join(dup)} is repeated")
+    for b in setup.removed_bonus:
+        if b not in tiles.bonus:
+            raise SetupError("removed_bonus", f"unknown bonus tile {b!r}")
+    if len(set(setup.removed_bonus)) != len(setup.removed_bonus):
+        raise SetupError("removed_bonus", "a bonus tile is removed twice")
+
+
 class Game:
     """A game in progress. Build with :meth:`new`, then :meth:`add_faction` per seat and :meth:`apply_row`.
 
@@ -315,9 +374,7 @@ class Game:
         if unsupported:
             raise IllegalActionError("option_not_supported", f"option {sorted(unsupported)[0]} (Fire & Ice) is "
                                      "not supported yet; the engine replays base games", rule="issue 5: base game first")
-        for t in setup.round_tiles:
-            if t not in tiles.round_scoring:
-                raise RecordError(f"unknown round scoring tile {t!r}")
+        check_setup(setup, tiles)
         self.bonus_pool: dict[str, int] = {}
         for bid, b in tiles.bonus.items():
             if bid in setup.removed_bonus:
@@ -353,10 +410,12 @@ class Game:
             raise _illegal("faction_not_supported", f"{data.display} is a Fire & Ice faction; the engine "
                            "replays base-game factions only so far", "issue 5: base game first", line)
         if data.name in self.factions:
-            raise RecordError(f"faction {data.name} is set up twice", line=line)
+            raise SetupError("factions", f"faction {data.name} is set up twice", line=line)
         if any(f.data.home_terrain == data.home_terrain for f in self.factions.values()):
-            raise _illegal("colour_taken", f"{data.display}' home terrain {data.home_terrain} is taken",
-                           "rulebook: one faction per colour", line)
+            raise SetupError("factions", f"{data.display}'s home terrain {data.home_terrain} is taken; each "
+                             "faction needs its own colour", line=line)
+        if len(self.factions) >= MAX_PLAYERS:
+            raise SetupError("factions", f"at most {MAX_PLAYERS} players", line=line)
         f = FactionState(data)
         self.factions[data.name] = f
         self.seats.append(data.name)
@@ -1386,6 +1445,9 @@ class Game:
             self.drop_faction(faction, line=line)
             return
         f = self.faction(faction, line)
+        if len(self.factions) < MIN_PLAYERS:
+            raise SetupError("factions", f"{MIN_PLAYERS}-{MAX_PLAYERS} players; {len(self.factions)} set up",
+                             line=line)
         if self.phase == "cult_spades" and f.spades and f.cult_spade and commands and \
                 all(c.verb == "wait" for c in commands):
             # "done": the faction lets its remaining cult-bonus spades go
