@@ -3,7 +3,8 @@
 API summary
 -----------
 ``PowerBowls(i, ii, iii)``
-    Frozen; tokens in bowls I, II, III. Properties ``tokens``, ``spendable`` (= III), ``max_burn``
+    Frozen (a named tuple); tokens in bowls I, II, III. ``gained(n)``, ``spent(n)``, ``burned(n)`` return
+    the new bowls only -- the engine holds one ``PowerBowls`` per faction and calls these. Properties ``tokens``, ``spendable`` (= III), ``max_burn``
     (= II // 2), ``max_gain`` (= 2 * I + II: power that can still be gained). Methods return a
     :class:`PowerStep` (``before``, ``after``, ``amount``, ``explanation`` and move counts); chain with
     ``.after``:
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.errors import IllegalActionError
 
@@ -72,9 +74,20 @@ class PowerStep:
     moved_2_to_3: int = 0
 
 
-@dataclass(frozen=True)
-class PowerBowls:
+class _Bowls(NamedTuple):
+    i: int
+    ii: int
+    iii: int
+
+
+class PowerBowls(_Bowls):
     """Power tokens in bowls I, II and III (a value: every operation returns a new one).
+
+    An immutable named tuple ``(i, ii, iii)``, so it is as cheap as the engine's own three numbers were; it
+    compares equal to the plain tuple ``(I, II, III)``. The fast value operations :meth:`gained`,
+    :meth:`spent` and :meth:`burned` return the new bowls only (the engine calls them on every gain);
+    :meth:`gain`, :meth:`spend` and :meth:`burn` return a :class:`PowerStep` with the moves and an
+    explanation for players.
 
     Raises
     ------
@@ -82,16 +95,19 @@ class PowerBowls:
         ``bad_amount`` when a bowl is negative or not an integer.
     """
 
-    i: int
-    ii: int
-    iii: int
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        for name in ("i", "ii", "iii"):
-            _check_amount(getattr(self, name), f"bowl {name.upper()}")
+    def __new__(cls, i: int, ii: int, iii: int) -> PowerBowls:
+        _check_amount(i, "bowl I")
+        _check_amount(ii, "bowl II")
+        _check_amount(iii, "bowl III")
+        return tuple.__new__(cls, (i, ii, iii))
 
     def __str__(self) -> str:
         return f"{self.i}/{self.ii}/{self.iii}"
+
+    def __repr__(self) -> str:
+        return f"PowerBowls({self.i}, {self.ii}, {self.iii})"
 
     @classmethod
     def of(cls, bowls: Iterable[int]) -> PowerBowls:
@@ -124,15 +140,67 @@ class PowerBowls:
         """Power that can still be gained before every token is in bowl III: 2 x I + II."""
         return 2 * self.i + self.ii
 
+    # ------------------------------------------------------------------ fast value operations
+    def gained(self, n: int) -> PowerBowls:
+        """The bowls after gaining ``n`` power (see :meth:`gain`); power beyond :attr:`max_gain` is lost.
+
+        Raises
+        ------
+        IllegalActionError
+            ``bad_amount`` for a negative ``n``.
+        """
+        if type(n) is not int or n < 0:
+            _check_amount(n, "gain")
+        i, ii, iii = self
+        a = n if n < i else i
+        b = n - a
+        if b > ii + a:
+            b = ii + a
+        return tuple.__new__(PowerBowls, (i - a, ii + a - b, iii + b))
+
+    def spent(self, n: int) -> PowerBowls:
+        """The bowls after spending ``n`` power: ``n`` tokens from bowl III back to bowl I.
+
+        Raises
+        ------
+        IllegalActionError
+            ``not_enough_power`` when bowl III holds fewer than ``n`` tokens; ``bad_amount`` for ``n < 0``.
+        """
+        if type(n) is not int or n < 0:
+            _check_amount(n, "spend")
+        if n > self.iii:
+            hint = f" (burning {n - self.iii} would get there)" if n - self.iii <= self.max_burn else ""
+            raise IllegalActionError("not_enough_power", f"spend {n} power: bowl III holds only {self.iii}{hint}",
+                                     rule="power is spent from bowl III")
+        return tuple.__new__(PowerBowls, (self.i + n, self.ii, self.iii - n))
+
+    def burned(self, n: int) -> PowerBowls:
+        """The bowls after burning ``n``: ``n`` tokens II -> III and ``n`` more removed from bowl II.
+
+        Raises
+        ------
+        IllegalActionError
+            ``not_enough_power_to_burn`` when bowl II holds fewer than ``2 n`` tokens; ``bad_amount`` for
+            ``n < 0``.
+        """
+        if type(n) is not int or n < 0:
+            _check_amount(n, "burn")
+        if 2 * n > self.ii:
+            raise IllegalActionError("not_enough_power_to_burn",
+                                     f"burn {n}: needs {2 * n} tokens in bowl II, it holds {self.ii}",
+                                     rule="burning removes one bowl-II token for each one moved to bowl III")
+        return tuple.__new__(PowerBowls, (self.i, self.ii - 2 * n, self.iii + n))
+
+    # ------------------------------------------------------------------ explained steps
     def gain(self, n: int) -> PowerStep:
         """Gain ``n`` power: each moves a token from I to II while I has tokens, then from II to III.
 
         Gain that finds every token in bowl III is lost (the rules: "nothing happens").
         """
         _check_amount(n, "gain")
-        a = min(n, self.i)
-        b = min(n - a, self.ii + a)
-        after = PowerBowls(self.i - a, self.ii + a - b, self.iii + b)
+        after = self.gained(n)
+        a = self.i - after.i
+        b = after.iii - self.iii
         parts = []
         if a:
             parts.append(f"{a} from bowl I to II")
@@ -153,11 +221,7 @@ class PowerBowls:
             ``not_enough_power`` when bowl III holds fewer than ``n`` tokens.
         """
         _check_amount(n, "spend")
-        if n > self.iii:
-            hint = f" (burning {n - self.iii} would get there)" if n - self.iii <= self.max_burn else ""
-            raise IllegalActionError("not_enough_power", f"spend {n} power: bowl III holds only {self.iii}{hint}",
-                                     rule="power is spent from bowl III")
-        after = PowerBowls(self.i + n, self.ii, self.iii - n)
+        after = self.spent(n)
         return PowerStep(self, after, n, n, f"Spend {n} power: {n} tokens from bowl III back to bowl I. "
                                              f"Bowls {self} -> {after}.")
 
@@ -170,11 +234,7 @@ class PowerBowls:
             ``not_enough_power_to_burn`` when bowl II holds fewer than ``2 n`` tokens.
         """
         _check_amount(n, "burn")
-        if 2 * n > self.ii:
-            raise IllegalActionError("not_enough_power_to_burn",
-                                     f"burn {n}: needs {2 * n} tokens in bowl II, it holds {self.ii}",
-                                     rule="burning removes one bowl-II token for each one moved to bowl III")
-        after = PowerBowls(self.i, self.ii - 2 * n, self.iii + n)
+        after = self.burned(n)
         return PowerStep(self, after, n, n, f"Burn {n}: {n} tokens from bowl II to III and {n} more removed "
                                              f"from the game. Bowls {self} -> {after} ({after.tokens} tokens).",
                          moved_2_to_3=n)
@@ -224,7 +284,10 @@ class LeechOffer:
         VP paid for accepting: ``gain - 1`` (taking 1 power is free).
     before, after : PowerBowls
         Bowls now and after accepting.
+    vp : int or None
+        The receiver's VP when it limited the offer (see :func:`leech_offer`).
     explanation : str
+        A sentence for players (built when read).
     """
 
     offered: int
@@ -232,12 +295,25 @@ class LeechOffer:
     vp_cost: int
     before: PowerBowls
     after: PowerBowls
-    explanation: str
+    vp: int | None = None
 
     @property
     def worth_taking(self) -> bool:
         """True when accepting gains any power at all."""
         return self.gain > 0
+
+    @property
+    def explanation(self) -> str:
+        """``Offered N power; [why less]; accepting gains G power for C VP (power - 1). Bowls a -> b.``"""
+        capped_by = ""
+        by_bowls = min(self.offered, self.before.max_gain)
+        if by_bowls < self.offered:
+            capped_by = f" only {by_bowls} can be gained (bowls {self.before})"
+        if self.gain < by_bowls:
+            capped_by = f" only {self.gain} can be paid for with {self.vp} VP"
+        text = f"Offered {self.offered} power;" + (capped_by + ";" if capped_by else "")
+        return text + (f" accepting gains {self.gain} power for {self.vp_cost} VP (power - 1). "
+                       f"Bowls {self.before} -> {self.after}.")
 
 
 def leech_offer(bowls: PowerBowls, offered: int, *, vp: int | None = None) -> LeechOffer:
@@ -248,30 +324,32 @@ def leech_offer(bowls: PowerBowls, offered: int, *, vp: int | None = None) -> Le
     bowls : PowerBowls
         The receiver's bowls.
     offered : int
-        Power offered (>= 0).
+        Power offered (>= 0), or the part of it the receiver asks for (``Leech 2 from X`` of an offer of 3).
     vp : int or None
         The receiver's VP; when given, the gain is capped at ``vp + 1`` (the receiver cannot pay VP they do
-        not have -- published rulebook; the sources here are silent).
+        not have -- published rulebook; the reference engine does the same).
 
     Returns
     -------
     LeechOffer
+
+    Raises
+    ------
+    IllegalActionError
+        ``bad_amount`` for a negative or non-integer ``offered`` or ``vp``.
+
+    Source: RULES-NOTES section 6 (``leech N from X``: cost N - 1 VP); the engine accepts with this.
     """
-    _check_amount(offered, "offered power")
-    gain = min(offered, bowls.max_gain)
-    capped_by = ""
-    if gain < offered:
-        capped_by = f" only {gain} can be gained (bowls {bowls})"
+    if type(offered) is not int or offered < 0:
+        _check_amount(offered, "offered power")
+    gain = min(offered, 2 * bowls.i + bowls.ii)
     if vp is not None:
-        _check_amount(vp, "VP")
+        if type(vp) is not int or vp < 0:
+            _check_amount(vp, "VP")
         if gain - 1 > vp:
             gain = vp + 1
-            capped_by = f" only {gain} can be paid for with {vp} VP"
-    cost = max(0, gain - 1)
-    after = bowls.gain(gain).after
-    text = f"Offered {offered} power;" + (capped_by + ";" if capped_by else "")
-    text += f" accepting gains {gain} power for {cost} VP (power - 1). Bowls {bowls} -> {after}."
-    return LeechOffer(offered=offered, gain=gain, vp_cost=cost, before=bowls, after=after, explanation=text)
+    return LeechOffer(offered=offered, gain=gain, vp_cost=gain - 1 if gain > 1 else 0, before=bowls,
+                      after=bowls.gained(gain), vp=vp)
 
 
 def offered_power(building_powers: Iterable[int]) -> int:
