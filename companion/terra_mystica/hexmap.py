@@ -42,7 +42,7 @@ import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import MappingProxyType
@@ -184,6 +184,8 @@ class TerraMysticaMap:
         #: the frozen networkx graph of direct adjacency (see :attr:`graph`)
         self.graph: nx.Graph = nx.freeze(g)
         self._adj: dict[str, frozenset[str]] = {label: frozenset(g.adj[label]) for label in hexes}
+        self._land_adj: dict[str, frozenset[str]] = {label: frozenset(n for n in ns if not hexes[n].river)
+                                                     for label, ns in self._adj.items()}
         self.land_hexes: tuple[str, ...] = tuple(k for k, h in hexes.items() if not h.river)
         self.river_hexes: tuple[str, ...] = tuple(k for k, h in hexes.items() if h.river)
         self._river = {k: self._river_distances_from(k) for k in self.land_hexes}
@@ -317,7 +319,7 @@ class TerraMysticaMap:
 
     def land_neighbours(self, label: str) -> frozenset[str]:
         """Directly adjacent land hexes of ``label``."""
-        return frozenset(n for n in self.neighbours(label) if not self.hexes[n].river)
+        return self._land_adj[self.hex(label).label]
 
     def adjacency(self) -> Mapping[str, frozenset[str]]:
         """The whole direct-adjacency table (label -> neighbour labels), read-only."""
@@ -361,41 +363,94 @@ class TerraMysticaMap:
             self._ship_cache[key] = found
         return found
 
+    def reach(self, target: str, sources: Collection[str], *, shipping: int = 0, jump_range: int = 0,
+              links: Mapping[str, Iterable[str]] | None = None, direct: bool = True) -> str | None:
+        """How land hex ``target`` is reached from a faction's buildings on ``sources`` (reference engine
+        ``check_reachable``, without the round-0 "anything goes" rule and without occupancy).
+
+        Parameters
+        ----------
+        target : str
+            A land hex label.
+        sources : collection of str
+            Land hexes holding the faction's buildings (a set or dict: ``in`` is used).
+        shipping : int, 0..6
+            Shipping level (add 1 yourself while BON4 applies; 0 = no shipping).
+        jump_range : int, 0..4
+            Tunnelling / carpet-flight range (0 = the faction cannot tunnel or fly).
+        links : Mapping[str, iterable of str], optional
+            More direct adjacency, e.g. bridges (hex -> hexes joined to it, both ways).
+        direct : bool
+            Count direct adjacency (False for the Riverwalkers, whose ``adjacency.direct`` is 0).
+
+        Returns
+        -------
+        str or None
+            ``"direct"`` (a neighbour or a linked hex holds a building), ``"shipping"`` (river distance
+            <= ``shipping``), ``"jump"`` (hexes jumped over <= ``jump_range``: tunnelling / carpet flight is
+            paid for), checked in that order; None if not reachable.
+
+        Raises
+        ------
+        CompanionError
+            If ``target`` is unknown or a river hex.
+        """
+        t = target if target in self._land_adj else self._land(target)
+        if direct:
+            for n in self._land_adj[t]:
+                if n in sources:
+                    return "direct"
+            if links:
+                for n in links.get(t, ()):
+                    if n in sources:
+                        return "direct"
+        if shipping:
+            dist = self._river[t]
+            for b in sources:
+                d = dist.get(b)
+                if d is not None and d <= shipping:
+                    return "shipping"
+        if jump_range:
+            jump = self._jump[t]
+            for b in sources:
+                d = jump.get(b)
+                if d is not None and d <= jump_range:
+                    return "jump"
+        return None
+
     def reachable(self, sources: Iterable[str], *, shipping: int = 0, jump_range: int = 0,
                   direct: bool = True, extra: Mapping[str, Iterable[str]] | None = None) -> frozenset[str]:
-        """Land hexes a faction with buildings on ``sources`` may build on (reference engine
-        ``check_reachable``, without the round-0 "anything goes" rule and without occupancy).
+        """Every land hex a faction with buildings on ``sources`` may build on: the land hexes for which
+        :meth:`reach` is not None (sources themselves excluded).
 
         Parameters
         ----------
         sources : iterable of str
             Land hexes holding the faction's buildings.
-        shipping : int, 0..6
-            Shipping level (add 1 yourself while BON4 applies).
-        jump_range : int, 0..4
-            Tunnelling / carpet-flight range (0 = the faction cannot tunnel or fly).
-        direct : bool
-            Count direct adjacency (False for the Riverwalkers, whose ``adjacency.direct`` is 0).
+        shipping, jump_range, direct
+            As :meth:`reach`.
         extra : Mapping[str, iterable of str], optional
-            More adjacency, e.g. bridges (hex -> hexes joined to it).
+            More adjacency, e.g. bridges (hex -> hexes joined to it), :meth:`reach`'s ``links``.
 
         Returns
         -------
         frozenset of str
-            Land hexes (sources themselves excluded).
+
+        Raises
+        ------
+        CompanionError
+            For an unknown or river source, or a level out of range.
         """
-        out: set[str] = set()
-        srcs = [self._land(h) for h in sources]
-        for h in srcs:
-            if direct:
-                out |= self.land_neighbours(h)
-                if extra:
-                    out.update(extra.get(h, ()))
-            if shipping:
-                out |= self.shipping_reach(h, shipping)
-            if jump_range:
-                out |= self.tunnel_reach(h, jump_range)
-        return frozenset(out - set(srcs))
+        srcs = {self._land(h) for h in sources}
+        self._level(shipping, MAX_SHIPPING, "shipping level")
+        self._level(jump_range, MAX_JUMP, "tunnelling/carpet range")
+        links: dict[str, set[str]] = {}
+        for a, bs in (extra or {}).items():  # links go both ways, whichever end the caller listed
+            for b in bs:
+                links.setdefault(self.normalise(a), set()).add(self.normalise(b))
+                links.setdefault(self.normalise(b), set()).add(self.normalise(a))
+        return frozenset(h for h in self.land_hexes if h not in srcs and
+                         self.reach(h, srcs, shipping=shipping, jump_range=jump_range, links=links, direct=direct))
 
     def jump_distance(self, a: str, b: str) -> int | None:
         """Number of hexes jumped over between land hexes ``a`` and ``b`` (hex distance - 1), or None if

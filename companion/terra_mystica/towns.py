@@ -317,8 +317,16 @@ class TownState:
         return MappingProxyType({h: v for (f, h), v in self._skip.items() if f == faction})
 
     def bridge_links(self) -> Mapping[str, frozenset[str]]:
-        """Bridge adjacency (hex -> hexes joined to it by a bridge)."""
-        return MappingProxyType(dict(self._links))
+        """Bridge adjacency (hex -> hexes joined to it by a bridge), read-only."""
+        return MappingProxyType(self._links)
+
+    def bridged_neighbours(self, label: str) -> frozenset[str]:
+        """Land hexes directly adjacent to land hex ``label``, bridges included (no Mermaid river links):
+        who is offered power by a build there, whose buildings make a trading house cheap, what a
+        building there reaches directly (RULES-NOTES section 3)."""
+        base = self.map.land_neighbours(label)
+        extra = self._links.get(label)
+        return base | extra if extra else base
 
     # ------------------------------------------------------------------ changes
     def place(self, label: str, faction: str, kind: str = "D") -> TownState:

@@ -293,3 +293,34 @@ def test_reachable_combines_adjacency_shipping_and_tunnelling(base):
     assert base.reachable(["E7", "E8"]) == (base.land_neighbours("E7") | base.land_neighbours("E8")) - {"E7", "E8"}
     assert "C1" in base.reachable(["B1"], extra={"B1": ["C1"]})
     assert base.reachable(["A1"], jump_range=1) == base.tunnel_reach("A1", 1)
+
+
+def test_reach_names_how_a_hex_is_reached(base):
+    # E7 and G3 share one river hex; E7's neighbours are direct; A1 is far from everything here
+    assert base.reach("E8", {"E7"}) == "direct"
+    assert base.reach("G3", {"E7"}) is None
+    assert base.reach("G3", {"E7"}, shipping=1) == "shipping"
+    far = next(h for h in base.land_hexes if base.jump_distance("E7", h) == 1)
+    assert base.reach(far, {"E7"}, jump_range=1) == "jump" and base.reach(far, {"E7"}) is None
+    a, b = base.bridge_spots[0]
+    assert base.reach(b, {a}, links={b: [a]}) == "direct"
+    assert base.reach("E8", {"E7"}, direct=False) is None
+
+
+def test_reach_agrees_with_reachable_and_the_distance_tables(base):
+    import random
+
+    rnd = random.Random(5)
+    for _ in range(30):
+        srcs = set(rnd.sample(base.land_hexes, 5))
+        ship, jump = rnd.randint(0, 3), rnd.randint(0, 2)
+        every = base.reachable(srcs, shipping=ship, jump_range=jump)
+        for h in base.land_hexes:
+            if h in srcs:
+                continue
+            how = base.reach(h, srcs, shipping=ship, jump_range=jump)
+            assert (how is not None) == (h in every)
+            expected = ("direct" if base.land_neighbours(h) & srcs else
+                        "shipping" if ship and any((base.river_distance(h, s) or 99) <= ship for s in srcs) else
+                        "jump" if jump and any((base.jump_distance(h, s) or 99) <= jump for s in srcs) else None)
+            assert how == expected

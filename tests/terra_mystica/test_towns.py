@@ -315,3 +315,11 @@ def test_link_graph_stays_right_on_every_branch(steps, back, branch):
     for state in (s, old, states[-1], states[0]):
         groups = {state.group(h) for h in state.buildings}
         assert groups == _brute_groups(state)
+
+
+def test_bridged_neighbours_add_bridges_but_not_mermaid_links():
+    a, b = BASE.bridge_spots[0]
+    s = TownState.new(BASE).place(a, "witches").add_bridge(a, b, "witches")
+    assert s.bridged_neighbours(a) == BASE.land_neighbours(a) | {b}
+    assert s.bridged_neighbours(b) == BASE.land_neighbours(b) | {a}
+    assert b not in BASE.land_neighbours(a)
