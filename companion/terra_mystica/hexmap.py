@@ -284,10 +284,6 @@ class TerraMysticaMap:
             return "r" + s[1:]
         return s.upper()
 
-    def hex_at(self, row: int, column: int) -> str | None:
-        """Label of the cell at row index ``row`` and cell index ``column`` (0-based), or None."""
-        return self._cell.get((row, column))
-
     def __contains__(self, label: object) -> bool:
         return isinstance(label, str) and self.normalise(label) in self.hexes
 
@@ -325,22 +321,17 @@ class TerraMysticaMap:
         """The whole direct-adjacency table (label -> neighbour labels), read-only."""
         return MappingProxyType(self._adj)
 
-    def river_distance(self, a: str, b: str) -> int | None:
-        """Number of river hexes crossed going from land hex ``a`` to land hex ``b`` across river only.
+    def river_distances(self, label: str) -> Mapping[str, int]:
+        """Read-only table land label -> number of river hexes crossed from land hex ``label`` across river
+        only (graph distance over :attr:`river_graph`), for every land hex within :data:`MAX_SHIPPING`.
 
-        None if ``b`` cannot be reached that way within :data:`MAX_SHIPPING` river hexes. Directly
-        adjacent land hexes have a river distance only if a river hex touches both.
+        Directly adjacent land hexes have a river distance only if a river hex touches both.
 
         Raises
         ------
         CompanionError
-            If either label is unknown or is a river hex.
+            If the label is unknown or is a river hex.
         """
-        a_, b_ = self._land(a), self._land(b)
-        return self._river[a_].get(b_)
-
-    def river_distances(self, label: str) -> Mapping[str, int]:
-        """Read-only table land label -> river distance from land hex ``label``."""
         return MappingProxyType(self._river[self._land(label)])
 
     def shipping_reach(self, label: str, level: int) -> frozenset[str]:

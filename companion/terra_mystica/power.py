@@ -298,11 +298,6 @@ class LeechOffer:
     vp: int | None = None
 
     @property
-    def worth_taking(self) -> bool:
-        """True when accepting gains any power at all."""
-        return self.gain > 0
-
-    @property
     def explanation(self) -> str:
         """``Offered N power; [why less]; accepting gains G power for C VP (power - 1). Bowls a -> b.``"""
         capped_by = ""

@@ -312,10 +312,6 @@ class TownState:
         """Bridges ``faction`` has built."""
         return sum(1 for *_, f in self.bridges if f == faction)
 
-    def skip_links(self, faction: str) -> Mapping[str, frozenset[str]]:
-        """Mermaid skip links of ``faction`` (hex -> linked hexes)."""
-        return MappingProxyType({h: v for (f, h), v in self._skip.items() if f == faction})
-
     def bridge_links(self) -> Mapping[str, frozenset[str]]:
         """Bridge adjacency (hex -> hexes joined to it by a bridge), read-only."""
         return MappingProxyType(self._links)

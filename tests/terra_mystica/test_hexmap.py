@@ -191,7 +191,7 @@ def test_river_distance_matches_shortest_path_through_rivers(entry):
             d = min(ds) if ds else None
             if d is not None and d > 6:
                 d = None
-            assert m.river_distance(a, b) == d, (a, b)
+            assert m.river_distances(a).get(b) == d, (a, b)
 
 
 def test_shipping_reach_by_hand(base):
@@ -223,7 +223,7 @@ def test_base_map_has_29_bridge_spots(base):
 def test_bridge_spots_cross_exactly_one_river_hex(entry):
     m = fixture_map(entry["file"])
     for a, b in m.bridge_spots:
-        assert m.river_distance(a, b) == 1
+        assert m.river_distances(a).get(b) == 1
         assert b not in m.neighbours(a)
         assert m.is_bridge_spot(b, a)
         # the two ends are two hexes apart (one river hex between)
@@ -321,6 +321,6 @@ def test_reach_agrees_with_reachable_and_the_distance_tables(base):
             how = base.reach(h, srcs, shipping=ship, jump_range=jump)
             assert (how is not None) == (h in every)
             expected = ("direct" if base.land_neighbours(h) & srcs else
-                        "shipping" if ship and any((base.river_distance(h, s) or 99) <= ship for s in srcs) else
+                        "shipping" if ship and any((base.river_distances(h).get(s) or 99) <= ship for s in srcs) else
                         "jump" if jump and any((base.jump_distance(h, s) or 99) <= jump for s in srcs) else None)
             assert how == expected

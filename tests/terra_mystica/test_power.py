@@ -70,7 +70,7 @@ def test_leech_offer_costs_power_minus_one():
 def test_leech_offer_limited_by_bowls_and_vp():
     offer = leech_offer(PowerBowls(0, 1, 11), 4)
     assert (offer.gain, offer.vp_cost) == (1, 0)
-    assert not leech_offer(PowerBowls(0, 0, 12), 3).worth_taking
+    assert leech_offer(PowerBowls(0, 0, 12), 3).gain == 0
     offer = leech_offer(PowerBowls(5, 7, 0), 5, vp=2)
     assert (offer.gain, offer.vp_cost) == (3, 2)
 

@@ -70,7 +70,7 @@ def test_case1_sanctuary_elsewhere_does_not_count():
 
 def test_case2_shipping_never_connects_a_town():
     s = build([("A1", "D"), ("A2", "D"), ("B1", "TP"), ("C1", "TE"), ("D2", "D")])
-    assert BASE.river_distance("B1", "C1") == 1
+    assert BASE.river_distances("B1").get("C1") == 1
     assert s.towns() == ()  # combined 7 power, 5 buildings, but only across the river
     assert largest_network(s, "witches", shipping=1) == 5
     assert largest_network(s, "witches", shipping=0) == 3
