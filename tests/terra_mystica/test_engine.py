@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import IllegalActionError, RecordError
-from companion.terra_mystica.engine import apply_action, legal_actions, new_game, score
+from companion.terra_mystica.engine import apply_action, awaited, legal_actions, new_game, score
 from companion.terra_mystica.engine.commands import parse_commands
 
 TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]  # round 1: dwelling 2 VP
@@ -205,10 +205,10 @@ def test_random_legal_play_keeps_invariants(choices):
     for k in choices:
         if g.phase != "actions":
             break
-        due = [o["to"] for o in g.offers] or [g.expected_turn()]
-        name = due[0]
-        if name is None:
+        due = awaited(g)
+        if not due:
             break
+        name = due[0]
         options = legal_actions(g, name)
         if not options:
             break
@@ -263,7 +263,7 @@ def test_setup_steps_are_dwellings_then_bonus_tiles():
     assert err.value.code == "setup_step"
     g = play(g, "witches: build F4", "halflings: build E6", "halflings: build F5", "witches: build E9")
     # bonus tiles are picked in reverse seat order
-    assert legal_actions(g, "halflings") == [f"pass {b}" for b in sorted(g.bonus_pool)]
+    assert sorted(legal_actions(g, "halflings")) == sorted(f"pass {b}" for b in g.bonus_pool)
     with pytest.raises(IllegalActionError) as err:
         apply_action(g, "halflings", "build F7")
     assert err.value.code == "setup_step"
@@ -274,11 +274,7 @@ BASE_FACTIONS = ["alchemists", "auren", "chaosmagicians", "cultists", "darklings
 
 
 def _who(g):
-    if g.offers:
-        return g.offers[0]["to"]
-    if g.phase == "cult_spades":
-        return next(n for n, f in g.factions.items() if f.spades and f.cult_spade)
-    return g.expected_turn()
+    return awaited(g)[0]
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])

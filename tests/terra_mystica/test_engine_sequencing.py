@@ -189,7 +189,7 @@ def test_a_dropped_faction_takes_no_turns_gets_no_offers_and_still_takes_income(
     assert income.label == "" and g.factions["halflings"].w > w  # its dwellings still yield workers
     with pytest.raises(IllegalActionError) as err:
         play(g, "halflings: pass BON4")
-    assert err.value.code == "not_your_turn"
+    assert err.value.code == "dropped"
 
 
 def test_ledger_line_for_a_dropped_faction_is_read():

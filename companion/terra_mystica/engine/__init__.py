@@ -9,7 +9,10 @@ API summary (the same verbs as every game in ``companion``)
     the input game is not changed. Illegal commands raise :class:`companion.errors.IllegalActionError`
     with a stable ``code``, the rule and the line.
 ``legal_actions(game, faction) -> list[str]``
-    Commands ``faction`` may type now (decisions due first: power offers, favor / town / cult picks).
+    Commands ``faction`` may type now (decisions due first: power offers, favor / town / cult picks);
+    ``apply_action`` refuses every other candidate command (``candidate_commands``) with a stable code.
+``awaited(game) -> list[str]``
+    Factions the game waits for (offers, choices, the turn, cult-bonus spades between rounds).
 ``score(game) -> dict``
     Itemised VP: VP so far plus the projected final scoring (cults, network, resources).
 ``read_record(text) -> Record`` / ``write_record(record_or_game) -> str`` / ``replay(record, ...)``
@@ -50,7 +53,7 @@ from companion.terra_mystica.scoring import PlayerFinal, final_scoring
 __all__ = [
     "DEFAULT_OPTIONS", "SetupError", "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
     "TOTAL_FIELDS", "apply_action", "base_board", "board_tables", "legal_actions", "new_game", "parse_commands",
-    "read_record", "replay", "score", "write_record",
+    "read_record", "replay", "score", "write_record", "awaited", "candidate_commands",
 ]
 
 
@@ -109,67 +112,105 @@ def apply_action(game: Game, faction: str, command: str, *, line: int | None = N
 def _try(game: Game, faction: str, command: str) -> bool:
     try:
         apply_action(game, faction, command)
-    except (IllegalActionError, ValueError):
+    except IllegalActionError:
         return False
     return True
 
 
-def legal_actions(game: Game, faction: str) -> list[str]:
-    """Commands ``faction`` may type now, each checked by applying it to a copy.
+def candidate_commands(game: Game, faction: str) -> list[str]:
+    """Every single command of the command language that could make sense for ``faction`` now, legal or
+    not: the universe :func:`legal_actions` filters (and the property tests draw illegal actions from).
 
-    Decisions that are due come alone: answering power offers (``leech N from X`` / ``decline``), then
-    favor, town and cult-step picks; between rounds, transforms with the round's cult-bonus spades (or
-    ``done`` to let the rest go). Otherwise: passing, power / bonus / faction actions, upgrades,
-    building on reachable home-terrain hexes, priests, track advances. Conversions and burning are left
-    out (they are free side moves, always combinable with the above).
+    Power-offer answers, tile and cult-step choices (``+FAVn``, ``+TWn``, ``+TRACK``, ``-TRACK``),
+    ``done`` / ``-SPADE`` between rounds, passing with each bonus tile, every power / faction / bonus /
+    favor action, every upgrade of an own building, building and transforming (to the home terrain) on
+    every land hex, priests to each track, both track advances, bridges on every bridge spot, Mermaid
+    connections on every river hex. Conversions, burning and ``wait`` are not listed (free side moves
+    and flow control that combine with any of these).
     """
     f = game.faction(faction)
-    if game.phase == "over":
-        return []
-    offers = [o for o in game.offers if o["to"] == f.name]
-    if offers:
-        o = offers[0]
-        return [f"leech {o['amount']} from {o['from']}", f"decline {o['amount']} from {o['from']}"]
-    picks: list[str] = []
-    if f.pending_favor:
-        picks = [f"+{fid}" for fid, n in game.favor_pool.items() if n > 0 and fid not in f.favors]
-    elif f.pending_town:
-        picks = [f"+{tid}" for tid, n in game.town_pool.items() if n > 0]
-    elif f.pending_cult:
-        n = f.pending_cult if f.cult_same_track else 1
-        picks = [f"+{n if n > 1 else ''}{t}" for t in CULT_TRACKS]
-    if picks:
-        return [p for p in picks if _try(game, faction, p)]
+    tiles = game.tiles
+    out: list[str] = []
+    for o in game.offers:
+        if o["to"] == f.name:
+            out += [f"leech {o['amount']} from {o['from']}", f"decline {o['amount']} from {o['from']}"]
+    out += [f"+{fid}" for fid in tiles.favor]
+    out += [f"+{tid}" for tid in tiles.town]
+    out += [f"+{t}" for t in CULT_TRACKS]
+    if f.pending_cult > 1:
+        out += [f"+{f.pending_cult}{t}" for t in CULT_TRACKS]
+    out += [f"-{t}" for t in CULT_TRACKS]
     if game.phase == "cult_spades":
-        if not (f.spades and f.cult_spade):
-            return []
-        home = f.data.home_terrain
-        cands = [f"transform {h}" for h, colour in sorted(game.colour.items())
-                 if colour != home and h not in game.townstate.buildings]
-        return [c for c in cands if _try(game, faction, c)] + ["done"]
-    if f.passed or game.phase != "actions" and game.phase != "setup":
-        return []
-    cands: list[str] = []
-    if game.round < 6:
-        cands += [f"pass {b}" for b in sorted(game.bonus_pool)]
-    else:
-        cands.append("pass")
-    cands += [f"action {a}" for a in game.tiles.power_actions]
-    cands += [f"action {a}" for a in (*game.tiles.faction_actions,)]
+        out += ["-SPADE", "done"]
+    out += ["pass"] + [f"pass {b}" for b in tiles.bonus]
+    out += [f"action {a}" for a in (*tiles.power_actions, *tiles.faction_actions)]
+    kinds = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
     for h, kind in sorted(f.hexes.items()):
-        for up, frm in (("TP", "D"), ("TE", "TP"), ("SH", "TP"), ("SA", "TE")):
-            if kind == frm:
-                cands.append(f"upgrade {h} to {up}")
+        out += [f"upgrade {h} to {k}" for k in kinds.get(kind, ())]
+    occupied = game.townstate.buildings
+    for h in sorted(game.colour):
+        if h not in occupied:
+            out += [f"build {h}", f"transform {h}"]
+    out += [f"send p to {t}" for t in CULT_TRACKS]
+    out += ["advance ship", "advance dig"]
+    if f.free["BRIDGE"]:
+        out += [f"bridge {a}:{b}" for a, b in sorted(tuple(sorted(p)) for p in game.board.bridge_spots)]
+    if f.name == "mermaids":
+        out += [f"connect {r}" for r in sorted(game.board.river_adj)]
+    return out
+
+
+def legal_actions(game: Game, faction: str) -> list[str]:
+    """Commands ``faction`` may type now: the :func:`candidate_commands` that :func:`apply_action` accepts.
+
+    Each is checked by applying it to a copy, so ``apply_action`` accepts exactly these among the
+    candidates (the phase and turn rules live in one place, :meth:`Game.phase_error`, which also lets
+    this skip whole groups cheaply). Decisions come first (power offers, favor / town / cult picks), then
+    turns. Conversions, burning and ``wait`` are left out (free side moves, combinable with any of these).
+    """
+    f = game.faction(faction)
+    if game.phase == "over" or f.name in game.dropped:
+        return []
+    out = []
     home = f.data.home_terrain
-    for h, colour in sorted(game.colour.items()):
-        if h not in game.townstate.buildings and (colour == home or game.round > 0):
-            cands.append(f"build {h}")
-    if f.spades:
-        cands += [f"transform {h}" for h, colour in sorted(game.colour.items())
-                  if colour != home and h not in game.townstate.buildings]
-    cands += [f"send p to {t}" for t in CULT_TRACKS]
-    cands += ["advance ship", "advance dig"]
-    return [c for c in cands if _try(game, faction, c)]
+    no_dwelling = f.count["D"] >= f.data.buildings["D"].count
+    for cmd in candidate_commands(game, faction):
+        parsed = parse_commands(cmd)
+        if game.phase_error(f.name, parsed) is not None:
+            continue
+        verb = parsed[0].verb
+        if verb in ("build", "transform") and game.round > 0:
+            # exact shortcuts for the many hexes apply_action refuses anyway: no dwelling left, the
+            # hex already home terrain (transform), out of reach (both; the Witches' ride builds anywhere)
+            h = parsed[0].args[0]
+            if verb == "build" and (no_dwelling or f.free["D"] and game.colour[h] != home):
+                continue
+            if verb == "transform" and not f.free["TF"] and game.colour[h] == home:
+                continue
+            if not (verb == "build" and f.free["D"]) and \
+                    game.reach(f, h, direct_only=verb == "transform" and f.free["TF"] > 0 and f.tf_need_adjacency) \
+                    is None:
+                continue
+        if _try(game, faction, cmd):
+            out.append(cmd)
+    return out
+
+
+def awaited(game: Game) -> list[str]:
+    """Factions the game waits for now, in table order: those with power offers or choices to make, the
+    faction whose turn it is, and between rounds the holders of cult-bonus spades."""
+    names = []
+    for n in game.seats:
+        f = game.factions[n]
+        if n in game.dropped:
+            continue
+        if any(o["to"] == n for o in game.offers) or f.pending_favor or f.pending_town or f.pending_cult \
+                or game.phase == "cult_spades" and f.spades and f.cult_spade:
+            names.append(n)
+    turn = game.expected_turn()
+    if turn is not None and turn not in names:
+        names.append(turn)
+    return names
 
 
 def score(game: Game) -> dict:

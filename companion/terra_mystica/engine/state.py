@@ -665,46 +665,61 @@ class Game:
             _SPADES[key] = need
         return need
 
-    def _check_reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> None:
-        """Raise unless ``h`` is reachable for ``f``; charge tunnelling / carpet flight when needed."""
+    def reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> str | None:
+        """How ``f`` reaches land hex ``h`` now (RULES-NOTES section 3 check_reachable), without charging:
+        ``"free"`` (setup, a direct neighbour incl. bridges, shipping incl. BON4 while not passed and not
+        for cult-bonus spades, a hex already tunnelled to this action), ``"jump"`` (tunnelling / carpet
+        flight, which costs) or None. ``direct_only``: the Nomads' sandstorm (no bridges)."""
         if self.round == 0:
-            return
-        line = self._line
+            return "free"
         own = f.hexes
         if direct_only:
-            if any(n in own for n in self.board.land_adj[h]):
-                return
-            raise _illegal("not_adjacent", f"{h} is not directly adjacent to a {f.name} building (no bridges)",
-                           "Nomads' sandstorm: direct adjacency only", line)
+            return "free" if any(n in own for n in self.board.land_adj[h]) else None
         for n in self.adjacent(h):
             if n in own:
-                return
-        ship = f.ship
-        if f.bonus and not f.passed and not f.cult_spade:
-            special = self.tiles.bonus[f.bonus].special
-            if special:
-                ship += special.get("ship", 0)
+                return "free"
+        ship = self._shipping(f)
         if ship:
             dist = self.board.river_dist[h]
             for b in own:
                 d = dist.get(b)
                 if d is not None and d <= ship:
-                    return
+                    return "free"
         if f.data.teleport and f.jump_range:
             if h in f.teleported:
-                return
+                return "free"
             jump = self.board.jump[h]
             for b in own:
                 d = jump.get(b)
                 if d is not None and d <= f.jump_range:
-                    tp = f.data.teleport
-                    level = min(f.teleport_level, len(tp["cost"]) - 1)
-                    self._pay(f, dict(tp["cost"][level]), "tunnelling / carpet flight")
-                    self._gain(f, dict(tp["gain"][level]), "tunnelling / carpet flight")
-                    f.teleported.add(h)
-                    return
-        raise _illegal("not_reachable", f"{h} is not reachable for {f.name} (no own building adjacent, "
-                       f"shipping {ship})", "RULES-NOTES section 3 check_reachable", line)
+                    return "jump"
+        return None
+
+    def _shipping(self, f: FactionState) -> int:
+        ship = f.ship
+        if f.bonus and not f.passed and not f.cult_spade:
+            special = self.tiles.bonus[f.bonus].special
+            if special:
+                ship += special.get("ship", 0)
+        return ship
+
+    def _check_reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> None:
+        """Raise unless ``h`` is reachable for ``f``; charge tunnelling / carpet flight when needed."""
+        how = self.reach(f, h, direct_only=direct_only)
+        if how == "free":
+            return
+        line = self._line
+        if how is None:
+            if direct_only:
+                raise _illegal("not_adjacent", f"{h} is not directly adjacent to a {f.name} building (no bridges)",
+                               "Nomads' sandstorm: direct adjacency only", line)
+            raise _illegal("not_reachable", f"{h} is not reachable for {f.name} (no own building adjacent, "
+                           f"shipping {self._shipping(f)})", "RULES-NOTES section 3 check_reachable", line)
+        tp = f.data.teleport
+        level = min(f.teleport_level, len(tp["cost"]) - 1)
+        self._pay(f, dict(tp["cost"][level]), "tunnelling / carpet flight")
+        self._gain(f, dict(tp["gain"][level]), "tunnelling / carpet flight")
+        f.teleported.add(h)
 
     def _transform(self, f: FactionState, h: str, to: str | None) -> None:
         line = self._line
@@ -726,7 +741,7 @@ class Game:
             return
         need = self._spades_needed(f, frm, to)
         if need == 0:
-            return
+            raise _illegal("same_terrain", f"{h} already is {to}", "rulebook: transform changes the terrain", line)
         self._check_reach(f, h)
         if f.spades < need:
             if f.cult_spade and f.spades:
@@ -953,6 +968,12 @@ class Game:
                 self._gain(f, dict(f.data.town_bonus), "town bonus")
 
     def _take_cult(self, f: FactionState, n: int, track: str) -> None:
+        if f.pending_cult == 0 and n == 1 and track in f.blocked and self._free_keys(f) > 0:
+            # a track stopped at 9 for want of a key: with a key now, the player says which one goes to
+            # 10 (command_adjust_resources; RULES-NOTES-D D.2)
+            f.blocked.remove(track)
+            self._cult_step(f, track, 1)
+            return
         if f.pending_cult < n:
             raise _illegal("no_cult_step_due", f"{f.name} has no cult step to take", "bonus / favor / faction "
                            "action cult step", self._line)
@@ -1388,23 +1409,79 @@ class Game:
         seq += [n for n in self.seats if count[n] == 1]
         return seq + self.seats[::-1]
 
-    def _check_turn(self, f: FactionState, commands: list[Command]) -> None:
+    def _continuing(self, f: FactionState, commands: list[Command]) -> bool:
+        """Spades left at the end of an action row (the Halflings' stronghold gives 3) may be used by the
+        faction's next row if it only transforms / builds: that row continues the same action."""
+        return f.carry_spades and self.phase == "actions" and \
+            any(c.verb in ("transform", "build") for c in commands) and \
+            all(c.verb in CONTINUATION_VERBS for c in commands)
+
+    def phase_error(self, faction: str, commands: list[Command]) -> IllegalActionError | None:
+        """Why ``faction`` may not type ``commands`` in the current phase and turn, or None.
+
+        The one place for phase and turn rules (the reference engine's acting.pm): setup takes only
+        initial dwellings and bonus tiles, in the setup order; between rounds (cult-bonus spades, RULES-NOTES-D
+        D.4) only ``transform``, ``-SPADE`` and ``done`` by a faction holding such spades; in the action
+        phase a row that is a turn needs the turn, and no favor / town tile still to be chosen (the
+        reference engine does not close a turn before). Codes: ``game_over``, ``dropped``, ``setup_step``,
+        ``income_phase``, ``not_your_turn``, ``decision_pending``, ``double_action_pass``.
+        """
         line = self._line
+        f = self.factions.get(faction)
+        if f is None:
+            return None  # apply_row names the unknown faction
+        verbs = {c.verb for c in commands}
+        if self.phase == "over":
+            return _illegal("game_over", "the game is over", "RULES-NOTES section 5", line)
+        if f.name in self.dropped:
+            return _illegal("dropped", f"{f.name} has left the game", "RULES-NOTES-D D.3", line)
+        if self.phase == "setup":
+            if verbs <= {"favor", "town", "cult", "wait"}:
+                return None  # choices due (none in a normal setup) are checked by their own rules
+            due = self.expected_turn()
+            placing = self._setup_step < len(self._setup_sequence()) - len(self.seats)
+            if verbs != ({"build"} if placing else {"pass"}) or len(commands) != 1:
+                what = "place an initial dwelling (build)" if placing else "take a bonus tile (pass BONn)"
+                if due != f.name:
+                    return _illegal("not_your_turn", f"it is {due}'s turn in the setup, not {f.name}'s",
+                                    "rulebook: setup order (RULES-NOTES-D D.5)", line)
+                return _illegal("setup_step", f"{f.name} must {what} now", "rulebook: setup", line)
+            if due != f.name:
+                return _illegal("not_your_turn", f"it is {due}'s turn in the setup, not {f.name}'s",
+                                "rulebook: setup order (RULES-NOTES-D D.5)", line)
+            return None
         if self.phase == "cult_spades":
+            bad = verbs - {"transform", "lose", "wait"} or any(c.verb == "lose" and c.args[1] != "SPADE"
+                                                                  for c in commands)
+            if bad:
+                return _illegal("income_phase", "between rounds only the cult-bonus spades are used: transform "
+                                "HEX [to COLOUR], -SPADE or done", "RULES-NOTES-D D.4 (in_use_income_spades)", line)
             if not (f.spades and f.cult_spade):
-                raise _illegal("not_your_turn", f"{f.name} has no cult-bonus spades to use now",
-                               "round scoring cult bonus spades", line)
-            return
+                holders = [n for n, o in self.factions.items() if o.spades and o.cult_spade]
+                return _illegal("not_your_turn", f"{f.name} has no cult-bonus spades; waiting for "
+                                f"{', '.join(holders)}", "RULES-NOTES-D D.4", line)
+            return None
+        if not verbs & ACTION_VERBS or self._continuing(f, commands):
+            return None
         due = self.expected_turn()
         if due != f.name:
-            raise _illegal("not_your_turn", f"it is {due}'s turn, not {f.name}'s",
-                           "rulebook: turn order (RULES-NOTES section 6)", line)
-        if self.phase == "setup":
-            placing = self._setup_step < len(self._setup_sequence()) - len(self.seats)
-            verbs = {c.verb for c in commands if c.verb in ACTION_VERBS}
-            if verbs != ({"build"} if placing else {"pass"}):
-                what = "place an initial dwelling (build)" if placing else "take a bonus tile (pass BONn)"
-                raise _illegal("setup_step", f"{f.name} must {what} now", "rulebook: setup", line)
+            return _illegal("not_your_turn", f"it is {due}'s turn, not {f.name}'s",
+                            "rulebook: turn order (RULES-NOTES section 6)", line)
+        first = next(i for i, c in enumerate(commands) if c.verb in ACTION_VERBS)
+        picked = sum(c.args[0] if c.verb == "town" else 1 for c in commands[:first] if c.verb in ("favor", "town"))
+        waiting = [o.name for o in self.factions.values()
+                   if (o.pending_favor + o.pending_town > (picked if o is f else 0))]
+        if waiting:
+            return _illegal("decision_pending", f"{', '.join(waiting)} must choose a favor / town tile first",
+                            "RULES-NOTES-D D.6: a turn closes only when nothing is pending", line)
+        if "strict-chaosmagician-sh" in self.options and \
+                any(c.verb == "action" and c.args[0] == "ACTC" for c in commands) and \
+                any(c.verb == "pass" for c in commands[:-1]):
+            # passing ends the turn: a pass followed by more play inside the double action was the
+            # reference engine's "CM double pass" bug, forbidden by this option
+            return _illegal("double_action_pass", "the Chaos Magicians' double action cannot go on after a pass",
+                            "option strict-chaosmagician-sh (RULES-NOTES tricky case 9)", line)
+        return None
 
     def _advance_turn(self, f: FactionState) -> None:
         if self.phase == "setup":
@@ -1448,38 +1525,21 @@ class Game:
         if len(self.factions) < MIN_PLAYERS:
             raise SetupError("factions", f"{MIN_PLAYERS}-{MAX_PLAYERS} players; {len(self.factions)} set up",
                              line=line)
-        if self.phase == "cult_spades" and f.spades and f.cult_spade and commands and \
-                all(c.verb == "wait" for c in commands):
+        err = self.phase_error(f.name, commands)
+        if err is not None:
+            raise err
+        if self.phase == "cult_spades" and commands and all(c.verb == "wait" for c in commands):
             # "done": the faction lets its remaining cult-bonus spades go
             f.spades = 0
             f.cult_spade = False
-        elif self.phase == "cult_spades" and not (f.spades and f.cult_spade):
-            # a row from a faction without cult spades ends the cult-spade phase (unused spades are lost)
-            if any(c.verb not in ("leech", "decline", "wait") for c in commands):
-                for o in self.factions.values():
-                    o.spades = 0
-                    o.cult_spade = False
-                self._start_income()
-        # Spades left at the end of an action row (the Halflings' stronghold gives 3) may be used by the
-        # faction's next row if it only transforms / builds: that row continues the same action.
-        continuing = f.carry_spades and self.phase == "actions" and \
-            any(c.verb in ("transform", "build") for c in commands) and \
-            all(c.verb in CONTINUATION_VERBS for c in commands)
+        continuing = self._continuing(f, commands)
         if f.carry_spades and not continuing:
             f.spades = 0
         f.carry_spades = False
         f.teleported = set()
         is_action = any(c.verb in ACTION_VERBS for c in commands) and not continuing
         if is_action:
-            self._check_turn(f, commands)
             f.blocked.clear()  # a blocked cult track is remembered until the next full move starts
-        if "strict-chaosmagician-sh" in self.options and any(c.verb == "action" and c.args[0] == "ACTC"
-                                                              for c in commands) and \
-                any(c.verb == "pass" for c in commands[:-1]):
-            # passing ends the turn: a pass followed by more play inside the double action was the
-            # reference engine's "CM double pass" bug, forbidden by this option
-            raise _illegal("double_action_pass", "the Chaos Magicians' double action cannot go on after a pass",
-                           "option strict-chaosmagician-sh (RULES-NOTES tricky case 9)", line)
         waiting = is_action and any(o["to"] == f.name for o in self.offers)
         strict = "strict-leech" in self.options
         for cmd in commands:
