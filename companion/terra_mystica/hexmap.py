@@ -347,11 +347,17 @@ class TerraMysticaMap:
             If the label is unknown or a river, or ``level`` is not an integer 0..6.
         """
         lvl = self._level(level, MAX_SHIPPING, "shipping level")
-        key = (self._land(label), lvl)
-        found = self._ship_cache.get(key)
+        return self._within(self._river, self._ship_cache, self._land(label), lvl)
+
+    @staticmethod
+    def _within(table: dict[str, dict[str, int]], cache: dict[tuple[str, int], frozenset[str]], label: str,
+                limit: int) -> frozenset[str]:
+        """Land hexes at distance <= ``limit`` from ``label`` in a distance ``table`` (memoised in ``cache``)."""
+        key = (label, limit)
+        found = cache.get(key)
         if found is None:
-            found = frozenset(h for h, d in self._river[key[0]].items() if d <= lvl)
-            self._ship_cache[key] = found
+            found = frozenset(h for h, d in table[label].items() if d <= limit)
+            cache[key] = found
         return found
 
     def reach(self, target: str, sources: Collection[str], *, shipping: int = 0, jump_range: int = 0,
@@ -395,18 +401,10 @@ class TerraMysticaMap:
                 for n in links.get(t, ()):
                     if n in sources:
                         return "direct"
-        if shipping:
-            dist = self._river[t]
-            for b in sources:
-                d = dist.get(b)
-                if d is not None and d <= shipping:
-                    return "shipping"
-        if jump_range:
-            jump = self._jump[t]
-            for b in sources:
-                d = jump.get(b)
-                if d is not None and d <= jump_range:
-                    return "jump"
+        if shipping and _any_within(self._river[t], sources, shipping):
+            return "shipping"
+        if jump_range and _any_within(self._jump[t], sources, jump_range):
+            return "jump"
         return None
 
     def reachable(self, sources: Iterable[str], *, shipping: int = 0, jump_range: int = 0,
@@ -456,14 +454,8 @@ class TerraMysticaMap:
         reference engine's range table.
         """
         rng = self._level(jump_range, MAX_JUMP, "tunnelling/carpet range")
-        key = (self._land(label), rng)
-        found = self._jump_cache.get(key)
-        if found is None:
-            found = frozenset(h for h, d in self._jump[key[0]].items() if d <= rng)
-            self._jump_cache[key] = found
-        return found
+        return self._within(self._jump, self._jump_cache, self._land(label), rng)
 
-    carpet_reach = tunnel_reach
 
     def is_bridge_spot(self, a: str, b: str) -> bool:
         """True if a bridge may join land hexes ``a`` and ``b`` (RULES-NOTES appendix B)."""
@@ -506,6 +498,15 @@ class TerraMysticaMap:
             parts.extend(words[t] for t in row)
             parts.append("E")
         return " ".join(parts)
+
+
+def _any_within(distances: Mapping[str, int], sources: Iterable[str], limit: int) -> bool:
+    """True if some hex of ``sources`` is in ``distances`` at most ``limit`` away."""
+    for b in sources:
+        d = distances.get(b)
+        if d is not None and d <= limit:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------- parsing

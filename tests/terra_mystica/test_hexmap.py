@@ -210,7 +210,7 @@ def test_tunnel_reach_is_within_two_hexes(base):
     reach = base.tunnel_reach("E7", 1)
     assert base.land_neighbours("E7") <= reach
     assert all(base.jump_distance("E7", h) <= 1 for h in reach)
-    assert base.carpet_reach("E7", 2) >= reach
+    assert base.tunnel_reach("E7", 2) >= reach
 
 
 # ---------------------------------------------------------------------- bridges
