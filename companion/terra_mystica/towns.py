@@ -45,7 +45,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -232,6 +232,33 @@ class TownState:
         out |= self._skip.get((faction, label), frozenset())
         return out
 
+    def _evolve(self, **changes) -> TownState:
+        """A copy with ``changes`` (like :func:`dataclasses.replace`, without re-running ``__init__``: replays
+        make a new state for every build, so this is on the hot path). Returns ``self`` when nothing changes."""
+        d = self.__dict__
+        for k, v in changes.items():
+            if d[k] is not v:
+                break
+        else:
+            return self
+        new = object.__new__(TownState)
+        new.__dict__.update(d)
+        new.__dict__.update(changes)
+        return new
+
+    def with_town_tiles(self, left: int | None) -> TownState:
+        """The same state with ``left`` town tiles still available (None = no limit); the engine sets this
+        from its town-tile supply before each build.
+
+        Raises
+        ------
+        CompanionError
+            If ``left`` is not None or an integer >= 0.
+        """
+        if left is not None and (isinstance(left, bool) or not isinstance(left, int) or left < 0):
+            raise CompanionError(f"town tiles left must be None or an integer >= 0, got {left!r}")
+        return self if left == self.town_tiles_left else self._evolve(town_tiles_left=left)
+
     def link_graph(self) -> nx.Graph:
         """The building-link graph of this state (treat as read-only).
 
@@ -252,7 +279,7 @@ class TownState:
         return cache.graph
 
     def _grown(self, touched: Iterable[str], **changes) -> TownState:
-        """``replace(self, **changes)`` whose building-link graph is this one's brought up to date.
+        """``self._evolve(**changes)`` whose building-link graph is this one's brought up to date.
 
         ``touched`` are the hexes whose building or links ``changes`` adds (a new building, the ends of a
         new bridge, the land around a Mermaid river link). The graph is handed over to the new state
@@ -261,7 +288,7 @@ class TownState:
         g = self.link_graph()
         cache = self._cache
         token = object()
-        new = replace(self, _token=token, _cache=cache, **changes)
+        new = self._evolve(_token=token, _cache=cache, **changes)
         b = new.buildings
         for h in touched:
             if h in b:
@@ -391,17 +418,17 @@ class TownState:
         for end in (ha.label, hb.label):
             if state.owner(end) == faction:
                 state = state._detect_from(end, faction, state_events=events)
-        return replace(state, events=tuple(events))
+        return state._evolve(events=tuple(events))
 
     def take_fav5(self, faction: str) -> TownState:
         """``faction`` takes FAV5 (town power 6): every own building is re-checked (tricky case 4)."""
         faction = _faction(faction)
-        state = replace(self, fav5=self.fav5 | {faction}, events=())
+        state = self._evolve(fav5=self.fav5 | {faction}, events=())
         events: list[TownEvent] = []
         for h, (f, _) in list(state.buildings.items()):
             if f == faction:
                 state = state._detect_from(h, faction, state_events=events)
-        return replace(state, events=tuple(events))
+        return state._evolve(events=tuple(events))
 
     def mermaid_candidates(self, faction: str = "mermaids") -> tuple[str, ...]:
         """River hexes across which ``faction``'s buildings (none yet in a town) would form a town.
@@ -459,7 +486,7 @@ class TownState:
         for n in self.map.neighbours(hx.label):
             if state.owner(n) == faction:
                 state = state._detect_from(n, faction, state_events=events)
-        return replace(state, events=tuple(events))
+        return state._evolve(events=tuple(events))
 
     # ------------------------------------------------------------------ internals
     def _hex(self, label: str):
@@ -475,7 +502,7 @@ class TownState:
     def _detect_from(self, where: str, faction: str, *, state_events: list[TownEvent]) -> TownState:
         """The engine's ``detect_towns_from``: join an adjacent town, or found a new one."""
         if where in self.town_of or self.owner(where) != faction:
-            return replace(self, events=tuple(state_events))
+            return self._evolve(events=tuple(state_events))
         g = self.link_graph()
         town_of = self.town_of
         touching = {town_of[n] for n in g.adj[where] if n in town_of}
@@ -494,20 +521,20 @@ class TownState:
                 for h in merged:
                     town_of[h] = target
                 state_events.append(TownEvent("merged", faction, target, frozenset(merged)))
-            return replace(self, town_of=town_of, events=tuple(state_events))
+            return self._evolve(town_of=town_of, events=tuple(state_events))
         group = frozenset(nx.node_connected_component(g, where))
         power, count = self.power_and_count(group)
         if power < self.town_size(faction) or count < RULES.town_buildings:
-            return replace(self, events=tuple(state_events))
+            return self._evolve(events=tuple(state_events))
         if self.town_tiles_left == 0:
             state_events.append(TownEvent("no_tile", faction, 0, group, power, count))
-            return replace(self, events=tuple(state_events))
+            return self._evolve(events=tuple(state_events))
         town_of = dict(self.town_of)
         for h in group:
             town_of[h] = self.next_town
         state_events.append(TownEvent("founded", faction, self.next_town, group, power, count))
         left = None if self.town_tiles_left is None else self.town_tiles_left - 1
-        return replace(self, town_of=town_of, next_town=self.next_town + 1, town_tiles_left=left,
+        return self._evolve(town_of=town_of, next_town=self.next_town + 1, town_tiles_left=left,
                        events=tuple(state_events))
 
 
