@@ -26,6 +26,7 @@ real ledgers decided (each such choice is documented where it is made in :mod:`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from companion.errors import IllegalActionError
 from companion.terra_mystica.engine.board import BoardTables, base_board, board_tables
@@ -40,6 +41,7 @@ from companion.terra_mystica.engine.replay import (
 )
 from companion.terra_mystica.engine.state import (
     DEFAULT_OPTIONS,
+    ILLEGAL_CODES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     TOTAL_FIELDS,
@@ -49,9 +51,10 @@ from companion.terra_mystica.engine.state import (
     SetupError,
 )
 from companion.terra_mystica.scoring import PlayerFinal, final_scoring
+from companion.terra_mystica.terrain import terrain_wheel
 
 __all__ = [
-    "DEFAULT_OPTIONS", "SetupError", "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
+    "DEFAULT_OPTIONS", "ILLEGAL_CODES", "SetupError", "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
     "TOTAL_FIELDS", "apply_action", "base_board", "board_tables", "legal_actions", "new_game", "parse_commands",
     "read_record", "replay", "score", "write_record", "awaited", "candidate_commands",
 ]
@@ -124,7 +127,7 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     Power-offer answers, tile and cult-step choices (``+FAVn``, ``+TWn``, ``+TRACK``, ``-TRACK``),
     ``done`` / ``-SPADE`` between rounds, passing with each bonus tile, every power / faction / bonus /
     favor action, every upgrade of an own building, building and transforming (to the home terrain) on
-    every land hex, priests to each track, both track advances, bridges on every bridge spot, Mermaid
+    every land hex (and to each other colour), priests to each track (best slot or a named one), both track advances, bridges on every bridge spot, Mermaid
     connections on every river hex. Conversions, burning and ``wait`` are not listed (free side moves
     and flow control that combine with any of these).
     """
@@ -134,6 +137,7 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     for o in game.offers:
         if o["to"] == f.name:
             out += [f"leech {o['amount']} from {o['from']}", f"decline {o['amount']} from {o['from']}"]
+    out.append("decline")
     out += [f"+{fid}" for fid in tiles.favor]
     out += [f"+{tid}" for tid in tiles.town]
     out += [f"+{t}" for t in CULT_TRACKS]
@@ -148,16 +152,24 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     for h, kind in sorted(f.hexes.items()):
         out += [f"upgrade {h} to {k}" for k in kinds.get(kind, ())]
     occupied = game.townstate.buildings
+    colours = terrain_wheel().colours
     for h in sorted(game.colour):
         if h not in occupied:
             out += [f"build {h}", f"transform {h}"]
+            out += [f"transform {h} to {c}" for c in colours if c != f.data.home_terrain]
     out += [f"send p to {t}" for t in CULT_TRACKS]
+    out += [f"send p to {t} for {n}" for t in CULT_TRACKS for n in (1, 2, 3)]
     out += ["advance ship", "advance dig"]
     if f.free["BRIDGE"]:
         out += [f"bridge {a}:{b}" for a, b in sorted(tuple(sorted(p)) for p in game.board.bridge_spots)]
     if f.name == "mermaids":
         out += [f"connect {r}" for r in sorted(game.board.river_adj)]
     return out
+
+
+@lru_cache(maxsize=8192)
+def _parsed(text: str) -> tuple[Command, ...]:
+    return tuple(parse_commands(text))
 
 
 def legal_actions(game: Game, faction: str) -> list[str]:
@@ -175,7 +187,7 @@ def legal_actions(game: Game, faction: str) -> list[str]:
     home = f.data.home_terrain
     no_dwelling = f.count["D"] >= f.data.buildings["D"].count
     for cmd in candidate_commands(game, faction):
-        parsed = parse_commands(cmd)
+        parsed = _parsed(cmd)
         if game.phase_error(f.name, parsed) is not None:
             continue
         verb = parsed[0].verb
@@ -185,7 +197,7 @@ def legal_actions(game: Game, faction: str) -> list[str]:
             h = parsed[0].args[0]
             if verb == "build" and (no_dwelling or f.free["D"] and game.colour[h] != home):
                 continue
-            if verb == "transform" and not f.free["TF"] and game.colour[h] == home:
+            if verb == "transform" and not f.free["TF"] and game.colour[h] == (parsed[0].args[1] or home):
                 continue
             if not (verb == "build" and f.free["D"]) and \
                     game.reach(f, h, direct_only=verb == "transform" and f.free["TF"] > 0 and f.tf_need_adjacency) \

@@ -60,7 +60,7 @@ from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 from companion.terra_mystica.towns import TownState
 
-__all__ = ["DEFAULT_OPTIONS", "SetupError", "check_setup", "Game", "FactionState", "FactionSnapshot", "GameSnapshot", "Row", "Setup", "TOTAL_FIELDS"]
+__all__ = ["ILLEGAL_CODES", "DEFAULT_OPTIONS", "SetupError", "check_setup", "Game", "FactionState", "FactionSnapshot", "GameSnapshot", "Row", "Setup", "TOTAL_FIELDS"]
 
 TOTAL_FIELDS = ("VP", "C", "W", "P", "PW1", "PW2", "PW3", "FIRE", "WATER", "EARTH", "AIR")
 """The totals a ledger row carries (appendix A), in this order."""
@@ -77,6 +77,30 @@ DEFAULT_OPTIONS = frozenset({"strict-leech", "strict-darkling-sh", "strict-chaos
                              "variable-turn-order"})
 """Options of a new game when none are given: the set today's league games use (the newer shared ledgers;
 RULES-NOTES appendix C). A replay uses the options its record names."""
+
+ILLEGAL_CODES = frozenset({
+    # phase and turn (Game.phase_error)
+    "game_over", "dropped", "setup_step", "income_phase", "not_your_turn", "decision_pending", "double_action_pass",
+    # map and buildings (here and in towns / terraform)
+    "unknown_hex", "river_hex", "hex_occupied", "not_home_terrain", "needs_home_terrain", "same_terrain",
+    "not_reachable", "not_adjacent", "not_own_building", "bad_upgrade", "not_an_upgrade", "unknown_building",
+    "no_dwelling_left", "no_building_left", "cannot_terraform", "bad_terrain",
+    "no_bridge_action", "not_a_bridge_spot", "bridge_exists", "bridge_not_anchored", "too_many_bridges",
+    "no_river_town", "not_mermaids", "not_a_river",
+    # resources
+    "not_enough_c", "not_enough_w", "not_enough_p", "not_enough_pw", "not_enough_vp", "not_enough_spades",
+    "no_spades", "no_spade", "no_priest", "slot_taken", "cannot_burn", "bad_conversion", "track_maxed",
+    # actions, passing, tiles, cult tracks
+    "action_taken", "no_such_action", "already_passed", "bonus_needed", "bonus_unavailable", "no_bonus_round6",
+    "no_favor_due", "favor_twice", "favor_gone", "no_town_due", "town_gone", "no_cult_step_due", "same_track",
+    "cult_loss",
+    # power offers
+    "no_offer", "offer_expired",
+    # setup and unsupported content
+    "setup_closed", "already_dropped", "faction_not_supported", "option_not_supported", "not_supported",
+    "unknown_gain", "unknown_cost",
+})
+"""Every ``IllegalActionError.code`` the engine raises: stable names tests and interfaces may rely on."""
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 """Player counts of the base game (rulebook)."""
@@ -1136,7 +1160,8 @@ class Game:
         if o is None and not accept:
             o = self._find_offer(f, frm)
             if o is None:
-                return  # declining power that was never offered changes nothing
+                raise _illegal("no_offer", f"{f.name} has no power offer from {frm or 'anyone'} to decline",
+                               "RULES-NOTES-D D.1 command_decline", line)
         if o is None:
             if strict or frm is not None and self._find_offer(f, frm) is None:
                 raise _illegal("no_offer", f"{f.name} has no power offer of {amount} from {frm or 'anyone'}",
@@ -1603,7 +1628,11 @@ class Game:
         elif v == "decline":
             if a[1] is None:
                 # a bare "decline" refuses every power offer waiting for this faction
-                for o in [o for o in self.offers if o["to"] == f.name]:
+                mine = [o for o in self.offers if o["to"] == f.name]
+                if not mine:
+                    raise _illegal("no_offer", f"{f.name} has no power offer to decline",
+                                   "RULES-NOTES-D D.1 command_decline", line)
+                for o in mine:
                     self._answer(f, o, None)
             else:
                 self._leech(f, a[0] or 0, a[1], False)
