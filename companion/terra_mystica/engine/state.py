@@ -1441,7 +1441,7 @@ class Game:
             any(c.verb in ("transform", "build") for c in commands) and \
             all(c.verb in CONTINUATION_VERBS for c in commands)
 
-    def phase_error(self, faction: str, commands: list[Command]) -> IllegalActionError | None:
+    def phase_error(self, faction: str, commands: list[Command], verbs: set | None = None) -> IllegalActionError | None:
         """Why ``faction`` may not type ``commands`` in the current phase and turn, or None.
 
         The one place for phase and turn rules (the reference engine's acting.pm): setup takes only
@@ -1451,11 +1451,14 @@ class Game:
         reference engine does not close a turn before). Codes: ``game_over``, ``dropped``, ``setup_step``,
         ``income_phase``, ``not_your_turn``, ``decision_pending``, ``double_action_pass``.
         """
+        if verbs is None:
+            verbs = {c.verb for c in commands}
+        if self.phase == "actions" and verbs.isdisjoint(ACTION_VERBS) and not self.dropped:
+            return None  # answers, choices and conversions: no turn needed
         line = self._line
         f = self.factions.get(faction)
         if f is None:
             return None  # apply_row names the unknown faction
-        verbs = {c.verb for c in commands}
         if self.phase == "over":
             return _illegal("game_over", "the game is over", "RULES-NOTES section 5", line)
         if f.name in self.dropped:
@@ -1486,16 +1489,20 @@ class Game:
                 return _illegal("not_your_turn", f"{f.name} has no cult-bonus spades; waiting for "
                                 f"{', '.join(holders)}", "RULES-NOTES-D D.4", line)
             return None
-        if not verbs & ACTION_VERBS or self._continuing(f, commands):
+        if verbs.isdisjoint(ACTION_VERBS) or self._continuing(f, commands):
             return None
         due = self.expected_turn()
         if due != f.name:
             return _illegal("not_your_turn", f"it is {due}'s turn, not {f.name}'s",
                             "rulebook: turn order (RULES-NOTES section 6)", line)
-        first = next(i for i, c in enumerate(commands) if c.verb in ACTION_VERBS)
-        picked = sum(c.args[0] if c.verb == "town" else 1 for c in commands[:first] if c.verb in ("favor", "town"))
-        waiting = [o.name for o in self.factions.values()
-                   if (o.pending_favor + o.pending_town > (picked if o is f else 0))]
+        waiting = [o.name for o in self.factions.values() if o.pending_favor or o.pending_town]
+        if waiting and f.name in waiting:
+            # the faction's own choices may come first in the row
+            first = next(i for i, c in enumerate(commands) if c.verb in ACTION_VERBS)
+            picked = sum(c.args[0] if c.verb == "town" else 1 for c in commands[:first]
+                         if c.verb in ("favor", "town"))
+            if f.pending_favor + f.pending_town <= picked:
+                waiting.remove(f.name)
         if waiting:
             return _illegal("decision_pending", f"{', '.join(waiting)} must choose a favor / town tile first",
                             "RULES-NOTES-D D.6: a turn closes only when nothing is pending", line)
@@ -1534,14 +1541,16 @@ class Game:
         if len(commands) == 1 and commands[0].verb == "setup":
             self.add_faction(faction, line=line)
             return
-        answers = [c for c in commands if c.verb in ("leech", "decline")]
-        if answers and len(answers) < len(commands) and any(c.verb in ACTION_VERBS for c in commands):
+        verbs = {c.verb for c in commands}
+        answers = [c for c in commands if c.verb in ("leech", "decline")] if len(commands) > 1 and \
+            ("leech" in verbs or "decline" in verbs) else ()
+        if answers and len(answers) < len(commands) and not verbs.isdisjoint(ACTION_VERBS):
             # a leech / decline typed on a line with an action runs first and closes its own row
             # (commands.pm clean_commands; RULES-NOTES-D D.0, D.1)
             self.apply_row(faction, answers, line=line)
             self.apply_row(faction, [c for c in commands if c.verb not in ("leech", "decline")], line=line)
             return
-        if any(c.verb == "drop" for c in commands):
+        if "drop" in verbs:
             if len(commands) > 1:
                 raise RecordError("drop-faction must be a row of its own", line=line)
             self.drop_faction(faction, line=line)
@@ -1550,7 +1559,7 @@ class Game:
         if len(self.factions) < MIN_PLAYERS:
             raise SetupError("factions", f"{MIN_PLAYERS}-{MAX_PLAYERS} players; {len(self.factions)} set up",
                              line=line)
-        err = self.phase_error(f.name, commands)
+        err = self.phase_error(f.name, commands, verbs)
         if err is not None:
             raise err
         if self.phase == "cult_spades" and commands and all(c.verb == "wait" for c in commands):
@@ -1562,7 +1571,7 @@ class Game:
             f.spades = 0
         f.carry_spades = False
         f.teleported = set()
-        is_action = any(c.verb in ACTION_VERBS for c in commands) and not continuing
+        is_action = not continuing and not verbs.isdisjoint(ACTION_VERBS)
         if is_action:
             f.blocked.clear()  # a blocked cult track is remembered until the next full move starts
         waiting = is_action and any(o["to"] == f.name for o in self.offers)
