@@ -86,7 +86,7 @@ ILLEGAL_CODES = frozenset({
     "not_reachable", "not_adjacent", "not_own_building", "bad_upgrade", "not_an_upgrade", "unknown_building",
     "no_dwelling_left", "no_building_left", "cannot_terraform", "bad_terrain",
     "no_bridge_action", "not_a_bridge_spot", "bridge_exists", "bridge_not_anchored", "too_many_bridges",
-    "no_river_town", "not_mermaids", "not_a_river",
+    "no_river_town", "not_mermaids", "not_a_river", "ambiguous_river",
     # resources
     "not_enough_c", "not_enough_w", "not_enough_p", "not_enough_pw", "not_enough_vp", "not_enough_spades",
     "no_spades", "no_spade", "no_priest", "slot_taken", "cannot_burn", "bad_conversion", "track_maxed",
@@ -942,7 +942,10 @@ class Game:
             common = set(self.board.land_rivers.get(args[0], ())) & set(self.board.land_rivers.get(args[1], ()))
             if not common:
                 raise _illegal("no_river_town", f"{':'.join(args)} share no river hex", "RULES-NOTES section 4", line)
-            river = sorted(common)[0]
+            if len(common) > 1:
+                raise _illegal("ambiguous_river", f"{':'.join(args)} share the river hexes {', '.join(sorted(common))}; "
+                               "name the one to connect across (connect rN)", "RULES-NOTES section 4", line)
+            river = next(iter(common))
         try:
             ts = self._towns_now().connect(river, f.name)
         except IllegalActionError as exc:
@@ -984,6 +987,18 @@ class Game:
             f.pending_town -= 1
             f.towns.append(tid)
             gain = dict(self.tiles.town[tid].gain)
+            # Several tracks that this tile's steps would take to 10 and too few keys: the reference engine
+            # lets its internal (hash) order decide. Here the choice is the player's: those tracks stop at 9,
+            # remembered as blocked, and "+TRACK" puts the key where the player wants it (or a "-TRACK"
+            # before the tile avoids the question; RULES-NOTES-D D.2). No shared league game has the case.
+            free = f.keys + gain.get("KEY", 0) - sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
+            contested = [t for t in CULT_TRACKS if gain.get(t) and f.cult[t] < 10 and f.cult[t] + gain[t] >= 10
+                         and not any(o.cult[t] == 10 for o in self.factions.values() if o is not f)]
+            if len(contested) > max(free, 0):
+                for t in contested:
+                    gain[t] = 9 - f.cult[t]
+                    if t not in f.blocked:
+                        f.blocked.append(t)
             self._gain(f, gain, tid)
             tile = self._round_tile()
             if tile is not None and tile.vp_trigger == "gain" and "TOWN" in tile.vp:
