@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import IllegalActionError
-from companion.terra_mystica.engine import apply_action, legal_actions, new_game
+from companion.terra_mystica.engine import apply_action, legal_actions, new_game, parse_commands
 
 TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]
 
@@ -74,3 +74,14 @@ def test_priest_slot_and_terrain_colour_are_stated_choices():
     g.factions["witches"].w = 20
     blue = play(g, "witches: transform F3 to blue")  # yellow -> blue, not to the Witches' forest
     assert blue.colour["F3"] == "blue"
+
+
+def test_a_ledger_row_states_the_choice_in_its_cult_column():
+    """A ledger row of the reference engine shows which track got the key; the replay reads it from there."""
+    g = opening()
+    f = g.factions["witches"]
+    f.cult.update(FIRE=6, WATER=9, EARTH=4, AIR=9)
+    f.keys, f.pending_town = 0, 1
+    g.apply_row("witches", parse_commands("+TW5"), cults_after=(7, 10, 5, 9))
+    assert cults(g, "witches") == [7, 10, 5, 9]
+    assert g.rows[-1].totals[7:] == (7, 10, 5, 9)

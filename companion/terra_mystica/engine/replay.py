@@ -378,7 +378,8 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
             if len(cmds) == 1 and cmds[0].verb == "setup":
                 game.add_faction(rec.faction, line=rec.line)
             else:
-                game.apply_row(rec.faction, cmds, line=rec.line, label=rec.command)
+                game.apply_row(rec.faction, cmds, line=rec.line, label=rec.command,
+                               cults_after=None if rec.totals is None or rec.merged else rec.totals[7:])
         except IllegalActionError as exc:
             if not record.is_ledger:
                 raise

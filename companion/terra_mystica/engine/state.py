@@ -1539,8 +1539,12 @@ class Game:
 
     # ------------------------------------------------------------------ public
     def apply_row(self, faction: str, commands: list[Command], *, line: int | None = None,
-                  label: str | None = None) -> None:
+                  label: str | None = None, cults_after: tuple | None = None) -> None:
         """Apply one typed row of ``faction`` and write the resulting rows into :attr:`rows`.
+
+        ``cults_after`` (FIRE, WATER, EARTH, AIR after the row, from a ledger's cult column) states a
+        choice the row's text leaves open: which track waiting at 9 takes a free key (RULES-NOTES-D D.2,
+        "take the row's cult column").
 
         Raises
         ------
@@ -1610,6 +1614,11 @@ class Game:
             if self.observer is not None:
                 self.observer(row)
         self._pre = []
+        if cults_after is not None and f.blocked:
+            for track, want in zip(CULT_TRACKS, cults_after, strict=True):
+                if want == 10 and track in f.blocked and f.cult[track] == 9 and self._free_keys(f) > 0:
+                    f.blocked.remove(track)
+                    self._cult_step(f, track, 1)
         self._emit(f, text, line=line, typed=True)
         if f.cult_spade and f.spades == 0:
             f.cult_spade = False
