@@ -18,23 +18,31 @@ favor tiles, towns (via :mod:`companion.terra_mystica.towns`), bridges, Mermaid 
 with priests, keys and power, conversions, burning, passing and turn order, power offers (leech) with
 the Cultists' bonus, and final scoring (via :mod:`companion.terra_mystica.scoring` and ``network``).
 
-Where RULES-NOTES is silent, the 20 real ledgers decided (each choice is checked by replaying them in
-``tests/terra_mystica/test_replay.py``):
+Sequencing follows RULES-NOTES-D (how the reference engine orders offers, effects within a row, dropped
+factions, the income phase and round end); each kind has a hand-made test in
+``tests/terra_mystica/test_engine_sequencing.py`` and all 30 real ledgers replay exactly
+(``tests/terra_mystica/test_replay.py``):
 
-* sub-commands apply in the order written (``+AIR. Leech 6 from auren`` gains the cult power first);
-* a power offer gives ``min(offered, 2 x bowl I + bowl II, VP + 1)`` power for ``gain - 1`` VP; offers are
-  made even to a faction whose power is all in bowl III, except offers from the Cultists, which are dropped
-  at once; the Cultists get their 1 power only if a faction that declined could have taken power then;
-  the ``[opponent accepted power]`` / ``[all opponents declined power]`` row comes just before the leech
-  row that triggered it;
+* sub-commands apply in the order written (``+AIR. Leech 6 from auren`` gains the cult power first); a
+  leech typed on a line with an action runs first, in its own row;
+* every build / upgrade makes one offer record per neighbouring faction still in the game, even when
+  its bowls are full (it gains nothing but must answer); an answer takes the oldest matching record;
+  ``strict-leech`` marks earlier records on an acceptance or a conversion; acting declines the
+  receiver's waiting records; the round waits for every record, the Cultists' steps and unchosen tiles;
+* the Cultists' step comes with the first acceptance of a record that could give power; their power
+  (errata-cultist-power) when every such record was declined or emptied and one was declined; the row
+  comes just before the row that decided it;
+* a step into 10 without a free key stops at 9 and is remembered until the faction's next full move; a
+  key gained meanwhile (a town tile's key comes before its steps) moves it on; a town tile that would take
+  more tracks to 10 than keys allow waits for the player's ``+TRACK``; ``-TRACK`` steps back by choice;
+* a dropped faction takes no turns and gets no offers, but takes income and is scored (rows without
+  text); a typed income-phase row may carry the faction's own income row;
 * bonus tiles left after the setup picks already collect a coin before round 1;
-* a town tile's key counts before its cult steps (TW6 can take a track to 10 at once);
 * the Mermaids' stronghold and TW7 shipping level score the shipping track's VP;
 * spades from a round's cult bonus score no round-tile spade VP (but the Halflings' 1 VP per spade) and
-  are used without BON4's range;
+  are used without BON4's range; between rounds only they may be used (``transform``, ``-SPADE``, ``done``);
 * spades an action leaves unused may still be used by the faction's next row if that row only transforms
-  or builds (the Halflings' stronghold spades; not seen in the ledgers, so the lenient reading); any
-  other row drops them;
+  or builds (the Halflings' stronghold spades); any other row drops them;
 * final-scoring rows are listed in the turn order the next round would have had;
 * SCORE9's cult bonus counts priests standing on the cult board's priest spaces.
 
