@@ -186,6 +186,8 @@ class TerraMysticaMap:
         self._adj: dict[str, frozenset[str]] = {label: frozenset(g.adj[label]) for label in hexes}
         self._land_adj: dict[str, frozenset[str]] = {label: frozenset(n for n in ns if not hexes[n].river)
                                                      for label, ns in self._adj.items()}
+        #: read-only: hex label (canonical) -> directly adjacent land hexes (for hot loops; see land_neighbours)
+        self.land_adjacency: Mapping[str, frozenset[str]] = MappingProxyType(self._land_adj)
         self.land_hexes: tuple[str, ...] = tuple(k for k, h in hexes.items() if not h.river)
         self.river_hexes: tuple[str, ...] = tuple(k for k, h in hexes.items() if h.river)
         self._river = {k: self._river_distances_from(k) for k in self.land_hexes}

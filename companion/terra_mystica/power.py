@@ -270,9 +270,9 @@ class PowerBowls(_Bowls):
         return PowerStep(self, after, n, n, f"{n} tokens removed from the game. Bowls {self} -> {after}.")
 
 
-@dataclass(frozen=True)
-class LeechOffer:
-    """A power offer from a neighbour's build, as the receiver sees it.
+class LeechOffer(NamedTuple):
+    """A power offer from a neighbour's build, as the receiver sees it (an immutable named tuple: the
+    engine makes one for every accepted offer).
 
     Attributes
     ----------

@@ -255,9 +255,11 @@ class TownState:
         CompanionError
             If ``left`` is not None or an integer >= 0.
         """
+        if left == self.town_tiles_left:
+            return self
         if left is not None and (isinstance(left, bool) or not isinstance(left, int) or left < 0):
             raise CompanionError(f"town tiles left must be None or an integer >= 0, got {left!r}")
-        return self if left == self.town_tiles_left else self._evolve(town_tiles_left=left)
+        return self._evolve(town_tiles_left=left)
 
     def link_graph(self) -> nx.Graph:
         """The building-link graph of this state (treat as read-only).
@@ -294,7 +296,9 @@ class TownState:
             if h in b:
                 f = b[h][0]
                 g.add_node(h, faction=f)
-                g.add_edges_from((h, n) for n in new.adjacent(h, f) if n in b and b[n][0] == f)
+                edges = [(h, n) for n in new.adjacent(h, f) if n in b and b[n][0] == f]
+                if edges:
+                    g.add_edges_from(edges)
         cache.token = token
         return new
 
@@ -347,7 +351,9 @@ class TownState:
         """Land hexes directly adjacent to land hex ``label``, bridges included (no Mermaid river links):
         who is offered power by a build there, whose buildings make a trading house cheap, what a
         building there reaches directly (RULES-NOTES section 3)."""
-        base = self.map.land_neighbours(label)
+        base = self.map.land_adjacency.get(label)
+        if base is None:
+            base = self.map.land_neighbours(label)  # a label to normalise, or an error naming the hex
         extra = self._links.get(label)
         return base | extra if extra else base
 

@@ -11,6 +11,7 @@ import pytest
 from companion.errors import IllegalActionError
 from companion.terra_mystica.engine import apply_action, legal_actions, new_game, read_record
 from companion.terra_mystica.engine.commands import parse_commands
+from companion.terra_mystica.power import PowerBowls
 
 TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]
 OPTIONS = ("strict-leech", "errata-cultist-power")
@@ -41,7 +42,7 @@ def opening(first="halflings", home="E6", options=OPTIONS):
 def test_an_offer_to_full_bowls_is_made_and_the_round_waits_for_its_answer():
     g = opening()
     g = play(g, "halflings: pass BON1")
-    g.factions["halflings"].p1, g.factions["halflings"].p2, g.factions["halflings"].p3 = 0, 0, 12
+    g.factions["halflings"].bowls = PowerBowls(0, 0, 12)
     g = play(g, "witches: upgrade F4 to TP")
     assert [(o["to"], o["amount"], o["actual"]) for o in g.offers] == [("halflings", 1, 0)]
     g = play(g, "witches: pass BON2")
@@ -73,12 +74,12 @@ def test_cultists_step_comes_with_the_first_useful_acceptance_and_holds_the_roun
 
 def test_no_cultists_reward_when_the_offer_could_give_nothing():
     g = opening(first="cultists")
-    g.factions["witches"].p1, g.factions["witches"].p2, g.factions["witches"].p3 = 0, 0, 12
+    g.factions["witches"].bowls = PowerBowls(0, 0, 12)
     g = play(g, "cultists: upgrade E6 to TP", "witches: leech 1 from cultists")
     assert g.factions["cultists"].pending_cult == 0
     assert [r.label for r in g.rows[-2:]][0] != "[opponent accepted power]"
     g2 = play(opening(first="cultists"), "cultists: upgrade E6 to TP")
-    g2.factions["witches"].p1, g2.factions["witches"].p2, g2.factions["witches"].p3 = 0, 0, 12
+    g2.factions["witches"].bowls = PowerBowls(0, 0, 12)
     g2 = play(g2, "witches: decline 1 from cultists")
     # the record could give power when made; declining it gives the Cultists their power (errata)
     assert g2.rows[-2].label == "[all opponents declined power]"
@@ -96,7 +97,8 @@ def test_acting_declines_waiting_offers_and_may_pay_the_cultists():
 # --- strict-leech ---------------------------------------------------------------------------------
 
 def test_strict_leech_converting_first_loses_the_right_to_accept():
-    g = play(opening(), "halflings: pass BON1", "witches: upgrade F4 to TP")
+    g = play(opening(), "halflings: dig 1. build E5", "witches: upgrade F4 to TP")
+    # the halflings' turn: converting before answering marks the waiting offer
     g2 = play(g, "halflings: convert 1W to 1C")
     with pytest.raises(IllegalActionError) as err:
         play(g2, "halflings: leech 1 from witches")
@@ -106,6 +108,14 @@ def test_strict_leech_converting_first_loses_the_right_to_accept():
     with pytest.raises(IllegalActionError) as err:
         play(g, "halflings: leech 3 from witches")
     assert err.value.code == "no_offer"
+
+
+def test_only_the_active_faction_converts():
+    g = play(opening(), "halflings: pass BON1", "witches: upgrade F4 to TP")
+    with pytest.raises(IllegalActionError) as err:
+        play(g, "halflings: convert 1W to 1C")  # passed, not taking a turn
+    assert err.value.code == "not_active"
+    assert play(g, "witches: convert 1W to 1C").factions["witches"].c == g.factions["witches"].c + 1
 
 
 # --- a leech typed inside a row of several commands -----------------------------------------------
@@ -125,7 +135,7 @@ def test_town_key_moves_a_track_blocked_by_the_favour_tile_to_ten():
     g = opening()
     f = g.factions["witches"]
     f.cult["FIRE"], f.keys, f.pending_favor, f.pending_town = 7, 0, 1, 1
-    f.p1, f.p2, f.p3 = 5, 7, 0
+    f.bowls = PowerBowls(5, 7, 0)
     g = play(g, "witches: +FAV1. +TW1")
     w = g.factions["witches"]
     # FAV1 (+3 FIRE) stops at 9 without a key (no power space between 7 and 9); TW1's key then takes

@@ -246,7 +246,7 @@ def score(game: Game) -> dict:
         f = game.factions[n]
         players.append(PlayerFinal(faction=n, vp=f.vp, cults={t.lower(): f.cult[t] for t in CULT_TRACKS},
                                    network=game.network_size(n), coins=f.c, workers=f.w, priests=f.p,
-                                   power=(f.p1, f.p2, f.p3)))
+                                   power=f.bowls))
     fs = final_scoring(players)
     out = {}
     for n, p, b in zip(names, players, fs.players, strict=True):

@@ -1,9 +1,11 @@
-"""Thin adapter from the maps module (:mod:`companion.terra_mystica.hexmap`) to the engine's hot loops.
+"""Thin adapter from the maps module (:mod:`companion.terra_mystica.hexmap`) to the engine's command handling.
 
-The engine asks the same few questions thousands of times per game (land neighbours of a hex, river
-distance between two hexes, hexes jumped over). :class:`BoardTables` copies those answers out of a
-:class:`~companion.terra_mystica.hexmap.TerraMysticaMap` once, as plain dicts and sets, so a 4-player
-game replays in a few milliseconds. No geometry is computed here: every number comes from ``hexmap``.
+Adjacency, reach (shipping, tunnelling, bridges) and towns come from the map itself
+(:meth:`~companion.terra_mystica.hexmap.TerraMysticaMap.reach`) and the town state
+(:class:`~companion.terra_mystica.towns.TownState`). :class:`BoardTables` keeps only the map and the few
+lookups the engine's command handling reads by key: printed colours, the river hexes' land neighbours and
+the land hexes' river neighbours (the Mermaids' ``connect``), and the bridge spots. No geometry is computed
+here: every answer comes from ``hexmap``.
 """
 
 from __future__ import annotations
@@ -25,16 +27,10 @@ class BoardTables:
         The source map.
     colour : dict[str, str]
         Land hex label -> starting terrain colour word (``yellow`` ... ``red``).
-    land_adj : dict[str, frozenset[str]]
-        Land hex -> directly adjacent land hexes (no bridges; the game state adds those).
     river_adj : dict[str, frozenset[str]]
         River hex -> adjacent land hexes (for the Mermaids' ``connect``).
     land_rivers : dict[str, frozenset[str]]
         Land hex -> adjacent river hexes.
-    river_dist : dict[str, dict[str, int]]
-        Land hex -> {land hex: river hexes crossed} (shipping; RULES-NOTES section 3).
-    jump : dict[str, dict[str, int]]
-        Land hex -> {land hex: hexes jumped over} (tunnelling / carpet flight).
     bridge_spots : frozenset[frozenset[str]]
         Legal bridge spots as unordered pairs.
     """
@@ -44,14 +40,9 @@ class BoardTables:
         wheel = terrain_wheel()
         land = [h for h in m.hexes.values() if not h.river]
         self.colour = {h.label: wheel.colour(h.terrain) for h in land}
-        self.land_adj = {h.label: m.land_neighbours(h.label) for h in land}
         self.river_adj = {h.label: m.land_neighbours(h.label) for h in m.hexes.values() if h.river}
         self.land_rivers = {h.label: frozenset(n for n in m.neighbours(h.label) if m.hexes[n].river)
                             for h in land}
-        self.river_dist = {h.label: dict(m.river_distances(h.label)) for h in land}
-        self.jump = {h.label: {o.label: d for o in land
-                               if (d := m.jump_distance(h.label, o.label)) is not None}
-                     for h in land}
         self.bridge_spots = frozenset(frozenset(p) for p in m.bridge_spots)
 
 

@@ -54,7 +54,7 @@ adjacent (bridges included).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.errors import IllegalActionError, RecordError
@@ -62,7 +62,8 @@ from companion.terra_mystica.engine.board import BoardTables, base_board
 from companion.terra_mystica.engine.commands import CULT_TRACKS, Command
 from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.network import largest_network
-from companion.terra_mystica.scoring import convert_resources, rank_prizes
+from companion.terra_mystica.power import PowerBowls, leech_offer
+from companion.terra_mystica.scoring import PlayerFinal, final_scoring
 from companion.terra_mystica.terraform import terraform_cost
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
@@ -73,10 +74,7 @@ __all__ = ["ILLEGAL_CODES", "DEFAULT_OPTIONS", "SetupError", "check_setup", "Gam
 TOTAL_FIELDS = ("VP", "C", "W", "P", "PW1", "PW2", "PW3", "FIRE", "WATER", "EARTH", "AIR")
 """The totals a ledger row carries (appendix A), in this order."""
 
-UPGRADES = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
 BASE_CONVERSIONS = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("P", "C"): 1, ("W", "C"): 1}
-MAX_PRIESTS = 7
-PRIEST_SLOTS = (3, 2, 2, 2)
 _SPADES: dict[tuple[str, str, str], int] = {}
 
 
@@ -89,6 +87,7 @@ RULES-NOTES appendix C). A replay uses the options its record names."""
 ILLEGAL_CODES = frozenset({
     # phase and turn (Game.phase_error)
     "game_over", "dropped", "setup_step", "income_phase", "not_your_turn", "decision_pending", "double_action_pass",
+    "not_active",
     # map and buildings (here and in towns / terraform)
     "unknown_hex", "river_hex", "hex_occupied", "not_home_terrain", "needs_home_terrain", "same_terrain",
     "not_reachable", "not_adjacent", "not_own_building", "bad_upgrade", "not_an_upgrade", "unknown_building",
@@ -184,7 +183,7 @@ class FactionState:
         self.data = data
         self.vp = s.vp
         self.c, self.w, self.p = s.coins, s.workers, s.priests
-        self.p1, self.p2, self.p3 = s.power
+        self.bowls = PowerBowls(*s.power)  # a value: replaced, never changed in place
         self.cult = {t: s.cults[t.lower()] for t in CULT_TRACKS}
         self.ship = data.shipping.start
         self.dig = data.spades.start_level if data.spades else 0
@@ -195,7 +194,7 @@ class FactionState:
         self.keys = 0
         self.bonus: str | None = None
         self.passed = False
-        self.max_p = MAX_PRIESTS
+        self.max_p = load_tiles().rules.max_priests  # priests not on the cult board's priest spaces
         self.spades = 0
         self.cult_spade = False       # spades from cult income (no BON4 range)
         self.carry_spades = False     # spades left by the last action row
@@ -227,23 +226,35 @@ class FactionState:
     def totals(self) -> tuple:
         """:data:`TOTAL_FIELDS` as a tuple of ints."""
         c = self.cult
-        return (self.vp, self.c, self.w, self.p, self.p1, self.p2, self.p3,
-                c["FIRE"], c["WATER"], c["EARTH"], c["AIR"])
+        i, ii, iii = self.bowls
+        return (self.vp, self.c, self.w, self.p, i, ii, iii, c["FIRE"], c["WATER"], c["EARTH"], c["AIR"])
+
+    @property
+    def p1(self) -> int:
+        """Tokens in bowl I."""
+        return self.bowls.i
+
+    @property
+    def p2(self) -> int:
+        """Tokens in bowl II."""
+        return self.bowls.ii
+
+    @property
+    def p3(self) -> int:
+        """Tokens in bowl III."""
+        return self.bowls.iii
 
     @property
     def capacity(self) -> int:
-        """Power this faction can still gain (2 x bowl I + bowl II)."""
-        return 2 * self.p1 + self.p2
+        """Power this faction can still gain (:attr:`PowerBowls.max_gain`: 2 x bowl I + bowl II)."""
+        return self.bowls.max_gain
 
     def gain_power(self, n: int) -> int:
-        """Move ``n`` power tokens forward (bowl I -> II first, then II -> III). Returns the amount gained."""
-        a = min(n, self.p1)
-        self.p1 -= a
-        self.p2 += a
-        b = min(n - a, self.p2)
-        self.p2 -= b
-        self.p3 += b
-        return a + b
+        """Gain ``n`` power (:meth:`PowerBowls.gained`: bowl I -> II first, then II -> III). Returns the
+        amount gained."""
+        before = self.bowls
+        after = self.bowls = before.gained(n)
+        return (before.i - after.i) + (after.iii - before.iii)
 
 
 @dataclass(frozen=True)
@@ -390,7 +401,6 @@ class Game:
         self.options = setup.options
         self.board = board or base_board()
         self.colour = dict(self.board.colour)
-        self.bridge_adj: dict[str, set[str]] = {}
         self.townstate = TownState.new(self.board.map)
         self.factions: dict[str, FactionState] = {}
         self.seats: list[str] = []
@@ -420,12 +430,13 @@ class Game:
                 continue
             self.town_pool[tid] = t.copies
         self.favor_pool = {fid: f.copies for fid, f in tiles.favor.items()}
-        self.cult_slots = {t: [None] * len(PRIEST_SLOTS) for t in CULT_TRACKS}
+        self.cult_slots = {t: [None] * len(self.tiles.cult_track.priest_slot_steps) for t in CULT_TRACKS}
         self._leech_groups: dict[int, dict] = {}
         self._next_group = 0
         self._line: int | None = None
         self._pre: list[Row] = []
         self._turn = 0
+        self._last_actor: str | None = None  # the faction whose turn is still open (it may still convert)
         self._setup_step = 0
         self.observer = None  # called with each new Row (replay uses it to keep snapshots)
 
@@ -475,11 +486,9 @@ class Game:
                               line=line)
         return f
 
-    def adjacent(self, h: str) -> set[str] | frozenset[str]:
-        """Land hexes directly adjacent to ``h``, bridges included."""
-        extra = self.bridge_adj.get(h)
-        base = self.board.land_adj[h]
-        return base | extra if extra else base
+    def adjacent(self, h: str) -> frozenset[str]:
+        """Land hexes directly adjacent to ``h``, bridges included (:meth:`TownState.bridged_neighbours`)."""
+        return self.townstate.bridged_neighbours(h)
 
     def owner(self, h: str) -> str | None:
         b = self.townstate.buildings.get(h)
@@ -518,8 +527,7 @@ class Game:
             elif res == "P":
                 f.p -= n
             elif res == "PW":
-                f.p3 -= n
-                f.p1 += n
+                f.bowls = f.bowls.spent(n)
             elif res == "VP":
                 f.vp -= n
 
@@ -666,7 +674,7 @@ class Game:
         slots = self.cult_slots[track]
         chosen = None
         if steps is None or steps > 1:
-            for i, v in enumerate(PRIEST_SLOTS):
+            for i, v in enumerate(self.tiles.cult_track.priest_slot_steps):
                 if slots[i] is None and (steps is None or v == steps):
                     chosen = i
                     break
@@ -679,7 +687,7 @@ class Game:
         else:
             slots[chosen] = f.name
             f.max_p -= 1
-            self._cult_step(f, track, PRIEST_SLOTS[chosen])
+            self._cult_step(f, track, self.tiles.cult_track.priest_slot_steps[chosen])
 
     # ------------------------------------------------------------------ terrain
     def _spades_needed(self, f: FactionState, frm: str, to: str) -> int:
@@ -704,28 +712,14 @@ class Game:
         flight, which costs) or None. ``direct_only``: the Nomads' sandstorm (no bridges)."""
         if self.round == 0:
             return "free"
-        own = f.hexes
+        m = self.board.map
         if direct_only:
-            return "free" if any(n in own for n in self.board.land_adj[h]) else None
-        for n in self.adjacent(h):
-            if n in own:
-                return "free"
-        ship = self._shipping(f)
-        if ship:
-            dist = self.board.river_dist[h]
-            for b in own:
-                d = dist.get(b)
-                if d is not None and d <= ship:
-                    return "free"
-        if f.data.teleport and f.jump_range:
-            if h in f.teleported:
-                return "free"
-            jump = self.board.jump[h]
-            for b in own:
-                d = jump.get(b)
-                if d is not None and d <= f.jump_range:
-                    return "jump"
-        return None
+            return "free" if m.reach(h, f.hexes) else None
+        jump = f.jump_range if f.data.teleport else 0
+        if jump and h in f.teleported:
+            return "free"
+        how = m.reach(h, f.hexes, shipping=self._shipping(f), jump_range=jump, links=self.townstate.bridge_links())
+        return None if how is None else "jump" if how == "jump" else "free"
 
     def _shipping(self, f: FactionState) -> int:
         ship = f.ship
@@ -813,7 +807,7 @@ class Game:
         founded town), so no town is founded when none is left (RULES-NOTES tricky case 14)."""
         left = self._town_tiles_left()
         ts = self.townstate
-        return ts if ts.town_tiles_left == left else replace(ts, town_tiles_left=left)
+        return ts.with_town_tiles(left)
 
     def _place(self, f: FactionState, h: str, kind: str) -> None:
         ts = self._towns_now()
@@ -900,8 +894,9 @@ class Game:
         cur = f.hexes.get(h)
         if cur is None:
             raise _illegal("not_own_building", f"{h} holds no {f.name} building", "rulebook: upgrade", line)
-        if UPGRADES[kind] != cur:
-            raise _illegal("bad_upgrade", f"{h} holds a {cur}; a {kind} is upgraded from a {UPGRADES[kind]}",
+        source = self.tiles.rules.upgraded_from(kind)
+        if source != cur:
+            raise _illegal("bad_upgrade", f"{h} holds a {cur}; a {kind} is upgraded from a {source}",
                            "rulebook: upgrade paths D->TP->TE->SA, TP->SH", line)
         bdata = f.data.buildings[kind]
         if f.count[kind] >= bdata.count:
@@ -938,8 +933,6 @@ class Game:
         except IllegalActionError as exc:
             raise _illegal(exc.code, str(exc), exc.rule or "RULES-NOTES section 3", line) from None
         f.free["BRIDGE"] -= 1
-        self.bridge_adj.setdefault(a, set()).add(b)
-        self.bridge_adj.setdefault(b, set()).add(a)
         self._after_towns(f, ts)
 
     def _connect(self, f: FactionState, args: tuple) -> None:
@@ -1112,11 +1105,10 @@ class Game:
         self._gain(f, {r_to: n_to}, "convert")
 
     def _burn(self, f: FactionState, n: int) -> None:
-        if f.p2 < 2 * n:
-            raise _illegal("cannot_burn", f"burning {n} needs {2 * n} power in bowl II, {f.name} has {f.p2}",
-                           "rulebook: sacrifice power", self._line)
-        f.p2 -= 2 * n
-        f.p3 += n
+        try:
+            f.bowls = f.bowls.burned(n)
+        except IllegalActionError as exc:
+            raise _illegal("cannot_burn", f"{f.name}: {exc}", "rulebook: sacrifice power", self._line) from None
 
     def _pass_vp(self, f: FactionState) -> None:
         tables = []
@@ -1236,8 +1228,9 @@ class Game:
             del self._leech_groups[o["group"]]
 
     def _gain_leeched(self, f: FactionState, amount: int) -> None:
-        got = f.gain_power(min(amount, f.vp + 1))
-        f.vp -= max(got - 1, 0)
+        offer = leech_offer(f.bowls, amount, vp=f.vp)  # capped by the bowls and by VP + 1
+        f.bowls = offer.after
+        f.vp -= offer.vp_cost
 
     def _group_lost_live(self, group: dict | None) -> None:
         """A record that could give power was declined or emptied: when none is left, at least one was
@@ -1294,6 +1287,7 @@ class Game:
             return
         # next turn order
         self.order = list(self.seats) if prev == 0 else self._next_order()
+        self._last_actor = None
         self._turn = 0
         self.pass_order = []
         self.used_actions = set()
@@ -1311,7 +1305,7 @@ class Game:
             for name in self.order:
                 f = self.factions[name]
                 if bonus.track == "CULT_P":
-                    pos = MAX_PRIESTS - f.max_p
+                    pos = self.tiles.rules.max_priests - f.max_p
                 else:
                     pos = f.cult[bonus.track]
                 gain = bonus.for_position(pos)
@@ -1350,25 +1344,32 @@ class Game:
         # the engine lists final-scoring rows in the turn order the next round would have
         self.order = self._next_order()
         fs = [self.factions[n] for n in self.order]
+        # scoring.final_scoring ranks cults and networks with the data's prizes and converts resources;
+        # the engine writes its breakdown as the reference engine's rows (track by track, network, resources)
+        scored = final_scoring(self._final_positions(fs)).players
         for track in CULT_TRACKS:
-            prizes = rank_prizes([f.cult[track] for f in fs], (8, 4, 2))
-            for f, vp in zip(fs, prizes, strict=False):
+            for f, b in zip(fs, scored, strict=True):
+                vp = b.cult_vp[track.lower()]
                 if vp:
                     f.vp += vp
                     self._emit(f, f"+{vp}vp for {track}")
-        sizes = [self.network_size(f.name) for f in fs]
-        prizes = rank_prizes(sizes, (18, 12, 6))
-        for f, vp in zip(fs, prizes, strict=False):
-            if vp:
-                f.vp += vp
-                self._emit(f, f"+{vp}vp for network")
-        for f in fs:
-            conv = convert_resources(f.data, f.c, f.w, f.p, (f.p1, f.p2, f.p3))
-            f.p1, f.p2, f.p3 = conv.bowls_after.i, conv.bowls_after.ii, conv.bowls_after.iii
+        for f, b in zip(fs, scored, strict=True):
+            if b.network_vp:
+                f.vp += b.network_vp
+                self._emit(f, f"+{b.network_vp}vp for network")
+        for f, b in zip(fs, scored, strict=True):
+            conv = b.resources
+            f.bowls = conv.bowls_after
             f.w = f.p = 0
             f.c = conv.coins_left
             f.vp += conv.vp
             self._emit(f, "score_resources")
+
+    def _final_positions(self, fs: list[FactionState]) -> list[PlayerFinal]:
+        """What :func:`~companion.terra_mystica.scoring.final_scoring` needs of each faction now."""
+        return [PlayerFinal(faction=f.name, vp=f.vp, cults={t.lower(): f.cult[t] for t in CULT_TRACKS},
+                            network=self.network_size(f.name), coins=f.c, workers=f.w, priests=f.p, power=f.bowls)
+                for f in fs]
 
     def network_size(self, name: str) -> int:
         """Buildings in faction ``name``'s largest network (final-scoring rule, RULES-NOTES section 5)."""
@@ -1471,13 +1472,16 @@ class Game:
         initial dwellings and bonus tiles, in the setup order; between rounds (cult-bonus spades, RULES-NOTES-D
         D.4) only ``transform``, ``-SPADE`` and ``done`` by a faction holding such spades; in the action
         phase a row that is a turn needs the turn, and no favor / town tile still to be chosen (the
-        reference engine does not close a turn before). Codes: ``game_over``, ``dropped``, ``setup_step``,
-        ``income_phase``, ``not_your_turn``, ``decision_pending``, ``double_action_pass``.
+        reference engine does not close a turn before); conversions and burning only by the active faction
+        (whose turn it is, or whose action row was the last one). Codes: ``game_over``, ``dropped``,
+        ``setup_step``, ``income_phase``, ``not_your_turn``, ``decision_pending``, ``double_action_pass``,
+        ``not_active``.
         """
         if verbs is None:
             verbs = {c.verb for c in commands}
-        if self.phase == "actions" and verbs.isdisjoint(ACTION_VERBS) and not self.dropped:
-            return None  # answers, choices and conversions: no turn needed
+        if self.phase == "actions" and verbs.isdisjoint(ACTION_VERBS) and not self.dropped and \
+                ("convert" not in verbs and "burn" not in verbs or faction in (self._last_actor, self.expected_turn())):
+            return None  # answers, choices, and the active faction's conversions: no turn needed
         line = self._line
         f = self.factions.get(faction)
         if f is None:
@@ -1513,6 +1517,9 @@ class Game:
                                 f"{', '.join(holders)}", "RULES-NOTES-D D.4", line)
             return None
         if verbs.isdisjoint(ACTION_VERBS) or self._continuing(f, commands):
+            if ("convert" in verbs or "burn" in verbs) and f.name not in (self._last_actor, self.expected_turn()):
+                return _illegal("not_active", f"only the active faction converts or burns power; {f.name} is not "
+                                "taking a turn now", "RULES-NOTES-D D.2 (command_convert)", line)
             return None
         due = self.expected_turn()
         if due != f.name:
@@ -1616,6 +1623,7 @@ class Game:
             f.w_to_p = 0  # the Darklings' conversion must come in the row that built the stronghold
         if is_action and self.phase in ("setup", "actions"):
             self._advance_turn(f)
+            self._last_actor = f.name
         text = label if label is not None else ". ".join(c.text for c in commands)
         for row in self._pre:
             self.rows.append(row)
@@ -1698,7 +1706,6 @@ class Game:
         data, map tables, the frozen town state) are shared."""
         new = copy.copy(self)
         new.colour = dict(self.colour)
-        new.bridge_adj = {k: set(v) for k, v in self.bridge_adj.items()}
         new.factions = {n: f.copy() for n, f in self.factions.items()}
         new.seats, new.order, new.pass_order = list(self.seats), list(self.order), list(self.pass_order)
         new.rows = list(self.rows)
