@@ -12,6 +12,7 @@ naming the line.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from companion.errors import RecordError
@@ -44,7 +45,7 @@ class Command(NamedTuple):
 def normalise_hex(label: str) -> str:
     """``"e7"`` -> ``"E7"``; river hexes keep the engine's lower-case ``r`` (``"R2"`` -> ``"r2"``)."""
     label = label.strip()
-    if re.fullmatch(r"[rR]\d+", label):
+    if label[:1] in ("r", "R") and label[1:].isdigit():
         return "r" + label[1:]
     return label.upper()
 
@@ -130,6 +131,26 @@ def _args(verb: str, m: re.Match) -> tuple:
     return ()
 
 
+_BIG_NUMBER = re.compile(r"\d{7,}")
+"""Counts of 7 or more digits are refused before parsing (no real count is that large)."""
+
+
+@lru_cache(maxsize=4096)
+def _parse_part(raw: str) -> Command | None:
+    """One sub-command (spaces already normalised), or None if it is not part of the language.
+    Cached: a game repeats the same sub-commands (``pass BON3``, ``Leech 1 from cultists``) many times."""
+    low = raw.lower()
+    if low in _ALIASES:
+        low = _ALIASES[low]
+    first = low.split(" ", 1)[0]
+    key = first[0] if first[0] in "+-" else first
+    for verb, pat in _BY_WORD.get(key, ()):
+        m = pat.fullmatch(low)
+        if m:
+            return Command(verb, _args(verb, m), raw)
+    return None
+
+
 def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
     """Split a typed command text into :class:`Command` tuples.
 
@@ -158,20 +179,13 @@ def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
         raw = " ".join(part.split())
         if not raw:
             continue
-        low = raw.lower()
-        if low in _ALIASES:
-            low = _ALIASES[low]
-        big = re.search(r"\d{7,}", low)
+        big = _BIG_NUMBER.search(raw)
         if big:
             raise RecordError(f"the number {big.group()[:12]}... in {raw[:40]!r} has {len(big.group())} digits; "
                               "expected a small count", line=line)
-        first = low.split(" ", 1)[0]
-        key = first[0] if first[0] in "+-" else first
-        for verb, pat in _BY_WORD.get(key, ()):
-            m = pat.fullmatch(low)
-            if m:
-                out.append(Command(verb, _args(verb, m), raw))
-                break
+        cmd = _parse_part(raw)
+        if cmd is not None:
+            out.append(cmd)
         else:
             raise RecordError(f"unknown command {raw!r}; expected a verb of the command language "
                               "(build, upgrade, transform, dig, send, action, advance, bridge, connect, "
