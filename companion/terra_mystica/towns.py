@@ -166,11 +166,12 @@ class _LinkCache:
     node and a few edges per build instead of copying a graph.
     """
 
-    __slots__ = ("graph", "token")
+    __slots__ = ("graph", "token", "groups")
 
     def __init__(self, graph: nx.Graph, token: object) -> None:
         self.graph = graph
         self.token = token
+        self.groups: dict[str, frozenset[str]] = {}  # connected components found so far (until the graph grows)
 
 
 @dataclass(frozen=True)
@@ -292,6 +293,8 @@ class TownState:
         token = object()
         new = self._evolve(_token=token, _cache=cache, **changes)
         b = new.buildings
+        if touched:
+            cache.groups.clear()
         for h in touched:
             if h in b:
                 f = b[h][0]
@@ -307,7 +310,19 @@ class TownState:
         its connected component in :meth:`link_graph`."""
         if self.owner(label) is None:
             return frozenset()
-        return frozenset(nx.node_connected_component(self.link_graph(), self.map.hex(label).label))
+        return self._component(self.map.hex(label).label)
+
+    def _component(self, where: str) -> frozenset[str]:
+        """The connected component of building ``where`` in :meth:`link_graph`, remembered until it grows
+        (an upgrade asks again for the same group)."""
+        g = self.link_graph()
+        groups = self._cache.groups
+        found = groups.get(where)
+        if found is None:
+            found = frozenset(nx.node_connected_component(g, where))
+            for h in found:
+                groups[h] = found
+        return found
 
     def power_and_count(self, hexes: Iterable[str]) -> tuple[int, int]:
         """Total building power and building count (sanctuary = 2) of the buildings on ``hexes``."""
@@ -528,7 +543,10 @@ class TownState:
                     town_of[h] = target
                 state_events.append(TownEvent("merged", faction, target, frozenset(merged)))
             return self._evolve(town_of=town_of, events=tuple(state_events))
-        group = frozenset(nx.node_connected_component(g, where))
+        if not g.adj[where] and RULES.sanctuary_counts_as < RULES.town_buildings:
+            # a building without an own neighbour is a group of one: it can never count as a town
+            return self._evolve(events=tuple(state_events))
+        group = self._component(where)
         power, count = self.power_and_count(group)
         if power < self.town_size(faction) or count < RULES.town_buildings:
             return self._evolve(events=tuple(state_events))
