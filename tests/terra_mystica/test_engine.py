@@ -16,7 +16,7 @@ TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]  # round 1:
 
 def totals(game, faction):
     f = game.factions[faction]
-    return {"VP": f.vp, "C": f.c, "W": f.w, "P": f.p, "PW": (f.p1, f.p2, f.p3),
+    return {"VP": f.vp, "C": f.c, "W": f.w, "P": f.p, "PW": tuple(f.bowls),
             "cults": (f.cult["FIRE"], f.cult["WATER"], f.cult["EARTH"], f.cult["AIR"])}
 
 
@@ -201,7 +201,7 @@ def test_score_projects_final_scoring():
 def test_random_legal_play_keeps_invariants(choices):
     """Whatever legal moves are chosen, resources stay >= 0, cults stay 0..10, tokens only shrink by burning."""
     g = setup_two()
-    tokens = {n: f.p1 + f.p2 + f.p3 for n, f in g.factions.items()}
+    tokens = {n: f.bowls.tokens for n, f in g.factions.items()}
     for k in choices:
         if g.phase != "actions":
             break
@@ -218,10 +218,10 @@ def test_random_legal_play_keeps_invariants(choices):
         assert totals(g, name) == snapshot  # input unchanged
         g = g2
         for n, f in g.factions.items():
-            assert min(f.c, f.w, f.p, f.p1, f.p2, f.p3, f.vp) >= 0
+            assert min(f.c, f.w, f.p, *f.bowls, f.vp) >= 0
             assert all(0 <= v <= 10 for v in f.cult.values())
-            assert f.p1 + f.p2 + f.p3 <= tokens[n]
-            tokens[n] = f.p1 + f.p2 + f.p3
+            assert f.bowls.tokens <= tokens[n]
+            tokens[n] = f.bowls.tokens
 
 
 def test_bare_decline_refuses_every_waiting_offer():
@@ -317,7 +317,7 @@ def test_random_full_games_reach_final_scoring(rng):
         rate = 2 if name == "alchemists" else 3
         assert mine[-1].totals[0] == vp + coins // rate
         assert mine[-1].totals[0] == before + gained + coins // rate
-        assert f.w == 0 and f.p == 0 and f.p3 == 0
+        assert f.w == 0 and f.p == 0 and f.bowls.iii == 0
 
 
 def test_spades_left_by_an_action_can_be_used_by_the_next_row_without_a_turn():

@@ -39,9 +39,9 @@ def test_a_town_tile_with_two_tracks_to_ten_and_one_key_waits_for_the_players_ch
     # TW5: a key and one step on every track; WATER and AIR both want the one key: both wait at 9
     assert cults(g, "witches") == [7, 9, 5, 9]
     assert {"+WATER", "+AIR"} <= set(legal_actions(g, "witches"))
-    pw = g.factions["witches"].p3
+    pw = g.factions["witches"].bowls.iii
     air = play(g, "witches: +AIR")
-    assert cults(air, "witches") == [7, 9, 5, 10] and air.factions["witches"].p3 > pw  # 3 power for 10
+    assert cults(air, "witches") == [7, 9, 5, 10] and air.factions["witches"].bowls.iii > pw  # 3 power for 10
     with pytest.raises(IllegalActionError) as err:
         play(air, "witches: +WATER")  # the key is used
     assert err.value.code == "no_cult_step_due"

@@ -26,7 +26,7 @@ def play(game, *rows):
 
 def bowls(game, faction):
     f = game.factions[faction]
-    return (f.p1, f.p2, f.p3)
+    return tuple(f.bowls)
 
 
 def opening(first="halflings", home="E6", options=OPTIONS):

@@ -230,21 +230,6 @@ class FactionState:
         return (self.vp, self.c, self.w, self.p, i, ii, iii, c["FIRE"], c["WATER"], c["EARTH"], c["AIR"])
 
     @property
-    def p1(self) -> int:
-        """Tokens in bowl I."""
-        return self.bowls.i
-
-    @property
-    def p2(self) -> int:
-        """Tokens in bowl II."""
-        return self.bowls.ii
-
-    @property
-    def p3(self) -> int:
-        """Tokens in bowl III."""
-        return self.bowls.iii
-
-    @property
     def capacity(self) -> int:
         """Power this faction can still gain (:attr:`PowerBowls.max_gain`: 2 x bowl I + bowl II)."""
         return self.bowls.max_gain
@@ -511,7 +496,7 @@ class Game:
             elif res == "P":
                 have = f.p
             elif res == "PW":
-                have = f.p3
+                have = f.bowls.spendable
             elif res == "VP":
                 have = f.vp
             else:
