@@ -42,7 +42,7 @@ import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import MappingProxyType
@@ -349,16 +349,17 @@ class TerraMysticaMap:
             If the label is unknown or a river, or ``level`` is not an integer 0..6.
         """
         lvl = self._level(level, MAX_SHIPPING, "shipping level")
-        return self._within(self._river, self._ship_cache, self._land(label), lvl)
+        return self._within(self.river_distances, self._ship_cache, self._land(label), lvl)
 
     @staticmethod
-    def _within(table: dict[str, dict[str, int]], cache: dict[tuple[str, int], frozenset[str]], label: str,
-                limit: int) -> frozenset[str]:
-        """Land hexes at distance <= ``limit`` from ``label`` in a distance ``table`` (memoised in ``cache``)."""
+    def _within(distances: Callable[[str], Mapping[str, int]], cache: dict[tuple[str, int], frozenset[str]],
+                label: str, limit: int) -> frozenset[str]:
+        """Land hexes at distance <= ``limit`` from land hex ``label`` in the table ``distances(label)``
+        (memoised in ``cache``)."""
         key = (label, limit)
         found = cache.get(key)
         if found is None:
-            found = frozenset(h for h, d in table[label].items() if d <= limit)
+            found = frozenset(h for h, d in distances(label).items() if d <= limit)
             cache[key] = found
         return found
 
@@ -443,10 +444,16 @@ class TerraMysticaMap:
         return frozenset(h for h in self.land_hexes if h not in srcs and
                          self.reach(h, srcs, shipping=shipping, jump_range=jump_range, links=links, direct=direct))
 
-    def jump_distance(self, a: str, b: str) -> int | None:
-        """Number of hexes jumped over between land hexes ``a`` and ``b`` (hex distance - 1), or None if
-        more than :data:`MAX_JUMP`. Neighbours are 0. Source: engine ``setup_hex_ranges`` mode 0."""
-        return self._jump[self._land(a)].get(self._land(b))
+    def jump_distances(self, label: str) -> Mapping[str, int]:
+        """Read-only table land label -> hexes jumped over (graph distance - 1) from land hex ``label``, for
+        every land hex within :data:`MAX_JUMP` (neighbours are 0). Source: engine ``setup_hex_ranges`` mode 0.
+
+        Raises
+        ------
+        CompanionError
+            If the label is unknown or is a river hex.
+        """
+        return MappingProxyType(self._jump[self._land(label)])
 
     def tunnel_reach(self, label: str, jump_range: int) -> frozenset[str]:
         """Land hexes reachable from ``label`` by tunnelling (Dwarves) or carpet flight (Fakirs).
@@ -456,8 +463,7 @@ class TerraMysticaMap:
         reference engine's range table.
         """
         rng = self._level(jump_range, MAX_JUMP, "tunnelling/carpet range")
-        return self._within(self._jump, self._jump_cache, self._land(label), rng)
-
+        return self._within(self.jump_distances, self._jump_cache, self._land(label), rng)
 
     def is_bridge_spot(self, a: str, b: str) -> bool:
         """True if a bridge may join land hexes ``a`` and ``b`` (RULES-NOTES appendix B)."""
