@@ -26,7 +26,7 @@ from companion import __version__
 __all__ = ["app", "GROUPS"]
 
 GROUPS: dict[str, tuple[str, str]] = {
-    "tm": ("companion.terra_mystica.cli", "Terra Mystica: maps, final scoring, fast auction, game replay, bot games."),
+    "tm": ("companion.terra_mystica.cli", "Terra Mystica: maps, scoring, auction, replay, bot games."),
     "century": ("companion.century.cli", "Century: Golem Edition: scoring, simulation, replay."),
     "magick": ("companion.magick.cli", "Merchants of Magick: scoring and dice odds."),
     "history": ("companion.history_cli", "The game history: list, export and import saved games."),

@@ -27,7 +27,7 @@ from companion.history import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-TM_GAMES = ROOT / "tests" / "terra_mystica" / "fixtures" / "games"
+TM_GAMES = ROOT / "tests" / "terra_mystica" / "fixtures" / "ledgers"
 
 CENTURY = {"players": [
     {"name": "Ann", "golems": [12, 14], "copper": 1, "crystals": {"green": 1}},

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import typer
 
-from companion.cli_support import bad_input_exits_2, print_json
+from companion.cli_support import bad_input_exits_2, print_json, read_input_text
 
 __all__ = ["register", "map_summary"]
 
@@ -40,10 +40,10 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Check a custom map and print its size, terrain counts, bridge spots and map id."""
-        from companion.terra_mystica.hexmap import read_map_file
+        from companion.terra_mystica.hexmap import MAX_MAP_CHARS
 
         with bad_input_exits_2():
-            summary = map_summary(read_map_file(file))
+            summary = map_summary(read_input_text(file, max_bytes=MAX_MAP_CHARS))
         if as_json:
             print_json(summary)
             return

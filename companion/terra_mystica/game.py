@@ -583,4 +583,3 @@ def make_bot(name: str):
     from companion.terra_mystica import bots
 
     return bots.make_bot(name)
-

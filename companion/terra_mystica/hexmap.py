@@ -38,15 +38,12 @@ Examples
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import sys
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import MappingProxyType
-from typing import IO
 
 import networkx as nx
 
@@ -58,7 +55,7 @@ from companion.terra_mystica.terrain import RIVER_LETTER, RIVER_WORD, terrain_wh
 __all__ = [
     "MAX_ROWS", "LONG_ROW", "SHORT_ROW", "MAX_SHIPPING", "MAX_JUMP",
     "Hex", "TerraMysticaMap", "parse_map", "parse_letters", "parse_colour_words", "detect_form",
-    "map_from_rows", "read_map_file", "MAX_MAP_CHARS", "shipped_maps", "map_text", "load_shipped_map", "designer_statistics",
+    "map_from_rows", "MAX_MAP_CHARS", "shipped_maps", "map_text", "load_shipped_map", "designer_statistics",
 ]
 
 MAX_ROWS = 9
@@ -69,7 +66,7 @@ MAX_SHIPPING = 6
 #: Jumped-over counts are kept up to this many hexes (reference engine: 4 = Fakirs' largest carpet range).
 MAX_JUMP = 4
 #: Longest map text read (characters; a 9-row map in colour words is about 1,000): longer input is refused
-#: before it is parsed, and :func:`read_map_file` reads no more than this many bytes (plus one).
+#: before it is parsed, and ``companion tm map`` reads no more than this many bytes of a file.
 MAX_MAP_CHARS = 64 * 1024
 
 _LETTERS = ("R", "Y", "U", "K", "B", "G", "S", "I")
@@ -349,16 +346,17 @@ class TerraMysticaMap:
             If the label is unknown or a river, or ``level`` is not an integer 0..6.
         """
         lvl = self._level(level, MAX_SHIPPING, "shipping level")
-        return self._within(self._river, self._ship_cache, self._land(label), lvl)
+        return self._within(self.river_distances, self._ship_cache, self._land(label), lvl)
 
     @staticmethod
-    def _within(table: dict[str, dict[str, int]], cache: dict[tuple[str, int], frozenset[str]], label: str,
-                limit: int) -> frozenset[str]:
-        """Land hexes at distance <= ``limit`` from ``label`` in a distance ``table`` (memoised in ``cache``)."""
+    def _within(distances: Callable[[str], Mapping[str, int]], cache: dict[tuple[str, int], frozenset[str]],
+                label: str, limit: int) -> frozenset[str]:
+        """Land hexes at distance <= ``limit`` from land hex ``label`` in the table ``distances(label)``
+        (memoised in ``cache``)."""
         key = (label, limit)
         found = cache.get(key)
         if found is None:
-            found = frozenset(h for h, d in table[label].items() if d <= limit)
+            found = frozenset(h for h, d in distances(label).items() if d <= limit)
             cache[key] = found
         return found
 
@@ -443,10 +441,16 @@ class TerraMysticaMap:
         return frozenset(h for h in self.land_hexes if h not in srcs and
                          self.reach(h, srcs, shipping=shipping, jump_range=jump_range, links=links, direct=direct))
 
-    def jump_distance(self, a: str, b: str) -> int | None:
-        """Number of hexes jumped over between land hexes ``a`` and ``b`` (hex distance - 1), or None if
-        more than :data:`MAX_JUMP`. Neighbours are 0. Source: engine ``setup_hex_ranges`` mode 0."""
-        return self._jump[self._land(a)].get(self._land(b))
+    def jump_distances(self, label: str) -> Mapping[str, int]:
+        """Read-only table land label -> hexes jumped over (graph distance - 1) from land hex ``label``, for
+        every land hex within :data:`MAX_JUMP` (neighbours are 0). Source: engine ``setup_hex_ranges`` mode 0.
+
+        Raises
+        ------
+        CompanionError
+            If the label is unknown or is a river hex.
+        """
+        return MappingProxyType(self._jump[self._land(label)])
 
     def tunnel_reach(self, label: str, jump_range: int) -> frozenset[str]:
         """Land hexes reachable from ``label`` by tunnelling (Dwarves) or carpet flight (Fakirs).
@@ -456,8 +460,7 @@ class TerraMysticaMap:
         reference engine's range table.
         """
         rng = self._level(jump_range, MAX_JUMP, "tunnelling/carpet range")
-        return self._within(self._jump, self._jump_cache, self._land(label), rng)
-
+        return self._within(self.jump_distances, self._jump_cache, self._land(label), rng)
 
     def is_bridge_spot(self, a: str, b: str) -> bool:
         """True if a bridge may join land hexes ``a`` and ``b`` (RULES-NOTES appendix B)."""
@@ -547,52 +550,6 @@ def _check_ascii(tok: str, *, row: int, column: int, expected: str) -> None:
     if bad is not None:
         raise MapFormatError(f"found {tok!r} with the non-ASCII character {bad!r} (U+{ord(bad):04X}); expected "
                              f"{expected}, written in ASCII letters", row=row, column=column, token=tok)
-
-
-def read_map_file(path: str | os.PathLike[str], *, stdin: IO[str] | None = None) -> str:
-    """Read a map file as UTF-8 text, refusing more than :data:`MAX_MAP_CHARS` (``tm map /dev/zero`` ends).
-
-    Parameters
-    ----------
-    path : str or path-like
-        The file; ``"-"`` reads ``stdin`` (default :data:`sys.stdin`).
-    stdin : text stream, optional
-        Where ``"-"`` reads from.
-
-    Returns
-    -------
-    str
-        The text (still to be parsed with :func:`parse_map`).
-
-    Raises
-    ------
-    MapFormatError
-        Naming the file: missing, a folder, unreadable, not UTF-8, or longer than :data:`MAX_MAP_CHARS`.
-    """
-    name = str(path)
-    limit = MAX_MAP_CHARS
-    try:
-        if name == "-":
-            text = (stdin or sys.stdin).read(limit + 1)
-        else:
-            with open(path, "rb") as fh:
-                data = fh.read(4 * limit + 4)
-            if len(data) > 4 * limit:
-                raise MapFormatError(f"{name}: more than {4 * limit:,} bytes; a map file is at most "
-                                     f"{limit:,} characters (9 rows of 13 hexes)")
-            text = data.decode("utf-8")
-    except FileNotFoundError:
-        raise MapFormatError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise MapFormatError(f"{name}: is a folder, expected a map file") from None
-    except UnicodeDecodeError as exc:
-        raise MapFormatError(f"{name}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise MapFormatError(f"{name}: cannot be read ({exc.strerror})") from None
-    if len(text) > limit:
-        raise MapFormatError(f"{name}: more than {limit:,} characters; a map file is at most {limit:,} "
-                             f"(9 rows of 13 hexes)")
-    return text
 
 
 def parse_letters(text: str) -> TerraMysticaMap:

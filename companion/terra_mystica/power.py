@@ -19,9 +19,6 @@ API summary
     What accepting ``offered`` power from a neighbour's build would give and cost: ``gain`` (limited by
     ``max_gain`` and, when ``vp`` is given, by ``vp + 1``), ``vp_cost`` (= gain - 1, never below 0),
     ``after`` (bowls if accepted) and ``explanation``.
-``offered_power(building_powers) -> int``
-    Power offered by a build: the sum of the building power values of the receiver's buildings directly
-    adjacent to it.
 
 Errors: :class:`companion.errors.IllegalActionError` with codes ``not_enough_power`` (spend),
 ``not_enough_power_to_burn`` (burn), ``not_enough_tokens`` (remove), ``bad_amount`` (negative amounts).
@@ -40,7 +37,7 @@ from typing import NamedTuple
 
 from companion.errors import IllegalActionError
 
-__all__ = ["LeechOffer", "PowerBowls", "PowerStep", "leech_offer", "offered_power"]
+__all__ = ["LeechOffer", "PowerBowls", "PowerStep", "leech_offer"]
 
 
 def _check_amount(n: int, what: str) -> None:
@@ -345,9 +342,3 @@ def leech_offer(bowls: PowerBowls, offered: int, *, vp: int | None = None) -> Le
             gain = vp + 1
     return LeechOffer(offered=offered, gain=gain, vp_cost=gain - 1 if gain > 1 else 0, before=bowls,
                       after=bowls.gained(gain), vp=vp)
-
-
-def offered_power(building_powers: Iterable[int]) -> int:
-    """Power a build offers a neighbour: the sum of that neighbour's adjacent building power values
-    (D 1, TP/TE 2, SH/SA 3, Yetis' SH/SA 4)."""
-    return sum(int(x) for x in building_powers)

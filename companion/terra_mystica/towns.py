@@ -56,7 +56,7 @@ from companion.terra_mystica.factions import BUILDING_KINDS, get_faction
 from companion.terra_mystica.hexmap import TerraMysticaMap
 from companion.terra_mystica.tiles import BoardRules, load_tiles
 
-__all__ = ["BUILDING_KINDS", "RULES", "Town", "TownEvent", "TownState", "building_power", "town_power_needed",
+__all__ = ["BUILDING_KINDS", "RULES", "Town", "TownEvent", "TownState", "town_power_needed",
            "town_count"]
 
 #: Upgrade paths, town size, bridge limit: ``tiles.json`` ``board_rules`` (:class:`~companion.terra_mystica.tiles.BoardRules`).
@@ -75,22 +75,10 @@ def _kind(kind: str) -> str:
                              f"{', '.join(BUILDING_KINDS)} (dwelling, trading house, temple, stronghold, sanctuary)")
 
 
-def building_power(faction: str, kind: str) -> int:
-    """Power value of ``faction``'s building ``kind`` (``D TP TE SH SA``), from ``factions.json``.
-
-    Factions not in ``factions.json`` (e.g. a sandbox's "red player") use the standard values
-    D 1, TP 2, TE 2, SH 3, SA 3.
-
-    Raises
-    ------
-    IllegalActionError
-        ``unknown_building`` for a kind that is not a building.
-    """
-    return _building_power(faction, _kind(kind))
-
-
 @lru_cache(maxsize=512)
 def _building_power(faction: str, k: str) -> int:
+    """Power value of ``faction``'s building kind ``k`` (factions.json; Yetis' SH/SA 4); factions not in
+    factions.json (a sandbox's "red player") use tiles.json ``building_power`` (D 1, TP 2, TE 2, SH 3, SA 3)."""
     try:
         return int(get_faction(faction).building_power(k))
     except (CompanionError, KeyError, ValueError):
@@ -325,13 +313,10 @@ class TownState:
         return found
 
     def power_and_count(self, hexes: Iterable[str]) -> tuple[int, int]:
-        """Total building power and building count (sanctuary = 2) of the buildings on ``hexes``."""
-        power = count = 0
-        for h in hexes:
-            faction, kind = self.buildings[h]
-            power += _building_power(faction, kind)
-            count += RULES.sanctuary_counts_as if kind == "SA" else 1
-        return power, count
+        """Total building power and building count (:func:`town_count`: a sanctuary counts 2) of the buildings
+        on ``hexes``."""
+        held = [self.buildings[h] for h in hexes]
+        return sum(_building_power(f, k) for f, k in held), town_count(k for _, k in held)
 
     def town_size(self, faction: str) -> int:
         """Power a town of ``faction`` needs: 7, or 6 with FAV5."""

@@ -173,7 +173,7 @@ def test_adjacency_and_jump_distance_match_cube_coordinates(entry):
             if a == b:
                 continue
             d = _hex_distance(pos[a], pos[b]) - 1
-            assert m.jump_distance(a, b) == (d if d <= 4 else None)
+            assert m.jump_distances(a).get(b) == (d if d <= 4 else None)
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["file"] for e in ENTRIES])
@@ -209,7 +209,7 @@ def test_shipping_reach_by_hand(base):
 def test_tunnel_reach_is_within_two_hexes(base):
     reach = base.tunnel_reach("E7", 1)
     assert base.land_neighbours("E7") <= reach
-    assert all(base.jump_distance("E7", h) <= 1 for h in reach)
+    assert all(base.jump_distances("E7").get(h) <= 1 for h in reach)
     assert base.tunnel_reach("E7", 2) >= reach
 
 
@@ -227,7 +227,7 @@ def test_bridge_spots_cross_exactly_one_river_hex(entry):
         assert b not in m.neighbours(a)
         assert m.is_bridge_spot(b, a)
         # the two ends are two hexes apart (one river hex between)
-        assert m.jump_distance(a, b) == 1
+        assert m.jump_distances(a).get(b) == 1
 
 
 def test_known_base_bridge_spots(base):
@@ -300,7 +300,7 @@ def test_reach_names_how_a_hex_is_reached(base):
     assert base.reach("E8", {"E7"}) == "direct"
     assert base.reach("G3", {"E7"}) is None
     assert base.reach("G3", {"E7"}, shipping=1) == "shipping"
-    far = next(h for h in base.land_hexes if base.jump_distance("E7", h) == 1)
+    far = next(h for h in base.land_hexes if base.jump_distances("E7").get(h) == 1)
     assert base.reach(far, {"E7"}, jump_range=1) == "jump" and base.reach(far, {"E7"}) is None
     a, b = base.bridge_spots[0]
     assert base.reach(b, {a}, links={b: [a]}) == "direct"
@@ -322,5 +322,5 @@ def test_reach_agrees_with_reachable_and_the_distance_tables(base):
             assert (how is not None) == (h in every)
             expected = ("direct" if base.land_neighbours(h) & srcs else
                         "shipping" if ship and any((base.river_distances(h).get(s) or 99) <= ship for s in srcs) else
-                        "jump" if jump and any((base.jump_distance(h, s) or 99) <= jump for s in srcs) else None)
+                        "jump" if jump and any((base.jump_distances(h).get(s) or 99) <= jump for s in srcs) else None)
             assert how == expected

@@ -193,17 +193,16 @@ def test_over_long_map_text_is_refused_before_parsing():
     assert "at most" in str(e) and f"{MAX_MAP_CHARS:,}" in str(e)
 
 
-def test_reading_an_endless_file_stops_at_the_cap(tmp_path):
-    from companion.terra_mystica.hexmap import MAX_MAP_CHARS, read_map_file
+def test_map_command_reads_no_more_than_a_map(tmp_path):
+    from typer.testing import CliRunner
 
-    with pytest.raises(MapFormatError, match="/dev/zero: more than"):
-        read_map_file("/dev/zero")
+    from companion.cli import app
+    from companion.terra_mystica.hexmap import MAX_MAP_CHARS
+
     big = tmp_path / "big.txt"
     big.write_text("x " * MAX_MAP_CHARS)
-    with pytest.raises(MapFormatError, match="big.txt"):
-        read_map_file(big)
-    with pytest.raises(MapFormatError, match="no such file"):
-        read_map_file(tmp_path / "missing.txt")
+    result = CliRunner().invoke(app, ["tm", "map", str(big)])
+    assert result.exit_code == 2 and "larger than" in result.output
     ok = tmp_path / "base.txt"
     ok.write_text(REAL[0])
-    assert parse_map(read_map_file(ok)).map_id == parse_map(REAL[0]).map_id
+    assert CliRunner().invoke(app, ["tm", "map", str(ok), "--json"]).exit_code == 0

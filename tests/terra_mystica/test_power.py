@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import IllegalActionError
-from companion.terra_mystica.power import PowerBowls, leech_offer, offered_power
+from companion.terra_mystica.power import PowerBowls, leech_offer
 
 bowls = st.builds(PowerBowls, st.integers(0, 12), st.integers(0, 12), st.integers(0, 12))
 
@@ -73,10 +73,6 @@ def test_leech_offer_limited_by_bowls_and_vp():
     assert leech_offer(PowerBowls(0, 0, 12), 3).gain == 0
     offer = leech_offer(PowerBowls(5, 7, 0), 5, vp=2)
     assert (offer.gain, offer.vp_cost) == (3, 2)
-
-
-def test_offered_power_sums_adjacent_building_values():
-    assert offered_power([1, 2, 3]) == 6
 
 
 def test_from_string():

@@ -131,6 +131,10 @@ def _args(verb: str, m: re.Match) -> tuple:
     return ()
 
 
+_BIG_NUMBER = re.compile(r"\d{7,}")
+"""Counts of 7 or more digits are refused before parsing (no real count is that large)."""
+
+
 @lru_cache(maxsize=4096)
 def _parse_part(raw: str) -> Command | None:
     """One sub-command (spaces already normalised), or None if it is not part of the language.
@@ -175,7 +179,7 @@ def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
         raw = " ".join(part.split())
         if not raw:
             continue
-        big = re.search(r"\d{7,}", raw)
+        big = _BIG_NUMBER.search(raw)
         if big:
             raise RecordError(f"the number {big.group()[:12]}... in {raw[:40]!r} has {len(big.group())} digits; "
                               "expected a small count", line=line)

@@ -1241,10 +1241,8 @@ class Game:
     def _income(self, f: FactionState) -> dict:
         total: dict[str, int] = {}
         for kind, b in f.data.buildings.items():
-            for res, vals in b.income_by_count.items():
-                v = vals[min(f.count[kind], len(vals) - 1)]
-                if v:
-                    total[res] = total.get(res, 0) + v
+            for res, v in b.income(f.count[kind]).items():  # the faction board's income for that many buildings
+                total[res] = total.get(res, 0) + v
         for fav in f.favors:
             for res, v in self.tiles.favor[fav].income.items():
                 total[res] = total.get(res, 0) + v
