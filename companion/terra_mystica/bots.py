@@ -9,7 +9,7 @@ accepts a new faction (Fire & Ice): no faction name, tile id or ability is writt
 - :class:`RandomBot`: a uniformly random legal action of the seat to act.
 - :class:`GreedyBot`: applies every legal action and keeps the one with the best :func:`evaluate`:
   projected final VP (VP so far + cult and network scoring now, from
-  :func:`companion.terra_mystica.engine.score`) plus resources, one round's income and building counts
+  :func:`companion.terra_mystica.engine.score`) plus resources, one round's income and the buildings (by kind)
   weighted by the rounds left (resources count as their end-of-game VP only as the game closes). Ties
   are broken by ``rng``. Faction picks (no game to evaluate yet) are random.
 
@@ -114,7 +114,8 @@ def _rounds_of_income_left(g) -> int:
 
 
 def _income(g, f) -> dict:
-    income = getattr(g, "_income", None)  # the engine's income of a faction (buildings, favours, bonus tile)
+    # the engine's own income rule (buildings, favour tiles, bonus tile); it has no public name yet
+    income = getattr(g, "_income", None)
     return income(f) if income is not None else {}
 
 
@@ -216,7 +217,7 @@ class GreedyBot:
             try:
                 after = game.apply_action(state, a)
             except (IllegalActionError, RecordError):
-                continue  # a transform-and-build row the rules refuse
+                continue  # legal_actions promises apply_action accepts it; a guard, never a crash
             value = evaluate(after.game, a.faction, self.weights, networks=networks)
             if value > best_value + 1e-9:
                 best, best_value = [a], value
