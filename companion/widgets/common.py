@@ -3,37 +3,86 @@
 from __future__ import annotations
 
 import html
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from copy import deepcopy
+from pathlib import Path
 
+import anywidget
 import ipywidgets as widgets
 import plotly.graph_objects as go
+import traitlets
 
-from companion.widgets._plotly_bundle import shared_esm
+__all__ = ["LiveFigureWidget", "PlotlyCode", "plotly_code", "figure_widget", "error_html", "info_html", "message_box"]
 
-__all__ = ["LiveFigureWidget", "figure_widget", "error_html", "info_html", "message_box"]
+
+_JS = Path(__file__).resolve().parent / "js"
+
+
+class PlotlyCode(anywidget.AnyWidget):
+    """Carries plotly's widget code (about 5 MB of JavaScript) to the page once per kernel.
+
+    Every :class:`LiveFigureWidget` loads it from here instead of sending and evaluating its own copy.
+    One instance is shared by all figures of a kernel (:func:`plotly_code`); it is never displayed.
+    """
+
+    _esm = (_JS / "plotly_code.js").read_text(encoding="utf-8")
+    source = traitlets.Unicode("").tag(sync=True)
+
+
+_PLOTLY_CODE: PlotlyCode | None = None
+
+
+def plotly_code() -> PlotlyCode:
+    """The kernel's :class:`PlotlyCode` widget, created (and its model opened) on first use."""
+    global _PLOTLY_CODE
+    if _PLOTLY_CODE is None or _PLOTLY_CODE.comm is None:
+        _PLOTLY_CODE = PlotlyCode(source=str(go.FigureWidget._esm))
+    return _PLOTLY_CODE
 
 
 class LiveFigureWidget(go.FigureWidget):
-    """A ``FigureWidget`` whose synced snapshot always matches the figure.
+    """A ``FigureWidget`` whose in-place edits are always drawn, in JupyterLab and in Voila.
 
-    plotly sends each edit to the browser as a one-off message and refreshes its full snapshot
-    (``_widget_data`` / ``_widget_layout``) only when the widget itself is displayed, never when it
-    sits inside a VBox. JupyterLab's front end is connected while a cell runs, so it sees every edit;
-    Voila's connects after the notebook has run and reads only the snapshot, so edits made before
-    then (e.g. loading a save file in a constructor) were lost, and later edits were applied to a
-    stale figure. Refreshing the snapshot's values after every edit, without sending them, fixes
-    both and costs nothing in JupyterLab.
+    Edit it in place (``batch_update``, ``update_traces``, ``layout.shapes = ...``): each edit sends a
+    few hundred bytes, where a new ``FigureWidget`` per change sent the whole figure and, before this
+    class, plotly's 5 MB script.
 
-    The widget model is also opened only once the whole figure is in place: plotly opens it empty and
-    sends the figure in an update right after, which a front end still loading the widget code can
-    drop, leaving an empty plot.
+    Why plain ``FigureWidget`` edits were lost (reproduced in headless chromium with
+    ``tests/browser/notebooks/multi_figure.ipynb``: four figures, a button editing each):
+
+    * **anywidget's 2 s limit.** The front end gives each anywidget model 2 s to initialise; past
+      that its ready promise is rejected and *every later message to the model is dropped* (console:
+      ``[anywidget] Failed to initialize model.``). The view is still drawn, from the state the
+      model was created with, so the plot looks fine and simply never changes. plotly sends its
+      whole 5 MB module as each figure's ``_esm`` and the page evaluates a fresh copy per figure, so
+      a notebook with several figures, or a busy machine, crossed the limit: 1 of 4 figures kept its
+      first picture on a first Voila load, 4 of 4 on the second. Fix: plotly's code travels once,
+      in :class:`PlotlyCode`; this widget's ``_esm`` is a small module (``js/figure.js``) that is
+      ready at once, records plotly's edit messages until the shared code has loaded, then builds
+      plotly's own model, replays them in order, and draws.
+    * **Voila builds views after the notebook ran**, from the synced state: plotly sends an edit as
+      a one-off message and never refreshes its synced ``_widget_data`` / ``_widget_layout``, so an
+      edit made while the notebook executed was missing from the page. Fix: the snapshot's values
+      are refreshed after every edit without sending them (the front end applies the same edit to
+      its copy from the message).
+    * **ipywidgets' sync hold.** While ipywidgets holds the widget's sync (while it handles a
+      message from the browser to this figure, e.g. the click whose callback edits the figure),
+      plotly's "set the message, then reset it to ``None``" is merged into a lone ``None``. Fix:
+      edit messages are sent at once (:meth:`_sync_now`).
+    * The model is opened only once the whole figure is in place (plotly opens it empty and fills
+      it in a second message).
+
+    Edits and incoming browser state are serialised by one lock, in case the kernel handles comm
+    messages on another thread.
     """
 
-    _esm = shared_esm()  # plotly's 5 MB widget code evaluated once per page, not once per figure (issue 13)
+    _esm = (_JS / "figure.js").read_text(encoding="utf-8")
 
     def __init__(self, *args, **kwargs) -> None:
+        self._edit_lock = threading.RLock()
+        self._plotly_code = plotly_code()
         self._defer_open = True
         try:
             super().__init__(*args, **kwargs)
@@ -47,6 +96,11 @@ class LiveFigureWidget(go.FigureWidget):
         if not getattr(self, "_defer_open", False):
             super().open()
 
+    def set_state(self, sync_data) -> None:
+        """Apply state sent by the browser, never in the middle of an edit."""
+        with self._edit_lock:
+            super().set_state(sync_data)
+
     def _refresh_snapshot(self) -> None:
         self._trait_values["_widget_layout"] = deepcopy(self._layout_obj._props)
         self._trait_values["_widget_data"] = deepcopy(self._data)
@@ -56,46 +110,45 @@ class LiveFigureWidget(go.FigureWidget):
         """Send plotly's edit messages at once, even while the widget holds its sync.
 
         plotly sends an edit by setting a ``_py2js_*`` trait to the message and straight back to
-        ``None``. While ipywidgets holds the widget's sync - which it does while it handles any
-        message from the browser to this figure, e.g. a click on a point whose callback redraws the
-        figure - the two changes are merged and only the ``None`` is sent: the edit is lost.
+        ``None``. While ipywidgets holds the widget's sync the two changes are merged and only the
+        ``None`` is sent: the edit is lost.
         """
-        held = self._holding_sync
-        self._holding_sync = False
-        try:
-            yield
-        finally:
-            self._holding_sync = held
+        with self._edit_lock:
+            held = self._holding_sync
+            self._holding_sync = False
+            try:
+                yield
+            finally:
+                self._holding_sync = held
+                self._refresh_snapshot()
 
     def _send_relayout_msg(self, *args, **kwargs):
         with self._sync_now():
             super()._send_relayout_msg(*args, **kwargs)
-        self._refresh_snapshot()
 
     def _send_restyle_msg(self, *args, **kwargs):
         with self._sync_now():
             super()._send_restyle_msg(*args, **kwargs)
-        self._refresh_snapshot()
 
     def _send_update_msg(self, *args, **kwargs):
         with self._sync_now():
             super()._send_update_msg(*args, **kwargs)
-        self._refresh_snapshot()
+
+    def _send_animate_msg(self, *args, **kwargs):
+        with self._sync_now():
+            super()._send_animate_msg(*args, **kwargs)
 
     def _send_addTraces_msg(self, *args, **kwargs):  # noqa: N802 - plotly's name
         with self._sync_now():
             super()._send_addTraces_msg(*args, **kwargs)
-        self._refresh_snapshot()
 
     def _send_deleteTraces_msg(self, *args, **kwargs):  # noqa: N802 - plotly's name
         with self._sync_now():
             super()._send_deleteTraces_msg(*args, **kwargs)
-        self._refresh_snapshot()
 
     def _send_moveTraces_msg(self, *args, **kwargs):  # noqa: N802 - plotly's name
         with self._sync_now():
             super()._send_moveTraces_msg(*args, **kwargs)
-        self._refresh_snapshot()
 
 
 def figure_widget(fig: go.Figure) -> LiveFigureWidget:
