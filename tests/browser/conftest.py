@@ -6,7 +6,13 @@ import os
 
 import pytest
 
-from tests.browser.harness import CHROMIUM_ARGS, chromium_path, jupyterlab_server, voila_server
+from tests.browser.harness import (
+    CHROMIUM_ARGS,
+    chromium_path,
+    jupyterlab_server,
+    voila_server,
+    watch_console,
+)
 
 
 def pytest_collection_modifyitems(items):
@@ -47,8 +53,10 @@ def voila_url():
 
 
 @pytest.fixture
-def page(browser):
+def page(browser, request):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     pg = context.new_page()
+    errors = watch_console(pg)
     yield pg
     context.close()
+    errors.check(request.node.name)

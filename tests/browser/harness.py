@@ -8,6 +8,7 @@ inside widget output (``.widget-label``, ``.widget-html``, ...), never at the no
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -27,6 +28,33 @@ CHROMIUM_ARGS = [
 ]
 WIDGET_SELECTOR = ".widget-label, .widget-html, .widget-button, .widget-text, .widget-dropdown, .widget-box"
 WIDGET_TEXT_SELECTOR = ".widget-label, .widget-html-content, .widget-html, .widget-button, .widget-readout"
+
+
+# Requests that leave the machine (Voila asks a CDN for Font Awesome): answered empty, so a test
+# never depends on the network and a failed load never shows up as a console error.
+OFF_HOST = re.compile(r"^https?://(?!127\.0\.0\.1[:/]|localhost[:/])")
+
+
+class ConsoleErrors(list):
+    """Collects a page's console errors and uncaught exceptions; :meth:`check` fails on any.
+
+    Attach with :func:`watch_console` before the page loads. Every browser test fails on a console
+    error (the widget front end reports a lost comm, a failed model, a JavaScript exception there).
+    """
+
+    def check(self, what: str = "the page") -> None:
+        assert not self, f"{what} logged {len(self)} browser console error(s):\n" + "\n".join(self[:20])
+
+
+def watch_console(page) -> ConsoleErrors:
+    """Start collecting console errors of ``page`` (and answer off-machine requests empty)."""
+    errors = ConsoleErrors()
+    page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text[:500]}")
+            if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(f"uncaught: {str(exc)[:500]}"))
+    page.route(OFF_HOST, lambda route: route.fulfill(status=200, body="", content_type=(
+        "text/css" if route.request.url.endswith(".css") else "text/plain")))
+    return errors
 
 
 def chromium_path() -> str | None:
