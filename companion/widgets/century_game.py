@@ -127,8 +127,11 @@ class CenturyGame(widgets.VBox):
         self.names = session.seat_names()
         self.controllers = controllers
         self._chart_rows, self._chart_upto = [], 0
-        self.chart = figure_widget(self._figure())
-        self.chart_box.children = [self.chart]
+        if getattr(self, "chart", None) is None:
+            self.chart = figure_widget(self._figure())
+            self.chart_box.children = [self.chart]
+        else:   # a new or opened game redraws the one chart in place (one trace per seat)
+            self.chart.show(self._figure())
         self._refresh()
 
     def save_record(self, path):

@@ -122,6 +122,35 @@ class LiveFigureWidget(go.FigureWidget):
                 self._holding_sync = held
                 self._refresh_snapshot()
 
+    def show(self, fig: go.Figure | dict) -> None:
+        """Draw the complete figure ``fig`` on this widget, in place: only what differs is sent.
+
+        Traces keep their objects (and click callbacks) where the trace type is unchanged: their
+        properties are set to the new values and properties the new figure lacks are removed; the
+        layout likewise. Surplus traces are deleted and new ones added. Unchanged values are not
+        sent (plotly compares before sending), so a redraw that moves one shape sends that shape.
+
+        Parameters
+        ----------
+        fig : plotly.graph_objects.Figure or dict
+            The whole figure as it should look now (``data`` and ``layout``).
+        """
+        new = fig.to_plotly_json() if hasattr(fig, "to_plotly_json") else dict(fig)
+        traces = [dict(t) for t in new.get("data", ())]
+        keep = 0
+        for old, trace in zip(self.data, traces, strict=False):
+            if old.type != trace.get("type", "scatter"):
+                break
+            keep += 1
+        if keep < len(self.data):
+            self.data = self.data[:keep]
+        with self.batch_update():
+            for old, trace in zip(self.data, traces, strict=False):
+                _assign(old, trace, keep=("uid", "type"))
+            _assign(self.layout, dict(new.get("layout", {})), keep=())
+        if len(traces) > keep:
+            self.add_traces(traces[keep:])
+
     def _send_relayout_msg(self, *args, **kwargs):
         with self._sync_now():
             super()._send_relayout_msg(*args, **kwargs)
@@ -149,6 +178,16 @@ class LiveFigureWidget(go.FigureWidget):
     def _send_moveTraces_msg(self, *args, **kwargs):  # noqa: N802 - plotly's name
         with self._sync_now():
             super()._send_moveTraces_msg(*args, **kwargs)
+
+
+def _assign(obj, values: dict, keep: tuple[str, ...]) -> None:
+    """Make the plotly object ``obj`` hold exactly ``values`` (top-level keys), keys in ``keep`` aside."""
+    for key in list(obj._props or {}):
+        if key not in values and key not in keep:
+            obj[key] = None
+    for key, value in values.items():
+        if key not in keep:
+            obj[key] = value
 
 
 def figure_widget(fig: go.Figure) -> LiveFigureWidget:

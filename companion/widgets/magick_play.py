@@ -307,18 +307,9 @@ class PlayAGame(widgets.VBox):
         return fig
 
     def _update_chart(self, state: engine.GameState) -> None:
-        """Show the gold so far; the chart is replaced by a new complete figure when it changes.
-
-        Editing the shown LiveFigureWidget in place (bars' x/y and the title in one ``batch_update``) was
-        tried and checked in a real browser (tests/browser/test_magick_play_a_full_game.py): the new
-        round's title was never drawn, in JupyterLab nor in Voila, although the text widgets updated. Not
-        yet reduced to a minimal notebook; until it is, the chart is replaced (plotly's ~5 MB script per
-        change)."""
+        """Show the gold so far, drawn in place on the one chart (only changed bars and title are sent)."""
         fig = self._figure(state)
         if fig.to_plotly_json() == self._chart_json:
             return
-        old = self.chart
-        self.chart = figure_widget(fig)
+        self.chart.show(fig)
         self._chart_json = fig.to_plotly_json()
-        self.game.children = [self.chart if child is old else child for child in self.game.children]
-        old.close()

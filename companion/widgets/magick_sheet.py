@@ -215,23 +215,13 @@ class SheetView(widgets.VBox):
              marks: Mapping[str, CircleMark] | None = None, complete: Collection[str] = (),
              title: str | None = None) -> None:
         """Redraw with new circle colours and completed rows (same meaning as :func:`sheet_figure`'s
-        parameters).
-
-        The drawing is replaced by a new, complete figure (this costs plotly's ~5 MB script per change).
-        Editing the shown ``LiveFigureWidget`` in place (``batch_update`` of marker colours, hover text,
-        row names, title) was tried and checked in a real browser: the roll's colours were never drawn on
-        the play notebook's sheet in Voila, nor on the learn notebook's sandbox sheet on a fresh JupyterLab
-        server's first load (later edits to that plot were lost too; text widgets updated), while the same
-        edits worked in the learn notebook in Voila. Not yet reduced to a minimal notebook, so this figure
-        keeps the replacement until it is. Nothing is sent when the drawing would not change.
+        parameters), in place on the one figure: only the changed colours, hover texts, row names and
+        title are sent. Nothing is sent when the drawing would not change.
         """
         key = (frozenset(filled), frozenset(free), tuple(sorted((k, m.colour, m.hover) for k, m in (marks or {}).items())),
                frozenset(complete), title)
         if key == self._shown:
             return
-        old = self.figure
-        self.figure = figure_widget(sheet_figure(self.sheet, title=title, filled=filled, free=free, marks=marks,
-                                                 complete=complete))
+        self.figure.show(sheet_figure(self.sheet, title=title, filled=filled, free=free, marks=marks,
+                                      complete=complete))
         self._shown = key
-        self.children = [self.banner, self.figure]
-        old.close()

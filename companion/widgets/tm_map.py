@@ -20,7 +20,6 @@ Examples
 from __future__ import annotations
 
 import base64
-import copy
 import html
 from collections.abc import Sequence
 
@@ -54,45 +53,19 @@ def _bind_click(fig_widget, callback) -> None:
             trace.on_click(lambda _trace, points, _state: callback(points))
 
 
-def _swap_figure(box, old, fig, callback):
-    """Show ``fig`` in ``box`` as a new FigureWidget in place of ``old`` (closed); return the new one.
+def _redraw_in_place(fig_widget, fig, callback):
+    """Draw ``fig`` on the shown ``fig_widget`` in place (only what changed is sent); return the widget.
 
-    Updating a shown FigureWidget in place (restyle) left the browser's plot unchanged for traces that
-    started empty, so each redraw is a new, complete widget. It costs a copy of plotly's widget code
-    (about 5 MB, fast on a local server) per redraw; redraws happen on clicks, not continuously.
+    Click bindings survive on traces that stay; they are bound again in case the hex trace is new.
     """
-    new = _shown_figure(fig, callback)
-    box.children = [new]
-    if old is not None:
-        old.close()
-    return new
+    fig_widget.show(fig)
+    _bind_click(fig_widget, callback)
+    return fig_widget
 
 
 def _shown_figure(fig, callback):
-    """A FigureWidget of ``fig`` whose model opens with the whole figure in it, with clicks bound.
-
-    ``plotly``'s FigureWidget opens its widget model with an empty figure and sends the traces and
-    layout in a state update right after. For the first FigureWidgets of a session JupyterLab may still
-    be loading the widget code when that update arrives, drops it, and shows an empty plot (seen in the
-    browser test of this notebook). Opening the model only once the figure is in place puts everything
-    into the opening message. (Candidate for ``companion.widgets.common.figure_widget``.)
-    """
-    from plotly.basewidget import BaseFigureWidget
-
-    original_open = widgets.Widget.open
-
-    def deferred_open(self) -> None:
-        if not isinstance(self, BaseFigureWidget):
-            original_open(self)
-
-    widgets.Widget.open = deferred_open
-    try:
-        fig_widget = figure_widget(fig)
-    finally:
-        widgets.Widget.open = original_open
-    fig_widget._widget_layout = copy.deepcopy(fig_widget._layout_obj._props)
-    fig_widget._widget_data = copy.deepcopy(fig_widget._data)
-    fig_widget.open()
+    """A :class:`~companion.widgets.common.LiveFigureWidget` of ``fig`` with clicks on the hexes bound."""
+    fig_widget = figure_widget(fig)
     _bind_click(fig_widget, callback)
     return fig_widget
 
@@ -288,7 +261,7 @@ class TownSandbox(widgets.VBox):
 
     def _refresh(self, redraw: bool = True) -> None:
         if redraw:
-            self.figure = _swap_figure(self._figure_box, self.figure, self._figure(), self._on_click)
+            self.figure = _redraw_in_place(self.figure, self._figure(), self._on_click)
         self._refresh_controls()
         rows = []
         for town in self.state.towns():
@@ -439,7 +412,7 @@ class MapExplorer(widgets.VBox):
     def _redraw(self, highlight=None) -> None:
         if self.figure is None:
             return
-        self.figure = _swap_figure(self._figure_box, self.figure, self._figure(highlight), self._on_click)
+        self.figure = _redraw_in_place(self.figure, self._figure(highlight), self._on_click)
 
     def _show_map(self) -> None:
         self.selected = None

@@ -1,11 +1,8 @@
-"""A slot that shows a plotly figure and is redrawn by replacing the figure, for the Terra Mystica widgets.
+"""A slot that shows one plotly figure and redraws it in place, for the Terra Mystica widgets.
 
-Why: in Voila (0.5, plotly 7 ``FigureWidget``), changing the data of a ``FigureWidget`` that is already
-shown does not reach the page (checked in headless chromium: ``fig.data[0].y = ...`` and
-``batch_update`` leave the drawn plot unchanged), while in JupyterLab it does. Building a complete
-``go.Figure`` and wrapping it in a new ``FigureWidget`` each time renders in both. The price: each new
-``FigureWidget`` sends plotly's JavaScript bundle (about 5 MB) again, so a chart is replaced only when
-what it draws has changed.
+The figure is created once (:func:`companion.widgets.common.figure_widget`) and every later picture is
+drawn on it with :meth:`~companion.widgets.common.LiveFigureWidget.show`, which sends only what
+changed (a restyle/relayout of a few hundred bytes) instead of a new widget per change.
 """
 
 from __future__ import annotations
@@ -13,23 +10,13 @@ from __future__ import annotations
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from companion.widgets.tm_map import _shown_figure
-
-
-def _opened_whole(fig: go.Figure) -> go.FigureWidget:
-    """A FigureWidget whose model opens with the whole figure in its first message.
-
-    Uses the maps helper's ``tm_map._shown_figure`` (plotly opens the model empty and sends the figure
-    right after; the first widgets of a session can drop that update and show an empty plot). Candidate
-    for ``companion.widgets.common.figure_widget``.
-    """
-    return _shown_figure(fig, lambda _points: None)
+from companion.widgets.common import LiveFigureWidget, figure_widget
 
 __all__ = ["ChartOwner", "ChartSlot"]
 
 
 class ChartSlot(widgets.Box):
-    """A box holding one ``FigureWidget``; :meth:`show` swaps in a new one built from a complete figure.
+    """A box holding one figure; :meth:`show` draws a new complete picture on it in place.
 
     Parameters
     ----------
@@ -38,29 +25,18 @@ class ChartSlot(widgets.Box):
 
     Attributes
     ----------
-    figure : plotly.graph_objects.FigureWidget
-        The figure shown now (its ``data`` and ``layout`` are what the page draws).
+    figure : companion.widgets.common.LiveFigureWidget
+        The figure shown (its ``data`` and ``layout`` are what the page draws); the same object for
+        the slot's whole life.
     """
 
     def __init__(self, fig: go.Figure) -> None:
-        self.figure = _opened_whole(fig)
-        self._drawn = fig.to_json()
+        self.figure: LiveFigureWidget = figure_widget(fig)
         super().__init__([self.figure])
 
     def show(self, fig: go.Figure) -> None:
-        """Replace the shown figure with ``fig`` (complete) and close the old widget.
-
-        Nothing happens when ``fig`` draws exactly what is shown: every new ``FigureWidget`` ships
-        plotly's JavaScript (about 5 MB) to the page, so unchanged charts are not re-sent.
-        """
-        drawn = fig.to_json()
-        if drawn == self._drawn:
-            return
-        old = self.figure
-        self.figure = _opened_whole(fig)
-        self._drawn = drawn
-        self.children = [self.figure]
-        old.close()
+        """Draw ``fig`` (complete) on the shown figure; only the differences are sent to the page."""
+        self.figure.show(fig)
 
 
 class ChartOwner:

@@ -104,9 +104,9 @@ class ReplayViewer:
 
     @property
     def widget(self) -> widgets.VBox:
-        """The whole viewer. Each plot sits in a :class:`~companion.widgets.tm_plot.ChartSlot` that shows a
-        new, complete FigureWidget whenever the picture changes (changing a shown FigureWidget in place
-        did not reach JupyterLab reliably); the slots are made on first use, from the row shown then."""
+        """The whole viewer. Each plot sits in a :class:`~companion.widgets.tm_plot.ChartSlot`: one figure,
+        created on first use from the row shown then, and redrawn in place on every step (only the
+        changed buildings, titles and the current-row line are sent)."""
         if self._widget is None:
             self.map_slot = ChartSlot(self._map_figure())
             self.vp_slot = ChartSlot(self._vp_figure())
