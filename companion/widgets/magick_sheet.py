@@ -211,6 +211,13 @@ class SheetView(widgets.VBox):
                        frozenset(complete), title)
         super().__init__([self.banner, self.figure])
 
+    def set_sheet(self, sheet: Sheet, title: str | None = None) -> None:
+        """Draw another (e.g. edited) ``sheet``, empty, on the same figure in place; the banner follows."""
+        self.sheet = sheet
+        self.banner.value = sheet_label_html(sheet)
+        self._shown = None
+        self.show(title=title)
+
     def show(self, *, filled: Collection[str] = (), free: Collection[str] = (),
              marks: Mapping[str, CircleMark] | None = None, complete: Collection[str] = (),
              title: str | None = None) -> None:

@@ -154,4 +154,9 @@ class SheetEditor(widgets.VBox):
         self._preview()
 
     def _preview(self) -> None:
-        self.preview.children = [SheetView(self.sheet)]
+        """Draw the sheet on the one preview figure (created on first use, then redrawn in place)."""
+        shown = self.preview.children[0] if self.preview.children else None
+        if isinstance(shown, SheetView):
+            shown.set_sheet(self.sheet)
+        else:
+            self.preview.children = [SheetView(self.sheet)]

@@ -266,6 +266,10 @@ class ReplayViewer:
         self.table.value = self._table_html()
         if self.map_slot is not None:
             self.map_slot.show(self._map_figure())
+        if self.vp_slot is not None and self.vp_slot.figure.layout.shapes:
+            line = self.vp_slot.figure.layout.shapes[0]   # the current-row line, moved in place
+            with self.vp_slot.figure.batch_update():
+                line.x0 = line.x1 = self.index
 
     def _phase(self) -> str:
         return {0: "setup", 7: "final scoring"}.get(self.snapshot.round, f"round {self.snapshot.round}")
@@ -309,5 +313,7 @@ class ReplayViewer:
         fig.update_layout(height=300, margin=dict(l=40, r=10, t=40, b=40), title="VP over the game",
                           xaxis=dict(title="row", tickvals=list(starts.values()),
                                      ticktext=[{0: "setup", 7: "end"}.get(r, f"R{r}") for r in starts]),
-                          yaxis=dict(title="VP"))
+                          yaxis=dict(title="VP"),
+                          shapes=[dict(type="line", xref="x", yref="paper", x0=self.index, x1=self.index,
+                                       y0=0, y1=1, line=dict(color="#444", width=1, dash="dot"))])
         return fig
