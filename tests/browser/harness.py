@@ -265,3 +265,39 @@ def screenshot(page, name: str) -> Path:
     page.screenshot(path=str(path), full_page=True)
     page.set_viewport_size(size)
     return path
+
+
+CLICK_TIMES: list[tuple[str, float]] = []
+
+
+def timed_click(page, target, until: str, *, arg=None, what: str = "", timeout_ms: int = 30_000,
+                limit_s: float = 3.0) -> float:
+    """Click ``target`` (a selector or locator) and wait for the JavaScript predicate ``until``.
+
+    Returns the seconds from the click to the predicate holding, i.e. until the answer is on the page,
+    and records them in :data:`CLICK_TIMES` (printed at the end of the session and written to
+    ``screenshots/click_times.txt``). Issue 12's goal is under 0.5 s per click; this loaded 2-core
+    machine is slower, so tests assert the loose bound ``limit_s`` (a click that rebuilt widgets or
+    sent a new figure took 5-7 s) and the figures are read from the file.
+    """
+    start = time.monotonic()
+    if isinstance(target, str):
+        page.click(target)
+    else:
+        target.click()
+    page.wait_for_function(until, arg=arg, timeout=timeout_ms, polling=50)
+    seconds = time.monotonic() - start
+    CLICK_TIMES.append((what or str(target), seconds))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with open(SCREENSHOTS / "click_times.txt", "a", encoding="utf-8") as out:
+        out.write(f"{seconds:6.2f} s  {what or target}\n")
+    assert seconds < limit_s, f"{what or target}: answered after {seconds:.1f} s (limit {limit_s} s)"
+    return seconds
+
+
+def trace_points(page, plot: int, name: str, *, scope: str = "document") -> int:
+    """How many non-empty x values the trace called ``name`` of the ``plot``-th plotly plot draws (-1: none)."""
+    return page.evaluate(
+        f"([i, name]) => {{ const p = ({scope}).querySelectorAll('.js-plotly-plot')[i];"
+        " if (!p || !p.data) return -1; const t = p.data.find(t => t.name === name);"
+        " return t ? Array.from(t.x || []).filter(v => v !== null).length : -1; }", [plot, name])

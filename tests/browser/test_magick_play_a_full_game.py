@@ -2,13 +2,14 @@
 turn, undo; the sheet's drawn colours follow, and the gold chart is retitled in place (the same plot
 element, tagged before the clicks, shows the new title)."""
 
-from tests.browser.harness import run_in_lab, run_in_voila, screenshot, widget_text
+from tests.browser.harness import run_in_lab, run_in_voila, screenshot, timed_click, widget_text
 from tests.browser.test_magick_learn_the_rules import (
     RED,
     ROOT,
-    click,
+    sheet_plots_js,
+    still_tagged,
+    tag_plot,
     wait_fills,
-    wait_text,
 )
 
 NOTEBOOK = "notebooks/magick/play_a_full_game.ipynb"
@@ -21,6 +22,23 @@ def _title_is(page, text: str) -> None:
         f".some(t => t.textContent.includes({text!r})); }}", timeout=30_000)
 
 
+def _text_js(text: str) -> str:
+    return (f"Array.from(({ROOT}).querySelectorAll('.widget-html-content'))"
+            f".some(e => e.innerText.includes({text!r}))")
+
+
+def _fills_js(condition: str) -> str:
+    return (f"(() => {{ const p = {sheet_plots_js(0)}; if (!p) return false;"
+            " const fills = Array.from(p.querySelectorAll('.scatterlayer .trace:first-child .point'))"
+            f".map(e => (e.style.fill || '').replace(/ /g, '')); return {condition}; }})()")
+
+
+def _click(page, scope: str, text: str, until: str) -> None:
+    """Click the button ``text`` and time it until the JS condition ``until`` shows the answer."""
+    timed_click(page, page.locator(f"{scope} .widget-button", has_text=text).first, f"() => {until}",
+                what=f"Magick play: {text}")
+
+
 def _play(page, scope: str, shot: str) -> None:
     drawn = (f"() => {{ const plots = Array.from(({ROOT}).querySelectorAll('.js-plotly-plot'));"
              " return plots.some(p => p.querySelectorAll('.scatterlayer .point').length >= 40)"
@@ -31,21 +49,23 @@ def _play(page, scope: str, shot: str) -> None:
     page.wait_for_function(drawn, timeout=60_000)
     _title_is(page, "round 1")
     page.wait_for_timeout(2000)
-    click(page, scope, "Roll the dice")
-    wait_text(page, "Where this die may go")
+    tag_plot(page, 0, "first")
+    chart_tag = "() => { const c = " + CHART + "; c.dataset.companionTag = 'chart'; }"
+    page.evaluate(chart_tag)
+    _click(page, scope, "Roll the dice", _text_js("Where this die may go") + f" && {_fills_js(f'fills.includes({RED!r})')}")
     # the sheet was recoloured in place for the roll: the engine's best circle for the chosen die is red
     wait_fills(page, 0, f"fills.includes({RED!r})")
-    click(page, scope, "Place")
-    wait_text(page, "1 regular die/dice left")
-    wait_fills(page, 0, "fills.includes('rgb(127,127,127)')")
-    click(page, scope, "End my turn")
-    wait_text(page, "Round 2 of 10")
+    _click(page, scope, "Place", _text_js("1 regular die/dice left")
+           + " && " + _fills_js("fills.includes('rgb(127,127,127)')"))
+    _click(page, scope, "End my turn", _text_js("Round 2 of 10"))
     _title_is(page, "round 2")   # the gold chart was retitled in place for the new round
     page.wait_for_timeout(800)
     screenshot(page, shot)
-    click(page, scope, "Undo")
-    wait_text(page, "Undone.")
-    wait_text(page, "Round 1 of 10")
+    _click(page, scope, "Undo", _text_js("Undone.") + " && " + _text_js("Round 1 of 10"))
+    _title_is(page, "round 1")
+    # the same plot elements throughout: redrawn in place, never replaced
+    assert still_tagged(page, 0, "first")
+    assert page.evaluate("() => " + CHART + ".dataset.companionTag") == "chart"
     _title_is(page, "round 1")
 
 

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from tests.browser.harness import SCREENSHOTS, run_in_lab, run_in_voila, screenshot, widget_text
+from tests.browser.harness import (
+    SCREENSHOTS,
+    run_in_lab,
+    run_in_voila,
+    screenshot,
+    trace_points,
+    widget_text,
+)
 
 NOTEBOOK = "notebooks/terra_mystica/explore_custom_maps.ipynb"
 
 
-_HEX_TRACE_JS = """() => { const plot = document.querySelectorAll('.jp-OutputArea .js-plotly-plot')[0];
+_HEX_TRACE_JS = """() => { const plot = document.querySelectorAll('.js-plotly-plot')[0];
     if (!plot) return null;
     return Array.from(plot.querySelectorAll('.scatterlayer .trace')).find(t => t.querySelector('.textpoint')) || null; }"""
 
@@ -30,6 +37,22 @@ def _click_hex(page, label: str) -> None:
     page.mouse.click(box["x"], box["y"])
 
 
+def _click_and_check_outlines(page) -> None:
+    """Click E7: its neighbours are listed, and the map is redrawn in place with the outlines drawn."""
+    assert trace_points(page, 0, "selected") == 0
+    _click_hex(page, "E7")
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.widget-html')).some(e => e.innerText.includes('Neighbours'))",
+        timeout=30_000)
+    text = widget_text(page)
+    assert "D4 (wasteland)" in text and "reaches 3 land hexes: E8, F4, G3" in text
+    page.wait_for_function("() => { const p = document.querySelectorAll('.js-plotly-plot')[0];"
+                           " const t = p.data.find(t => t.name === 'selected'); return t && t.x.length > 0; }",
+                           timeout=20_000)
+    assert trace_points(page, 0, "neighbour") > 0 and trace_points(page, 0, "shipping") > 0
+    assert page.locator(".js-plotly-plot").count() == 2   # redrawn in place: no new plots
+
+
 def test_explore_custom_maps(page, lab_url):
     run_in_lab(page, lab_url, NOTEBOOK)
     text = widget_text(page)
@@ -41,12 +64,7 @@ def test_explore_custom_maps(page, lab_url):
     page.wait_for_function("() => { const t = (" + _HEX_TRACE_JS + ")(); "
                            "return !!t && t.querySelectorAll('.textpoint').length === 113; }", timeout=60_000)
     page.locator(".jp-OutputArea .js-plotly-plot").first.scroll_into_view_if_needed()
-    _click_hex(page, "E7")
-    page.wait_for_function(
-        "() => Array.from(document.querySelectorAll('.widget-html')).some(e => e.innerText.includes('Neighbours'))",
-        timeout=30_000)
-    text = widget_text(page)
-    assert "D4 (wasteland)" in text and "reaches 3 land hexes: E8, F4, G3" in text
+    _click_and_check_outlines(page)
 
     # paste a bad map: the error shows row and column inline
     area = page.locator(".jp-OutputArea .widget-textarea textarea").first
@@ -70,6 +88,8 @@ def test_explore_custom_maps_in_voila(page, voila_url):
         "return !!p && p.querySelectorAll('.scatterlayer .textpoint').length >= 113; }", timeout=60_000)
     text = widget_text(page)
     assert "29 bridge spots" in text and "town 1 (witches): A1, A2, A3, A4" in text
+    page.locator(".js-plotly-plot").first.scroll_into_view_if_needed()
+    _click_and_check_outlines(page)
     screenshot(page, "tm_explore_custom_maps_voila")
     page.locator(".js-plotly-plot").nth(1).scroll_into_view_if_needed()  # the town sandbox's map
     page.screenshot(path=str(SCREENSHOTS / "tm_explore_custom_maps_voila_sandbox.png"))

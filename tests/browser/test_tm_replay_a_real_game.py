@@ -1,36 +1,54 @@
-"""The replay notebook in a real browser: the viewer renders a real game, and the step buttons move it."""
+"""The replay notebook in a real browser (JupyterLab and Voila): the viewer renders a real game, and the
+step buttons move it; the map and the VP chart are redrawn in place (the VP chart's current-row line and
+the map's title are read back from the drawn plots, and no new plot appears)."""
 
-from tests.browser.harness import run_in_lab, screenshot, widget_text
+from tests.browser.harness import run_in_lab, run_in_voila, screenshot, timed_click, widget_text
 
 NOTEBOOK = "notebooks/terra_mystica/replay_a_real_game.ipynb"
+ROW_LINE = ("() => { const p = Array.from(document.querySelectorAll('.js-plotly-plot'))"
+            ".find(p => p.layout && p.layout.shapes && p.layout.shapes.length);"
+            " return p ? p.layout.shapes[0].x0 : null; }")
+ROW_TEXT = ("() => (Array.from(document.querySelectorAll('.widget-html-content'))"
+            ".find(e => /row \\d+ of/.test(e.innerText)) || {innerText: ''}).innerText")
 
 
-def _row_text(page) -> str:
-    return page.locator(".jp-OutputArea .widget-html-content").filter(has_text="row ").first.inner_text()
+def _row_number(page) -> int:
+    text = page.evaluate(ROW_TEXT)
+    return int(text.split("row ", 1)[1].split(" ", 1)[0])
 
 
-def test_replay_notebook_steps_through_a_game(page, lab_url):
-    run_in_lab(page, lab_url, NOTEBOOK)
+def _steps(page, prefix: str, shot: str) -> None:
     text = widget_text(page)
     assert "replayed with zero differences" in text
     assert "round 3" in text
     assert "power I/II/III" in text and "Halflings" in text
-    # map + VP chart
-    assert page.locator(".jp-OutputArea .js-plotly-plot").count() >= 2
-    before = _row_text(page)
-    page.get_by_role("button", name="forward ▶").click()
-    page.wait_for_function(
-        "(b) => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
-        ".some(e => e.innerText.includes('row ') && e.innerText !== b)", arg=before, timeout=30_000)
-    assert _row_text(page) != before
-    page.get_by_role("button", name="end »").click()
-    page.wait_for_function(
-        "() => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
-        ".some(e => e.innerText.includes('final scoring'))", timeout=30_000)
+    page.wait_for_function(f"() => ({ROW_LINE})() !== null", timeout=30_000)
+    plots = page.locator(f"{prefix}.js-plotly-plot").count()
+    assert plots >= 2   # map + VP chart
+    row = _row_number(page)
+    assert page.evaluate(ROW_LINE) == row - 1   # the line marks the row shown (0-based x)
+    for _ in range(2):
+        timed_click(page, page.get_by_role("button", name="forward ▶"),
+                    f"(r) => ({ROW_TEXT})().includes('row ' + r + ' of') && ({ROW_LINE})() === r - 1",
+                    arg=row + 1, what="TM replay: one row forward")
+        row += 1
+    timed_click(page, page.get_by_role("button", name="end »"),
+                "() => Array.from(document.querySelectorAll('.js-plotly-plot .gtitle'))"
+                ".some(e => e.textContent.includes('final scoring'))", what="TM replay: jump to the end",
+                timeout_ms=60_000)
     assert "score_resources" in widget_text(page)
-    # the map is redrawn for the row shown
-    page.wait_for_function("() => Array.from(document.querySelectorAll('.jp-OutputArea .js-plotly-plot .gtitle'))"
-                           ".some(e => e.textContent.includes('final scoring'))", timeout=60_000)
-    page.wait_for_timeout(2000)
-    assert page.locator(".jp-OutputArea .js-plotly-plot .scatterlayer .trace").count() >= 10
-    screenshot(page, "tm_replay_a_real_game")
+    assert page.evaluate(ROW_LINE) == _row_number(page) - 1
+    assert page.locator(f"{prefix}.js-plotly-plot").count() == plots   # redrawn in place
+    assert page.locator(f"{prefix}.js-plotly-plot .scatterlayer .trace").count() >= 10
+    page.wait_for_timeout(800)
+    screenshot(page, shot)
+
+
+def test_replay_notebook_steps_through_a_game(page, lab_url):
+    run_in_lab(page, lab_url, NOTEBOOK)
+    _steps(page, ".jp-OutputArea ", "tm_replay_a_real_game")
+
+
+def test_replay_notebook_steps_through_a_game_in_voila(page, voila_url):
+    run_in_voila(page, voila_url, NOTEBOOK)
+    _steps(page, "", "tm_replay_a_real_game_voila")
