@@ -24,7 +24,14 @@ from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
 from companion.widgets.century_actions import ActionPicker
 from companion.widgets.century_table import TableView
-from companion.widgets.common import error_html, figure_widget, info_html, message_box
+from companion.widgets.common import (
+    all_zero,
+    error_html,
+    figure_widget,
+    info_html,
+    message_box,
+    set_empty_state,
+)
 from companion.widgets.game_record import RecordFile
 
 __all__ = ["HUMAN", "CenturyGame"]
@@ -311,3 +318,5 @@ class CenturyGame(widgets.VBox):
                 trace.y = ys
             # at least 10 turns wide, so the axis ticks are whole turns
             self.chart.layout.xaxis.range = [0, max(10, turns[-1] if turns else 0)]
+            empty = all_zero(v for ys in series for v in ys)
+            set_empty_state(self.chart, "Each player's VP is drawn here as soon as someone scores." if empty else None)

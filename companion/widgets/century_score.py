@@ -25,7 +25,7 @@ from companion.century.cards import COLOURS
 from companion.errors import CompanionError, SaveFileError
 from companion.savefile import default_save_dir
 from companion.validation import TableError
-from companion.widgets.common import error_html, figure_widget, message_box
+from companion.widgets.common import all_zero, error_html, figure_widget, message_box, set_empty_state
 from companion.widgets.formcheck import FormMarks, problems_html, style_widget
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
 
@@ -328,13 +328,17 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
         self.marks.clear()
         rows = result.lines
         winner = result.winner
+        untouched = all_zero(p.total for p in rows)   # nothing typed yet: nobody has won anything
         body = "".join(
             f"<tr><td>{i + 1}</td><td>{html.escape(p.name)}</td><td>{p.golem_vp}</td>"
             f"<td>{p.coin_vp}</td><td>{p.crystal_vp}</td><td><b>{p.total}</b></td>"
-            f"<td>{'<b>winner</b>' if i == result.winner_index else ''}</td></tr>" for i, p in enumerate(rows))
+            f"<td>{'<b>winner</b>' if i == result.winner_index and not untouched else ''}</td></tr>"
+            for i, p in enumerate(rows))
         best = rows[result.winner_index].total
         tied = result.tied
-        if len(tied) > 1:
+        if untouched:
+            verdict = "Type each player's golems, coins and crystals to see the scores and the winner."
+        elif len(tied) > 1:
             verdict = (f"Tie on {best} VP between {', '.join(map(html.escape, tied))}: "
                        f"<b>{html.escape(winner)}</b> wins as the tied player latest in turn order.")
         else:
@@ -351,7 +355,8 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
             for trace, part in zip(self.chart.data, PART_TITLES, strict=True):
                 trace.x = names
                 trace.y = [getattr(p, part) for p in rows]
-            self.chart.layout.title.text = f"VP per player (winner: {winner})"
+            self.chart.layout.title.text = "VP per player" if untouched else f"VP per player (winner: {winner})"
+            set_empty_state(self.chart, "The chart fills in as you type the scores." if untouched else None)
 
     def _no_result(self) -> None:
         """Show no total, winner or bars while an entry is marked (never a result from partial data)."""
@@ -361,6 +366,7 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
                 trace.x = []
                 trace.y = []
             self.chart.layout.title.text = "VP per player (fix the marked fields to see it)"
+            set_empty_state(self.chart, "Fix the marked fields to see the chart.")
 
     def _boxes_for(self, player: int | None, field: str) -> list[widgets.Widget]:
         """The input boxes showing ``field`` of ``player`` (for :class:`FormMarks`)."""

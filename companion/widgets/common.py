@@ -14,7 +14,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 import traitlets
 
-__all__ = ["LiveFigureWidget", "PlotlyCode", "plotly_code", "figure_widget", "error_html", "info_html", "message_box"]
+__all__ = ["LiveFigureWidget", "PlotlyCode", "plotly_code", "set_empty_state", "all_zero", "figure_widget", "error_html", "info_html", "message_box"]
 
 
 _JS = Path(__file__).resolve().parent / "js"
@@ -198,6 +198,31 @@ def figure_widget(fig: go.Figure) -> LiveFigureWidget:
     ``update_traces``, ...) show in both, also when they happen before the widget is on screen.
     """
     return LiveFigureWidget(fig)
+
+
+def set_empty_state(fig, message: str | None) -> None:
+    """Show ``message`` in place of an empty chart's axes, or (``None``) show the chart again.
+
+    A bar or line chart whose values are all zero draws bare axes from -1 to 1, which reads as a
+    broken plot. With a message the axes are hidden and the message sits in the middle. Works on a
+    ``go.Figure`` being built and on a shown figure (inside or outside ``batch_update``).
+
+    Parameters
+    ----------
+    fig : plotly.graph_objects.Figure or FigureWidget
+    message : str or None
+        Plain text (HTML line breaks allowed) saying what to do to fill the chart.
+    """
+    empty = message is not None
+    fig.layout.annotations = [dict(text=message, showarrow=False, xref="paper", yref="paper", x=0.5, y=0.5,
+                                   font=dict(size=15, color="#555"))] if empty else []
+    fig.layout.xaxis.visible = not empty
+    fig.layout.yaxis.visible = not empty
+
+
+def all_zero(values) -> bool:
+    """True when every value is 0 or missing (an untouched score table or chart)."""
+    return not any(v for v in values)
 
 
 def error_html(message: str) -> str:

@@ -24,7 +24,14 @@ from companion.magick.orders import make_order
 from companion.magick.sheet import Sheet
 from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
-from companion.widgets.common import error_html, figure_widget, info_html, message_box
+from companion.widgets.common import (
+    all_zero,
+    error_html,
+    figure_widget,
+    info_html,
+    message_box,
+    set_empty_state,
+)
 from companion.widgets.game_record import RecordFile
 from companion.widgets.magick_turn import DiceBar, TurnPanel, button
 
@@ -304,6 +311,9 @@ class PlayAGame(widgets.VBox):
         fig.update_layout(barmode="stack", title=title, yaxis_title="gold", height=320,
                           margin=dict(l=50, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.2,
                                                                            traceorder="normal"))
+        if all_zero(getattr(g, part) for g in gold for part in scoring.PARTS):
+            set_empty_state(fig, "Gold shows here once someone fulfils an order, "
+                                 "claims a mastery or moves the adventurer.")
         return fig
 
     def _update_chart(self, state: engine.GameState) -> None:

@@ -25,7 +25,7 @@ from companion.errors import CompanionError, SaveFileError
 from companion.magick import scoring
 from companion.savefile import default_save_dir
 from companion.validation import TableError
-from companion.widgets.common import error_html, figure_widget, message_box
+from companion.widgets.common import all_zero, error_html, figure_widget, message_box, set_empty_state
 from companion.widgets.formcheck import FormMarks, problems_html, style_widget
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
 
@@ -242,7 +242,8 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
         self.marks.clear()
         totals = [p["total"] for p in result["players"]]
         names = [p["name"] for p in result["players"]]
-        winners = result["winners"]
+        untouched = all_zero(totals)   # nothing typed yet: nobody has won anything
+        winners = [] if untouched else result["winners"]
         rows = "".join(
             f"<tr><td>{html.escape(p['name'])}</td>"
             + "".join(f"<td style='text-align:right'>{p[part]}</td>" for part in PARTS)
@@ -250,7 +251,9 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
             + f"<td>{'★ winner' if p['name'] in winners else ''}</td></tr>"
             for p in result["players"])
         head = "".join(f"<th>{PART_TITLES[p]}</th>" for p in PARTS)
-        if len(winners) > 1:
+        if untouched:
+            verdict = "Type each player's gold to see the totals and the winner."
+        elif len(winners) > 1:
             verdict = f"Shared win ({max(totals)} gold): {', '.join(map(html.escape, winners))} — equal gold shares the victory."
         else:
             verdict = f"Winner: {html.escape(winners[0])} with {max(totals)} gold."
@@ -265,6 +268,7 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
                 trace.x = names
                 trace.y = [p[part] for p in result["players"]]
             self.chart.layout.title.text = self._title(winners)
+            set_empty_state(self.chart, "The chart fills in as you type the gold." if untouched else None)
 
     def _no_result(self) -> None:
         """Show no total, winner or bars while an entry is marked (never a result from partial data)."""
@@ -276,6 +280,7 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
                 trace.x = []
                 trace.y = []
             self.chart.layout.title.text = "Gold per player (fix the marked fields to see it)"
+            set_empty_state(self.chart, "Fix the marked fields to see the chart.")
 
     def _boxes_for(self, player: int | None, field: str) -> list[widgets.Widget]:
         """The input boxes showing ``field`` of ``player`` (for :class:`FormMarks`)."""
@@ -304,15 +309,20 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
                    marker_color=PART_COLOURS[part], hovertemplate="%{x}: %{y} gold<extra>" + PART_TITLES[part] + "</extra>")
             for part in PARTS])
         try:
-            title = self._title(self.result()["winners"])
+            result = self.result()
+            untouched = all_zero(p["total"] for p in result["players"])
+            title = self._title([] if untouched else result["winners"])
         except CompanionError:
-            title = "Gold per player (fix the marked fields to see it)"
+            title, untouched = "Gold per player (fix the marked fields to see it)", False
+        set_empty_state(fig, "The chart fills in as you type the gold." if untouched else None)
         fig.update_layout(barmode="stack", title=title, yaxis_title="gold", height=360,
                           margin=dict(l=50, r=10, t=50, b=40), legend=dict(orientation="h", y=-0.15, traceorder="normal"))
         return fig
 
     @staticmethod
     def _title(winners: list[str]) -> str:
+        if not winners:
+            return "Gold per player"
         return f"Gold per player (winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)})"
 
     @staticmethod

@@ -35,7 +35,7 @@ from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.scoring import FinalScoring, validate_table
 from companion.terra_mystica.towns import TownState
 from companion.validation import TableError
-from companion.widgets.common import error_html, info_html, message_box
+from companion.widgets.common import all_zero, error_html, info_html, message_box, set_empty_state
 from companion.widgets.formcheck import FormMarks, problems_html, style_widget
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
 from companion.widgets.tm_plot import ChartSlot
@@ -504,6 +504,8 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         fig.update_layout(barmode="stack", title="Final VP by part" if result is not None else
                           "VP before final scoring (pick every player's faction for the final scores)", yaxis_title="VP", height=360,
                           margin=dict(l=40, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.15))
+        untouched = all_zero(v for part in values.values() for v in part)
+        set_empty_state(fig, "The chart fills in as you type each player's VP and resources." if untouched else None)
         return fig
 
 
