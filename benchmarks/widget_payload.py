@@ -4,7 +4,8 @@ Run: ``.venv/bin/python benchmarks/widget_payload.py [--target-kb 100]``.
 
 Every widget message goes through a comm (``comm.create_comm``); here comms are replaced by one that
 counts what it would publish: the JSON of each message (open, update, custom message, close) plus its
-binary buffers. Interactions are the calls the widgets' own buttons and plot clicks make, in-process:
+binary buffers; "new widgets" counts widget models opened (an interaction should open none).
+Interactions are the calls the widgets' own buttons and plot clicks make, in-process:
 
 * TM map click: ``MapExplorer.select_hex`` (what a click on a hex calls) and a sandbox build;
 * TM replay step: ``ReplayViewer.step`` (map, table and VP chart follow the row);
@@ -36,9 +37,10 @@ class Meter:
         self.bytes = 0
         self.kinds: Counter[str] = Counter()
         self.messages = 0
+        self.opened = 0
 
     def reset(self) -> None:
-        self.bytes, self.messages = 0, 0
+        self.bytes, self.messages, self.opened = 0, 0, 0
         self.kinds.clear()
 
     def record(self, msg_type: str, data, buffers) -> None:
@@ -46,6 +48,7 @@ class Meter:
         size += sum(memoryview(b).nbytes for b in buffers or ())
         self.bytes += size
         self.messages += 1
+        self.opened += msg_type == "comm_open"
         method = data.get("method", "") if isinstance(data, dict) else ""
         self.kinds[f"{msg_type}{':' + method if method else ''}"] += size
 
@@ -64,13 +67,13 @@ def _install() -> None:
     comm.create_comm = lambda *args, **kwargs: CountingComm(*args, **kwargs)
 
 
-def measure(label: str, action: Callable[[], object], rows: list[tuple[str, int, int, float, str]]) -> None:
+def measure(label: str, action: Callable[[], object], rows: list[tuple[str, int, int, int, float, str]]) -> None:
     METER.reset()
     start = time.perf_counter()
     action()
     seconds = time.perf_counter() - start
     top = ", ".join(f"{k} {v / 1024:.1f}" for k, v in METER.kinds.most_common(3))
-    rows.append((label, METER.bytes, METER.messages, seconds, top))
+    rows.append((label, METER.bytes, METER.messages, METER.opened, seconds, top))
 
 
 def _tm_map(rows) -> None:
@@ -143,17 +146,18 @@ def main() -> None:
     parser.add_argument("--target-kb", type=float, default=100.0, help="mark interactions above this size")
     args = parser.parse_args()
     _install()
-    rows: list[tuple[str, int, int, float, str]] = []
+    rows: list[tuple[str, int, int, int, float, str]] = []
     for part in (_tm_map, _tm_replay, _magick, _century):
         part(rows)
     width = max(len(r[0]) for r in rows)
-    print(f"{'interaction':<{width}}  {'KB sent':>9}  {'msgs':>5}  {'ms (kernel)':>11}  largest kinds (KB)")
+    print(f"{'interaction':<{width}}  {'KB sent':>9}  {'msgs':>5}  {'new widgets':>11}  {'ms (kernel)':>11}  "
+          "largest kinds (KB)")
     over = 0
-    for label, size, messages, seconds, top in rows:
+    for label, size, messages, opened, seconds, top in rows:
         opening = "open" in label
         flag = "" if opening or size <= args.target_kb * 1024 else "  OVER TARGET"
         over += bool(flag)
-        print(f"{label:<{width}}  {size / 1024:9.1f}  {messages:5d}  {seconds * 1000:11.0f}  {top}{flag}")
+        print(f"{label:<{width}}  {size / 1024:9.1f}  {messages:5d}  {opened:11d}  {seconds * 1000:11.0f}  {top}{flag}")
     print(f"\ninteractions over {args.target_kb:.0f} KB: {over} (opening rows excluded: they include plotly's "
           "widget code once per kernel)")
 

@@ -49,8 +49,9 @@ class ConsoleErrors(list):
 def watch_console(page) -> ConsoleErrors:
     """Start collecting console errors of ``page`` (and answer off-machine requests empty)."""
     errors = ConsoleErrors()
-    page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text[:500]}")
-            if msg.type == "error" else None)
+    page.on("console", lambda msg: errors.append(
+        f"console.{msg.type}: {msg.text[:500]} (at {(msg.location or {}).get('url', '?')[:200]})")
+        if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(f"uncaught: {str(exc)[:500]}"))
     page.route(OFF_HOST, lambda route: route.fulfill(status=200, body="", content_type=(
         "text/css" if route.request.url.endswith(".css") else "text/plain")))
@@ -133,7 +134,10 @@ def voila_server():
     tmp = Path(tempfile.mkdtemp(prefix="companion-voila-"))
     log = open(tmp / "voila.log", "w")  # noqa: SIM115 - closed below
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--Voila.root_dir=" + str(ROOT), "--show_tracebacks=True"]
+           "--Voila.root_dir=" + str(ROOT), "--show_tracebacks=True",
+           # Voila's page shuts its kernel down on unload with a beacon carrying the _xsrf cookie, which
+           # a standalone Voila never sets: the beacon got 403 (a console error) and the kernel lived on.
+           "--Voila.tornado_settings={'disable_check_xsrf': True}"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=_server_env(tmp), stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
