@@ -26,6 +26,8 @@ from companion.widgets.century_actions import ActionPicker
 from companion.widgets.century_table import TableView
 from companion.widgets.common import (
     all_zero,
+    busy,
+    busy_style,
     error_html,
     figure_widget,
     info_html,
@@ -78,11 +80,11 @@ class CenturyGame(widgets.VBox):
         self._show_seats()
 
         self.table = TableView()
-        self.picker = ActionPicker(self.human_action)
+        self.picker = ActionPicker(lambda action: self._busy(self.human_action, action))
         self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="back to your last decision")
-        self.undo_button.on_click(lambda _b: self.undo())
+        self.undo_button.on_click(lambda _b: self._busy(self.undo))
         self.step_button = widgets.Button(description="Bot move", icon="step-forward")
-        self.step_button.on_click(lambda _b: self.bot_step())
+        self.step_button.on_click(lambda _b: self._busy(self.bot_step))
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
                                           tooltip="what the planner bot would do, and why")
         self.hint_button.on_click(lambda _b: self.hint())
@@ -105,9 +107,14 @@ class CenturyGame(widgets.VBox):
         self.controllers: list[str] = []
         self._chart_rows: list[tuple[int, list[int]]] = []
         self._chart_upto = 0
-        super().__init__([self.setup, self.table, self.picker, self.typed, self.controls, self.message,
-                          self.chart_box, self.history, self.record_panel])
+        super().__init__([busy_style(), self.setup, self.table, self.picker, self.typed, self.controls,
+                          self.message, self.chart_box, self.history, self.record_panel])
         self.start()
+
+    def _busy(self, work, *args) -> None:
+        """Run a click's work with the busy state shown (buttons greyed, 'Working…')."""
+        with busy(self, self.message):
+            work(*args)
 
     # ------------------------------------------------------------------ setup
     def _show_seats(self) -> None:

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 import traitlets
 
-__all__ = ["LiveFigureWidget", "PlotlyCode", "plotly_code", "set_empty_state", "all_zero", "figure_widget", "error_html", "info_html", "message_box"]
+__all__ = ["busy", "busy_style", "LiveFigureWidget", "PlotlyCode", "plotly_code", "set_empty_state", "all_zero", "figure_widget", "error_html", "info_html", "message_box"]
 
 
 _JS = Path(__file__).resolve().parent / "js"
@@ -223,6 +223,37 @@ def set_empty_state(fig, message: str | None) -> None:
 def all_zero(values) -> bool:
     """True when every value is 0 or missing (an untouched score table or chart)."""
     return not any(v for v in values)
+
+
+BUSY_CLASS = "companion-busy"
+_BUSY_CSS = (f"<style>.{BUSY_CLASS} {{cursor: progress}} .{BUSY_CLASS} .widget-button, .{BUSY_CLASS} button"
+             " {pointer-events: none; opacity: 0.55}</style>")
+
+
+def busy_style() -> widgets.HTML:
+    """An invisible HTML widget carrying the CSS of :func:`busy` (place it once in a widget's children)."""
+    return widgets.HTML(_BUSY_CSS, layout=widgets.Layout(height="0px", margin="0px"))
+
+
+@contextmanager
+def busy(root: widgets.DOMWidget, status: widgets.HTML | None = None, text: str = "Working…") -> Iterator[None]:
+    """Show that ``root`` is working while the ``with`` block runs.
+
+    The root gets the CSS class ``companion-busy`` (progress cursor, buttons greyed and not clickable,
+    needs :func:`busy_style` on the page) and ``status`` (optional) says ``text``; both are sent before
+    the work starts, so the page shows them at once. Afterwards the class goes, and ``status`` is
+    cleared unless the work wrote its own message there.
+    """
+    note = info_html(text)
+    root.add_class(BUSY_CLASS)
+    if status is not None:
+        status.value = note
+    try:
+        yield
+    finally:
+        root.remove_class(BUSY_CLASS)
+        if status is not None and status.value == note:
+            status.value = ""
 
 
 def error_html(message: str) -> str:

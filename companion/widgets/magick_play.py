@@ -26,6 +26,8 @@ from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
 from companion.widgets.common import (
     all_zero,
+    busy,
+    busy_style,
     error_html,
     figure_widget,
     info_html,
@@ -84,7 +86,7 @@ class PlayAGame(widgets.VBox):
         self.message = message_box()
         self.game = widgets.VBox()
         self.record_file = RecordFile(default_save_dir() / "magick-game.jsonl", self.save_record, self.open_record)
-        super().__init__([self.setup, self.message, self.game, self.record_file])
+        super().__init__([busy_style(), self.setup, self.message, self.game, self.record_file])
 
     # ------------------------------------------------------------------ setup
     def player_names(self) -> list[str]:
@@ -210,25 +212,27 @@ class PlayAGame(widgets.VBox):
 
     def undo(self) -> None:
         """Take back the last human decision (with the bots' answers that followed it)."""
-        if self.session is None or not self.session.undo():
-            self.message.value = info_html("Nothing to undo.")
-            return
-        self.message.value = info_html("Undone.")
-        self._next_seat()
-        self.refresh(keep_message=True)
+        with busy(self, self.message):
+            if self.session is None or not self.session.undo():
+                self.message.value = info_html("Nothing to undo.")
+                return
+            self.message.value = info_html("Undone.")
+            self._next_seat()
+            self.refresh(keep_message=True)
 
     def _do(self, step) -> None:
         if self.session is None:
             self.message.value = error_html("Start a game first.")
             return
-        try:
-            step()
-        except CompanionError as exc:
-            self.message.value = error_html(str(exc))
-            return
-        self.message.value = ""
-        self._next_seat()
-        self.refresh(keep_message=True)
+        with busy(self, self.message):
+            try:
+                step()
+            except CompanionError as exc:
+                self.message.value = error_html(str(exc))
+                return
+            self.message.value = ""
+            self._next_seat()
+            self.refresh(keep_message=True)
 
     def _next_seat(self) -> None:
         """Show the sheet of the person the session waits for (hot-seat); keep the one shown otherwise."""

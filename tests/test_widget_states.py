@@ -1,4 +1,4 @@
-"""Charts and score tables that open empty say what to do instead of drawing bare -1..1 axes or naming a
+"""Empty and busy states. Charts and score tables that open empty say what to do instead of drawing bare -1..1 axes or naming a
 winner from an all-zero table; the message goes away, and the chart and the winner show, once values exist
 (issue 12, 'what a new user hit')."""
 
@@ -76,3 +76,36 @@ def test_magick_play_gold_chart_before_any_gold():
     game = PlayAGame()
     game.start()
     assert "Gold shows here" in _empty_note(game.chart)
+
+
+def test_play_widgets_show_a_busy_state_while_a_click_works(monkeypatch):
+    """While a click's work runs the widget carries the busy class and says 'Working…'; afterwards not."""
+    from companion.widgets.century_game import CenturyGame
+    from companion.widgets.common import BUSY_CLASS
+    from companion.widgets.magick_play import PlayAGame
+
+    seen = []
+    magick = PlayAGame()
+    magick.start()
+    real_roll = magick.session.roll
+
+    def roll(values=None):
+        seen.append((BUSY_CLASS in magick._dom_classes, "Working" in magick.message.value))
+        return real_roll(values)
+
+    monkeypatch.setattr(magick.session, "roll", roll)
+    magick.dice.roll_button.click()
+    assert seen == [(True, True)]
+    assert BUSY_CLASS not in magick._dom_classes and "Working" not in magick.message.value
+
+    century = CenturyGame(players=3, controllers=["human", "planner", "greedy"], seed=7)
+    real_apply = century.game_log.apply
+
+    def apply(action):
+        seen.append((BUSY_CLASS in century._dom_classes, "Working" in century.message.value))
+        return real_apply(action)
+
+    monkeypatch.setattr(century.game_log, "apply", apply)
+    century.picker.submit()
+    assert seen[1] == (True, True)
+    assert BUSY_CLASS not in century._dom_classes
