@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+import json
+import os
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -10,7 +12,7 @@ import plotly.graph_objects as go
 
 from companion.widgets.common import figure_widget
 
-__all__ = ["ALL_GAMES", "GAMES", "GameInfo", "GamePicker"]
+__all__ = ["ALL_GAMES", "GAMES", "GameInfo", "GamePicker", "notebook_link"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,28 @@ ALL_GAMES: tuple[tuple[str, str], ...] = (
 )
 
 
+_LINK_STYLE = "color: var(--jp-content-link-color, #0b57d0); text-decoration: underline; cursor: pointer"
+
+
+def notebook_link(path: str) -> str:
+    """HTML link to the notebook ``path`` (relative to ``notebooks/``) that opens it where the user is.
+
+    In JupyterLab the click runs JupyterLab's ``docmanager:open`` command (its command linker picks up
+    the ``data-commandlinker-*`` attributes anywhere on the page), so the notebook opens in a tab
+    inside JupyterLab instead of a new browser tab; the path is relative to the server root, which is
+    the repository for ``make lab`` and Binder. In Voila, which has no command linker, the relative
+    ``href`` opens the notebook as an app in the same tab (a Voila kernel is told by its
+    ``VOILA_BASE_URL`` / ``VOILA_KERNEL_ID`` environment; Voila's own command linker would catch
+    the click and fail on a command it lacks).
+    """
+    if "VOILA_BASE_URL" in os.environ or "VOILA_KERNEL_ID" in os.environ:
+        return f'<a href="{html.escape(path)}" class="companion-notebook-link" style="{_LINK_STYLE}">{html.escape(path)}</a>'
+    args = json.dumps({"path": f"notebooks/{path}"})
+    return (f'<a href="{html.escape(path)}" class="companion-notebook-link" style="{_LINK_STYLE}" '
+            f'data-commandlinker-command="docmanager:open" data-commandlinker-args="{html.escape(args)}">'
+            f"{html.escape(path)}</a>")
+
+
 class GamePicker(widgets.VBox):
     """Toggle between the three games; shows a summary, the notebooks and a player-count chart.
 
@@ -63,7 +87,9 @@ class GamePicker(widgets.VBox):
     """
 
     def __init__(self) -> None:
-        self.toggle = widgets.ToggleButtons(options=[g.name for g in GAMES], value=GAMES[0].name)
+        # buttons as wide as their labels (the default fixed width cut "Century: Golem Edition" off)
+        self.toggle = widgets.ToggleButtons(options=[g.name for g in GAMES], value=GAMES[0].name,
+                                            style={"button_width": "auto"})
         self.summary = widgets.HTML()
         self.chart = figure_widget(self._figure())
         self.toggle.observe(lambda change: self.show(change["new"]), names="value")
@@ -80,12 +106,8 @@ class GamePicker(widgets.VBox):
             self.toggle.value = name
             return
         game = self.selected
-        items = "".join(
-            f'<li><a href="{html.escape(path)}" target="_blank">{html.escape(path)}</a> — {html.escape(text)}</li>'
-            for path, text in game.notebooks)
-        every = "".join(
-            f'<li><a href="{html.escape(path)}" target="_blank">{html.escape(path)}</a> — {html.escape(text)}</li>'
-            for path, text in ALL_GAMES)
+        items = "".join(f"<li>{notebook_link(path)} — {html.escape(text)}</li>" for path, text in game.notebooks)
+        every = "".join(f"<li>{notebook_link(path)} — {html.escape(text)}</li>" for path, text in ALL_GAMES)
         self.summary.value = (
             f"<h3>{html.escape(game.name)}</h3><p>{html.escape(game.blurb)} "
             f"{game.min_players}–{game.max_players} players.</p><ul>{items}</ul>"

@@ -1,17 +1,41 @@
-"""The start notebook in a real browser: widgets render, the plotly chart draws, clicks update the summary."""
+"""The start notebook in a real browser: widgets render, the plotly chart draws, clicks update the summary,
+the game buttons show their whole labels, and a notebook link opens the notebook inside JupyterLab (a new
+tab in the app, not a new browser tab) or, in Voila, as an app in the same tab."""
 
-from tests.browser.harness import run_in_lab, screenshot, widget_text
+from tests.browser.harness import run_in_lab, run_in_voila, screenshot, widget_text
+
+NOTEBOOK = "notebooks/00_start_here.ipynb"
+CUT_LABELS = ("() => Array.from(document.querySelectorAll('.widget-toggle-button'))"
+              ".filter(b => b.scrollWidth > b.clientWidth + 1 || b.offsetWidth < 40).map(b => b.innerText)")
 
 
 def test_start_here_renders_and_switches_games(page, lab_url):
-    run_in_lab(page, lab_url, "notebooks/00_start_here.ipynb")
+    run_in_lab(page, lab_url, NOTEBOOK)
     text = widget_text(page)
     assert "Century: Golem Edition" in text
     assert "2–5 players" in text
     assert page.locator(".jp-OutputArea .js-plotly-plot .bars path").count() == 3
+    assert page.evaluate(CUT_LABELS) == []
     page.locator(".jp-OutputArea .widget-toggle-button", has_text="Merchants of Magick").click()
     page.wait_for_function(
         "() => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
         ".some(e => e.innerText.includes('1–8 players'))", timeout=20_000)
     assert "magick/score_a_table_game.ipynb" in widget_text(page)
     screenshot(page, "start_here")
+    pages = len(page.context.pages)
+    page.locator(".jp-OutputArea a.companion-notebook-link", has_text="magick/score_a_table_game.ipynb").click()
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp.shell.currentWidget;"
+        " return !!w && !!w.context && w.context.path === 'notebooks/magick/score_a_table_game.ipynb'; }",
+        timeout=30_000)
+    assert len(page.context.pages) == pages   # no new browser tab
+    assert "/lab" in page.url
+
+
+def test_start_here_in_voila_links_to_apps(page, voila_url):
+    run_in_voila(page, voila_url, NOTEBOOK)
+    assert page.evaluate(CUT_LABELS) == []
+    screenshot(page, "start_here_voila")
+    page.locator("a.companion-notebook-link", has_text="century/score_a_table_game.ipynb").click()
+    page.wait_for_url("**/voila/render/notebooks/century/score_a_table_game.ipynb", timeout=30_000)
+    page.wait_for_selector(".widget-html", timeout=120_000, state="attached")
