@@ -18,8 +18,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[app,dev]"
 	touch $(STAMP)
 
+# notebooks/.jupyter: no autosave, no saved widget state, project notebooks saved output-free
 lab: venv
-	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 notebooks/00_start_here.ipynb
+	JUPYTER_CONFIG_PATH=$(CURDIR)/notebooks/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH} $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 notebooks/00_start_here.ipynb
 
 # The Chinese start page, with JupyterLab's own interface in Chinese (official language pack from the
 # `app` extras) and the package's widgets and messages in Chinese (COMPANION_LANG). The language setting

@@ -113,7 +113,9 @@ def jupyterlab_server():
         "--allow-root", f"--ServerApp.root_dir={ROOT}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
         "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=True",
     ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=_server_env(tmp), stdout=log, stderr=subprocess.STDOUT)
+    env = _server_env(tmp)
+    env["JUPYTER_CONFIG_PATH"] = str(ROOT / "notebooks" / ".jupyter")   # as `make lab` does
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_http(base + "/api", proc)

@@ -1,0 +1,87 @@
+"""Keep the project's tracked notebooks output-free while people run them (used by ``make lab``).
+
+``make lab`` adds ``notebooks/.jupyter`` to ``JUPYTER_CONFIG_PATH``. Its ``jupyter_server_config.py``
+installs :func:`pre_save_hook` and points JupyterLab at ``notebooks/.jupyter/lab/settings``, whose
+``overrides.json`` turns off autosave and the saving of widget state. So running a notebook changes
+nothing on disk, and an explicit save of a project notebook writes it without outputs, execution
+counts or widget state (the notebook's own metadata kept as tracked): ``git status`` stays clean
+unless the user edited a cell. A reopened notebook has no stale widget views, so JupyterLab shows no
+"Error displaying widget: model not found"; its markdown says to run it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+__all__ = ["PROJECT_NOTEBOOKS", "pre_save_hook", "strip_for_checkout"]
+
+#: The folder whose notebooks are kept clean (the repository's ``notebooks/``).
+PROJECT_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+_VIEW_CELL_METADATA = ("execution", "scrolled", "collapsed")
+
+
+def strip_for_checkout(nb: dict[str, Any], tracked_metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Return ``nb`` (an nbformat 4 notebook as a dict) as the checkout keeps it.
+
+    Parameters
+    ----------
+    nb : dict
+        The notebook being saved; changed in place and returned.
+    tracked_metadata : dict, optional
+        The notebook-level metadata of the file on disk; kept instead of what the front end adds
+        (``language_info`` versions, ``widgets`` state). ``None``: only ``widgets`` is dropped.
+
+    Returns
+    -------
+    dict
+        ``nb`` with every code cell's outputs emptied, execution counts ``None`` and view-only cell
+        metadata (``execution`` timings, ``scrolled``, ``collapsed``) removed.
+    """
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+        metadata = cell.get("metadata", {})
+        for key in _VIEW_CELL_METADATA:
+            metadata.pop(key, None)
+    if tracked_metadata is not None:
+        nb["metadata"] = tracked_metadata
+    else:
+        nb.get("metadata", {}).pop("widgets", None)
+    return nb
+
+
+def _is_project_notebook(os_path: Path) -> bool:
+    try:
+        os_path.resolve().relative_to(PROJECT_NOTEBOOKS)
+    except ValueError:
+        return False
+    return os_path.suffix == ".ipynb" and ".ipynb_checkpoints" not in os_path.parts
+
+
+def pre_save_hook(model: dict[str, Any], path: str, contents_manager, **_kwargs) -> None:
+    """Jupyter server ``FileContentsManager.pre_save_hook``: save project notebooks output-free.
+
+    Only notebooks that already exist under :data:`PROJECT_NOTEBOOKS` are touched (a new notebook a
+    user creates there keeps its outputs until it is tracked). Raises nothing: a file that cannot be
+    read back is saved as given.
+    """
+    if model.get("type") != "notebook" or not isinstance(model.get("content"), dict):
+        return
+    os_path = Path(contents_manager._get_os_path(path))
+    if not _is_project_notebook(os_path) or not os_path.exists():
+        return
+    try:
+        tracked = json.loads(os_path.read_text(encoding="utf-8")).get("metadata")
+    except (OSError, ValueError):
+        tracked = None
+    strip_for_checkout(model["content"], tracked)
+
+
+def settings_dir() -> str:
+    """The JupyterLab settings folder shipped with the project (``overrides.json``)."""
+    return os.fspath(PROJECT_NOTEBOOKS / ".jupyter" / "lab" / "settings")
