@@ -6,10 +6,12 @@ import html
 import json
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from companion.jupyter_config import PROJECT_NOTEBOOKS
 from companion.widgets.common import figure_widget
 
 __all__ = ["ALL_GAMES", "GAMES", "GameInfo", "GamePicker", "notebook_link"]
@@ -55,6 +57,16 @@ ALL_GAMES: tuple[tuple[str, str], ...] = (
 )
 
 
+def _notebook_folder() -> str:
+    """The start notebook's folder relative to the repository (the kernel runs in it), e.g.
+    ``notebooks`` or ``notebooks/zh_CN``; ``notebooks`` when the kernel runs elsewhere."""
+    root = PROJECT_NOTEBOOKS.parent
+    try:
+        return Path(os.getcwd()).resolve().relative_to(root).as_posix()
+    except ValueError:
+        return "notebooks"
+
+
 _LINK_STYLE = "color: var(--jp-content-link-color, #0b57d0); text-decoration: underline; cursor: pointer"
 
 
@@ -71,7 +83,7 @@ def notebook_link(path: str) -> str:
     """
     if "VOILA_BASE_URL" in os.environ or "VOILA_KERNEL_ID" in os.environ:
         return f'<a href="{html.escape(path)}" class="companion-notebook-link" style="{_LINK_STYLE}">{html.escape(path)}</a>'
-    args = json.dumps({"path": f"notebooks/{path}"})
+    args = json.dumps({"path": f"{_notebook_folder()}/{path}"})
     return (f'<a href="{html.escape(path)}" class="companion-notebook-link" style="{_LINK_STYLE}" '
             f'data-commandlinker-command="docmanager:open" data-commandlinker-args="{html.escape(args)}">'
             f"{html.escape(path)}</a>")
