@@ -29,6 +29,7 @@ LAB_ZH_SETTINGS := $(VENV)/lab-zh-settings
 lab-zh: venv
 	mkdir -p $(LAB_ZH_SETTINGS) && cp -rn data/i18n/jupyterlab-zh_CN/. $(LAB_ZH_SETTINGS)/
 	COMPANION_LANG=zh_CN JUPYTERLAB_SETTINGS_DIR=$(LAB_ZH_SETTINGS) \
+	  JUPYTER_CONFIG_PATH=$(CURDIR)/notebooks/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH} \
 	  $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 notebooks/zh_CN/00_start_here.ipynb
 
 # Translations: extract/update/compile the package catalogs, then re-sync the Chinese notebooks.

@@ -87,25 +87,25 @@ def test_play_widgets_show_a_busy_state_while_a_click_works(monkeypatch):
     seen = []
     magick = PlayAGame()
     magick.start()
-    real_roll = magick.session.roll
+    real_roll = magick.session.resolve_chance
 
-    def roll(values=None):
+    def roll():
         seen.append((BUSY_CLASS in magick._dom_classes, "Working" in magick.message.value))
-        return real_roll(values)
+        return real_roll()
 
-    monkeypatch.setattr(magick.session, "roll", roll)
+    monkeypatch.setattr(magick.session, "resolve_chance", roll)
     magick.dice.roll_button.click()
     assert seen == [(True, True)]
     assert BUSY_CLASS not in magick._dom_classes and "Working" not in magick.message.value
 
     century = CenturyGame(players=3, controllers=["human", "planner", "greedy"], seed=7)
-    real_apply = century.game_log.apply
+    real_apply = century.session.apply
 
     def apply(action):
         seen.append((BUSY_CLASS in century._dom_classes, "Working" in century.message.value))
         return real_apply(action)
 
-    monkeypatch.setattr(century.game_log, "apply", apply)
+    monkeypatch.setattr(century.session, "apply", apply)
     century.picker.submit()
     assert seen[1] == (True, True)
     assert BUSY_CLASS not in century._dom_classes

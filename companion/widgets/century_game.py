@@ -94,7 +94,7 @@ class CenturyGame(widgets.VBox):
         self.chart_box = widgets.VBox()
         self.typed = widgets.Text(placeholder="or type an action, e.g. acquire 3 pay yg, and press Enter",
                                   continuous_update=False, layout=widgets.Layout(width="460px"))
-        self.typed.observe(lambda ch: self.typed_action(ch["new"]) if ch["new"].strip() else None,
+        self.typed.observe(lambda ch: self._busy(self.typed_action, ch["new"]) if ch["new"].strip() else None,
                            names="value")
         self.record_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="120px"))
         self.record_file = RecordFile(default_save_dir() / "century-game.txt", self.save_record, self.open_record)
