@@ -40,6 +40,7 @@ def chinese_lab():
     shutil.copytree(ROOT / "data" / "i18n" / "jupyterlab-zh_CN", env["JUPYTERLAB_SETTINGS_DIR"],
                     dirs_exist_ok=True)
     env["COMPANION_LANG"] = "zh_CN"
+    env["JUPYTER_CONFIG_PATH"] = str(ROOT / "notebooks" / ".jupyter")   # notebook hygiene, as make lab-zh
     log = open(tmp / "lab.log", "w")  # noqa: SIM115 - closed below
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
            f"--port={port}", "--IdentityProvider.token=", "--ServerApp.password=",
