@@ -72,3 +72,28 @@ def test_an_unchanged_redraw_sends_no_edit(sent):
     sent.clear()
     fig.show(_fig([1, 2, 3], "same"))
     assert sum(n for k, n in sent if k.startswith("_py2js_")) <= 2 * len("null") * 4
+
+
+def test_a_batch_over_traces_with_different_properties_sends_no_placeholder(monkeypatch):
+    """plotly fills a batch's per-trace lists with Undefined ("_undefined_" on the wire) for traces that did
+    not change a property; plotly.js then fails on an undefined marker. Each trace gets its own message."""
+    import plotly.basewidget as basewidget
+    from plotly.basedatatypes import Undefined
+
+    sent = []
+    real = basewidget.BaseFigureWidget._send_update_msg
+
+    def spy(self, restyle_data, relayout_data, trace_indexes=None, source_view_id=None):
+        sent.append((restyle_data, trace_indexes))
+        return real(self, restyle_data, relayout_data, trace_indexes, source_view_id)
+
+    monkeypatch.setattr(basewidget.BaseFigureWidget, "_send_update_msg", spy)
+    fig = figure_widget(_fig([1, 2, 3], "t"))
+    with fig.batch_update():
+        fig.data[0].y = [7, 8, 9]
+        fig.data[1].marker.color = "red"
+        fig.layout.title.text = "u"
+    assert sent and all(v is not Undefined for data, _ in sent for values in data.values() for v in values)
+    assert sorted(i for _, idx in sent for i in idx) == [0, 1]
+    assert list(fig._widget_data[0]["y"]) == [7, 8, 9] and fig._widget_data[1]["marker"]["color"] == "red"
+    assert fig._widget_layout["title"]["text"] == "u"

@@ -13,6 +13,7 @@ import anywidget
 import ipywidgets as widgets
 import plotly.graph_objects as go
 import traitlets
+from plotly.basedatatypes import Undefined
 
 __all__ = ["busy", "busy_style", "LiveFigureWidget", "PlotlyCode", "plotly_code", "set_empty_state", "all_zero", "figure_widget", "error_html", "info_html", "message_box"]
 
@@ -159,9 +160,28 @@ class LiveFigureWidget(go.FigureWidget):
         with self._sync_now():
             super()._send_restyle_msg(*args, **kwargs)
 
-    def _send_update_msg(self, *args, **kwargs):
+    def _send_update_msg(self, restyle_data, relayout_data, trace_indexes=None, source_view_id=None):
+        """Send a ``batch_update``'s edits; one message per trace when traces changed different properties.
+
+        plotly packs a batch into one update whose per-trace value lists hold a placeholder
+        (``Undefined``, sent as ``"_undefined_"``) for traces that did not change that property. The
+        browser turns it into ``undefined``; set on a container such as ``marker``, plotly.js later
+        fails on it when the plot is drawn again (``Cannot use 'in' operator to search for 'line' in
+        undefined``, seen on the TM map after a sandbox build). Split, no placeholder is sent.
+        """
+        indexes = self._normalize_trace_indexes(trace_indexes)
+        holes = len(indexes) > 1 and any(
+            isinstance(values, list) and any(v is Undefined for v in values) for values in restyle_data.values())
         with self._sync_now():
-            super()._send_update_msg(*args, **kwargs)
+            if not holes:
+                super()._send_update_msg(restyle_data, relayout_data, trace_indexes, source_view_id)
+                return
+            for position, index in enumerate(indexes):
+                restyle = {key: [values[position]] for key, values in restyle_data.items()
+                           if values[position] is not Undefined}
+                if restyle or position == 0:
+                    super()._send_update_msg(restyle, relayout_data if position == 0 else {}, [index],
+                                             source_view_id)
 
     def _send_animate_msg(self, *args, **kwargs):
         with self._sync_now():

@@ -1,6 +1,6 @@
 """Play a Century game in a real browser: the table draws, a human move makes the bots answer, undo works."""
 
-from tests.browser.harness import SCREENSHOTS, run_in_lab, run_in_voila, screenshot, widget_text
+from tests.browser.harness import SCREENSHOTS, run_in_lab, run_in_voila, screenshot, timed_click, widget_text
 
 NOTEBOOK = "notebooks/century/play_a_full_game.ipynb"
 
@@ -19,9 +19,10 @@ def test_play_a_full_game_in_lab(page, lab_url):
     assert "Golem row" in text and "Market" in text
     assert "no actions yet" in text
     # play Create 2 (the picker's first choice), the two bots answer
-    page.locator(".jp-OutputArea .widget-button", has_text="Do it").click()
+    timed_click(page, page.locator(".jp-OutputArea .widget-button", has_text="Do it"),
+                "() => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
+                ".some(e => e.innerText.includes('Round 2: Player 1 to act.'))", what="Century play: Do it (+ bots)")
     wait_for_text(page, "Player 1: play S01")
-    wait_for_text(page, "Round 2: Player 1 to act.")
     assert "Player 3:" in widget_text(page)
     page.locator(".jp-OutputArea .widget-button", has_text="Hint").click()
     wait_for_text(page, "Hint (planner bot):")
@@ -30,8 +31,9 @@ def test_play_a_full_game_in_lab(page, lab_url):
     game.scroll_into_view_if_needed()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     game.screenshot(path=str(SCREENSHOTS / "century_play_a_full_game_widget.png"))
-    page.locator(".jp-OutputArea .widget-button", has_text="Undo").click()
-    wait_for_text(page, "no actions yet")
+    timed_click(page, page.locator(".jp-OutputArea .widget-button", has_text="Undo"),
+                "() => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
+                ".some(e => e.innerText.includes('no actions yet'))", what="Century play: Undo")
     assert "Round 1: Player 1 to act." in widget_text(page)
 
 
