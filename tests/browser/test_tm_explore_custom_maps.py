@@ -41,8 +41,8 @@ def _click_and_check_outlines(page) -> None:
     """Click E7: its neighbours are listed, and the map is redrawn in place with the outlines drawn."""
     assert trace_points(page, 0, "selected") == 0
     _click_hex(page, "E7")
-    page.wait_for_function(
-        "() => Array.from(document.querySelectorAll('.widget-html')).some(e => e.innerText.includes('Neighbours'))",
+    page.wait_for_function(   # the hex's own line (a heading also says 'Neighbours')
+        "() => Array.from(document.querySelectorAll('.widget-html')).some(e => e.innerText.includes('D4 (wasteland)'))",
         timeout=30_000)
     text = widget_text(page)
     assert "D4 (wasteland)" in text and "reaches 3 land hexes: E8, F4, G3" in text
