@@ -7,7 +7,7 @@ steps it triggers are resolved). For each game a whole game is played first (see
 every seat a person; Terra Mystica: the first shipped real game, 4 players), then the session is reopened
 at an early and a late decision and the next action is timed there (median of ``--repeat`` runs, each on a
 fresh copy of the session, in milliseconds). The Century widget row times
-:meth:`companion.widgets.century_game.CenturyGame.human_action` (session, table, picker, history, record
+:meth:`companion.widgets.century.game.CenturyGame.human_action` (session, table, picker, history, record
 text and chart) at decisions 1, 125 and 250 of a hot-seat game (median of ``--repeat`` clicks from there).
 "Late" is decision 250 (or the last one when the game is shorter). The target: late costs about what early
 costs. A second widget row leaves the VP chart out: its lines hold one point per turn, which plotly
@@ -60,7 +60,7 @@ def _time_click(game, states: list, index: int, repeat: int) -> float:
 
 def _widget_clicks(repeat: int, points: tuple[int, ...], chart: bool = True) -> tuple[list[float], int]:
     """Median ms of ``repeat`` CenturyGame clicks from each decision in ``points`` (1-based)."""
-    from companion.widgets.century_game import CenturyGame
+    from companion.widgets.century.game import CenturyGame
 
     widget = CenturyGame(players=2, controllers=["human", "human"], seed=1)
     if not chart:

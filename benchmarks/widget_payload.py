@@ -77,7 +77,7 @@ def measure(label: str, action: Callable[[], object], rows: list[tuple[str, int,
 
 
 def _tm_map(rows) -> None:
-    from companion.widgets.tm_map import MapExplorer
+    from companion.widgets.terra_mystica.map import MapExplorer
 
     explorer = None
 
@@ -92,7 +92,7 @@ def _tm_map(rows) -> None:
 
 
 def _tm_replay(rows) -> None:
-    from companion.widgets.tm_replay import ReplayViewer
+    from companion.widgets.terra_mystica.replay import ReplayViewer
 
     viewer = None
 
@@ -109,7 +109,7 @@ def _tm_replay(rows) -> None:
 
 
 def _magick(rows) -> None:
-    from companion.widgets.magick_play import PlayAGame
+    from companion.widgets.magick.play import PlayAGame
 
     game = None
 
@@ -125,7 +125,7 @@ def _magick(rows) -> None:
 
 
 def _century(rows) -> None:
-    from companion.widgets.century_game import CenturyGame
+    from companion.widgets.century.game import CenturyGame
 
     game = None
 

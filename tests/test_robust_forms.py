@@ -8,9 +8,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.widgets.century_score import COUNT_FIELDS, CenturyScoreTable
-from companion.widgets.magick_score import PARTS, ScoreTable
-from companion.widgets.tm_score import CULTS, TableScorer
+from companion.widgets.century.score import COUNT_FIELDS, CenturyScoreTable
+from companion.widgets.magick.score import PARTS, ScoreTable
+from companion.widgets.terra_mystica.score import CULTS, TableScorer
 
 FORM_SETTINGS = settings(max_examples=8, deadline=None,
                          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

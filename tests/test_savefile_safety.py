@@ -179,9 +179,9 @@ def test_a_corrupt_save_opened_after_a_good_one_stays_untouched(tmp_path, corrup
 @pytest.mark.parametrize("corrupt", ["[" * 990 + "]" * 990, '{"kind": "KIND", "players": [' + "9" * 5000 + "]}",
                                      '{"kind": "KIND", "kind": "KIND", "players": []}'])
 def test_each_score_app_stays_read_only_on_a_corrupt_save_opened_after_a_good_one(tmp_path, app, corrupt):
-    from companion.widgets.century_score import CenturyScoreTable
-    from companion.widgets.magick_score import ScoreTable
-    from companion.widgets.tm_score import TableScorer
+    from companion.widgets.century.score import CenturyScoreTable
+    from companion.widgets.magick.score import ScoreTable
+    from companion.widgets.terra_mystica.score import TableScorer
 
     good, bad = tmp_path / "good.json", tmp_path / "bad.json"
     if app == "century":

@@ -27,7 +27,7 @@ def _save_dir(tmp_path, monkeypatch):
 
 
 def test_century_score_table_names_no_winner_until_typed(tmp_path):
-    from companion.widgets.century_score import CenturyScoreTable
+    from companion.widgets.century.score import CenturyScoreTable
 
     table = CenturyScoreTable(tmp_path / "c.json", players=3)
     assert "Winner:" not in table.results.value and "<b>winner</b>" not in table.results.value
@@ -41,7 +41,7 @@ def test_century_score_table_names_no_winner_until_typed(tmp_path):
 
 
 def test_magick_score_table_names_no_winner_until_typed(tmp_path):
-    from companion.widgets.magick_score import PARTS, ScoreTable
+    from companion.widgets.magick.score import PARTS, ScoreTable
 
     table = ScoreTable(tmp_path / "m.json")
     assert "★ winner" not in table.results.value and "Shared win" not in table.results.value
@@ -54,7 +54,7 @@ def test_magick_score_table_names_no_winner_until_typed(tmp_path):
 
 
 def test_tm_score_chart_says_what_to_type(tmp_path):
-    from companion.widgets.tm_score import TableScorer
+    from companion.widgets.terra_mystica.score import TableScorer
 
     table = TableScorer()
     assert "type each player" in _empty_note(table.chart)
@@ -64,14 +64,14 @@ def test_tm_score_chart_says_what_to_type(tmp_path):
 
 
 def test_century_game_chart_before_anyone_scores():
-    from companion.widgets.century_game import CenturyGame
+    from companion.widgets.century.game import CenturyGame
 
     game = CenturyGame(players=3, controllers=["human", "planner", "greedy"], seed=7)
     assert "as soon as someone scores" in _empty_note(game.chart)
 
 
 def test_magick_play_gold_chart_before_any_gold():
-    from companion.widgets.magick_play import PlayAGame
+    from companion.widgets.magick.play import PlayAGame
 
     game = PlayAGame()
     game.start()
@@ -80,9 +80,9 @@ def test_magick_play_gold_chart_before_any_gold():
 
 def test_play_widgets_show_a_busy_state_while_a_click_works(monkeypatch):
     """While a click's work runs the widget carries the busy class and says 'Working…'; afterwards not."""
-    from companion.widgets.century_game import CenturyGame
+    from companion.widgets.century.game import CenturyGame
     from companion.widgets.common import BUSY_CLASS
-    from companion.widgets.magick_play import PlayAGame
+    from companion.widgets.magick.play import PlayAGame
 
     seen = []
     magick = PlayAGame()

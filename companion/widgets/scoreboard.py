@@ -3,8 +3,8 @@
 The page behind ``notebooks/apps/scoreboard.ipynb`` (served by ``make app``) has two tabs:
 
 * **Score a game** — pick the game, then type each player's figures in that game's own calculator
-  (:class:`~companion.widgets.century_score.CenturyScoreTable`,
-  :class:`~companion.widgets.magick_score.ScoreTable`, :class:`~companion.widgets.tm_score.TableScorer`),
+  (:class:`~companion.widgets.century.score.CenturyScoreTable`,
+  :class:`~companion.widgets.magick.score.ScoreTable`, :class:`~companion.widgets.terra_mystica.score.TableScorer`),
   which shows the itemised result, the winner and a chart; *Save the finished game* adds it to the game
   history (:mod:`companion.history`, which re-scores it with the game's scoring code). The same game is
   not saved twice in a row.
@@ -323,15 +323,15 @@ class Scoreboard(widgets.VBox):
         if game not in self.calculators:
             path = self.save_dir / f"scoreboard-{game}.json"
             if game == "century":
-                from companion.widgets.century_score import CenturyScoreTable
+                from companion.widgets.century.score import CenturyScoreTable
 
                 calc: widgets.Widget = CenturyScoreTable(save_path=path, players=3)
             elif game == "magick":
-                from companion.widgets.magick_score import ScoreTable
+                from companion.widgets.magick.score import ScoreTable
 
                 calc = ScoreTable(save_path=path, players=2)
             elif game == "terra_mystica":
-                from companion.widgets.tm_score import TableScorer
+                from companion.widgets.terra_mystica.score import TableScorer
 
                 calc = TableScorer(save_path=path)
             else:
@@ -356,7 +356,7 @@ class Scoreboard(widgets.VBox):
         game = game or self.game.value
         calc = self.calculator(game)
         if game == "century":
-            from companion.widgets.century_score import parse_golems
+            from companion.widgets.century.score import parse_golems
 
             players = []
             for player, text in zip(calc.players, calc.golem_texts, strict=True):

@@ -14,9 +14,9 @@ from companion.century import (
 )
 from companion.century.actions import action_text
 from companion.century.record import read_record
-from companion.widgets.century_actions import ActionPicker, group_actions
-from companion.widgets.century_game import CenturyGame
-from companion.widgets.century_table import table_html
+from companion.widgets.century.actions import ActionPicker, group_actions
+from companion.widgets.century.game import CenturyGame
+from companion.widgets.century.table import table_html
 
 # Rows laid out by hand (ids from the card list in tests/century/fixtures/cards.json):
 # M19 = trade yy->b, M05 = create yyy, M40 = trade yy->gg; G01.. golems.

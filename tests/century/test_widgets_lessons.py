@@ -10,7 +10,7 @@ import pytest
 
 from companion.century import DISCARD, is_terminal
 from companion.errors import CompanionError
-from companion.widgets.century_lessons import SITUATIONS, LessonTable, lesson
+from companion.widgets.century.lessons import SITUATIONS, LessonTable, lesson
 
 
 def press(table: LessonTable, label: str) -> None:

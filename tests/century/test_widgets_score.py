@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from companion.century import cli as century_cli
 from companion.century import scoring
-from companion.widgets.century_score import CenturyScoreTable, default_save_path, parse_golems
+from companion.widgets.century.score import CenturyScoreTable, default_save_path, parse_golems
 
 
 @pytest.fixture

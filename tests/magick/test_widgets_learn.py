@@ -10,8 +10,8 @@ import pytest
 
 from companion.magick import engine
 from companion.magick.sheet import default_sheet
-from companion.widgets.magick_learn import LearnTheDice, odds_table_html
-from companion.widgets.magick_sheet import BEST, CAN_FILL, EMPTY, FILLED, SheetView, circle_text, sheet_figure
+from companion.widgets.magick.learn import LearnTheDice, odds_table_html
+from companion.widgets.magick.sheet import BEST, CAN_FILL, EMPTY, FILLED, SheetView, circle_text, sheet_figure
 
 FIXTURE = Path(__file__).parent / "fixtures" / "reference_sheet.json"
 
@@ -60,7 +60,7 @@ def test_the_reconstruction_banner_is_shown():
 def test_filled_and_marked_circles_are_recoloured_in_place():
     view = SheetView(default_sheet())
     keys = [c.key for c in default_sheet().circles]
-    from companion.widgets.magick_sheet import CircleMark
+    from companion.widgets.magick.sheet import CircleMark
     view.show(filled={"sword.1"}, marks={"staff.1": CircleMark(CAN_FILL, "fits")}, complete={"sword"})
     colours = list(view.figure.data[0].marker.color)
     assert colours[keys.index("sword.1")] == FILLED

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.magick import engine
-from companion.widgets.magick_play import DECK_TYPED, PlayAGame
+from companion.widgets.magick.play import DECK_TYPED, PlayAGame
 
 
 def _game(players=3, people=1, names="", deck=None, seed=1):

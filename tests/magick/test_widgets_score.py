@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.widgets.magick_score import PARTS, SAVE_KIND, ScoreTable
+from companion.widgets.magick.score import PARTS, SAVE_KIND, ScoreTable
 
 
 @pytest.fixture

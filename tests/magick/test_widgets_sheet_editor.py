@@ -9,7 +9,7 @@ import pytest
 
 from companion.magick import engine
 from companion.magick.sheet import load_sheet
-from companion.widgets.magick_sheet_editor import USER_LABEL, SheetEditor
+from companion.widgets.magick.sheet_editor import USER_LABEL, SheetEditor
 
 
 @pytest.fixture

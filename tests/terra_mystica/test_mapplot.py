@@ -69,7 +69,7 @@ def test_trace_structure_is_fixed_so_widgets_can_update_in_place():
 
 
 def test_widgets_module_imports_no_rules():
-    import companion.widgets.tm_map as mod
+    import companion.widgets.terra_mystica.map as mod
 
     source = Path(mod.__file__).read_text()
     assert "TOWN_POWER" not in source and "river_distance" not in source
@@ -78,7 +78,7 @@ def test_widgets_module_imports_no_rules():
 # ---------------------------------------------------------------------- widgets
 @pytest.fixture(scope="module")
 def explorer():
-    from companion.widgets.tm_map import MapExplorer
+    from companion.widgets.terra_mystica.map import MapExplorer
 
     return MapExplorer()
 
@@ -131,7 +131,7 @@ def test_explorer_reads_pasted_and_uploaded_text(explorer):
 
 
 def test_town_sandbox_forms_joins_and_undoes():
-    from companion.widgets.tm_map import TownSandbox
+    from companion.widgets.terra_mystica.map import TownSandbox
 
     box = TownSandbox(BASE, factions=("witches", "mermaids"))
     for h, k in (("A1", "TP"), ("A2", "TP"), ("A3", "TP")):
@@ -148,7 +148,7 @@ def test_town_sandbox_forms_joins_and_undoes():
 
 
 def test_town_sandbox_bridge_fav5_and_mermaids():
-    from companion.widgets.tm_map import TownSandbox
+    from companion.widgets.terra_mystica.map import TownSandbox
 
     box = TownSandbox(BASE, factions=("mermaids", "witches"))
     for h in ("A3", "A4", "C1", "D2"):
@@ -166,7 +166,7 @@ def test_town_sandbox_bridge_fav5_and_mermaids():
 
 
 def test_town_sandbox_click_builds(monkeypatch):
-    from companion.widgets.tm_map import TownSandbox
+    from companion.widgets.terra_mystica.map import TownSandbox
 
     box = TownSandbox(BASE)
 

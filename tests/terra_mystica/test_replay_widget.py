@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.terra_mystica.engine.games import game_result, shipped_games
-from companion.widgets.tm_replay import ReplayViewer
+from companion.widgets.terra_mystica.replay import ReplayViewer
 
 
 def test_viewer_steps_jumps_and_switches_games():

@@ -3,7 +3,7 @@ you, Alice and Bob; Cultists, Giants, Mermaids; the steps below are copied from 
 
 from __future__ import annotations
 
-from companion.widgets.tm_auction import FastAuction
+from companion.widgets.terra_mystica.auction import FastAuction
 
 # (player, faction, bid) of every bid in the summary's text; "skip" rows are the summary's "被跳过".
 SUMMARY_STEPS = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.widgets.tm_learn import (
+from companion.widgets.terra_mystica.learn import (
     CultTrackScoring,
     PowerBowlSimulator,
     RoundScoringExplorer,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.widgets.tm_score import CULTS, DEFAULT_SAVE_NAME, SAVE_KIND, TableScorer
+from companion.widgets.terra_mystica.score import CULTS, DEFAULT_SAVE_NAME, SAVE_KIND, TableScorer
 
 
 @pytest.fixture

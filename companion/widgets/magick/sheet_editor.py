@@ -18,7 +18,7 @@ from companion.errors import CompanionError
 from companion.magick.sheet import CRAFTING, Sheet, default_sheet, load_sheet, save_sheet
 from companion.savefile import default_save_dir
 from companion.widgets.common import error_html, info_html, message_box
-from companion.widgets.magick_sheet import SheetView
+from companion.widgets.magick.sheet import SheetView
 
 __all__ = ["SheetEditor", "USER_LABEL", "default_sheet_path"]
 

@@ -38,7 +38,7 @@ from companion.validation import TableError
 from companion.widgets.common import all_zero, error_html, info_html, message_box, set_empty_state
 from companion.widgets.formcheck import FormMarks, problems_html, style_widget
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
-from companion.widgets.tm_plot import ChartSlot
+from companion.widgets.terra_mystica.plot import ChartSlot
 
 __all__ = ["SAVE_KIND", "DEFAULT_SAVE_NAME", "CULTS", "MAX_PLAYERS", "PlayerRow", "TableScorer",
            "blank_player"]

@@ -17,7 +17,7 @@ from companion.magick import engine
 from companion.magick import game as magick
 from companion.magick.odds import Placement
 from companion.widgets.common import error_html, info_html
-from companion.widgets.magick_sheet import BEST, CAN_FILL, WITH_POTIONS, CircleMark, SheetView
+from companion.widgets.magick.sheet import BEST, CAN_FILL, WITH_POTIONS, CircleMark, SheetView
 
 __all__ = ["DiceBar", "TurnPanel", "action_label", "advice_html", "button", "player_status_html"]
 

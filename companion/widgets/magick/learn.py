@@ -21,7 +21,7 @@ from companion.magick import game as magick
 from companion.magick.sheet import Sheet
 from companion.session import Session
 from companion.widgets.common import error_html, info_html, message_box
-from companion.widgets.magick_turn import DiceBar, TurnPanel
+from companion.widgets.magick.turn import DiceBar, TurnPanel
 
 __all__ = ["LearnTheDice", "odds_table_html"]
 
@@ -147,7 +147,7 @@ class LearnTheDice(widgets.VBox):
     # ------------------------------------------------------------------ views
     @property
     def view(self):
-        """The sheet drawing (:class:`~companion.widgets.magick_sheet.SheetView`)."""
+        """The sheet drawing (:class:`~companion.widgets.magick.sheet.SheetView`)."""
         return self.turn.view
 
     @property

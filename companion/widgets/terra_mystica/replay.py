@@ -9,7 +9,7 @@ method, so tests drive it without a browser: :meth:`ReplayViewer.choose_game`, :
 
 Examples
 --------
->>> from companion.widgets.tm_replay import ReplayViewer
+>>> from companion.widgets.terra_mystica.replay import ReplayViewer
 >>> v = ReplayViewer()
 >>> v.jump_to_round(2)
 >>> v.snapshot.round
@@ -35,7 +35,7 @@ from companion.terra_mystica.mapplot import faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.widgets.common import error_html, info_html
 from companion.widgets.game_record import RecordFile
-from companion.widgets.tm_plot import ChartSlot
+from companion.widgets.terra_mystica.plot import ChartSlot
 
 __all__ = ["ReplayViewer"]
 
@@ -104,7 +104,7 @@ class ReplayViewer:
 
     @property
     def widget(self) -> widgets.VBox:
-        """The whole viewer. Each plot sits in a :class:`~companion.widgets.tm_plot.ChartSlot`: one figure,
+        """The whole viewer. Each plot sits in a :class:`~companion.widgets.terra_mystica.plot.ChartSlot`: one figure,
         created on first use from the row shown then, and redrawn in place on every step (only the
         changed buildings, titles and the current-row line are sent)."""
         if self._widget is None:

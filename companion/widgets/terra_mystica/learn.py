@@ -25,7 +25,7 @@ from companion.terra_mystica.terraform import terraform_cost
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 from companion.widgets.common import error_html, info_html, message_box
-from companion.widgets.tm_plot import ChartOwner, ChartSlot
+from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
 
 __all__ = ["RESOURCE_NAMES", "CultTrackScoring", "PowerBowlSimulator", "RoundScoringExplorer", "TerraformExplorer",
            "describe_amounts"]

@@ -19,7 +19,7 @@ from companion.terra_mystica import auction
 from companion.terra_mystica.auction import AuctionResult
 from companion.terra_mystica.factions import load_factions
 from companion.widgets.common import error_html, message_box
-from companion.widgets.tm_plot import ChartOwner, ChartSlot
+from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
 
 __all__ = ["EXAMPLE", "FastAuction"]
 

@@ -9,7 +9,7 @@ them without a browser: :meth:`MapExplorer.read_text`, :meth:`MapExplorer.choose
 
 Examples
 --------
->>> from companion.widgets.tm_map import TownSandbox
+>>> from companion.widgets.terra_mystica.map import TownSandbox
 >>> box = TownSandbox(factions=("witches", "nomads"))
 >>> for hex_, kind in [("A1", "TP"), ("A2", "TP"), ("A3", "TP"), ("A4", "D")]:
 ...     ok = box.place(hex_, "witches", kind)

@@ -3,7 +3,7 @@
 The game runs in a :class:`companion.session.Session` over :mod:`companion.century.game`: the session
 holds the states, the seeded random generator (card reveals, bots), the bots, undo to the last human
 decision and the record, appended line by line. Humans pick from the engine's legal actions with an
-:class:`~companion.widgets.century_actions.ActionPicker` or type an action (Enter submits it); the game
+:class:`~companion.widgets.century.actions.ActionPicker` or type an action (Enter submits it); the game
 record is saved to and opened from a file. The widget decides no rule and no game flow: it hands each
 click to the session, once, and draws the result.
 """
@@ -22,8 +22,8 @@ from companion.errors import CompanionError, IllegalActionError
 from companion.protocol import CHANCE
 from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
-from companion.widgets.century_actions import ActionPicker
-from companion.widgets.century_table import TableView
+from companion.widgets.century.actions import ActionPicker
+from companion.widgets.century.table import TableView
 from companion.widgets.common import (
     all_zero,
     busy,

@@ -35,7 +35,7 @@ from companion.widgets.common import (
     set_empty_state,
 )
 from companion.widgets.game_record import RecordFile
-from companion.widgets.magick_turn import DiceBar, TurnPanel, button
+from companion.widgets.magick.turn import DiceBar, TurnPanel, button
 
 __all__ = ["DECK_GENERATED", "DECK_TYPED", "PlayAGame"]
 

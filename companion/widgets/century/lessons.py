@@ -3,7 +3,7 @@
 Each :class:`Situation` is a state value set up to show one rule (built with
 :func:`companion.century.new_game` and ``State._replace``), plus a few suggested tries: short sequences of
 actions, some legal and some not. :class:`LessonTable` draws the table, lets the reader play any legal
-action on it (an :class:`~companion.widgets.century_actions.ActionPicker`), type an action in record
+action on it (an :class:`~companion.widgets.century.actions.ActionPicker`), type an action in record
 notation, or press a try button; every answer (the new table, or the engine's
 :class:`~companion.errors.IllegalActionError` code and message) comes from the engine. No rule is decided here.
 """
@@ -35,8 +35,8 @@ from companion.century import (
 from companion.century.actions import Action, action_text
 from companion.century.cards import crystals_text
 from companion.errors import CompanionError, IllegalActionError
-from companion.widgets.century_actions import ActionPicker
-from companion.widgets.century_table import TableView, player_names
+from companion.widgets.century.actions import ActionPicker
+from companion.widgets.century.table import TableView, player_names
 from companion.widgets.common import error_html, info_html, message_box
 
 __all__ = ["SITUATIONS", "Situation", "LessonTable", "lesson"]
