@@ -635,7 +635,7 @@ class TownKeyChoice(ChartOwner, widgets.VBox):
         self.buttons.children = list(self.choices.values())
         f = self.game.factions[self.FACTION]
         cults = " / ".join(f"{t.lower()} <b>{f.cult[t]}</b>" for t in _CULT_ORDER)
-        held = (f" Held at 9 for want of a key: <b>{html.escape(', '.join(t.lower() for t in f.blocked))}</b>."
+        held = (f" Stopped at 9 for want of a free key: <b>{html.escape(', '.join(t.lower() for t in f.blocked))}</b>."
                 if f.blocked else "")
         picks = [c for c in commands if c[1:] in _CULT_ORDER and c.startswith("+")]
         ask = (f"<p class='tm-choice-ask'><b>Your choice:</b> the key takes one track to 10 — press "
@@ -672,5 +672,5 @@ def _changes(before: Any, after: Any) -> str:
     if before.vp != after.vp:
         parts.append(f"{before.vp} → {after.vp} VP")
     if after.blocked:
-        parts.append(f"held at 9 for want of a key: {', '.join(t.lower() for t in after.blocked)}")
+        parts.append(f"stopped at 9 for want of a free key: {', '.join(t.lower() for t in after.blocked)}")
     return "; ".join(parts) or "nothing changed"

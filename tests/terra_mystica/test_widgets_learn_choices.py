@@ -33,7 +33,7 @@ def test_a_town_tile_with_one_key_for_two_tracks_waits_for_the_learners_pick():
     assert positions(w) == [7, 9, 5, 9]                 # water and air held at 9, the key unused
     assert {"+WATER", "+AIR"} <= set(w.choices)
     assert "Your choice" in w.state.value and "<code>+AIR</code>" in w.state.value
-    assert "held at 9 for want of a key: water, air" in w.history.value
+    assert "stopped at 9 for want of a free key: water, air" in w.history.value
     iii = w.game.factions["witches"].bowls.iii
     press(w, "+AIR")
     assert positions(w) == [7, 9, 5, 10]
