@@ -4,6 +4,8 @@ Each widget renders and calls the public API of :mod:`companion.terra_mystica`; 
 
 - :class:`RoundScoringExplorer` -- round scoring tiles: VP during the round and the end-of-round cult
   bonus (:mod:`companion.terra_mystica.tiles`).
+- :class:`TownKeyChoice` -- a choice the player states: which cult track a town key takes to 10
+  (:mod:`companion.terra_mystica.engine`, ``legal_actions`` / ``apply_action``).
 
 Callbacks are plain methods, so tests drive the widgets without a browser.
 """
@@ -18,6 +20,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import IllegalActionError
+from companion.terra_mystica.engine import Game, apply_action, legal_actions, new_game
 from companion.terra_mystica.factions import BUILDING_NAMES, load_factions
 from companion.terra_mystica.power import PowerBowls, leech_offer
 from companion.terra_mystica.scoring import rank_prizes
@@ -27,8 +30,8 @@ from companion.terra_mystica.tiles import load_tiles
 from companion.widgets.common import error_html, info_html, message_box
 from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
 
-__all__ = ["RESOURCE_NAMES", "CultTrackScoring", "PowerBowlSimulator", "RoundScoringExplorer", "TerraformExplorer",
-           "describe_amounts"]
+__all__ = ["KEY_CHOICE_CULTS", "RESOURCE_NAMES", "CultTrackScoring", "PowerBowlSimulator", "RoundScoringExplorer",
+           "TerraformExplorer", "TownKeyChoice", "describe_amounts", "town_key_position"]
 
 #: Plain-English names of the resource codes used in the rules data (singular, plural).
 RESOURCE_NAMES: dict[str, tuple[str, str]] = {
@@ -524,3 +527,150 @@ class TerraformExplorer(ChartOwner, widgets.VBox):
                           yaxis=dict(visible=False, range=[-1.35, 1.35], scaleanchor="x"),
                           margin=dict(l=10, r=10, t=40, b=10), plot_bgcolor="white")
         return fig
+
+
+#: The lesson's position (see :func:`town_key_position`): the Witches' cult positions FIRE / WATER / EARTH / AIR.
+KEY_CHOICE_CULTS = {"FIRE": 6, "WATER": 9, "EARTH": 4, "AIR": 9}
+_CULT_ORDER = ("FIRE", "WATER", "EARTH", "AIR")
+
+
+def town_key_position() -> Game:
+    """A two-player game (Halflings, Witches) where the Witches may take a town tile and hold no town key.
+
+    The opening is played with :func:`companion.terra_mystica.engine.apply_action` (both factions' first
+    dwellings, both pass); the Witches' cult positions are then set to :data:`KEY_CHOICE_CULTS` and one
+    town tile is due. Town tile TW5 (one key, one step on every track) would take WATER and AIR from 9 to 10,
+    but one key lets only one of them reach 10 (RULES-NOTES-D D.2): the engine stops both at 9 and waits
+    for the player to say ``+WATER`` or ``+AIR`` (or to step one back first with ``-WATER`` / ``-AIR``).
+
+    Returns
+    -------
+    companion.terra_mystica.engine.Game
+        Round 1, the Halflings to act, the Witches with a town tile to take.
+    """
+    game = new_game(["halflings", "witches"], round_tiles=["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4",
+                                                           "SCORE6"], removed_bonus=["BON6"])
+    for faction, command in (("halflings", "build E6"), ("witches", "build F4"), ("witches", "build E9"),
+                             ("halflings", "build F5"), ("witches", "pass BON5"), ("halflings", "pass BON3")):
+        game = apply_action(game, faction, command)
+    witches = game.factions["witches"]
+    witches.cult.update(KEY_CHOICE_CULTS)
+    witches.keys, witches.pending_town = 0, 1
+    return game
+
+
+class TownKeyChoice(ChartOwner, widgets.VBox):
+    """Make a choice the rules leave to the player, on a real engine position, by pressing its command.
+
+    The position is :func:`town_key_position`: the Witches stand at 6 / 9 / 4 / 9 on fire / water / earth /
+    air with no town key and a town tile to take. Every button is a command of
+    :func:`companion.terra_mystica.engine.legal_actions` for the Witches (tile picks ``+TWn``, cult picks
+    ``+TRACK`` and steps back ``-TRACK``); pressing one is :func:`~companion.terra_mystica.engine.apply_action`
+    and shows what changed. The widget decides nothing: the engine says which commands are open.
+
+    Attributes
+    ----------
+    game : companion.terra_mystica.engine.Game
+        The position now.
+    choices : dict of str to ipywidgets.Button
+        The Witches' legal commands now, by command text.
+    typed : list of str
+        The commands pressed so far, in order (what a player would type).
+    state : ipywidgets.HTML
+        Cult positions, keys, power bowls and VP, and the commands open now.
+    history : ipywidgets.HTML
+        What each command changed, newest first.
+    chart : plotly.graph_objects.FigureWidget
+        The Witches' four cult positions, 10 marked.
+    """
+
+    FACTION = "witches"
+
+    def __init__(self) -> None:
+        self.reset_button = widgets.Button(description="start again", icon="undo")
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.state = widgets.HTML()
+        self.message = message_box()
+        self.history = widgets.HTML()
+        self.choices: dict[str, widgets.Button] = {}
+        self.reset()
+        self.chart_slot = ChartSlot(self._figure())
+        super().__init__([widgets.HTML("<b>The Witches may type:</b>"), self.buttons,
+                          widgets.HBox([self.reset_button]), self.state, self.message, self.chart_slot,
+                          self.history])
+
+    def reset(self) -> None:
+        """Start again from :func:`town_key_position`."""
+        self.game = town_key_position()
+        self.typed: list[str] = []
+        self._history: list[str] = []
+        self.message.value = ""
+        self._redraw()
+
+    def choose(self, command: str) -> None:
+        """Apply ``command`` for the Witches (as a button press does); an illegal one shows the engine's message."""
+        before = self.game.factions[self.FACTION]
+        try:
+            after_game = apply_action(self.game, self.FACTION, command)
+        except IllegalActionError as exc:
+            self.message.value = error_html(str(exc))
+            return
+        self.message.value = ""
+        after = after_game.factions[self.FACTION]
+        self._history.insert(0, f"{command}: {_changes(before, after)}")
+        self.game = after_game
+        self.typed.append(command)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        commands = legal_actions(self.game, self.FACTION)
+        self.choices = {}
+        for command in commands:
+            button = widgets.Button(description=command, layout=widgets.Layout(width="auto"),
+                                    button_style="info" if command.startswith("+") and not
+                                    command.startswith("+TW") else "")
+            button.on_click(lambda _b, c=command: self.choose(c))
+            self.choices[command] = button
+        self.buttons.children = list(self.choices.values())
+        f = self.game.factions[self.FACTION]
+        cults = " / ".join(f"{t.lower()} <b>{f.cult[t]}</b>" for t in _CULT_ORDER)
+        held = (f" Stopped at 9 for want of a free key: <b>{html.escape(', '.join(t.lower() for t in f.blocked))}</b>."
+                if f.blocked else "")
+        picks = [c for c in commands if c[1:] in _CULT_ORDER and c.startswith("+")]
+        ask = (f"<p class='tm-choice-ask'><b>Your choice:</b> the key takes one track to 10 — press "
+               f"{' or '.join(f'<code>{html.escape(c)}</code>' for c in picks)}.</p>" if picks else "")
+        self.state.value = (
+            f"<p class='tm-choice-state'>Witches: {cults}; town keys <b>{f.keys}</b>; power bowls "
+            f"<b>{f.bowls.i} / {f.bowls.ii} / {f.bowls.iii}</b>; <b>{f.vp} VP</b>.{held}</p>{ask}"
+            + (f"<p>Typed so far: <code>{html.escape('. '.join(self.typed))}</code></p>" if self.typed else "")
+            + ("" if commands else "<p>Nothing left to choose.</p>"))
+        self.history.value = "<ol>" + "".join(f"<li>{html.escape(t)}</li>" for t in self._history[:8]) + "</ol>"
+        self.redraw_chart()
+
+    def _figure(self) -> go.Figure:
+        f = self.game.factions[self.FACTION]
+        values = [f.cult[t] for t in _CULT_ORDER]
+        fig = go.Figure(go.Bar(x=[t.lower() for t in _CULT_ORDER], y=values, text=[str(v) for v in values],
+                               textposition="outside", marker_color=[_TRACK_COLOURS[t] for t in _CULT_ORDER],
+                               hovertemplate="%{x}: %{y}<extra></extra>"))
+        fig.add_hline(y=10, line_dash="dot", line_color="#555", annotation_text="10: needs a town key",
+                      annotation_position="top left")
+        fig.update_layout(title="The Witches' cult positions", height=300, yaxis=dict(range=[0, 11.5], dtick=1),
+                          margin=dict(l=40, r=10, t=40, b=40))
+        return fig
+
+
+def _changes(before: Any, after: Any) -> str:
+    """Words for what one command changed: cult positions, keys, power bowls, VP (read from the engine's
+    faction state before and after; no rule is applied here)."""
+    parts = [f"{t.lower()} {before.cult[t]} → {after.cult[t]}" for t in _CULT_ORDER if before.cult[t] != after.cult[t]]
+    if before.keys != after.keys:
+        parts.append(f"town keys {before.keys} → {after.keys}")
+    if tuple(before.bowls) != tuple(after.bowls):
+        parts.append(f"power bowls {before.bowls} → {after.bowls}")
+    if before.vp != after.vp:
+        parts.append(f"{before.vp} → {after.vp} VP")
+    if after.blocked:
+        parts.append(f"stopped at 9 for want of a free key: {', '.join(t.lower() for t in after.blocked)}")
+    return "; ".join(parts) or "nothing changed"
