@@ -42,7 +42,7 @@ GAMES: tuple[GameInfo, ...] = (
               ("magick/edit_your_sheet.ipynb", "type in the numbers printed on your own sheet"))),
     GameInfo("Terra Mystica", 2, 5,
              "Terraform, build, climb the cult tracks and found towns (base game + Fire & Ice).",
-             (("terra_mystica/learn_the_rules.ipynb", "terraforming, power bowls, cult tracks, towns"),
+             (("terra_mystica/learn_the_rules.ipynb", "terraforming, power bowls, cult tracks, towns, the choices a player states"),
               ("terra_mystica/explore_custom_maps.ipynb", "parse and explore custom maps"),
               ("terra_mystica/score_a_table_game.ipynb", "final scoring for a game played at the table"),
               ("terra_mystica/fast_auction.ipynb", "resolve a fast faction auction"),

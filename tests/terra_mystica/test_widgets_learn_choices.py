@@ -7,7 +7,7 @@ on each track), worked out by hand from the lesson's position (Witches at 6 / 9 
 
 from __future__ import annotations
 
-from companion.widgets.tm_learn import KEY_CHOICE_CULTS, TownKeyChoice
+from companion.widgets.terra_mystica.learn import KEY_CHOICE_CULTS, TownKeyChoice
 
 
 def press(widget: TownKeyChoice, command: str) -> None:
