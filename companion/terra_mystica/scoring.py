@@ -55,10 +55,71 @@ __all__ = [
     "convert_resources",
     "final_scoring",
     "players_from_json",
+    "PrizeGroup",
+    "prize_groups",
     "rank_prizes",
     "ScoreTable",
     "validate_table",
 ]
+
+
+@dataclass(frozen=True)
+class PrizeGroup:
+    """Players tied at one value in a ranking, and the prizes they pool (see :func:`prize_groups`).
+
+    Attributes
+    ----------
+    place : int
+        0-based place of the group's first member (0 = 1st).
+    value : int
+        The value they share (cult position, network size in buildings).
+    members : tuple of int
+        Indexes into the ranked values, in order of first appearance.
+    pooled : tuple of int
+        The prizes of the places the group covers (empty beyond the paid places), VP.
+    vp_each : int
+        VP each member gets: the pooled prizes split, rounded down; 0 at value 0.
+    """
+
+    place: int
+    value: int
+    members: tuple[int, ...]
+    pooled: tuple[int, ...]
+    vp_each: int
+
+
+def prize_groups(values: Sequence[int], prizes: Sequence[int]) -> list[PrizeGroup]:
+    """A ranking paid out group by group: tied values pool the prizes of the places they cover.
+
+    Parameters
+    ----------
+    values : sequence of int
+        One value per player (cult position, network size in buildings, ...).
+    prizes : sequence of int
+        Prize for 1st, 2nd, 3rd ... place (e.g. ``(8, 4, 2)``), VP; places beyond get 0.
+
+    Returns
+    -------
+    list of PrizeGroup
+        Highest value first. A value of 0 scores nothing.
+
+    Examples
+    --------
+    >>> [(g.place, g.members, g.pooled, g.vp_each) for g in prize_groups([2, 2, 9, 8], (8, 4, 2))]
+    [(0, (2,), (8,), 8), (1, (3,), (4,), 4), (2, (0, 1), (2,), 1)]
+
+    Source: reference engine ``score_type_rankings`` (commit 5739901 "Round shared network / cult end
+    scoring points down").
+    """
+    groups: list[PrizeGroup] = []
+    place = 0
+    for value in sorted(set(values), reverse=True):
+        members = tuple(i for i, v in enumerate(values) if v == value)
+        pooled = tuple(prizes[k] for k in range(place, place + len(members)) if k < len(prizes))
+        each = 0 if value <= 0 else sum(pooled) // len(members)
+        groups.append(PrizeGroup(place, value, members, pooled, each))
+        place += len(members)
+    return groups
 
 
 def rank_prizes(values: Sequence[int], prizes: Sequence[int]) -> list[int]:
@@ -74,7 +135,7 @@ def rank_prizes(values: Sequence[int], prizes: Sequence[int]) -> list[int]:
     Returns
     -------
     list of int
-        VP per player, in the order of ``values``.
+        VP per player, in the order of ``values`` (from :func:`prize_groups`).
 
     Examples
     --------
@@ -86,13 +147,11 @@ def rank_prizes(values: Sequence[int], prizes: Sequence[int]) -> list[int]:
     Source: reference engine ``score_type_rankings`` (commit 5739901 "Round shared network / cult end
     scoring points down").
     """
-    ordered = sorted(values, reverse=True)
-    pool: dict[int, int] = {}
-    count: dict[int, int] = {}
-    for place, value in enumerate(ordered):
-        pool[value] = pool.get(value, 0) + (prizes[place] if place < len(prizes) else 0)
-        count[value] = count.get(value, 0) + 1
-    return [0 if v <= 0 else pool[v] // count[v] for v in values]
+    vp = [0] * len(values)
+    for group in prize_groups(values, prizes):
+        for i in group.members:
+            vp[i] = group.vp_each
+    return vp
 
 
 @dataclass(frozen=True)

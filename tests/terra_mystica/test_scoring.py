@@ -225,3 +225,15 @@ def test_final_vp_is_the_sum_of_its_parts(rows):
     assert sum(b.network_vp for b in s.players) <= 18 + 12 + 6
     best = max(b.final_vp for b in s.players)
     assert set(s.winners) == {b.faction for b in s.players if b.final_vp == best}
+
+
+def test_prize_groups_pool_the_places_a_tie_covers():
+    """The lesson's words and the scoring share one grouping: a three-way tie for 2nd pools 4 + 2 (+ nothing)."""
+    from companion.terra_mystica.scoring import prize_groups, rank_prizes
+
+    values = [5, 3, 3, 3, 0]
+    groups = prize_groups(values, (8, 4, 2))
+    assert [(g.place, g.members, g.pooled) for g in groups] == [(0, (0,), (8,)), (1, (1, 2, 3), (4, 2)),
+                                                                  (4, (4,), ())]
+    assert [g.vp_each for g in groups] == [8, 2, 0]
+    assert rank_prizes(values, (8, 4, 2)) == [8, 2, 2, 2, 0]

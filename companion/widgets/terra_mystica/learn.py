@@ -23,7 +23,7 @@ from companion.errors import IllegalActionError
 from companion.terra_mystica.engine import Game, apply_action, legal_actions, new_game
 from companion.terra_mystica.factions import BUILDING_NAMES, load_factions
 from companion.terra_mystica.power import PowerBowls, leech_offer
-from companion.terra_mystica.scoring import rank_prizes
+from companion.terra_mystica.scoring import prize_groups, rank_prizes
 from companion.terra_mystica.terraform import terraform_cost
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
@@ -224,27 +224,23 @@ class CultTrackScoring(ChartOwner, widgets.VBox):
 
 
 def _explain_ties(values: list[int], vp: list[int], names: tuple[str, ...], prizes: tuple[int, ...]) -> str:
-    """Words for how one ranking was paid: who tied, which prizes they pooled. Arithmetic only
-    restates ``vp`` (computed by the scoring API); the places are counted from the sorted values."""
-    ordered = sorted(range(len(values)), key=lambda p: -values[p])
-    parts, place = [], 0
-    while place < len(ordered):
-        value = values[ordered[place]]
-        group = [p for p in ordered if values[p] == value]
+    """Words for how one ranking was paid: the groups and pooled prizes of
+    :func:`companion.terra_mystica.scoring.prize_groups` (``vp`` is what the same rule paid)."""
+    parts = []
+    for g in prize_groups(values, prizes):
+        group = list(g.members)
         who = " and ".join([", ".join(names[p] for p in group[:-1]), names[group[-1]]] if len(group) > 1
                            else [names[group[0]]])
-        pooled = [prizes[i] for i in range(place, place + len(group)) if i < len(prizes)]
-        if value == 0:
+        if g.value == 0:
             parts.append(f"{who} at 0 score nothing")
-        elif not pooled:
-            parts.append(f"{who} ({value}) are out of the prizes" if len(group) > 1
-                         else f"{who} ({value}) is out of the prizes")
+        elif not g.pooled:
+            parts.append(f"{who} ({g.value}) are out of the prizes" if len(group) > 1
+                         else f"{who} ({g.value}) is out of the prizes")
         elif len(group) == 1:
-            parts.append(f"{who} ({value}) is {_ordinal(place + 1)}: {vp[group[0]]} VP")
+            parts.append(f"{who} ({g.value}) is {_ordinal(g.place + 1)}: {vp[group[0]]} VP")
         else:
-            parts.append(f"{who} tie at {value} for {_ordinal(place + 1)}: "
-                         f"{_pool(pooled)} / {len(group)} = {vp[group[0]]} VP each")
-        place += len(group)
+            parts.append(f"{who} tie at {g.value} for {_ordinal(g.place + 1)}: "
+                         f"{_pool(list(g.pooled))} / {len(group)} = {vp[group[0]]} VP each")
     return "; ".join(parts)
 
 
