@@ -16,7 +16,7 @@ import plotly.graph_objects as go
 
 from companion.errors import CompanionError
 from companion.terra_mystica import auction
-from companion.terra_mystica.auction import AuctionResult
+from companion.terra_mystica.auction import MAX_BID, AuctionResult
 from companion.terra_mystica.factions import load_factions
 from companion.widgets.common import error_html, message_box
 from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
@@ -79,7 +79,7 @@ class FastAuction(ChartOwner, widgets.VBox):
                               for _ in range(MAX_PLAYERS)]
         self.name_boxes = [widgets.Text(value=f"Player {i + 1}", layout=widgets.Layout(width="120px"))
                            for i in range(MAX_PLAYERS)]
-        self.bid_boxes = [[widgets.BoundedIntText(value=0, min=0, max=40, layout=widgets.Layout(width="150px"))
+        self.bid_boxes = [[widgets.BoundedIntText(value=0, min=0, max=MAX_BID, layout=widgets.Layout(width="150px"))
                            for _ in range(MAX_PLAYERS)] for _ in range(MAX_PLAYERS)]
         for i, key in enumerate(example["factions"]):
             self.faction_boxes[i].value = key
