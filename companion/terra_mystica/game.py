@@ -306,10 +306,14 @@ def current_player(state: GameState) -> int:
 
 
 def _free_factions(seated: Sequence[str]) -> list[str]:
-    """Base-game factions whose home terrain no seated faction has (rulebook: one faction per colour)."""
+    """Factions the engine plays (base game + ``engine.EXPANSION_FACTIONS``) whose home terrain no seated
+    faction has (rulebook: one faction per colour; the two ice factions exclude each other)."""
+    from companion.terra_mystica.engine import EXPANSION_FACTIONS
+
     taken = {get_faction(n).home_terrain for n in seated}
     return [name for name in faction_names()
-            if get_faction(name).expansion == "base" and get_faction(name).home_terrain not in taken]
+            if (get_faction(name).expansion == "base" or name in EXPANSION_FACTIONS)
+            and get_faction(name).home_terrain not in taken]
 
 
 def legal_actions(state: GameState) -> list[AnyAction]:

@@ -181,9 +181,9 @@ def test_unknown_faction_and_command_are_record_errors():
         parse_commands("teleport home", line=3)
 
 
-def test_fire_and_ice_factions_are_refused_for_now():
+def test_fire_and_ice_factions_not_built_yet_are_refused():
     with pytest.raises(IllegalActionError) as err:
-        new_game(["icemaidens", "witches"], round_tiles=TILES)
+        new_game(["shapeshifters", "witches"], round_tiles=TILES)
     assert err.value.code == "faction_not_supported"
 
 

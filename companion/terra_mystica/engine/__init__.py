@@ -41,6 +41,7 @@ from companion.terra_mystica.engine.replay import (
 )
 from companion.terra_mystica.engine.state import (
     DEFAULT_OPTIONS,
+    EXPANSION_FACTIONS,
     ILLEGAL_CODES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -54,7 +55,7 @@ from companion.terra_mystica.scoring import PlayerFinal, final_scoring
 from companion.terra_mystica.terrain import terrain_wheel
 
 __all__ = [
-    "DEFAULT_OPTIONS", "ILLEGAL_CODES", "SetupError", "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
+    "DEFAULT_OPTIONS", "EXPANSION_FACTIONS", "ILLEGAL_CODES", "SetupError", "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
     "TOTAL_FIELDS", "apply_action", "base_board", "board_tables", "legal_actions", "new_game", "parse_commands",
     "read_record", "replay", "score", "write_record", "awaited", "candidate_commands",
 ]
@@ -134,6 +135,8 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     f = game.faction(faction)
     tiles = game.tiles
     out: list[str] = []
+    if f.pending_pick:
+        out += [f"pick-color {c}" for c in terrain_wheel().colours]
     for o in game.offers:
         if o["to"] == f.name:
             out += [f"leech {o['amount']} from {o['from']}", f"decline {o['amount']} from {o['from']}"]
@@ -217,6 +220,7 @@ def awaited(game: Game) -> list[str]:
         if n in game.dropped:
             continue
         if any(o["to"] == n for o in game.offers) or f.pending_favor or f.pending_town or f.pending_cult \
+                or f.pending_pick \
                 or game.phase == "cult_spades" and f.spades and f.cult_spade:
             names.append(n)
     turn = game.expected_turn()

@@ -64,7 +64,7 @@ from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.power import PowerBowls, leech_offer
 from companion.terra_mystica.scoring import PlayerFinal, final_scoring
-from companion.terra_mystica.terraform import terraform_cost
+from companion.terra_mystica.terraform import normalise_terrain, terraform_cost
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 from companion.terra_mystica.towns import TownState
@@ -106,6 +106,8 @@ ILLEGAL_CODES = frozenset({
     # setup and unsupported content
     "setup_closed", "already_dropped", "faction_not_supported", "option_not_supported", "not_supported",
     "unknown_gain", "unknown_cost",
+    # Fire & Ice setup choices
+    "no_pick_due", "colour_taken",
 })
 """Every ``IllegalActionError.code`` the engine raises: stable names tests and interfaces may rely on."""
 
@@ -126,6 +128,13 @@ class SetupError(RecordError):
         self.field = field
         super().__init__(f"setup {field}: {message}", line=line)
 
+
+EXPANSION_FACTIONS = frozenset({"icemaidens", "yetis"})
+"""Fire & Ice factions the engine plays (FIRE-ICE-NOTES sections 2-4); the others are still refused."""
+
+SPECIAL_TERRAINS = ("ice", "volcano")
+"""Terrains no map starts with and nobody can transform again (FIRE-ICE-NOTES section 3, map.pm
+validate_transform_color)."""
 
 UNSUPPORTED_OPTIONS = frozenset({"fire-and-ice-final-scoring"})
 """Options that change scoring in ways the engine does not model yet (refused rather than mis-scored)."""
@@ -212,6 +221,10 @@ class FactionState:
         self.jump_range = int(carpet or tunnel or 0)
         self.w_to_p = 0
         self.teleported: set[str] = set()
+        # ice factions pick a land colour after their setup row (FIRE-ICE-NOTES section 2): their
+        # starting terrain and the reference for spade costs; their home terrain stays "ice"
+        self.picked: str | None = None
+        self.pending_pick = bool(data.engine_fields.get("PICK_COLOR"))
 
     def copy(self) -> FactionState:
         """An independent copy (faction rules data shared)."""
@@ -434,7 +447,7 @@ class Game:
             data = get_faction(name)
         except Exception:  # noqa: BLE001 - UnknownFaction / KeyError from the rules module
             raise RecordError(f"unknown faction {name!r}", line=line) from None
-        if data.expansion != "base":
+        if data.expansion != "base" and data.name not in EXPANSION_FACTIONS:
             raise _illegal("faction_not_supported", f"{data.display} is a Fire & Ice faction; the engine "
                            "replays base-game factions only so far", "issue 5: base game first", line)
         if data.name in self.factions:
@@ -442,9 +455,15 @@ class Game:
         if any(f.data.home_terrain == data.home_terrain for f in self.factions.values()):
             raise SetupError("factions", f"{data.display}'s home terrain {data.home_terrain} is taken; each "
                              "faction needs its own colour", line=line)
+        picker = next((o for o in self.factions.values() if o.picked == data.home_terrain), None)
+        if picker is not None:
+            raise SetupError("factions", f"{data.display}'s home terrain {data.home_terrain} was picked by "
+                             f"{picker.data.display} (FIRE-ICE-NOTES section 2)", line=line)
         if len(self.factions) >= MAX_PLAYERS:
             raise SetupError("factions", f"at most {MAX_PLAYERS} players", line=line)
         f = FactionState(data)
+        # the Ice Maidens' starting favor tile, a +FAVn row during setup (FIRE-ICE-NOTES section 2)
+        f.pending_favor += int(data.engine_fields.get("GAIN_FAVOR", 0) or 0)
         self.factions[data.name] = f
         self.seats.append(data.name)
         self.order.append(data.name)
@@ -565,6 +584,8 @@ class Game:
                 f.tf_need_adjacency = True
             elif res == "TELEPORT_NO_TF":
                 pass  # the Witches' ride builds without transforming: FREE_D only builds on forest
+            elif res == "allow_reuse":
+                pass  # the Yetis' stronghold: checked in _action (_may_reuse)
             elif res == "TOWN_SIZE":
                 pass  # FAV5: handled by the town state
             elif res == "GAIN_ACTION" or res.startswith("ACT") or res == "CULTS_ON_SAME_TRACK":
@@ -680,11 +701,13 @@ class Game:
         no passing through the home terrain on the short way)."""
         if frm == to:
             return 0
-        key = (f.name, frm, to)
+        key = (f.name, f.picked, frm, to)
         need = _SPADES.get(key)
         if need is None:
             try:
-                need = terraform_cost(f.data, frm, to).spades
+                # ice factions: the picked terrain plays the role of home (FIRE-ICE-NOTES section 4)
+                need = terraform_cost(f.data, frm, to, home=f.picked).spades if f.picked else \
+                    terraform_cost(f.data, frm, to).spades
             except IllegalActionError as exc:
                 raise _illegal(exc.code, str(exc), exc.rule or "terraforming", self._line) from None
             _SPADES[key] = need
@@ -744,6 +767,9 @@ class Game:
         if to not in self.colour.values() and to not in terrain_wheel().colours:
             raise RecordError(f"unknown terrain colour {to!r}", line=line)
         frm = self.colour[h]
+        if frm in SPECIAL_TERRAINS:
+            raise _illegal("cannot_terraform", f"{h} is {frm}; ice and volcano hexes are never transformed",
+                           "FIRE-ICE-NOTES section 3 (map.pm validate_transform_color)", line)
         if f.free["TF"]:
             self._check_reach(f, h, direct_only=f.tf_need_adjacency)
             f.free["TF"] -= 1
@@ -853,9 +879,16 @@ class Game:
                            "rulebook: faction board", line)
         home = f.data.home_terrain
         if self.round == 0:
-            if self.colour[h] != home:
-                raise _illegal("not_home_terrain", f"initial dwellings go on home terrain ({home}); {h} is "
+            waiting = [o.name for o in self.factions.values() if o.pending_pick]
+            if waiting:
+                raise _illegal("decision_pending", f"{', '.join(waiting)} must pick a colour (pick-color X) "
+                               "before initial dwellings are placed", "FIRE-ICE-NOTES section 2", line)
+            start = f.picked or home
+            if self.colour[h] != start:
+                raise _illegal("not_home_terrain", f"initial dwellings go on home terrain ({start}); {h} is "
                                f"{self.colour[h]}", "rulebook setup", line)
+            if f.picked:
+                self.colour[h] = home  # the picked-colour hex turns to ice for free (FIRE-ICE-NOTES 2)
         elif f.free["D"]:
             if self.colour[h] != home:
                 raise _illegal("not_home_terrain", f"{h} is {self.colour[h]}, not {home}",
@@ -1019,7 +1052,7 @@ class Game:
         line = self._line
         tiles = self.tiles
         if act in tiles.power_actions:
-            if act in self.used_actions:
+            if act in self.used_actions and not self._may_reuse(f, act):
                 raise _illegal("action_taken", f"power action {act} was already taken this round",
                                "rulebook: power actions once per round", line)
             pa = tiles.power_actions[act]
@@ -1050,6 +1083,32 @@ class Game:
         fa = tiles.faction_actions[act]
         self._pay(f, dict(fa.cost), act)
         self._gain(f, dict(fa.gain), act)
+
+    def _may_reuse(self, f: FactionState, act: str) -> bool:
+        """The Yetis' stronghold: power actions even when their space is taken (data ``allow_reuse``;
+        FIRE-ICE-NOTES section 4)."""
+        if not f.count["SH"]:
+            return False
+        return any(act in (e or {}).get("allow_reuse", {}) for e in (f.data.buildings["SH"].on_build or ()))
+
+    def _pick_color(self, f: FactionState, colour: str) -> None:
+        """``pick-color X``: an ice faction's starting terrain (FIRE-ICE-NOTES section 2). Fails if any
+        faction has that colour, or (in setup) another faction picked it."""
+        line = self._line
+        if not f.pending_pick:
+            raise _illegal("no_pick_due", f"{f.name} has no colour to pick", "FIRE-ICE-NOTES section 2", line)
+        try:
+            colour = normalise_terrain(colour)
+        except IllegalActionError as exc:
+            raise _illegal("bad_terrain", str(exc), "FIRE-ICE-NOTES section 2", line) from None
+        if colour not in terrain_wheel().colours:
+            raise _illegal("bad_terrain", f"{colour} is not a land colour", "FIRE-ICE-NOTES section 2", line)
+        for o in self.factions.values():
+            if o.data.home_terrain == colour or (self.round == 0 and o.picked == colour):
+                raise _illegal("colour_taken", f"{colour} is already taken by {o.name}",
+                               "FIRE-ICE-NOTES section 2 (pick-color)", line)
+        f.picked = colour
+        f.pending_pick = False
 
     def _advance(self, f: FactionState, track: str) -> None:
         line = self._line
@@ -1105,6 +1164,12 @@ class Game:
             pv = self.tiles.favor[fav].pass_vp
             if pv:
                 tables.append(pv)
+        for kind, bdata in f.data.buildings.items():
+            # the Ice Maidens' stronghold: 3 VP per temple on every pass (FIRE-ICE-NOTES section 4)
+            if bdata.pass_vp and f.count.get(kind, 0):
+                pv = bdata.pass_vp[min(f.count[kind], len(bdata.pass_vp) - 1)]
+                if pv:
+                    tables.append(pv)
         for table in tables:
             for key, values in table.items():
                 n = f.ship if key == "ship" else f.count.get(key, 0)
@@ -1377,7 +1442,7 @@ class Game:
     def _decisions_open(self) -> bool:
         """Round end waits for every power offer (even ones that give nothing), the Cultists' steps and
         unchosen tiles (acting.pm in_play; RULES-NOTES-D D.1 / D.5)."""
-        return bool(self.offers) or any(f.pending_cult or f.pending_favor or f.pending_town
+        return bool(self.offers) or any(f.pending_cult or f.pending_favor or f.pending_town or f.pending_pick
                                         for f in self.factions.values())
 
     # ------------------------------------------------------------------ turns
@@ -1474,7 +1539,7 @@ class Game:
         if f.name in self.dropped:
             return _illegal("dropped", f"{f.name} has left the game", "RULES-NOTES-D D.3", line)
         if self.phase == "setup":
-            if verbs <= {"favor", "town", "cult", "wait"}:
+            if verbs <= {"favor", "town", "cult", "wait", "pick_color"}:
                 return None  # choices due (none in a normal setup) are checked by their own rules
             due = self.expected_turn()
             placing = self._setup_step < len(self._setup_sequence()) - len(self.seats)
@@ -1573,7 +1638,9 @@ class Game:
             self.drop_faction(faction, line=line)
             return
         f = self.faction(faction, line)
-        if len(self.factions) < MIN_PLAYERS:
+        if len(self.factions) < MIN_PLAYERS and not (self.phase == "setup" and verbs <= {"pick_color", "favor"}):
+            # an ice faction picks its colour (and the Ice Maidens their favor) right after its own setup
+            # row, possibly before the second faction is seated (FIRE-ICE-NOTES section 2)
             raise SetupError("factions", f"{MIN_PLAYERS}-{MAX_PLAYERS} players; {len(self.factions)} set up",
                              line=line)
         err = self.phase_error(f.name, commands, verbs)
@@ -1678,6 +1745,8 @@ class Game:
             self._lose(f, a[0], a[1])
         elif v == "wait":
             pass
+        elif v == "pick_color":
+            self._pick_color(f, a[0])
         elif v == "setup":
             raise RecordError("setup must be a row of its own", line=line)
         else:

@@ -1,0 +1,170 @@
+"""Fire & Ice factions in the engine, one small test per rule of FIRE-ICE-NOTES (the reference engine's
+behaviour). The base map (hexes named below) has gray E7/F6 next to green F4/E9; the terrain wheel is
+yellow, brown, black, blue, green, gray, red."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import IllegalActionError, RecordError
+from companion.terra_mystica.engine import Game, Setup, apply_action, awaited, legal_actions, new_game
+from companion.terra_mystica.engine.commands import parse_commands
+from companion.terra_mystica.factions import get_faction
+
+TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]
+
+
+def play(g, *rows):
+    for row in rows:
+        faction, command = row.split(": ", 1)
+        g = apply_action(g, faction, command)
+    return g
+
+
+def ice_setup(ice="icemaidens", favor="+FAV10", bon_ice="BON6"):
+    """Ice faction (picks gray) against the Witches; dwellings E7, F6 (ice) and F4, E9 (forest)."""
+    g = new_game([ice, "witches"], round_tiles=TILES)
+    rows = [f"{ice}: pick-color gray"]
+    if favor:
+        rows.append(f"{ice}: {favor}")
+    rows += [f"{ice}: build E7", "witches: build F4", "witches: build E9", f"{ice}: build F6",
+             "witches: pass BON3", f"{ice}: pass {bon_ice}"]
+    return play(g, *rows)
+
+
+def loose(g, faction, bowls=None, **add):
+    """Hand out resources, like the reference engine's ``option loose-adjust-resource`` runs the notes cite."""
+    g = g.copy()
+    f = g.factions[faction]
+    if bowls is not None:
+        f.bowls = type(f.bowls)(*bowls)
+    for res, n in add.items():
+        setattr(f, res, getattr(f, res) + n)
+    return g
+
+
+# ---------------------------------------------------------------- setup (notes section 2)
+def test_ice_faction_picks_a_colour_before_initial_dwellings():
+    g = new_game(["icemaidens", "witches"], round_tiles=TILES)
+    assert awaited(g)[0] == "icemaidens"
+    assert "pick-color gray" in legal_actions(g, "icemaidens")
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "icemaidens", "build E7")
+    assert err.value.code == "decision_pending"
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "icemaidens", "pick-color green")  # the Witches' colour
+    assert err.value.code == "colour_taken"
+    g = play(g, "icemaidens: pick-color gray", "icemaidens: +FAV10")
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "icemaidens", "build D4")  # red, not the picked gray
+    assert err.value.code == "not_home_terrain"
+    g = play(g, "icemaidens: build E7")
+    assert g.colour["E7"] == "ice"  # the picked-colour hex turns to ice for free in round 0
+    assert g.factions["icemaidens"].c == get_faction("icemaidens").start.coins
+
+
+def test_a_picked_colour_blocks_the_base_factions_of_that_colour():
+    g = Game(Setup(options=frozenset(), round_tiles=tuple(TILES), removed_bonus=()))
+    g.apply_row("icemaidens", parse_commands("setup"))
+    g.apply_row("icemaidens", parse_commands("pick-color gray"))  # right after its own setup row
+    with pytest.raises(RecordError) as err:
+        g.apply_row("dwarves", parse_commands("setup"))
+    assert "gray" in str(err.value)
+    g.apply_row("witches", parse_commands("setup"))
+    with pytest.raises(RecordError):
+        g.apply_row("yetis", parse_commands("setup"))  # the two ice factions exclude each other
+
+
+def test_ice_maidens_take_a_favor_tile_in_setup_and_fav11_pays_nothing_there():
+    g = new_game(["icemaidens", "witches"], round_tiles=TILES)
+    assert g.factions["icemaidens"].pending_favor == 1
+    g = play(g, "icemaidens: pick-color gray", "icemaidens: +FAV11", "icemaidens: build E7")
+    f = g.factions["icemaidens"]
+    assert f.favors == ["FAV11"] and f.pending_favor == 0
+    assert f.vp == get_faction("icemaidens").start.vp  # favour VP only from round 1
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(new_game(["yetis", "witches"], round_tiles=TILES), "yetis", "+FAV11")
+    assert err.value.code == "no_favor_due"  # only the Ice Maidens start with one
+
+
+# ---------------------------------------------------------------- ice terrain (sections 3, 4)
+def test_ice_spades_count_from_the_picked_terrain():
+    g = ice_setup()
+    w_per_spade = get_faction("icemaidens").spades.cost_per_spade_by_level[0]["W"]
+    w = g.factions["icemaidens"].w
+    g1 = apply_action(g, "icemaidens", "transform D4")  # red: next to gray on the wheel -> 1 spade
+    assert g1.colour["D4"] == "ice" and g1.factions["icemaidens"].w == w - w_per_spade
+    g = loose(g, "icemaidens", w=20)
+    w = g.factions["icemaidens"].w
+    g2 = apply_action(g, "icemaidens", "transform E8")  # yellow: two steps from gray -> 2 spades
+    assert g2.factions["icemaidens"].w == w - 2 * w_per_spade
+    g3 = apply_action(g, "icemaidens", "transform E6")  # brown: three steps -> 3 spades, no +1
+    assert g3.factions["icemaidens"].w == w - 3 * w_per_spade
+
+
+def test_ice_and_volcano_hexes_are_never_transformed():
+    g = ice_setup()
+    g = play(g, "icemaidens: transform D4")
+    g = loose(g, "witches", w=20)
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "witches", "transform D4")  # ice (D4 is next to the Witches' F4)
+    assert err.value.code == "cannot_terraform"
+    g = play(g, "witches: pass BON1")
+    with pytest.raises(IllegalActionError) as err:  # not even by the ice faction
+        apply_action(g, "icemaidens", "transform D4 to red")
+    assert err.value.code == "cannot_terraform"
+
+
+# ---------------------------------------------------------------- Ice Maidens (section 4)
+def test_ice_maidens_stronghold_pass_vp_stacks_with_the_bonus_tile():
+    # the notes' run: SH, 1 temple and BON6 -> +7 on passing
+    g = ice_setup()
+    g = loose(g, "icemaidens", c=40, w=20, p=3)
+    g = play(g, "icemaidens: upgrade E7 to TP", "witches: pass BON1", "icemaidens: upgrade E7 to SH")
+    g = play(g, "icemaidens: upgrade F6 to TP", "icemaidens: upgrade F6 to TE. +FAV9")
+    vp = g.factions["icemaidens"].vp
+    g = play(g, "icemaidens: pass BON7")  # returns BON6 (4 VP with a stronghold) + 3 VP per temple
+    assert g.factions["icemaidens"].bonus == "BON7"
+    assert g.factions["icemaidens"].vp - vp == 7
+    # without the stronghold the temple gives nothing on passing
+    g = ice_setup()
+    g = loose(g, "icemaidens", c=40, w=20, p=3)
+    g = play(g, "icemaidens: upgrade E7 to TP", "witches: pass BON1", "icemaidens: upgrade E7 to TE. +FAV9")
+    vp = g.factions["icemaidens"].vp
+    g = play(g, "icemaidens: pass BON7")
+    assert g.factions["icemaidens"].vp == vp  # BON6 pays nothing without a stronghold, nor does the temple
+
+
+# ---------------------------------------------------------------- Yetis (section 4)
+def test_yetis_pay_one_power_less_for_power_actions():
+    g = loose(ice_setup("yetis", favor=None), "yetis", bowls=(0, 0, 12))
+    spend = g.factions["yetis"].bowls.spendable
+    g = play(g, "yetis: action ACT6")  # 6 PW for others
+    assert spend - g.factions["yetis"].bowls.spendable == 5
+
+
+def test_yetis_stronghold_reuses_taken_power_actions():
+    g = ice_setup("yetis", favor=None)
+    g = loose(g, "yetis", bowls=(0, 0, 12), c=40, w=20)
+    g = play(g, "yetis: action ACT3")  # 3 PW for the Yetis, then blocked
+    g = play(g, "witches: pass BON1")
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "yetis", "action ACT3")
+    assert err.value.code == "action_taken"
+    g = play(g, "yetis: upgrade E7 to TP", "yetis: upgrade E7 to SH")
+    g = loose(g, "yetis", bowls=(0, 0, 12))
+    g = play(g, "yetis: action ACT3", "yetis: action ACT3")  # blocked space, twice in a round
+    assert g.factions["yetis"].bowls.iii == 12 - 2 * 3  # ACT3: 4 PW, 3 for the Yetis, each time
+
+
+def test_yetis_stronghold_counts_4_for_power_they_receive():
+    g = ice_setup("yetis", favor=None)
+    g = loose(g, "yetis", c=40, w=20)
+    g = play(g, "yetis: upgrade F6 to TP", "witches: decline", "witches: pass BON1", "yetis: upgrade F6 to SH",
+             "witches: decline", "yetis: pass BON7")
+    assert g.round == 2
+    # round 2: the Witches build next to the Yetis' stronghold F6 (E9 is theirs already; F5 is plains)
+    g = loose(g, "witches", c=20, w=20)
+    g = play(g, "witches: upgrade E9 to TP")
+    offer = next(o for o in g.offers if o["to"] == "yetis")
+    assert offer["amount"] == 4
