@@ -32,10 +32,11 @@ def ice_setup(ice="icemaidens", favor="+FAV10", bon_ice="BON6"):
     return play(g, *rows)
 
 
-def loose(g, faction, bowls=None, **add):
+def loose(g, faction, bowls=None, cult=None, **add):
     """Hand out resources, like the reference engine's ``option loose-adjust-resource`` runs the notes cite."""
     g = g.copy()
     f = g.factions[faction]
+    f.cult.update(cult or {})
     if bowls is not None:
         f.bowls = type(f.bowls)(*bowls)
     for res, n in add.items():
@@ -168,3 +169,133 @@ def test_yetis_stronghold_counts_4_for_power_they_receive():
     g = play(g, "witches: upgrade E9 to TP")
     offer = next(o for o in g.offers if o["to"] == "yetis")
     assert offer["amount"] == 4
+
+
+# ---------------------------------------------------------------- volcano factions (section 5)
+def volcano_setup(volcano="dragonlords", tiles=TILES):
+    """A volcano faction (picks gray after all factions are chosen) against the Halflings (brown):
+    volcano E7, F6; Halflings F5, F7. E6 (brown) is then someone's home, D4 (red) is not."""
+    g = new_game([volcano, "halflings"], round_tiles=tiles)
+    assert awaited(g)[0] == volcano and g.factions[volcano].pending_pick
+    return play(g, f"{volcano}: pick-color gray", f"{volcano}: build E7", "halflings: build F5",
+                "halflings: build F7", f"{volcano}: build F6", "halflings: pass BON3", f"{volcano}: pass BON6")
+
+
+def test_volcano_start_dwellings_turn_their_hexes_into_volcano():
+    g = volcano_setup()
+    assert g.colour["E7"] == g.colour["F6"] == "volcano"
+    assert g.factions["dragonlords"].picked == "gray"
+
+
+def test_a_volcano_needs_the_free_dig_first_and_one_per_action():
+    g = volcano_setup()
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "dragonlords", "build D4")
+    assert err.value.code == "not_enough_spades"  # "Not enough VOLCANO_TF"
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "dragonlords", "dig 1")  # an unused VOLCANO_TF leaves the turn incomplete
+    assert err.value.code == "volcano_unpaid"
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "dragonlords", "dig 1. transform D4. dig 1. build E8")
+    assert err.value.code == "one_volcano"
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "dragonlords", "dig 1. transform D4 to blue")  # never to a land colour
+    assert err.value.code == "cannot_terraform"
+    w = g.factions["dragonlords"].w
+    g = play(g, "dragonlords: dig 1. build D4")
+    assert g.colour["D4"] == "volcano" and g.factions["dragonlords"].w == w - 1  # dig is free; dwelling 1 W
+
+
+def test_dragonlords_pay_power_tokens_for_good_more_on_a_home_hex():
+    g = volcano_setup()
+    before = g.factions["dragonlords"].bowls
+    g1 = play(g, "dragonlords: dig 1. transform D4")  # red: nobody's home -> 1 token, bowl I first
+    after = g1.factions["dragonlords"].bowls
+    assert (after.i, after.ii, after.iii) == (before.i - 1, before.ii, before.iii)
+    g2 = play(g, "dragonlords: dig 1. transform E6")  # brown: the Halflings' home -> 2 tokens
+    assert sum(g2.factions["dragonlords"].bowls) == sum(before) - 2
+    g3 = loose(g, "dragonlords", bowls=(0, 1, 2))
+    g3 = play(g3, "dragonlords: dig 1. transform E6")  # bowl I empty: II, then III
+    assert tuple(g3.factions["dragonlords"].bowls) == (0, 0, 1)
+
+
+def test_acolytes_pay_cult_steps_on_one_track():
+    g = volcano_setup("acolytes")
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "acolytes", "dig 1. build D4")  # the steps must be paid in the action
+    assert err.value.code == "volcano_unpaid"
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "acolytes", "dig 1. build D4. -2FIRE")  # the whole amount, at once
+    assert err.value.code == "volcano_unpaid"
+    fire = g.factions["acolytes"].cult["FIRE"]
+    g1 = play(g, "acolytes: dig 1. build D4. -3FIRE")
+    assert g1.factions["acolytes"].cult["FIRE"] == fire - 3
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "acolytes", "dig 1. transform E6. -4WATER")  # someone's home: 4 steps, none has 4
+    assert err.value.code == "volcano_unpaid"
+    g = loose(g, "acolytes", cult={"WATER": 5})
+    g2 = play(g, "acolytes: dig 1. transform E6. -4WATER")
+    assert g2.factions["acolytes"].cult["WATER"] == 1
+
+
+def test_volcano_factions_convert_gained_spades_at_once():
+    g = loose(volcano_setup(), "dragonlords", bowls=(0, 0, 12))
+    g = play(g, "dragonlords: action ACT5")  # one spade -> one new token in bowl I
+    f = g.factions["dragonlords"]
+    assert tuple(f.bowls) == (4 + 1, 0, 8) and f.spades == 0  # 4 PW spent (III -> I), plus one new token
+    g = loose(volcano_setup("acolytes"), "acolytes", bowls=(0, 0, 12))
+    g = play(g, "acolytes: action ACT6")  # two spades -> two free cult steps, placed with +TRACK rows
+    f = g.factions["acolytes"]
+    assert f.pending_cult == 2 and f.spades == 0
+    air = f.cult["AIR"]
+    g = play(g, "acolytes: +2AIR")
+    assert g.factions["acolytes"].cult["AIR"] == air + 2
+
+
+def test_score1_still_pays_for_spades_volcano_factions_gain():
+    tiles = ["SCORE1", "SCORE2", "SCORE3", "SCORE5", "SCORE4", "SCORE6"]  # round 1: 2 VP per spade
+    g = loose(volcano_setup("acolytes", tiles), "acolytes", bowls=(0, 0, 12))
+    vp = g.factions["acolytes"].vp
+    g = play(g, "acolytes: action ACT6")
+    assert g.factions["acolytes"].vp == vp + 4  # the notes' run: ACT6 gave +4
+    vp = g.factions["acolytes"].vp
+    g = play(g, "acolytes: +2AIR", "halflings: pass BON1", "acolytes: dig 1. transform D4. -3FIRE")
+    assert g.factions["acolytes"].vp == vp  # a volcano spends VOLCANO_TF, not a spade
+
+
+def test_dragonlords_stronghold_adds_one_bowl_i_token_per_faction():
+    g = loose(volcano_setup(), "dragonlords", c=40, w=20)
+    g = play(g, "dragonlords: upgrade F6 to TP", "halflings: decline", "halflings: pass BON1")
+    before = g.factions["dragonlords"].bowls
+    g = play(g, "dragonlords: upgrade F6 to SH")
+    after = g.factions["dragonlords"].bowls
+    assert after.i - before.i == len(g.factions) == 2 and (after.ii, after.iii) == (before.ii, before.iii)
+
+
+def test_acolytes_stronghold_sends_priests_one_step_further():
+    g = loose(volcano_setup("acolytes"), "acolytes", c=40, w=20, p=3)
+    g = play(g, "acolytes: send p to AIR for 1", "halflings: pass BON1")
+    air = g.factions["acolytes"].cult["AIR"]
+    g = play(g, "acolytes: upgrade F6 to TP", "halflings: decline", "acolytes: upgrade F6 to SH")
+    g = play(g, "acolytes: send p to AIR for 3")  # the notes' run: AIR 3 -> 7
+    assert g.factions["acolytes"].cult["AIR"] == air + 4
+    g = play(g, "acolytes: send p to FIRE for 1")
+    assert g.factions["acolytes"].cult["FIRE"] == 3 + 2
+
+
+def test_acolytes_place_cult_income_spades_as_steps_before_income():
+    tiles = ["SCORE2", "SCORE5", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]  # round 1 end: 1 spade per 4 EARTH
+    g = loose(volcano_setup("acolytes", tiles), "acolytes", cult={"EARTH": 8})
+    g = play(g, "acolytes: pass BON7", "halflings: pass BON1")
+    assert g.phase == "cult_spades" and awaited(g) == ["acolytes"]
+    assert g.factions["acolytes"].pending_cult == 2 and g.factions["acolytes"].spades == 0
+    g = play(g, "acolytes: +FIRE", "acolytes: +WATER")
+    assert g.phase == "actions" and g.factions["acolytes"].cult["FIRE"] == 4
+
+
+def test_dragonlords_cult_income_spades_become_tokens_without_a_pause():
+    tiles = ["SCORE2", "SCORE5", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]
+    g = loose(volcano_setup("dragonlords", tiles), "dragonlords", cult={"EARTH": 4})
+    before = sum(g.factions["dragonlords"].bowls)
+    g = play(g, "dragonlords: pass BON7", "halflings: pass BON1")
+    assert g.phase == "actions" and sum(g.factions["dragonlords"].bowls) == before + 1

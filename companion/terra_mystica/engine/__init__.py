@@ -156,10 +156,20 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
         out += [f"upgrade {h} to {k}" for k in kinds.get(kind, ())]
     occupied = game.townstate.buildings
     colours = terrain_wheel().colours
+    volcano = f.data.terraform_mode == "volcano"
     for h in sorted(game.colour):
         if h not in occupied:
             out += [f"build {h}", f"transform {h}"]
-            out += [f"transform {h} to {c}" for c in colours if c != f.data.home_terrain]
+            if volcano:
+                # a volcano is one action: a free dig, then build / transform (the Acolytes pay cult steps
+                # on one track); FIRE-ICE-NOTES section 5
+                if game.colour[h] in ("ice", "volcano") or game.round == 0:
+                    continue
+                steps = game.volcano_price(f, h).get("LOSE_CULT", 0)
+                pays = [f". -{steps}{t}" for t in CULT_TRACKS] if steps else [""]
+                out += [f"dig 1. {verb} {h}{pay}" for verb in ("build", "transform") for pay in pays]
+            else:
+                out += [f"transform {h} to {c}" for c in colours if c != f.data.home_terrain]
     out += [f"send p to {t}" for t in CULT_TRACKS]
     out += [f"send p to {t} for {n}" for t in CULT_TRACKS for n in (1, 2, 3)]
     out += ["advance ship", "advance dig"]
@@ -193,14 +203,15 @@ def legal_actions(game: Game, faction: str) -> list[str]:
         parsed = _parsed(cmd)
         if game.phase_error(f.name, parsed) is not None:
             continue
-        verb = parsed[0].verb
+        target = parsed[0] if parsed[0].verb != "dig" or len(parsed) == 1 else parsed[1]  # "dig 1. build X"
+        verb = target.verb
         if verb in ("build", "transform") and game.round > 0:
             # exact shortcuts for the many hexes apply_action refuses anyway: no dwelling left, the
             # hex already home terrain (transform), out of reach (both; the Witches' ride builds anywhere)
-            h = parsed[0].args[0]
+            h = target.args[0]
             if verb == "build" and (no_dwelling or f.free["D"] and game.colour[h] != home):
                 continue
-            if verb == "transform" and not f.free["TF"] and game.colour[h] == (parsed[0].args[1] or home):
+            if verb == "transform" and not f.free["TF"] and game.colour[h] == (target.args[1] or home):
                 continue
             if not (verb == "build" and f.free["D"]) and \
                     game.reach(f, h, direct_only=verb == "transform" and f.free["TF"] > 0 and f.tf_need_adjacency) \

@@ -107,7 +107,7 @@ ILLEGAL_CODES = frozenset({
     "setup_closed", "already_dropped", "faction_not_supported", "option_not_supported", "not_supported",
     "unknown_gain", "unknown_cost",
     # Fire & Ice setup choices
-    "no_pick_due", "colour_taken",
+    "no_pick_due", "colour_taken", "volcano_unpaid", "one_volcano",
 })
 """Every ``IllegalActionError.code`` the engine raises: stable names tests and interfaces may rely on."""
 
@@ -129,7 +129,7 @@ class SetupError(RecordError):
         super().__init__(f"setup {field}: {message}", line=line)
 
 
-EXPANSION_FACTIONS = frozenset({"icemaidens", "yetis"})
+EXPANSION_FACTIONS = frozenset({"icemaidens", "yetis", "acolytes", "dragonlords"})
 """Fire & Ice factions the engine plays (FIRE-ICE-NOTES sections 2-4); the others are still refused."""
 
 SPECIAL_TERRAINS = ("ice", "volcano")
@@ -224,7 +224,13 @@ class FactionState:
         # ice factions pick a land colour after their setup row (FIRE-ICE-NOTES section 2): their
         # starting terrain and the reference for spade costs; their home terrain stays "ice"
         self.picked: str | None = None
-        self.pending_pick = bool(data.engine_fields.get("PICK_COLOR"))
+        self.pending_pick = bool(data.engine_fields.get("PICK_COLOR") or
+                                 (data.engine_fields.get("post_setup") or {}).get("PICK_COLOR"))
+        # volcano factions (FIRE-ICE-NOTES section 5): a free ``dig 1`` grants one volcano transform
+        # (VOLCANO_TF) per action; the Acolytes then owe cult steps, paid with one ``-NTRACK``
+        self.volcano_tf = 0
+        self.volcano_dug = False
+        self.cult_debt = 0
 
     def copy(self) -> FactionState:
         """An independent copy (faction rules data shared)."""
@@ -584,6 +590,14 @@ class Game:
                 f.tf_need_adjacency = True
             elif res == "TELEPORT_NO_TF":
                 pass  # the Witches' ride builds without transforming: FREE_D only builds on forest
+            elif res == "P1":
+                # new bowl-I tokens; the Dragonlords' stronghold: one per faction in the game (dropped
+                # placeholders aside; FIRE-ICE-NOTES section 5)
+                k = len(self.factions) if n == "PLAYER_COUNT" else int(n)
+                b = f.bowls
+                f.bowls = type(b)(b[0] + k, b[1], b[2])
+            elif res == "PRIEST_CULT_BONUS":
+                pass  # the Acolytes' stronghold: checked in _send_priest
             elif res == "allow_reuse":
                 pass  # the Yetis' stronghold: checked in _action (_may_reuse)
             elif res == "TOWN_SIZE":
@@ -606,10 +620,20 @@ class Game:
             f.jump_range = min(f.jump_range + 1, cap)
 
     def _gain_spades(self, f: FactionState, n: int) -> None:
-        f.spades += n
         tile = self._round_tile()
         if tile is not None and tile.vp_trigger == "gain" and "SPADE" in tile.vp and self.phase == "actions":
             f.vp += tile.vp["SPADE"] * n
+        if f.data.terraform_mode == "volcano":
+            # spades become a new bowl-I token (Dragonlords) or a free cult step (Acolytes) at once
+            # (FIRE-ICE-NOTES section 5, data key special mode gain)
+            conv = (f.data.engine_fields.get("special") or {}).get("SPADE") or {}
+            if conv.get("P1"):
+                b = f.bowls
+                f.bowls = type(b)(b[0] + n * conv["P1"], b[1], b[2])
+            if conv.get("CULT"):
+                f.pending_cult += n * conv["CULT"]
+            return
+        f.spades += n
         bonus = f.data.spade_gain_bonus
         if bonus:
             needs = f.data.spade_bonus_needs
@@ -654,6 +678,15 @@ class Game:
                 f.cult_spade = False
             return
         pos = f.cult[what]
+        if f.cult_debt:
+            # the Acolytes' volcano price: the whole amount on one track (FIRE-ICE-NOTES section 5)
+            if n != f.cult_debt or pos < n:
+                raise _illegal("volcano_unpaid", f"{f.name} owes {f.cult_debt} steps on one track for the "
+                               f"volcano (-{f.cult_debt}{what} with {what} at {pos})", "FIRE-ICE-NOTES section 5",
+                               line)
+            f.cult[what] = pos - n
+            f.cult_debt = 0
+            return
         if "loose-cult-loss" not in self.options and (pos == 10 or pos - n < 7):
             raise _illegal("cult_loss", f"{f.name} may step back on {what} only from below 10 and not below 7 "
                            f"(at {pos})", "RULES-NOTES-D D.2 command_adjust_resources", line)
@@ -688,12 +721,14 @@ class Game:
                 raise _illegal("slot_taken", f"no free {steps}-step priest slot on {track}",
                                "rulebook: cult board priest spaces", line)
         f.p -= 1
+        extra = 1 if f.count["SH"] and any("PRIEST_CULT_BONUS" in (e or {})
+                                          for e in (f.data.buildings["SH"].on_build or ())) else 0
         if chosen is None:
-            self._cult_step(f, track, 1)
+            self._cult_step(f, track, 1 + extra)
         else:
             slots[chosen] = f.name
             f.max_p -= 1
-            self._cult_step(f, track, self.tiles.cult_track.priest_slot_steps[chosen])
+            self._cult_step(f, track, self.tiles.cult_track.priest_slot_steps[chosen] + extra)
 
     # ------------------------------------------------------------------ terrain
     def _spades_needed(self, f: FactionState, frm: str, to: str) -> int:
@@ -764,6 +799,15 @@ class Game:
                            "rulebook: transform", line)
         home = f.data.home_terrain
         to = to or home
+        if f.data.terraform_mode == "volcano":
+            if to != home:
+                raise _illegal("cannot_terraform", f"{f.name} only turn hexes into volcano", "FIRE-ICE-NOTES "
+                               "section 5 (map.pm transform_colors)", line)
+            if self.colour[h] in SPECIAL_TERRAINS:
+                raise _illegal("cannot_terraform", f"{h} is {self.colour[h]}; ice and volcano hexes are never "
+                               "transformed", "FIRE-ICE-NOTES section 3", line)
+            self._volcano(f, h)
+            return
         if to not in self.colour.values() and to not in terrain_wheel().colours:
             raise RecordError(f"unknown terrain colour {to!r}", line=line)
         frm = self.colour[h]
@@ -788,7 +832,52 @@ class Game:
         f.spades -= need
         self.colour[h] = to
 
+    def volcano_price(self, f: FactionState, h: str) -> dict:
+        """What turning ``h`` into a volcano costs ``f`` (``{"LOSE_PW_TOKEN": n}`` or ``{"LOSE_CULT": n}``):
+        the higher price when the hex's colour is the home terrain of any faction but the Riverwalkers
+        (picked ice / volcano start colours do not count; FIRE-ICE-NOTES sections 3, 5)."""
+        homes = {o.data.home_terrain for o in self.factions.values() if o.name != "riverwalkers"}
+        effect = f.data.volcano_effect or {}
+        return dict(effect.get("home" if self.colour[h] in homes else "not_home", {}))
+
+    def _volcano(self, f: FactionState, h: str) -> None:
+        """Turn ``h`` into a volcano, spending the action's VOLCANO_TF and charging tokens / cult steps."""
+        line = self._line
+        if f.volcano_tf < 1:
+            raise _illegal("not_enough_spades", f"{f.name}: not enough VOLCANO_TF (a volcano begins with dig 1)",
+                           "FIRE-ICE-NOTES section 5", line)
+        self._check_reach(f, h)
+        price = self.volcano_price(f, h)
+        tokens = price.get("LOSE_PW_TOKEN", 0)
+        if tokens:
+            b = f.bowls
+            if sum(b) < tokens:
+                raise _illegal("not_enough_pw", f"{f.name} has {sum(b)} power tokens, a volcano on {h} costs "
+                               f"{tokens}", "FIRE-ICE-NOTES section 5", line)
+            bowls = list(b)
+            left = tokens
+            for i in range(3):  # bowl I first, then II, then III (resources.pm LOSE_PW_TOKEN)
+                take = min(left, bowls[i])
+                bowls[i] -= take
+                left -= take
+            f.bowls = type(b)(*bowls)
+        steps = price.get("LOSE_CULT", 0)
+        if steps:
+            if max(f.cult.values()) < steps:
+                raise _illegal("volcano_unpaid", f"{f.name} has no cult track with {steps} steps to lose",
+                               "FIRE-ICE-NOTES section 5", line)
+            f.cult_debt += steps
+        f.volcano_tf -= 1
+        self.colour[h] = "volcano"
+
     def _dig(self, f: FactionState, n: int) -> None:
+        if f.data.terraform_mode == "volcano":
+            if n != 1 or f.volcano_dug:
+                raise _illegal("one_volcano", f"{f.name}: one volcano per action (dig 1, once)",
+                               "FIRE-ICE-NOTES section 5 (commands.pm command_dig)", self._line)
+            f.volcano_dug = True
+            f.volcano_tf += 1
+            return
         if f.data.spades is None:
             raise _illegal("no_spades", f"{f.name} cannot dig", "faction board", self._line)
         cost = f.data.spades.cost_per_spade_by_level[f.dig]
@@ -888,7 +977,7 @@ class Game:
                 raise _illegal("not_home_terrain", f"initial dwellings go on home terrain ({start}); {h} is "
                                f"{self.colour[h]}", "rulebook setup", line)
             if f.picked:
-                self.colour[h] = home  # the picked-colour hex turns to ice for free (FIRE-ICE-NOTES 2)
+                self.colour[h] = home  # the picked-colour hex turns to ice / volcano for free (FIRE-ICE-NOTES 2)
         elif f.free["D"]:
             if self.colour[h] != home:
                 raise _illegal("not_home_terrain", f"{h} is {self.colour[h]}, not {home}",
@@ -896,6 +985,9 @@ class Game:
             f.free["D"] -= 1
         else:
             if self.colour[h] != home:
+                if self.colour[h] in SPECIAL_TERRAINS:
+                    raise _illegal("cannot_terraform", f"{h} is {self.colour[h]}; ice and volcano hexes are "
+                                   "never transformed", "FIRE-ICE-NOTES section 3", line)
                 self._transform(f, h, home)
             else:
                 self._check_reach(f, h)
@@ -1360,6 +1452,12 @@ class Game:
                 if "SPADE" in gain:
                     if f.data.terraform_mode == "fixed_two" and gain["SPADE"] < 2 or name in self.dropped:
                         gain = {}
+                    elif f.data.terraform_mode == "volcano":
+                        # converted at once; the Acolytes place their free steps before income goes on
+                        # (FIRE-ICE-NOTES section 5, commit 6c1bf47)
+                        self._gain_spades(f, gain["SPADE"])
+                        any_spades = any_spades or f.pending_cult > 0
+                        gain = {k: v for k, v in gain.items() if k != "SPADE"}
                     else:
                         f.cult_spade = True
                         self._gain_spades(f, gain["SPADE"])
@@ -1429,7 +1527,8 @@ class Game:
         if self.phase == "over":
             return
         if self.phase == "cult_spades":
-            if any(f.spades and f.cult_spade for f in self.factions.values()):
+            if any(f.spades and f.cult_spade or f.pending_cult and f.data.terraform_mode == "volcano"
+                   for f in self.factions.values()):
                 return
             for f in self.factions.values():
                 f.cult_spade = False
@@ -1554,6 +1653,8 @@ class Game:
                                 "rulebook: setup order (RULES-NOTES-D D.5)", line)
             return None
         if self.phase == "cult_spades":
+            if f.pending_cult and f.data.terraform_mode == "volcano" and verbs <= {"cult"}:
+                return None  # the Acolytes' steps from cult-income spades
             bad = verbs - {"transform", "lose", "wait"} or any(c.verb == "lose" and c.args[1] != "SPADE"
                                                                   for c in commands)
             if bad:
@@ -1655,6 +1756,7 @@ class Game:
             f.spades = 0
         f.carry_spades = False
         f.teleported = set()
+        f.volcano_tf, f.volcano_dug = 0, False
         is_action = not continuing and not verbs.isdisjoint(ACTION_VERBS)
         if is_action:
             f.blocked.clear()  # a blocked cult track is remembered until the next full move starts
@@ -1669,6 +1771,9 @@ class Game:
                     if o["to"] == f.name:
                         o["marked"] = True
             self._apply(f, cmd)
+        if f.volcano_tf or f.cult_debt:
+            raise _illegal("volcano_unpaid", f"{f.name}: the volcano is not finished (unused dig, or cult steps "
+                           "unpaid: -NTRACK)", "FIRE-ICE-NOTES section 5", line)
         if "strict-darkling-sh" in self.options:
             f.w_to_p = 0  # the Darklings' conversion must come in the row that built the stronghold
         if is_action and self.phase in ("setup", "actions"):
