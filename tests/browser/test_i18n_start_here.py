@@ -7,7 +7,6 @@ widgets themselves are Chinese is checked once their strings go through the cata
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -15,20 +14,14 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
-
 from tests.browser.harness import (
-    CHROMIUM_ARGS,
     ROOT,
     _server_env,
     _wait_http,
-    chromium_path,
     free_port,
     run_in_lab,
     screenshot,
 )
-
-pytestmark = [pytest.mark.browser, pytest.mark.flaky(reruns=1, reruns_delay=2)]
 
 
 @contextmanager
@@ -61,18 +54,12 @@ def chinese_lab():
         log.close()
 
 
-def test_chinese_start_page_in_chinese_jupyterlab():
-    path = chromium_path()
-    if path is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed; .ci/run must install it")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with chinese_lab() as base, sync_playwright() as pw:
-        chrome = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+def test_chinese_start_page_in_chinese_jupyterlab(browser):
+    """Uses the session's one browser (a second sync_playwright in the same run is refused by playwright)."""
+    with chinese_lab() as base:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
         try:
-            page = chrome.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            page = context.new_page()
             run_in_lab(page, base, "notebooks/zh_CN/00_start_here.ipynb")
             menus = page.locator("#jp-MainMenu .lm-MenuBar-itemLabel").all_inner_texts()
             assert "文件" in menus and "File" not in menus, menus     # the language pack is in use
@@ -82,4 +69,4 @@ def test_chinese_start_page_in_chinese_jupyterlab():
             assert page.locator(".jp-Cell").nth(1).inner_text().count("set_language") == 1
             screenshot(page, "zh_CN_start_here")
         finally:
-            chrome.close()
+            context.close()
