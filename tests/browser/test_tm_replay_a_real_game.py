@@ -14,7 +14,7 @@ ROW_TEXT = ("() => (Array.from(document.querySelectorAll('.widget-html-content')
 
 def _row_number(page) -> int:
     text = page.evaluate(ROW_TEXT)
-    return int(text.split("row ", 1)[1].split(" ", 1)[0])
+    return int(text.split("typed row ", 1)[1].split(" ", 1)[0])
 
 
 def _steps(page, prefix: str, shot: str) -> None:
@@ -26,10 +26,10 @@ def _steps(page, prefix: str, shot: str) -> None:
     plots = page.locator(f"{prefix}.js-plotly-plot").count()
     assert plots >= 2   # map + VP chart
     row = _row_number(page)
-    assert page.evaluate(ROW_LINE) == row - 1   # the line marks the row shown (0-based x)
+    assert page.evaluate(ROW_LINE) == row   # the line marks the row shown (numbered as the text)
     for _ in range(2):
         timed_click(page, page.get_by_role("button", name="forward ▶"),
-                    f"(r) => ({ROW_TEXT})().includes('row ' + r + ' of') && ({ROW_LINE})() === r - 1",
+                    f"(r) => ({ROW_TEXT})().includes('row ' + r + ' of') && ({ROW_LINE})() === r",
                     arg=row + 1, what="TM replay: one row forward")
         row += 1
     timed_click(page, page.get_by_role("button", name="end »"),
@@ -37,7 +37,7 @@ def _steps(page, prefix: str, shot: str) -> None:
                 ".some(e => e.textContent.includes('final scoring'))", what="TM replay: jump to the end",
                 timeout_ms=60_000)
     assert "score_resources" in widget_text(page)
-    assert page.evaluate(ROW_LINE) == _row_number(page) - 1
+    assert page.evaluate(ROW_LINE) == _row_number(page)
     assert page.locator(f"{prefix}.js-plotly-plot").count() == plots   # redrawn in place
     assert page.locator(f"{prefix}.js-plotly-plot .scatterlayer .trace").count() >= 10
     page.wait_for_timeout(800)

@@ -17,7 +17,7 @@ def test_viewer_steps_jumps_and_switches_games():
     v.jump_to_round(3)
     assert v.snapshot.round == 3 and v.snapshots[v.index - 1].round == 2
     assert "round 3" in v.row_text.value
-    assert v.slider.value == v.index
+    assert v.slider.value == v.index + 1   # numbered as the text names the row
     # the map figure shows one marker per building on the board
     v.go_to(len(v.rows) - 1)
     assert "final scoring" in v.row_text.value
@@ -76,3 +76,18 @@ def test_the_last_step_lists_the_final_scoring_rows():
     v.go_to(len(v.rows) - 1)
     assert "final scoring" in v.row_text.value
     assert v.row_text.value.count("score_resources") == 4 and "vp for network" in v.row_text.value
+
+
+def test_slider_text_and_chart_number_the_row_alike():
+    """The slider, the row text and the VP chart's line give the same number for the row shown, and the
+    message says what each count counts (ledger rows vs the typed rows the slider steps through)."""
+    v = ReplayViewer()
+    assert v.widget is not None
+    assert v.slider.min == 1 and v.slider.max == len(v.rows)
+    v.slider.value = 84
+    assert v.index == 83
+    assert f"typed row 84 of {len(v.rows)}" in v.row_text.value
+    assert v.vp_widget.layout.shapes[0].x0 == 84
+    assert f"the {len(v.rows)} typed rows" in v.message.value and "ledger rows replayed" in v.message.value
+    v.go_to(len(v.rows) - 1)
+    assert v.slider.value == len(v.rows) and list(v.vp_widget.data[0].x)[-1] == len(v.rows)

@@ -88,9 +88,11 @@ class ReplayViewer:
                                              + [("final scoring", 7)], description="Jump to",
                                              layout=widgets.Layout(width="220px"))
         self.round_picker.observe(self._on_round_picked, names="value")
-        self.slider = widgets.IntSlider(min=0, max=1, description="Row", continuous_update=False,
+        # numbered as the text under it names the row: typed row 1 .. len(rows), not the 0-based index
+        self.slider = widgets.IntSlider(min=1, max=1, description="Typed row", continuous_update=False,
+                                        style={"description_width": "initial"},
                                         layout=widgets.Layout(width="640px"))
-        self.slider.observe(lambda ch: None if self._syncing else self.go_to(ch["new"]), names="value")
+        self.slider.observe(lambda ch: None if self._syncing else self.go_to(ch["new"] - 1), names="value")
         self.row_text = widgets.HTML()
         self.table = widgets.HTML()
         self.record_file = RecordFile(default_save_dir() / "terra-mystica-game.txt", self.save_record,
@@ -163,8 +165,10 @@ class ReplayViewer:
             self.message.value = error_html(f"the engine differs from the ledger at line "
                                             f"{check.mismatches[0].line}")
         else:
-            self.message.value = info_html(f"All {check.rows_checked} ledger rows replayed with zero "
-                                           "differences.")
+            self.message.value = info_html(
+                f"All {check.rows_checked} ledger rows replayed with zero differences (the rows typed at "
+                f"the table plus the ones the engine writes itself: income, cult bonuses, final scoring). "
+                f"The slider steps through the {len(self.rows)} typed rows.")
         self.game_id = label
         self.factions = [f.name for f in self.snapshots[-1].factions]
         self.board = session.state.game.board
@@ -172,7 +176,7 @@ class ReplayViewer:
         self.index = 0
         if self.vp_slot is not None:
             self.vp_slot.show(self._vp_figure())
-        self.slider.max = len(self.rows) - 1
+        self.slider.max = len(self.rows)
         self._show()
 
     def open_record(self, path) -> None:
@@ -249,8 +253,8 @@ class ReplayViewer:
     def _show(self) -> None:
         self._syncing = True
         try:
-            if self.slider.value != self.index:
-                self.slider.value = self.index
+            if self.slider.value != self.index + 1:
+                self.slider.value = self.index + 1
             self.round_picker.value = self.snapshot.round
         finally:
             self._syncing = False
@@ -261,7 +265,7 @@ class ReplayViewer:
         then = self.engine_rows[self.index]
         after = (f"<br>then the engine: {html.escape('; '.join(f'{r.faction}: {r.label}' for r in then))}"
                  if then else "")
-        self.row_text.value = (f"<b>{phase}</b> — row {self.index + 1} of {len(self.rows)} ({where}): "
+        self.row_text.value = (f"<b>{phase}</b> — typed row {self.index + 1} of {len(self.rows)} ({where}): "
                                f"<b>{html.escape(row.faction)}</b>: {html.escape(row.label)}{after}")
         self.table.value = self._table_html()
         if self.map_slot is not None:
@@ -269,7 +273,7 @@ class ReplayViewer:
         if self.vp_slot is not None and self.vp_slot.figure.layout.shapes:
             line = self.vp_slot.figure.layout.shapes[0]   # the current-row line, moved in place
             with self.vp_slot.figure.batch_update():
-                line.x0 = line.x1 = self.index
+                line.x0 = line.x1 = self.index + 1
 
     def _phase(self) -> str:
         return {0: "setup", 7: "final scoring"}.get(self.snapshot.round, f"round {self.snapshot.round}")
@@ -305,15 +309,15 @@ class ReplayViewer:
         vp_at = TOTAL_FIELDS.index("VP")
         for name in self.factions:
             ys = [next((f.totals[vp_at] for f in s.factions if f.name == name), None) for s in self.snapshots]
-            fig.add_trace(go.Scatter(x=list(range(len(ys))), y=ys, mode="lines", name=get_faction(name).display,
+            fig.add_trace(go.Scatter(x=list(range(1, len(ys) + 1)), y=ys, mode="lines", name=get_faction(name).display,
                                      line=dict(color=faction_colour(name), width=2)))
         starts = {}
         for i, s in enumerate(self.snapshots):
-            starts.setdefault(s.round, i)
+            starts.setdefault(s.round, i + 1)
         fig.update_layout(height=300, margin=dict(l=40, r=10, t=40, b=40), title="VP over the game",
-                          xaxis=dict(title="row", tickvals=list(starts.values()),
+                          xaxis=dict(title="typed row", tickvals=list(starts.values()),
                                      ticktext=[{0: "setup", 7: "end"}.get(r, f"R{r}") for r in starts]),
                           yaxis=dict(title="VP"),
-                          shapes=[dict(type="line", xref="x", yref="paper", x0=self.index, x1=self.index,
+                          shapes=[dict(type="line", xref="x", yref="paper", x0=self.index + 1, x1=self.index + 1,
                                        y0=0, y1=1, line=dict(color="#444", width=1, dash="dot"))])
         return fig
