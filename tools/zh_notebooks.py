@@ -8,7 +8,8 @@ Each English notebook ``notebooks/<path>.ipynb`` has a Chinese edition
   domain ``notebooks``; the msgid is the English cell's whole text, its location the notebook and
   cell number);
 * one extra code cell before the first code cell that switches the package to Chinese
-  (``companion.set_language("zh_CN")``), so widgets and messages follow the notebook's language.
+  (``companion.set_language("zh_CN")``), so the package's translated messages follow the notebook's
+  language (its comment says the widgets' and charts' own text is not translated yet).
 
 Usage (from the repository root, in the project's venv)::
 
@@ -45,7 +46,8 @@ TARGET = NOTEBOOKS / LANG
 CATALOG = ROOT / "companion" / "locale" / LANG / "LC_MESSAGES" / "notebooks.po"
 LANGUAGE_CELL_ID = "companion-language-zh-cn"
 LANGUAGE_CELL_SOURCE = (
-    "# 本笔记本的控件、图表和提示信息使用简体中文（English edition: the same path without zh_CN/）\n"
+    "# 把本程序包已翻译的提示信息（如命令行和出错信息）切换为简体中文；控件和图表中的文字尚未翻译，仍为英文。\n"
+    "# English edition: the same path without zh_CN/\n"
     "import companion\n"
     "\n"
     'companion.set_language("zh_CN");'
