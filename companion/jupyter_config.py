@@ -16,12 +16,56 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PROJECT_NOTEBOOKS", "pre_save_hook", "strip_for_checkout"]
+__all__ = ["JUPYTERLAB_METADATA", "PROJECT_NOTEBOOKS", "as_jupyterlab_writes", "pre_save_hook",
+           "strip_for_checkout"]
 
 #: The folder whose notebooks are kept clean (the repository's ``notebooks/``).
 PROJECT_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 _VIEW_CELL_METADATA = ("execution", "scrolled", "collapsed")
+
+#: The notebook metadata JupyterLab writes once the project's kernel (ipykernel, Python 3.11) has
+#: started: its kernelspec and the kernel's ``language_info`` reply. Every tracked notebook stores
+#: exactly this, so opening one in a plain ``jupyter lab`` (without ``make lab``'s settings) and letting
+#: autosave run changes nothing. Only ``version`` depends on the machine: a kernel on another Python
+#: patch release rewrites that one line.
+JUPYTERLAB_METADATA: dict[str, Any] = {
+    "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+    "language_info": {
+        "codemirror_mode": {"name": "ipython", "version": 3},
+        "file_extension": ".py",
+        "mimetype": "text/x-python",
+        "name": "python",
+        "nbconvert_exporter": "python",
+        "pygments_lexer": "ipython3",
+        "version": "3.11.7",
+    },
+}
+
+
+def as_jupyterlab_writes(nb: dict[str, Any]) -> dict[str, Any]:
+    """Return ``nb`` (nbformat 4 dict) in the form JupyterLab saves it; changed in place.
+
+    Sets the notebook's ``kernelspec`` and ``language_info`` to :data:`JUPYTERLAB_METADATA` (other
+    metadata kept), the format to nbformat 4.5 and every cell's ``source`` to a list of lines (as
+    ``nbformat.writes`` stores it). Cell ids must already be present (nbformat 4.5 requires them).
+
+    Raises
+    ------
+    ValueError
+        A cell without an ``id``.
+    """
+    nb["nbformat"], nb["nbformat_minor"] = 4, 5
+    metadata = nb.setdefault("metadata", {})
+    for key, value in JUPYTERLAB_METADATA.items():
+        metadata[key] = json.loads(json.dumps(value))
+    for i, cell in enumerate(nb.get("cells", [])):
+        if not cell.get("id"):
+            raise ValueError(f"cell {i + 1} has no id (nbformat 4.5 needs one)")
+        source = cell.get("source", "")
+        text = "".join(source) if isinstance(source, list) else source
+        cell["source"] = text.splitlines(keepends=True)
+    return nb
 
 
 def strip_for_checkout(nb: dict[str, Any], tracked_metadata: dict[str, Any] | None = None) -> dict[str, Any]:

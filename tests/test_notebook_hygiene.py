@@ -11,7 +11,13 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from companion.jupyter_config import PROJECT_NOTEBOOKS, pre_save_hook, settings_dir
+from companion.jupyter_config import (
+    JUPYTERLAB_METADATA,
+    PROJECT_NOTEBOOKS,
+    as_jupyterlab_writes,
+    pre_save_hook,
+    settings_dir,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
@@ -85,3 +91,36 @@ def test_make_lab_ships_the_settings():
     assert "c.LabApp.app_settings_dir = settings_dir()" in config
     lab = re.search(r"^lab:.*\n\t(.*)$", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M).group(1)
     assert "JUPYTER_CONFIG_PATH=$(CURDIR)/notebooks/.jupyter" in lab and "jupyter lab" in lab
+
+
+EVERY_NOTEBOOK = NOTEBOOKS + sorted((ROOT / "tests" / "browser" / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", EVERY_NOTEBOOK, ids=[str(p.relative_to(ROOT)) for p in EVERY_NOTEBOOK])
+def test_tracked_notebook_is_stored_as_jupyterlab_writes_it(path):
+    """A plain `jupyter lab` (without make lab's settings) rewrites the kernelspec, language_info and
+    string sources once the kernel starts; stored in that form, its autosave changes nothing."""
+    text = path.read_text(encoding="utf-8")
+    nb = json.loads(text)
+    assert nb["metadata"]["kernelspec"] == JUPYTERLAB_METADATA["kernelspec"]
+    assert nb["metadata"]["language_info"] == JUPYTERLAB_METADATA["language_info"]
+    assert (nb["nbformat"], nb["nbformat_minor"]) == (4, 5)
+    for i, cell in enumerate(nb["cells"]):
+        assert cell.get("id"), f"cell {i + 1} has no id"
+        assert isinstance(cell["source"], list), f"cell {i + 1} stores its source as one string"
+    assert text == nbformat.writes(nbformat.reads(text, as_version=4)) + "\n"
+
+
+def test_as_jupyterlab_writes_fixes_what_jupyterlab_would_rewrite():
+    nb = {"nbformat": 4, "nbformat_minor": 4, "metadata": {"kernelspec": {"display_name": "Python 3",
+                                                                       "language": "python", "name": "python3"},
+                                                        "language_info": {"name": "python"}, "tags": ["x"]},
+          "cells": [{"cell_type": "code", "id": "a1", "metadata": {}, "outputs": [], "execution_count": None,
+                     "source": "x = 1\nx"}]}
+    as_jupyterlab_writes(nb)
+    assert nb["metadata"]["kernelspec"]["display_name"] == "Python 3 (ipykernel)"
+    assert nb["metadata"]["language_info"]["pygments_lexer"] == "ipython3" and nb["metadata"]["tags"] == ["x"]
+    assert nb["cells"][0]["source"] == ["x = 1\n", "x"] and nb["nbformat_minor"] == 5
+    nb["cells"][0].pop("id")
+    with pytest.raises(ValueError, match="cell 1 has no id"):
+        as_jupyterlab_writes(nb)

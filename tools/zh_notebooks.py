@@ -39,6 +39,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+from companion.jupyter_config import as_jupyterlab_writes
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 LANG = "zh_CN"
@@ -156,7 +158,8 @@ def build(english: Path, catalog: Catalog) -> tuple[dict, list[Problem]]:
     meta = out.setdefault("metadata", {})
     meta["companion"] = {"language": LANG, "english_edition": rel(english),
                          "generated_by": "tools/zh_notebooks.py"}
-    return out, problems
+    # stored as JupyterLab writes it, so opening it in a plain `jupyter lab` and autosaving changes nothing
+    return as_jupyterlab_writes(out), problems
 
 
 def extract() -> list[Problem]:
