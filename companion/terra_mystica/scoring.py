@@ -45,7 +45,7 @@ from companion.errors import CompanionError
 from companion.terra_mystica.factions import CULTS, Faction, UnknownFactionError, get_faction
 from companion.terra_mystica.power import PowerBowls
 from companion.terra_mystica.tiles import load_tiles
-from companion.validation import TableChecker, list_of_players, name_key
+from companion.validation import TableChecker, list_of_players
 
 __all__ = [
     "FinalBreakdown",
@@ -475,9 +475,10 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
     ----------
     doc : Any
         ``{"players": [{"faction", "vp", "cults": {"fire", "water", "earth", "air"}, "network", "coins",
-        "workers", "priests", "power": [I, II, III], "extra"?, "name"?, "map_buildings"?, "shipping"?,
+        "workers", "priests", "power": [I, II, III], "extra"?, "name", "map_buildings"?, "shipping"?,
         "jump_range"?}, ...], "extra_category"?: tile id, "kind"?, "version"?, "map"?}``. ``coins``, ``workers``,
-        ``priests`` and ``power`` default to 0.
+        ``priests`` and ``power`` default to 0. ``name`` is required: text with at least one visible
+        character (see :func:`companion.validation.name_key`), at most 60 characters.
     file : str, optional
         Named in errors.
     partial : bool
@@ -533,8 +534,8 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
             check.add(i, "", "expected an object with faction, vp, cults, network ...", shape=True)
             continue
         entries.append(p)
-        name = p.get("name")
-        if name is not None and check.text(name, i, "name", required=False) is not None and name_key(name):
+        name = check.text(p.get("name"), i, "name")  # required and visible, as in Century and Magick
+        if name is not None:
             names[i] = name
             check.names[i] = name
         check.keys(p, i, PLAYER_KEYS)
