@@ -29,8 +29,8 @@ from typing import Any
 
 from companion.errors import CompanionError
 
-__all__ = ["JSONInputError", "MAX_CHARS", "MAX_DEPTH", "MAX_NUMBER_CHARS", "check_text_size", "loads",
-           "position", "read_text", "type_name"]
+__all__ = ["JSONInputError", "MAX_CHARS", "MAX_DEPTH", "MAX_NUMBER_CHARS", "EXCERPT_CHARS", "check_text_size",
+           "excerpt", "loads", "position", "read_text", "type_name"]
 
 MAX_DEPTH = 64
 """Deepest nesting of lists and objects accepted (the deepest shipped document, a sheet, nests 6)."""
@@ -38,6 +38,37 @@ MAX_CHARS = 16 * 1024 * 1024
 """Longest text accepted by a reader, in characters (the largest shipped ledger is well under 1 MiB)."""
 MAX_NUMBER_CHARS = 30
 """Longest number literal accepted (no count, VP or seed in any game needs more than a few digits)."""
+
+
+EXCERPT_CHARS = 40
+"""Longest piece of user text quoted in a message (longer ones are cut and end with "…")."""
+
+
+def excerpt(text: object, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` as quoted in an error message: at most ``limit`` characters, then "…" when cut.
+
+    Messages never echo unbounded user text (a 200 000-character map line, a huge key or number).
+
+    Parameters
+    ----------
+    text : object
+        The user's text (anything else is shown with ``str``).
+    limit : int
+        Characters kept.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> excerpt("x" * 50)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+    >>> excerpt("short")
+    'short'
+    """
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class JSONInputError(CompanionError):

@@ -234,3 +234,29 @@ def test_an_unexpected_failure_is_one_line_not_a_traceback(monkeypatch, tmp_path
     monkeypatch.setattr(scoring, "score_table", broken)
     line = assert_bad_input(["magick", "score", write(tmp_path, "m.json", MAGICK)], names="RecursionError")
     assert "bug in companion" in line
+
+
+BIG = "99999999999999999999"
+
+
+@pytest.mark.parametrize("args, option, limit", [
+    (["century", "simulate", "--games", BIG], "--games", "1,000,000"),
+    (["century", "simulate", "--games", "1000001"], "--games", "1,000,000"),
+    (["century", "simulate", "--games", "-1"], "--games", "1,000,000"),
+    (["century", "simulate", "--games", "1", "--workers", BIG], "--workers", "64"),
+    (["century", "simulate", "--games", "1", "--workers", "0"], "--workers", "64"),
+    (["century", "simulate", "--games", "1", "--players", BIG], "--players", "2 to 5"),
+    (["tm", "simulate", "--games", BIG], "--games", "10,000"),
+    (["tm", "simulate", "--games", "10001"], "--games", "10,000"),
+    (["tm", "simulate", "--players", BIG], "--players", "2 to 5"),
+    (["magick", "simulate", "--players", BIG], "--players", "1-8"),
+    (["magick", "odds", "--die", "d8", "--target", "5", "--craft", "--potions", BIG], "--potions", "99"),
+    (["magick", "odds", "--die", "d8", "--target", BIG, "--craft"], "--target", "from"),
+])
+def test_counts_have_an_upper_limit_said_in_help(args, option, limit):
+    """A huge count is refused at once (exit 2, one line, the limit named), never run for days."""
+    line = assert_bad_input(args, names=option)
+    assert limit in line and len(line) < 200
+    if option in ("--games", "--workers", "--potions"):
+        helptext = runner.invoke(app, [*args[:2], "--help"], env={"COLUMNS": "200"}).stdout
+        assert limit in helptext

@@ -55,13 +55,13 @@ def score_cmd(
 @app.command("simulate")
 def simulate_cmd(
     players: int = typer.Option(4, "--players", help="Number of players, 2..5."),
-    games: int = typer.Option(100, "--games", help="Number of games."),
+    games: int = typer.Option(100, "--games", help="Number of games, 0..1,000,000."),
     seed: int = typer.Option(0, "--seed", help="Random seed."),
     bots: str = typer.Option("random", "--bots",
                              help="One bot for all seats or one per seat, comma-separated: random, greedy, planner."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
-    workers: int = typer.Option(1, "--workers", help="Worker processes (the results do not depend on it)."),
+    workers: int = typer.Option(1, "--workers", help="Worker processes, 1..64 (the results do not depend on it)."),
 ) -> None:
     """Simulate games between bots and report win rates, game length and score spread."""
     from companion.century.simulate import simulate
