@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import RulesDataError
-from companion.jsonio import type_name
+from companion.jsonio import excerpt, quoted, type_name
 
 __all__ = ["FieldProblem", "TableChecker", "TableError", "is_int", "list_of_players", "name_key"]
 
@@ -144,9 +144,9 @@ class TableChecker:
             if key in allowed:
                 continue
             hint = next((a for a in allowed if a.lower() == str(key).lower()), None)
-            did = f"did you mean {hint!r}? " if hint else ""
-            self.add(player, f"{where}.{key}" if where else str(key),
-                     f"unknown key {key!r}; {did}expected only {', '.join(allowed)}", shape=True)
+            did = f"did you mean {quoted(hint)}? " if hint else ""
+            self.add(player, f"{where}.{excerpt(key)}" if where else excerpt(key),
+                     f"unknown key {quoted(key)}; {did}expected only {', '.join(allowed)}", shape=True)
 
     def integer(self, value: Any, player: int | None, field: str, low: int, high: int, what: str = "") -> int | None:
         """Check a whole number in ``low..high``; return it, or ``None`` after recording a problem."""
@@ -181,7 +181,7 @@ class TableChecker:
             if not key:
                 continue
             if key in seen:
-                self.add(i, field, f"the same name as player {seen[key] + 1} ({names[seen[key]]!r}); "
+                self.add(i, field, f"the same name as player {seen[key] + 1} ({quoted(names[seen[key]])}); "
                                    "names that differ only by spaces or invisible characters count as the same")
             else:
                 seen[key] = i

@@ -260,3 +260,32 @@ def test_counts_have_an_upper_limit_said_in_help(args, option, limit):
     if option in ("--games", "--workers", "--potions"):
         helptext = runner.invoke(app, [*args[:2], "--help"], env={"COLUMNS": "200"}).stdout
         assert limit in helptext
+
+
+def test_map_errors_name_the_file_first_and_quote_a_short_excerpt(tmp_path):
+    """A huge token is quoted as 40 characters + '…'; the line names file, row and column (issue 7)."""
+    long_line = "U,S," + "x" * 60_000
+    path = write(tmp_path, "long.txt", "R,Y,U,K,B,G,S,I,R,Y,U,K,B\n" + long_line + "\n")
+    line = assert_bad_input(["tm", "map", path], names=f"{path}: row 2, column 3: found 'xxxx")
+    assert "x" * 40 + "…'" in line and "x" * 41 not in line and len(line) - len(path) < 300
+    huge = write(tmp_path, "huge.txt", "U,S," + "x" * 200_000 + "\n")
+    line = assert_bad_input(["tm", "map", huge], names=f"{huge}: larger than")
+    assert len(line) - len(huge) < 300
+    line = assert_bad_input(["tm", "map", "-"], text="U,S,Q\n", names="-: row 1, column 3: found 'Q'")
+    bad_words = write(tmp_path, "words.txt", "blue " + "y" * 5000 + " E\n")
+    line = assert_bad_input(["tm", "map", bad_words], names=f"{bad_words}: row 1, column 2")
+    assert len(line) - len(bad_words) < 300
+
+
+@pytest.mark.parametrize("doc", [
+    '{"' + "k" * 100_000 + '": 1, "' + "k" * 100_000 + '": 2}',  # duplicate key
+    json.dumps({"players": [dict(TM_PLAYER, name="Ann", **{"z" * 100_000: 1}),
+                            dict(TM_PLAYER, name="Ben", faction="nomads")]}),  # unknown key
+    json.dumps({"players": [dict(TM_PLAYER, name="Ann", faction="w" * 100_000),
+                            dict(TM_PLAYER, name="Ben", faction="nomads")]}),  # unknown faction
+    json.dumps({"kind": "k" * 100_000, "players": [dict(TM_PLAYER, name="Ann"),
+                                                   dict(TM_PLAYER, name="Ben", faction="nomads")]}),
+])
+def test_json_errors_never_echo_a_whole_huge_token(tmp_path, doc):
+    line = assert_bad_input(["tm", "score", write(tmp_path, "t.json", doc)], names="t.json")
+    assert len(line) - len(str(tmp_path)) < 400, line

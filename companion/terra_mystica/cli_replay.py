@@ -43,7 +43,7 @@ def _board(map_file: str | None):
         return base_board()
     if not Path(map_file).exists() and map_file in {m.get("key") for m in shipped_maps()}:
         return board_tables(load_shipped_map(map_file))
-    return board_tables(parse_map(read_input_text(map_file)))
+    return board_tables(parse_map(read_input_text(map_file), file=map_file))
 
 
 def replay_inputs(files: list[str]) -> list[str]:
