@@ -528,10 +528,15 @@ class GameHistory:
         Raises
         ------
         CompanionError
-            When the file cannot be written (the previous file, if any, is unchanged).
+            When the file's folder does not exist (no folder is created: a mistyped path is an error, not a
+            new folder) or the file cannot be written (the previous file, if any, is unchanged).
         """
         from companion.savefile import atomic_write_json
 
+        folder = Path(path).parent
+        if not folder.is_dir():
+            what = "is not a folder" if folder.exists() else "does not exist"
+            raise CompanionError(f"{path}: the folder {folder} {what}; expected a path in an existing folder")
         document = self.export_document()
         atomic_write_json(path, document)
         return len(document["games"])
