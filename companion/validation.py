@@ -79,8 +79,9 @@ class TableError(RulesDataError):
         self.problems = list(problems)
         first = self.problems[0]
         more = len(self.problems) - 1
-        tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        super().__init__(first.message + tail, file=file, key_path=first.key_path)
+        # a sentence of its own: after "expected only name, faction, ..." a bracket read as the list going on
+        tail = f". {more} more problem{'s' if more > 1 else ''} after this one." if more else ""
+        super().__init__(first.message.rstrip(".") + tail if more else first.message, file=file, key_path=first.key_path)
 
     @property
     def shape_problems(self) -> list[FieldProblem]:

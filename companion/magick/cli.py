@@ -47,7 +47,7 @@ def score_command(
 
     with bad_input_exits_2():
         doc = read_input_json(file)
-        result = score_table(doc, file=None if file == "-" else file)
+        result = score_table(doc, file=file)  # "-" names standard input, as in every command
         if save:
             from companion.history_cli import save_to_history
 
@@ -145,7 +145,7 @@ def replay_command(
     from companion.magick.record import read_record, replay
 
     with bad_input_exits_2():
-        state = replay(read_record(read_input_text(file), file=None if file == "-" else file))
+        state = replay(read_record(read_input_text(file), file=file))
     doc = _gold_doc(state)
     if as_json:
         print_json(doc)

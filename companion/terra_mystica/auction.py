@@ -261,16 +261,22 @@ def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
     for key, seq in (("factions", factions), ("players", players)):
         if not isinstance(seq, list) or not seq or not all(isinstance(x, str) and x for x in seq):
             raise err("expected a non-empty list of names", key)
-        if len(set(seq)) != len(seq):
-            raise err("a name appears twice", key)
+        seen: dict[str, int] = {}
+        for i, x in enumerate(seq):
+            if x in seen:
+                raise err(f"{quoted(x)} appears twice (entries {seen[x] + 1} and {i + 1}); expected each name once",
+                          f"{key}[{i}]")
+            seen[x] = i
     names = []
     for i, f in enumerate(factions):
         try:
             names.append(get_faction(f).name)
         except UnknownFactionError as exc:
             raise err(str(exc), f"factions[{i}]") from None
-    if len(set(names)) != len(names):
-        raise err("a faction appears twice", "factions")
+    for i, n in enumerate(names):
+        if n in names[:i]:
+            raise err(f"{quoted(factions[i])} is the same faction as entry {names.index(n) + 1}; expected each faction "
+                      "once", f"factions[{i}]")
     factions = names
     if len(factions) < len(players):
         raise err(f"{len(factions)} factions for {len(players)} players; expected at least one per player",

@@ -76,7 +76,7 @@ def _replay_one(file: str, board, keep_going: bool) -> dict:
     from companion.terra_mystica.engine.replay import read_record, replay
 
     text = read_input_text(file)
-    record = read_record(text, file=None if file == "-" else file)
+    record = read_record(text, file=file)
     return replay(record, keep_going=keep_going, board=board).as_json()
 
 

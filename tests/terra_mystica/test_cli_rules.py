@@ -171,3 +171,30 @@ def test_score_refuses_a_missing_blank_or_invisible_name(tmp_path, name):
     with pytest.raises(TableError) as info:
         validate_table(doc, partial=True)
     assert [p.key_path for p in info.value.problems] == ["players[1].name"]
+
+
+def test_auction_names_the_repeated_player_or_faction(tmp_path):
+    doc = dict(AUCTION_DOC, players=["You", "Alice", "You"])
+    result = runner.invoke(app, ["tm", "auction", _write(tmp_path, doc, "auc.json")])
+    assert result.exit_code == 2
+    assert "auc.json:players[2]: 'You' appears twice (entries 1 and 3)" in result.stderr
+    doc = dict(AUCTION_DOC, factions=["cultists", "Giants", "giants"])
+    result = runner.invoke(app, ["tm", "auction", _write(tmp_path, doc, "auc.json")])
+    assert result.exit_code == 2 and "factions[2]: 'giants' is the same faction as entry 2" in result.stderr
+
+
+def test_stdin_is_named_dash_in_every_score_error():
+    table = '{"players": [{"name": "A", "orders": -1}, {"name": "B"}]}'
+    for game in ("magick", "century", "tm"):
+        result = runner.invoke(app, [game, "score", "-"], input=table)
+        assert result.exit_code == 2 and result.stderr.startswith("error: -:players[0]."), result.stderr
+
+
+def test_more_problems_are_a_sentence_of_their_own(tmp_path):
+    doc = json.loads(json.dumps(SCORE_DOC))
+    doc["players"][0]["foo"] = 1
+    doc["players"][1]["vp"] = -1
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, doc)])
+    assert result.exit_code == 2
+    assert "expected only name, faction, " in result.stderr
+    assert result.stderr.strip().endswith("jump_range. 1 more problem after this one.")
