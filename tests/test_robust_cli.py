@@ -289,3 +289,18 @@ def test_map_errors_name_the_file_first_and_quote_a_short_excerpt(tmp_path):
 def test_json_errors_never_echo_a_whole_huge_token(tmp_path, doc):
     line = assert_bad_input(["tm", "score", write(tmp_path, "t.json", doc)], names="t.json")
     assert len(line) - len(str(tmp_path)) < 400, line
+
+
+def test_the_readme_score_table_examples_score_and_help_points_to_them(tmp_path):
+    import re
+
+    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Score table files", 1)[1].split("\n## ", 1)[0]
+    examples = re.findall(r"```json\n(.*?)```", section, re.DOTALL)
+    assert len(examples) == 3
+    for group, text in zip(["tm", "century", "magick"], examples, strict=True):
+        result = runner.invoke(app, [group, "score", write(tmp_path, f"{group}.json", text), "--json"])
+        assert result.exit_code == 0, (group, result.output)
+        assert len(json.loads(result.stdout)["players"]) == 2
+        helptext = runner.invoke(app, [group, "score", "--help"], env={"COLUMNS": "200"}).stdout
+        assert "Score table files" in helptext and '"players"' in helptext

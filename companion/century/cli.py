@@ -31,7 +31,12 @@ def score_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
 ) -> None:
-    """Score a table game: golems + 3 per copper + 1 per silver + 1 per non-yellow crystal."""
+    """Score a table game: golems + 3 per copper + 1 per silver + 1 per non-yellow crystal.
+
+    FILE is one JSON object: {"players": [{"name": "Ann", "golems": [12, 14], "copper": 1, "silver": 0,
+    "crystals": {"green": 2, "pink": 1}}, ...]} in turn order (numbers left out are 0). The format is
+    described in the README, section "Score table files".
+    """
     from companion.century.scoring import score_table, table_json, validate_table
 
     with bad_input_exits_2():

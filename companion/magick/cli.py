@@ -42,7 +42,12 @@ def score_command(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
 ) -> None:
-    """Total each player's gold (crafting, research, orders, adventurer, mastery, charms) and name the winners."""
+    """Total each player's gold (crafting, research, orders, adventurer, mastery, charms) and name the winners.
+
+    FILE is one JSON object: {"players": [{"name": "Ann", "crafting": 10, "research": 0, "orders": 6,
+    "adventurer": 0, "mastery": 8, "charms": 0}, ...]} (parts left out are 0). The format is described in
+    the README, section "Score table files".
+    """
     from companion.magick.scoring import PARTS, score_table
 
     with bad_input_exits_2():
