@@ -58,8 +58,14 @@ def print_json(document: Any) -> None:
     typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 
+MAX_MESSAGE_CHARS = 500
+"""Longest error line printed: messages quote at most 40 characters of user text (:func:`companion.jsonio.quoted`);
+this is the last guard against one that does not."""
+
+
 def _one_line(text: str) -> str:
-    return " ".join(part.strip() for part in str(text).splitlines() if part.strip())
+    line = " ".join(part.strip() for part in str(text).splitlines() if part.strip())
+    return line if len(line) <= MAX_MESSAGE_CHARS else line[:MAX_MESSAGE_CHARS] + "…"
 
 
 @contextmanager

@@ -51,20 +51,28 @@ class MapFormatError(CompanionError):
         1-based position of the offending token in the map text, when known.
     token : str or None
         The offending token as it appeared in the input.
+    file : str or None
+        The map file's name (``-`` for standard input), put first like every other command's errors.
     """
 
     def __init__(self, message: str, *, row: int | None = None, column: int | None = None,
-                 token: str | None = None) -> None:
+                 token: str | None = None, file: str | None = None) -> None:
+        self.reason = message
         self.row = row
         self.column = column
         self.token = token
+        self.file = file
         where = []
         if row is not None:
             where.append(_("row {row}").format(row=row))
         if column is not None:
             where.append(_("column {column}").format(column=column))
-        super().__init__(_("{where}: {message}").format(where=_(", ").join(where), message=message)
-                         if where else message)
+        text = _("{where}: {message}").format(where=_(", ").join(where), message=message) if where else message
+        super().__init__(_("{where}: {message}").format(where=file, message=text) if file else text)
+
+    def in_file(self, file: str | None) -> MapFormatError:
+        """The same error naming ``file`` first (``map.txt: row 2, column 1: ...``)."""
+        return MapFormatError(self.reason, row=self.row, column=self.column, token=self.token, file=file)
 
 
 class RulesDataError(CompanionError):

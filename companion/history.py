@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.jsonio import quoted
 
 __all__ = ["EXPORT_KIND", "GAMES", "GAME_TITLES", "MIGRATIONS", "PARTS", "SCHEMA_VERSION", "GameHistory",
            "data_dir", "faction_stats", "history_path", "player_stats", "score_game"]
@@ -134,7 +135,7 @@ def _score_terra_mystica(table: Any) -> list[dict[str, Any]]:
     for i, p in enumerate(result.players):
         name = p.name.strip() if p.name and p.name.strip() else get_faction(p.faction).display
         if name in names:
-            raise CompanionError(f"players[{i}].name: two players are called {name!r}; give each a different name")
+            raise CompanionError(f"players[{i}].name: two players are called {quoted(name)}; give each a different name")
         names.add(name)
         out.append({"name": name, "faction": p.faction, "parts": dict(p.parts()), "total": p.final_vp,
                     "winner": p.faction in winners})
@@ -170,7 +171,7 @@ def score_game(game: str, table: Any) -> list[dict[str, Any]]:
         For an unknown game or a table the game's scoring refuses (the message names the field).
     """
     if game not in _SCORERS:
-        raise CompanionError(f"game: expected one of {', '.join(GAMES)}, found {game!r}")
+        raise CompanionError(f"game: expected one of {', '.join(GAMES)}, found {quoted(game)}")
     return _SCORERS[game](table)
 
 
@@ -260,11 +261,11 @@ def migrate(conn: sqlite3.Connection, *, target: int = SCHEMA_VERSION, path: str
 # --------------------------------------------------------------------------- validation of records
 def _check_date(value: Any, where: str) -> str:
     if not isinstance(value, str) or not _DATE.match(value):
-        raise CompanionError(f"{where}date: expected a date as YYYY-MM-DD, found {value!r}")
+        raise CompanionError(f"{where}date: expected a date as YYYY-MM-DD, found {quoted(value)}")
     try:
         Date.fromisoformat(value)
     except ValueError:
-        raise CompanionError(f"{where}date: {value!r} is not a calendar date") from None
+        raise CompanionError(f"{where}date: {quoted(value)} is not a calendar date") from None
     return value
 
 
@@ -276,7 +277,7 @@ def _check_bots(bots: Any, count: int, where: str) -> list[str | None]:
     out = []
     for i, bot in enumerate(bots):
         if bot is not None and (not isinstance(bot, str) or not bot.strip()):
-            raise CompanionError(f"{where}players[{i}].bot: expected a bot name or null, found {bot!r}")
+            raise CompanionError(f"{where}players[{i}].bot: expected a bot name or null, found {quoted(bot)}")
         out.append(bot)
     return out
 
@@ -287,7 +288,7 @@ def _check_record(entry: Any, where: str) -> dict[str, Any]:
         raise CompanionError(f"{where}: expected an object with {', '.join(_RECORD_KEYS)}")
     unknown = sorted(set(entry) - set(_RECORD_KEYS))
     if unknown:
-        raise CompanionError(f"{where}: unknown key {unknown[0]!r}; expected {', '.join(_RECORD_KEYS)}")
+        raise CompanionError(f"{where}: unknown key {quoted(unknown[0])}; expected {', '.join(_RECORD_KEYS)}")
     for key in ("date", "game", "table", "players"):
         if key not in entry:
             raise CompanionError(f"{where}.{key}: missing")
@@ -295,7 +296,7 @@ def _check_record(entry: Any, where: str) -> dict[str, Any]:
     date = _check_date(entry["date"], prefix)
     game = entry["game"]
     if game not in GAMES:
-        raise CompanionError(f"{prefix}game: expected one of {', '.join(GAMES)}, found {game!r}")
+        raise CompanionError(f"{prefix}game: expected one of {', '.join(GAMES)}, found {quoted(game)}")
     try:
         scored = score_game(game, entry["table"])
     except CompanionError as exc:
@@ -310,33 +311,33 @@ def _check_record(entry: Any, where: str) -> dict[str, Any]:
             raise CompanionError(f"{at}: expected an object with {', '.join(_PLAYER_KEYS)}")
         extra = sorted(set(theirs) - set(_PLAYER_KEYS))
         if extra:
-            raise CompanionError(f"{at}: unknown key {extra[0]!r}; expected {', '.join(_PLAYER_KEYS)}")
+            raise CompanionError(f"{at}: unknown key {quoted(extra[0])}; expected {', '.join(_PLAYER_KEYS)}")
         for key in ("name", "faction", "total", "winner"):
             if key == "faction" and key not in theirs:
                 continue
             value = theirs.get(key)
             if key not in theirs or value != mine[key] or type(value) is not type(mine[key]):
-                raise CompanionError(f"{at}.{key}: the file says {value!r}, but the table scores {mine[key]!r}")
+                raise CompanionError(f"{at}.{key}: the file says {quoted(value)}, but the table scores {quoted(mine[key])}")
         parts = theirs.get("parts")
         if not isinstance(parts, dict) or set(parts) != set(mine["parts"]):
             raise CompanionError(f"{at}.parts: expected {', '.join(mine['parts'])}")
         for part, value in mine["parts"].items():
             if parts[part] != value or isinstance(parts[part], bool):
-                raise CompanionError(f"{at}.parts.{part}: the file says {parts[part]!r}, but the table scores {value}")
+                raise CompanionError(f"{at}.parts.{part}: the file says {quoted(parts[part])}, but the table scores {value}")
         bots.append(theirs.get("bot"))
     bots = _check_bots(bots, len(scored), prefix)
     winners = [p["name"] for p in scored if p["winner"]]
     if "winners" in entry and entry["winners"] != winners:
-        raise CompanionError(f"{prefix}winners: the file says {entry['winners']!r}, but the table scores {winners!r}")
+        raise CompanionError(f"{prefix}winners: the file says {quoted(entry['winners'])}, but the table scores {quoted(winners)}")
     uid = entry.get("uid")
     if uid is not None and (not isinstance(uid, str) or not re.fullmatch(r"[0-9a-f]{32}", uid)):
-        raise CompanionError(f"{prefix}uid: expected 32 hexadecimal digits, found {uid!r}")
+        raise CompanionError(f"{prefix}uid: expected 32 hexadecimal digits, found {quoted(uid)}")
     saved_at = entry.get("saved_at")
     if saved_at is not None:
         try:
             datetime.fromisoformat(saved_at)
         except (TypeError, ValueError):
-            raise CompanionError(f"{prefix}saved_at: expected an ISO date and time, found {saved_at!r}") from None
+            raise CompanionError(f"{prefix}saved_at: expected an ISO date and time, found {quoted(saved_at)}") from None
     for p, bot in zip(scored, bots, strict=True):
         p["bot"] = bot
     return {"uid": uid or uuid.uuid4().hex, "date": date, "game": game, "table": entry["table"],
@@ -481,7 +482,7 @@ class GameHistory:
             Empty when the history file does not exist yet (nothing is created).
         """
         if game is not None and game not in GAMES:
-            raise CompanionError(f"game: expected one of {', '.join(GAMES)}, found {game!r}")
+            raise CompanionError(f"game: expected one of {', '.join(GAMES)}, found {quoted(game)}")
         with self._connect(create=False) as conn:
             if conn is None:
                 return []
@@ -527,10 +528,15 @@ class GameHistory:
         Raises
         ------
         CompanionError
-            When the file cannot be written (the previous file, if any, is unchanged).
+            When the file's folder does not exist (no folder is created: a mistyped path is an error, not a
+            new folder) or the file cannot be written (the previous file, if any, is unchanged).
         """
         from companion.savefile import atomic_write_json
 
+        folder = Path(path).parent
+        if not folder.is_dir():
+            what = "is not a folder" if folder.exists() else "does not exist"
+            raise CompanionError(f"{path}: the folder {folder} {what}; expected a path in an existing folder")
         document = self.export_document()
         atomic_write_json(path, document)
         return len(document["games"])
@@ -563,11 +569,11 @@ class GameHistory:
             raise CompanionError(f"{source}: expected an exported game history (an object with kind, version, games)")
         unknown = sorted(set(document) - {"kind", "version", "games"})
         if unknown:
-            raise CompanionError(f"{source}: unknown key {unknown[0]!r}; expected kind, version, games")
+            raise CompanionError(f"{source}: unknown key {quoted(unknown[0])}; expected kind, version, games")
         if document.get("kind") != EXPORT_KIND:
-            raise CompanionError(f"{source}: kind: expected {EXPORT_KIND!r}, found {document.get('kind')!r}")
+            raise CompanionError(f"{source}: kind: expected {EXPORT_KIND!r}, found {quoted(document.get('kind'))}")
         if document.get("version") != EXPORT_VERSION:
-            raise CompanionError(f"{source}: version: expected {EXPORT_VERSION}, found {document.get('version')!r}")
+            raise CompanionError(f"{source}: version: expected {EXPORT_VERSION}, found {quoted(document.get('version'))}")
         games = document.get("games")
         if not isinstance(games, list):
             raise CompanionError(f"{source}: games: expected a list of games")

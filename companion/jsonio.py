@@ -29,8 +29,8 @@ from typing import Any
 
 from companion.errors import CompanionError
 
-__all__ = ["JSONInputError", "MAX_CHARS", "MAX_DEPTH", "MAX_NUMBER_CHARS", "check_text_size", "loads",
-           "position", "read_text", "type_name"]
+__all__ = ["JSONInputError", "MAX_CHARS", "MAX_DEPTH", "MAX_NUMBER_CHARS", "EXCERPT_CHARS", "check_text_size",
+           "excerpt", "loads", "quoted", "position", "read_text", "type_name"]
 
 MAX_DEPTH = 64
 """Deepest nesting of lists and objects accepted (the deepest shipped document, a sheet, nests 6)."""
@@ -38,6 +38,52 @@ MAX_CHARS = 16 * 1024 * 1024
 """Longest text accepted by a reader, in characters (the largest shipped ledger is well under 1 MiB)."""
 MAX_NUMBER_CHARS = 30
 """Longest number literal accepted (no count, VP or seed in any game needs more than a few digits)."""
+
+
+EXCERPT_CHARS = 40
+"""Longest piece of user text quoted in a message (longer ones are cut and end with "…")."""
+
+
+def excerpt(text: object, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` as quoted in an error message: at most ``limit`` characters, then "…" when cut.
+
+    Messages never echo unbounded user text (a 200 000-character map line, a huge key or number).
+
+    Parameters
+    ----------
+    text : object
+        The user's text (anything else is shown with ``str``).
+    limit : int
+        Characters kept.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> excerpt("x" * 50)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+    >>> excerpt("short")
+    'short'
+    """
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def quoted(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """``repr(value)`` for a message, with text cut by :func:`excerpt` (``'kkk…'``).
+
+    Examples
+    --------
+    >>> quoted("x" * 50) == repr("x" * 40 + "…")
+    True
+    >>> quoted(5), quoted(None)
+    ('5', 'None')
+    """
+    if isinstance(value, str):
+        return repr(excerpt(value, limit))
+    return excerpt(repr(value), limit)
 
 
 class JSONInputError(CompanionError):
@@ -133,7 +179,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _Refused(f"duplicate key {json.dumps(key, ensure_ascii=False)} in the object starting here; "
+            raise _Refused(f"duplicate key {json.dumps(excerpt(key), ensure_ascii=False)} in the object starting here; "
                            "expected each key once")
         out[key] = value
     return out
@@ -206,7 +252,7 @@ def _find_surrogate(doc: Any, path: str) -> str | None:
                     return where or "(top level)"
         elif isinstance(value, dict):
             for k, v in value.items():
-                sub = f"{where}.{k}" if where else str(k)
+                sub = f"{where}.{excerpt(k)}" if where else excerpt(k)
                 try:
                     k.encode("utf-8")
                 except UnicodeEncodeError:

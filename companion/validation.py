@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import RulesDataError
-from companion.jsonio import type_name
+from companion.jsonio import excerpt, quoted, type_name
 
 __all__ = ["FieldProblem", "TableChecker", "TableError", "is_int", "list_of_players", "name_key"]
 
@@ -79,8 +79,9 @@ class TableError(RulesDataError):
         self.problems = list(problems)
         first = self.problems[0]
         more = len(self.problems) - 1
-        tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        super().__init__(first.message + tail, file=file, key_path=first.key_path)
+        # a sentence of its own: after "expected only name, faction, ..." a bracket read as the list going on
+        tail = f". {more} more problem{'s' if more > 1 else ''} after this one." if more else ""
+        super().__init__(first.message.rstrip(".") + tail if more else first.message, file=file, key_path=first.key_path)
 
     @property
     def shape_problems(self) -> list[FieldProblem]:
@@ -144,9 +145,9 @@ class TableChecker:
             if key in allowed:
                 continue
             hint = next((a for a in allowed if a.lower() == str(key).lower()), None)
-            did = f"did you mean {hint!r}? " if hint else ""
-            self.add(player, f"{where}.{key}" if where else str(key),
-                     f"unknown key {key!r}; {did}expected only {', '.join(allowed)}", shape=True)
+            did = f"did you mean {quoted(hint)}? " if hint else ""
+            self.add(player, f"{where}.{excerpt(key)}" if where else excerpt(key),
+                     f"unknown key {quoted(key)}; {did}expected only {', '.join(allowed)}", shape=True)
 
     def integer(self, value: Any, player: int | None, field: str, low: int, high: int, what: str = "") -> int | None:
         """Check a whole number in ``low..high``; return it, or ``None`` after recording a problem."""
@@ -181,7 +182,7 @@ class TableChecker:
             if not key:
                 continue
             if key in seen:
-                self.add(i, field, f"the same name as player {seen[key] + 1} ({names[seen[key]]!r}); "
+                self.add(i, field, f"the same name as player {seen[key] + 1} ({quoted(names[seen[key]])}); "
                                    "names that differ only by spaces or invisible characters count as the same")
             else:
                 seen[key] = i

@@ -106,10 +106,14 @@ def test_add_and_list_keep_everything_about_a_game():
 @pytest.mark.parametrize(("game", "table", "where"), [
     ("century", {"players": [{"name": "Ann", "golems": [5]}, {"name": "Ben"}]}, "players[0].golems"),
     ("magick", {"players": [{"name": "Ann", "orders": -1}]}, "players[0].orders"),
-    ("terra_mystica", {"players": [{"faction": "witches", "vp": 1, "network": 1,
+    ("terra_mystica", {"players": [{"name": "Ann", "faction": "witches", "vp": 1, "network": 1,
                                     "cults": {"fire": 11, "water": 0, "earth": 0, "air": 0}},
-                                   {"faction": "nomads", "vp": 1, "network": 1,
+                                   {"name": "Ben", "faction": "nomads", "vp": 1, "network": 1,
                                     "cults": {"fire": 0, "water": 0, "earth": 0, "air": 0}}]}, "players[0].cults.fire"),
+    ("terra_mystica", {"players": [{"name": "\u200b", "faction": "witches", "vp": 1, "network": 1,
+                                    "cults": {"fire": 1, "water": 0, "earth": 0, "air": 0}},
+                                   {"name": "Ben", "faction": "nomads", "vp": 1, "network": 1,
+                                    "cults": {"fire": 0, "water": 0, "earth": 0, "air": 0}}]}, "players[0].name"),
     ("chess", {"players": []}, "game"),
 ])
 def test_a_refused_table_adds_nothing(game, table, where):

@@ -96,3 +96,17 @@ def test_import_refuses_a_total_that_contradicts_its_table(tmp_path):
     result = runner.invoke(app, ["history", "import", _write(tmp_path, document, "doctored.json")])
     assert result.exit_code == 2
     assert "doctored.json: games[0].players[1].total: the file says 60, but the table scores 58" in result.stderr
+
+
+def test_export_refuses_a_folder_that_does_not_exist(tmp_path):
+    GameHistory().add_game("century", CENTURY)
+    missing = tmp_path / "nowhere" / "deeper" / "games.json"
+    result = runner.invoke(app, ["history", "export", str(missing)])
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {missing}: the folder ") and "does not exist" in lines[0]
+    assert not (tmp_path / "nowhere").exists()  # no folder created
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    result = runner.invoke(app, ["history", "export", str(afile / "games.json")])
+    assert result.exit_code == 2 and "is not a folder" in result.stderr and afile.read_text() == "x"

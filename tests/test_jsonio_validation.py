@@ -66,7 +66,7 @@ def test_table_error_lists_every_problem_and_names_the_first():
     with pytest.raises(TableError) as info:
         check.raise_if_any()
     err = info.value
-    assert str(err) == "t.json:players[1].cults.fire: expected 0 to 10, found 11 (and 1 more problem)"
+    assert str(err) == "t.json:players[1].cults.fire: expected 0 to 10, found 11. 1 more problem after this one."
     assert [p.key_path for p in err.problems] == ["players[1].cults.fire", "players[0].VP"]
     assert err.problems[0].name == "Bea" and not err.problems[0].shape
     assert "did you mean 'vp'" in err.problems[1].message and err.shape_problems == [err.problems[1]]

@@ -234,3 +234,73 @@ def test_an_unexpected_failure_is_one_line_not_a_traceback(monkeypatch, tmp_path
     monkeypatch.setattr(scoring, "score_table", broken)
     line = assert_bad_input(["magick", "score", write(tmp_path, "m.json", MAGICK)], names="RecursionError")
     assert "bug in companion" in line
+
+
+BIG = "99999999999999999999"
+
+
+@pytest.mark.parametrize("args, option, limit", [
+    (["century", "simulate", "--games", BIG], "--games", "1,000,000"),
+    (["century", "simulate", "--games", "1000001"], "--games", "1,000,000"),
+    (["century", "simulate", "--games", "-1"], "--games", "1,000,000"),
+    (["century", "simulate", "--games", "1", "--workers", BIG], "--workers", "64"),
+    (["century", "simulate", "--games", "1", "--workers", "0"], "--workers", "64"),
+    (["century", "simulate", "--games", "1", "--players", BIG], "--players", "2 to 5"),
+    (["tm", "simulate", "--games", BIG], "--games", "10,000"),
+    (["tm", "simulate", "--games", "10001"], "--games", "10,000"),
+    (["tm", "simulate", "--players", BIG], "--players", "2 to 5"),
+    (["magick", "simulate", "--players", BIG], "--players", "1-8"),
+    (["magick", "odds", "--die", "d8", "--target", "5", "--craft", "--potions", BIG], "--potions", "99"),
+    (["magick", "odds", "--die", "d8", "--target", BIG, "--craft"], "--target", "from"),
+])
+def test_counts_have_an_upper_limit_said_in_help(args, option, limit):
+    """A huge count is refused at once (exit 2, one line, the limit named), never run for days."""
+    line = assert_bad_input(args, names=option)
+    assert limit in line and len(line) < 200
+    if option in ("--games", "--workers", "--potions"):
+        helptext = " ".join(runner.invoke(app, [*args[:2], "--help"]).stdout.split())
+        assert limit in helptext
+
+
+def test_map_errors_name_the_file_first_and_quote_a_short_excerpt(tmp_path):
+    """A huge token is quoted as 40 characters + '…'; the line names file, row and column (issue 7)."""
+    long_line = "U,S," + "x" * 60_000
+    path = write(tmp_path, "long.txt", "R,Y,U,K,B,G,S,I,R,Y,U,K,B\n" + long_line + "\n")
+    line = assert_bad_input(["tm", "map", path], names=f"{path}: row 2, column 3: found 'xxxx")
+    assert "x" * 40 + "…'" in line and "x" * 41 not in line and len(line) - len(path) < 300
+    huge = write(tmp_path, "huge.txt", "U,S," + "x" * 200_000 + "\n")
+    line = assert_bad_input(["tm", "map", huge], names=f"{huge}: larger than")
+    assert len(line) - len(huge) < 300
+    line = assert_bad_input(["tm", "map", "-"], text="U,S,Q\n", names="-: row 1, column 3: found 'Q'")
+    bad_words = write(tmp_path, "words.txt", "blue " + "y" * 5000 + " E\n")
+    line = assert_bad_input(["tm", "map", bad_words], names=f"{bad_words}: row 1, column 2")
+    assert len(line) - len(bad_words) < 300
+
+
+@pytest.mark.parametrize("doc", [
+    '{"' + "k" * 100_000 + '": 1, "' + "k" * 100_000 + '": 2}',  # duplicate key
+    json.dumps({"players": [dict(TM_PLAYER, name="Ann", **{"z" * 100_000: 1}),
+                            dict(TM_PLAYER, name="Ben", faction="nomads")]}),  # unknown key
+    json.dumps({"players": [dict(TM_PLAYER, name="Ann", faction="w" * 100_000),
+                            dict(TM_PLAYER, name="Ben", faction="nomads")]}),  # unknown faction
+    json.dumps({"kind": "k" * 100_000, "players": [dict(TM_PLAYER, name="Ann"),
+                                                   dict(TM_PLAYER, name="Ben", faction="nomads")]}),
+])
+def test_json_errors_never_echo_a_whole_huge_token(tmp_path, doc):
+    line = assert_bad_input(["tm", "score", write(tmp_path, "t.json", doc)], names="t.json")
+    assert len(line) - len(str(tmp_path)) < 400, line
+
+
+def test_the_readme_score_table_examples_score_and_help_points_to_them(tmp_path):
+    import re
+
+    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Score table files", 1)[1].split("\n## ", 1)[0]
+    examples = re.findall(r"```json\n(.*?)```", section, re.DOTALL)
+    assert len(examples) == 3
+    for group, text in zip(["tm", "century", "magick"], examples, strict=True):
+        result = runner.invoke(app, [group, "score", write(tmp_path, f"{group}.json", text), "--json"])
+        assert result.exit_code == 0, (group, result.output)
+        assert len(json.loads(result.stdout)["players"]) == 2
+        helptext = " ".join(runner.invoke(app, [group, "score", "--help"]).stdout.split())
+        assert "Score table files" in helptext and '"players"' in helptext

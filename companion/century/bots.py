@@ -35,6 +35,7 @@ from companion.century.engine import (
 )
 from companion.century.state import DISCARD, State, chance_pending
 from companion.errors import CompanionError
+from companion.jsonio import excerpt
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "PlannerBot", "BOTS", "make_bot", "candidate_actions"]
 
@@ -341,5 +342,5 @@ def make_bot(name: str) -> Bot:
         For an unknown name (the message lists the known bots).
     """
     if name not in BOTS:
-        raise CompanionError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
+        raise CompanionError(f"unknown bot {excerpt(name)!r}; expected one of {', '.join(BOTS)}")
     return BOTS[name]()

@@ -31,7 +31,12 @@ def score_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
 ) -> None:
-    """Score a table game: golems + 3 per copper + 1 per silver + 1 per non-yellow crystal."""
+    """Score a table game: golems + 3 per copper + 1 per silver + 1 per non-yellow crystal.
+
+    FILE is one JSON object: {"players": [{"name": "Ann", "golems": [12, 14], "copper": 1, "silver": 0,
+    "crystals": {"green": 2, "pink": 1}}, ...]} in turn order (numbers left out are 0). The format is
+    described in the README, section "Score table files".
+    """
     from companion.century.scoring import score_table, table_json, validate_table
 
     with bad_input_exits_2():
@@ -55,13 +60,13 @@ def score_cmd(
 @app.command("simulate")
 def simulate_cmd(
     players: int = typer.Option(4, "--players", help="Number of players, 2..5."),
-    games: int = typer.Option(100, "--games", help="Number of games."),
+    games: int = typer.Option(100, "--games", help="Number of games, 0..1,000,000."),
     seed: int = typer.Option(0, "--seed", help="Random seed."),
     bots: str = typer.Option("random", "--bots",
                              help="One bot for all seats or one per seat, comma-separated: random, greedy, planner."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
-    workers: int = typer.Option(1, "--workers", help="Worker processes (the results do not depend on it)."),
+    workers: int = typer.Option(1, "--workers", help="Worker processes, 1..64 (the results do not depend on it)."),
 ) -> None:
     """Simulate games between bots and report win rates, game length and score spread."""
     from companion.century.simulate import simulate

@@ -30,6 +30,7 @@ from typing import Any
 
 from companion.century.cards import COLOURS, crystals, load_cards
 from companion.errors import CompanionError
+from companion.jsonio import quoted
 from companion.validation import TableChecker, is_int, list_of_players
 
 __all__ = ["COPPER_VP", "SILVER_VP", "PlayerTally", "ScoreLine", "TableScore", "score_tally", "score_table",
@@ -103,7 +104,7 @@ def score_tally(t: PlayerTally) -> ScoreLine:
     """
     for label, n in (("copper", t.copper), ("silver", t.silver), *(("golems", g) for g in t.golems)):
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise CompanionError(f"{t.name}: {label} must be a non-negative integer, found {n!r}")
+            raise CompanionError(f"{t.name}: {label} must be a non-negative integer, found {quoted(n)}")
     c = crystals(dict(t.crystals), where=f"{t.name}.crystals")
     golem_vp = sum(t.golems)
     copper_vp = COPPER_VP * t.copper
@@ -193,9 +194,9 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
     assert players is not None
     check.keys(doc, None, TABLE_KEYS)
     if "kind" in doc and doc["kind"] != TABLE_KIND:
-        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Century score table), found {doc['kind']!r}", shape=True)
+        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Century score table), found {quoted(doc['kind'])}", shape=True)
     if "version" in doc and doc["version"] != 1:
-        check.add(None, "version", f"expected 1, found {doc['version']!r}", shape=True)
+        check.add(None, "version", f"expected 1, found {quoted(doc['version'])}", shape=True)
     texts = doc.get("golem_texts")
     if texts is not None and not (isinstance(texts, list) and len(texts) <= len(players)
                                   and all(isinstance(t, str) and len(t) <= 500 for t in texts)):
@@ -227,7 +228,7 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
         else:
             for j, g in enumerate(golems):
                 if not is_int(g) or g not in printed_count:
-                    check.add(i, f"golems[{j}]", f"expected printed golem points ({values}), found {g!r}"
+                    check.add(i, f"golems[{j}]", f"expected printed golem points ({values}), found {quoted(g)}"
                               if not isinstance(g, (list, dict)) else "expected printed golem points, found a "
                               + ("list" if isinstance(g, list) else "object"), shape=not is_int(g))
                 else:

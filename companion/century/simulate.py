@@ -36,9 +36,15 @@ from companion.century.engine import apply_action, new_game, play_random, sample
 from companion.century.record import GameRecord
 from companion.century.state import chance_pending
 from companion.errors import CompanionError
+from companion.jsonio import excerpt
 
-__all__ = ["GameResult", "SimulationResult", "play_game", "simulate", "game_rng", "win_rate_figure", "length_figure",
-           "score_figure"]
+__all__ = ["MAX_GAMES", "MAX_WORKERS", "GameResult", "SimulationResult", "play_game", "simulate", "game_rng",
+           "win_rate_figure", "length_figure", "score_figure"]
+
+MAX_GAMES = 1_000_000
+"""Most games one ``simulate`` call plays (a larger number is refused as a typing slip, never run for hours)."""
+MAX_WORKERS = 64
+"""Most worker processes (more than any table-side machine has cores)."""
 
 
 @dataclass(frozen=True)
@@ -212,17 +218,18 @@ def simulate(n_players: int = 4, games: int = 100, seed: int = 0, bots: Sequence
     Raises
     ------
     CompanionError
-        For a player count outside 2..5, a negative number of games, fewer than 1 worker, an unknown bot
+        For a player count outside 2..5, games outside 0..:data:`MAX_GAMES`, workers outside
+        1..:data:`MAX_WORKERS`, an unknown bot
         name, or a bot list that is neither one name nor one per seat.
     """
     from tqdm.auto import tqdm
 
     if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 5:
-        raise CompanionError(f"--players: Century is played by 2 to 5 players, not {n_players!r}")
-    if games < 0:
-        raise CompanionError(f"--games: expected 0 or more, not {games}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise CompanionError(f"--workers: expected 1 or more worker processes, not {workers!r}")
+        raise CompanionError(f"--players: Century is played by 2 to 5 players, not {excerpt(n_players)}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= MAX_GAMES:
+        raise CompanionError(f"--games: expected 0 to {MAX_GAMES:,} games, not {excerpt(games)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise CompanionError(f"--workers: expected 1 to {MAX_WORKERS} worker processes, not {excerpt(workers)}")
     names = list(bots)
     if len(names) == 1:
         names = names * n_players

@@ -28,6 +28,10 @@ import typer
 
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json
 from companion.errors import CompanionError
+from companion.jsonio import excerpt
+
+MAX_POTIONS = 99
+"""Most potions --potions accepts (a die never needs more than a few; a larger number is a typing slip)."""
 
 app = typer.Typer(help="Merchants of Magick tools.", no_args_is_help=True)
 
@@ -38,12 +42,17 @@ def score_command(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
 ) -> None:
-    """Total each player's gold (crafting, research, orders, adventurer, mastery, charms) and name the winners."""
+    """Total each player's gold (crafting, research, orders, adventurer, mastery, charms) and name the winners.
+
+    FILE is one JSON object: {"players": [{"name": "Ann", "crafting": 10, "research": 0, "orders": 6,
+    "adventurer": 0, "mastery": 8, "charms": 0}, ...]} (parts left out are 0). The format is described in
+    the README, section "Score table files".
+    """
     from companion.magick.scoring import PARTS, score_table
 
     with bad_input_exits_2():
         doc = read_input_json(file)
-        result = score_table(doc, file=None if file == "-" else file)
+        result = score_table(doc, file=file)  # "-" names standard input, as in every command
         if save:
             from companion.history_cli import save_to_history
 
@@ -63,7 +72,7 @@ def odds_command(
     target: int = typer.Option(..., "--target", help="The number in the circle."),
     craft: bool = typer.Option(False, "--craft", help="A crafting circle (die >= target)."),
     research: bool = typer.Option(False, "--research", help="A research circle (die <= target)."),
-    potions: int = typer.Option(0, "--potions", help="Spend at most this many potions."),
+    potions: int = typer.Option(0, "--potions", help="Spend at most this many potions, 0..99."),
     sheet_file: str = typer.Option(None, "--sheet", help="Your sheet file (default: the reference sheet)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -74,14 +83,14 @@ def odds_command(
     with bad_input_exits_2():
         if craft == research:
             raise CompanionError("--craft/--research: give exactly one of them")
-        if potions < 0:
-            raise CompanionError(f"--potions: expected an integer >= 0, found {potions}")
+        if not 0 <= potions <= MAX_POTIONS:
+            raise CompanionError(f"--potions: expected a whole number from 0 to {MAX_POTIONS}, found {excerpt(potions)}")
         sheet = load_sheet(sheet_file)
         if die not in sheet.dice:
-            raise CompanionError(f"--die: expected one of {', '.join(sheet.dice)}, found {die!r}")
+            raise CompanionError(f"--die: expected one of {', '.join(sheet.dice)}, found {excerpt(die)!r}")
         if not sheet.min_value <= target <= sheet.max_value:
             raise CompanionError(f"--target: expected a circle number from {sheet.min_value} to {sheet.max_value}, "
-                                 f"found {target}")
+                                 f"found {excerpt(target)}")
         compare = ">=" if craft else "<="
         prob = fill_probability(die, target, compare, potions, sheet=sheet)
     doc = {"die": die, "target": target, "compare": compare, "potions": potions,
@@ -141,7 +150,7 @@ def replay_command(
     from companion.magick.record import read_record, replay
 
     with bad_input_exits_2():
-        state = replay(read_record(read_input_text(file), file=None if file == "-" else file))
+        state = replay(read_record(read_input_text(file), file=file))
     doc = _gold_doc(state)
     if as_json:
         print_json(doc)
@@ -167,11 +176,11 @@ def simulate_command(
 
     with bad_input_exits_2():
         if not 1 <= players <= 8:
-            raise CompanionError(f"--players: expected 1-8, found {players}")
+            raise CompanionError(f"--players: expected 1-8, found {excerpt(players)}")
         names = [b.strip() for b in bots.split(",") if b.strip()]
         for b in names:
             if b not in ("greedy", "random"):
-                raise CompanionError(f"--bots: expected greedy or random, found {b!r}")
+                raise CompanionError(f"--bots: expected greedy or random, found {excerpt(b)!r}")
         if not names:
             raise CompanionError("--bots: expected at least one bot")
         rng = random.Random(seed)

@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from companion.errors import RulesDataError
+from companion.jsonio import quoted
 from companion.validation import TableChecker, is_int, list_of_players
 
 __all__ = ["PARTS", "PlayerGold", "player_gold", "ranking", "score_table", "validate_table", "winners"]
@@ -78,12 +79,12 @@ def player_gold(name: str, *, where: str = "", file: str | None = None, **parts:
     values: dict[str, int] = {}
     for key, value in parts.items():
         if key not in PARTS:
-            raise RulesDataError(f"unknown part {key!r}; expected one of {', '.join(PARTS)}", file=file,
+            raise RulesDataError(f"unknown part {quoted(key)}; expected one of {', '.join(PARTS)}", file=file,
                                  key_path=f"{prefix}{key}")
         if value is None:
             value = 0
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesDataError(f"expected gold as an integer >= 0, found {value!r}", file=file,
+            raise RulesDataError(f"expected gold as an integer >= 0, found {quoted(value)}", file=file,
                                  key_path=f"{prefix}{key}")
         values[key] = value
     return PlayerGold(name=name.strip(), **values)
@@ -189,9 +190,9 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
     assert raw is not None
     check.keys(doc, None, TABLE_KEYS)
     if "kind" in doc and doc["kind"] != TABLE_KIND:
-        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Merchants of Magick score table), found {doc['kind']!r}", shape=True)
+        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Merchants of Magick score table), found {quoted(doc['kind'])}", shape=True)
     if "version" in doc and doc["version"] != 1:
-        check.add(None, "version", f"expected 1, found {doc['version']!r}", shape=True)
+        check.add(None, "version", f"expected 1, found {quoted(doc['version'])}", shape=True)
     cards = load_cards()
     adventurer_gold = sorted({0} | {a.gold for a in cards.adventurers})
     first, later = cards.mastery_gold_first, cards.mastery_gold_later
@@ -248,7 +249,7 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
         if "total" in entry:
             total = entry["total"]
             if not is_int(total) or total != gold.total:
-                check.add(i, "total", f"the parts add up to {gold.total} gold, but the total says {total!r}")
+                check.add(i, "total", f"the parts add up to {gold.total} gold, but the total says {quoted(total)}")
         players.append(gold)
     good = [p for p in players if p is not None]
     if len(good) == len(players) and not _mastery_possible([p.mastery for p in good], first, later,

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError, RulesDataError
+from companion.jsonio import quoted
 from companion.terra_mystica.factions import UnknownFactionError, get_faction
 
 __all__ = ["Assignment", "AuctionOption", "AuctionResult", "AuctionStep", "auction_from_json",
@@ -205,7 +206,7 @@ def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: M
                 name = tie_break(player, offered, number)
                 chosen = next((o for o in top if o.faction == name), None)
                 if chosen is None:
-                    raise CompanionError(f"tie_break returned {name!r} for {player} at step {number}; expected one "
+                    raise CompanionError(f"tie_break returned {quoted(name)} for {player} at step {number}; expected one "
                                          f"of {', '.join(o.faction for o in top)}")
             else:
                 chosen = rng.choice(top)
@@ -252,7 +253,7 @@ def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
         raise err("expected a JSON object with factions, players, max_bids", "")
     unknown = [k for k in doc if k not in ("factions", "players", "max_bids", "seed")]
     if unknown:
-        raise err(f"unknown key {unknown[0]!r}; expected only factions, players, max_bids, seed", unknown[0])
+        raise err(f"unknown key {quoted(unknown[0])}; expected only factions, players, max_bids, seed", unknown[0])
     for key in ("factions", "players", "max_bids"):
         if key not in doc:
             raise err("missing key", key)
@@ -260,16 +261,22 @@ def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
     for key, seq in (("factions", factions), ("players", players)):
         if not isinstance(seq, list) or not seq or not all(isinstance(x, str) and x for x in seq):
             raise err("expected a non-empty list of names", key)
-        if len(set(seq)) != len(seq):
-            raise err("a name appears twice", key)
+        seen: dict[str, int] = {}
+        for i, x in enumerate(seq):
+            if x in seen:
+                raise err(f"{quoted(x)} appears twice (entries {seen[x] + 1} and {i + 1}); expected each name once",
+                          f"{key}[{i}]")
+            seen[x] = i
     names = []
     for i, f in enumerate(factions):
         try:
             names.append(get_faction(f).name)
         except UnknownFactionError as exc:
             raise err(str(exc), f"factions[{i}]") from None
-    if len(set(names)) != len(names):
-        raise err("a faction appears twice", "factions")
+    for i, n in enumerate(names):
+        if n in names[:i]:
+            raise err(f"{quoted(factions[i])} is the same faction as entry {names.index(n) + 1}; expected each faction "
+                      "once", f"factions[{i}]")
     factions = names
     if len(factions) < len(players):
         raise err(f"{len(factions)} factions for {len(players)} players; expected at least one per player",
@@ -288,7 +295,7 @@ def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
             except UnknownFactionError as exc:
                 raise err(str(exc), f"max_bids.{p}.{k}") from None
             if key not in factions:
-                raise err(f"{k!r} is not a nominated faction", f"max_bids.{p}.{k}")
+                raise err(f"{quoted(k)} is not a nominated faction", f"max_bids.{p}.{k}")
             if key in named:
                 raise err(f"a second bid for {key} (another spelling of the same faction); expected one",
                           f"max_bids.{p}.{k}")
@@ -297,12 +304,12 @@ def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
         for f in factions:
             v = pb.get(f)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise err(f"expected an integer >= 0 (VP), found {v!r}", f"max_bids.{p}.{f}")
+                raise err(f"expected an integer >= 0 (VP), found {quoted(v)}", f"max_bids.{p}.{f}")
         out[p] = pb
     extra = [k for k in bids if k not in players]
     if extra:
-        raise err(f"{extra[0]!r} is not a listed player", "max_bids")
+        raise err(f"{quoted(extra[0])} is not a listed player", "max_bids")
     seed = doc.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise err(f"expected an integer or null, found {seed!r}", "seed")
+        raise err(f"expected an integer or null, found {quoted(seed)}", "seed")
     return {"factions": factions, "players": list(players), "max_bids": out, "seed": seed}

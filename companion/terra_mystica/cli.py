@@ -32,7 +32,7 @@ def simulate_cmd(
                                                           "(witches,nomads); default: random factions."),
     map_name: str = typer.Option(None, "--map", help="Shipped map (base, fire_ice_side1, fire_ice_side2, "
                                                      "loon_lakes, fjords); default base."),
-    games: int = typer.Option(1, "--games", help="Number of games."),
+    games: int = typer.Option(1, "--games", help="Number of games, 1..10,000."),
     seed: int = typer.Option(0, "--seed", help="Seed: game K draws from random.Random('SEED:K')."),
     bots: str = typer.Option("greedy", "--bots", help="Bot per seat, comma-separated, repeated over the seats "
                                                       "(random, greedy; e.g. greedy,random)."),

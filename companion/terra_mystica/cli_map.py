@@ -16,11 +16,12 @@ from companion.cli_support import bad_input_exits_2, print_json, read_input_text
 __all__ = ["register", "map_summary"]
 
 
-def map_summary(text: str) -> dict:
-    """The ``--json`` document for map ``text`` (raises :class:`~companion.errors.MapFormatError`)."""
+def map_summary(text: str, *, file: str | None = None) -> dict:
+    """The ``--json`` document for map ``text`` (raises :class:`~companion.errors.MapFormatError` naming
+    ``file``)."""
     from companion.terra_mystica.hexmap import parse_map
 
-    m = parse_map(text)
+    m = parse_map(text, file=file)
     return {
         "rows": len(m.rows),
         "land_hexes": len(m.land_hexes),
@@ -43,7 +44,7 @@ def register(app: typer.Typer) -> None:
         from companion.terra_mystica.hexmap import MAX_MAP_CHARS
 
         with bad_input_exits_2():
-            summary = map_summary(read_input_text(file, max_bytes=MAX_MAP_CHARS))
+            summary = map_summary(read_input_text(file, max_bytes=MAX_MAP_CHARS), file=file)
         if as_json:
             print_json(summary)
             return

@@ -43,7 +43,7 @@ def _board(map_file: str | None):
         return base_board()
     if not Path(map_file).exists() and map_file in {m.get("key") for m in shipped_maps()}:
         return board_tables(load_shipped_map(map_file))
-    return board_tables(parse_map(read_input_text(map_file)))
+    return board_tables(parse_map(read_input_text(map_file), file=map_file))
 
 
 def replay_inputs(files: list[str]) -> list[str]:
@@ -76,7 +76,7 @@ def _replay_one(file: str, board, keep_going: bool) -> dict:
     from companion.terra_mystica.engine.replay import read_record, replay
 
     text = read_input_text(file)
-    record = read_record(text, file=None if file == "-" else file)
+    record = read_record(text, file=file)
     return replay(record, keep_going=keep_going, board=board).as_json()
 
 

@@ -1,7 +1,7 @@
 """`companion tm score FILE` and `companion tm auction FILE`: final scoring and the fast auction.
 
 ``tm score FILE [--json] [--save]``
-    FILE (or ``-`` for stdin) holds ``{"players": [{"faction": "mermaids", "vp": 107, "cults": {"fire": 8,
+    FILE (or ``-`` for stdin) holds ``{"players": [{"name": "Ann", "faction": "mermaids", "vp": 107, "cults": {"fire": 8,
     "water": 5, "earth": 8, "air": 8}, "network": 12, "coins": 0, "workers": 0, "priests": 0,
     "power": [4, 1, 1]}, ...]}`` (optional: ``"extra_category"`` naming a Fire & Ice final-scoring tile,
     with ``"extra"`` per player). ``--json`` prints ``{"players": [{"faction", "final_vp", "cult_vp": {"fire",
@@ -52,7 +52,13 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
         save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
     ) -> None:
-        """Final scoring: network 18/12/6, cult tracks 8/4/2 (ties pooled, rounded down), resources to VP."""
+        """Final scoring: network 18/12/6, cult tracks 8/4/2 (ties pooled, rounded down), resources to VP.
+
+        FILE is one JSON object: {"players": [{"name": "Ann", "faction": "witches", "vp": 90, "cults":
+        {"fire": 3, "water": 0, "earth": 5, "air": 1}, "network": 9, "coins": 4, "workers": 1, "priests": 0,
+        "power": [2, 5, 0]}, ...]} (coins, workers, priests, power left out are 0). The format is described
+        in the README, section "Score table files".
+        """
         with bad_input_exits_2():
             doc = read_input_json(file)
             result = score_document(doc, file=file)

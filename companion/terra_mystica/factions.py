@@ -46,6 +46,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.errors import CompanionError, RulesDataError
+from companion.jsonio import quoted
 from companion.resources import load_json, require
 from companion.terra_mystica.tiles import frozen_json as _frozen
 from companion.terra_mystica.tiles import load_tiles
@@ -512,5 +513,5 @@ def get_faction(name: str | Faction) -> Faction:
         return name
     key = _index().get(_norm(str(name)))
     if key is None:
-        raise UnknownFactionError(f"unknown faction {name!r}; expected one of {', '.join(faction_names())}")
+        raise UnknownFactionError(f"unknown faction {quoted(name)}; expected one of {', '.join(faction_names())}")
     return load_factions()[key]

@@ -48,6 +48,7 @@ from types import MappingProxyType
 import networkx as nx
 
 from companion.errors import CompanionError, MapFormatError, RulesDataError
+from companion.jsonio import quoted
 from companion.resources import data_text, load_json, require
 from companion.terra_mystica.geometry import BRIDGE_PATTERNS, bridge_far_end, neighbour, neighbour_cells
 from companion.terra_mystica.terrain import RIVER_LETTER, RIVER_WORD, terrain_wheel
@@ -271,7 +272,7 @@ class TerraMysticaMap:
         if found is None:
             land = f"{self.land_hexes[0]}..{self.land_hexes[-1]}" if self.land_hexes else "none"
             rivers = f"r0..r{len(self.river_hexes) - 1}" if self.river_hexes else "none"
-            raise CompanionError(f"no hex {label!r} on this map; land hexes are {land} (row letter + "
+            raise CompanionError(f"no hex {quoted(label)} on this map; land hexes are {land} (row letter + "
                                  f"land-hex number in the row), river hexes {rivers}")
         return found
 
@@ -480,7 +481,7 @@ class TerraMysticaMap:
     @staticmethod
     def _level(value: int, top: int, what: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-            raise CompanionError(f"{what} must be an integer 0..{top}, got {value!r}")
+            raise CompanionError(f"{what} must be an integer 0..{top}, got {quoted(value)}")
         return value
 
     # ------------------------------------------------------------------ summaries
@@ -520,18 +521,31 @@ def detect_form(text: str) -> str:
     return "letters" if "," in text else "colour_words"
 
 
-def parse_map(text: str) -> TerraMysticaMap:
+def parse_map(text: str, *, file: str | None = None) -> TerraMysticaMap:
     """Parse custom map text in either form (detected: commas mean the letter form).
+
+    Parameters
+    ----------
+    text : str
+        The map text.
+    file : str, optional
+        The map file's name, put first in errors (``map.txt: row 2, column 1: ...``).
 
     Raises
     ------
     MapFormatError
-        For any text that is not a valid map; the error names row, column and token.
+        For any text that is not a valid map; the error names the file, row and column, and quotes the
+        token (cut to 40 characters).
     """
-    text = _as_text(text)
-    if detect_form(text) == "letters":
-        return parse_letters(text)
-    return parse_colour_words(text)
+    try:
+        text = _as_text(text)
+        if detect_form(text) == "letters":
+            return parse_letters(text)
+        return parse_colour_words(text)
+    except MapFormatError as exc:
+        if file is None:
+            raise
+        raise exc.in_file(file) from None
 
 
 def _as_text(text: object) -> str:
@@ -548,7 +562,7 @@ def _check_ascii(tok: str, *, row: int, column: int, expected: str) -> None:
     in Python, so upper-casing alone would read them as a river or a swamp."""
     bad = next((ch for ch in tok if not ch.isascii()), None)
     if bad is not None:
-        raise MapFormatError(f"found {tok!r} with the non-ASCII character {bad!r} (U+{ord(bad):04X}); expected "
+        raise MapFormatError(f"found {quoted(tok)} with the non-ASCII character {quoted(bad)} (U+{ord(bad):04X}); expected "
                              f"{expected}, written in ASCII letters", row=row, column=column, token=tok)
 
 
@@ -592,7 +606,7 @@ def parse_letters(text: str) -> TerraMysticaMap:
                 hint = ""
                 if len(tok) > 1 and all(ch.upper() in _LETTERS for ch in tok):
                     hint = " (separate the letters with commas)"
-                raise MapFormatError(f"found {tok!r}; expected {_EXPECT_LETTER}{hint}", row=r, column=c,
+                raise MapFormatError(f"found {quoted(tok)}; expected {_EXPECT_LETTER}{hint}", row=r, column=c,
                                      token=tok)
             row.append(tok.upper())
         rows.append(row)
@@ -636,7 +650,7 @@ def parse_colour_words(text: str) -> TerraMysticaMap:
             hint = ""
             if tok.upper() in _LETTERS or all(ch.upper() in _LETTERS for ch in tok):
                 hint = " (for the letter form, separate letters with commas)"
-            raise MapFormatError(f"found {tok!r}; expected a colour word (yellow brown black blue green "
+            raise MapFormatError(f"found {quoted(tok)}; expected a colour word (yellow brown black blue green "
                                  f"gray red, x = river) or E at the end of the row{hint}", row=r, column=c,
                                  token=tok)
         groups[-1].append(_WORDS[word])
@@ -738,7 +752,7 @@ def _entry(key: str) -> dict:
     for entry in shipped_maps():
         if key in (entry["key"], entry["file"], entry["map_id"]):
             return entry
-    raise CompanionError(f"no shipped map {key!r}; known: {', '.join(e['key'] for e in shipped_maps())}")
+    raise CompanionError(f"no shipped map {quoted(key)}; known: {', '.join(e['key'] for e in shipped_maps())}")
 
 
 def map_text(key: str) -> str:

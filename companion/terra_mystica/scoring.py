@@ -42,10 +42,11 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.jsonio import quoted
 from companion.terra_mystica.factions import CULTS, Faction, UnknownFactionError, get_faction
 from companion.terra_mystica.power import PowerBowls
 from companion.terra_mystica.tiles import load_tiles
-from companion.validation import TableChecker, list_of_players, name_key
+from companion.validation import TableChecker, list_of_players
 
 __all__ = [
     "FinalBreakdown",
@@ -266,7 +267,7 @@ class PlayerFinal:
         cults = {str(k).lower(): v for k, v in dict(self.cults).items()}
         unknown = [k for k in cults if k not in CULTS]
         if unknown:
-            raise CompanionError(f"cults: unknown cult track {unknown[0]!r}; expected fire, water, earth, air")
+            raise CompanionError(f"cults: unknown cult track {quoted(unknown[0])}; expected fire, water, earth, air")
         object.__setattr__(self, "cults", MappingProxyType({c: cults.get(c, 0) for c in CULTS}))
         object.__setattr__(self, "power", tuple(self.power))
 
@@ -380,7 +381,7 @@ def final_scoring(players: Iterable[PlayerFinal], *, extra_category: str | None 
     if extra_category is not None:
         if extra_category not in tiles.final_scoring or extra_category in ("network", "cults"):
             choices = [k for k in tiles.final_scoring if k not in ("network", "cults")]
-            raise CompanionError(f"extra_category: unknown final-scoring tile {extra_category!r}; expected one of "
+            raise CompanionError(f"extra_category: unknown final-scoring tile {quoted(extra_category)}; expected one of "
                                  f"{', '.join(choices)}")
         extra_vp = rank_prizes([int(p.extra or 0) for p in ps], tiles.final_scoring[extra_category].points)
     out = []
@@ -396,7 +397,7 @@ def final_scoring(players: Iterable[PlayerFinal], *, extra_category: str | None 
 
 def _check_player(p: PlayerFinal, i: int, *, extra_needed: bool) -> None:
     def bad(fieldname: str, what: str, value: Any) -> CompanionError:
-        return CompanionError(f"players[{i}].{fieldname}: expected {what}, found {value!r}")
+        return CompanionError(f"players[{i}].{fieldname}: expected {what}, found {quoted(value)}")
 
     for name in ("vp", "network", "coins", "workers", "priests"):
         v = getattr(p, name)
@@ -475,9 +476,10 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
     ----------
     doc : Any
         ``{"players": [{"faction", "vp", "cults": {"fire", "water", "earth", "air"}, "network", "coins",
-        "workers", "priests", "power": [I, II, III], "extra"?, "name"?, "map_buildings"?, "shipping"?,
+        "workers", "priests", "power": [I, II, III], "extra"?, "name", "map_buildings"?, "shipping"?,
         "jump_range"?}, ...], "extra_category"?: tile id, "kind"?, "version"?, "map"?}``. ``coins``, ``workers``,
-        ``priests`` and ``power`` default to 0.
+        ``priests`` and ``power`` default to 0. ``name`` is required: text with at least one visible
+        character (see :func:`companion.validation.name_key`), at most 60 characters.
     file : str, optional
         Named in errors.
     partial : bool
@@ -508,19 +510,19 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
     assert raw is not None
     check.keys(doc, None, TABLE_KEYS)
     if "kind" in doc and doc["kind"] != TABLE_KIND:
-        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Terra Mystica score table), found {doc['kind']!r}", shape=True)
+        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Terra Mystica score table), found {quoted(doc['kind'])}", shape=True)
     if "version" in doc and doc["version"] != 1:
-        check.add(None, "version", f"expected 1, found {doc['version']!r}", shape=True)
+        check.add(None, "version", f"expected 1, found {quoted(doc['version'])}", shape=True)
     if "map" in doc:
         keys = [m["key"] for m in shipped_maps()]
         if doc["map"] not in keys:
-            check.add(None, "map", f"expected one of {', '.join(keys)}, found {doc['map']!r}", shape=True)
+            check.add(None, "map", f"expected one of {', '.join(keys)}, found {quoted(doc['map'])}", shape=True)
     tiles = load_tiles()
     category = doc.get("extra_category")
     choices = [k for k in tiles.final_scoring if k not in ("network", "cults")]
     if category is not None and category not in choices:
         check.add(None, "extra_category", f"expected a Fire & Ice final-scoring tile ({', '.join(choices)}) or "
-                                          f"null, found {category!r}")
+                                          f"null, found {quoted(category)}")
         category = None
     players: list[PlayerFinal] = []
     missing: list[int] = []
@@ -533,8 +535,8 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
             check.add(i, "", "expected an object with faction, vp, cults, network ...", shape=True)
             continue
         entries.append(p)
-        name = p.get("name")
-        if name is not None and check.text(name, i, "name", required=False) is not None and name_key(name):
+        name = check.text(p.get("name"), i, "name")  # required and visible, as in Century and Magick
+        if name is not None:
             names[i] = name
             check.names[i] = name
         check.keys(p, i, PLAYER_KEYS)
@@ -542,7 +544,7 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         if faction is None and partial:
             missing.append(i)
         elif not isinstance(faction, str):
-            check.add(i, "faction", f"expected a faction name, found {faction!r}", shape=True)
+            check.add(i, "faction", f"expected a faction name, found {quoted(faction)}", shape=True)
         else:
             try:
                 factions[i] = get_faction(faction)

@@ -28,8 +28,13 @@ from statistics import mean
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.jsonio import excerpt
 
-__all__ = ["check_arguments", "playable_factions", "ledger_text", "replay_differences", "play_one", "simulate"]
+__all__ = ["MAX_GAMES", "check_arguments", "playable_factions", "ledger_text", "replay_differences", "play_one", "simulate"]
+
+MAX_GAMES = 10_000
+"""Most games one ``simulate`` call plays (a 4-player game of greedy bots takes about 2 s, so this is already
+hours; a larger number is refused as a typing slip rather than run for days)."""
 
 
 def playable_factions() -> list[str]:
@@ -53,23 +58,23 @@ def check_arguments(players: int | None, factions: Sequence[str] | None, map_nam
     CompanionError
         For 2..5 players broken, a faction count that differs from ``players``, an unknown faction, a
         faction the engine does not accept yet, two factions of one colour (home terrain), an unknown map
-        or bot, or fewer than one game.
+        or bot, or a number of games outside 1..:data:`MAX_GAMES`.
     """
     from companion.terra_mystica.bots import BOTS
     from companion.terra_mystica.factions import faction_names, get_faction
     from companion.terra_mystica.hexmap import shipped_maps
 
-    if games < 1:
-        raise CompanionError(f"--games: expected at least 1 game, not {games}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise CompanionError(f"--games: expected 1 to {MAX_GAMES:,} games, not {excerpt(games)}")
     if factions:
         if players is not None and players != len(factions):
-            raise CompanionError(f"--players {players} but {len(factions)} factions given in --factions")
+            raise CompanionError(f"--players {excerpt(players)} but {len(factions)} factions given in --factions")
         players = len(factions)
         known = faction_names()
         colours: dict[str, str] = {}
         for name in factions:
             if name not in known:
-                raise CompanionError(f"--factions: unknown faction {name!r}; expected names such as "
+                raise CompanionError(f"--factions: unknown faction {excerpt(name)!r}; expected names such as "
                                      f"{', '.join(sorted(known)[:6])} ...")
             f = get_faction(name)
             if name not in playable_factions():
@@ -81,14 +86,14 @@ def check_arguments(players: int | None, factions: Sequence[str] | None, map_nam
     if players is None:
         players = 4
     if not 2 <= players <= 5:
-        raise CompanionError(f"--players: Terra Mystica is played by 2 to 5 players, not {players}")
+        raise CompanionError(f"--players: Terra Mystica is played by 2 to 5 players, not {excerpt(players)}")
     for b in bots:
         if b not in BOTS:
-            raise CompanionError(f"--bots: unknown bot {b!r}; expected one of {', '.join(BOTS)}")
+            raise CompanionError(f"--bots: unknown bot {excerpt(b)!r}; expected one of {', '.join(BOTS)}")
     if map_name is not None:
         keys = [m["key"] for m in shipped_maps()]
         if map_name not in keys:
-            raise CompanionError(f"--map: unknown map {map_name!r}; expected one of {', '.join(keys)}")
+            raise CompanionError(f"--map: unknown map {excerpt(map_name)!r}; expected one of {', '.join(keys)}")
     return players
 
 

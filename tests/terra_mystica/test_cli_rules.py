@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from companion.cli import app
@@ -13,10 +14,10 @@ runner = CliRunner()
 GAMES = Path(__file__).parent / "fixtures" / "ledgers"
 
 SCORE_DOC = {"players": [
-    {"faction": "mermaids", "vp": 107, "cults": {"fire": 8, "water": 5, "earth": 8, "air": 8}, "network": 12,
-     "coins": 0, "workers": 0, "priests": 0, "power": [4, 1, 1]},
-    {"faction": "witches", "vp": 110, "cults": {"fire": 2, "water": 5, "earth": 0, "air": 9}, "network": 12,
-     "coins": 5, "workers": 1, "priests": 0, "power": [0, 4, 0]},
+    {"name": "Ann", "faction": "mermaids", "vp": 107, "cults": {"fire": 8, "water": 5, "earth": 8, "air": 8},
+     "network": 12, "coins": 0, "workers": 0, "priests": 0, "power": [4, 1, 1]},
+    {"name": "Ben", "faction": "witches", "vp": 110, "cults": {"fire": 2, "water": 5, "earth": 0, "air": 9},
+     "network": 12, "coins": 5, "workers": 1, "priests": 0, "power": [0, 4, 0]},
 ]}
 
 AUCTION_DOC = {
@@ -54,7 +55,7 @@ def test_score_json_format(tmp_path):
 
 def test_score_real_game_from_stdin():
     r = json.loads((GAMES / "4pLeague_S1_D1L1_G2.result.json").read_text(encoding="utf-8"))
-    doc = {"players": [{"faction": f["faction"], "vp": f["vp_before_final_scoring"],
+    doc = {"players": [{"name": f["faction"], "faction": f["faction"], "vp": f["vp_before_final_scoring"],
                         "cults": {k.lower(): v for k, v in f["final_cult_positions"].items()},
                         "network": f["network_size"]} for f in r["factions"]]}
     result = runner.invoke(app, ["tm", "score", "-", "--json"], input=json.dumps(doc))
@@ -149,4 +150,51 @@ def test_score_refuses_player_counts_outside_2_to_5(tmp_path):
         score_document({"players": [one]})
     factions = ["witches", "nomads", "halflings", "mermaids", "giants", "swarmlings"]
     with pytest.raises(ValueError, match="found 6"):
-        score_document({"players": [dict(one, faction=f) for f in factions]})
+        score_document({"players": [dict(one, faction=f, name=f) for f in factions]})
+
+
+@pytest.mark.parametrize("name", ["", "   ", None, "\u200b", "\u200b\u2060 \ufeff", 7])
+def test_score_refuses_a_missing_blank_or_invisible_name(tmp_path, name):
+    doc = json.loads(json.dumps(SCORE_DOC))
+    if name is None:
+        del doc["players"][1]["name"]
+    else:
+        doc["players"][1]["name"] = name
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, doc, "names.json"), "--json"])
+    assert result.exit_code == 2 and result.stdout == ""
+    line = result.stderr.strip()
+    assert "\n" not in line and line.startswith("error: ") and "names.json:players[1].name" in line
+    # the same check as the score app and the history (one validation)
+    from companion.terra_mystica.scoring import validate_table
+    from companion.validation import TableError
+
+    with pytest.raises(TableError) as info:
+        validate_table(doc, partial=True)
+    assert [p.key_path for p in info.value.problems] == ["players[1].name"]
+
+
+def test_auction_names_the_repeated_player_or_faction(tmp_path):
+    doc = dict(AUCTION_DOC, players=["You", "Alice", "You"])
+    result = runner.invoke(app, ["tm", "auction", _write(tmp_path, doc, "auc.json")])
+    assert result.exit_code == 2
+    assert "auc.json:players[2]: 'You' appears twice (entries 1 and 3)" in result.stderr
+    doc = dict(AUCTION_DOC, factions=["cultists", "Giants", "giants"])
+    result = runner.invoke(app, ["tm", "auction", _write(tmp_path, doc, "auc.json")])
+    assert result.exit_code == 2 and "factions[2]: 'giants' is the same faction as entry 2" in result.stderr
+
+
+def test_stdin_is_named_dash_in_every_score_error():
+    table = '{"players": [{"name": "A", "orders": -1}, {"name": "B"}]}'
+    for game in ("magick", "century", "tm"):
+        result = runner.invoke(app, [game, "score", "-"], input=table)
+        assert result.exit_code == 2 and result.stderr.startswith("error: -:players[0]."), result.stderr
+
+
+def test_more_problems_are_a_sentence_of_their_own(tmp_path):
+    doc = json.loads(json.dumps(SCORE_DOC))
+    doc["players"][0]["foo"] = 1
+    doc["players"][1]["vp"] = -1
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, doc)])
+    assert result.exit_code == 2
+    assert "expected only name, faction, " in result.stderr
+    assert result.stderr.strip().endswith("jump_range. 1 more problem after this one.")

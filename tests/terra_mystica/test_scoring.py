@@ -172,7 +172,7 @@ def test_bad_players_name_the_field():
 
 
 def test_players_from_json_and_errors():
-    doc = {"players": [{"faction": "Mermaids", "vp": 107, "cults": {"fire": 8, "water": 5, "earth": 8, "air": 8},
+    doc = {"players": [{"name": "Ann", "faction": "Mermaids", "vp": 107, "cults": {"fire": 8, "water": 5, "earth": 8, "air": 8},
                         "network": 12, "coins": 0, "workers": 0, "priests": 0, "power": [4, 1, 1]}]}
     [p] = players_from_json(doc, file="in.json")
     assert p.faction == "mermaids" and p.power == (4, 1, 1)
@@ -188,7 +188,7 @@ def test_players_from_json_and_errors():
     with pytest.raises(RulesDataError, match="players"):
         players_from_json({"player": []})
     with pytest.raises(RulesDataError, match=r"players\[1\].faction.*already played"):
-        players_from_json({"players": doc["players"] * 2})
+        players_from_json({"players": [doc["players"][0], dict(doc["players"][0], name="Ben")]})
 
 
 def test_cult_names_any_case_and_unknown_track():

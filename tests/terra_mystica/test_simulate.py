@@ -78,7 +78,7 @@ def test_cli_json_has_the_report_fields(tmp_path):
     (["--factions", "witches,nomads", "--players", "3"], "2 factions"),
     (["--map", "atlantis"], "unknown map 'atlantis'"),
     (["--bots", "clever"], "unknown bot 'clever'"),
-    (["--games", "0"], "at least 1 game"),
+    (["--games", "0"], "expected 1 to 10,000 games, not 0"),
 ])
 def test_bad_arguments_exit_2_with_one_line(args, words):
     out = runner.invoke(app, ["tm", "simulate", *args])

@@ -55,11 +55,12 @@ def test_a_kernel_restart_loses_nothing(save_path):
     ("{not json", "not valid JSON"),
     ('{"kind": "century-score", "players": []}', "expected 'terra-mystica-score'"),
     ('{"kind": "terra-mystica-score", "players": [{}]}', "played by 2 to 5 players, found 1"),
-    ('{"kind": "terra-mystica-score", "players": [{"faction": "giants", "vp": 1, "network": 1, '
-     '"cults": {"fire": "11"}}, {}]}', "players[0].cults.fire: expected a whole number"),
-    ('{"kind": "terra-mystica-score", "players": [{"faction": "giants", "vp": 1, "network": 1, "cults": {}, '
-     '"coin": 3}, {}]}', "players[0].coin: unknown key"),
-    ('{"kind": "terra-mystica-score", "players": [{"faction": "orcs"}, {}]}', "players[0].faction"),
+    ('{"kind": "terra-mystica-score", "players": [{"name": "A", "faction": "giants", "vp": 1, '
+     '"network": 1, "cults": {"fire": "11"}}, {}]}', "players[0].cults.fire: expected a whole number"),
+    ('{"kind": "terra-mystica-score", "players": [{"name": "A", "faction": "giants", "vp": 1, '
+     '"network": 1, "cults": {}, "coin": 3}, {}]}', "players[0].coin: unknown key"),
+    ('{"kind": "terra-mystica-score", "players": [{"name": "A", "faction": "orcs"}, {}]}',
+     "players[0].faction"),
 ])
 def test_a_corrupt_save_is_reported_and_left_untouched(save_path, text, expected):
     save_path.write_text(text)
@@ -284,3 +285,18 @@ def test_any_table_survives_a_restart_unchanged(save_path, entries):
     assert again.document() == table.document()
     assert again.result is not None
     assert [p.final_vp for p in again.result.players] == [p.final_vp for p in table.result.players]
+
+
+@pytest.mark.parametrize("blank", ["", "   ", "\u200b\u200d"])
+def test_a_blank_or_invisible_name_is_marked_and_nothing_is_scored(save_path, blank):
+    table = TableScorer()
+    table.player_count.value = 2
+    table.rows[0].faction.value = "witches"
+    table.rows[1].faction.value = "nomads"
+    assert table.result is not None
+    table.rows[1].name.value = blank
+    assert table.marks.is_marked(table.rows[1].name) and not table.marks.is_marked(table.rows[0].name)
+    assert "Player 2 — player name: expected a name, found an empty one" in table.message.value
+    assert table.result is None
+    table.rows[1].name.value = "Ben"
+    assert table.message.value == "" and table.result is not None

@@ -34,7 +34,7 @@ from companion.terra_mystica.hexmap import load_shipped_map, shipped_maps
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.scoring import FinalScoring, validate_table
 from companion.terra_mystica.towns import TownState
-from companion.validation import TableError
+from companion.validation import TableError, name_key
 from companion.widgets.common import all_zero, error_html, info_html, message_box, set_empty_state
 from companion.widgets.formcheck import FormMarks, problems_html, style_widget
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
@@ -449,7 +449,7 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         self.breakdown.value = _breakdown_html(names, result, self._factions)
         self._draw(names, result, entries)
 
-    _LABELS = {"name": "player", "faction": "faction", "vp": "VP before final scoring", "network": "largest network",
+    _LABELS = {"name": "player name", "faction": "faction", "vp": "VP before final scoring", "network": "largest network",
                "coins": "coins", "workers": "workers", "priests": "priests", "cults": "cult tracks",
                "power": "power bowls", "map_buildings": "buildings (hexes, A:B bridges)", "shipping": "shipping level",
                "jump_range": "tunnel / carpet range", "extra": "final-scoring tile", "players": "players",
@@ -474,7 +474,7 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         who = ""
         if player is not None and player < MAX_PLAYERS:
             row = self.rows[player]
-            who = row.name.value.strip() or self._factions.get(row.faction.value, f"Player {player + 1}")
+            who = name_key(row.name.value) or f"Player {player + 1}"  # as the other games' pads
         root, _, rest = field.partition(".")
         if root == "cults" and rest in CULTS:
             return who, f"{rest} (0-10)"
