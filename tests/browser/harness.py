@@ -102,8 +102,12 @@ def _server_env(tmp: Path) -> dict[str, str]:
 
 
 @contextmanager
-def jupyterlab_server():
-    """Start JupyterLab on 127.0.0.1 with the repository as its root; yield the base URL."""
+def jupyterlab_server(settings: Path | None = None, **extra_env: str):
+    """Start JupyterLab on 127.0.0.1 with the repository as its root; yield the base URL.
+
+    ``settings``: a folder of JupyterLab user settings copied in (e.g. the Chinese interface of
+    ``make lab-zh``); ``extra_env``: more environment for the server and its kernels.
+    """
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="companion-lab-"))
     log = open(tmp / "lab.log", "w")  # noqa: SIM115 - closed below
@@ -115,6 +119,9 @@ def jupyterlab_server():
     ]
     env = _server_env(tmp)
     env["JUPYTER_CONFIG_PATH"] = str(ROOT / "notebooks" / ".jupyter")   # as `make lab` does
+    if settings is not None:
+        shutil.copytree(settings, env["JUPYTERLAB_SETTINGS_DIR"], dirs_exist_ok=True)
+    env.update(extra_env)
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -7,51 +7,17 @@ widgets themselves are Chinese is checked once their strings go through the cata
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
-import tempfile
-from contextlib import contextmanager
-from pathlib import Path
-
 from tests.browser.harness import (
     ROOT,
-    _server_env,
-    _wait_http,
-    free_port,
+    jupyterlab_server,
     run_in_lab,
     screenshot,
 )
 
 
-@contextmanager
 def chinese_lab():
     """JupyterLab as `make lab-zh` starts it: Chinese settings folder and COMPANION_LANG=zh_CN."""
-    port = free_port()
-    tmp = Path(tempfile.mkdtemp(prefix="companion-lab-zh-"))
-    env = _server_env(tmp)
-    shutil.copytree(ROOT / "data" / "i18n" / "jupyterlab-zh_CN", env["JUPYTERLAB_SETTINGS_DIR"],
-                    dirs_exist_ok=True)
-    env["COMPANION_LANG"] = "zh_CN"
-    env["JUPYTER_CONFIG_PATH"] = str(ROOT / "notebooks" / ".jupyter")   # notebook hygiene, as make lab-zh
-    log = open(tmp / "lab.log", "w")  # noqa: SIM115 - closed below
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
-           f"--port={port}", "--IdentityProvider.token=", "--ServerApp.password=",
-           "--LabApp.expose_app_in_browser=True", "--allow-root", f"--ServerApp.root_dir={ROOT}",
-           f"--LabApp.workspaces_dir={tmp / 'workspaces'}", "--LabApp.news_url=",
-           "--ServerApp.disable_check_xsrf=True"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_http(base + "/api", proc)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+    return jupyterlab_server(settings=ROOT / "data" / "i18n" / "jupyterlab-zh_CN", COMPANION_LANG="zh_CN")
 
 
 def test_chinese_start_page_in_chinese_jupyterlab(browser):
