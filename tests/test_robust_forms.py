@@ -72,7 +72,7 @@ def test_tm_form(tmp_path_factory, factions, edits):
         box = (row.cults[field] if field in CULTS else row.power[int(field[-1])] if field.startswith("power")
                else getattr(row, field))
         box.value = value
-        assert box.value == value  # nothing clamped
+        assert box.number == value and box.value == str(value)  # nothing clamped
     _consistent(table.message.value, table.result is not None, table.marks)
     if table.marks.messages:
         assert table.breakdown.value == ""

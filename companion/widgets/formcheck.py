@@ -4,20 +4,33 @@ The rules live in each game's ``validate_table`` (:mod:`companion.validation`); 
 :class:`~companion.validation.FieldProblem` s into marks on the input boxes (a red frame and a tooltip) and one
 message per problem that names the player and the field as the form labels them, e.g.
 ``Ann — Fire (0-10): expected a whole number from 0 to 10, found 11``.
+
+Number boxes are :class:`WholeNumberBox` es: text boxes read strictly by :func:`parse_whole` (digits with an
+optional minus sign, nothing else), so a box never scores a number other than the one it shows (``1e9``,
+``3.5``, ``1,000`` or `` 7 `` are marked, not read as 1, 3, 1 or 7). They send every keystroke to the kernel
+(``continuous_update``), so what the browser shows and what the kernel holds never differ: a redraw arriving
+while a correction is typed cannot put an older value back in the box.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from companion.validation import FieldProblem
 
-__all__ = ["INVALID_CLASS", "FormMarks", "problems_html", "style_widget"]
+__all__ = ["INVALID_CLASS", "NUMBER_CLASS", "FormMarks", "WholeNumberBox", "merge_problems", "parse_whole",
+           "problems_html", "seat_label", "style_widget"]
 
 INVALID_CLASS = "companion-invalid"
+#: CSS class of every :class:`WholeNumberBox` (what browser tests look for).
+NUMBER_CLASS = "companion-number"
+_WHOLE = re.compile(r"-?[0-9]+")
 _STYLE = (f"<style>.{INVALID_CLASS} input, .{INVALID_CLASS} select, .{INVALID_CLASS} textarea "
           "{border: 2px solid #b00020 !important; background: #fff0f0 !important}</style>")
 
@@ -25,6 +38,137 @@ _STYLE = (f"<style>.{INVALID_CLASS} input, .{INVALID_CLASS} select, .{INVALID_CL
 def style_widget() -> widgets.HTML:
     """An (invisible) HTML widget carrying the style of marked fields; put it once in the form."""
     return widgets.HTML(_STYLE, layout=widgets.Layout(height="0px", margin="0px"))
+
+
+def parse_whole(text: str) -> int:
+    """Read a whole number typed in a form box, strictly.
+
+    Parameters
+    ----------
+    text : str
+        As typed: ASCII digits with an optional leading minus sign (``"12"``, ``"-1"``, ``"007"``). An empty
+        box is 0 (nothing typed).
+
+    Returns
+    -------
+    int
+        The number shown; its range is for the game's ``validate_table`` to check.
+
+    Raises
+    ------
+    ValueError
+        For anything else (``"1e9"``, ``"3.5"``, ``"1,000"``, ``" 7 "``, ``"+7"``, ``"½"``): the message says
+        what was expected and what was found, in the form's words.
+    """
+    if text == "":
+        return 0
+    if not _WHOLE.fullmatch(text):
+        raise ValueError(f"expected a whole number (digits only, e.g. 12), found {text!r}")
+    return int(text)
+
+
+class _Digits(traitlets.Unicode):
+    """Text; a whole number put in by code (a load, a helper, a test) becomes its digits."""
+
+    def validate(self, obj: Any, value: Any) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        return super().validate(obj, value)
+
+
+class WholeNumberBox(widgets.Text):
+    """A form box for a whole number: a text box read by :func:`parse_whole`, sent as typed.
+
+    Parameters
+    ----------
+    value : int
+        The number shown at first.
+    **kwargs
+        Passed to :class:`ipywidgets.Text` (``layout``...).
+
+    Attributes
+    ----------
+    number : int
+        The number the box shows, or, while its text is not a whole number, the last one it showed (never
+        scored meanwhile: :attr:`problem` marks the box).
+    problem : str or None
+        Why the text is not a whole number, ``None`` when it is.
+    """
+
+    value = _Digits("", help="the text in the box").tag(sync=True)
+
+    def __init__(self, value: int = 0, **kwargs: Any) -> None:
+        kwargs.setdefault("continuous_update", True)
+        super().__init__(value=str(value), **kwargs)
+        self.add_class(NUMBER_CLASS)
+        self._last = int(value)
+        self.observe(self._read, names="value")  # first observer: runs before the form's own
+
+    def _read(self, change: dict[str, Any]) -> None:
+        try:
+            self._last = parse_whole(change["new"])
+        except ValueError:
+            pass
+
+    @property
+    def number(self) -> int:
+        return self._last
+
+    @property
+    def problem(self) -> str | None:
+        try:
+            parse_whole(self.value)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def show_number(self, number: int) -> None:
+        """Put ``number`` in the box (a load or a helper, not the user)."""
+        self._last = int(number)
+        self.value = str(number)
+
+
+def seat_label(index: int, shown: Sequence[str]) -> str:
+    """How an error message names the player in seat ``index`` (0-based), unambiguously.
+
+    Parameters
+    ----------
+    index : int
+        The seat, 0-based (turn order / column order of the form).
+    shown : sequence of str
+        Every player's name as the form shows it (blank: not typed yet).
+
+    Returns
+    -------
+    str
+        The name as typed; ``"Player 2"`` when blank; ``"Player 2 (“Ann”)"`` when the name alone could be
+        another player: another seat shows the same name, or the name is another seat's label
+        (``"Player 1"`` typed on seat 2).
+    """
+    seat = f"Player {index + 1}"
+    name = str(shown[index]).strip()
+    if not name:
+        return seat
+    if name.casefold() == seat.casefold():
+        return name
+    same = sum(str(other).strip().casefold() == name.casefold() for other in shown) > 1
+    if same or re.fullmatch(r"player\s*\d+", name, flags=re.IGNORECASE):
+        return f"{seat} (\u201c{name}\u201d)"
+    return name
+
+
+def merge_problems(typed: Iterable[tuple[int | None, str, str]],
+                   checked: Iterable[FieldProblem | tuple[int | None, str, str]]) -> list[Any]:
+    """The problems to mark: the boxes whose text is not a number (``typed``), then the validation's
+    (``checked``) except those about the same fields or a whole they belong to (``crystals`` for
+    ``crystals.green``): the validation saw the last number, not the text shown."""
+    typed = list(typed)
+
+    def about_typed(player: int | None, field: str) -> bool:
+        return any(player == p and (field == f or f.startswith((field + ".", field + "["))) for p, f, _message in typed)
+
+    return typed + [p for p in checked
+                    if not about_typed(*((p.player, p.field) if isinstance(p, FieldProblem) else (p[0], p[1])))]
 
 
 def problems_html(lines: Sequence[str], footer: str = "Fix the marked fields to see the result.") -> str:
@@ -71,8 +215,15 @@ class FormMarks:
         self.lines = []
 
     def show(self, problems: Iterable[FieldProblem | tuple[int | None, str, str]]) -> list[str]:
-        """Mark the boxes of ``problems`` (FieldProblem or ``(player, field, message)``); return the lines."""
-        self.clear()
+        """Mark the boxes of ``problems`` (FieldProblem or ``(player, field, message)``); return the lines.
+
+        Only the boxes whose mark changes are touched: a box marked before and after keeps its state, so no
+        needless update reaches the browser while a player is typing in it.
+        """
+        self.messages = {}
+        self.lines = []
+        marked: list[widgets.Widget] = []
+        tips: dict[int, str] = {}
         for p in problems:
             player, field, message = (p.player, p.field, p.message) if isinstance(p, FieldProblem) else p
             who, label = self.describe(player, field)
@@ -80,9 +231,18 @@ class FormMarks:
             self.messages[(player, field)] = message
             self.lines.append(line)
             for box in self.locate(player, field):
-                box.add_class(INVALID_CLASS)
-                box.tooltip = message
-                self._marked.append(box)
+                if id(box) not in tips:
+                    marked.append(box)
+                    tips[id(box)] = message
+        for box in self._marked:
+            if id(box) not in tips:
+                box.remove_class(INVALID_CLASS)
+                box.tooltip = None
+        for box in marked:
+            box.add_class(INVALID_CLASS)
+            if box.tooltip != tips[id(box)]:
+                box.tooltip = tips[id(box)]
+        self._marked = marked
         return self.lines
 
     def is_marked(self, box: widgets.Widget) -> bool:

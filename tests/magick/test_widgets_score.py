@@ -34,7 +34,7 @@ def test_a_restart_loses_nothing(save_path):
     again = ScoreTable()
     assert len(again.players) == 3
     assert again.name_boxes[2].value == "Carol"
-    assert again.part_boxes[2]["orders"].value == 11
+    assert again.part_boxes[2]["orders"].value == "11"
     # the chart is drawn from the loaded save at once
     orders = next(t for t in again.chart.data if t.name == "Orders")
     assert list(orders.y) == [0, 0, 11]
@@ -112,7 +112,7 @@ def test_negative_gold_is_an_error_not_a_score(save_path):
     table = ScoreTable()
     table.part_boxes[0]["orders"].value = -3
     assert "Player 1 — Orders: expected a whole number of gold from 0 to 500, found -3" in table.message.value
-    assert table.players[0]["orders"] == -3 and table.part_boxes[0]["orders"].value == -3  # not clamped
+    assert table.players[0]["orders"] == -3 and table.part_boxes[0]["orders"].value == "-3"  # not clamped
     assert table.marks.is_marked(table.part_boxes[0]["orders"])
     assert table.results.value == "" and "winner" not in table.chart.layout.title.text
 
@@ -154,7 +154,7 @@ def test_an_impossible_mastery_is_marked_and_no_winner_shown_until_fixed(save_pa
 def test_a_save_with_an_impossible_value_loads_marked(save_path):
     save_path.write_text(json.dumps({"kind": SAVE_KIND, "players": [{"name": "A", "mastery": 5}]}))
     table = ScoreTable()
-    assert table.writable and table.part_boxes[0]["mastery"].value == 5
+    assert table.writable and table.part_boxes[0]["mastery"].value == "5"
     assert "A — Mastery" in table.message.value and table.results.value == ""
 
 

@@ -26,7 +26,14 @@ from companion.errors import CompanionError, SaveFileError
 from companion.savefile import default_save_dir
 from companion.validation import TableError
 from companion.widgets.common import all_zero, error_html, figure_widget, message_box, set_empty_state
-from companion.widgets.formcheck import FormMarks, problems_html, style_widget
+from companion.widgets.formcheck import (
+    FormMarks,
+    WholeNumberBox,
+    merge_problems,
+    problems_html,
+    seat_label,
+    style_widget,
+)
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
 
 __all__ = ["SAVE_KIND", "CenturyScoreTable", "default_save_path", "parse_golems"]
@@ -272,7 +279,7 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
                                *(cell(FIELD_TITLES[f], "72px") for f in COUNT_FIELDS)])
         self.name_boxes: list[widgets.Text] = []
         self.golem_boxes: list[widgets.Text] = []
-        self.count_boxes: list[dict[str, widgets.IntText]] = []
+        self.count_boxes: list[dict[str, WholeNumberBox]] = []
         rows: list[widgets.Widget] = [header]
         for i, player in enumerate(self.players):
             name = widgets.Text(value=player["name"], layout=widgets.Layout(width="140px"))
@@ -283,8 +290,8 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
             counts = {}
             for field in COUNT_FIELDS:
                 value = player["crystals"][field] if field in COLOURS else player[field]
-                box = widgets.IntText(value=value, layout=widgets.Layout(width="72px"))
-                box.observe(lambda ch, i=i, f=field: self.set_count(i, f, ch["new"]), names="value")
+                box = WholeNumberBox(value=value, layout=widgets.Layout(width="72px"))
+                box.observe(lambda _ch, i=i, f=field, b=box: self.set_count(i, f, b.number), names="value")
                 counts[field] = box
             up = widgets.Button(icon="arrow-up", tooltip="earlier in turn order", layout=widgets.Layout(width="36px"),
                                 disabled=i == 0)
@@ -313,11 +320,16 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
     def _refresh(self) -> None:
         self.message.value = ""
         problems: list[Any] = [(i, "golems", msg) for i, msg in sorted(self.golem_errors.items())]
+        typed = [(i, f"crystals.{field}" if field in COLOURS else field, box.problem)
+                 for i, boxes in enumerate(getattr(self, "count_boxes", [])) for field, box in boxes.items()
+                 if box.problem]
+        problems += typed
         result = None
         try:
             result = self.result()
         except TableError as exc:
-            problems += [p for p in exc.problems if not (p.player in self.golem_errors and p.field.startswith("golems"))]
+            problems = merge_problems(problems, [p for p in exc.problems
+                                                 if not (p.player in self.golem_errors and p.field.startswith("golems"))])
         except CompanionError as exc:  # pragma: no cover - validate_table reports through TableError
             problems.append((None, "players", str(exc)))
         if problems or result is None:
@@ -387,7 +399,7 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
         """``(player as shown, column title)`` for a problem's message."""
         who = ""
         if player is not None and player < len(self.players):
-            who = str(self.players[player].get("name", "")).strip() or f"Player {player + 1}"
+            who = seat_label(player, [str(p.get("name", "")) for p in self.players])
         root, _, rest = field.partition(".")
         root = root.split("[", 1)[0]
         if root == "crystals":

@@ -26,7 +26,14 @@ from companion.magick import scoring
 from companion.savefile import default_save_dir
 from companion.validation import TableError
 from companion.widgets.common import all_zero, error_html, figure_widget, message_box, set_empty_state
-from companion.widgets.formcheck import FormMarks, problems_html, style_widget
+from companion.widgets.formcheck import (
+    FormMarks,
+    WholeNumberBox,
+    merge_problems,
+    problems_html,
+    seat_label,
+    style_widget,
+)
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
 
 __all__ = ["PARTS", "PART_TITLES", "SAVE_KIND", "ScoreTable", "default_save_path"]
@@ -201,16 +208,15 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
                             layout=widgets.Layout(width="92px")) for p in PARTS])
         rows = [header]
         self.name_boxes: list[widgets.Text] = []
-        self.part_boxes: list[dict[str, widgets.IntText]] = []
+        self.part_boxes: list[dict[str, WholeNumberBox]] = []
         for index, player in enumerate(self.players):
             name = widgets.Text(value=player["name"], layout=widgets.Layout(width="150px"),
                                 continuous_update=True)
             name.observe(lambda ch, i=index: self.set_name(i, ch["new"]), names="value")
             boxes = {}
             for part in PARTS:
-                box = widgets.IntText(value=player[part], layout=widgets.Layout(width="92px"),
-                                      continuous_update=True)
-                box.observe(lambda ch, i=index, p=part: self.set_part(i, p, ch["new"]), names="value")
+                box = WholeNumberBox(value=player[part], layout=widgets.Layout(width="92px"))
+                box.observe(lambda _ch, i=index, p=part, b=box: self.set_part(i, p, b.number), names="value")
                 boxes[part] = box
             remove = widgets.Button(description="", icon="trash", tooltip="remove this player",
                                     layout=widgets.Layout(width="40px"))
@@ -225,18 +231,29 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
         """The scoring module's result for the current entries (raises CompanionError on bad input)."""
         return scoring.score_table({"players": self.players})
 
+    def _typed_problems(self) -> list[tuple[int, str, str]]:
+        """The boxes whose text is not a whole number (their last number is kept but never scored)."""
+        return [(i, part, box.problem) for i, boxes in enumerate(getattr(self, "part_boxes", []))
+                for part, box in boxes.items() if box.problem]
+
     def _refresh(self) -> None:
         self.message.value = ""
+        typed = self._typed_problems()
         try:
             result = self.result()
         except TableError as exc:
-            self.marks.show(exc.problems)
+            self.marks.show(merge_problems(typed, exc.problems))
             self.message.value = problems_html(self.marks.lines)
             self._no_result()
             return
         except CompanionError as exc:  # pragma: no cover - validate_table reports through TableError
             self.marks.clear()
             self.message.value = error_html(str(exc))
+            self._no_result()
+            return
+        if typed:
+            self.marks.show(typed)
+            self.message.value = problems_html(self.marks.lines)
             self._no_result()
             return
         self.marks.clear()
@@ -296,8 +313,7 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
         """``(player as shown, column title)`` for a problem's message."""
         who = ""
         if player is not None and player < len(self.players):
-            name = str(self.players[player].get("name", "")).strip()
-            who = name or f"Player {player + 1}"
+            who = seat_label(player, [str(p.get("name", "")) for p in self.players])
         root = field.split(".", 1)[0]
         label = {"name": "Player name", "total": "Total", "players": "Players"}.get(root, PART_TITLES.get(root, field))
         return who, label

@@ -36,7 +36,14 @@ from companion.terra_mystica.scoring import FinalScoring, validate_table
 from companion.terra_mystica.towns import TownState
 from companion.validation import TableError, name_key
 from companion.widgets.common import all_zero, error_html, info_html, message_box, set_empty_state
-from companion.widgets.formcheck import FormMarks, problems_html, style_widget
+from companion.widgets.formcheck import (
+    FormMarks,
+    WholeNumberBox,
+    merge_problems,
+    problems_html,
+    seat_label,
+    style_widget,
+)
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
 from companion.widgets.terra_mystica.plot import ChartSlot
 
@@ -76,9 +83,9 @@ def blank_player(index: int) -> dict[str, Any]:
 _CELL = widgets.Layout(width="100%")
 
 
-def _int_box(field: str) -> widgets.IntText:
+def _int_box(field: str) -> WholeNumberBox:
     """A whole-number box with no bounds: the limits are the scoring module's, reported, never clamped."""
-    return widgets.IntText(value=0, continuous_update=True, layout=_CELL)
+    return WholeNumberBox(value=0, layout=_CELL)
 
 
 class PlayerRow:
@@ -132,12 +139,20 @@ class PlayerRow:
 
     def entry(self) -> dict[str, Any]:
         """The row as a save / CLI entry (see :func:`blank_player`)."""
-        return {"name": self.name.value, "faction": self.faction.value, "vp": self.vp.value,
-                "cults": {cult: box.value for cult, box in self.cults.items()},
-                "network": self.network.value, "coins": self.coins.value,
-                "workers": self.workers.value, "priests": self.priests.value,
-                "power": [box.value for box in self.power], "map_buildings": self.map_buildings.value,
-                "shipping": self.shipping.value, "jump_range": self.jump_range.value}
+        return {"name": self.name.value, "faction": self.faction.value, "vp": self.vp.number,
+                "cults": {cult: box.number for cult, box in self.cults.items()},
+                "network": self.network.number, "coins": self.coins.number,
+                "workers": self.workers.number, "priests": self.priests.number,
+                "power": [box.number for box in self.power], "map_buildings": self.map_buildings.value,
+                "shipping": self.shipping.number, "jump_range": self.jump_range.number}
+
+    def typed_problems(self) -> list[tuple[int, str, str]]:
+        """``(player, field, message)`` for the boxes whose text is not a whole number (never scored)."""
+        boxes = [(field, getattr(self, field)) for field in ("vp", "network", "coins", "workers", "priests",
+                                                             "shipping", "jump_range")]
+        boxes += [(f"cults.{cult}", box) for cult, box in self.cults.items()]
+        boxes += [(f"power[{i}]", box) for i, box in enumerate(self.power)]
+        return [(self.index, field, box.problem) for field, box in boxes if box.problem]
 
     def show(self, entry: dict[str, Any]) -> None:
         """Put a saved entry into the widgets as it is (values the rules do not allow are marked later).
@@ -150,12 +165,12 @@ class PlayerRow:
         self.name.value = str(entry["name"])
         self.faction.value = entry["faction"]
         for field in _NUMBER_FIELDS + ("shipping", "jump_range"):
-            getattr(self, field).value = entry[field]
+            getattr(self, field).show_number(entry[field])
         self.map_buildings.value = entry["map_buildings"]
         for cult in CULTS:
-            self.cults[cult].value = entry["cults"][cult]
+            self.cults[cult].show_number(entry["cults"][cult])
         for box, tokens in zip(self.power, entry["power"], strict=True):
-            box.value = tokens
+            box.show_number(tokens)
 
 
 def _fill_pad(grid: widgets.GridBox, labels: list[widgets.Widget], columns: list[list[widgets.Widget]]) -> None:
@@ -392,20 +407,20 @@ class TableScorer(SavePanelOwner, widgets.VBox):
                     raise CompanionError(f"{row.name.value or f'player {i + 1}'}: pick a faction first")
                 state = _build(state, tokens, row.faction.value, row.name.value or f"player {i + 1}")
                 typed.append(row)
-            sizes = {row.index: largest_network(state, row.faction.value, shipping=row.shipping.value,
-                                                jump_range=row.jump_range.value) for row in typed}
+            sizes = {row.index: largest_network(state, row.faction.value, shipping=row.shipping.number,
+                                                jump_range=row.jump_range.number) for row in typed}
         except CompanionError as exc:
             self.map_message.value = error_html(str(exc))
             return
         kept = []
         for row in typed:
             size = sizes[row.index]
-            if row.network.value not in (0, row.network_from_map, size):
+            if row.network.number not in (0, row.network_from_map, size):
                 kept.append(f"{row.name.value or f'player {row.index + 1}'}: the map gives {size}, "
-                            f"but {row.network.value} was typed by hand and is kept (type {size} to use the map's)")
+                            f"but {row.network.number} was typed by hand and is kept (type {size} to use the map's)")
                 continue
             row.network_from_map = size
-            row.network.value = size
+            row.network.show_number(size)
         text = ("Largest networks: " + ", ".join(f"{row.name.value} {sizes[row.index]}" for row in typed)
                 if typed else "Type some building hexes first.")
         self.map_message.value = info_html(text + ("" if not kept else ". " + "; ".join(kept) + "."))
@@ -423,10 +438,15 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         entries = doc["players"]
         names = [entry["name"] or self._factions.get(entry["faction"], f"player {i + 1}")
                  for i, entry in enumerate(entries)]
+        typed = [p for row in self.rows[:len(entries)] for p in row.typed_problems()]
         try:
             table = validate_table(doc, partial=True)
         except TableError as exc:
-            self.marks.show(exc.problems)
+            problems = merge_problems(typed, exc.problems)
+        else:
+            problems = typed
+        if problems:
+            self.marks.show(problems)
             self.message.value = problems_html(self.marks.lines)
             self.breakdown.value = ""
             self._draw([], None, [])
@@ -473,8 +493,9 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         """``(player as shown, row title)`` for a problem's message."""
         who = ""
         if player is not None and player < MAX_PLAYERS:
-            row = self.rows[player]
-            who = name_key(row.name.value) or f"Player {player + 1}"  # as the other games' pads
+            # names as the other games' pads (blank: "Player N"); the seat is named too when ambiguous
+            shown = [name_key(r.name.value) for r in self.rows[:max(self.player_count.value, player + 1)]]
+            who = seat_label(player, shown)
         root, _, rest = field.partition(".")
         if root == "cults" and rest in CULTS:
             return who, f"{rest} (0-10)"
