@@ -19,7 +19,7 @@ def _type_a_game(page, scope: str) -> None:
     golems.nth(1).fill("20")
     golems.nth(2).fill("9, 10")
     # six number boxes per player (copper, silver, 4 colours): the third player's copper is box 12
-    numbers = page.locator(f"{scope} input[type='number']")
+    numbers = page.locator(f"{scope} .companion-number input")
     assert numbers.count() == 18
     numbers.nth(12).fill("2")
     numbers.nth(12).press("Enter")

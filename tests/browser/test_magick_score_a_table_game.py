@@ -18,7 +18,7 @@ def _wait_for(page, scope: str, text: str) -> None:
 
 
 def _type_a_game(page, scope: str) -> None:
-    numbers = page.locator(f"{scope} .companion-magick-grid input[type='number']")
+    numbers = page.locator(f"{scope} .companion-magick-grid .companion-number input")
     assert numbers.count() == 12  # 2 players x 6 parts
     numbers.nth(0).fill("14")    # Player 1 crafting
     numbers.nth(4).fill("8")     # Player 1 mastery
@@ -42,7 +42,21 @@ def test_score_table_in_voila(page, voila_url):
     run_in_voila(page, voila_url, NOTEBOOK)
     assert "every entry is saved as you type" in widget_text(page)
     _type_a_game(page, "body")
-    numbers = page.locator("body .companion-magick-grid input[type='number']")
+    numbers = page.locator("body .companion-magick-grid .companion-number input")
     numbers.nth(6 + 3).fill("5")  # Player 2 adventurer: 17 + 5 = 22, a shared win
     _wait_for(page, "body", "Shared win (22 gold)")
+    # a number the box shows but that is not a whole number is marked, never scored as 1
+    numbers.nth(6 + 3).fill("1e9")
+    _wait_for(page, "body", "found '1e9'")
+    assert "companion-invalid" in (numbers.nth(6 + 3).locator("xpath=..").get_attribute("class") or "")
+    assert "Winner" not in widget_text(page) and "Shared win" not in widget_text(page)
+    assert numbers.nth(6 + 3).input_value() == "1e9"
+    # a quick correction wins: typed while the kernel is still redrawing the previous one
+    numbers.nth(6 + 3).fill("-1")
+    numbers.nth(6 + 3).press("Tab")
+    numbers.nth(6 + 3).fill("5")
+    numbers.nth(6 + 3).press("Tab")
+    _wait_for(page, "body", "Shared win (22 gold)")
+    page.wait_for_timeout(1500)
+    assert numbers.nth(6 + 3).input_value() == "5" and "found -1" not in widget_text(page)
     screenshot(page, "magick_score_a_table_game_voila")

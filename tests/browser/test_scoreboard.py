@@ -126,7 +126,7 @@ def test_score_one_game_of_each_kind_and_see_them_in_the_history(page, app):
     selects = page.locator(f"{CALC} .widget-dropdown select")
     selects.nth(1).select_option(label="Witches")
     selects.nth(2).select_option(label="Nomads")
-    numbers = page.locator(f"{CALC} .widget-text input[type=number]")
+    numbers = page.locator(f"{CALC} .companion-number input")
     numbers.nth(0).fill("120")
     numbers.nth(0).press("Tab")
     wait_for_text(page, "Player 1 (Witches) wins", CALC)
@@ -143,7 +143,7 @@ def test_score_one_game_of_each_kind_and_see_them_in_the_history(page, app):
 
     # Merchants of Magick: gold per part (six boxes per player)
     pick_game(page, "Merchants of Magick", ".companion-magick-grid")
-    gold = page.locator(f"{CALC} .companion-magick-grid input[type=number]")
+    gold = page.locator(f"{CALC} .companion-magick-grid .companion-number input")
     gold.nth(6 + 2).fill("15")  # Player 2's orders
     gold.nth(6 + 2).press("Tab")
     wait_for_text(page, "Winner: Player 2 with 15 gold", CALC)
@@ -228,7 +228,7 @@ def test_killed_mid_entry_loses_nothing_typed_and_leaves_no_temporary_file(brows
         pick_game(page, "Merchants of Magick", ".companion-magick-grid")
         names = page.locator(f"{CALC} .companion-magick-grid input[type=text]")
         names.nth(0).fill("Ann")
-        gold = page.locator(f"{CALC} .companion-magick-grid input[type=number]")
+        gold = page.locator(f"{CALC} .companion-magick-grid .companion-number input")
         gold.nth(1).fill("17")  # Ann's research
         gold.nth(1).press("Tab")
         wait_for_text(page, "Winner: Ann with 17 gold", CALC)
@@ -238,7 +238,7 @@ def test_killed_mid_entry_loses_nothing_typed_and_leaves_no_temporary_file(brows
         open_app(page, base)
         page.wait_for_selector(f"{CALC} .companion-magick-grid", timeout=60_000)  # the game picked last
         wait_for_text(page, "Winner: Ann with 17 gold", CALC)
-        gold = page.locator(f"{CALC} .companion-magick-grid input[type=number]")
+        gold = page.locator(f"{CALC} .companion-magick-grid .companion-number input")
         assert gold.nth(1).input_value() == "17"
         left = [p.name for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]
         assert left == [], f"temporary files left behind: {left}"

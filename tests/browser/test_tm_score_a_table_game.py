@@ -12,7 +12,7 @@ def _type_a_game(page, scope: str) -> None:
     # select 0 is the player count; then one faction per player
     for k, faction in enumerate(FACTIONS, start=1):
         selects.nth(k).select_option(label=faction)
-    numbers = page.locator(f"{scope} .widget-text input[type=number]")
+    numbers = page.locator(f"{scope} .companion-number input")
     # a score pad: one row per field (VP, fire, water, earth, air, network, ...), one column per player
     for field_row, value in ((0, "131"), (1, "7"), (5, "14")):
         box = numbers.nth(field_row * len(FACTIONS))
