@@ -24,15 +24,22 @@ import traitlets
 
 from companion.validation import FieldProblem
 
-__all__ = ["INVALID_CLASS", "NUMBER_CLASS", "FormMarks", "WholeNumberBox", "merge_problems", "parse_whole",
+__all__ = ["GRID_CLASS", "INVALID_CLASS", "NUMBER_CLASS", "FormMarks", "WholeNumberBox", "merge_problems", "parse_whole",
            "problems_html", "seat_label", "style_widget"]
 
 INVALID_CLASS = "companion-invalid"
 #: CSS class of every :class:`WholeNumberBox` (what browser tests look for).
 NUMBER_CLASS = "companion-number"
 _WHOLE = re.compile(r"-?[0-9]+")
+#: CSS class of a form's table of boxes (a VBox of HBox rows, the header first): on a narrow screen the rows
+#: keep their width and the whole table scrolls sideways as one, so headers stay above their boxes.
+GRID_CLASS = "companion-form-grid"
 _STYLE = (f"<style>.{INVALID_CLASS} input, .{INVALID_CLASS} select, .{INVALID_CLASS} textarea "
-          "{border: 2px solid #b00020 !important; background: #fff0f0 !important}</style>")
+          "{border: 2px solid #b00020 !important; background: #fff0f0 !important}"
+          f".{GRID_CLASS} {{max-width: 100% !important; overflow-x: auto !important}}"
+          f".{GRID_CLASS} > .widget-hbox {{overflow: visible !important; flex: 0 0 auto !important; "
+          "width: max-content !important}"
+          f".{GRID_CLASS} > .widget-hbox > * {{flex: 0 0 auto !important}}</style>")
 
 
 def style_widget() -> widgets.HTML:

@@ -78,12 +78,16 @@ class SavePanel(widgets.VBox):
         self.writable = True
         self._stamp = SaveStamp(None)
         self.path_text = widgets.Text(value=str(self.path), description="Save file",
-                                      layout=widgets.Layout(width=text_width))
+                                      layout=widgets.Layout(width=text_width, max_width="100%"))
+        # on a phone the button wraps under the path box instead of being squeezed to an icon
         self.open_button = widgets.Button(description=button_description, icon="folder-open",
-                                          tooltip="Load this save file, or start a new one there")
+                                          tooltip="Load this save file, or start a new one there",
+                                          layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.open_button.on_click(lambda _button: self.open_save())
         self.status = message_box()
-        super().__init__([widgets.HBox([self.path_text, self.open_button]), self.status])
+        super().__init__([widgets.HBox([self.path_text, self.open_button],
+                                       layout=widgets.Layout(flex_flow="row wrap", max_width="100%")),
+                          self.status])
 
     def open_save(self, path: str | Path | None = None) -> bool:
         """Use ``path`` as the save file and hand its document to ``on_load``.

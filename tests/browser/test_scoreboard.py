@@ -194,6 +194,16 @@ def test_phone_width_fits_and_a_fresh_page_restores_the_entries(browser, app):
         for title in ("Terra Mystica", "Century", "Merchants of Magick"):
             box = page.locator(".companion-scoreboard-games button", has_text=title).first.bounding_box()
             assert box["x"] + box["width"] <= 390 + 1, f"the {title} button is cut off: {box}"
+        # headers stand above their boxes, and the whole pad scrolls sideways as one
+        grid = f"{CALC} .companion-form-grid"
+        header = page.locator(f"{grid} .widget-html", has_text="Copper").first.bounding_box()
+        copper = page.locator(f"{grid} .companion-number").first.bounding_box()
+        assert abs(header["x"] - copper["x"]) <= 4, f"Copper header at x={header['x']}, its box at x={copper['x']}"
+        rows_scroll = page.evaluate(f"""() => Array.from(document.querySelectorAll('{grid} > .widget-hbox'))
+            .filter(r => r.scrollWidth > r.clientWidth + 1).length""")
+        assert rows_scroll == 0, "a row scrolls sideways on its own"
+        button = page.locator(f"{CALC} .widget-button", has_text="Open").first
+        assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), "the Open button's text is cut"
         screenshot(page, "scoreboard_phone_century")
         save(page, "Saved: Century: Golem Edition")
         page.locator(".lm-TabBar-tab", has_text="Past games").click()

@@ -27,6 +27,7 @@ from companion.savefile import default_save_dir
 from companion.validation import TableError
 from companion.widgets.common import all_zero, error_html, figure_widget, message_box, set_empty_state
 from companion.widgets.formcheck import (
+    GRID_CLASS,
     FormMarks,
     WholeNumberBox,
     merge_problems,
@@ -98,6 +99,7 @@ class ScoreTable(SavePanelOwner, widgets.VBox):
         self.add_button.on_click(lambda _b: self.add_player())
         self.message = message_box()
         self.grid = widgets.VBox()
+        self.grid.add_class(GRID_CLASS)  # headers and rows scroll sideways together
         self.grid.add_class("companion-magick-grid")
         self.results = widgets.HTML()
         self.chart = None
