@@ -283,15 +283,13 @@ def screenshot(page, name: str) -> Path:
 CLICK_TIMES: list[tuple[str, float]] = []
 
 
-def timed_click(page, target, until: str, *, arg=None, what: str = "", timeout_ms: int = 30_000,
-                limit_s: float = 3.0) -> float:
+def timed_click(page, target, until: str, *, arg=None, what: str = "", timeout_ms: int = 30_000) -> float:
     """Click ``target`` (a selector or locator) and wait for the JavaScript predicate ``until``.
 
     Returns the seconds from the click to the predicate holding, i.e. until the answer is on the page,
     and records them in :data:`CLICK_TIMES` (printed at the end of the session and written to
-    ``screenshots/click_times.txt``). Issue 12's goal is under 0.5 s per click; this loaded 2-core
-    machine is slower, so tests assert the loose bound ``limit_s`` (a click that rebuilt widgets or
-    sent a new figure took 5-7 s) and the figures are read from the file.
+    ``screenshots/click_times.txt``). The time is a measurement, never asserted (speed goals live in
+    ``benchmarks/``; issue 12's goal is under 0.5 s per click): the test asserts that the answer is drawn.
     """
     start = time.monotonic()
     if isinstance(target, str):
@@ -304,7 +302,6 @@ def timed_click(page, target, until: str, *, arg=None, what: str = "", timeout_m
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with open(SCREENSHOTS / "click_times.txt", "a", encoding="utf-8") as out:
         out.write(f"{seconds:6.2f} s  {what or target}\n")
-    assert seconds < limit_s, f"{what or target}: answered after {seconds:.1f} s (limit {limit_s} s)"
     return seconds
 
 
