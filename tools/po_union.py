@@ -1,0 +1,70 @@
+"""git merge driver for gettext catalogs: the union of both sides' entries (no conflict markers).
+
+Parallel branches each add their own messages to ``companion.po``; a line-based merge turns that
+into conflicts although the entries never clash. Configured in ``.gitattributes`` (``*.po
+merge=po-union``) and, once per clone, with::
+
+    git config merge.po-union.driver "python3 tools/po_union.py %O %A %B"
+
+An entry present on both sides keeps "ours" (``%A``) unless ours is untranslated or fuzzy and
+theirs is not; locations are united. Obsolete entries are dropped. Run ``make i18n`` after a
+merge: it re-extracts, drops what the code no longer marks, and recompiles the ``.mo`` files.
+Needs Babel (in the project's venv; falls back to ``.venv/bin/python`` when run by system Python).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+try:
+    from babel.messages.pofile import read_po, write_po
+except ImportError:  # run by a Python without Babel: re-run with the project's venv
+    venv = ROOT / ".venv" / "bin" / "python"
+    if venv.exists() and not os.environ.get("PO_UNION_REEXEC"):
+        os.environ["PO_UNION_REEXEC"] = "1"
+        os.execv(str(venv), [str(venv), __file__, *sys.argv[1:]])
+    raise
+
+
+def _read(path: str):
+    with open(path, "rb") as fh:
+        return read_po(fh)
+
+
+def _done(message) -> bool:
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return all(strings) and not message.fuzzy
+
+
+def main(base: str, ours: str, theirs: str) -> int:
+    del base  # the union needs no ancestor
+    mine, other = _read(ours), _read(theirs)
+    for message in other:
+        if not message.id:
+            continue
+        key = (message.id, message.context)
+        current = mine.get(message.id, message.context)
+        if current is None:
+            mine[message.id] = message
+            if message.context:
+                mine.get(message.id, message.context)
+        else:
+            if not _done(current) and _done(message):
+                current.string = message.string
+                current.flags = set(message.flags)
+            for loc in message.locations:
+                if loc not in current.locations:
+                    current.locations.append(loc)
+        del key
+    mine.obsolete.clear()
+    with open(ours, "wb") as fh:
+        write_po(fh, mine, sort_output=True, width=100)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:4]))
