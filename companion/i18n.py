@@ -26,6 +26,11 @@ Marking strings in code::
     label = ngettext("{n} spade", "{n} spades", n).format(n=n)
     TITLE = lazy_gettext("Power bowls")     # module level: translated each time it is shown
 
+Texts that come from the rules data (faction names, tile descriptions, Merchants of Magick item
+and enchantment names, Century card names) are in the catalog too: ``tools/i18n.py`` extracts the
+data fields it lists in ``DATA_TEXT_FIELDS`` and every glossary term, so show them with
+``_(faction.display)`` / ``_(name)`` at display time (never translate ids or record text).
+
 Placeholders are ``str.format`` fields (``{name}``) or ``%(name)s``; a catalog entry must keep
 exactly the placeholders of its English original (``tests/test_i18n.py`` checks it). JSON output
 keys are an interface and are never translated.

@@ -34,6 +34,17 @@ LOCALE_DIR = ROOT / "companion" / "locale"
 DOMAIN = "companion"
 POT = ROOT / "build" / "i18n" / f"{DOMAIN}.pot"   # a by-product: build/ is not committed
 LOCALES = ("en", "zh_CN")
+# Texts that come from the rules data and are shown to players (names, tile descriptions): the
+# values of these keys, anywhere in the file, are extracted like a marked string, so the code shows
+# them with ``_(faction.display)`` / ``_(card.name)`` and the catalog has their translation.
+DATA_TEXT_FIELDS: dict[str, tuple[str, ...]] = {
+    "data/terra_mystica/factions.json": ("display", "special"),
+    "data/terra_mystica/tiles.json": ("desc", "description"),
+    "data/magick/cards.json": ("name", "label"),
+    "data/magick/sheet.json": ("name", "label"),
+    "data/century/cards.json": ("name",),
+}
+GLOSSARY = "data/i18n/glossary.json"
 KEYWORDS = ["-k", "lazy_gettext", "-k", "N_", "-k", "lazy_ngettext:1,2", "-k", "pgettext:1c,2"]
 
 
@@ -53,6 +64,64 @@ def extract() -> None:
              "--add-comments=TRANSLATORS:", "--add-location=file", "--sort-output",
              "--project=companion", "--version=0.1", "--copyright-holder=companion contributors",
              "-o", str(POT), ".")
+    add_data_texts(POT)
+
+
+def data_texts() -> list[tuple[str, str]]:
+    """``(text, data file)`` for every shown text of the rules data and every glossary term."""
+    import json
+
+    found: list[tuple[str, str]] = []
+
+    def walk(node, keys, where):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in keys and isinstance(value, str) and value.strip():
+                    found.append((value, where))
+                walk(value, keys, where)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, keys, where)
+
+    for rel, keys in DATA_TEXT_FIELDS.items():
+        walk(json.loads((ROOT / rel).read_text(encoding="utf-8")), set(keys), rel)
+    glossary = json.loads((ROOT / GLOSSARY).read_text(encoding="utf-8"))
+    found.extend((term["en"], GLOSSARY) for term in glossary["terms"])
+    return found
+
+
+def add_data_texts(pot: Path) -> None:
+    """Add the data texts (:func:`data_texts`) to the template, located at their data file."""
+    with pot.open("rb") as fh:
+        catalog = read_po(fh)
+    for text, where in data_texts():
+        message = catalog.get(text)
+        if message is None:
+            catalog.add(text, locations=[(where, None)])
+        elif (where, None) not in message.locations:
+            message.locations.append((where, None))
+    with pot.open("wb") as fh:
+        write_po(fh, catalog, sort_output=True, include_lineno=False)
+
+
+def fill_from_glossary() -> None:
+    """An untranslated Chinese entry that is exactly a glossary term gets the glossary's Chinese."""
+    import json
+
+    glossary = json.loads((ROOT / GLOSSARY).read_text(encoding="utf-8"))
+    chinese = {term["en"]: term["zh"] for term in glossary["terms"]}
+    po = po_path("zh_CN")
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale="zh_CN")
+    changed = False
+    for message in catalog:
+        if message.id and isinstance(message.id, str) and not message.string and message.id in chinese:
+            message.string = chinese[message.id]
+            message.flags.discard("fuzzy")
+            changed = True
+    if changed:
+        with po.open("wb") as fh:
+            write_po(fh, catalog, ignore_obsolete=True, sort_output=True, include_lineno=False)
 
 
 def po_path(locale: str) -> Path:
@@ -71,6 +140,7 @@ def update() -> None:
             _pybabel("update", "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", locale,
                      "--ignore-pot-creation-date")
     fill_english()
+    fill_from_glossary()
 
 
 def fill_english() -> None:
