@@ -51,7 +51,7 @@ from companion.terra_mystica.tiles import load_tiles
 __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "GameState", "new_game",
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
            "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
-           "seat_names", "sample_chance", "BOTS", "make_bot"]
+           "seat_names", "sample_chance", "BOTS", "make_bot", "action_hexes", "final_breakdown"]
 
 NAME = "terra_mystica"
 TITLE = "Terra Mystica"
@@ -567,6 +567,54 @@ def parse_action(state: GameState, text: str) -> AnyAction:
         return Action.parse(faction, body)
     except CompanionError as exc:
         raise RecordError(str(exc)) from None
+
+
+# --------------------------------------------------------------------------------------------- views
+
+HEX_VERBS = ("build", "transform", "upgrade")
+"""Sub-commands whose first argument is the hex they act on."""
+
+
+def action_hexes(action: AnyAction) -> tuple[tuple[str, str], ...]:
+    """The hexes an action builds on, terraforms or upgrades, with the verb: ``(("build", "E7"),)``.
+
+    ``"dig 1. build A1. -3FIRE"`` gives ``(("build", "A1"),)``; a bridge gives both ends as
+    ``("bridge", hex)``. Chance actions, faction picks and actions touching no hex give ``()``. Used by
+    the play widget to highlight the hexes of the legal actions and to offer the actions of a clicked hex.
+
+    Parameters
+    ----------
+    action : Action, RoundTile or RemoveBonus
+
+    Returns
+    -------
+    tuple of (str, str)
+        ``(verb, hex label)`` pairs in command order (labels as the engine writes them, ``"E7"``).
+    """
+    if not isinstance(action, Action):
+        return ()
+    out: list[tuple[str, str]] = []
+    for verb, args in action.commands:
+        if verb in HEX_VERBS and args:
+            out.append((verb, args[0]))
+        elif verb == "bridge":
+            out += [("bridge", a) for a in args]
+    return tuple(out)
+
+
+def final_breakdown(state: GameState):
+    """The itemised final scoring of a finished game (:func:`companion.terra_mystica.scoring.final_scoring`
+    as the engine applied it: VP before final scoring, cult tracks, network, resources), or None while the
+    game is on.
+
+    Returns
+    -------
+    FinalScoring or None
+        ``players`` in the order the engine scored them (the next round's turn order); ``winners``.
+    """
+    if not is_terminal(state):
+        return None
+    return getattr(state.game, "final_result", None)
 
 
 # --------------------------------------------------------------------------------------------- bots

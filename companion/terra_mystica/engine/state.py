@@ -1492,7 +1492,9 @@ class Game:
         fs = [self.factions[n] for n in self.order]
         # scoring.final_scoring ranks cults and networks with the data's prizes and converts resources;
         # the engine writes its breakdown as the reference engine's rows (track by track, network, resources)
-        scored = final_scoring(self._final_positions(fs)).players
+        result = final_scoring(self._final_positions(fs))
+        self.final_result = result  # the itemised breakdown, for views (frozen; shared by copies)
+        scored = result.players
         for track in CULT_TRACKS:
             for f, b in zip(fs, scored, strict=True):
                 vp = b.cult_vp[track.lower()]

@@ -1,0 +1,751 @@
+"""Play a full game of Terra Mystica in the notebook: 2-5 seats, each a person (hot-seat) or a bot.
+
+The widget holds a :class:`companion.session.Session` over :mod:`companion.terra_mystica.game` (the
+states, the seeded random generator for the setup tiles and the bots, undo to the last human decision,
+the command log appended row by row). It draws and hands every choice to the session, which applies it
+once; no rule, limit or flow decision is made here:
+
+- the hexes highlighted on the map are those of the legal actions of the person to act
+  (:func:`companion.terra_mystica.game.legal_actions` and :func:`~companion.terra_mystica.game.action_hexes`);
+  a click on a highlighted hex picks it and its actions become buttons (a hex with one action acts at once);
+- every other legal action (passing with a bonus tile, power actions, priests, shipping, power offers,
+  favor and town tiles, cult steps) is a button, and a row of the command language can be typed
+  (conversions and burning, which the engine does not list, go there: ``burn 2. convert 1pw to 1c``);
+- power offers are answered by whoever the engine waits for (the session asks bots, buttons ask people);
+- the power bowls and cult tracks are drawn on one figure, resources in a table; the final scoring is
+  itemised (:func:`~companion.terra_mystica.game.final_breakdown`) and the winner named;
+- the game's command log is saved to a file (:class:`~companion.widgets.game_record.RecordFile`, as the
+  Century and Merchants of Magick play widgets do) and the replay notebook opens it.
+
+Figures are created once (:class:`~companion.widgets.terra_mystica.plot.ChartSlot`) and redrawn in place;
+the choice buttons come from a pool that only grows when a turn offers more choices than ever before.
+
+Examples
+--------
+>>> from companion.widgets.terra_mystica.play import PlayAFullGame
+>>> w = PlayAFullGame(players=2, controllers=["human", "random"], factions=["witches", "nomads"], seed=1)
+>>> w.start()
+True
+>>> w.session.is_human_turn(), sorted(w.highlighted())[:2]
+(True, ['A10', 'A3'])
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from companion.errors import CompanionError
+from companion.i18n import N_, _, add_language_listener, ngettext
+from companion.protocol import CHANCE
+from companion.savefile import default_save_dir
+from companion.session import BOT, HUMAN, Session
+from companion.terra_mystica import game as tm
+from companion.terra_mystica.engine import CULT_TRACKS
+from companion.terra_mystica.factions import faction_names, get_faction
+from companion.terra_mystica.hexmap import TerraMysticaMap, load_shipped_map, map_from_rows, shipped_maps
+from companion.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
+from companion.terra_mystica.terrain import terrain_wheel
+from companion.terra_mystica.tiles import load_tiles
+from companion.widgets.common import busy, busy_style, error_html, info_html, message_box
+from companion.widgets.game_record import RecordFile
+from companion.widgets.terra_mystica.plot import ChartSlot
+
+__all__ = ["PlayAFullGame", "describe_action", "describe_row", "terrain_map"]
+
+#: Faction names as the table says them (marked for the catalog; the data's display names).
+FACTION_TITLES = {
+    "alchemists": N_("Alchemists"), "auren": N_("Auren"), "chaosmagicians": N_("Chaos Magicians"),
+    "cultists": N_("Cultists"), "darklings": N_("Darklings"), "dwarves": N_("Dwarves"),
+    "engineers": N_("Engineers"), "fakirs": N_("Fakirs"), "giants": N_("Giants"), "halflings": N_("Halflings"),
+    "mermaids": N_("Mermaids"), "nomads": N_("Nomads"), "swarmlings": N_("Swarmlings"), "witches": N_("Witches"),
+    "acolytes": N_("Acolytes"), "dragonlords": N_("Dragonlords"), "icemaidens": N_("Ice Maidens"),
+    "yetis": N_("Yetis"), "riverwalkers": N_("Riverwalkers"), "shapeshifters": N_("Shapeshifters"),
+}
+TERRAIN_TITLES = {
+    "yellow": N_("desert"), "brown": N_("plains"), "black": N_("swamp"), "blue": N_("lakes"),
+    "green": N_("forest"), "gray": N_("mountains"), "red": N_("wasteland"), "ice": N_("ice"),
+    "volcano": N_("volcano"),
+}
+BUILDING_TITLES = {"D": N_("dwelling"), "TP": N_("trading house"), "TE": N_("temple"), "SH": N_("stronghold"),
+                   "SA": N_("sanctuary")}
+TRACK_TITLES = {"FIRE": N_("Fire"), "WATER": N_("Water"), "EARTH": N_("Earth"), "AIR": N_("Air")}
+#: Map outline role per verb (the styles of :data:`companion.terra_mystica.mapplot.HIGHLIGHT_STYLES`).
+HIGHLIGHT_ROLES = {"build": "shipping", "transform": "neighbour", "upgrade": "tunnel", "bridge": "bridge"}
+_PICK = N_("(pick)")
+_CUSTOM = "custom"
+
+
+def _faction(name: str) -> str:
+    title = FACTION_TITLES.get(name)
+    if title is not None:
+        return _(title)
+    try:
+        return get_faction(name).display
+    except (ValueError, KeyError):
+        return name
+
+
+def _terrain(colour: str | None) -> str:
+    return _(TERRAIN_TITLES[colour]) if colour in TERRAIN_TITLES else str(colour)
+
+
+def _tile_text(tile_id: str) -> str:
+    """``"BON4 (3 power, shipping +1 this round)"``: the tile code with its meaning from the rules data."""
+    tiles = load_tiles()
+    for table in (tiles.bonus, tiles.favor, tiles.town, tiles.power_actions, tiles.round_scoring):
+        t = table.get(tile_id)
+        if t is not None:
+            desc = getattr(t, "desc", None) or getattr(t, "during_round", None)
+            return f"{tile_id} ({desc})" if desc else tile_id
+    return tile_id
+
+
+def _command_text(verb: str, args: tuple) -> str:
+    """One sub-command in words, in the reader's language."""
+    if verb == "build":
+        return _("build a dwelling on {hex}").format(hex=args[0])
+    if verb == "upgrade":
+        return _("upgrade {hex} to a {building}").format(hex=args[0], building=_(BUILDING_TITLES[args[1]]))
+    if verb == "transform":
+        if args[1] is None:
+            return _("terraform {hex} to your home terrain").format(hex=args[0])
+        return _("terraform {hex} to {terrain}").format(hex=args[0], terrain=_terrain(args[1]))
+    if verb == "dig":
+        return ngettext("dig {n} spade", "dig {n} spades", args[0]).format(n=args[0])
+    if verb == "send":
+        if args[1] is None:
+            return _("send a priest to the {track} cult track").format(track=_(TRACK_TITLES[args[0]]))
+        return ngettext("send a priest to the {track} cult track for {n} step",
+                        "send a priest to the {track} cult track for {n} steps", args[1]).format(
+            track=_(TRACK_TITLES[args[0]]), n=args[1])
+    if verb == "action":
+        return _("take the action {tile}").format(tile=_tile_text(args[0]))
+    if verb == "advance":
+        return _("advance shipping") if args[0] == "ship" else _("advance on the exchange track (cheaper spades)")
+    if verb == "bridge":
+        return _("build a bridge between {a} and {b}").format(a=args[0], b=args[1])
+    if verb == "connect":
+        return _("found a town across the river at {hex}").format(hex=":".join(args))
+    if verb == "convert":
+        return _("convert {n} {what} to {m} {into}").format(n=args[0], what=args[1], m=args[2], into=args[3])
+    if verb == "burn":
+        return ngettext("burn {n} power", "burn {n} power", args[0]).format(n=args[0])
+    if verb == "pass":
+        if args[0] is None:
+            return _("pass")
+        return _("pass and take bonus tile {tile}").format(tile=_tile_text(args[0]))
+    if verb == "leech":
+        return _("accept {n} power from the {faction}").format(n=args[0], faction=_faction(args[1]))
+    if verb == "decline":
+        if args[0] is None:
+            return _("decline the power offer")
+        return _("decline {n} power from the {faction}").format(n=args[0], faction=_faction(args[1]))
+    if verb == "favor":
+        return _("take favor tile {tile}").format(tile=_tile_text(args[0]))
+    if verb == "town":
+        return _("take town tile {tile}").format(tile=_tile_text(args[1]))
+    if verb == "cult":
+        return ngettext("{n} step on the {track} cult track", "{n} steps on the {track} cult track",
+                        args[0]).format(n=args[0], track=_(TRACK_TITLES[args[1]]))
+    if verb == "lose":
+        if args[1] == "SPADE":
+            return _("give up the spade left")
+        return ngettext("pay {n} step on the {track} cult track", "pay {n} steps on the {track} cult track",
+                        args[0]).format(n=args[0], track=_(TRACK_TITLES[args[1]]))
+    if verb == "wait":
+        return _("done")
+    if verb == "setup":
+        return _("play this faction")
+    if verb == "drop":
+        return _("resign")
+    if verb == "pick_color":
+        return _("choose {terrain} as home terrain").format(terrain=_terrain(args[0]))
+    if verb == "unlock_terrain":
+        return _("unlock {terrain}").format(terrain=_terrain(args[0]))
+    return verb
+
+
+def describe_action(action: Any) -> str:
+    """An action in words for the buttons and the log (``"build a dwelling on E7"``).
+
+    Parameters
+    ----------
+    action : companion.terra_mystica.game.Action, RoundTile or RemoveBonus
+
+    Returns
+    -------
+    str
+        The sub-commands told in words, joined by ``"; "``; a faction pick names the faction.
+    """
+    if isinstance(action, tm.RoundTile):
+        return _("round scoring tile {tile}").format(tile=_tile_text(action.tile))
+    if isinstance(action, tm.RemoveBonus):
+        return _("bonus tile {tile} out of play").format(tile=action.tile)
+    if action.is_setup:
+        return _("play the {faction}").format(faction=_faction(action.faction))
+    return "; ".join(_command_text(verb, args) for verb, args in action.commands)
+
+
+_ENGINE_VP = re.compile(r"\+(\d+)vp for (\w+)")
+
+
+def describe_row(faction: str, label: str, typed: bool) -> str:
+    """A ledger row in words: ``"Witches: build a dwelling on E7"``, ``"Nomads: income"``."""
+    who = _faction(faction)
+    if typed:
+        try:
+            return _("{faction}: {what}").format(faction=who, what=describe_action(tm.Action.parse(faction, label)))
+        except CompanionError:
+            return f"{who}: {label}"
+    m = _ENGINE_VP.fullmatch(label)
+    if m:
+        what = m.group(2)
+        where = _(TRACK_TITLES[what]) if what in TRACK_TITLES else (_("network") if what == "network" else what)
+        return _("{faction}: +{vp} VP for {what}").format(faction=who, vp=m.group(1), what=where)
+    words = {"cult_income_for_faction": _("cult bonus income"), "other_income_for_faction": _("income"),
+             "score_resources": _("final scoring: resources turned into VP"), "setup": _("takes a seat")}
+    return _("{faction}: {what}").format(faction=who, what=words.get(label, label))
+
+
+def terrain_map(base: TerraMysticaMap, terrain: Sequence[tuple[str, str]]) -> TerraMysticaMap:
+    """``base`` with the hexes terraformed so far (``GameSnapshot.terrain``: ``(label, colour)``) recoloured.
+
+    A terrain with no map letter (ice, volcano) keeps the printed colour: the building on it still shows.
+    """
+    if not terrain:
+        return base
+    wheel = terrain_wheel()
+    rows = [list(r) for r in base.rows]
+    shift = 1 if base.placeholder else 0
+    for label, colour in terrain:
+        if colour in wheel.colours:
+            h = base.hexes[label]
+            rows[h.row - shift][h.column] = wheel.letter(colour)
+    return map_from_rows(rows)
+
+
+class _ButtonPool(widgets.HBox):
+    """Buttons for a changing list of choices; buttons are reused (the pool only grows)."""
+
+    def __init__(self, press: Callable[[Any], None]) -> None:
+        self._press = press
+        self.buttons: list[widgets.Button] = []
+        self.choices: list[Any] = []
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap"))
+
+    def show(self, items: Sequence[tuple[str, str, Any]], style: str = "") -> None:
+        """Show ``(label, tooltip, choice)`` items; a click calls ``press(choice)``."""
+        while len(self.buttons) < len(items):
+            b = widgets.Button(layout=widgets.Layout(width="auto", max_width="100%"))
+            index = len(self.buttons)
+            b.on_click(lambda _b, i=index: self._press(self.choices[i]))
+            self.buttons.append(b)
+            self.children = tuple(self.buttons)
+        self.choices = [choice for _label, _tip, choice in items]
+        for b, (label, tip, _choice) in zip(self.buttons, items, strict=False):
+            b.description, b.tooltip, b.button_style = label, tip, style
+            b.layout.display = ""
+        for b in self.buttons[len(items):]:
+            b.layout.display = "none"
+
+
+class PlayAFullGame(widgets.VBox):
+    """Set up and play a whole Terra Mystica game; people choose on the map and with buttons, bots act.
+
+    Parameters
+    ----------
+    players : int
+        Seats shown first (2-5).
+    controllers : sequence of str, optional
+        Per seat ``"human"`` or a bot name (``companion.terra_mystica.game.BOTS``: ``random``, ``greedy``);
+        default: seat 1 a person, the others greedy bots.
+    factions : sequence of str, optional
+        Per seat a faction, or None to pick it during the setup (as a legal action, every seat in turn).
+        Give a faction for every seat or for none.
+    map_key : str
+        A shipped map (:func:`companion.terra_mystica.hexmap.shipped_maps`; default ``"base"``).
+    seed : int
+        Seeds the setup tiles drawn and the bots.
+
+    Attributes
+    ----------
+    session : Session or None
+        The game (None before :meth:`start`).
+    selected : str or None
+        The hex picked on the map.
+    """
+
+    def __init__(self, players: int = 2, controllers: Sequence[str] | None = None,
+                 factions: Sequence[str | None] | None = None, map_key: str = "base", seed: int = 1) -> None:
+        self.session: Session | None = None
+        self.selected: str | None = None
+        self._terrain_cache: dict[tuple, TerraMysticaMap] = {}
+        controllers = list(controllers or [HUMAN] + ["greedy"] * 4)
+        factions = list(factions or [])
+        self.count = widgets.Dropdown(options=[2, 3, 4, 5], value=max(2, min(int(players), 5)))
+        self.seed = widgets.IntText(value=seed, layout=widgets.Layout(width="180px"))
+        self.map_choice = widgets.Dropdown(layout=widgets.Layout(width="360px"))
+        self._map_key = map_key
+        self.controller_boxes = [widgets.Dropdown(layout=widgets.Layout(width="170px")) for _i in range(5)]
+        self.faction_boxes = [widgets.Dropdown(layout=widgets.Layout(width="190px")) for _i in range(5)]
+        self.seat_labels = [widgets.HTML(layout=widgets.Layout(width="70px")) for _i in range(5)]
+        self._controllers0 = [controllers[i] if i < len(controllers) else "greedy" for i in range(5)]
+        self._factions0 = [factions[i] if i < len(factions) else None for i in range(5)]
+        self.seat_rows = [widgets.HBox([self.seat_labels[i], self.controller_boxes[i], self.faction_boxes[i]])
+                          for i in range(5)]
+        self.start_button = widgets.Button(button_style="success", icon="play")
+        self.start_button.on_click(lambda _b: self.start())
+        self.count.observe(lambda _c: self._show_seats(), names="value")
+        self.setup_title = widgets.HTML()
+        self.setup = widgets.VBox([self.setup_title,
+                                   widgets.HBox([self.count, self.seed, self.map_choice, self.start_button],
+                                                layout=widgets.Layout(flex_flow="row wrap")),
+                                   *self.seat_rows])
+        self.message = message_box()
+        self.heading = widgets.HTML()
+        self.prompt = widgets.HTML()
+        self.map_slot: ChartSlot | None = None
+        self.map_legend = widgets.HTML()
+        self.hex_title = widgets.HTML()
+        self.hex_buttons = _ButtonPool(self.act)
+        self.action_title = widgets.HTML()
+        self.action_buttons = _ButtonPool(self.act)
+        self.typed = widgets.Text(layout=widgets.Layout(width="420px"))
+        self.typed.continuous_update = False
+        self.typed_button = widgets.Button(icon="keyboard")
+        self.typed_button.on_click(lambda _b: self.type_row(self.typed.value))
+        self.undo_button = widgets.Button(icon="undo")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.controls = widgets.HBox([self.undo_button, self.typed, self.typed_button],
+                                     layout=widgets.Layout(flex_flow="row wrap"))
+        self.board_slot: ChartSlot | None = None
+        self.table = widgets.HTML()
+        self.final_html = widgets.HTML()
+        self.log_html = widgets.HTML()
+        self.game = widgets.VBox()
+        self.record_file = RecordFile(default_save_dir() / "terra-mystica-game.txt", self.save_record,
+                                      self.open_record)
+        self._translate_setup()
+        self._show_seats()
+        super().__init__([busy_style(), self.setup, self.message, self.game, self.record_file])
+        add_language_listener(self._retranslate)
+
+    # ------------------------------------------------------------------ language
+    def _translate_setup(self) -> None:
+        self.setup_title.value = "<b>{}</b> — {}".format(
+            html.escape(_("New game")),
+            html.escape(_("each seat is a person (hot-seat: people take turns at this screen) or a bot. "
+                          "Pick a faction for every seat, or leave all on '(pick)' to choose them during "
+                          "the setup in turn order.")))
+        self.count.description = _("Players")
+        self.seed.description = _("Seed")
+        self.map_choice.description = _("Map")
+        key = self.map_choice.value or self._map_key
+        self.map_choice.options = [(_(e["name"]), e["key"]) for e in shipped_maps()]
+        self.map_choice.value = key
+        for i in range(5):
+            self.seat_labels[i].value = html.escape(_("Seat {n}").format(n=i + 1))
+            value = self.controller_boxes[i].value or self._controllers0[i]
+            self.controller_boxes[i].options = [(_("Person"), HUMAN)] + [
+                (_("Bot: {name}").format(name=_("random") if b == "random" else _("greedy") if b == "greedy" else b), b)
+                for b in tm.BOTS]
+            self.controller_boxes[i].value = value
+            fvalue = self.faction_boxes[i].value if self.faction_boxes[i].options else self._factions0[i]
+            self.faction_boxes[i].options = [(_(_PICK), None)] + sorted(
+                (_faction(n), n) for n in faction_names() if n in tm._free_factions(()))
+            self.faction_boxes[i].value = fvalue
+        self.start_button.description = _("New game")
+        self.undo_button.description = _("Undo")
+        self.undo_button.tooltip = _("take back the last decision of a person (and the bots' answers after it)")
+        self.typed.placeholder = _("type a row, e.g. burn 2. convert 1pw to 1c")
+        self.typed_button.description = _("Do it")
+        self.typed_button.tooltip = _("apply the typed row of the command language for the faction to act")
+        self.map_legend.value = "<small>{}</small>".format(" · ".join([
+            f"<span style='color:#00b8e0'>■</span> {html.escape(_('you can build here'))}",
+            f"<span style='color:#ffae00'>■</span> {html.escape(_('you can terraform here'))}",
+            f"<span style='color:#b04dff'>■</span> {html.escape(_('you can upgrade here'))}",
+            f"<span style='color:#ff00aa'>■</span> {html.escape(_('the hex you picked'))}"]))
+
+    def _retranslate(self, _language: str) -> None:
+        """Set every label, button, table and figure title again in the new language, in place."""
+        self._translate_setup()
+        if self.session is not None:
+            self.refresh(keep_message=True)
+
+    def _show_seats(self) -> None:
+        for i, row in enumerate(self.seat_rows):
+            row.layout.display = "" if i < self.count.value else "none"
+
+    # ------------------------------------------------------------------ setup
+    def controllers(self) -> list[str]:
+        """``"human"`` or a bot name per seat, as set up."""
+        return [self.controller_boxes[i].value for i in range(self.count.value)]
+
+    def start(self) -> bool:
+        """Start a game with the seats, factions, map and seed of the setup. False (with the reason shown)
+        when the setup is refused (e.g. two factions of one colour)."""
+        n = self.count.value
+        picked = [self.faction_boxes[i].value for i in range(n)]
+        if any(picked) and not all(picked):
+            self.message.value = error_html(_("pick a faction for every seat, or for none (then each seat "
+                                              "picks during the setup)"))
+            return False
+        players: int | list[str] = list(picked) if all(picked) else n
+        try:
+            session = Session(tm, players, seed=self.seed.value, controllers=self.controllers(),
+                              map_name=None if self.map_choice.value == "base" else self.map_choice.value)
+        except CompanionError as exc:
+            self.message.value = error_html(str(exc))
+            return False
+        self._use(session)
+        self.message.value = info_html(_("New game on the map {map}.").format(map=_(self._map_name())))
+        return True
+
+    def _map_name(self) -> str:
+        key = self.session.state.map_name or "base" if self.session is not None else "base"
+        return next((e["name"] for e in shipped_maps() if e["key"] == key), key)
+
+    def _use(self, session: Session) -> None:
+        self.session = session
+        self.selected = None
+        self._terrain_cache.clear()
+        if self.map_slot is None:
+            self.map_slot = ChartSlot(self._map_figure())
+            self._bind_click()
+            self.board_slot = ChartSlot(self._board_figure())
+            choices = widgets.VBox([self.hex_title, self.hex_buttons, self.action_title, self.action_buttons,
+                                    self.controls])
+            self.game.children = [self.heading, self.prompt, self.map_slot, self.map_legend, choices,
+                                  self.table, self.board_slot, self.final_html, self.log_html]
+        self.refresh(keep_message=True)
+
+    def save_record(self, path):
+        """Write the game's command log to ``path`` atomically (the replay notebook reads it).
+
+        Raises
+        ------
+        CompanionError
+            With no game to save, or when the folder is not writable.
+        """
+        if self.session is None:
+            raise CompanionError(_("no game to save: start one first"))
+        return self.session.save(path)
+
+    def open_record(self, path: str | Path) -> None:
+        """Continue the game recorded in ``path``; the seats keep the people and bots of the setup.
+
+        Raises
+        ------
+        CompanionError
+            When the file cannot be read or does not replay (the game on screen is kept).
+        """
+        probe = Session.open(tm, path)
+        seats = len(probe.seat_names())
+        if seats != self.count.value:
+            self.count.value = seats
+        session = Session(tm, states=probe.states, seed=self.seed.value, controllers=self.controllers())
+        session.settle()
+        self._use(session)
+        self.message.value = info_html(_("Opened a game of {n} players.").format(n=seats))
+
+    # ------------------------------------------------------------------ queries (plain, for tests)
+    def human_actions(self) -> list[Any]:
+        """The legal actions of the person to act (empty on a bot's turn or once the game is over)."""
+        if self.session is None or not self.session.is_human_turn():
+            return []
+        return self.session.legal_actions()
+
+    def actions_on(self, label: str) -> list[Any]:
+        """The person's legal actions that act on hex ``label``."""
+        return [a for a in self.human_actions() if any(h == label for _v, h in tm.action_hexes(a))]
+
+    def highlighted(self) -> dict[str, str]:
+        """Hex label -> outline role for the legal actions of the person to act (build before terraform
+        before upgrade), and the picked hex."""
+        order = list(HIGHLIGHT_ROLES)
+        best: dict[str, str] = {}
+        for a in self.human_actions():
+            for verb, label in tm.action_hexes(a):
+                if label not in best or order.index(verb) < order.index(best[label]):
+                    best[label] = verb
+        out = {label: HIGHLIGHT_ROLES[verb] for label, verb in best.items()}
+        if self.selected is not None:
+            out[self.selected] = "selected"
+        return out
+
+    # ------------------------------------------------------------------ callbacks
+    def select_hex(self, label: str) -> None:
+        """Pick hex ``label`` (what a click on the map calls): a hex with one legal action acts at once,
+        one with several shows them as buttons; a hex with none says so."""
+        if self.session is None:
+            return
+        label = label.strip().upper() if not label.startswith("r") else label
+        actions = self.actions_on(label)
+        if not actions:
+            self.selected = None
+            self.message.value = error_html(_("no legal action on hex {hex} now; the outlined hexes have one")
+                                            .format(hex=label))
+            self.refresh(keep_message=True)
+            return
+        if len(actions) == 1:
+            self.act(actions[0])
+            return
+        self.selected = label
+        self.message.value = ""
+        self.refresh(keep_message=True)
+
+    def act(self, action: Any) -> None:
+        """Hand a person's action to the session (bots answer after it)."""
+        self._do(lambda: self.session.apply(action))
+
+    def type_row(self, text: str) -> None:
+        """Apply a typed row of the command language for the faction to act."""
+        if not text.strip():
+            return
+        def step():
+            self.session.apply(tm.parse_action(self.session.state, text))
+            self.typed.value = ""
+        self._do(step)
+
+    def undo(self) -> None:
+        """Go back to just before the last decision of a person (the bots' answers after it go too)."""
+        if self.session is None:
+            return
+        with busy(self, self.message):
+            self.selected = None
+            if not self.session.undo():
+                self.message.value = info_html(_("Nothing to undo."))
+            else:
+                self.message.value = info_html(_("Undone."))
+            self.refresh(keep_message=True)
+
+    def _do(self, step: Callable[[], Any]) -> None:
+        if self.session is None:
+            self.message.value = error_html(_("Start a game first."))
+            return
+        with busy(self, self.message):
+            try:
+                step()
+            except CompanionError as exc:
+                self.message.value = error_html(str(exc))
+                self.refresh(keep_message=True)
+                return
+            self.selected = None
+            self.message.value = ""
+            self.refresh(keep_message=True)
+
+    def _bind_click(self) -> None:
+        for trace in self.map_slot.figure.data:
+            if trace.name == HEX_TRACE:
+                trace.on_click(lambda t, points, _state: self._on_click(t, points))
+
+    def _on_click(self, trace, points) -> None:
+        if points.point_inds:
+            self.select_hex(trace.customdata[points.point_inds[0]])
+
+    # ------------------------------------------------------------------ views
+    def refresh(self, keep_message: bool = False) -> None:
+        """Redraw the heading, the prompt, the map, the choices, the board, the table and the log."""
+        if self.session is None:
+            return
+        if not keep_message:
+            self.message.value = ""
+        s = self.session
+        self.heading.value = self._heading()
+        self.prompt.value = self._prompt()
+        self.map_slot.show(self._map_figure())
+        self._bind_click()
+        self._show_choices()
+        self.undo_button.disabled = not any(k == HUMAN for k in s.kinds)
+        self.controls.layout.display = "" if s.is_human_turn() else "none"
+        self.table.value = self._table_html()
+        self.board_slot.show(self._board_figure())
+        self.final_html.value = self._final_html()
+        self.log_html.value = self._log_html()
+
+    def _names(self) -> list[str]:
+        return self.session.seat_names()
+
+    def _who(self, seat: int) -> str:
+        names = self._names()
+        name = names[seat]
+        shown = _faction(name) if name in FACTION_TITLES else _("Seat {n}").format(n=seat + 1)
+        kind = _("person") if self.session.controllers[seat] == HUMAN else _("bot")
+        return f"{shown} ({kind})"
+
+    def _heading(self) -> str:
+        s = self.session
+        g = s.state.game
+        if s.is_terminal():
+            return "<h4>{}</h4>".format(html.escape(_("Game over")))
+        if g is None:
+            return "<h4>{}</h4>".format(html.escape(_("Setup: each seat picks a faction")))
+        if g.round == 0:
+            title = _("Setup: initial dwellings and bonus tiles")
+        else:
+            title = _("Round {n} of 6").format(n=g.round)
+        tile = ""
+        if 1 <= g.round <= 6:
+            tile = "<div>{}</div>".format(html.escape(_("Round scoring tile: {tile}").format(
+                tile=_tile_text(s.state.round_tiles[g.round - 1]))))
+        order = ", ".join(_faction(n) for n in g.order)
+        return "<h4>{}</h4>{}<div>{}</div>".format(html.escape(title), tile,
+                                                   html.escape(_("Turn order: {order}").format(order=order)))
+
+    def _prompt(self) -> str:
+        s = self.session
+        if s.is_terminal():
+            return ""
+        seat = s.current_player()
+        if seat == CHANCE:
+            return info_html(_("Drawing the setup tiles…"))
+        who = self._who(seat)
+        if not s.is_human_turn():
+            return info_html(_("{who} is to act.").format(who=who))
+        g = s.state.game
+        name = self._names()[seat]
+        if g is not None and any(o["to"] == name for o in g.offers):
+            text = _("{who}: a neighbour built next to you. Accept the power offer (it costs VP) or decline it.")
+        elif g is None:
+            text = _("{who}: pick a faction.")
+        elif any(tm.action_hexes(a) for a in s.legal_actions()):
+            text = _("{who}: your turn. Click an outlined hex on the map, or choose an action below.")
+        else:
+            text = _("{who}: your turn. Choose below.")
+        return "<div style='font-size:1.1em'><b>{}</b></div>".format(html.escape(text.format(who=who)))
+
+    def _show_choices(self) -> None:
+        actions = self.human_actions()
+        on_hex = self.actions_on(self.selected) if self.selected else []
+        self.hex_title.value = ("<b>{}</b>".format(html.escape(_("Actions on hex {hex}:").format(hex=self.selected)))
+                                if on_hex else "")
+        self.hex_buttons.show([(describe_action(a), a.text, a) for a in on_hex], "info")
+        rest = [a for a in actions if not tm.action_hexes(a)]
+        self.action_title.value = "<b>{}</b>".format(html.escape(_("Other actions:"))) if rest else ""
+        self.action_buttons.show([(describe_action(a), getattr(a, "text", ""), a) for a in rest])
+
+    def _current_map(self) -> TerraMysticaMap:
+        g = self.session.state.game
+        key = self.session.state.map_name or "base"
+        if g is None:
+            return self._terrain_cache.setdefault(("", key), load_shipped_map(key))
+        terrain = g.snapshot().terrain
+        m = self._terrain_cache.get((terrain, key))
+        if m is None:
+            m = self._terrain_cache[(terrain, key)] = terrain_map(g.board.map, terrain)
+        return m
+
+    def _map_figure(self) -> go.Figure:
+        g = self.session.state.game if self.session is not None else None
+        state = g.townstate if g is not None else None
+        if g is None:
+            title = _("Map: {name}").format(name=_(self._map_name()))
+        elif g.round == 0:
+            title = _("Map: {name} — setup").format(name=_(self._map_name()))
+        else:
+            title = _("Map: {name} — round {n}").format(name=_(self._map_name()), n=min(g.round, 6))
+        return map_figure(self._current_map(), state=state, highlight=self.highlighted(), title=title,
+                          height=470, width=780)
+
+    def _factions(self) -> list[str]:
+        g = self.session.state.game
+        return list(g.seats) if g is not None else []
+
+    def _board_figure(self) -> go.Figure:
+        names = self._factions()
+        g = self.session.state.game
+        fig = make_subplots(rows=1, cols=2, column_widths=[0.6, 0.4],
+                            subplot_titles=(_("Cult tracks (steps, 0-10)"), _("Power bowls (power tokens)")))
+        tracks = [_(TRACK_TITLES[t]) for t in CULT_TRACKS]
+        bowls = [_("bowl I"), _("bowl II"), _("bowl III")]
+        for name in names:
+            f = g.factions[name]
+            colour = faction_colour(name)
+            fig.add_trace(go.Bar(name=_faction(name), x=tracks, y=[f.cult[t] for t in CULT_TRACKS],
+                                 marker=dict(color=colour, line=dict(color="#333", width=1)),
+                                 text=[f.cult[t] for t in CULT_TRACKS], textposition="outside",
+                                 legendgroup=name, hovertemplate="%{x}: %{y}<extra>" + _faction(name) + "</extra>"),
+                          row=1, col=1)
+            fig.add_trace(go.Bar(name=_faction(name), x=bowls, y=list(f.bowls),
+                                 marker=dict(color=colour, line=dict(color="#333", width=1)),
+                                 text=list(f.bowls), textposition="outside", legendgroup=name, showlegend=False,
+                                 hovertemplate="%{x}: %{y}<extra>" + _faction(name) + "</extra>"),
+                          row=1, col=2)
+        fig.update_yaxes(range=[0, 11.5], row=1, col=1, title_text=_("steps"))
+        fig.update_yaxes(rangemode="tozero", row=1, col=2, title_text=_("power tokens"))
+        fig.update_layout(barmode="group", height=330, margin=dict(l=50, r=10, t=50, b=40),
+                          legend=dict(orientation="h", y=-0.15))
+        return fig
+
+    def _table_html(self) -> str:
+        g = self.session.state.game
+        if g is None:
+            return ""
+        sheet = self.session.score()
+        projected = {p.name: p.total for p in sheet.players}
+        head = "".join(
+            f"<th style='padding:2px 8px;color:{faction_colour(n)};text-shadow:0 0 2px #000'>"
+            f"{html.escape(self._who(i))}</th>" for i, n in enumerate(g.seats))
+        rows: list[tuple[str, list[str]]] = []
+        fs = [g.factions[n] for n in g.seats]
+        rows.append((_("VP"), [str(f.vp) for f in fs]))
+        if not self.session.is_terminal():
+            rows.append((_("VP if the game ended now"), [str(projected.get(n, "")) for n in g.seats]))
+        rows.append((_("coins"), [str(f.c) for f in fs]))
+        rows.append((_("workers"), [str(f.w) for f in fs]))
+        rows.append((_("priests"), [str(f.p) for f in fs]))
+        rows.append((_("power bowls I / II / III"), ["{} / {} / {}".format(*f.bowls) for f in fs]))
+        rows.append((_("cult tracks Fire / Water / Earth / Air"),
+                     [" / ".join(str(f.cult[t]) for t in CULT_TRACKS) for f in fs]))
+        rows.append((_("shipping / exchange track"), [f"{f.ship} / {f.dig}" for f in fs]))
+        rows.append((_("buildings D / TP / TE / SH / SA"),
+                     [" / ".join(str(f.count[k]) for k in BUILDING_TITLES) for f in fs]))
+        rows.append((_("favor tiles"), [", ".join(f.favors) or "–" for f in fs]))
+        rows.append((_("town tiles"), [", ".join(f.towns) or "–" for f in fs]))
+        rows.append((_("bonus tile"), [(f.bonus or "–") + (" " + _("(passed)") if f.passed else "") for f in fs]))
+        body = "".join("<tr><td style='padding:2px 8px'><b>{}</b></td>{}</tr>".format(
+            html.escape(label), "".join(f"<td style='padding:2px 8px;text-align:center'>{html.escape(v)}</td>"
+                                        for v in values)) for label, values in rows)
+        return (f"<table class='companion-tm-play' style='border-collapse:collapse;font-size:13px'>"
+                f"<tr><th></th>{head}</tr>{body}</table>")
+
+    def _final_html(self) -> str:
+        result = tm.final_breakdown(self.session.state)
+        if result is None:
+            return ""
+        head = "".join(f"<th style='padding:2px 8px'>{html.escape(t)}</th>" for t in (
+            _("faction"), _("VP before final scoring"), *(_(TRACK_TITLES[t]) for t in CULT_TRACKS),
+            _("network"), _("resources"), _("final VP")))
+        body = ""
+        for p in sorted(result.players, key=lambda p: -p.final_vp):
+            cells = [_faction(p.faction), p.vp_before, *(p.cult_vp[t.lower()] for t in CULT_TRACKS),
+                     p.network_vp, p.resource_vp, p.final_vp]
+            body += "<tr>" + "".join(f"<td style='padding:2px 8px;text-align:center'>{html.escape(str(c))}</td>"
+                                     for c in cells) + "</tr>"
+        winners = ", ".join(_faction(w) for w in result.winners)
+        best = max(p.final_vp for p in result.players)
+        won = ngettext("Winner: {names} with {vp} VP", "Shared win: {names} with {vp} VP each",
+                       len(result.winners)).format(names=winners, vp=best)
+        return ("<h4 class='companion-tm-winner'>{}</h4><div>{}</div>"
+                "<table class='companion-tm-final' style='border-collapse:collapse'><tr>{}</tr>{}</table>").format(
+            html.escape(won), html.escape(_("Final scoring, itemised:")), head, body)
+
+    def _log_html(self) -> str:
+        g = self.session.state.game
+        if g is None:
+            return ""
+        rows = g.rows[-16:]
+        items = "".join(f"<li>{html.escape(describe_row(r.faction, r.label, r.typed))}</li>" for r in rows)
+        bots = sum(1 for k in self.session.kinds if k == BOT)
+        return "<details><summary>{}</summary><ul>{}</ul></details>".format(
+            html.escape(ngettext("What happened (last rows of the ledger; {n} bot action so far)",
+                                 "What happened (last rows of the ledger; {n} bot actions so far)", bots)
+                        .format(n=bots)), items)
