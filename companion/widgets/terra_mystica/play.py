@@ -111,13 +111,13 @@ def _tile_text(tile_id: str) -> str:
 def _command_text(verb: str, args: tuple) -> str:
     """One sub-command in words, in the reader's language."""
     if verb == "build":
-        return _("build a dwelling on {hex}").format(hex=args[0])
+        return _("build a dwelling on {label}").format(label=args[0])
     if verb == "upgrade":
-        return _("upgrade {hex} to a {building}").format(hex=args[0], building=_(BUILDING_TITLES[args[1]]))
+        return _("upgrade {label} to a {kind}").format(label=args[0], kind=_(BUILDING_TITLES[args[1]]))
     if verb == "transform":
         if args[1] is None:
-            return _("terraform {hex} to your home terrain").format(hex=args[0])
-        return _("terraform {hex} to {terrain}").format(hex=args[0], terrain=_terrain(args[1]))
+            return _("terraform {label} to your home terrain").format(label=args[0])
+        return _("terraform {label} to {land}").format(label=args[0], land=_terrain(args[1]))
     if verb == "dig":
         return ngettext("dig {n} spade", "dig {n} spades", args[0]).format(n=args[0])
     if verb == "send":
@@ -133,7 +133,7 @@ def _command_text(verb: str, args: tuple) -> str:
     if verb == "bridge":
         return _("build a bridge between {a} and {b}").format(a=args[0], b=args[1])
     if verb == "connect":
-        return _("found a town across the river at {hex}").format(hex=":".join(args))
+        return _("found a town across the river at {label}").format(label=":".join(args))
     if verb == "convert":
         return _("convert {n} {what} to {m} {into}").format(n=args[0], what=args[1], m=args[2], into=args[3])
     if verb == "burn":
@@ -143,11 +143,11 @@ def _command_text(verb: str, args: tuple) -> str:
             return _("pass")
         return _("pass and take bonus tile {tile}").format(tile=_tile_text(args[0]))
     if verb == "leech":
-        return _("accept {n} power from the {faction}").format(n=args[0], faction=_faction(args[1]))
+        return _("accept {n} power from the {name}").format(n=args[0], name=_faction(args[1]))
     if verb == "decline":
         if args[0] is None:
             return _("decline the power offer")
-        return _("decline {n} power from the {faction}").format(n=args[0], faction=_faction(args[1]))
+        return _("decline {n} power from the {name}").format(n=args[0], name=_faction(args[1]))
     if verb == "favor":
         return _("take favor tile {tile}").format(tile=_tile_text(args[0]))
     if verb == "town":
@@ -167,9 +167,9 @@ def _command_text(verb: str, args: tuple) -> str:
     if verb == "drop":
         return _("resign")
     if verb == "pick_color":
-        return _("choose {terrain} as home terrain").format(terrain=_terrain(args[0]))
+        return _("choose {land} as home terrain").format(land=_terrain(args[0]))
     if verb == "unlock_terrain":
-        return _("unlock {terrain}").format(terrain=_terrain(args[0]))
+        return _("unlock {land}").format(land=_terrain(args[0]))
     return verb
 
 
@@ -190,7 +190,7 @@ def describe_action(action: Any) -> str:
     if isinstance(action, tm.RemoveBonus):
         return _("bonus tile {tile} out of play").format(tile=action.tile)
     if action.is_setup:
-        return _("play the {faction}").format(faction=_faction(action.faction))
+        return _("play the {name}").format(name=_faction(action.faction))
     return "; ".join(_command_text(verb, args) for verb, args in action.commands)
 
 
@@ -202,17 +202,17 @@ def describe_row(faction: str, label: str, typed: bool) -> str:
     who = _faction(faction)
     if typed:
         try:
-            return _("{faction}: {what}").format(faction=who, what=describe_action(tm.Action.parse(faction, label)))
+            return _("{name}: {what}").format(name=who, what=describe_action(tm.Action.parse(faction, label)))
         except CompanionError:
             return f"{who}: {label}"
     m = _ENGINE_VP.fullmatch(label)
     if m:
         what = m.group(2)
         where = _(TRACK_TITLES[what]) if what in TRACK_TITLES else (_("network") if what == "network" else what)
-        return _("{faction}: +{vp} VP for {what}").format(faction=who, vp=m.group(1), what=where)
+        return _("{name}: +{vp} VP for {what}").format(name=who, vp=m.group(1), what=where)
     words = {"cult_income_for_faction": _("cult bonus income"), "other_income_for_faction": _("income"),
              "score_resources": _("final scoring: resources turned into VP"), "setup": _("takes a seat")}
-    return _("{faction}: {what}").format(faction=who, what=words.get(label, label))
+    return _("{name}: {what}").format(name=who, what=words.get(label, label))
 
 
 def terrain_map(base: TerraMysticaMap, terrain: Sequence[tuple[str, str]]) -> TerraMysticaMap:
@@ -491,8 +491,8 @@ class PlayAFullGame(widgets.VBox):
         actions = self.actions_on(label)
         if not actions:
             self.selected = None
-            self.message.value = error_html(_("no legal action on hex {hex} now; the outlined hexes have one")
-                                            .format(hex=label))
+            self.message.value = error_html(_("no legal action on hex {label} now; the outlined hexes have one")
+                                            .format(label=label))
             self.refresh(keep_message=True)
             return
         if len(actions) == 1:
@@ -620,12 +620,12 @@ class PlayAFullGame(widgets.VBox):
             text = _("{who}: your turn. Click an outlined hex on the map, or choose an action below.")
         else:
             text = _("{who}: your turn. Choose below.")
-        return "<div style='font-size:1.1em'><b>{}</b></div>".format(html.escape(text.format(who=who)))
+        return f"<div style='font-size:1.1em'><b>{html.escape(text.format(who=who))}</b></div>"
 
     def _show_choices(self) -> None:
         actions = self.human_actions()
         on_hex = self.actions_on(self.selected) if self.selected else []
-        self.hex_title.value = ("<b>{}</b>".format(html.escape(_("Actions on hex {hex}:").format(hex=self.selected)))
+        self.hex_title.value = ("<b>{}</b>".format(html.escape(_("Actions on hex {label}:").format(label=self.selected)))
                                 if on_hex else "")
         self.hex_buttons.show([(describe_action(a), a.text, a) for a in on_hex], "info")
         rest = [a for a in actions if not tm.action_hexes(a)]

@@ -1,0 +1,252 @@
+"""The Terra Mystica play widget, driven through its plain methods (no browser): person vs bot."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from companion.i18n import set_language, using_language
+from companion.terra_mystica import engine
+from companion.terra_mystica import game as tm
+from companion.terra_mystica.mapplot import HEX_TRACE
+from companion.widgets.terra_mystica.play import PlayAFullGame, describe_action
+from companion.widgets.terra_mystica.replay import ReplayViewer
+
+
+def _game(controllers=("human", "greedy"), factions=("witches", "nomads"), seed=1, **kw) -> PlayAFullGame:
+    w = PlayAFullGame(players=len(controllers), controllers=list(controllers), factions=list(factions), seed=seed,
+                      **kw)
+    assert w.start(), w.message.value
+    return w
+
+
+def _click(w: PlayAFullGame, label: str) -> None:
+    """What a click on the map's hex trace calls (the trace's customdata holds the labels)."""
+    trace = next(t for t in w.map_slot.figure.data if t.name == HEX_TRACE)
+    index = list(trace.customdata).index(label)
+    w._on_click(trace, SimpleNamespace(point_inds=[index]))
+
+
+def _shown(pool) -> list[str]:
+    return [b.description for b in pool.buttons if b.layout.display != "none"]
+
+
+def test_highlighted_hexes_are_those_of_the_engines_legal_builds():
+    w = _game()
+    g = w.session.state.game
+    faction = g.seats[w.session.current_player()]
+    legal = engine.legal_actions(g, faction)
+    builds = {t.split()[1] for t in legal if t.startswith("build ")}
+    assert builds  # initial dwellings: every free hex of the home terrain
+    marked = {label for label, role in w.highlighted().items() if role == "shipping"}
+    assert marked == builds
+    trace = next(t for t in w.map_slot.figure.data if t.name == HEX_TRACE)
+    assert len(trace.customdata) > 70   # every hex is clickable
+
+
+def test_a_click_on_a_highlighted_hex_builds_there_and_the_bot_answers():
+    w = _game()
+    seat = w.session.current_player()
+    me = w.session.state.game.seats[seat]
+    label = sorted(w.highlighted())[0]
+    before = len(w.session.states)
+    _click(w, label)
+    g = w.session.state.game
+    assert g.townstate.buildings[label] == (me, "D")
+    assert len(w.session.states) > before + 1          # the bot answered (its initial dwelling)
+    assert any(f == "nomads" for f, _k in g.townstate.buildings.values())
+    assert w.session.is_human_turn()
+
+
+def test_a_hex_with_no_legal_action_is_not_offered_and_changes_nothing():
+    w = _game()
+    marked = set(w.highlighted())
+    g = w.session.state.game
+    other = next(h for h in sorted(g.colour) if h not in marked)
+    assert w.actions_on(other) == []
+    before = len(w.session.states)
+    _click(w, other)
+    assert len(w.session.states) == before
+    assert "no legal action on hex " + other in w.message.value
+    assert other not in w.highlighted()
+
+
+def test_several_actions_on_one_hex_become_buttons():
+    w = _game(controllers=("human", "random"), seed=2)
+    # setup: the person places dwellings and takes a bonus tile by the buttons
+    for _ in range(20):
+        if w.session.state.game.round >= 1:
+            break
+        acts = w.human_actions()
+        hexes = w.highlighted()
+        if hexes:
+            _click(w, sorted(hexes)[0])
+        else:
+            w.act(acts[0])
+    assert w.session.state.game.round == 1 and w.session.is_human_turn()
+    many = [h for h in w.highlighted() if len(w.actions_on(h)) > 1]
+    assert many, "some hex offers several actions (build on it, or terraform it to another terrain)"
+    _click(w, many[0])
+    assert w.selected == many[0]
+    shown = _shown(w.hex_buttons)
+    assert shown == [describe_action(a) for a in w.actions_on(many[0])]
+    assert w.highlighted()[many[0]] == "selected"
+    # pressing a button applies exactly that action
+    choice = w.hex_buttons.choices[-1]
+    before = len(w.session.states)
+    w.hex_buttons.buttons[len(shown) - 1].click()
+    assert w.session.states[before].history[-1] == choice
+
+
+def test_undo_returns_to_the_persons_decision():
+    w = _game()
+    n = len(w.session.states)
+    legal = [a.text for a in w.human_actions()]
+    figure = w.map_slot.figure
+    _click(w, sorted(w.highlighted())[0])
+    assert len(w.session.states) > n + 1
+    w.undo_button.click()
+    assert len(w.session.states) == n
+    assert w.session.is_human_turn()
+    assert [a.text for a in w.human_actions()] == legal
+    assert "Undone" in w.message.value
+    assert w.map_slot.figure is figure   # drawn in place, never a new figure
+
+
+def test_other_actions_are_buttons_and_power_offers_are_answered_in_turn():
+    w = _game(controllers=("human", "greedy"), factions=("witches", "nomads"), seed=4)
+    offered = False
+    for _ in range(120):
+        if w.session.is_terminal():
+            break
+        g = w.session.state.game
+        me = g.seats[w.session.current_player()]
+        if any(o["to"] == me for o in g.offers):
+            shown = _shown(w.action_buttons)
+            assert any(s.startswith("accept") for s in shown) and any(s.startswith("decline") for s in shown)
+            assert "power offer" in w.prompt.value
+            offered = True
+            w.action_buttons.buttons[0].click()
+            continue
+        hexes = w.highlighted()
+        builds = sorted(h for h, role in hexes.items() if role == "shipping")
+        if builds:
+            _click(w, builds[0])
+            if w.selected:
+                w.hex_buttons.buttons[0].click()
+        else:
+            rest = w.action_buttons.choices
+            w.act(next((a for a in rest if a.text.startswith("pass")), rest[0]))
+    assert offered
+
+
+def test_a_whole_game_of_bots_ends_with_an_itemised_final_scoring_and_a_winner():
+    w = _game(controllers=("random", "greedy"), factions=("halflings", "mermaids"), seed=5)
+    assert w.session.is_terminal()
+    result = tm.final_breakdown(w.session.state)
+    g = w.session.state.game
+    for p in result.players:
+        parts = p.vp_before + sum(p.cult_vp.values()) + p.network_vp + p.resource_vp
+        assert parts == p.final_vp == g.factions[p.faction].vp
+    best = max(f.vp for f in g.factions.values())
+    winners = [n for n in g.seats if g.factions[n].vp == best]
+    assert "companion-tm-winner" in w.final_html.value
+    assert all(n.capitalize() in w.final_html.value for n in winners)
+    assert f"with {best} VP" in w.final_html.value
+    assert "Game over" in w.heading.value
+
+
+def test_factions_picked_during_the_setup_as_buttons():
+    w = PlayAFullGame(players=2, controllers=["human", "random"], seed=3)
+    assert w.start()
+    assert w.session.state.game is None and w.session.is_human_turn()
+    shown = _shown(w.action_buttons)
+    assert "play the Witches" in shown and "play the Ice Maidens" in shown
+    index = shown.index("play the Witches")
+    w.action_buttons.buttons[index].click()
+    assert w.session.seat_names()[0] == "witches"
+    assert len(w.session.seat_names()) == 2 and w.session.seat_names()[1] != "Seat 2"
+
+
+def test_some_factions_but_not_all_is_refused():
+    w = PlayAFullGame(players=2, controllers=["human", "random"], factions=["witches", None])
+    assert not w.start()
+    assert "for every seat, or for none" in w.message.value and w.session is None
+
+
+def test_a_fire_and_ice_map_side_is_played_on():
+    w = _game(controllers=("human", "random"), map_key="fire_ice_side1")
+    assert w.session.state.map_name == "fire_ice_side1"
+    assert "Fire & Ice, side 1" in w.map_slot.figure.layout.title.text
+    assert w.highlighted()
+
+
+def test_a_typed_row_is_applied_and_a_bad_one_is_reported():
+    w = _game()
+    label = sorted(w.highlighted())[0]
+    w.type_row("fly to the moon")
+    assert "unknown command" in w.message.value
+    w.type_row(f"build {label}")
+    assert label in w.session.state.game.townstate.buildings
+
+
+def test_save_and_open_round_trip_and_the_replay_viewer_reads_the_file(tmp_path):
+    w = _game()
+    for _ in range(3):
+        _click(w, sorted(w.highlighted())[0]) if w.highlighted() else w.act(w.human_actions()[0])
+    path = tmp_path / "game.txt"
+    w.record_file.path_box.value = str(path)
+    assert w.record_file.save_file()
+    summary = w.session.state.game.summary()
+    other = PlayAFullGame(players=2, controllers=["human", "greedy"])
+    other.record_file.path_box.value = str(path)
+    assert other.record_file.open_file(), other.record_file.status.value
+    assert other.session.state.game.summary() == summary
+    assert other.session.is_human_turn()
+    viewer = ReplayViewer()
+    viewer.open_record(path)
+    assert viewer.snapshots[-1].towns.buildings == w.session.state.game.townstate.buildings
+
+
+def test_an_unreadable_record_keeps_the_game(tmp_path):
+    w = _game()
+    path = tmp_path / "bad.txt"
+    path.write_text("witches: fly to the moon\n", encoding="utf-8")
+    states = list(w.session.states)
+    w.record_file.path_box.value = str(path)
+    assert not w.record_file.open_file()
+    assert "Error" in w.record_file.status.value
+    assert w.session.states == states
+
+
+def test_the_board_figure_draws_cult_tracks_and_power_bowls():
+    w = _game()
+    g = w.session.state.game
+    fig = w.board_slot.figure
+    cult = [t for t in fig.data if t.xaxis == "x"]
+    bowls = [t for t in fig.data if t.xaxis == "x2"]
+    assert [t.name for t in cult] == ["Witches", "Nomads"]
+    for trace, name in zip(bowls, g.seats, strict=True):
+        assert tuple(trace.y) == tuple(g.factions[name].bowls)
+    for trace, name in zip(cult, g.seats, strict=True):
+        assert list(trace.y) == [g.factions[name].cult[t] for t in ("FIRE", "WATER", "EARTH", "AIR")]
+
+
+@pytest.fixture
+def _english():
+    yield
+    set_language("en")
+
+
+def test_the_widget_follows_the_language_switch(_english):
+    w = _game()
+    assert w.start_button.description == "New game"
+    set_language("zh_CN")
+    assert w.start_button.description != "New game"
+    assert w.undo_button.description == "撤销"
+    assert "轮" in w.heading.value or "设置" in w.heading.value
+    set_language("en")
+    assert w.undo_button.description == "Undo"
+    with using_language("zh_CN"):
+        assert describe_action(tm.Action.parse("witches", "build E7")) == "在 E7 建造一个住所"
