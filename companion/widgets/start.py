@@ -46,7 +46,8 @@ GAMES: tuple[GameInfo, ...] = (
               ("terra_mystica/explore_custom_maps.ipynb", "parse and explore custom maps"),
               ("terra_mystica/score_a_table_game.ipynb", "final scoring for a game played at the table"),
               ("terra_mystica/fast_auction.ipynb", "resolve a fast faction auction"),
-              ("terra_mystica/replay_a_real_game.ipynb", "step through a real league game"))),
+              ("terra_mystica/replay_a_real_game.ipynb", "step through a real league game"),
+              ("terra_mystica/play_a_full_game.ipynb", "a full game, people and bots, base or Fire & Ice map, with undo"))),
 )
 
 
