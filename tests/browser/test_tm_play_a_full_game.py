@@ -1,0 +1,132 @@
+"""A 2-player game of Terra Mystica in JupyterLab, a person (Witches) against the greedy bot (Nomads), through
+the setup and the whole of round 1: clicks on outlined hexes place the initial dwellings, buttons take the
+bonus tile and pass. The drawn values (heading, the resources table, buildings on the map, the cult-track
+and power-bowl bars) are compared with the same game played by the widget's plain methods in this process
+(same seed, same choices), and the figures are the same plot elements throughout (redrawn in place)."""
+
+from __future__ import annotations
+
+from tests.browser.harness import run_in_lab, screenshot, timed_click, widget_text
+
+NOTEBOOK = "notebooks/terra_mystica/play_a_full_game.ipynb"
+ROOT = "window.jupyterapp.shell.currentWidget.node"
+MAP = f"({ROOT}).querySelectorAll('.jp-OutputArea .js-plotly-plot')[0]"
+BOARD = f"({ROOT}).querySelectorAll('.jp-OutputArea .js-plotly-plot')[1]"
+
+
+def _hex_point(page, label: str) -> dict:
+    """Screen position of hex ``label`` on the play map (the hex trace draws the labels as text)."""
+    return page.evaluate(
+        "(label) => { const plot = " + MAP + ";"
+        " const trace = Array.from(plot.querySelectorAll('.scatterlayer .trace'))"
+        "   .filter(t => t.querySelector('.textpoint')).pop();"
+        " const texts = Array.from(trace.querySelectorAll('.textpoint text'));"
+        " const i = texts.findIndex(t => t.textContent === label);"
+        " const point = trace.querySelectorAll('path.point')[i];"
+        " point.scrollIntoView({block: 'center', inline: 'center'});"
+        " const r = point.getBoundingClientRect();"
+        " return {x: r.x + r.width / 2, y: r.y + r.height / 2}; }", label)
+
+
+def _text_js(text: str) -> str:
+    return (f"() => Array.from(({ROOT}).querySelectorAll('.widget-html-content'))"
+            f".some(e => e.innerText.includes({text!r}))")
+
+
+def _buildings_js(n: int) -> str:
+    return (f"() => {{ const p = {MAP}; const t = p && p.data && p.data.find(t => t.name === 'buildings');"
+            f" return !!t && t.x.length === {n}; }}")
+
+
+def _click_hex(page, label: str, until: str) -> None:
+    box = _hex_point(page, label)
+    page.mouse.move(box["x"] - 3, box["y"] - 3)
+    page.mouse.move(box["x"], box["y"])
+    page.wait_for_timeout(300)
+    page.mouse.click(box["x"], box["y"])
+    page.wait_for_function(until, timeout=60_000, polling=100)
+
+
+def _after(w) -> str:
+    """JS predicate: the page shows the replica's state (round heading, bot actions so far, buildings)."""
+    from companion.session import BOT
+
+    g = w.session.state.game
+    bots = sum(1 for k in w.session.kinds if k == BOT)
+    heading = f"Round {g.round} of 6" if g.round else "Setup: initial dwellings"
+    summary = f"{bots} bot action"
+    return (f"() => ({_text_js(heading)})() && ({_text_js(summary)})()"
+            f" && ({_buildings_js(len(g.townstate.buildings))})()")
+
+
+def _press(page, w, index: int, what: str) -> None:
+    """Press button ``index`` of the other actions, in the replica and on the page."""
+    button = w.action_buttons.buttons[index]
+    description = button.description
+    button.click()
+    timed_click(page, page.locator(".jp-OutputArea .widget-button", has_text=description).first, _after(w),
+                what=what)
+
+
+def _replica():
+    """The notebook's game played with the widget's plain methods, to know what the page must draw."""
+    from companion.widgets.terra_mystica.play import PlayAFullGame
+
+    w = PlayAFullGame(players=2, controllers=["human", "greedy"], factions=["witches", "nomads"], seed=1)
+    assert w.start()
+    return w
+
+
+def test_play_a_full_round_in_lab(page, lab_url):
+    run_in_lab(page, lab_url, NOTEBOOK)
+    page.wait_for_function(f"() => {{ const p = {BOARD}; return !!p && p.querySelectorAll('.barlayer .trace').length >= 2; }}",
+                           timeout=60_000)
+    page.evaluate(f"() => {{ {MAP}.dataset.companionTag = 'map'; {BOARD}.dataset.companionTag = 'board'; }}")
+    text = widget_text(page)
+    assert "Setup: initial dwellings and bonus tiles" in text
+    assert "Witches (person): your turn" in text
+    w = _replica()
+    # the setup: the person places the initial dwellings by clicking outlined hexes; the bot answers
+    while w.session.state.game.round == 0:
+        marked = sorted(h for h, role in w.highlighted().items() if role == "shipping")
+        if marked:
+            label = marked[0]
+            w.select_hex(label)
+            _click_hex(page, label, _after(w))
+        else:   # the first bonus tile: a button
+            _press(page, w, 0, "TM play: take a bonus tile")
+    assert w.session.state.game.round == 1
+    # round 1: the person passes (taking a bonus tile for round 2), the bot plays out the round
+    while w.session.state.game.round == 1:
+        passes = [i for i, a in enumerate(w.action_buttons.choices) if a.text.startswith("pass")]
+        _press(page, w, passes[0] if passes else 0, "TM play: pass (or answer a power offer)")
+    assert w.session.state.game.round == 2
+    page.wait_for_function(_text_js("Round 2 of 6"), timeout=60_000)
+    g = w.session.state.game
+    page.wait_for_function(_buildings_js(len(g.townstate.buildings)), timeout=30_000)
+    # the resources table shows what the engine holds for each faction after round 1
+    table = page.evaluate(f"() => Array.from(({ROOT}).querySelectorAll('table.companion-tm-play tr'))"
+                          ".map(r => Array.from(r.children).map(c => c.innerText.trim()))")
+    rows = {r[0]: r[1:] for r in table}
+    seats = list(g.seats)
+    assert rows["VP"] == [str(g.factions[n].vp) for n in seats]
+    assert rows["coins"] == [str(g.factions[n].c) for n in seats]
+    assert rows["power bowls I / II / III"] == ["{} / {} / {}".format(*g.factions[n].bowls) for n in seats]
+    # the board's bars: cult tracks and power bowls of each faction, as the engine holds them
+    bars = page.evaluate(f"() => {BOARD}.data.map(t => [t.name, t.xaxis || 'x', Array.from(t.y)])")
+    bowls = {name: y for name, axis, y in bars if axis == "x2"}
+    cults = {name: y for name, axis, y in bars if axis == "x"}
+    assert bowls == {n.capitalize(): list(g.factions[n].bowls) for n in seats}
+    assert cults == {n.capitalize(): [g.factions[n].cult[t] for t in ("FIRE", "WATER", "EARTH", "AIR")]
+                     for n in seats}
+    assert "Turn order:" in widget_text(page)
+    screenshot(page, "tm_play_a_full_game")
+    # the same plot elements throughout: redrawn in place, never replaced
+    assert page.evaluate(f"() => {MAP}.dataset.companionTag") == "map"
+    assert page.evaluate(f"() => {BOARD}.dataset.companionTag") == "board"
+    # undo goes back to the person's last decision (the pass in round 1)
+    w.undo()
+    timed_click(page, page.locator(".jp-OutputArea .widget-button", has_text="Undo").first,
+                _text_js("Undone."), what="TM play: undo")
+    page.wait_for_function(_text_js("Round 1 of 6"), timeout=30_000)
+    assert "Witches (person): your turn" in widget_text(page)
