@@ -191,8 +191,8 @@ def _board(map_name: str | None):
     if map_name is None:
         return None
     from companion.terra_mystica.engine import board_tables
-    from companion.terra_mystica.hexmap import load_shipped_map
-    return board_tables(load_shipped_map(map_name))
+    from companion.terra_mystica.hexmap import map_by_name
+    return board_tables(map_by_name(map_name))
 
 
 def _with_game(state: GameState) -> GameState:
@@ -229,7 +229,8 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
     removed_bonus : sequence of str, optional
         The bonus tiles out of play (default: chance actions).
     map_name : str, optional
-        A shipped map (default: the base map).
+        A shipped map's key, or a custom map inline (``custom:`` + letter rows joined by ``/``,
+        :func:`companion.terra_mystica.hexmap.map_record_name`); default: the base map.
 
     Raises
     ------

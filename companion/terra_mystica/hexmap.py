@@ -57,6 +57,7 @@ __all__ = [
     "MAX_ROWS", "LONG_ROW", "SHORT_ROW", "MAX_SHIPPING", "MAX_JUMP",
     "Hex", "TerraMysticaMap", "parse_map", "parse_letters", "parse_colour_words", "detect_form",
     "map_from_rows", "MAX_MAP_CHARS", "shipped_maps", "map_text", "load_shipped_map", "designer_statistics",
+    "CUSTOM_MAP_PREFIX", "map_record_name", "map_by_name",
 ]
 
 MAX_ROWS = 9
@@ -781,6 +782,41 @@ def load_shipped_map(key: str) -> TerraMysticaMap:
 
 
 # ---------------------------------------------------------------------- designer statistics
+CUSTOM_MAP_PREFIX = "custom:"
+"""A record's ``map`` line names a shipped map (``map fire_ice_side1``) or carries a custom map inline:
+``map custom:`` followed by the letter rows joined by ``/`` (no spaces, so the line stays one token)."""
+
+
+def map_record_name(m: TerraMysticaMap) -> str:
+    """The name a game record uses for map ``m``: the shipped map's key when ``m`` is one (same map id),
+    else ``custom:`` + its letter rows joined by ``/`` (a record that carries its own map replays anywhere).
+
+    Examples
+    --------
+    >>> map_record_name(load_shipped_map("fire_ice_side1"))
+    'fire_ice_side1'
+    """
+    for entry in shipped_maps():
+        if entry["map_id"] == m.map_id:
+            return entry["key"]
+    return CUSTOM_MAP_PREFIX + "/".join(",".join(r) for r in m.rows)
+
+
+def map_by_name(name: str) -> TerraMysticaMap:
+    """The map a record names (see :data:`CUSTOM_MAP_PREFIX`): a shipped key or an inline custom map.
+
+    Raises
+    ------
+    RulesDataError
+        For an unknown shipped key.
+    MapFormatError
+        For an inline map that does not parse (row and column named).
+    """
+    if name.lower().startswith(CUSTOM_MAP_PREFIX):
+        return parse_letters(name[len(CUSTOM_MAP_PREFIX):].replace("/", "\n"))
+    return load_shipped_map(name)
+
+
 def designer_statistics(m: TerraMysticaMap) -> dict:
     """Numbers a map designer checks for balance.
 

@@ -250,3 +250,49 @@ def test_the_widget_follows_the_language_switch(_english):
     assert w.undo_button.description == "Undo"
     with using_language("zh_CN"):
         assert describe_action(tm.Action.parse("witches", "build E7")) == "在 E7 建造一个住所"
+
+
+def _custom_map(tmp_path):
+    """The base map with two land hexes swapped in colour: a map of its own (another map id)."""
+    from companion.terra_mystica.hexmap import load_shipped_map
+
+    rows = [list(r) for r in load_shipped_map("base").rows]
+    rows[0][0], rows[0][1] = rows[0][1], rows[0][0]
+    path = tmp_path / "my_map.txt"
+    path.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+    return path, rows
+
+
+def test_a_custom_map_file_is_played_saved_and_replayed(tmp_path):
+    path, rows = _custom_map(tmp_path)
+    w = PlayAFullGame(players=2, controllers=["human", "random"], factions=["witches", "nomads"], seed=1)
+    w.map_choice.value = "custom"
+    assert w.map_file.layout.display == ""
+    w.map_file.value = str(path)
+    assert w.start(), w.message.value
+    board = w.session.state.game.board.map
+    assert [list(r) for r in board.rows] == rows
+    assert "custom map" in w.map_slot.figure.layout.title.text
+    _click(w, sorted(w.highlighted())[0])
+    save = tmp_path / "game.txt"
+    w.record_file.path_box.value = str(save)
+    assert w.record_file.save_file()
+    assert "map custom:" in save.read_text(encoding="utf-8")
+    viewer = ReplayViewer()
+    viewer.open_record(save)
+    assert [list(r) for r in viewer.board.map.rows] == rows
+    assert viewer.snapshots[-1].towns.buildings == w.session.state.game.townstate.buildings
+
+
+def test_a_bad_custom_map_file_names_the_row_and_column(tmp_path):
+    path, rows = _custom_map(tmp_path)
+    text = path.read_text(encoding="utf-8").splitlines()
+    text[2] = "Q" + text[2][1:]
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    w = PlayAFullGame(players=2, controllers=["human", "random"], factions=["witches", "nomads"])
+    w.map_choice.value = "custom"
+    w.map_file.value = str(path)
+    assert not w.start()
+    assert "my_map.txt" in w.message.value and "row 3" in w.message.value and w.session is None
+    w.map_file.value = str(tmp_path / "missing.txt")
+    assert not w.start() and "cannot be read" in w.message.value

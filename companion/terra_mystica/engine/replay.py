@@ -287,9 +287,9 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
         record = read_record(record)
     if board is None and record.map_name:
         from companion.terra_mystica.engine.board import board_tables
-        from companion.terra_mystica.hexmap import load_shipped_map
+        from companion.terra_mystica.hexmap import map_by_name
         try:
-            board = board_tables(load_shipped_map(record.map_name))
+            board = board_tables(map_by_name(record.map_name))
         except CompanionError as exc:
             raise RecordError(f"map {record.map_name!r}: {exc}") from None
     game = Game(record.setup, board)

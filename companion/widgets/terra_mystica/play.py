@@ -50,7 +50,15 @@ from companion.session import BOT, HUMAN, Session
 from companion.terra_mystica import game as tm
 from companion.terra_mystica.engine import CULT_TRACKS
 from companion.terra_mystica.factions import faction_names, get_faction
-from companion.terra_mystica.hexmap import TerraMysticaMap, load_shipped_map, map_from_rows, shipped_maps
+from companion.terra_mystica.hexmap import (
+    CUSTOM_MAP_PREFIX,
+    TerraMysticaMap,
+    map_by_name,
+    map_from_rows,
+    map_record_name,
+    parse_map,
+    shipped_maps,
+)
 from companion.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
@@ -77,6 +85,10 @@ TERRAIN_TITLES = {
 BUILDING_TITLES = {"D": N_("dwelling"), "TP": N_("trading house"), "TE": N_("temple"), "SH": N_("stronghold"),
                    "SA": N_("sanctuary")}
 TRACK_TITLES = {"FIRE": N_("Fire"), "WATER": N_("Water"), "EARTH": N_("Earth"), "AIR": N_("Air")}
+#: Shipped map names (marked for the catalog; ``data/terra_mystica/maps/index.json`` names them in English).
+MAP_TITLES = {"base": N_("Original (base game)"), "fire_ice_side1": N_("Fire & Ice, side 1"),
+              "fire_ice_side2": N_("Fire & Ice, side 2 (revised base)"), "loon_lakes": N_("Loon Lakes v1.6 (fan map)"),
+              "fjords": N_("Fjords v2.1 (fan map)")}
 #: Map outline role per verb (the styles of :data:`companion.terra_mystica.mapplot.HIGHLIGHT_STYLES`).
 HIGHLIGHT_ROLES = {"build": "shipping", "transform": "neighbour", "upgrade": "tunnel", "bridge": "bridge"}
 _PICK = N_("(pick)")
@@ -293,6 +305,8 @@ class PlayAFullGame(widgets.VBox):
         self.count = widgets.Dropdown(options=[2, 3, 4, 5], value=max(2, min(int(players), 5)))
         self.seed = widgets.IntText(value=seed, layout=widgets.Layout(width="180px"))
         self.map_choice = widgets.Dropdown(layout=widgets.Layout(width="360px"))
+        self.map_file = widgets.Text(layout=widgets.Layout(width="460px"))
+        self.map_choice.observe(lambda _c: self._show_map_file(), names="value")
         self._map_key = map_key
         self.controller_boxes = [widgets.Dropdown(layout=widgets.Layout(width="170px")) for _i in range(5)]
         self.faction_boxes = [widgets.Dropdown(layout=widgets.Layout(width="190px")) for _i in range(5)]
@@ -308,6 +322,7 @@ class PlayAFullGame(widgets.VBox):
         self.setup = widgets.VBox([self.setup_title,
                                    widgets.HBox([self.count, self.seed, self.map_choice, self.start_button],
                                                 layout=widgets.Layout(flex_flow="row wrap")),
+                                   self.map_file,
                                    *self.seat_rows])
         self.message = message_box()
         self.heading = widgets.HTML()
@@ -335,6 +350,7 @@ class PlayAFullGame(widgets.VBox):
                                       self.open_record)
         self._translate_setup()
         self._show_seats()
+        self._show_map_file()
         super().__init__([busy_style(), self.setup, self.message, self.game, self.record_file])
         add_language_listener(self._retranslate)
 
@@ -349,8 +365,11 @@ class PlayAFullGame(widgets.VBox):
         self.seed.description = _("Seed")
         self.map_choice.description = _("Map")
         key = self.map_choice.value or self._map_key
-        self.map_choice.options = [(_(e["name"]), e["key"]) for e in shipped_maps()]
+        self.map_choice.options = [(_(MAP_TITLES.get(e["key"], e["name"])), e["key"]) for e in shipped_maps()] + [
+            (_("Custom map file (as the map explorer reads)"), _CUSTOM)]
         self.map_choice.value = key
+        self.map_file.description = _("Map file")
+        self.map_file.placeholder = _("path to a map file: letters R Y U K B G S I, one row a line")
         for i in range(5):
             self.seat_labels[i].value = html.escape(_("Seat {n}").format(n=i + 1))
             value = self.controller_boxes[i].value or self._controllers0[i]
@@ -380,6 +399,9 @@ class PlayAFullGame(widgets.VBox):
         if self.session is not None:
             self.refresh(keep_message=True)
 
+    def _show_map_file(self) -> None:
+        self.map_file.layout.display = "" if self.map_choice.value == _CUSTOM else "none"
+
     def _show_seats(self) -> None:
         for i, row in enumerate(self.seat_rows):
             row.layout.display = "" if i < self.count.value else "none"
@@ -400,18 +422,43 @@ class PlayAFullGame(widgets.VBox):
             return False
         players: int | list[str] = list(picked) if all(picked) else n
         try:
-            session = Session(tm, players, seed=self.seed.value, controllers=self.controllers(),
-                              map_name=None if self.map_choice.value == "base" else self.map_choice.value)
+            map_name = self._chosen_map_name()
+            session = Session(tm, players, seed=self.seed.value, controllers=self.controllers(), map_name=map_name)
         except CompanionError as exc:
             self.message.value = error_html(str(exc))
             return False
         self._use(session)
-        self.message.value = info_html(_("New game on the map {map}.").format(map=_(self._map_name())))
+        self.message.value = info_html(_("New game on the map {map}.").format(map=self._map_name()))
         return True
 
+    def _chosen_map_name(self) -> str | None:
+        """The map of the setup as a record names it (None: the base map); a custom map file is read here.
+
+        Raises
+        ------
+        CompanionError
+            When the file cannot be read, or is not a map (``MapFormatError`` names the row and column).
+        """
+        key = self.map_choice.value
+        if key == "base":
+            return None
+        if key != _CUSTOM:
+            return key
+        path = Path(self.map_file.value.strip()).expanduser()
+        if not self.map_file.value.strip():
+            raise CompanionError(_("type the path of a custom map file, or choose a shipped map"))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CompanionError(_("{file}: cannot be read ({reason})").format(file=path, reason=exc)) from None
+        name = map_record_name(parse_map(text, file=str(path)))
+        return None if name == "base" else name
+
     def _map_name(self) -> str:
-        key = self.session.state.map_name or "base" if self.session is not None else "base"
-        return next((e["name"] for e in shipped_maps() if e["key"] == key), key)
+        key = (self.session.state.map_name or "base") if self.session is not None else "base"
+        if key.lower().startswith(CUSTOM_MAP_PREFIX):
+            return _("custom map")
+        return _(MAP_TITLES.get(key) or next((e["name"] for e in shipped_maps() if e["key"] == key), key))
 
     def _use(self, session: Session) -> None:
         self.session = session
@@ -636,7 +683,7 @@ class PlayAFullGame(widgets.VBox):
         g = self.session.state.game
         key = self.session.state.map_name or "base"
         if g is None:
-            return self._terrain_cache.setdefault(("", key), load_shipped_map(key))
+            return self._terrain_cache.setdefault(("", key), map_by_name(key))
         terrain = g.snapshot().terrain
         m = self._terrain_cache.get((terrain, key))
         if m is None:
@@ -647,11 +694,11 @@ class PlayAFullGame(widgets.VBox):
         g = self.session.state.game if self.session is not None else None
         state = g.townstate if g is not None else None
         if g is None:
-            title = _("Map: {name}").format(name=_(self._map_name()))
+            title = _("Map: {name}").format(name=self._map_name())
         elif g.round == 0:
-            title = _("Map: {name} — setup").format(name=_(self._map_name()))
+            title = _("Map: {name} — setup").format(name=self._map_name())
         else:
-            title = _("Map: {name} — round {n}").format(name=_(self._map_name()), n=min(g.round, 6))
+            title = _("Map: {name} — round {n}").format(name=self._map_name(), n=min(g.round, 6))
         return map_figure(self._current_map(), state=state, highlight=self.highlighted(), title=title,
                           height=470, width=780)
 
