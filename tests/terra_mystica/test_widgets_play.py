@@ -14,6 +14,18 @@ from companion.widgets.terra_mystica.play import PlayAFullGame, describe_action
 from companion.widgets.terra_mystica.replay import ReplayViewer
 
 
+@pytest.fixture(autouse=True)
+def _close_widgets():
+    """Close every widget a test made, so later language switches only retranslate the widgets alive."""
+    yield
+    import gc
+
+    import ipywidgets as widgets
+
+    widgets.Widget.close_all()
+    gc.collect()
+
+
 def _game(controllers=("human", "greedy"), factions=("witches", "nomads"), seed=1, **kw) -> PlayAFullGame:
     w = PlayAFullGame(players=len(controllers), controllers=list(controllers), factions=list(factions), seed=seed,
                       **kw)
@@ -296,3 +308,31 @@ def test_a_bad_custom_map_file_names_the_row_and_column(tmp_path):
     assert "my_map.txt" in w.message.value and "row 3" in w.message.value and w.session is None
     w.map_file.value = str(tmp_path / "missing.txt")
     assert not w.start() and "cannot be read" in w.message.value
+
+
+def test_the_fast_auction_seats_its_factions_in_turn_order():
+    from companion.terra_mystica.auction import resolve_auction
+    from companion.widgets.terra_mystica.auction import EXAMPLE
+
+    w = PlayAFullGame(players=2, controllers=["human", "greedy", "random"])
+    assert w.auction is None and w.auction_box.layout.display == "none"
+    w.auction_toggle.value = True
+    assert w.auction is not None and w.auction_box.layout.display == ""
+    expected = resolve_auction(EXAMPLE["factions"], EXAMPLE["players"], EXAMPLE["max_bids"], seed=EXAMPLE["seed"])
+    w.auction_use.click()
+    assert w.count.value == 3
+    assert [b.value for b in w.faction_boxes[:3]] == [a.faction for a in expected.assignments]
+    assert w.start(), w.message.value
+    assert w.session.seat_names() == [a.faction for a in expected.assignments]
+    price = expected.assignments[0].price
+    assert f"{expected.assignments[0].faction.capitalize()} {price}" in w.message.value   # e.g. "Cultists 11"
+
+
+def test_the_auction_prices_are_listed_in_the_final_scoring():
+    w = PlayAFullGame(players=3, controllers=["random", "random", "random"], seed=2)
+    w.auction_toggle.value = True
+    assert w.use_auction()
+    assert w.start() and w.session.is_terminal()
+    assert "auction price" in w.final_html.value
+    for player, price in w.auction_prices.values():
+        assert f"{player} {price}" in w.final_html.value

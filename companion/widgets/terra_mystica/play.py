@@ -315,6 +315,13 @@ class PlayAFullGame(widgets.VBox):
         self._factions0 = [factions[i] if i < len(factions) else None for i in range(5)]
         self.seat_rows = [widgets.HBox([self.seat_labels[i], self.controller_boxes[i], self.faction_boxes[i]])
                           for i in range(5)]
+        self.auction = None   # the fast auction widget, made when first asked for
+        self.auction_prices: dict[str, tuple[str, int]] = {}
+        self.auction_toggle = widgets.Checkbox(value=False, indent=False)
+        self.auction_toggle.observe(lambda _c: self._show_auction(), names="value")
+        self.auction_use = widgets.Button(icon="check")
+        self.auction_use.on_click(lambda _b: self.use_auction())
+        self.auction_box = widgets.VBox()
         self.start_button = widgets.Button(button_style="success", icon="play")
         self.start_button.on_click(lambda _b: self.start())
         self.count.observe(lambda _c: self._show_seats(), names="value")
@@ -323,7 +330,7 @@ class PlayAFullGame(widgets.VBox):
                                    widgets.HBox([self.count, self.seed, self.map_choice, self.start_button],
                                                 layout=widgets.Layout(flex_flow="row wrap")),
                                    self.map_file,
-                                   *self.seat_rows])
+                                   *self.seat_rows, self.auction_toggle, self.auction_box])
         self.message = message_box()
         self.heading = widgets.HTML()
         self.prompt = widgets.HTML()
@@ -351,6 +358,7 @@ class PlayAFullGame(widgets.VBox):
         self._translate_setup()
         self._show_seats()
         self._show_map_file()
+        self._show_auction()
         super().__init__([busy_style(), self.setup, self.message, self.game, self.record_file])
         add_language_listener(self._retranslate)
 
@@ -382,6 +390,8 @@ class PlayAFullGame(widgets.VBox):
                 (_faction(n), n) for n in faction_names() if n in tm._free_factions(()))
             self.faction_boxes[i].value = fvalue
         self.start_button.description = _("New game")
+        self.auction_toggle.description = _("Pick the factions by the fast auction instead")
+        self.auction_use.description = _("Seat the auction's factions")
         self.undo_button.description = _("Undo")
         self.undo_button.tooltip = _("take back the last decision of a person (and the bots' answers after it)")
         self.typed.placeholder = _("type a row, e.g. burn 2. convert 1pw to 1c")
@@ -395,9 +405,44 @@ class PlayAFullGame(widgets.VBox):
 
     def _retranslate(self, _language: str) -> None:
         """Set every label, button, table and figure title again in the new language, in place."""
+        if self.comm is None:   # closed: nothing shows it any more
+            return
         self._translate_setup()
         if self.session is not None:
             self.refresh(keep_message=True)
+
+    def _show_auction(self) -> None:
+        if self.auction_toggle.value and self.auction is None:
+            from companion.widgets.terra_mystica.auction import FastAuction
+
+            self.auction = FastAuction()
+            self.auction_box.children = [self.auction, self.auction_use]
+        self.auction_box.layout.display = "" if self.auction_toggle.value else "none"
+
+    def use_auction(self) -> bool:
+        """Seat the factions won in the fast auction, in its turn order (seat 1 plays the first faction),
+        and remember the prices (VP) to show them. False (reason shown) while the auction is unresolved."""
+        result = self.auction.resolution if self.auction is not None else None
+        if result is None:
+            self.message.value = error_html(_("the auction is not resolved yet: enter every faction and bid"))
+            return False
+        playable = {value for _label, value in self.faction_boxes[0].options}
+        refused = [a.faction for a in result.assignments if a.faction not in playable]
+        if refused:
+            self.message.value = error_html(_("the engine cannot seat {names} yet").format(
+                names=", ".join(_faction(f) for f in refused)))
+            return False
+        self.count.value = len(result.assignments)
+        for box, a in zip(self.faction_boxes, result.assignments, strict=False):
+            box.value = a.faction
+        self.auction_prices = {a.faction: (a.player, a.price) for a in result.assignments}
+        self.message.value = info_html(_("Seats take the auction's factions in turn order: {seats}. The engine "
+                                         "starts every faction on 20 VP: pay the prices from your VP at the "
+                                         "table (the final scoring lists them).").format(
+            seats="; ".join(_("seat {n}: {who} plays the {name} for {price} VP").format(
+                n=i + 1, who=a.player, name=_faction(a.faction), price=a.price)
+                for i, a in enumerate(result.assignments))))
+        return True
 
     def _show_map_file(self) -> None:
         self.map_file.layout.display = "" if self.map_choice.value == _CUSTOM else "none"
@@ -427,8 +472,14 @@ class PlayAFullGame(widgets.VBox):
         except CompanionError as exc:
             self.message.value = error_html(str(exc))
             return False
+        if not (self.auction_toggle.value and set(self.auction_prices) == set(picked)):
+            self.auction_prices = {}   # the seats no longer hold the auction's factions
         self._use(session)
-        self.message.value = info_html(_("New game on the map {map}.").format(map=self._map_name()))
+        text = _("New game on the map {map}.").format(map=self._map_name())
+        if self.auction_prices:
+            text += " " + _("Auction prices to pay from your VP: {prices}.").format(prices=", ".join(
+                f"{_faction(f)} {price}" for f, (_player, price) in self.auction_prices.items()))
+        self.message.value = info_html(text)
         return True
 
     def _chosen_map_name(self) -> str | None:
@@ -770,11 +821,15 @@ class PlayAFullGame(widgets.VBox):
             return ""
         head = "".join(f"<th style='padding:2px 8px'>{html.escape(t)}</th>" for t in (
             _("faction"), _("VP before final scoring"), *(_(TRACK_TITLES[t]) for t in CULT_TRACKS),
-            _("network"), _("resources"), _("final VP")))
+            _("network"), _("resources"), _("final VP"),
+            *([_("auction price (VP, paid at the table)")] if self.auction_prices else [])))
         body = ""
         for p in sorted(result.players, key=lambda p: -p.final_vp):
             cells = [_faction(p.faction), p.vp_before, *(p.cult_vp[t.lower()] for t in CULT_TRACKS),
                      p.network_vp, p.resource_vp, p.final_vp]
+            if self.auction_prices:
+                player, price = self.auction_prices.get(p.faction, ("", 0))
+                cells.append(f"{player} {price}".strip())
             body += "<tr>" + "".join(f"<td style='padding:2px 8px;text-align:center'>{html.escape(str(c))}</td>"
                                      for c in cells) + "</tr>"
         winners = ", ".join(_faction(w) for w in result.winners)
