@@ -109,10 +109,50 @@ def _terrain(colour: str | None) -> str:
     return _(TERRAIN_TITLES[colour]) if colour in TERRAIN_TITLES else str(colour)
 
 
+def _gain_text(what: str, n: int) -> str:
+    """``"1 priest"``, ``"4 power"``: ``n`` of a resource, in words."""
+    forms = {"C": ngettext("{count} coin", "{count} coins", n), "W": ngettext("{count} worker", "{count} workers", n),
+             "P": ngettext("{count} priest", "{count} priests", n), "PW": ngettext("{count} power", "{count} power", n),
+             "SPADE": ngettext("{count} spade", "{count} spades", n)}
+    return forms.get(what, f"{{count}} {what}").format(count=n)
+
+
+def _round_tile_text(tile_id: str) -> str:
+    """A round scoring tile in words: the VP it gives during the round and its cult bonus at the end."""
+    tile = load_tiles().round_scoring.get(tile_id)
+    if tile is None:
+        return tile_id
+    vp = dict(tile.vp)
+    parts = []
+    if set(vp) == {"SA", "SH"}:
+        parts.append(_("{vp} VP per stronghold or sanctuary built").format(vp=vp["SH"]))
+    else:
+        for key, n in vp.items():
+            if key == "SPADE":
+                parts.append(_("{vp} VP per spade").format(vp=n))
+            elif key == "TOWN":
+                parts.append(_("{vp} VP per town founded").format(vp=n))
+            elif key in BUILDING_TITLES:
+                parts.append(_("{vp} VP per {kind} built").format(vp=n, kind=_(BUILDING_TITLES[key])))
+    bonus = tile.cult_bonus
+    if bonus is not None:
+        gain = ", ".join(_gain_text(k, v) for k, v in bonus.gain.items())
+        if bonus.track in TRACK_TITLES:
+            parts.append(ngettext("end of round: {gain} per {n} step on the {track} cult track",
+                                  "end of round: {gain} per {n} steps on the {track} cult track",
+                                  bonus.per_steps).format(gain=gain, n=bonus.per_steps,
+                                                          track=_(TRACK_TITLES[bonus.track])))
+        else:
+            parts.append(_("end of round: {gain} per priest sent to a cult track").format(gain=gain))
+    return f"{tile_id} ({'; '.join(parts)})" if parts else tile_id
+
+
 def _tile_text(tile_id: str) -> str:
     """``"BON4 (3 power, shipping +1 this round)"``: the tile code with its meaning from the rules data."""
     tiles = load_tiles()
-    for table in (tiles.bonus, tiles.favor, tiles.town, tiles.power_actions, tiles.round_scoring):
+    if tile_id in tiles.round_scoring:
+        return _round_tile_text(tile_id)
+    for table in (tiles.bonus, tiles.favor, tiles.town, tiles.power_actions):
         t = table.get(tile_id)
         if t is not None:
             desc = getattr(t, "desc", None) or getattr(t, "during_round", None)
@@ -317,7 +357,7 @@ class PlayAFullGame(widgets.VBox):
                           for i in range(5)]
         self.auction = None   # the fast auction widget, made when first asked for
         self.auction_prices: dict[str, tuple[str, int]] = {}
-        self.auction_toggle = widgets.Checkbox(value=False, indent=False)
+        self.auction_toggle = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
         self.auction_toggle.observe(lambda _c: self._show_auction(), names="value")
         self.auction_use = widgets.Button(icon="check")
         self.auction_use.on_click(lambda _b: self.use_auction())
@@ -789,9 +829,9 @@ class PlayAFullGame(widgets.VBox):
             return ""
         sheet = self.session.score()
         projected = {p.name: p.total for p in sheet.players}
-        head = "".join(
-            f"<th style='padding:2px 8px;color:{faction_colour(n)};text-shadow:0 0 2px #000'>"
-            f"{html.escape(self._who(i))}</th>" for i, n in enumerate(g.seats))
+        head = "".join(   # a swatch of the faction's colour: yellow or gray text would be hard to read
+            f"<th style='padding:2px 8px'><span style='color:{faction_colour(n)};-webkit-text-stroke:1px #333'>"
+            f"■</span> {html.escape(self._who(i))}</th>" for i, n in enumerate(g.seats))
         rows: list[tuple[str, list[str]]] = []
         fs = [g.factions[n] for n in g.seats]
         rows.append((_("VP"), [str(f.vp) for f in fs]))
