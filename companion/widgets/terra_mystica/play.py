@@ -68,15 +68,6 @@ from companion.widgets.terra_mystica.plot import ChartSlot
 
 __all__ = ["PlayAFullGame", "describe_action", "describe_row", "terrain_map"]
 
-#: Faction names as the table says them (marked for the catalog; the data's display names).
-FACTION_TITLES = {
-    "alchemists": N_("Alchemists"), "auren": N_("Auren"), "chaosmagicians": N_("Chaos Magicians"),
-    "cultists": N_("Cultists"), "darklings": N_("Darklings"), "dwarves": N_("Dwarves"),
-    "engineers": N_("Engineers"), "fakirs": N_("Fakirs"), "giants": N_("Giants"), "halflings": N_("Halflings"),
-    "mermaids": N_("Mermaids"), "nomads": N_("Nomads"), "swarmlings": N_("Swarmlings"), "witches": N_("Witches"),
-    "acolytes": N_("Acolytes"), "dragonlords": N_("Dragonlords"), "icemaidens": N_("Ice Maidens"),
-    "yetis": N_("Yetis"), "riverwalkers": N_("Riverwalkers"), "shapeshifters": N_("Shapeshifters"),
-}
 TERRAIN_TITLES = {
     "yellow": N_("desert"), "brown": N_("plains"), "black": N_("swamp"), "blue": N_("lakes"),
     "green": N_("forest"), "gray": N_("mountains"), "red": N_("wasteland"), "ice": N_("ice"),
@@ -96,11 +87,9 @@ _CUSTOM = "custom"
 
 
 def _faction(name: str) -> str:
-    title = FACTION_TITLES.get(name)
-    if title is not None:
-        return _(title)
+    """The faction's name as the table says it (the data's display name, translated)."""
     try:
-        return get_faction(name).display
+        return _(get_faction(name).display)
     except (ValueError, KeyError):
         return name
 
@@ -152,11 +141,18 @@ def _tile_text(tile_id: str) -> str:
     tiles = load_tiles()
     if tile_id in tiles.round_scoring:
         return _round_tile_text(tile_id)
-    for table in (tiles.bonus, tiles.favor, tiles.town, tiles.power_actions):
+    action = tiles.power_actions.get(tile_id)
+    if action is not None:   # "ACT6 (6 power: 2 spades)", told from the data's cost and gain
+        gain = ", ".join(_("build a bridge") if k == "BRIDGE" else _gain_text(k, v) for k, v in action.gain.items())
+        return _("{code} (power action: {cost} → {gain})").format(code=tile_id, cost=_gain_text("PW", action.power),
+                                                                 gain=gain)
+    if tile_id in tiles.faction_actions and tile_id not in tiles.bonus and tile_id not in tiles.favor:
+        return _("{code} (your faction's special action)").format(code=tile_id)
+    for table in (tiles.bonus, tiles.favor, tiles.town):
         t = table.get(tile_id)
         if t is not None:
-            desc = getattr(t, "desc", None) or getattr(t, "during_round", None)
-            return f"{tile_id} ({desc})" if desc else tile_id
+            desc = getattr(t, "desc", None)
+            return f"{tile_id} ({_(desc)})" if desc else tile_id
     return tile_id
 
 
@@ -715,7 +711,7 @@ class PlayAFullGame(widgets.VBox):
     def _who(self, seat: int) -> str:
         names = self._names()
         name = names[seat]
-        shown = _faction(name) if name in FACTION_TITLES else _("Seat {n}").format(n=seat + 1)
+        shown = _faction(name) if seat < len(self.session.state.seated) else _("Seat {n}").format(n=seat + 1)
         kind = _("person") if self.session.controllers[seat] == HUMAN else _("bot")
         return f"{shown} ({kind})"
 
