@@ -433,11 +433,10 @@ class PlayAFullGame(widgets.VBox):
         self.typed.placeholder = _("type a row, e.g. burn 2. convert 1pw to 1c")
         self.typed_button.description = _("Do it")
         self.typed_button.tooltip = _("apply the typed row of the command language for the faction to act")
-        self.map_legend.value = "<small>{}</small>".format(" · ".join([
-            f"<span style='color:#00b8e0'>■</span> {html.escape(_('you can build here'))}",
-            f"<span style='color:#ffae00'>■</span> {html.escape(_('you can terraform here'))}",
-            f"<span style='color:#b04dff'>■</span> {html.escape(_('you can upgrade here'))}",
-            f"<span style='color:#ff00aa'>■</span> {html.escape(_('the hex you picked'))}"]))
+        self.map_legend.value = "<small>{}</small>".format(" · ".join(
+            f"<span style='color:{colour}'>■</span> {html.escape(text)}" for colour, text in (
+                ("#00b8e0", _("you can build here")), ("#ffae00", _("you can terraform here")),
+                ("#b04dff", _("you can upgrade here")), ("#ff00aa", _("the hex you picked")))))
 
     def _retranslate(self, _language: str) -> None:
         """Set every label, button, table and figure title again in the new language, in place."""
