@@ -336,3 +336,17 @@ def test_the_auction_prices_are_listed_in_the_final_scoring():
     assert "auction price" in w.final_html.value
     for player, price in w.auction_prices.values():
         assert f"{player} {price}" in w.final_html.value
+
+
+def test_hot_seat_two_people_take_turns_at_one_screen():
+    w = _game(controllers=("human", "human"), factions=("witches", "nomads"))
+    assert "Witches (person): your turn" in w.prompt.value
+    _click(w, sorted(w.highlighted())[0])
+    assert w.session.current_player() == 1
+    assert "Nomads (person): your turn" in w.prompt.value
+    nomads = {h for h, role in w.highlighted().items() if role == "shipping"}
+    g = w.session.state.game
+    assert nomads == {t.split()[1] for t in engine.legal_actions(g, "nomads") if t.startswith("build ")}
+    # undo with two people: back to the last decision, the Witches' dwelling
+    w.undo()
+    assert w.session.current_player() == 0 and not w.session.state.game.townstate.buildings
