@@ -350,3 +350,20 @@ def test_hot_seat_two_people_take_turns_at_one_screen():
     # undo with two people: back to the last decision, the Witches' dwelling
     w.undo()
     assert w.session.current_player() == 0 and not w.session.state.game.townstate.buildings
+
+
+def test_a_click_shows_the_busy_state_while_the_bots_answer(monkeypatch):
+    from companion.widgets.common import BUSY_CLASS
+
+    w = _game()
+    seen = []
+    real_apply = w.session.apply
+
+    def apply(action):
+        seen.append((BUSY_CLASS in w._dom_classes, "Working" in w.message.value))
+        return real_apply(action)
+
+    monkeypatch.setattr(w.session, "apply", apply)
+    _click(w, sorted(w.highlighted())[0])
+    assert seen == [(True, True)]
+    assert BUSY_CLASS not in w._dom_classes and "Working" not in w.message.value

@@ -503,7 +503,9 @@ class PlayAFullGame(widgets.VBox):
         players: int | list[str] = list(picked) if all(picked) else n
         try:
             map_name = self._chosen_map_name()
-            session = Session(tm, players, seed=self.seed.value, controllers=self.controllers(), map_name=map_name)
+            with busy(self, self.message):   # bots may play many turns before a person is asked
+                session = Session(tm, players, seed=self.seed.value, controllers=self.controllers(),
+                                  map_name=map_name)
         except CompanionError as exc:
             self.message.value = error_html(str(exc))
             return False
