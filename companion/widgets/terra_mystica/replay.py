@@ -24,12 +24,21 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
+from companion.i18n import _, add_language_listener, lazy_gettext, ngettext
 from companion.savefile import default_save_dir
 from companion.session import Session
 from companion.terra_mystica import game as terra_mystica
+from companion.terra_mystica.describe import (
+    CODE_PATTERN,
+    RowTeller,
+    building_name,
+    explain_code,
+    faction_name,
+    final_breakdown,
+    track_name,
+)
 from companion.terra_mystica.engine import TOTAL_FIELDS, read_record, replay
 from companion.terra_mystica.engine.games import game_text, shipped_games
-from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.hexmap import map_from_rows
 from companion.terra_mystica.mapplot import faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
@@ -40,10 +49,37 @@ from companion.widgets.terra_mystica.plot import ChartSlot
 __all__ = ["ReplayViewer"]
 
 _KINDS = ("D", "TP", "TE", "SH", "SA")
+_PHASES = {0: lazy_gettext("setup"), 7: lazy_gettext("final scoring")}
+
+
+def _phase_name(round_no: int) -> str:
+    if round_no in _PHASES:
+        return str(_PHASES[round_no])
+    return _("round {n}").format(n=round_no)
+
+
+def _code_html(code: str) -> str:
+    """A tile code with its meaning as a tooltip and a dotted underline (``<abbr>``)."""
+    try:
+        meaning = explain_code(code)
+    except CompanionError:
+        return html.escape(code)
+    return f"<abbr title='{html.escape(meaning, quote=True)}' style='cursor:help'>{html.escape(code)}</abbr>"
+
+
+def _codes_html(text: str) -> str:
+    """Escape ``text`` and give every tile code in it a tooltip."""
+    out, pos = [], 0
+    for m in CODE_PATTERN.finditer(text):
+        out.append(html.escape(text[pos:m.start()]))
+        out.append(_code_html(m.group(1)))
+        pos = m.end()
+    out.append(html.escape(text[pos:]))
+    return "".join(out)
 
 
 class ReplayViewer:
-    """A real game, replayed by the engine, one ledger row at a time.
+    """A real game, replayed by the engine, one ledger row at a time, told in words.
 
     Parameters
     ----------
@@ -60,10 +96,20 @@ class ReplayViewer:
         The rows the engine wrote itself after each typed row (income, cult bonuses, final scoring).
     snapshots : list of GameSnapshot
         The game after each typed row.
+    breakdown : Breakdown or None
+        The final scoring itemised from the engine's final rows
+        (:func:`companion.terra_mystica.describe.final_breakdown`); None if the record stops before the end.
     index : int
         The row shown.
     widget : ipywidgets.VBox
         The whole viewer.
+
+    Notes
+    -----
+    Every row is told in words by :class:`companion.terra_mystica.describe.RowTeller` (the play notebook
+    uses the same sentences); tile codes carry their meaning as a tooltip. The text follows the package
+    language: :meth:`_retranslate` is registered with :func:`companion.i18n.add_language_listener` and
+    relabels every control and redraws the shown texts and figures in place.
     """
 
     def __init__(self, game_id: str | None = None) -> None:
@@ -72,29 +118,28 @@ class ReplayViewer:
         self.index = 0
         self._syncing = False
         self.message = widgets.HTML()
-        self.picker = widgets.Dropdown(
-            options=[(f"{g['game_id']} ({', '.join(g['factions'])})", g["game_id"]) for g in self._games],
-            value=self.game_id, description="Game", layout=widgets.Layout(width="640px"))
+        self.picker = widgets.Dropdown(options=self._game_options(), value=self.game_id,
+                                       layout=widgets.Layout(width="640px"))
         self.picker.observe(lambda ch: self.choose_game(ch["new"]), names="value")
-        self.first = widgets.Button(description="« start", layout=widgets.Layout(width="90px"))
-        self.back = widgets.Button(description="◀ back", layout=widgets.Layout(width="90px"))
-        self.forward = widgets.Button(description="forward ▶", layout=widgets.Layout(width="100px"))
-        self.last = widgets.Button(description="end »", layout=widgets.Layout(width="90px"))
+        self.first = widgets.Button(layout=widgets.Layout(width="110px"))
+        self.back = widgets.Button(layout=widgets.Layout(width="110px"))
+        self.forward = widgets.Button(layout=widgets.Layout(width="110px"))
+        self.last = widgets.Button(layout=widgets.Layout(width="110px"))
         self.first.on_click(lambda _b: self.go_to(0))
         self.back.on_click(lambda _b: self.step(-1))
         self.forward.on_click(lambda _b: self.step(1))
         self.last.on_click(lambda _b: self.go_to(len(self.rows) - 1))
-        self.round_picker = widgets.Dropdown(options=[("setup", 0)] + [(f"round {r}", r) for r in range(1, 7)]
-                                             + [("final scoring", 7)], description="Jump to",
-                                             layout=widgets.Layout(width="220px"))
+        self.round_picker = widgets.Dropdown(options=self._round_options(), value=0,
+                                             layout=widgets.Layout(width="240px"))
         self.round_picker.observe(self._on_round_picked, names="value")
         # numbered as the text under it names the row: typed row 1 .. len(rows), not the 0-based index
-        self.slider = widgets.IntSlider(min=1, max=1, description="Typed row", continuous_update=False,
+        self.slider = widgets.IntSlider(min=1, max=1, continuous_update=False,
                                         style={"description_width": "initial"},
                                         layout=widgets.Layout(width="640px"))
         self.slider.observe(lambda ch: None if self._syncing else self.go_to(ch["new"] - 1), names="value")
         self.row_text = widgets.HTML()
         self.table = widgets.HTML()
+        self.final = widgets.HTML()
         self.record_file = RecordFile(default_save_dir() / "terra-mystica-game.txt", self.save_record,
                                       self.open_record)
         self._map_fig = None
@@ -102,19 +147,56 @@ class ReplayViewer:
         self.map_slot: ChartSlot | None = None
         self.vp_slot: ChartSlot | None = None
         self._widget = None
+        self._label_controls()
         self._load(self.game_id)
+        add_language_listener(self._retranslate)
+
+    def _game_options(self) -> list[tuple[str, str]]:
+        return [(f"{g['game_id']} ({', '.join(faction_name(f) for f in g['factions'])})", g["game_id"])
+                for g in self._games]
+
+    @staticmethod
+    def _round_options() -> list[tuple[str, int]]:
+        return [(_phase_name(r), r) for r in range(8)]
+
+    def _label_controls(self) -> None:
+        self.first.description = _("« start")
+        self.back.description = _("◀ back")
+        self.forward.description = _("forward ▶")
+        self.last.description = _("end »")
+        self.picker.description = _("Game")
+        self.round_picker.description = _("Jump to")
+        self.slider.description = _("Typed row")
+
+    def _retranslate(self, language: str) -> None:
+        """Relabel the controls and redraw the shown texts and figures in the new language (in place)."""
+        self._syncing = True
+        try:
+            value, round_value = self.picker.value, self.round_picker.value
+            self.picker.options = self._game_options()
+            self.picker.value = value
+            self.round_picker.options = self._round_options()
+            self.round_picker.value = round_value
+        finally:
+            self._syncing = False
+        self._label_controls()
+        self._tell_rows()
+        self._set_message()
+        if self.vp_slot is not None:
+            self.vp_slot.show(self._vp_figure())
+        self._show()
 
     @property
     def widget(self) -> widgets.VBox:
         """The whole viewer. Each plot sits in a :class:`~companion.widgets.terra_mystica.plot.ChartSlot`: one figure,
         created on first use from the row shown then, and redrawn in place on every step (only the
-        changed buildings, titles and the current-row line are sent)."""
+        changed buildings, titles and the current-row marks are sent)."""
         if self._widget is None:
             self.map_slot = ChartSlot(self._map_figure())
             self.vp_slot = ChartSlot(self._vp_figure())
             controls = widgets.HBox([self.first, self.back, self.forward, self.last, self.round_picker])
             self._widget = widgets.VBox([self.picker, controls, self.slider, self.row_text, self.message,
-                                         self.map_slot, self.table, self.vp_slot, self.record_file])
+                                         self.final, self.map_slot, self.table, self.vp_slot, self.record_file])
         return self._widget
 
     @property
@@ -149,35 +231,54 @@ class ReplayViewer:
         first = next(i for i, st in enumerate(states) if st.game is not None and st.game.seats)
         typed = [r for r in record.rows if r.typed]
         self.session = session
-        self.rows, self.engine_rows, self.snapshots = [], [], []
+        self.rows, self.engine_rows, self.snapshots, self._spans = [], [], [], []
         for i in range(first, len(states)):
             before, state = states[i - 1], states[i]
-            new_rows = state.game.rows[len(before.game.rows) if before.game is not None else 0:]
+            start = len(before.game.rows) if before.game is not None else 0
+            new_rows = state.game.rows[start:]
             mine = [r for r in new_rows if r.typed]
             row = mine[-1] if mine else new_rows[-1]
             rec = typed[len(typed) - (len(states) - i)] if len(states) - i <= len(typed) else None
             self.rows.append(row._replace(line=rec.line) if rec is not None else row)
             self.engine_rows.append([r for r in new_rows if not r.typed])
             self.snapshots.append(state.game.snapshot())
-        if check is None:
-            self.message.value = info_html(f"All {len(typed)} rows of the command log replayed.")
-        elif check.mismatches:
-            self.message.value = error_html(f"the engine differs from the ledger at line "
-                                            f"{check.mismatches[0].line}")
-        else:
-            self.message.value = info_html(
-                f"All {check.rows_checked} ledger rows replayed with zero differences (the rows typed at "
-                f"the table plus the ones the engine writes itself: income, cult bonuses, final scoring). "
-                f"The slider steps through the {len(self.rows)} typed rows.")
+            self._spans.append((start, len(state.game.rows), start + new_rows.index(row)))
+        self._all_rows = list(session.state.game.rows)
+        self._check = check
+        self._typed_count = len(typed)
+        self.breakdown = final_breakdown(self._all_rows)
         self.game_id = label
         self.factions = [f.name for f in self.snapshots[-1].factions]
         self.board = session.state.game.board
+        self.round_tiles = tuple(session.state.game.setup.round_tiles)
         self._terrain_maps: dict[tuple, object] = {}
         self.index = 0
+        self._tell_rows()
+        self._set_message()
         if self.vp_slot is not None:
             self.vp_slot.show(self._vp_figure())
         self.slider.max = len(self.rows)
         self._show()
+
+    def _tell_rows(self) -> None:
+        """One sentence per engine row of the game, in the current language."""
+        teller = RowTeller()
+        self._sentences = [teller.tell_row(r) for r in self._all_rows]
+
+    def _set_message(self) -> None:
+        check = self._check
+        if check is None:
+            self.message.value = info_html(ngettext("The {n} row of the command log replayed.",
+                                                    "All {n} rows of the command log replayed.",
+                                                    self._typed_count).format(n=self._typed_count))
+        elif check.mismatches:
+            self.message.value = error_html(_("the engine differs from the ledger at line {line}").format(
+                line=check.mismatches[0].line))
+        else:
+            self.message.value = info_html(
+                _("All {rows} ledger rows replayed with zero differences (the rows typed at the table plus the "
+                  "ones the engine writes itself: income, cult bonuses, final scoring). The slider steps "
+                  "through the {typed} typed rows.").format(rows=check.rows_checked, typed=len(self.rows)))
 
     def open_record(self, path) -> None:
         """Replay the game recorded in ``path`` (a ledger export or a command log).
@@ -192,7 +293,7 @@ class ReplayViewer:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise CompanionError(f"{path}: cannot be read: {exc}") from None
+            raise CompanionError(_("{path}: cannot be read: {error}").format(path=path, error=exc)) from None
         self._load_text(text, Path(path).name, file=str(path))
 
     def save_record(self, path):
@@ -219,6 +320,17 @@ class ReplayViewer:
     def snapshot(self):
         """The :class:`GameSnapshot` shown."""
         return self.snapshots[self.index]
+
+    @property
+    def sentence(self) -> str:
+        """The typed row shown, told in words (current language)."""
+        return self._sentences[self._spans[self.index][2]]
+
+    @property
+    def engine_sentences(self) -> list[str]:
+        """The engine's own rows after the typed row shown, told in words."""
+        start, end, typed_at = self._spans[self.index]
+        return [self._sentences[i] for i in range(start, end) if i != typed_at and not self._all_rows[i].typed]
 
     # ------------------------------------------------------------------ controls
     def choose_game(self, game_id: str) -> None:
@@ -259,65 +371,137 @@ class ReplayViewer:
         finally:
             self._syncing = False
         row = self.rows[self.index]
-        snap = self.snapshot
-        where = f"line {row.line}" if row.line else "engine row"
-        phase = {0: "setup", 7: "final scoring"}.get(snap.round, f"round {snap.round}")
-        then = self.engine_rows[self.index]
-        after = (f"<br>then the engine: {html.escape('; '.join(f'{r.faction}: {r.label}' for r in then))}"
-                 if then else "")
-        self.row_text.value = (f"<b>{phase}</b> — typed row {self.index + 1} of {len(self.rows)} ({where}): "
-                               f"<b>{html.escape(row.faction)}</b>: {html.escape(row.label)}{after}")
+        where = (_("line {n}").format(n=row.line) if row.line else _("engine row"))
+        head = _("{phase} — typed row {n} of {total} ({where})").format(
+            phase=f"<b>{html.escape(self._phase())}</b>", n=self.index + 1, total=len(self.rows),
+            where=html.escape(where))
+        parts = [head, f"<div style='margin:4px 0'><b>{_codes_html(self.sentence)}</b></div>"]
+        then = self.engine_sentences
+        if then:
+            items = "".join(f"<li>{_codes_html(t)}</li>" for t in then)
+            parts.append(f"<div>{html.escape(_('Then the engine writes its own rows:'))}"
+                         f"<ul style='margin:2px 0'>{items}</ul></div>")
+        tile = self._round_tile_html()
+        if tile:
+            parts.append(f"<div style='color:#555'>{tile}</div>")
+        self.row_text.value = "".join(parts)
         self.table.value = self._table_html()
+        self.final.value = self._final_html() if self.index == len(self.rows) - 1 else ""
         if self.map_slot is not None:
             self.map_slot.show(self._map_figure())
         if self.vp_slot is not None and self.vp_slot.figure.layout.shapes:
-            line = self.vp_slot.figure.layout.shapes[0]   # the current-row line, moved in place
-            with self.vp_slot.figure.batch_update():
+            fig = self.vp_slot.figure
+            line = fig.layout.shapes[0]   # the current-row line, moved in place
+            now = fig.data[-1]            # the current-row markers, restyled in place
+            with fig.batch_update():
                 line.x0 = line.x1 = self.index + 1
+                now.x, now.y = self._now_points()
+
+    def _round_tile_html(self) -> str:
+        r = self.snapshot.round
+        if not 1 <= r <= len(self.round_tiles):
+            return ""
+        return _("Round {n} scoring tile: {tile}").format(n=r, tile=_code_html(self.round_tiles[r - 1]))
 
     def _phase(self) -> str:
-        return {0: "setup", 7: "final scoring"}.get(self.snapshot.round, f"round {self.snapshot.round}")
+        return _phase_name(self.snapshot.round)
 
     def _map_figure(self) -> go.Figure:
         return map_figure(self._current_map(), state=self.snapshot.towns, height=430,
-                          title=f"{self.game_id}: {self._phase()}")
+                          title=_("{game}: {phase}").format(game=self.game_id, phase=self._phase()))
 
     def _table_html(self) -> str:
         snap = self.snapshot
         head = "".join(f"<th style='padding:2px 6px;color:{faction_colour(f.name)}'>"
-                       f"{html.escape(get_faction(f.name).display)}</th>" for f in snap.factions)
+                       f"{html.escape(faction_name(f.name))}</th>" for f in snap.factions)
+        none = "–"
+
+        def codes(items) -> str:
+            return " ".join(_code_html(c) for c in items) or none
+
         lines = []
-        labels = {"VP": "VP", "C": "coins", "W": "workers", "P": "priests"}
-        for fld, label in labels.items():
+        for fld, label in (("VP", _("VP")), ("C", _("coins")), ("W", _("workers")), ("P", _("priests"))):
             lines.append((label, [str(f.total(fld)) for f in snap.factions]))
-        lines.append(("power I/II/III", [f"{f.total('PW1')}/{f.total('PW2')}/{f.total('PW3')}"
-                                         for f in snap.factions]))
-        lines.append(("cults F/W/E/A", [f"{f.total('FIRE')}/{f.total('WATER')}/{f.total('EARTH')}/"
-                                        f"{f.total('AIR')}" for f in snap.factions]))
-        lines.append(("shipping / digging", [f"{f.ship} / {f.dig}" for f in snap.factions]))
-        lines.append(("D TP TE SH SA", [" ".join(str(n) for n in f.buildings) for f in snap.factions]))
-        lines.append(("favors", [" ".join(f.favors) or "–" for f in snap.factions]))
-        lines.append(("towns", [" ".join(f.towns) or "–" for f in snap.factions]))
-        lines.append(("bonus", [(f.bonus or "–") + (" (passed)" if f.passed else "") for f in snap.factions]))
-        body = "".join("<tr><td style='padding:2px 6px'><b>" + label + "</b></td>" +
-                       "".join(f"<td style='padding:2px 6px;text-align:center'>{html.escape(v)}</td>"
-                               for v in values) + "</tr>" for label, values in lines)
-        return f"<table style='border-collapse:collapse;font-size:13px'><tr><th></th>{head}</tr>{body}</table>"
+        lines.append((_("power bowls I/II/III"), [f"{f.total('PW1')}/{f.total('PW2')}/{f.total('PW3')}"
+                                                 for f in snap.factions]))
+        tracks = "/".join(track_name(t) for t in ("FIRE", "WATER", "EARTH", "AIR"))
+        lines.append((_("cult tracks {tracks}").format(tracks=tracks),
+                      [f"{f.total('FIRE')}/{f.total('WATER')}/{f.total('EARTH')}/{f.total('AIR')}"
+                       for f in snap.factions]))
+        lines.append((_("shipping / exchange level"), [f"{f.ship} / {f.dig}" for f in snap.factions]))
+        kinds = " ".join(building_name(k) for k in _KINDS)
+        lines.append((_("buildings ({kinds})").format(kinds=kinds),
+                       [" ".join(str(n) for n in f.buildings) for f in snap.factions]))
+        body = ["<tr><td style='padding:2px 6px'><b>" + html.escape(label) + "</b></td>" +
+                "".join(f"<td style='padding:2px 6px;text-align:center'>{html.escape(v)}</td>" for v in values)
+                + "</tr>" for label, values in lines]
+        passed = html.escape(_("(passed)"))
+        tiles = [(_("favor tiles"), [codes(f.favors) for f in snap.factions]),
+                 (_("town tiles"), [codes(f.towns) for f in snap.factions]),
+                 (_("bonus tile"), [(_code_html(f.bonus) if f.bonus else none) + (f" {passed}" if f.passed else "")
+                                    for f in snap.factions])]
+        body += ["<tr><td style='padding:2px 6px'><b>" + html.escape(label) + "</b></td>" +
+                 "".join(f"<td style='padding:2px 6px;text-align:center'>{v}</td>" for v in values) + "</tr>"
+                 for label, values in tiles]
+        hint = html.escape(_("Point at a tile code to read what it does."))
+        return (f"<table style='border-collapse:collapse;font-size:13px'><tr><th></th>{head}</tr>{''.join(body)}"
+                f"</table><div style='font-size:12px;color:#666'>{hint}</div>")
+
+    def _final_html(self) -> str:
+        """The final scoring itemised and the winner (only on the last row of a finished game)."""
+        b = self.breakdown
+        if b is None:
+            return ""
+        head = "".join(f"<th style='padding:2px 8px;color:{faction_colour(f)}'>{html.escape(faction_name(f))}</th>"
+                       for f in b.factions)
+        lines = [(_("VP before the final scoring"), [b.before[f] for f in b.factions])]
+        for t in ("FIRE", "WATER", "EARTH", "AIR"):
+            lines.append((_("{track} cult track").format(track=track_name(t)), [b.cults[f][t] for f in b.factions]))
+        lines.append((_("largest network"), [b.network[f] for f in b.factions]))
+        if any(b.extra.values()):
+            lines.append((_("Fire & Ice final scoring tile"), [b.extra[f] for f in b.factions]))
+        lines.append((_("leftover resources"), [b.resources[f] for f in b.factions]))
+        rows = "".join("<tr><td style='padding:2px 8px'>" + html.escape(label) + "</td>" +
+                       "".join(f"<td style='padding:2px 8px;text-align:center'>{v}</td>" for v in values) + "</tr>"
+                       for label, values in lines)
+        total = ("<tr style='border-top:1px solid #999'><td style='padding:2px 8px'><b>" +
+                 html.escape(_("final VP")) + "</b></td>" +
+                 "".join(f"<td style='padding:2px 8px;text-align:center'><b>{b.total[f]}</b></td>"
+                         for f in b.factions) + "</tr>")
+        return (f"<div class='tm-final' style='margin:6px 0;padding:6px;border:2px solid #c9a400;border-radius:6px'>"
+                f"<div style='font-size:16px'><b>🏆 {html.escape(b.winner_text())}</b></div>"
+                f"<table style='border-collapse:collapse;font-size:13px;margin-top:4px'>"
+                f"<tr><th style='text-align:left;padding:2px 8px'>{html.escape(_('final scoring'))}</th>{head}</tr>"
+                f"{rows}{total}</table></div>")
+
+    def _vp_at(self, snap, name: str):
+        vp_at = TOTAL_FIELDS.index("VP")
+        return next((f.totals[vp_at] for f in snap.factions if f.name == name), None)
+
+    def _now_points(self) -> tuple[list[int], list]:
+        snap = self.snapshot
+        return [self.index + 1] * len(self.factions), [self._vp_at(snap, n) for n in self.factions]
 
     def _vp_figure(self) -> go.Figure:
         fig = go.Figure()
-        vp_at = TOTAL_FIELDS.index("VP")
         for name in self.factions:
-            ys = [next((f.totals[vp_at] for f in s.factions if f.name == name), None) for s in self.snapshots]
-            fig.add_trace(go.Scatter(x=list(range(1, len(ys) + 1)), y=ys, mode="lines", name=get_faction(name).display,
-                                     line=dict(color=faction_colour(name), width=2)))
+            ys = [self._vp_at(s, name) for s in self.snapshots]
+            fig.add_trace(go.Scatter(x=list(range(1, len(ys) + 1)), y=ys, mode="lines", name=faction_name(name),
+                                     line=dict(color=faction_colour(name), width=2),
+                                     hovertemplate=_("typed row %{x}: %{y} VP") + "<extra>" +
+                                     html.escape(faction_name(name)) + "</extra>"))
+        xs, ys = self._now_points()
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", name=_("row shown"), showlegend=False,
+                                 marker=dict(size=10, color=[faction_colour(n) for n in self.factions],
+                                             line=dict(color="#222", width=1.5)), hoverinfo="skip"))
         starts = {}
         for i, s in enumerate(self.snapshots):
             starts.setdefault(s.round, i + 1)
-        fig.update_layout(height=300, margin=dict(l=40, r=10, t=40, b=40), title="VP over the game",
-                          xaxis=dict(title="typed row", tickvals=list(starts.values()),
-                                     ticktext=[{0: "setup", 7: "end"}.get(r, f"R{r}") for r in starts]),
-                          yaxis=dict(title="VP"),
+        fig.update_layout(height=300, margin=dict(l=40, r=10, t=40, b=40), title=_("VP over the game"),
+                          xaxis=dict(title=_("typed row"), tickvals=list(starts.values()),
+                                     ticktext=[{0: _("setup"), 7: _("end")}.get(r, _("R{n}").format(n=r))
+                                               for r in starts]),
+                          yaxis=dict(title=_("VP")),
                           shapes=[dict(type="line", xref="x", yref="paper", x0=self.index + 1, x1=self.index + 1,
                                        y0=0, y1=1, line=dict(color="#444", width=1, dash="dot"))])
         return fig

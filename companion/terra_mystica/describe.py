@@ -1,0 +1,676 @@
+"""Terra Mystica told in words: ledger rows, engine rows and tile codes as sentences a player reads.
+
+A ledger row is command text in the reference engine's language (``build E7. +FAV11``) or a label the
+engine writes itself (``other_income_for_faction``, ``+8vp for FIRE``); tiles are codes (``FAV11``,
+``BON4``, ``TW1``, ``SCORE5``, ``ACT6``). This module turns both into whole sentences in the current
+language (:mod:`companion.i18n`), so the replay viewer and the play notebook show the same words:
+
+``describe_row(faction, text, typed=True)``
+    One row as sentences: ``"Witches build a dwelling on E7."``. Every code in it is glossed inline
+    (``"take favor tile FAV11 (+1 step on the earth cult track; +2 VP whenever you build a dwelling)"``).
+``RowTeller``
+    Tells a game's rows in order and keeps each faction's totals, so an engine row (income, cult bonus,
+    final scoring) says what it gave: ``"Halflings take the cult bonus of the round scoring tile: +1 priest."``.
+``explain_code(code)``
+    The meaning of a tile or action code, from the rules data (``data/terra_mystica/tiles.json``).
+``final_breakdown(rows)``
+    The final scoring itemised from the engine's own final rows: VP before, per cult track, network,
+    resources, total, and the winner.
+
+Names shown are the game's standard terms (faction names, building names, terrain names), hex labels as
+on the drawn map (``E7``; river hexes ``r4``). Nothing here decides a rule: the sentences describe what
+the engine did (its totals) and what the data says a tile does.
+
+Examples
+--------
+>>> from companion.terra_mystica.describe import describe_row, explain_code
+>>> describe_row("witches", "build E7")
+'Witches build a dwelling on E7.'
+>>> explain_code("BON3")
+'bonus tile: income 6 coins'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from companion.errors import CompanionError
+from companion.i18n import N_, _, ngettext, pgettext
+from companion.terra_mystica.engine.commands import Command, parse_commands
+from companion.terra_mystica.engine.state import DROP_LABEL, TOTAL_FIELDS
+from companion.terra_mystica.factions import get_faction
+from companion.terra_mystica.terrain import terrain_wheel
+from companion.terra_mystica.tiles import load_tiles
+
+__all__ = ["FACTION_NAMES", "BUILDING_NAMES", "TERRAIN_NAMES", "TRACK_NAMES", "CODE_PATTERN", "Breakdown",
+           "RowTeller", "amounts_text", "building_name", "describe_command", "describe_row", "explain_code",
+           "faction_name", "final_breakdown", "gloss_codes", "terrain_name", "track_name"]
+
+#: Faction display names by engine name (translated when shown).
+FACTION_NAMES: Mapping[str, str] = {
+    "alchemists": N_("Alchemists"), "auren": N_("Auren"), "chaosmagicians": N_("Chaos Magicians"),
+    "cultists": N_("Cultists"), "darklings": N_("Darklings"), "dwarves": N_("Dwarves"),
+    "engineers": N_("Engineers"), "fakirs": N_("Fakirs"), "giants": N_("Giants"), "halflings": N_("Halflings"),
+    "mermaids": N_("Mermaids"), "nomads": N_("Nomads"), "swarmlings": N_("Swarmlings"), "witches": N_("Witches"),
+    "icemaidens": N_("Ice Maidens"), "yetis": N_("Yetis"), "acolytes": N_("Acolytes"),
+    "dragonlords": N_("Dragonlords"), "riverwalkers": N_("Riverwalkers"), "shapeshifters": N_("Shapeshifters"),
+}
+#: Building names by kind code.
+BUILDING_NAMES: Mapping[str, str] = {"D": N_("dwelling"), "TP": N_("trading house"), "TE": N_("temple"),
+                                     "SH": N_("stronghold"), "SA": N_("sanctuary")}
+#: Terrain names by the reference engine's colour word.
+TERRAIN_NAMES: Mapping[str, str] = {
+    "yellow": N_("desert"), "brown": N_("plains"), "black": N_("swamp"), "blue": N_("lakes"),
+    "green": N_("forest"), "gray": N_("mountains"), "red": N_("wasteland"), "ice": N_("ice"),
+    "volcano": N_("volcano"),
+}
+#: Cult track names.
+TRACK_NAMES: Mapping[str, str] = {"FIRE": N_("fire"), "WATER": N_("water"), "EARTH": N_("earth"),
+                                  "AIR": N_("air")}
+
+CODE_PATTERN = re.compile(r"\b(FAV\d+|BON\d+|TW\d+|SCORE\d+|ACT[1-6]|ACT[A-Z]\w*)\b")
+"""Tile and action codes as they appear in rows and tables (``FAV11``, ``BON4``, ``TW1``, ``SCORE5``,
+``ACT6``, ``ACTW``)."""
+
+_BUILD = {"D": N_("{faction} build a dwelling on {hex}."),
+          "TP": N_("{faction} build a trading house on {hex}."),
+          "TE": N_("{faction} build a temple on {hex}."),
+          "SH": N_("{faction} build a stronghold on {hex}."),
+          "SA": N_("{faction} build a sanctuary on {hex}.")}
+_UPGRADE = {"TP": N_("{faction} upgrade their dwelling on {hex} to a trading house."),
+            "TE": N_("{faction} upgrade their trading house on {hex} to a temple."),
+            "SH": N_("{faction} upgrade their trading house on {hex} to a stronghold."),
+            "SA": N_("{faction} upgrade their temple on {hex} to a sanctuary.")}
+_FACTION_ACTIONS = {
+    "ACTA": N_("Auren stronghold action: 2 steps on one cult track"),
+    "ACTC": N_("Chaos Magicians stronghold action: take two actions in a row"),
+    "ACTE": N_("Engineers action: build a bridge for 2 workers"),
+    "ACTG": N_("Giants stronghold action: 2 free spades on one hex"),
+    "ACTN": N_("Nomads stronghold action (sandstorm): turn an adjacent hex into desert for free"),
+    "ACTS": N_("Swarmlings stronghold action: upgrade a dwelling to a trading house for free"),
+    "ACTW": N_("Witches stronghold action: a free dwelling on any forest hex, however far"),
+    "ACTH1": N_("Shapeshifters stronghold action: change home terrain for 3 power, +2 VP"),
+    "ACTH2": N_("Shapeshifters stronghold action: change home terrain for 3 power tokens, +2 VP"),
+    "ACTH3": N_("Shapeshifters stronghold action: change home terrain for 4 power"),
+    "ACTH4": N_("Shapeshifters stronghold action: change home terrain for 4 power tokens"),
+    "ACTH5": N_("Shapeshifters stronghold action: change home terrain for 5 power"),
+    "ACTH6": N_("Shapeshifters stronghold action: change home terrain for 5 power tokens"),
+}
+_FINAL_CATEGORIES = {
+    "network": N_("{faction} score {n} VP for their largest connected network."),
+    "connected-distance": N_("{faction} score {n} VP for the longest distance inside one network."),
+    "connected-sa-sh-distance": N_("{faction} score {n} VP for the distance from sanctuary to stronghold "
+                                   "in one network."),
+    "building-on-edge": N_("{faction} score {n} VP for buildings on the edge of the map in one network."),
+    "connected-clusters": N_("{faction} score {n} VP for the clusters in one network."),
+}
+_VP_FOR = re.compile(r"\+(\d+)vp for ([\w-]+)", re.I)
+
+
+# ---------------------------------------------------------------------------------------------- names
+def faction_name(name: str) -> str:
+    """The faction's display name in the current language (``"halflings"`` -> ``"Halflings"``); an
+    unknown name is returned as given."""
+    key = str(name).lower()
+    if key in FACTION_NAMES:
+        return _(FACTION_NAMES[key])
+    try:
+        return get_faction(key).display
+    except (ValueError, KeyError):
+        return str(name)
+
+
+def building_name(kind: str) -> str:
+    """``"TP"`` -> ``"trading house"`` (current language)."""
+    return _(BUILDING_NAMES[kind]) if kind in BUILDING_NAMES else kind
+
+
+def terrain_name(terrain: str) -> str:
+    """A terrain's name from its colour word or letter (``"green"``/``"G"`` -> ``"forest"``)."""
+    key = str(terrain).lower()
+    if key not in TERRAIN_NAMES:
+        try:
+            key = terrain_wheel().colour(terrain)
+        except CompanionError:
+            return str(terrain)
+    return _(TERRAIN_NAMES[key])
+
+
+def track_name(track: str) -> str:
+    """``"EARTH"`` -> ``"earth"`` (current language)."""
+    key = str(track).upper()
+    return _(TRACK_NAMES[key]) if key in TRACK_NAMES else str(track)
+
+
+# ---------------------------------------------------------------------------------------------- amounts
+def _amount(code: str, n: int) -> str | None:
+    """``n`` of resource ``code`` in words, or None for an engine flag that is not a resource."""
+    if code in TRACK_NAMES:
+        return ngettext("{n} step on the {track} cult track", "{n} steps on the {track} cult track",
+                        n).format(n=n, track=track_name(code))
+    texts = {
+        "C": ngettext("{n} coin", "{n} coins", n), "W": ngettext("{n} worker", "{n} workers", n),
+        "P": ngettext("{n} priest", "{n} priests", n), "PW": ngettext("{n} power", "{n} power", n),
+        "VP": ngettext("{n} VP", "{n} VP", n), "SPADE": ngettext("{n} spade", "{n} spades", n),
+        "KEY": ngettext("{n} town key", "{n} town keys", n), "BRIDGE": ngettext("{n} bridge", "{n} bridges", n),
+        "CULT": ngettext("{n} step on a cult track of your choice", "{n} steps on a cult track of your choice",
+                         n),
+        "GAIN_SHIP": ngettext("{n} shipping level", "{n} shipping levels", n),
+        "PW_TOKEN": ngettext("{n} power token", "{n} power tokens", n),
+        "carpet_range": ngettext("{n} more range for carpet flight", "{n} more range for carpet flight", n),
+    }
+    return texts[code].format(n=n) if code in texts else None
+
+
+def amounts_text(amounts: Mapping[str, int], *, signed: bool = False) -> str:
+    """Resources in words: ``{"C": 6, "VP": 5}`` -> ``"6 coins, 5 VP"`` (``signed``: ``"+6 coins"``).
+
+    Parameters
+    ----------
+    amounts : Mapping[str, int]
+        Resource code -> amount (``C`` coins, ``W`` workers, ``P`` priests, ``PW`` power, ``VP``,
+        ``SPADE``, cult tracks ``FIRE``..., ``KEY``, ``BRIDGE``, ``CULT``, ``GAIN_SHIP``, ``PW_TOKEN``).
+        Zero amounts and engine flags are left out.
+    signed : bool
+        Prefix each amount with + or −.
+
+    Returns
+    -------
+    str
+        Empty when nothing is left.
+    """
+    parts = []
+    for code, n in amounts.items():
+        if not n:
+            continue
+        text = _amount(code, abs(n))
+        if text is None:
+            continue
+        if signed:
+            text = ("+" if n > 0 else "−") + text
+        elif n < 0:
+            text = "−" + text
+        parts.append(text)
+    return pgettext("list separator", ", ").join(parts)
+
+
+# ---------------------------------------------------------------------------------------------- codes
+@lru_cache(maxsize=1)
+def _tiles():
+    return load_tiles()
+
+
+def _pass_vp_text(kind: str, table: Sequence[int]) -> str:
+    """VP on passing by count of ``kind`` (``D``/``TP``/``SH``/``SA``/``ship``)."""
+    per = table[1] if len(table) > 1 else 0
+    steady = all(table[i] == i * per for i in range(len(table)))
+    if kind == "ship":
+        return _("on passing, {n} VP per shipping level").format(n=per)
+    if kind in ("SH", "SA") and len(table) == 2:
+        return (_("on passing, {n} VP if you have a stronghold") if kind == "SH"
+                else _("on passing, {n} VP if you have a sanctuary")).format(n=per)
+    if steady:
+        return _("on passing, {n} VP per {building} on the map").format(n=per, building=building_name(kind))
+    return _("on passing, VP for each {building} on the map: {table}").format(
+        building=building_name(kind), table="/".join(str(v) for v in table))
+
+
+def _join(parts: Iterable[str]) -> str:
+    return pgettext("clause separator", "; ").join(p for p in parts if p)
+
+
+def _favor_text(tile) -> str:
+    rules = _tiles().rules
+    parts = [amounts_text(dict(tile.cult_steps), signed=True)]
+    if tile.town_size_delta:
+        parts.append(_("towns need only power {n} instead of {usual}").format(
+            n=rules.town_power + tile.town_size_delta, usual=rules.town_power))
+    if tile.has_action:
+        parts.append(_("special action once per round: 1 step on any cult track"))
+    if tile.income:
+        parts.append(_("income {amounts} every round").format(amounts=amounts_text(dict(tile.income))))
+    for kind, vp in (tile.vp_on_build or {}).items():
+        parts.append(_("+{n} VP whenever you build a {building}").format(n=vp, building=building_name(kind)))
+    for kind, table in (tile.pass_vp or {}).items():
+        parts.append(_pass_vp_text(kind, table))
+    return _("favor tile: {effect}").format(effect=_join(parts))
+
+
+def _bonus_text(tile) -> str:
+    parts = [_("income {amounts}").format(amounts=amounts_text(dict(tile.income)))]
+    action = tile.action or {}
+    gain = dict(action.get("gain", {}))
+    if gain.get("SPADE"):
+        parts.append(_("special action: {n} free spade").format(n=gain["SPADE"]))
+    if gain.get("CULT"):
+        parts.append(_("special action: 1 step on any cult track"))
+    if tile.special and tile.special.get("ship"):
+        parts.append(_("+{n} shipping while you hold it").format(n=tile.special["ship"]))
+    for kind, table in sorted((tile.pass_vp or {}).items(), key=lambda kv: ("D", "TP", "SH", "SA").index(kv[0])
+                              if kv[0] in ("D", "TP", "SH", "SA") else 9):
+        parts.append(_pass_vp_text(kind, table))
+    return _("bonus tile: {effect}").format(effect=_join(parts))
+
+
+def _town_text(tile) -> str:
+    gain = dict(tile.gain)
+    keys = gain.pop("KEY", 1)
+    text = amounts_text({"VP": gain.pop("VP", 0), **gain})
+    if keys > 1:
+        text = _("{gains} (counts as {n} town keys)").format(gains=text, n=keys)
+    return _("town tile: {gains}").format(gains=text)
+
+
+def _score_text(tile) -> str:
+    vp = dict(tile.vp)
+    if "SPADE" in vp:
+        during = _("{n} VP per spade gained").format(n=vp["SPADE"])
+    elif "TOWN" in vp:
+        during = _("{n} VP per town founded").format(n=vp["TOWN"])
+    elif set(vp) == {"SA", "SH"}:
+        during = _("{n} VP per stronghold or sanctuary built").format(n=vp["SH"])
+    else:
+        kind, n = next(iter(vp.items()))
+        during = _("{n} VP per {building} built").format(n=n, building=building_name(kind))
+    bonus = tile.cult_bonus
+    gain = amounts_text(dict(bonus.gain))
+    if bonus.track == "CULT_P":
+        end = _("{gain} per priest you have sent to the cult tracks").format(gain=gain)
+    else:
+        end = ngettext("{gain} per step on the {track} cult track", "{gain} per {n} steps on the {track} cult track",
+                       bonus.per_steps).format(gain=gain, n=bonus.per_steps, track=track_name(bonus.track))
+    return _("round scoring tile: {during} during the round; at the round's end {end}").format(
+        during=during, end=end)
+
+
+def _power_action_text(action) -> str:
+    return _("power action: {gain} for {n} power").format(gain=amounts_text(dict(action.gain)), n=action.power)
+
+
+def explain_code(code: str) -> str:
+    """What a tile or action code means, from the rules data, in the current language.
+
+    Parameters
+    ----------
+    code : str
+        ``FAV1``-``FAV12``, ``BON1``-``BON10``, ``TW1``-``TW8``, ``SCORE1``-``SCORE9``, power actions
+        ``ACT1``-``ACT6``, faction actions ``ACTA``, ``ACTC``, ``ACTE``, ``ACTG``, ``ACTN``, ``ACTS``,
+        ``ACTW``, ``ACTH1``-``ACTH6`` (any case).
+
+    Returns
+    -------
+    str
+        E.g. ``"favor tile: +1 step on the earth cult track; +2 VP whenever you build a dwelling"``.
+
+    Raises
+    ------
+    CompanionError
+        For a code that is none of these.
+
+    Notes
+    -----
+    Source: ``data/terra_mystica/tiles.json`` (the reference engine's Constants.pm); faction actions per
+    the faction boards (RULES-NOTES, FIRE-ICE-NOTES section 6).
+    """
+    key = str(code).strip().upper()
+    t = _tiles()
+    if key in t.favor:
+        return _favor_text(t.favor[key])
+    if key in t.bonus:
+        return _bonus_text(t.bonus[key])
+    if key in t.town:
+        return _town_text(t.town[key])
+    if key in t.round_scoring:
+        return _score_text(t.round_scoring[key])
+    if key in t.power_actions:
+        return _power_action_text(t.power_actions[key])
+    if key in _FACTION_ACTIONS:
+        return _(_FACTION_ACTIONS[key])
+    raise CompanionError(_("unknown tile or action code {code!r}: expected FAVn, BONn, TWn, SCOREn or an "
+                           "action ACTn").format(code=code))
+
+
+def gloss_codes(text: str) -> str:
+    """``text`` with every code followed by its meaning in brackets (``"BON4"`` ->
+    ``"BON4 (bonus tile: ...)"``); unknown codes are left as they are."""
+    def sub(m: re.Match) -> str:
+        try:
+            return _("{code} ({meaning})").format(code=m.group(1), meaning=explain_code(m.group(1)))
+        except CompanionError:
+            return m.group(1)
+    return CODE_PATTERN.sub(sub, text)
+
+
+# ---------------------------------------------------------------------------------------------- rows
+def _with_code(code: str) -> str:
+    try:
+        return _("{code} ({meaning})").format(code=code, meaning=explain_code(code))
+    except CompanionError:
+        return code
+
+
+def describe_command(faction: str, cmd: Command) -> str:
+    """One sub-command as a sentence (``Command("build", ("E7",))`` -> ``"Witches build a dwelling on E7."``).
+
+    Parameters
+    ----------
+    faction : str
+        Engine faction name of the acting faction.
+    cmd : Command
+        From :func:`companion.terra_mystica.engine.commands.parse_commands`.
+
+    Returns
+    -------
+    str
+        A whole sentence in the current language; codes glossed inline.
+    """
+    who = faction_name(faction)
+    v, a = cmd.verb, cmd.args
+    if v == "build":
+        return _(_BUILD["D"]).format(faction=who, hex=a[0])
+    if v == "upgrade":
+        return _(_UPGRADE.get(a[1], _UPGRADE["TP"])).format(faction=who, hex=a[0])
+    if v == "transform":
+        if a[1] is None:
+            return _("{faction} transform {hex} into their home terrain.").format(faction=who, hex=a[0])
+        return _("{faction} transform {hex} into {terrain}.").format(faction=who, hex=a[0],
+                                                                    terrain=terrain_name(a[1]))
+    if v == "dig":
+        return ngettext("{faction} pay for {n} spade.", "{faction} pay for {n} spades.", a[0]).format(
+            faction=who, n=a[0])
+    if v == "send":
+        if a[1] is None:
+            return _("{faction} send a priest to the {track} cult track.").format(faction=who, track=track_name(a[0]))
+        return ngettext("{faction} send a priest to the {track} cult track, on the space worth {n} step.",
+                        "{faction} send a priest to the {track} cult track, on the space worth {n} steps.",
+                        a[1]).format(faction=who, track=track_name(a[0]), n=a[1])
+    if v == "action":
+        return _("{faction} take the action {action}.").format(faction=who, action=_with_code(a[0]))
+    if v == "advance":
+        if a[0] == "ship":
+            return _("{faction} advance one level on the shipping track.").format(faction=who)
+        return _("{faction} improve their exchange level (spades get cheaper).").format(faction=who)
+    if v == "bridge":
+        return _("{faction} build a bridge between {a} and {b}.").format(faction=who, a=a[0], b=a[1])
+    if v == "connect":
+        return _("{faction} connect a town across river hex {hexes}.").format(faction=who, hexes=", ".join(a))
+    if v == "convert":
+        return _("{faction} convert {paid} into {got}.").format(
+            faction=who, paid=amounts_text({a[1]: a[0]}), got=amounts_text({a[3]: a[2]}))
+    if v == "burn":
+        return ngettext("{faction} burn {n} power: {n} token leaves bowl II for good and {n} moves on to bowl III.",
+                        "{faction} burn {n} power: {n} tokens leave bowl II for good and {n} move on to bowl III.",
+                        a[0]).format(faction=who, n=a[0])
+    if v == "pass":
+        if a[0] is None:
+            return _("{faction} pass.").format(faction=who)
+        return _("{faction} pass and take {tile}.").format(faction=who, tile=_with_code(a[0]))
+    if v == "leech":
+        return ngettext("{faction} take {n} power offered by the {other} building next to them (it costs the "
+                        "power gained minus 1 VP).",
+                        "{faction} take {n} power offered by the {other} building next to them (it costs the "
+                        "power gained minus 1 VP).", a[0]).format(faction=who, n=a[0], other=faction_name(a[1]))
+    if v == "decline":
+        if a[0] is None:
+            return _("{faction} decline the power offered.").format(faction=who)
+        return ngettext("{faction} decline {n} power from the {other} building.",
+                        "{faction} decline {n} power from the {other} building.",
+                        a[0]).format(faction=who, n=a[0], other=faction_name(a[1]))
+    if v == "favor":
+        return _("{faction} take {tile}.").format(faction=who, tile=_with_code(a[0]))
+    if v == "town":
+        return _("{faction} found a town and take {tile}.").format(faction=who, tile=_with_code(a[1]))
+    if v == "cult":
+        return ngettext("{faction} advance {n} step on the {track} cult track.",
+                        "{faction} advance {n} steps on the {track} cult track.", a[0]).format(
+            faction=who, n=a[0], track=track_name(a[1]))
+    if v == "lose":
+        if a[1] == "SPADE":
+            return ngettext("{faction} throw away {n} spade.", "{faction} throw away {n} spades.", a[0]).format(
+                faction=who, n=a[0])
+        return ngettext("{faction} go back {n} step on the {track} cult track.",
+                        "{faction} go back {n} steps on the {track} cult track.", a[0]).format(
+            faction=who, n=a[0], track=track_name(a[1]))
+    if v == "wait":
+        return _("{faction} wait for the other players.").format(faction=who)
+    if v == "setup":
+        return _("{faction} join the game.").format(faction=who)
+    if v == "drop":
+        return _("{faction} leave the game.").format(faction=who)
+    if v == "pick_color":
+        return _("{faction} pick {terrain} as their terrain.").format(faction=who, terrain=terrain_name(a[0]))
+    if v == "unlock_terrain":
+        if a[0] == "gain-priest":
+            return _("{faction} take a priest instead of unlocking a terrain.").format(faction=who)
+        return _("{faction} unlock {terrain}: they may build there from now on.").format(
+            faction=who, terrain=terrain_name(a[0]))
+    return _("{faction} type “{command}”.").format(faction=who, command=cmd.text)
+
+
+def _delta(before: Sequence[int] | None, after: Sequence[int] | None) -> dict[str, int]:
+    """What a faction gained between two totals rows (power as power gained: tokens moved up a bowl)."""
+    if before is None or after is None:
+        return {}
+    b = dict(zip(TOTAL_FIELDS, before, strict=False))
+    c = dict(zip(TOTAL_FIELDS, after, strict=False))
+    out = {"VP": c["VP"] - b["VP"], "C": c["C"] - b["C"], "W": c["W"] - b["W"], "P": c["P"] - b["P"],
+           "PW": (c["PW2"] + 2 * c["PW3"]) - (b["PW2"] + 2 * b["PW3"])}
+    for t in TRACK_NAMES:
+        out[t] = c[t] - b[t]
+    return out
+
+
+def describe_row(faction: str, text: str, *, typed: bool = True, before: Sequence[int] | None = None,
+                 after: Sequence[int] | None = None) -> str:
+    """A ledger row as sentences in the current language.
+
+    Parameters
+    ----------
+    faction : str
+        Engine faction name (``"halflings"``).
+    text : str
+        The typed command text (``"dig 1. build E7"``) or the engine's label
+        (``"other_income_for_faction"``, ``"cult_income_for_faction"``, ``"+8vp for FIRE"``,
+        ``"score_resources"``, ``"[opponent accepted power]"``, ``"[all opponents declined power]"``).
+    typed : bool
+        False for a row the engine wrote itself.
+    before, after : sequence of int, optional
+        The faction's :data:`TOTAL_FIELDS` before and after the row (ledger columns or engine rows): an
+        engine row then says what it gave.
+
+    Returns
+    -------
+    str
+        One sentence per sub-command, codes glossed; an unreadable command is quoted, never dropped.
+    """
+    who = faction_name(faction)
+    label = text.strip()
+    gains = amounts_text(_delta(before, after), signed=True)
+    low = label.lower()
+    if low in ("other_income_for_faction", "all_income_for_faction"):
+        return (_("{faction} take their income: {gains}.").format(faction=who, gains=gains) if gains
+                else _("{faction} take their income.").format(faction=who))
+    if low == "cult_income_for_faction":
+        return (_("{faction} take the cult bonus of the round scoring tile: {gains}.").format(faction=who, gains=gains)
+                if gains else _("{faction} take the cult bonus of the round scoring tile.").format(faction=who))
+    if low == "score_resources":
+        vp = _delta(before, after).get("VP")
+        if vp is None:
+            return _("{faction} turn their leftover resources into VP.").format(faction=who)
+        return ngettext("{faction} turn their leftover resources into {n} VP.",
+                        "{faction} turn their leftover resources into {n} VP.", vp).format(faction=who, n=vp)
+    if low == "[opponent accepted power]":
+        return (_("An opponent took power from a {faction} building: {gains}.").format(faction=who, gains=gains)
+                if gains else _("An opponent took power from a {faction} building.").format(faction=who))
+    if low == "[all opponents declined power]":
+        return (_("Every opponent declined the power from a {faction} building: {gains}.").format(
+            faction=who, gains=gains) if gains
+                else _("Every opponent declined the power from a {faction} building.").format(faction=who))
+    if low == DROP_LABEL:
+        return _("{faction} leave the game.").format(faction=who)
+    m = _VP_FOR.fullmatch(label)
+    if m:
+        n, what = int(m.group(1)), m.group(2)
+        if what.upper() in TRACK_NAMES:
+            return _("{faction} score {n} VP for their place on the {track} cult track.").format(
+                faction=who, n=n, track=track_name(what))
+        template = _FINAL_CATEGORIES.get(what.lower())
+        if template is not None:
+            return _(template).format(faction=who, n=n)
+        return _("{faction} score {n} VP in the final scoring.").format(faction=who, n=n)
+    try:
+        commands = parse_commands(label)
+    except CompanionError:
+        return _("{faction} type “{command}”.").format(faction=who, command=label)
+    if not commands:
+        return _("{faction} do nothing.").format(faction=who)
+    return " ".join(describe_command(faction, c) for c in commands)
+
+
+class RowTeller:
+    """Tells a game's rows in order, remembering every faction's totals so engine rows say what they gave.
+
+    Feed rows in ledger order with :meth:`tell`; each returns the row's sentence.
+
+    Examples
+    --------
+    >>> teller = RowTeller()
+    >>> teller.tell("halflings", "setup", totals=(20, 15, 3, 0, 3, 9, 0, 0, 0, 1, 1))
+    'Halflings join the game.'
+    >>> teller.tell("halflings", "cult_income_for_faction", typed=False,
+    ...             totals=(20, 15, 3, 1, 3, 9, 0, 0, 0, 1, 1))
+    'Halflings take the cult bonus of the round scoring tile: +1 priest.'
+    """
+
+    def __init__(self) -> None:
+        self.totals: dict[str, tuple] = {}
+
+    def tell(self, faction: str, text: str, *, typed: bool = True, totals: Sequence[int] | None = None) -> str:
+        """The sentence for one row (see :func:`describe_row`); ``totals`` are the faction's after it."""
+        before = self.totals.get(faction)
+        if totals is not None:
+            self.totals[faction] = tuple(totals)
+        return describe_row(faction, text, typed=typed, before=None if typed else before, after=totals)
+
+    def tell_row(self, row) -> str:
+        """A :class:`~companion.terra_mystica.engine.state.Row` (``label``) or
+        :class:`~companion.terra_mystica.engine.replay.RecordRow` (``command``)."""
+        text = getattr(row, "label", None)
+        if text is None:
+            text = row.command
+        return self.tell(row.faction, text, typed=row.typed, totals=row.totals)
+
+
+# ---------------------------------------------------------------------------------------------- final scoring
+@dataclass
+class Breakdown:
+    """The final scoring of one game, itemised from the engine's own final rows.
+
+    Attributes
+    ----------
+    factions : list of str
+        Engine names, by final VP, best first (ties keep seat order).
+    before : dict
+        Faction -> VP before the final scoring.
+    cults : dict
+        Faction -> {track: VP} for the four cult tracks.
+    network : dict
+        Faction -> VP for the largest network (and any Fire & Ice category, under ``extra``).
+    extra : dict
+        Faction -> VP for a Fire & Ice final-scoring category (0 when not played).
+    resources : dict
+        Faction -> VP from leftover resources.
+    total : dict
+        Faction -> final VP (the engine's).
+    """
+
+    factions: list = field(default_factory=list)
+    before: dict = field(default_factory=dict)
+    cults: dict = field(default_factory=dict)
+    network: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+    resources: dict = field(default_factory=dict)
+    total: dict = field(default_factory=dict)
+
+    @property
+    def winners(self) -> list[str]:
+        """The faction(s) with the most VP (several on a tie)."""
+        if not self.total:
+            return []
+        best = max(self.total.values())
+        return [f for f in self.factions if self.total[f] == best]
+
+    def winner_text(self) -> str:
+        """``"Halflings win with 142 VP."`` or a tie sentence (current language)."""
+        w = self.winners
+        if not w:
+            return ""
+        if len(w) == 1:
+            return _("{faction} win with {n} VP.").format(faction=faction_name(w[0]), n=self.total[w[0]])
+        return _("Tie for first place at {n} VP: {factions}.").format(
+            n=self.total[w[0]], factions=pgettext("list separator", ", ").join(faction_name(f) for f in w))
+
+
+def final_breakdown(rows: Iterable) -> Breakdown | None:
+    """Itemise the final scoring from a game's rows (the engine's ``+Nvp for X`` and ``score_resources``).
+
+    Parameters
+    ----------
+    rows : iterable of Row or RecordRow
+        The game's rows in order, with totals (``label`` or ``command``, ``faction``, ``totals``,
+        ``typed``).
+
+    Returns
+    -------
+    Breakdown or None
+        None when the rows hold no final scoring yet (the game is not over).
+
+    Notes
+    -----
+    Source: the engine's final scoring rows (RULES-NOTES section 5: cult tracks 8/4/2, network 18/12/6,
+    resources 3 coins = 1 VP); every item is a VP difference between consecutive rows, so the items add
+    up to the engine's final VP.
+    """
+    last: dict[str, int] = {}
+    out = Breakdown()
+    vp_at = TOTAL_FIELDS.index("VP")
+    seats: list[str] = []
+    final = False
+    for row in rows:
+        text = getattr(row, "label", None)
+        text = (row.command if text is None else text).strip()
+        f = row.faction
+        if f not in seats:
+            seats.append(f)
+        if row.totals is None:
+            continue
+        vp = row.totals[vp_at]
+        m = _VP_FOR.fullmatch(text)
+        if not row.typed and (m or text.lower() == "score_resources"):
+            final = True
+            out.before.setdefault(f, last.get(f, vp))
+            gained = vp - last.get(f, vp)
+            if m and m.group(2).upper() in TRACK_NAMES:
+                out.cults.setdefault(f, dict.fromkeys(TRACK_NAMES, 0))[m.group(2).upper()] += gained
+            elif m and m.group(2).lower() == "network":
+                out.network[f] = out.network.get(f, 0) + gained
+            elif m:
+                out.extra[f] = out.extra.get(f, 0) + gained
+            else:
+                out.resources[f] = out.resources.get(f, 0) + gained
+        last[f] = vp
+    if not final:
+        return None
+    for f in seats:
+        if f not in last:
+            continue
+        out.before.setdefault(f, last[f])
+        out.cults.setdefault(f, dict.fromkeys(TRACK_NAMES, 0))
+        for d in (out.network, out.extra, out.resources):
+            d.setdefault(f, 0)
+        out.total[f] = last[f]
+    out.factions = sorted(out.total, key=lambda f: -out.total[f])
+    return out
