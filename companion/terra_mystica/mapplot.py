@@ -24,7 +24,7 @@ from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import TownState
 
 __all__ = ["HEX_TRACE", "TOWN_TRACE", "BRIDGE_TRACE", "BUILDING_TRACE", "TERRAIN_COLOURS", "BUILDING_SYMBOLS", "HIGHLIGHT_STYLES",
-           "faction_colour", "map_figure"]
+           "building_outline", "faction_colour", "map_figure"]
 
 HEX_TRACE = "hexes"
 TOWN_TRACE = "towns"
@@ -48,6 +48,16 @@ HIGHLIGHT_STYLES: Mapping[str, tuple[str, float]] = {
     "selected": ("#ff00aa", 5.0), "neighbour": ("#ffae00", 3.5), "shipping": ("#00d5ff", 3.5),
     "tunnel": ("#b04dff", 3.0), "bridge": ("#6b3e1e", 3.0),
 }
+_DARK_TERRAINS = frozenset({"K", "B", "G", "R", "U"})
+
+
+def building_outline(terrain: str) -> str:
+    """Outline colour for a building standing on terrain letter ``terrain``: white on dark terrains
+    (swamp, lakes, forest, wasteland, plains), near-black on light ones (desert, mountains, rivers), so a
+    building in its own home colour stays readable on its own terrain."""
+    return "white" if terrain in _DARK_TERRAINS else "#111111"
+
+
 _SPECIAL_COLOURS = {"ice": "#e8f6ff", "volcano": "#ff7a1a", "variable": "#9b59b6"}
 _FALLBACK = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6")
 
@@ -176,7 +186,7 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
                              marker=dict(color=mcol, symbol="square", size=10, line=dict(color="#5a3a1a", width=2)),
                              name=BRIDGE_TRACE + " ends"))
     # buildings
-    xs, ys, colours, symbols, sizes, texts = [], [], [], [], [], []
+    xs, ys, colours, symbols, sizes, texts, outlines = [], [], [], [], [], [], []
     for label, (faction, kind) in (state.buildings.items() if state is not None else ()):
         h = tm_map.hexes[label]
         x, y = hex_centre(h.row, h.column)
@@ -184,13 +194,14 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         xs.append(x)
         ys.append(y + 0.12)
         colours.append(faction_colour(faction, faction_colours))
+        outlines.append(building_outline(h.terrain))
         symbols.append(symbol)
         sizes.append(size)
         town = state.town_of.get(label)
         texts.append(f"{label}: {faction} {_BUILDING_NAMES.get(kind, kind)}" + (f", town {town}" if town else ""))
     fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", hovertext=texts, hoverinfo="text",
                              marker=dict(color=colours, symbol=symbols, size=sizes,
-                                         line=dict(color="black", width=1.5)),
+                                         line=dict(color=outlines, width=2.5)),
                              name=BUILDING_TRACE, showlegend=False))
     xs, ys, labels, text_colours, hover = [], [], [], [], []
     label_dy = -0.25 if state is not None else 0.0  # below the building marker, still inside the hex

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+from companion.i18n import set_language
+from companion.terra_mystica.describe import faction_name
 from companion.terra_mystica.engine.games import game_result, shipped_games
 from companion.widgets.terra_mystica.replay import ReplayViewer
 
@@ -28,7 +32,7 @@ def test_viewer_steps_jumps_and_switches_games():
         assert f"<td style='padding:2px 6px;text-align:center'>{vp}</td>" in v.table.value
     # VP chart: one line per faction, ending at the final VP
     assert v.widget is v.widget and v.vp_widget is not None
-    ends = {tr.name: tr.y[-1] for tr in v.vp_widget.data}
+    ends = {tr.name: tr.y[-1] for tr in v.vp_widget.data[:-1]}   # the last trace marks the row shown
     assert sorted(ends.values()) == sorted(final.values())
     # once shown, the map is redrawn for the row shown
     v.go_to(5)
@@ -65,17 +69,82 @@ def test_viewer_saves_a_command_log_and_opens_a_record_file(tmp_path):
     assert v.game_id == "log.txt" and "rows of the command log replayed" in v.message.value
     assert {f.name: f.total("VP") for f in v.snapshots[-1].factions} == final
     # each step names the engine's own rows that followed the typed row (income after the last pass)
-    assert any("then the engine" in (v.go_to(i) or v.row_text.value) for i in range(len(v.rows)))
+    assert any("take their income: +" in (v.go_to(i) or v.row_text.value) for i in range(len(v.rows)))
     path.write_text(text.replace("build", "biuld", 1), encoding="utf-8")
     assert not v.record_file.open_file()
     assert "line" in v.record_file.status.value and v.game_id == "log.txt"
 
 
-def test_the_last_step_lists_the_final_scoring_rows():
+def test_the_last_step_lists_the_final_scoring_rows_in_words():
     v = ReplayViewer()
     v.go_to(len(v.rows) - 1)
     assert "final scoring" in v.row_text.value
-    assert v.row_text.value.count("score_resources") == 4 and "vp for network" in v.row_text.value
+    assert v.row_text.value.count("turn their leftover resources into") == 4
+    assert "VP for their largest connected network" in v.row_text.value
+    assert "score_resources" not in v.row_text.value and "vp for" not in v.row_text.value
+
+
+def test_rows_are_told_in_words_and_codes_carry_their_meaning():
+    v = ReplayViewer()
+    for i in range(len(v.rows)):
+        v.go_to(i)
+        text = v.row_text.value
+        assert "_for_faction" not in text and "[opponent" not in text, i
+        assert f"<b>{v.sentence}</b>" in text.replace("<abbr", "").replace("</abbr>", "") or "<abbr" in text
+    v.go_to(len(v.rows) - 1)
+    # a tile code in the table carries its meaning as a tooltip
+    assert re.search(r"<abbr title='favor tile: [^']+'[^>]*>FAV\d+</abbr>", v.table.value)
+    assert re.search(r"<abbr title='bonus tile: [^']+'[^>]*>BON\d+</abbr>", v.table.value) or \
+        all(f.passed for f in v.snapshot.factions)
+    v.jump_to_round(2)
+    assert "Round 2 scoring tile: <abbr title='round scoring tile:" in v.row_text.value
+
+
+def test_last_row_shows_the_winner_and_the_engines_final_breakdown():
+    v = ReplayViewer()
+    v.go_to(len(v.rows) - 2)
+    assert v.final.value == ""
+    v.go_to(len(v.rows) - 1)
+    game = v.session.state.game
+    engine_vp = {n: game.factions[n].vp for n in game.seats}
+    b = v.breakdown
+    assert b.total == engine_vp
+    for f in b.factions:
+        assert b.before[f] + sum(b.cults[f].values()) + b.network[f] + b.extra[f] + b.resources[f] == engine_vp[f]
+    winner = max(engine_vp, key=engine_vp.get)
+    assert f"{faction_name(winner)} win with {engine_vp[winner]} VP." in v.final.value
+    assert f"<b>{engine_vp[winner]}</b>" in v.final.value
+    result = game_result(v.game_id)
+    assert winner == result["winner"]
+
+
+def test_vp_chart_marks_the_row_shown_in_place():
+    v = ReplayViewer()
+    fig = v.widget and v.vp_widget
+    marks = fig.data[-1]
+    v.go_to(120)
+    assert fig is v.vp_widget and fig.data[-1] is marks
+    assert set(marks.x) == {121} and fig.layout.shapes[0].x0 == 121
+    assert sorted(marks.y) == sorted(f.total("VP") for f in v.snapshot.factions)
+    v.step(1)
+    assert set(v.vp_widget.data[-1].x) == {122}
+
+
+def test_viewer_relabels_itself_in_chinese_in_place():
+    v = ReplayViewer()
+    w = v.widget
+    forward, row_text = v.forward, v.row_text
+    v.go_to(len(v.rows) - 1)
+    try:
+        set_language("zh_CN")
+        assert v.widget is w and v.forward is forward and v.row_text is row_text
+        assert v.forward.description != "forward ▶" and "前" in v.forward.description
+        assert "轮" in v.round_picker.options[1][0]
+        assert "终局计分" in v.row_text.value and "分" in v.final.value
+        assert v.vp_widget.layout.title.text != "VP over the game"
+    finally:
+        set_language("en")
+    assert v.forward.description == "forward ▶" and v.vp_widget.layout.title.text == "VP over the game"
 
 
 def test_slider_text_and_chart_number_the_row_alike():
