@@ -20,6 +20,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import IllegalActionError
+from companion.i18n import N_, _, add_language_listener, lazy_gettext, ngettext
+from companion.terra_mystica.describe import (
+    amounts_text,
+    building_name,
+    faction_name,
+    terrain_name,
+    track_name,
+)
 from companion.terra_mystica.engine import Game, apply_action, legal_actions, new_game
 from companion.terra_mystica.factions import BUILDING_NAMES, load_factions
 from companion.terra_mystica.power import PowerBowls, leech_offer
@@ -30,7 +38,7 @@ from companion.terra_mystica.tiles import load_tiles
 from companion.widgets.common import error_html, info_html, message_box
 from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
 
-__all__ = ["KEY_CHOICE_CULTS", "RESOURCE_NAMES", "CultTrackScoring", "PowerBowlSimulator", "RoundScoringExplorer",
+__all__ = ["FACTION_ABILITIES", "ICE_VOLCANO_RULE", "FactionLesson", "KEY_CHOICE_CULTS", "RESOURCE_NAMES", "CultTrackScoring", "PowerBowlSimulator", "RoundScoringExplorer",
            "TerraformExplorer", "TownKeyChoice", "describe_amounts", "town_key_position"]
 
 #: Plain-English names of the resource codes used in the rules data (singular, plural).
@@ -670,3 +678,234 @@ def _changes(before: Any, after: Any) -> str:
     if after.blocked:
         parts.append(f"stopped at 9 for want of a free key: {', '.join(t.lower() for t in after.blocked)}")
     return "; ".join(parts) or "nothing changed"
+
+
+# ------------------------------------------------------------------ the factions, Fire & Ice included
+#: What each faction does differently, in words (FIRE-ICE-NOTES sections 2-7 for the expansion factions,
+#: the rules summary's faction list for the base game). Numbers the engine knows are not repeated here:
+#: the lesson asks the engine (terraforming, power action costs, building power) and the data (start).
+FACTION_ABILITIES: dict[str, tuple[str, ...]] = {
+    "alchemists": (N_("They may trade 1 VP for 1 coin, and 2 coins for 1 VP, at any time."),
+                   N_("Stronghold: 12 power at once, and from then on 2 power for every spade they gain.")),
+    "auren": (N_("Stronghold: a favor tile at once, and an action once per round: 2 steps on one cult track."),),
+    "chaosmagicians": (N_("They start with a single dwelling, placed after everyone else."),
+                       N_("Each temple and the sanctuary give them 2 favor tiles instead of 1."),
+                       N_("Stronghold: an action once per round to take two actions in a row.")),
+    "cultists": (N_("When a neighbour takes power from their build they advance 1 step on a cult track; when every "
+                    "neighbour declines they gain 1 power."),
+                 N_("Stronghold: 7 VP at once.")),
+    "darklings": (N_("A spade costs them 1 priest and gives 2 VP; they cannot improve their exchange level."),
+                  N_("Stronghold: once, turn up to 3 workers into 3 priests.")),
+    "dwarves": (N_("No shipping. Tunnelling: they may build one hex further for 2 more workers (1 after the "
+                   "stronghold), gaining 4 VP each time."),),
+    "engineers": (N_("Cheaper buildings, and an action: build a bridge for 2 workers."),
+                  N_("Stronghold: when they pass, 3 VP per bridge that joins two of their buildings.")),
+    "fakirs": (N_("No shipping, and their exchange level improves only once. Carpet flight: they may build further "
+                  "away for 1 priest, gaining 4 VP each time."),),
+    "giants": (N_("Every terraforming costs them exactly 2 spades, whatever the terrain."),
+               N_("Stronghold: an action once per round for 2 free spades.")),
+    "halflings": (N_("1 VP for every spade they gain; improving their exchange level is cheaper."),
+                  N_("Stronghold: 3 spades at once, to use immediately.")),
+    "mermaids": (N_("They start with shipping 1 and may found a town across one river hex."),
+                 N_("Stronghold: one free shipping level.")),
+    "nomads": (N_("They start with 3 dwellings."),
+               N_("Stronghold (sandstorm): once per round, turn an adjacent hex into desert for free and build a "
+                  "dwelling on it.")),
+    "swarmlings": (N_("Dearer buildings, more income, and 3 workers for every town they found."),
+                   N_("Stronghold: an action once per round to upgrade a dwelling to a trading house for free.")),
+    "witches": (N_("5 VP for every town they found."),
+                N_("Stronghold: an action once per round to build a dwelling on any free forest hex, however far.")),
+    "icemaidens": (
+        N_("Ice faction: at setup they pick a land terrain no other faction uses; their starting dwellings turn "
+           "those hexes into ice for free."),
+        N_("They build only on ice. Turning their picked terrain into ice costs 1 spade; any other terrain costs "
+           "its distance to the picked terrain on the terrain wheel."),
+        N_("They start with a favor tile, taken during setup."),
+        N_("Stronghold: every time they pass, 3 VP per temple they have on the map."),
+    ),
+    "yetis": (
+        N_("Ice faction: like the Ice Maidens they pick a land terrain at setup and build only on ice."),
+        N_("Every power action costs them 1 power less (actions of bonus tiles and favor tiles do not)."),
+        N_("Their stronghold and sanctuary have building power 4: in towns, and for the power they receive when a "
+           "neighbour builds."),
+        N_("Stronghold: they may take a power action even when its space is already taken this round, as often "
+           "as they like; each use is a full action, paid in full."),
+    ),
+    "acolytes": (
+        N_("Volcano faction: their only terraforming turns a hex into a volcano. The action starts with a free "
+           "dig 1; then they lose 3 steps on one cult track, or 4 when the hex is the home terrain of another "
+           "faction."),
+        N_("Every spade they would gain (bonus tile, power action, cult bonus) becomes 1 step on a cult track "
+           "of their choice instead."),
+        N_("They start at 3 on every cult track."),
+        N_("Stronghold: every priest they send to a cult track advances 1 extra step."),
+    ),
+    "dragonlords": (
+        N_("Volcano faction: a volcano costs them 1 power token removed from the game, or 2 when the hex is "
+           "the home terrain of another faction; tokens leave bowl I first, then II, then III."),
+        N_("Every spade they would gain becomes 1 new power token in bowl I."),
+        N_("Stronghold: once, when it is built, as many new power tokens in bowl I as there are factions in the "
+           "game."),
+        N_("Tokens they lose also lower the power they can accept from neighbours."),
+    ),
+    "riverwalkers": (
+        N_("At setup they pick their colour; their starting dwellings must stand next to a river."),
+        N_("They never terraform: no digging, spades they gain are lost, and the spade actions (ACT5, ACT6, "
+           "BON1) are not open to them."),
+        N_("They build only on terrains they have unlocked and reach a hex only across a river (1 river hex, 2 "
+           "while holding BON4); land next to them gives no reach, and shipping cannot be advanced."),
+        N_("Every priest they gain becomes a choice: unlock a terrain (1 coin, or 2 coins if it is another "
+           "faction's home terrain) or take the priest."),
+        N_("Stronghold: 2 free bridges, placed in the same action; each must touch one of their buildings."),
+    ),
+    "shapeshifters": (
+        N_("At setup they pick their home terrain. They cannot improve their exchange level: a spade always "
+           "costs 3 workers."),
+        N_("When an opponent accepts power from one of their builds they may pay 1 VP for a new power token in "
+           "bowl III; when every opponent declines, they gain 1 power."),
+        N_("Stronghold: change their home terrain to one no faction uses, for 5 power (ACTH5) or 5 power tokens "
+           "(ACTH6); their buildings change with it. These action spaces are never blocked."),
+    ),
+}
+#: Ice and volcano hexes (FIRE-ICE-NOTES section 3).
+ICE_VOLCANO_RULE = lazy_gettext(
+    "Ice and volcano are the two Fire & Ice terrains. No map starts with them: they appear when an ice or volcano "
+    "faction builds. An ice or volcano hex can never be terraformed again, by anyone. “Another faction's home "
+    "terrain” means the current home terrain of any faction except the Riverwalkers; the terrains picked by ice "
+    "and volcano factions do not count.")
+
+
+class FactionLesson(widgets.VBox):
+    """Pick a faction (the 14 of the base game and the 6 of Fire & Ice): what it starts with, what
+    terraforming costs it on every terrain, its building power and power action costs, and what it does
+    differently.
+
+    Numbers come from the one rules core: start resources and tracks from
+    :func:`companion.terra_mystica.factions.load_factions`, terraforming from
+    :func:`companion.terra_mystica.terraform.terraform_cost` (the engine's refusals shown as such), power
+    action costs from :meth:`companion.terra_mystica.tiles.PowerAction.cost_for`; the abilities are the
+    words of :data:`FACTION_ABILITIES` (FIRE-ICE-NOTES for the expansion factions).
+
+    Attributes
+    ----------
+    faction : ipywidgets.Dropdown
+        All 20 factions, base game first.
+    picked : ipywidgets.Dropdown
+        The land terrain picked at setup (factions that pick one).
+    card : ipywidgets.HTML
+        The lesson for the chosen faction.
+    """
+
+    def __init__(self, faction: str = "icemaidens") -> None:
+        self._wheel = terrain_wheel()
+        self._factions = load_factions()
+        self.faction = widgets.Dropdown(options=self._faction_options(), value=faction,
+                                        layout=widgets.Layout(width="320px"))
+        self.picked = widgets.Dropdown(options=self._terrain_options(), value="black",
+                                       style={"description_width": "initial"}, layout=widgets.Layout(width="320px"))
+        self.card = widgets.HTML()
+        self.faction.observe(lambda _c: self.show(), names="value")
+        self.picked.observe(lambda _c: self.show(), names="value")
+        self._label()
+        self.show()
+        super().__init__([widgets.HBox([self.faction, self.picked]), self.card])
+        add_language_listener(self._retranslate)
+
+    def _faction_options(self) -> list[tuple[str, str]]:
+        facs = sorted(self._factions.values(), key=lambda f: (f.expansion != "base", faction_name(f.name)))
+        return [(faction_name(f.name) + ("" if f.expansion == "base" else " " + _("(Fire & Ice)")), f.name)
+                for f in facs]
+
+    def _terrain_options(self) -> list[tuple[str, str]]:
+        return [(terrain_name(c), c) for c in self._wheel.colours]
+
+    def _label(self) -> None:
+        self.faction.description = _("Faction")
+        self.picked.description = _("Picked at setup")
+
+    def _retranslate(self, language: str) -> None:
+        """Relabel the controls and redraw the card in the new language (the same widgets)."""
+        value, picked = self.faction.value, self.picked.value
+        self.faction.options = self._faction_options()
+        self.faction.value = value
+        self.picked.options = self._terrain_options()
+        self.picked.value = picked
+        self._label()
+        self.show()
+
+    def _cost_text(self, f: Any, terrain: str, *, others: bool = False) -> str:
+        home = self.picked.value if f.picks_colour and f.terraform_mode in ("ice", "wheel") else None
+        try:
+            c = terraform_cost(f.name, terrain, home=home, other_homes=[terrain] if others else ())
+        except IllegalActionError:
+            return "<span style='color:#b00020'>" + html.escape(_("not allowed")) + "</span>"
+        pay = dict(c.pay)
+        if "CULT" in pay:
+            paid = ngettext("lose {n} step on one cult track", "lose {n} steps on one cult track",
+                            pay["CULT"]).format(n=pay["CULT"])
+        elif "PW_TOKEN" in pay:
+            paid = ngettext("remove {n} power token from the game", "remove {n} power tokens from the game",
+                            pay["PW_TOKEN"]).format(n=pay["PW_TOKEN"])
+        else:
+            paid = amounts_text(pay) or _("nothing")
+        text = (paid if f.terraform_mode == "volcano"
+                else ngettext("{n} spade: {paid}", "{n} spades: {paid}", c.spades).format(n=c.spades, paid=paid))
+        if c.gains:
+            text += " " + _("(gain {gains})").format(gains=amounts_text(dict(c.gains)))
+        return html.escape(text)
+
+    def show(self) -> None:
+        """Draw the card of the chosen faction."""
+        f = self._factions[self.faction.value]
+        self.picked.layout.display = "" if f.picks_colour and f.terraform_mode in ("ice", "wheel") else "none"
+        s = f.start
+        fire_ice = f.expansion != "base"
+        if f.has_fixed_home:
+            home = terrain_name(f.home_terrain)
+        elif f.home_terrain in ("ice", "volcano"):
+            home = _("{terrain} (they pick a land terrain at setup)").format(terrain=terrain_name(f.home_terrain))
+        else:
+            home = _("chosen at setup")
+        start = _("{coins}, {workers}, {priests}; power bowls I/II/III {b1}/{b2}/{b3}; cult tracks "
+                  "{tracks} {f}/{w}/{e}/{a}; {vp}").format(
+            coins=amounts_text({"C": s.coins}), workers=amounts_text({"W": s.workers}),
+            priests=amounts_text({"P": s.priests}) or _("no priests"), b1=s.power[0], b2=s.power[1], b3=s.power[2],
+            tracks="/".join(track_name(t) for t in ("FIRE", "WATER", "EARTH", "AIR")),
+            f=s.cults["fire"], w=s.cults["water"], e=s.cults["earth"], a=s.cults["air"],
+            vp=amounts_text({"VP": s.vp}))
+        rows = [(_("Home terrain"), html.escape(home)), (_("Start"), html.escape(start))]
+        ship = f.shipping
+        ship_text = (_("shipping {start}, at most {max}").format(start=ship.start, max=ship.max)
+                     if ship.max else _("no shipping"))
+        spade_text = (_("no spade track") if f.spades is None else
+                      _("exchange level {start} to {max}").format(start=f.spades.start_level, max=f.spades.max_level))
+        rows.append((_("Tracks"), html.escape(f"{ship_text}; {spade_text}")))
+        powers = " · ".join(f"{building_name(k)} {f.building_power(k)}" for k in ("D", "TP", "TE", "SH", "SA"))
+        rows.append((_("Building power"), html.escape(powers)))
+        acts = load_tiles().power_actions
+        rows.append((_("Power actions cost"), html.escape(
+            " · ".join(f"{a} {p.cost_for(f)}" for a, p in acts.items()))))
+        head = "".join(f"<th style='padding:2px 6px'>{html.escape(terrain_name(c))}</th>" for c in self._wheel.colours)
+        cells = "".join(f"<td style='padding:2px 6px;text-align:center'>{self._cost_text(f, c)}</td>"
+                        for c in self._wheel.colours)
+        table = (f"<table style='border-collapse:collapse;font-size:13px'><tr><th></th>{head}</tr>"
+                 f"<tr><td style='padding:2px 6px'><b>{html.escape(_('to build here, they pay'))}</b></td>{cells}</tr>")
+        if f.terraform_mode == "volcano":
+            cells = "".join(f"<td style='padding:2px 6px;text-align:center'>{self._cost_text(f, c, others=True)}</td>"
+                            for c in self._wheel.colours)
+            table += (f"<tr><td style='padding:2px 6px'><b>{html.escape(_('if it is another faction’s home terrain'))}"
+                      f"</b></td>{cells}</tr>")
+        table += "</table>"
+        facts = "".join(f"<tr><td style='padding:2px 8px;vertical-align:top'><b>{html.escape(k)}</b></td>"
+                        f"<td style='padding:2px 8px'>{v}</td></tr>" for k, v in rows)
+        abilities = "".join(f"<li>{html.escape(_(t))}</li>" for t in FACTION_ABILITIES.get(f.name, ()))
+        terrain_rule = (f"<p style='color:#444'>{html.escape(str(ICE_VOLCANO_RULE))}</p>"
+                        if f.home_terrain in ("ice", "volcano") else "")
+        badge = f" <small>({html.escape(_('Fire & Ice'))})</small>" if fire_ice else ""
+        self.card.value = (
+            f"<div class='tm-faction'><h4 style='margin:4px 0'>{html.escape(faction_name(f.name))}{badge}</h4>"
+            f"<table style='border-collapse:collapse;font-size:13px'>{facts}</table>"
+            f"<p style='margin:6px 0 2px'><b>{html.escape(_('What they do differently'))}</b></p>"
+            f"<ul style='margin:2px 0'>{abilities}</ul>{terrain_rule}"
+            f"<p style='margin:6px 0 2px'><b>{html.escape(_('Terraforming a hex into their terrain'))}</b></p>"
+            f"{table}</div>")
