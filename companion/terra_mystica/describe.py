@@ -45,19 +45,10 @@ from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 
-__all__ = ["FACTION_NAMES", "BUILDING_NAMES", "TERRAIN_NAMES", "TRACK_NAMES", "CODE_PATTERN", "Breakdown",
+__all__ = ["BUILDING_NAMES", "TERRAIN_NAMES", "TRACK_NAMES", "CODE_PATTERN", "Breakdown",
            "RowTeller", "amounts_text", "building_name", "describe_command", "describe_row", "explain_code",
            "faction_name", "final_breakdown", "gloss_codes", "terrain_name", "track_name"]
 
-#: Faction display names by engine name (translated when shown).
-FACTION_NAMES: Mapping[str, str] = {
-    "alchemists": N_("Alchemists"), "auren": N_("Auren"), "chaosmagicians": N_("Chaos Magicians"),
-    "cultists": N_("Cultists"), "darklings": N_("Darklings"), "dwarves": N_("Dwarves"),
-    "engineers": N_("Engineers"), "fakirs": N_("Fakirs"), "giants": N_("Giants"), "halflings": N_("Halflings"),
-    "mermaids": N_("Mermaids"), "nomads": N_("Nomads"), "swarmlings": N_("Swarmlings"), "witches": N_("Witches"),
-    "icemaidens": N_("Ice Maidens"), "yetis": N_("Yetis"), "acolytes": N_("Acolytes"),
-    "dragonlords": N_("Dragonlords"), "riverwalkers": N_("Riverwalkers"), "shapeshifters": N_("Shapeshifters"),
-}
 #: Building names by kind code.
 BUILDING_NAMES: Mapping[str, str] = {"D": N_("dwelling"), "TP": N_("trading house"), "TE": N_("temple"),
                                      "SH": N_("stronghold"), "SA": N_("sanctuary")}
@@ -112,13 +103,10 @@ _VP_FOR = re.compile(r"\+(\d+)vp for ([\w-]+)", re.I)
 
 # ---------------------------------------------------------------------------------------------- names
 def faction_name(name: str) -> str:
-    """The faction's display name in the current language (``"halflings"`` -> ``"Halflings"``); an
-    unknown name is returned as given."""
-    key = str(name).lower()
-    if key in FACTION_NAMES:
-        return _(FACTION_NAMES[key])
+    """The faction's display name in the current language (``"halflings"`` -> ``"Halflings"``), from
+    ``factions.json`` through the catalog; an unknown name is returned as given."""
     try:
-        return get_faction(key).display
+        return _(get_faction(str(name).lower()).display)
     except (ValueError, KeyError):
         return str(name)
 

@@ -888,12 +888,14 @@ class FactionLesson(widgets.VBox):
         head = "".join(f"<th style='padding:2px 6px'>{html.escape(terrain_name(c))}</th>" for c in self._wheel.colours)
         cells = "".join(f"<td style='padding:2px 6px;text-align:center'>{self._cost_text(f, c)}</td>"
                         for c in self._wheel.colours)
+        pay_label = html.escape(_("to build here, they pay"))
         table = (f"<table style='border-collapse:collapse;font-size:13px'><tr><th></th>{head}</tr>"
-                 f"<tr><td style='padding:2px 6px'><b>{html.escape(_('to build here, they pay'))}</b></td>{cells}</tr>")
+                 f"<tr><td style='padding:2px 6px'><b>{pay_label}</b></td>{cells}</tr>")
         if f.terraform_mode == "volcano":
             cells = "".join(f"<td style='padding:2px 6px;text-align:center'>{self._cost_text(f, c, others=True)}</td>"
                             for c in self._wheel.colours)
-            table += (f"<tr><td style='padding:2px 6px'><b>{html.escape(_('if it is another faction’s home terrain'))}"
+            others_label = html.escape(_("if it is another faction’s home terrain"))
+            table += (f"<tr><td style='padding:2px 6px'><b>{others_label}"
                       f"</b></td>{cells}</tr>")
         table += "</table>"
         facts = "".join(f"<tr><td style='padding:2px 8px;vertical-align:top'><b>{html.escape(k)}</b></td>"
@@ -901,11 +903,13 @@ class FactionLesson(widgets.VBox):
         abilities = "".join(f"<li>{html.escape(_(t))}</li>" for t in FACTION_ABILITIES.get(f.name, ()))
         terrain_rule = (f"<p style='color:#444'>{html.escape(str(ICE_VOLCANO_RULE))}</p>"
                         if f.home_terrain in ("ice", "volcano") else "")
-        badge = f" <small>({html.escape(_('Fire & Ice'))})</small>" if fire_ice else ""
+        badge = " <small>" + html.escape(_("(Fire & Ice)")) + "</small>" if fire_ice else ""
+        differently = html.escape(_("What they do differently"))
+        terraforming = html.escape(_("Terraforming a hex into their terrain"))
         self.card.value = (
             f"<div class='tm-faction'><h4 style='margin:4px 0'>{html.escape(faction_name(f.name))}{badge}</h4>"
             f"<table style='border-collapse:collapse;font-size:13px'>{facts}</table>"
-            f"<p style='margin:6px 0 2px'><b>{html.escape(_('What they do differently'))}</b></p>"
+            f"<p style='margin:6px 0 2px'><b>{differently}</b></p>"
             f"<ul style='margin:2px 0'>{abilities}</ul>{terrain_rule}"
-            f"<p style='margin:6px 0 2px'><b>{html.escape(_('Terraforming a hex into their terrain'))}</b></p>"
+            f"<p style='margin:6px 0 2px'><b>{terraforming}</b></p>"
             f"{table}</div>")

@@ -379,7 +379,8 @@ class ReplayViewer:
         then = self.engine_sentences
         if then:
             items = "".join(f"<li>{_codes_html(t)}</li>" for t in then)
-            parts.append(f"<div>{html.escape(_('Then the engine writes its own rows:'))}"
+            intro = html.escape(_("Then the engine writes its own rows:"))
+            parts.append(f"<div>{intro}"
                          f"<ul style='margin:2px 0'>{items}</ul></div>")
         tile = self._round_tile_html()
         if tile:
@@ -468,10 +469,11 @@ class ReplayViewer:
                  html.escape(_("final VP")) + "</b></td>" +
                  "".join(f"<td style='padding:2px 8px;text-align:center'><b>{b.total[f]}</b></td>"
                          for f in b.factions) + "</tr>")
+        caption = html.escape(_("final scoring"))
         return (f"<div class='tm-final' style='margin:6px 0;padding:6px;border:2px solid #c9a400;border-radius:6px'>"
                 f"<div style='font-size:16px'><b>🏆 {html.escape(b.winner_text())}</b></div>"
                 f"<table style='border-collapse:collapse;font-size:13px;margin-top:4px'>"
-                f"<tr><th style='text-align:left;padding:2px 8px'>{html.escape(_('final scoring'))}</th>{head}</tr>"
+                f"<tr><th style='text-align:left;padding:2px 8px'>{caption}</th>{head}</tr>"
                 f"{rows}{total}</table></div>")
 
     def _vp_at(self, snap, name: str):
