@@ -137,10 +137,11 @@ def test_resources_messages_translated():
 
 
 def test_ngettext_chinese_has_one_form():
-    # no plural entry exists yet: an unknown message falls back to English by count
+    # an unknown message falls back to English by count; a catalog entry has one Chinese form for every count
     with using_language("zh_CN"):
-        assert ngettext("{n} spade", "{n} spades", 1) == "{n} spade"
-        assert ngettext("{n} spade", "{n} spades", 2) == "{n} spades"
+        assert ngettext("{n} gizmo", "{n} gizmos", 1) == "{n} gizmo"
+        assert ngettext("{n} gizmo", "{n} gizmos", 2) == "{n} gizmos"
+        assert ngettext("{n} spade", "{n} spades", 1) == ngettext("{n} spade", "{n} spades", 2) == "{n} 把铲子"
 
 
 def test_lazy_string_follows_the_language():
@@ -363,9 +364,13 @@ _CODE = re.compile(r"```.*?```|`[^`]*`", re.DOTALL)
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_][\w.]*(?:![rsa])?(?::[^{}]*)?\}|%\([A-Za-z_]\w*\)[sdr]")
+
+
 def prose(markdown: str) -> str:
-    """English text without code spans, code blocks and link targets (they are not translated)."""
-    return _LINK_TARGET.sub("]", _CODE.sub(" ", markdown))
+    """English text without code spans, code blocks, link targets and placeholders (``{faction}`` is a
+    name, not text: they are not translated)."""
+    return _PLACEHOLDER.sub(" ", _LINK_TARGET.sub("]", _CODE.sub(" ", markdown)))
 
 
 def game_of(locations) -> str | None:
@@ -410,7 +415,10 @@ def test_glossary_check_catches_a_wrong_term():
     cat = Catalog(locale="zh_CN")
     cat.add("Build a stronghold", "建造一座城堡", locations=[("companion/terra_mystica/x.py", 1)])
     cat.add("Rest now", "现在休整", locations=[("companion/century/x.py", 1)])
+    cat.add("{faction} build a temple on {hex}", "{faction}在 {hex} 建造一座神庙", locations=[("companion/terra_mystica/y.py", 1)])
+    cat.add("{faction} build on {hex}", "{faction}在 {hex} 建造城堡", locations=[("companion/terra_mystica/z.py", 1)])
     bad = glossary_violations(cat)
+    # placeholder names ({faction}, {hex}) are not English text; the words around them are checked
     assert len(bad) == 1 and "'stronghold' must be '要塞'" in bad[0]
 
 

@@ -268,7 +268,7 @@ def _score_text(tile) -> str:
     if bonus.track == "CULT_P":
         end = _("{gain} per priest you have sent to the cult tracks").format(gain=gain)
     else:
-        end = ngettext("{gain} per step on the {track} cult track", "{gain} per {n} steps on the {track} cult track",
+        end = ngettext("{gain} per {n} step on the {track} cult track", "{gain} per {n} steps on the {track} cult track",
                        bonus.per_steps).format(gain=gain, n=bonus.per_steps, track=track_name(bonus.track))
     return _("round scoring tile: {during} during the round; at the round's end {end}").format(
         during=during, end=end)
