@@ -1,6 +1,7 @@
-"""The replay notebook in a real browser (JupyterLab and Voila): the viewer renders a real game, and the
-step buttons move it; the map and the VP chart are redrawn in place (the VP chart's current-row line and
-the map's title are read back from the drawn plots, and no new plot appears)."""
+"""The replay notebook in a real browser (JupyterLab and Voila): the viewer renders a real game told in
+words, and the step buttons move it; the map and the VP chart are redrawn in place (the VP chart's
+current-row line and the map's title are read back from the drawn plots, and no new plot appears); the
+last row names the winner and itemises the final scoring."""
 
 from tests.browser.harness import run_in_lab, run_in_voila, screenshot, timed_click, widget_text
 
@@ -21,7 +22,9 @@ def _steps(page, prefix: str, shot: str) -> None:
     text = widget_text(page)
     assert "replayed with zero differences" in text
     assert "round 3" in text
-    assert "power I/II/III" in text and "Halflings" in text
+    assert "power bowls I/II/III" in text and "Halflings" in text
+    assert "Round 3 scoring tile: SCORE" in text                # codes named, with a tooltip
+    assert page.locator(f"{prefix}abbr[title^='round scoring tile:']").count() >= 1
     page.wait_for_function(f"() => ({ROW_LINE})() !== null", timeout=30_000)
     plots = page.locator(f"{prefix}.js-plotly-plot").count()
     assert plots >= 2   # map + VP chart
@@ -36,7 +39,9 @@ def _steps(page, prefix: str, shot: str) -> None:
                 "() => Array.from(document.querySelectorAll('.js-plotly-plot .gtitle'))"
                 ".some(e => e.textContent.includes('final scoring'))", what="TM replay: jump to the end",
                 timeout_ms=60_000)
-    assert "score_resources" in widget_text(page)
+    text = widget_text(page)
+    assert "turn their leftover resources into" in text and "score_resources" not in text   # told in words
+    assert " win with " in text and "final VP" in text        # the winner and the final breakdown
     assert page.evaluate(ROW_LINE) == _row_number(page)
     assert page.locator(f"{prefix}.js-plotly-plot").count() == plots   # redrawn in place
     assert page.locator(f"{prefix}.js-plotly-plot .scatterlayer .trace").count() >= 10

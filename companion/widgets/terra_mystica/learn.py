@@ -20,7 +20,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import IllegalActionError
-from companion.i18n import N_, _, add_language_listener, lazy_gettext, ngettext
+from companion.i18n import N_, _, add_language_listener, lazy_gettext, ngettext, pgettext
 from companion.terra_mystica.describe import (
     amounts_text,
     building_name,
@@ -29,7 +29,7 @@ from companion.terra_mystica.describe import (
     track_name,
 )
 from companion.terra_mystica.engine import Game, apply_action, legal_actions, new_game
-from companion.terra_mystica.factions import BUILDING_NAMES, load_factions
+from companion.terra_mystica.factions import load_factions
 from companion.terra_mystica.power import PowerBowls, leech_offer
 from companion.terra_mystica.scoring import prize_groups, rank_prizes
 from companion.terra_mystica.terraform import terraform_cost
@@ -41,11 +41,13 @@ from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
 __all__ = ["FACTION_ABILITIES", "ICE_VOLCANO_RULE", "FactionLesson", "KEY_CHOICE_CULTS", "RESOURCE_NAMES", "CultTrackScoring", "PowerBowlSimulator", "RoundScoringExplorer",
            "TerraformExplorer", "TownKeyChoice", "describe_amounts", "town_key_position"]
 
-#: Plain-English names of the resource codes used in the rules data (singular, plural).
+#: Names of the resource codes used in the rules data (singular, plural), translated when shown.
 RESOURCE_NAMES: dict[str, tuple[str, str]] = {
-    "C": ("coin", "coins"), "W": ("worker", "workers"), "P": ("priest", "priests"),
-    "PW": ("power", "power"), "VP": ("VP", "VP"), "SPADE": ("spade", "spades"), "TOWN": ("town", "towns"),
-    **{kind: (name.replace("_", " "), name.replace("_", " ") + "s") for kind, name in BUILDING_NAMES.items()},
+    "C": (N_("coin"), N_("coins")), "W": (N_("worker"), N_("workers")), "P": (N_("priest"), N_("priests")),
+    "PW": (N_("power"), N_("power")), "VP": (N_("VP"), N_("VP")), "SPADE": (N_("spade"), N_("spades")),
+    "TOWN": (N_("town"), N_("towns")), "D": (N_("dwelling"), N_("dwellings")),
+    "TP": (N_("trading house"), N_("trading houses")), "TE": (N_("temple"), N_("temples")),
+    "SH": (N_("stronghold"), N_("strongholds")), "SA": (N_("sanctuary"), N_("sanctuaries")),
 }
 _TRACK_COLOURS = {"FIRE": "#d62728", "WATER": "#1f77b4", "EARTH": "#8c564b", "AIR": "#bcbd22",
                   "CULT_P": "#9467bd"}
@@ -53,12 +55,13 @@ _TRACK_COLOURS = {"FIRE": "#d62728", "WATER": "#1f77b4", "EARTH": "#8c564b", "AI
 
 def _noun(code: str, amount: int = 2) -> str:
     singular, plural = RESOURCE_NAMES.get(code, (code, code))
-    return singular if amount == 1 else plural
+    return _(singular if amount == 1 else plural)
 
 
 def describe_amounts(amounts: dict[str, int]) -> str:
-    """``{"C": 2, "SPADE": 1}`` -> ``"2 coins, 1 spade"`` (``"nothing"`` when empty)."""
-    return ", ".join(f"{n} {_noun(code, n)}" for code, n in amounts.items()) or "nothing"
+    """``{"C": 2, "SPADE": 1}`` -> ``"2 coins, 1 spade"`` (``"nothing"`` when empty), in the current language
+    (:func:`companion.terra_mystica.describe.amounts_text`)."""
+    return amounts_text(amounts) or _("nothing")
 
 
 def _heading(text: str) -> str:
@@ -85,22 +88,38 @@ class RoundScoringExplorer(ChartOwner, widgets.VBox):
 
     def __init__(self) -> None:
         self._tiles = load_tiles().round_scoring
-        self.tile = widgets.Dropdown(options=[(self._label(t), t.id) for t in self._tiles.values()],
-                                     value="SCORE2", description="Tile", layout=widgets.Layout(width="420px"))
-        self.position = widgets.IntSlider(value=5, min=0, max=10, description="Cult position",
-                                          style={"description_width": "initial"})
+        self.tile = widgets.Dropdown(options=self._options(), value="SCORE2", layout=widgets.Layout(width="420px"))
+        self.position = widgets.IntSlider(value=5, min=0, max=10, style={"description_width": "initial"})
+        self._describe()
         self.text = widgets.HTML()
         self.tile.observe(lambda _c: self.show(), names="value")
         self.position.observe(lambda _c: self.show(), names="value")
         self.show()
         self.chart_slot = ChartSlot(self._figure())
         super().__init__([widgets.HBox([self.tile, self.position]), self.text, self.chart_slot])
+        add_language_listener(self._retranslate)
+
+    def _options(self) -> list[tuple[str, str]]:
+        return [(self._label(t), t.id) for t in self._tiles.values()]
+
+    def _describe(self) -> None:
+        self.tile.description = _("Tile")
+        self.position.description = _("Cult position")
+
+    def _retranslate(self, language: str) -> None:
+        """Relabel the controls and redraw the text and chart in the new language (in place)."""
+        value = self.tile.value
+        self.tile.options = self._options()
+        self.tile.value = value
+        self._describe()
+        self.show()
 
     def _label(self, tile: Any) -> str:
         what = " / ".join(_noun(code, 1) for code in tile.vp)
         points = next(iter(tile.vp.values()))
-        extra = " (option: temple scoring tile)" if tile.option else ""
-        return f"{tile.id}: {what} {points} VP{extra}"
+        if tile.option:
+            return _("{tile}: {what} {n} VP (option: temple scoring tile)").format(tile=tile.id, what=what, n=points)
+        return _("{tile}: {what} {n} VP").format(tile=tile.id, what=what, n=points)
 
     def received(self) -> dict[str, int]:
         """What the chosen position receives at the end of the round (resource code -> amount)."""
@@ -110,21 +129,26 @@ class RoundScoringExplorer(ChartOwner, widgets.VBox):
         """Redraw the text and chart for the chosen tile and position."""
         tile = self._tiles[self.tile.value]
         bonus = tile.cult_bonus
-        verb = "build" if tile.vp_trigger == "build" else "gain"
-        during = ", ".join(f"+{vp} VP for each {_noun(code, 1)} you {verb}" for code, vp in tile.vp.items())
+        each = (_("+{n} VP for each {what} you build") if tile.vp_trigger == "build"
+                else _("+{n} VP for each {what} you gain"))
+        during = pgettext("list separator", ", ").join(each.format(n=vp, what=_noun(code, 1))
+                                                        for code, vp in tile.vp.items())
         gain = describe_amounts(dict(bonus.gain))
         if bonus.track == "CULT_P":
-            rule = f"each priest you have sent to a cult track gives {gain}"
-        elif bonus.per_steps == 1:
-            rule = f"each step on the {bonus.track.lower()} track gives {gain}"
+            rule = _("each priest you have sent to a cult track gives {gain}").format(gain=gain)
         else:
-            rule = f"every {bonus.per_steps} steps on the {bonus.track.lower()} track give {gain}"
+            rule = (_("each step on the {track} track gives {gain}") if bonus.per_steps == 1 else
+                    _("every {n} steps on the {track} track give {gain}")).format(
+                n=bonus.per_steps, track=track_name(bonus.track), gain=gain)
         got = self.received()
+        received = html.escape(_("At {position}:").format(position=self.position.value))
+        note = html.escape(_("(spades are used at once to terraform)")) if "SPADE" in got else ""
+        during_head, end_head = _heading(_("During the round:")), _heading(_("At the end of rounds 1-5:"))
         self.text.value = (
-            f"<p>{_heading('During the round:')} {html.escape(during)}.</p>"
-            f"<p>{_heading('At the end of rounds 1-5:')} {html.escape(rule)}.</p>"
-            f"<p class='tm-received'>At {self.position.value}: <b>{html.escape(describe_amounts(got))}</b>"
-            f"{' (spades are used at once to terraform)' if 'SPADE' in got else ''}.</p>")
+            f"<p>{during_head} {html.escape(during)}.</p>"
+            f"<p>{end_head} {html.escape(rule)}.</p>"
+            f"<p class='tm-received'>{received} <b>{html.escape(describe_amounts(got))}</b>"
+            f"{' ' + note if note else ''}.</p>")
         self.redraw_chart()
 
     def _series(self) -> tuple[list[int], list[int]]:
@@ -137,11 +161,11 @@ class RoundScoringExplorer(ChartOwner, widgets.VBox):
         x, y = self._series()
         fig = go.Figure(go.Bar(x=x, y=y, marker_color=[_TRACK_COLOURS[bonus.track] if i == self.position.value
                                                        else "#c7c7c7" for i in x],
-                               hovertemplate="position %{x}: %{y}<extra></extra>"))
-        fig.update_layout(title=f"{self.tile.value}: end-of-round bonus by cult position", height=280,
-                          margin=dict(l=50, r=10, t=40, b=40), xaxis=dict(dtick=1, title=(
-                              "priests sent to cult tracks" if bonus.track == "CULT_P"
-                              else f"position on {bonus.track.lower()}")),
+                               hovertemplate=_("position %{x}: %{y}") + "<extra></extra>"))
+        fig.update_layout(title=_("{tile}: end-of-round bonus by cult position").format(tile=self.tile.value),
+                          height=280, margin=dict(l=50, r=10, t=40, b=40), xaxis=dict(dtick=1, title=(
+                              _("priests sent to cult tracks") if bonus.track == "CULT_P"
+                              else _("position on {track}").format(track=track_name(bonus.track)))),
                           yaxis=dict(title=", ".join(_noun(code) for code in bonus.gain),
                                      dtick=1 if max(y) <= 12 else None))
         return fig
@@ -166,7 +190,7 @@ class CultTrackScoring(ChartOwner, widgets.VBox):
     """
 
     TRACKS = ("fire", "water", "earth", "air")
-    NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
+    NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Black"))
     COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#444444")
     #: A start that shows every tie rule at once: two tied first on fire, a three-way tie on water,
     #: a zero on earth, two tied third on air.
@@ -174,12 +198,13 @@ class CultTrackScoring(ChartOwner, widgets.VBox):
 
     def __init__(self) -> None:
         self._prizes = load_tiles().final_scoring["cults"].points
-        self.player_count = widgets.Dropdown(options=[2, 3, 4, 5], value=4, description="Players")
-        self.sliders = [{track: widgets.IntSlider(value=self.START[p][t], min=0, max=10, description=track,
+        self.player_count = widgets.Dropdown(options=[2, 3, 4, 5], value=4)
+        self.sliders = [{track: widgets.IntSlider(value=self.START[p][t], min=0, max=10,
                                                   layout=widgets.Layout(width="230px"))
                          for t, track in enumerate(self.TRACKS)} for p in range(5)]
-        self.rows = [widgets.VBox([widgets.HTML(f"<b style='color:{self.COLOURS[p]}'>{self.NAMES[p]}</b>"),
-                                   *self.sliders[p].values()]) for p in range(5)]
+        self.name_labels = [widgets.HTML() for _p in range(5)]
+        self.rows = [widgets.VBox([self.name_labels[p], *self.sliders[p].values()]) for p in range(5)]
+        self._describe()
         self.box = widgets.HBox()
         self.table = widgets.HTML()
         self.player_count.observe(lambda _c: self.show(), names="value")
@@ -189,6 +214,22 @@ class CultTrackScoring(ChartOwner, widgets.VBox):
         self.show()
         self.chart_slot = ChartSlot(self._figure())
         super().__init__([self.player_count, self.box, self.table, self.chart_slot])
+        add_language_listener(self._retranslate)
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(_(n) for n in self.NAMES)
+
+    def _describe(self) -> None:
+        self.player_count.description = _("Players")
+        for p, sliders in enumerate(self.sliders):
+            for track, slider in sliders.items():
+                slider.description = track_name(track)
+            self.name_labels[p].value = f"<b style='color:{self.COLOURS[p]}'>{html.escape(self._names()[p])}</b>"
+
+    def _retranslate(self, language: str) -> None:
+        """Relabel the sliders and names and redraw the table and chart in the new language (in place)."""
+        self._describe()
+        self.show()
 
     def positions(self) -> dict[str, list[int]]:
         """Track -> positions of the players in play."""
@@ -204,29 +245,39 @@ class CultTrackScoring(ChartOwner, widgets.VBox):
         n = self.player_count.value
         self.box.children = self.rows[:n]
         positions, vp = self.positions(), self.vp()
-        head = "".join(f"<th style='padding:2px 10px'>{t}</th>" for t in self.TRACKS)
+        names = self._names()
+
+        def vp_text(n: int) -> str:
+            return html.escape(ngettext("{n} VP", "{n} VP", n).format(n=n))
+
+        head = "".join(f"<th style='padding:2px 10px'>{html.escape(track_name(t))}</th>" for t in self.TRACKS)
         body = "".join(
-            f"<tr><td style='color:{self.COLOURS[p]}'><b>{self.NAMES[p]}</b></td>"
+            f"<tr><td style='color:{self.COLOURS[p]}'><b>{html.escape(names[p])}</b></td>"
             + "".join(f"<td style='padding:2px 10px;text-align:right'>{positions[t][p]} → "
-                      f"<b>{vp[t][p]} VP</b></td>" for t in self.TRACKS)
-            + f"<td style='padding:2px 10px;text-align:right'><b>{sum(vp[t][p] for t in self.TRACKS)} VP</b></td></tr>"
+                      f"<b>{vp_text(vp[t][p])}</b></td>" for t in self.TRACKS)
+            + f"<td style='padding:2px 10px;text-align:right'><b>{vp_text(sum(vp[t][p] for t in self.TRACKS))}</b></td></tr>"
             for p in range(n))
-        notes = "".join(f"<li>{t}: {html.escape(_explain_ties(positions[t], vp[t], self.NAMES, self._prizes))}</li>"
+        notes = "".join(f"<li>{html.escape(track_name(t))}: "
+                        f"{html.escape(_explain_ties(positions[t], vp[t], names, self._prizes))}</li>"
                         for t in self.TRACKS)
-        self.table.value = (f"<table class='tm-cults'><thead><tr><th></th>{head}<th>total</th></tr></thead>"
+        total = html.escape(_("total"))
+        self.table.value = (f"<table class='tm-cults'><thead><tr><th></th>{head}<th>{total}</th></tr></thead>"
                             f"<tbody>{body}</tbody></table><ul>{notes}</ul>")
         self.redraw_chart()
 
     def _figure(self) -> go.Figure:
         n = self.player_count.value
         positions, vp = self.positions(), self.vp()
-        fig = go.Figure([go.Bar(name=self.NAMES[p], x=list(self.TRACKS), marker_color=self.COLOURS[p],
+        names = self._names()
+        hover = _("position %{y}, %{text}")
+        fig = go.Figure([go.Bar(name=names[p], x=[track_name(t) for t in self.TRACKS], marker_color=self.COLOURS[p],
                                 y=[positions[t][p] for t in self.TRACKS],
-                                text=[f"{vp[t][p]} VP" for t in self.TRACKS], textposition="outside",
-                                hovertemplate=f"{self.NAMES[p]}: position %{{y}}, %{{text}}<extra></extra>")
+                                text=[ngettext("{n} VP", "{n} VP", vp[t][p]).format(n=vp[t][p]) for t in self.TRACKS],
+                                textposition="outside",
+                                hovertemplate=f"{html.escape(names[p])}: {hover}<extra></extra>")
                          for p in range(n)])
-        fig.update_layout(barmode="group", title="Cult positions and end-of-game VP", height=330,
-                          yaxis=dict(range=[0, 11.5], dtick=1, title="position"),
+        fig.update_layout(barmode="group", title=_("Cult positions and end-of-game VP"), height=330,
+                          yaxis=dict(range=[0, 11.5], dtick=1, title=_("position")),
                           margin=dict(l=40, r=10, t=40, b=40))
         return fig
 
@@ -237,19 +288,24 @@ def _explain_ties(values: list[int], vp: list[int], names: tuple[str, ...], priz
     parts = []
     for g in prize_groups(values, prizes):
         group = list(g.members)
-        who = " and ".join([", ".join(names[p] for p in group[:-1]), names[group[-1]]] if len(group) > 1
-                           else [names[group[0]]])
-        if g.value == 0:
-            parts.append(f"{who} at 0 score nothing")
-        elif not g.pooled:
-            parts.append(f"{who} ({g.value}) are out of the prizes" if len(group) > 1
-                         else f"{who} ({g.value}) is out of the prizes")
-        elif len(group) == 1:
-            parts.append(f"{who} ({g.value}) is {_ordinal(g.place + 1)}: {vp[group[0]]} VP")
+        if len(group) > 1:
+            who = _("{some} and {last}").format(
+                some=pgettext("list separator", ", ").join(names[p] for p in group[:-1]), last=names[group[-1]])
         else:
-            parts.append(f"{who} tie at {g.value} for {_ordinal(g.place + 1)}: "
-                         f"{_pool(list(g.pooled))} / {len(group)} = {vp[group[0]]} VP each")
-    return "; ".join(parts)
+            who = names[group[0]]
+        if g.value == 0:
+            parts.append(_("{who} at 0 score nothing").format(who=who))
+        elif not g.pooled:
+            parts.append(ngettext("{who} ({value}) is out of the prizes", "{who} ({value}) are out of the prizes",
+                                  len(group)).format(who=who, value=g.value))
+        elif len(group) == 1:
+            parts.append(_("{who} ({value}) is {place}: {vp} VP").format(who=who, value=g.value,
+                                                                          place=_ordinal(g.place + 1), vp=vp[group[0]]))
+        else:
+            parts.append(_("{who} tie at {value} for {place}: {pool} / {count} = {vp} VP each").format(
+                who=who, value=g.value, place=_ordinal(g.place + 1), pool=_pool(list(g.pooled)), count=len(group),
+                vp=vp[group[0]]))
+    return pgettext("clause separator", "; ").join(parts)
 
 
 def _pool(prizes: list[int]) -> str:
@@ -257,7 +313,13 @@ def _pool(prizes: list[int]) -> str:
 
 
 def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    if n == 1:
+        return _("1st")
+    if n == 2:
+        return _("2nd")
+    if n == 3:
+        return _("3rd")
+    return _("{n}th").format(n=n)
 
 
 class PowerBowlSimulator(ChartOwner, widgets.VBox):
@@ -284,21 +346,20 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
         Bowls I, II, III and the tokens removed from the game.
     """
 
-    BARS = ("bowl I", "bowl II", "bowl III", "removed")
+    BARS = (N_("bowl I"), N_("bowl II"), N_("bowl III"), N_("removed"))
+    LABELS = {"gain": N_("gain power"), "spend": N_("spend power"), "burn": N_("burn power"),
+              "offer": N_("neighbour builds")}
 
     def __init__(self) -> None:
-        self.start = [widgets.BoundedIntText(value=v, min=0, max=30, description=d,
-                                             layout=widgets.Layout(width="130px"))
-                      for v, d in ((5, "bowl I"), (7, "bowl II"), (0, "bowl III"))]
-        self.start_vp = widgets.BoundedIntText(value=20, min=0, max=300, description="VP",
-                                               layout=widgets.Layout(width="130px"))
-        self.reset_button = widgets.Button(description="start again", icon="undo")
-        self.amount = widgets.IntSlider(value=3, min=1, max=12, description="amount")
-        self.buttons = {verb: widgets.Button(description=label, layout=widgets.Layout(width="150px"))
-                        for verb, label in (("gain", "gain power"), ("spend", "spend power"),
-                                            ("burn", "burn power"), ("offer", "neighbour builds"))}
-        self.accept_button = widgets.Button(description="accept", disabled=True)
-        self.decline_button = widgets.Button(description="decline", disabled=True)
+        self.start = [widgets.BoundedIntText(value=v, min=0, max=30, layout=widgets.Layout(width="130px"))
+                      for v in (5, 7, 0)]
+        self.start_vp = widgets.BoundedIntText(value=20, min=0, max=300, layout=widgets.Layout(width="130px"))
+        self.reset_button = widgets.Button(icon="undo")
+        self.amount = widgets.IntSlider(value=3, min=1, max=12)
+        self.buttons = {verb: widgets.Button(layout=widgets.Layout(width="150px")) for verb in self.LABELS}
+        self.accept_button = widgets.Button(disabled=True)
+        self.decline_button = widgets.Button(disabled=True)
+        self._describe()
         self.state = widgets.HTML()
         self.message = message_box()
         self.history = widgets.HTML()
@@ -317,6 +378,25 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
             widgets.HBox([self.amount, *self.buttons.values()]),
             widgets.HBox([self.accept_button, self.decline_button]),
             self.state, self.message, self.chart_slot, self.history])
+        add_language_listener(self._retranslate)
+
+    def _describe(self) -> None:
+        for box, label in zip(self.start, self.BARS, strict=False):
+            box.description = _(label)
+        self.start_vp.description = _("VP")
+        self.reset_button.description = _("start again")
+        self.amount.description = _("amount")
+        for verb, button in self.buttons.items():
+            button.description = _(self.LABELS[verb])
+        self.accept_button.description = _("accept")
+        self.decline_button.description = _("decline")
+
+    def _retranslate(self, language: str) -> None:
+        """Relabel the controls and redraw the bowls, history and chart in the new language (in place)."""
+        self._describe()
+        if self.pending is not None:
+            self.message.value = info_html(_("{offer} Accept or decline?").format(offer=self.pending.explanation))
+        self._redraw()
 
     def reset(self) -> None:
         """Start again from the bowls and VP typed in :attr:`start` / :attr:`start_vp`."""
@@ -342,7 +422,7 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
             return
         self.message.value = ""
         self.bowls = step.after
-        self._history.insert(0, step.explanation)
+        self._history.insert(0, lambda text=step.explanation: text)
         self._redraw()
 
     def gain(self) -> None:
@@ -360,7 +440,7 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
     def offer(self) -> None:
         """A neighbour builds next to you: offer :attr:`amount` power; accept or decline it next."""
         self.pending = leech_offer(self.bowls, self.amount.value, vp=self.vp)
-        self.message.value = info_html(self.pending.explanation + " Accept or decline?")
+        self.message.value = info_html(_("{offer} Accept or decline?").format(offer=self.pending.explanation))
         self._redraw()
 
     def answer(self, accept: bool) -> None:
@@ -372,9 +452,14 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
         if accept:
             self.bowls = offer.after
             self.vp -= offer.vp_cost
-            self._history.insert(0, f"Leech: {offer.explanation} VP {self.vp + offer.vp_cost} -> {self.vp}.")
+            before, after = self.vp + offer.vp_cost, self.vp
+            self._history.insert(0, lambda: _("Leech: {offer} VP {before} -> {after}.").format(
+                offer=offer.explanation, before=before, after=after))
         else:
-            self._history.insert(0, f"Declined an offer of {offer.offered} power: bowls stay {self.bowls}.")
+            bowls = self.bowls
+            self._history.insert(0, lambda: ngettext("Declined an offer of {n} power: bowls stay {bowls}.",
+                                                     "Declined an offer of {n} power: bowls stay {bowls}.",
+                                                     offer.offered).format(n=offer.offered, bowls=bowls))
         self.message.value = ""
         self._redraw()
 
@@ -385,10 +470,12 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
         for button in self.buttons.values():
             button.disabled = waiting
         b = self.bowls
-        self.state.value = (f"<p class='tm-bowls'>Bowls <b>{b.i} / {b.ii} / {b.iii}</b> — {b.tokens} tokens, "
-                            f"{b.spendable} power to spend now, up to {b.max_burn} to burn, "
-                            f"{b.max_gain} more power can be gained. <b>{self.vp} VP</b>.</p>")
-        self.history.value = "<ol>" + "".join(f"<li>{html.escape(t)}</li>" for t in self._history[:8]) + "</ol>"
+        text = html.escape(_("Bowls {bowls} — {tokens} tokens, {spendable} power to spend now, up to {burn} to burn, "
+                             "{gain} more power can be gained. {vp} VP.")).format(
+            bowls=f"<b>{b.i} / {b.ii} / {b.iii}</b>", tokens=b.tokens, spendable=b.spendable, burn=b.max_burn,
+            gain=b.max_gain, vp=f"<b>{self.vp}</b>")
+        self.state.value = f"<p class='tm-bowls'>{text}</p>"
+        self.history.value = "<ol>" + "".join(f"<li>{html.escape(t())}</li>" for t in self._history[:8]) + "</ol>"
         self.redraw_chart()
 
     def _values(self) -> list[int]:
@@ -397,25 +484,26 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
 
     def _figure(self) -> go.Figure:
         values = self._values()
-        fig = go.Figure(go.Bar(x=list(self.BARS), y=values, text=[str(v) for v in values],
+        fig = go.Figure(go.Bar(x=[_(bar) for bar in self.BARS], y=values, text=[str(v) for v in values],
                                textposition="outside",
                                marker_color=["#b39ddb", "#7e57c2", "#4527a0", "#bdbdbd"],
-                               hovertemplate="%{x}: %{y} tokens<extra></extra>"))
-        fig.update_layout(title="Power bowls", yaxis=dict(title="tokens", range=[0, 14]), height=300,
+                               hovertemplate=_("%{x}: %{y} tokens") + "<extra></extra>"))
+        fig.update_layout(title=_("Power bowls"), yaxis=dict(title=_("tokens"), range=[0, 14]), height=300,
                           margin=dict(l=40, r=10, t=40, b=40))
         return fig
 
 
 _WHEEL_COLOURS = {"yellow": "#f1c40f", "brown": "#a0522d", "black": "#2c2c2c", "blue": "#2e86de",
                   "green": "#27ae60", "gray": "#95a5a6", "red": "#c0392b", "ice": "#d6f0ff", "volcano": "#e67e22"}
-_PAY_NAMES = {"W": ("worker", "workers"), "P": ("priest", "priests"), "CULT": ("cult step", "cult steps"),
-              "PW_TOKEN": ("power token", "power tokens"), "VP": ("VP", "VP"), "PW": ("power", "power"),
-              "C": ("coin", "coins")}
-
-
 def _amount_text(amounts: Any) -> str:
-    return ", ".join(f"{n} {_PAY_NAMES.get(code, (code, code))[0 if n == 1 else 1]}"
-                     for code, n in amounts.items()) or "nothing"
+    """What a terraforming pays or gains, in words (cult steps paid from one track, tokens removed)."""
+    parts = []
+    for code, n in amounts.items():
+        if code == "CULT":
+            parts.append(ngettext("{n} cult step", "{n} cult steps", n).format(n=n))
+        else:
+            parts.append(amounts_text({code: n}))
+    return pgettext("list separator", ", ").join(p for p in parts if p) or _("nothing")
 
 
 class TerraformExplorer(ChartOwner, widgets.VBox):
@@ -450,20 +538,14 @@ class TerraformExplorer(ChartOwner, widgets.VBox):
         self._wheel = terrain_wheel()
         factions = load_factions()
         self._factions = factions
-        terrains = [(f"{name} ({colour})", colour) for name, colour in zip(self._wheel.names, self._wheel.colours,
-                                                                            strict=True)]
-        self.faction = widgets.Dropdown(
-            options=sorted(((f.display + ("" if f.expansion == "base" else " (F&I)"), f.name)
-                            for f in factions.values()), key=lambda o: (o[0].endswith("(F&I)"), o[0])),
-            value="witches", description="Faction")
-        self.terrain = widgets.Dropdown(options=terrains, value="yellow", description="Hex is")
-        self.level = widgets.IntSlider(value=0, min=0, max=2, description="Exchange level",
+        self.faction = widgets.Dropdown(options=self._faction_options(), value="witches")
+        self.terrain = widgets.Dropdown(options=self._terrain_options(), value="yellow")
+        self.level = widgets.IntSlider(value=0, min=0, max=2, style={"description_width": "initial"})
+        self.picked = widgets.Dropdown(options=self._terrain_options(), value="green",
                                        style={"description_width": "initial"})
-        self.picked = widgets.Dropdown(options=terrains, value="green", description="Picked at setup",
-                                       style={"description_width": "initial"})
-        self.others_home = widgets.Checkbox(value=False, description="another player's home terrain")
-        self.free = widgets.IntSlider(value=0, min=0, max=3, description="Free spades",
-                                      style={"description_width": "initial"})
+        self.others_home = widgets.Checkbox(value=False)
+        self.free = widgets.IntSlider(value=0, min=0, max=3, style={"description_width": "initial"})
+        self._describe()
         self.answer = widgets.HTML()
         self.cost = None
         for box in (self.faction, self.terrain, self.level, self.picked, self.others_home, self.free):
@@ -473,9 +555,42 @@ class TerraformExplorer(ChartOwner, widgets.VBox):
         super().__init__([widgets.HBox([self.faction, self.terrain]),
                           widgets.HBox([self.level, self.free]),
                           widgets.HBox([self.picked, self.others_home]), self.answer, self.chart_slot])
+        add_language_listener(self._retranslate)
+
+    def _faction_options(self) -> list[tuple[str, str]]:
+        facs = sorted(self._factions.values(), key=lambda f: (f.expansion != "base", faction_name(f.name)))
+        return [(faction_name(f.name) if f.expansion == "base" else _("{faction} (F&I)").format(
+            faction=faction_name(f.name)), f.name) for f in facs]
+
+    def _terrain_options(self) -> list[tuple[str, str]]:
+        return [(terrain_name(colour), colour) for colour in self._wheel.colours]
+
+    def _describe(self) -> None:
+        self.faction.description = _("Faction")
+        self.terrain.description = _("Hex is")
+        self.level.description = _("Exchange level")
+        self.picked.description = _("Picked at setup")
+        self.others_home.description = _("another player's home terrain")
+        self.free.description = _("Free spades")
+
+    def _retranslate(self, language: str) -> None:
+        """Relabel the controls and redraw the answer and the wheel in the new language (in place)."""
+        self._syncing = True
+        try:
+            for box, options in ((self.faction, self._faction_options()), (self.terrain, self._terrain_options()),
+                                 (self.picked, self._terrain_options())):
+                value = box.value
+                box.options = options
+                box.value = value
+        finally:
+            self._syncing = False
+        self._describe()
+        self.show()
 
     def show(self) -> None:
         """Ask ``terraform_cost`` for the chosen inputs and redraw."""
+        if getattr(self, "_syncing", False):
+            return
         f = self._factions[self.faction.value]
         top = f.spades.max_level if f.spades is not None else 0
         self.level.max = top
@@ -494,12 +609,17 @@ class TerraformExplorer(ChartOwner, widgets.VBox):
             self.answer.value = error_html(str(exc))
         else:
             c = self.cost
-            spades = f"{c.spades} spade{'' if c.spades == 1 else 's'}" if f.terraform_mode != "volcano" else ""
+            paid = _amount_text(c.pay)
+            if f.terraform_mode != "volcano":
+                cost = ngettext("{n} spade → pay {paid}", "{n} spades → pay {paid}", c.spades).format(
+                    n=c.spades, paid=paid)
+            else:
+                cost = _("pay {paid}").format(paid=paid)
+            gains = (", " + html.escape(_("gain {gains}")).format(gains=f"<b>{html.escape(_amount_text(c.gains))}</b>")
+                     if c.gains else "")
             self.answer.value = (
-                f"<p class='tm-terraform' style='font-size:1.15em'>{html.escape(f.display)}: "
-                f"<b>{html.escape(spades + ' → ' if spades else '')}pay {html.escape(_amount_text(c.pay))}</b>"
-                + (f", gain <b>{html.escape(_amount_text(c.gains))}</b>" if c.gains else "")
-                + f"</p><p>{html.escape(c.explanation)}</p>")
+                f"<p class='tm-terraform' style='font-size:1.15em'>{html.escape(faction_name(f.name))}: "
+                f"<b>{html.escape(cost)}</b>{gains}</p><p>{html.escape(c.explanation)}</p>")
         self.redraw_chart()
 
     def _figure(self) -> go.Figure:
@@ -519,14 +639,15 @@ class TerraformExplorer(ChartOwner, widgets.VBox):
         shown = list(colours) + special
         fig.add_trace(go.Scatter(
             x=[xy[c][0] for c in shown], y=[xy[c][1] for c in shown], mode="markers+text",
-            text=[self._wheel.name(c) if c in colours else c for c in shown], textposition="middle right",
+            text=[terrain_name(c) for c in shown], textposition="middle right",
             marker=dict(size=[46 if c == home else 34 for c in shown],
                         color=[_WHEEL_COLOURS[c] for c in shown],
                         line=dict(width=[5 if c in (home, self.terrain.value) else 1 for c in shown],
                                   color=["#e6007e" if c == self.terrain.value else "#222" for c in shown])),
             hovertemplate="%{text}<extra></extra>", name="terrains"))
-        title = "Terrain wheel" + (f" (home: {self._wheel.name(home)}, big)" if home in colours else "")
-        fig.update_layout(title=title + " — the hex is ringed in pink", height=400, showlegend=False,
+        title = (_("Terrain wheel (home: {home}, big) — the hex is ringed in pink").format(home=terrain_name(home))
+                 if home in colours else _("Terrain wheel — the hex is ringed in pink"))
+        fig.update_layout(title=title, height=400, showlegend=False,
                           xaxis=dict(visible=False, range=[-1.5, 1.9]),
                           yaxis=dict(visible=False, range=[-1.35, 1.35], scaleanchor="x"),
                           margin=dict(l=10, r=10, t=40, b=10), plot_bgcolor="white")
@@ -591,8 +712,9 @@ class TownKeyChoice(ChartOwner, widgets.VBox):
     FACTION = "witches"
 
     def __init__(self) -> None:
-        self.reset_button = widgets.Button(description="start again", icon="undo")
+        self.reset_button = widgets.Button(description=_("start again"), icon="undo")
         self.reset_button.on_click(lambda _b: self.reset())
+        self.heading = widgets.HTML()
         self.buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.state = widgets.HTML()
         self.message = message_box()
@@ -600,9 +722,20 @@ class TownKeyChoice(ChartOwner, widgets.VBox):
         self.choices: dict[str, widgets.Button] = {}
         self.reset()
         self.chart_slot = ChartSlot(self._figure())
-        super().__init__([widgets.HTML("<b>The Witches may type:</b>"), self.buttons,
+        self._describe()
+        super().__init__([self.heading, self.buttons,
                           widgets.HBox([self.reset_button]), self.state, self.message, self.chart_slot,
                           self.history])
+        add_language_listener(self._retranslate)
+
+    def _describe(self) -> None:
+        self.heading.value = "<b>" + html.escape(_("The Witches may type:")) + "</b>"
+        self.reset_button.description = _("start again")
+
+    def _retranslate(self, language: str) -> None:
+        """Relabel and redraw the state, history and chart in the new language (in place)."""
+        self._describe()
+        self._redraw()
 
     def reset(self) -> None:
         """Start again from :func:`town_key_position`."""
@@ -622,7 +755,8 @@ class TownKeyChoice(ChartOwner, widgets.VBox):
             return
         self.message.value = ""
         after = after_game.factions[self.FACTION]
-        self._history.insert(0, f"{command}: {_changes(before, after)}")
+        self._history.insert(0, lambda: _("{command}: {changes}").format(command=command,
+                                                                          changes=_changes(before, after)))
         self.game = after_game
         self.typed.append(command)
         self._redraw()
@@ -638,29 +772,34 @@ class TownKeyChoice(ChartOwner, widgets.VBox):
             self.choices[command] = button
         self.buttons.children = list(self.choices.values())
         f = self.game.factions[self.FACTION]
-        cults = " / ".join(f"{t.lower()} <b>{f.cult[t]}</b>" for t in _CULT_ORDER)
-        held = (f" Stopped at 9 for want of a free key: <b>{html.escape(', '.join(t.lower() for t in f.blocked))}</b>."
-                if f.blocked else "")
+        cults = " / ".join(f"{html.escape(track_name(t))} <b>{f.cult[t]}</b>" for t in _CULT_ORDER)
+        sep = pgettext("list separator", ", ")
+        held = (" " + html.escape(_("Stopped at 9 for want of a free key: {tracks}.")).format(
+            tracks="<b>" + html.escape(sep.join(track_name(t) for t in f.blocked)) + "</b>") if f.blocked else "")
         picks = [c for c in commands if c[1:] in _CULT_ORDER and c.startswith("+")]
-        ask = (f"<p class='tm-choice-ask'><b>Your choice:</b> the key takes one track to 10 — press "
-               f"{' or '.join(f'<code>{html.escape(c)}</code>' for c in picks)}.</p>" if picks else "")
-        self.state.value = (
-            f"<p class='tm-choice-state'>Witches: {cults}; town keys <b>{f.keys}</b>; power bowls "
-            f"<b>{f.bowls.i} / {f.bowls.ii} / {f.bowls.iii}</b>; <b>{f.vp} VP</b>.{held}</p>{ask}"
-            + (f"<p>Typed so far: <code>{html.escape('. '.join(self.typed))}</code></p>" if self.typed else "")
-            + ("" if commands else "<p>Nothing left to choose.</p>"))
-        self.history.value = "<ol>" + "".join(f"<li>{html.escape(t)}</li>" for t in self._history[:8]) + "</ol>"
+        ask = ("<p class='tm-choice-ask'>" + html.escape(
+            _("Your choice: the key takes one track to 10 — press {commands}.")).format(
+            commands=html.escape(_(" or ")).join(f"<code>{html.escape(c)}</code>" for c in picks)) + "</p>"
+               if picks else "")
+        state = html.escape(_("{faction}: {cults}; town keys {keys}; power bowls {bowls}; {vp} VP.")).format(
+            faction=html.escape(faction_name(self.FACTION)), cults=cults, keys=f"<b>{f.keys}</b>",
+            bowls=f"<b>{f.bowls.i} / {f.bowls.ii} / {f.bowls.iii}</b>", vp=f"<b>{f.vp}</b>")
+        typed = ("<p>" + html.escape(_("Typed so far: {commands}")).format(
+            commands=f"<code>{html.escape('. '.join(self.typed))}</code>") + "</p>" if self.typed else "")
+        self.state.value = (f"<p class='tm-choice-state'>{state}{held}</p>{ask}{typed}"
+                            + ("" if commands else "<p>" + html.escape(_("Nothing left to choose.")) + "</p>"))
+        self.history.value = "<ol>" + "".join(f"<li>{html.escape(t())}</li>" for t in self._history[:8]) + "</ol>"
         self.redraw_chart()
 
     def _figure(self) -> go.Figure:
         f = self.game.factions[self.FACTION]
         values = [f.cult[t] for t in _CULT_ORDER]
-        fig = go.Figure(go.Bar(x=[t.lower() for t in _CULT_ORDER], y=values, text=[str(v) for v in values],
+        fig = go.Figure(go.Bar(x=[track_name(t) for t in _CULT_ORDER], y=values, text=[str(v) for v in values],
                                textposition="outside", marker_color=[_TRACK_COLOURS[t] for t in _CULT_ORDER],
                                hovertemplate="%{x}: %{y}<extra></extra>"))
-        fig.add_hline(y=10, line_dash="dot", line_color="#555", annotation_text="10: needs a town key",
+        fig.add_hline(y=10, line_dash="dot", line_color="#555", annotation_text=_("10: needs a town key"),
                       annotation_position="top left")
-        fig.update_layout(title="The Witches' cult positions", height=300, yaxis=dict(range=[0, 11.5], dtick=1),
+        fig.update_layout(title=_("The Witches' cult positions"), height=300, yaxis=dict(range=[0, 11.5], dtick=1),
                           margin=dict(l=40, r=10, t=40, b=40))
         return fig
 
@@ -668,16 +807,18 @@ class TownKeyChoice(ChartOwner, widgets.VBox):
 def _changes(before: Any, after: Any) -> str:
     """Words for what one command changed: cult positions, keys, power bowls, VP (read from the engine's
     faction state before and after; no rule is applied here)."""
-    parts = [f"{t.lower()} {before.cult[t]} → {after.cult[t]}" for t in _CULT_ORDER if before.cult[t] != after.cult[t]]
+    parts = [f"{track_name(t)} {before.cult[t]} → {after.cult[t]}" for t in _CULT_ORDER
+             if before.cult[t] != after.cult[t]]
     if before.keys != after.keys:
-        parts.append(f"town keys {before.keys} → {after.keys}")
+        parts.append(_("town keys {before} → {after}").format(before=before.keys, after=after.keys))
     if tuple(before.bowls) != tuple(after.bowls):
-        parts.append(f"power bowls {before.bowls} → {after.bowls}")
+        parts.append(_("power bowls {before} → {after}").format(before=before.bowls, after=after.bowls))
     if before.vp != after.vp:
-        parts.append(f"{before.vp} → {after.vp} VP")
+        parts.append(_("{before} → {after} VP").format(before=before.vp, after=after.vp))
     if after.blocked:
-        parts.append(f"stopped at 9 for want of a free key: {', '.join(t.lower() for t in after.blocked)}")
-    return "; ".join(parts) or "nothing changed"
+        parts.append(_("stopped at 9 for want of a free key: {tracks}").format(
+            tracks=pgettext("list separator", ", ").join(track_name(t) for t in after.blocked)))
+    return pgettext("clause separator", "; ").join(parts) or _("nothing changed")
 
 
 # ------------------------------------------------------------------ the factions, Fire & Ice included
