@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 
 import plotly.graph_objects as go
 
+from companion.i18n import _
+from companion.terra_mystica.describe import building_name, faction_name, terrain_name
 from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.geometry import DIRECTIONS, hex_centre, hex_corners, neighbour
 from companion.terra_mystica.hexmap import TerraMysticaMap
@@ -41,8 +43,6 @@ BUILDING_SYMBOLS: Mapping[str, tuple[str, int]] = {
     "D": ("circle", 13), "TP": ("square", 15), "TE": ("triangle-up", 17), "SH": ("diamond", 19),
     "SA": ("star", 21),
 }
-_BUILDING_NAMES = {"D": "dwelling", "TP": "trading house", "TE": "temple", "SH": "stronghold",
-                   "SA": "sanctuary"}
 #: Outline colour and width for highlighted hexes, by role.
 HIGHLIGHT_STYLES: Mapping[str, tuple[str, float]] = {
     "selected": ("#ff00aa", 5.0), "neighbour": ("#ffae00", 3.5), "shipping": ("#00d5ff", 3.5),
@@ -179,7 +179,7 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         mx.append((xa + xb) / 2)
         my.append((ya + yb) / 2)
         mcol.append(faction_colour(faction, faction_colours))
-        mtext.append(f"bridge {a}-{b} ({faction})")
+        mtext.append(_("bridge {a}-{b} ({faction})").format(a=a, b=b, faction=faction_name(faction)))
     fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", hoverinfo="skip", showlegend=False,
                              line=dict(color="#5a3a1a", width=8), name=BRIDGE_TRACE))
     fig.add_trace(go.Scatter(x=mx, y=my, mode="markers", hovertext=mtext, hoverinfo="text", showlegend=False,
@@ -198,7 +198,9 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         symbols.append(symbol)
         sizes.append(size)
         town = state.town_of.get(label)
-        texts.append(f"{label}: {faction} {_BUILDING_NAMES.get(kind, kind)}" + (f", town {town}" if town else ""))
+        what = dict(hex=label, faction=faction_name(faction), building=building_name(kind), town=town)
+        texts.append((_("{hex}: {faction} {building}, town {town}") if town else
+                      _("{hex}: {faction} {building}")).format(**what))
     fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", hovertext=texts, hoverinfo="text",
                              marker=dict(color=colours, symbol=symbols, size=sizes,
                                          line=dict(color=outlines, width=2.5)),
@@ -211,7 +213,7 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         ys.append(y + label_dy)
         labels.append(label)
         text_colours.append(_LABEL_COLOURS.get(h.terrain, "#333333") if not h.river else "#5b8fb0")
-        name = "river" if h.river else wheel.name(h.terrain)
+        name = _("river") if h.river else terrain_name(h.terrain)
         hover.append(f"{label} ({name})")
     fig.add_trace(go.Scatter(
         x=xs, y=ys, mode="markers+text" if show_labels else "markers", text=labels if show_labels else None,

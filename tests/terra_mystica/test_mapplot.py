@@ -51,8 +51,8 @@ def test_buildings_bridges_towns_and_highlights_are_drawn():
     fig = map_figure(s.map, state=s, highlight={"E7": "selected", "E8": "neighbour"})
     buildings = trace(fig, "buildings")
     assert len(buildings.x) == 6
-    assert any("C1: nomads stronghold" in t for t in buildings.hovertext)
-    assert list(trace(fig, "bridges ends").hovertext) == ["bridge B1-C1 (witches)"]
+    assert any("C1: Nomads stronghold" in t for t in buildings.hovertext)     # names as players read them
+    assert list(trace(fig, "bridges ends").hovertext) == ["bridge B1-C1 (Witches)"]
     assert len(trace(fig, "selected").x) == 8 and len(trace(fig, "neighbour").x) == 8
     assert trace(fig, "shipping").x == ()
     # the town outline is the outer boundary: 5 hexes in a connected blob have fewer than 30 edges
