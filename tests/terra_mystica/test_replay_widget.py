@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from companion.i18n import set_language
+from companion.i18n import set_language, using_language
 from companion.terra_mystica.describe import faction_name
 from companion.terra_mystica.engine.games import game_result, shipped_games
 from companion.widgets.terra_mystica.replay import ReplayViewer
@@ -186,3 +186,14 @@ def test_buildings_stand_out_on_every_terrain():
     labels = list(v.snapshot.towns.buildings)
     assert list(trace.marker.line.color) == [building_outline(m.hexes[h].terrain) for h in labels]
     assert {"white", "#111111"} <= set(trace.marker.line.color)   # dark and light terrains both occur
+
+
+def test_games_are_named_as_a_reader_sees_them():
+    v = ReplayViewer()
+    label, value = v.picker.options[0]
+    assert value == shipped_games()[0]["game_id"] == "4pLeague_S1_D1L1_G2"
+    assert label == "4-player league S1 D1L1 G2 (Halflings, Darklings, Dwarves, Mermaids)"
+    assert v.widget is not None and v.map_widget.layout.title.text.startswith("4-player league S1 D1L1 G2: ")
+    with using_language("zh_CN"):
+        assert v.picker.options[0][0].startswith("4 人联赛 S1 D1L1 G2（半身人")
+        assert v.picker.value == value

@@ -19,12 +19,13 @@ Examples
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
-from companion.i18n import _, add_language_listener, lazy_gettext, ngettext
+from companion.i18n import _, add_language_listener, lazy_gettext, ngettext, pgettext
 from companion.savefile import default_save_dir
 from companion.session import Session
 from companion.terra_mystica import game as terra_mystica
@@ -46,7 +47,7 @@ from companion.widgets.common import error_html, info_html
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.plot import ChartSlot
 
-__all__ = ["ReplayViewer"]
+__all__ = ["ReplayViewer", "game_label"]
 
 _KINDS = ("D", "TP", "TE", "SH", "SA")
 _PHASES = {0: lazy_gettext("setup"), 7: lazy_gettext("final scoring")}
@@ -56,6 +57,19 @@ def _phase_name(round_no: int) -> str:
     if round_no in _PHASES:
         return str(_PHASES[round_no])
     return _("round {n}").format(n=round_no)
+
+
+_LEAGUE_ID = re.compile(r"(\d)pLeague_S(\d+)_(D\d+L\d+)_G(\d+)")
+
+
+def game_label(game_id: str) -> str:
+    """A shipped game's name as a reader sees it: ``4pLeague_S1_D1L1_G2`` -> ``"4-player league S1 D1L1 G2"``
+    (current language); any other name (a file opened) is returned as given."""
+    m = _LEAGUE_ID.fullmatch(game_id)
+    if m is None:
+        return game_id
+    return _("{n}-player league S{season} {division} G{game}").format(n=m.group(1), season=m.group(2),
+                                                                      division=m.group(3), game=m.group(4))
 
 
 def _code_html(code: str) -> str:
@@ -120,7 +134,8 @@ class ReplayViewer:
         self.message = widgets.HTML()
         self.picker = widgets.Dropdown(options=self._game_options(), value=self.game_id,
                                        layout=widgets.Layout(width="640px"))
-        self.picker.observe(lambda ch: self.choose_game(ch["new"]), names="value")
+        self.picker.observe(lambda ch: None if self._syncing or ch["new"] is None else self.choose_game(ch["new"]),
+                            names="value")
         self.first = widgets.Button(layout=widgets.Layout(width="110px"))
         self.back = widgets.Button(layout=widgets.Layout(width="110px"))
         self.forward = widgets.Button(layout=widgets.Layout(width="110px"))
@@ -152,8 +167,10 @@ class ReplayViewer:
         add_language_listener(self._retranslate)
 
     def _game_options(self) -> list[tuple[str, str]]:
-        return [(f"{g['game_id']} ({', '.join(faction_name(f) for f in g['factions'])})", g["game_id"])
-                for g in self._games]
+        sep = pgettext("list separator", ", ")
+        return [(_("{game} ({factions})").format(game=game_label(g["game_id"]),
+                                                 factions=sep.join(faction_name(f) for f in g["factions"])),
+                 g["game_id"]) for g in self._games]
 
     @staticmethod
     def _round_options() -> list[tuple[str, int]]:
@@ -409,7 +426,7 @@ class ReplayViewer:
 
     def _map_figure(self) -> go.Figure:
         return map_figure(self._current_map(), state=self.snapshot.towns, height=430,
-                          title=_("{game}: {phase}").format(game=self.game_id, phase=self._phase()))
+                          title=_("{game}: {phase}").format(game=game_label(self.game_id), phase=self._phase()))
 
     def _table_html(self) -> str:
         snap = self.snapshot
