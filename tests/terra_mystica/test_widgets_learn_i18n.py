@@ -49,6 +49,7 @@ def test_terraform_explorer_in_chinese():
         assert w.faction.description == "派系" and w.faction.value == "witches"
         assert dict(w.faction.options)["女巫"] == "witches"
         assert "女巫" in w.answer.value and "3 把铲子 → 支付 9 个工人" in w.answer.value
+        assert "地形循环上的路线：沙漠 → 荒地 → 山脉 → 森林" in w.answer.value   # the engine's route, in words
         assert "地形循环" in w.chart.layout.title.text
     assert "Witches: <b>3 spades → pay 9 workers</b>" in w.answer.value
 

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import IllegalActionError
-from companion.i18n import N_, _, add_language_listener, lazy_gettext, ngettext, pgettext
+from companion.i18n import N_, _, add_language_listener, get_language, lazy_gettext, ngettext, pgettext
 from companion.terra_mystica.describe import (
     amounts_text,
     building_name,
@@ -617,9 +617,13 @@ class TerraformExplorer(ChartOwner, widgets.VBox):
                 cost = _("pay {paid}").format(paid=paid)
             gains = (", " + html.escape(_("gain {gains}")).format(gains=f"<b>{html.escape(_amount_text(c.gains))}</b>")
                      if c.gains else "")
+            route = (_("Route on the terrain wheel: {route}.").format(
+                route=" → ".join(terrain_name(t) for t in c.route)) if len(c.route) > 1 else "")
+            # the engine's own explanation is English prose; other languages read the route it took
+            why = c.explanation if get_language() == "en" else route
             self.answer.value = (
                 f"<p class='tm-terraform' style='font-size:1.15em'>{html.escape(faction_name(f.name))}: "
-                f"<b>{html.escape(cost)}</b>{gains}</p><p>{html.escape(c.explanation)}</p>")
+                f"<b>{html.escape(cost)}</b>{gains}</p><p>{html.escape(why)}</p>")
         self.redraw_chart()
 
     def _figure(self) -> go.Figure:
