@@ -21,6 +21,8 @@ def test_learn_the_rules_sections_render_and_react(page, lab_url):
     assert "(8 + 4) / 2 = 6 VP each" in text                            # cult ties
     assert "At 5: 1 spade" in text                                      # round scoring tile SCORE2
     assert "The Witches may type:" in text                              # choices you state
+    assert "What they do differently" in text and "Ice Maidens" in text  # the factions, Fire & Ice included
+    assert "3 VP per temple" in text
     # six plotly charts: wheel, bowls, cults, town sandbox map, round tile, the Witches' cult positions
     page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea .js-plotly-plot .main-svg').length >= 6",
                            timeout=60_000)
