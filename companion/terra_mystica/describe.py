@@ -43,7 +43,7 @@ from companion.terra_mystica.engine.commands import Command, parse_commands
 from companion.terra_mystica.engine.state import DROP_LABEL, TOTAL_FIELDS
 from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.terrain import terrain_wheel
-from companion.terra_mystica.tiles import load_tiles
+from companion.terra_mystica.tiles import UnknownTileError, load_tiles
 
 __all__ = ["BUILDING_NAMES", "TERRAIN_NAMES", "TRACK_NAMES", "CODE_PATTERN", "Breakdown",
            "RowTeller", "amounts_text", "building_name", "describe_command", "describe_row", "explain_code",
@@ -295,8 +295,8 @@ def explain_code(code: str) -> str:
 
     Raises
     ------
-    CompanionError
-        For a code that is none of these.
+    UnknownTileError
+        For a code that is none of these (a :class:`~companion.errors.CompanionError`).
 
     Notes
     -----
@@ -317,8 +317,8 @@ def explain_code(code: str) -> str:
         return _power_action_text(t.power_actions[key])
     if key in _FACTION_ACTIONS:
         return _(_FACTION_ACTIONS[key])
-    raise CompanionError(_("unknown tile or action code {code!r}: expected FAVn, BONn, TWn, SCOREn or an "
-                           "action ACTn").format(code=code))
+    raise UnknownTileError(_("unknown tile or action code {code!r}: expected FAVn, BONn, TWn, SCOREn or an "
+                             "action ACTn").format(code=code))
 
 
 def gloss_codes(text: str) -> str:
