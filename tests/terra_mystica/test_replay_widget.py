@@ -8,6 +8,7 @@ from companion.i18n import set_language, using_language
 from companion.terra_mystica.describe import faction_name
 from companion.terra_mystica.engine.games import game_result, shipped_games
 from companion.widgets.terra_mystica.replay import ReplayViewer
+from tests.terra_mystica.language_listeners import forget_language_listeners  # noqa: F401 (autouse fixture)
 
 
 def test_viewer_steps_jumps_and_switches_games():

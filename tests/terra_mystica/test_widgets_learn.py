@@ -14,6 +14,7 @@ from companion.widgets.terra_mystica.learn import (
     RoundScoringExplorer,
     TerraformExplorer,
 )
+from tests.terra_mystica.language_listeners import forget_language_listeners  # noqa: F401 (autouse fixture)
 
 # ------------------------------------------------------------------ terraforming
 

@@ -8,6 +8,7 @@ on each track), worked out by hand from the lesson's position (Witches at 6 / 9 
 from __future__ import annotations
 
 from companion.widgets.terra_mystica.learn import KEY_CHOICE_CULTS, TownKeyChoice
+from tests.terra_mystica.language_listeners import forget_language_listeners  # noqa: F401 (autouse fixture)
 
 
 def press(widget: TownKeyChoice, command: str) -> None:

@@ -10,6 +10,7 @@ import pytest
 from companion.i18n import using_language
 from companion.terra_mystica.factions import faction_names
 from companion.widgets.terra_mystica.learn import FACTION_ABILITIES, FactionLesson
+from tests.terra_mystica.language_listeners import forget_language_listeners  # noqa: F401 (autouse fixture)
 
 EXPANSION = ("icemaidens", "yetis", "acolytes", "dragonlords", "riverwalkers", "shapeshifters")
 

@@ -10,6 +10,7 @@ from companion.widgets.terra_mystica.learn import (
     TerraformExplorer,
     TownKeyChoice,
 )
+from tests.terra_mystica.language_listeners import forget_language_listeners  # noqa: F401 (autouse fixture)
 
 
 def test_round_scoring_explorer_in_chinese():
