@@ -63,3 +63,15 @@ def test_town_key_choice_in_chinese():
         assert "由你选择" in w.state.value and "钥匙" in w.state.value
         assert "停在 9" in w.history.value          # the history is told again in the new language
     assert "stopped at 9 for want of a free key: water, air" in w.history.value
+
+
+def test_closed_widgets_stop_listening():
+    from companion import i18n
+    from companion.widgets.terra_mystica.learn import FactionLesson
+    from companion.widgets.terra_mystica.replay import ReplayViewer
+
+    for make in (FactionLesson, TownKeyChoice, CultTrackScoring, ReplayViewer):
+        w = make()
+        n = len(i18n._listeners)
+        w.close()
+        assert len(i18n._listeners) == n - 1, make.__name__

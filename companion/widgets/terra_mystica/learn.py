@@ -20,7 +20,16 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import IllegalActionError
-from companion.i18n import N_, _, add_language_listener, get_language, lazy_gettext, ngettext, pgettext
+from companion.i18n import (
+    N_,
+    _,
+    add_language_listener,
+    get_language,
+    lazy_gettext,
+    ngettext,
+    pgettext,
+    remove_language_listener,
+)
 from companion.terra_mystica.describe import (
     amounts_text,
     building_name,
@@ -105,6 +114,11 @@ class RoundScoringExplorer(ChartOwner, widgets.VBox):
     def _describe(self) -> None:
         self.tile.description = _("Tile")
         self.position.description = _("Cult position")
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Relabel the controls and redraw the text and chart in the new language (in place)."""
@@ -225,6 +239,11 @@ class CultTrackScoring(ChartOwner, widgets.VBox):
             for track, slider in sliders.items():
                 slider.description = track_name(track)
             self.name_labels[p].value = f"<b style='color:{self.COLOURS[p]}'>{html.escape(self._names()[p])}</b>"
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Relabel the sliders and names and redraw the table and chart in the new language (in place)."""
@@ -390,6 +409,11 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
             button.description = _(self.LABELS[verb])
         self.accept_button.description = _("accept")
         self.decline_button.description = _("decline")
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Relabel the controls and redraw the bowls, history and chart in the new language (in place)."""
@@ -573,6 +597,11 @@ class TerraformExplorer(ChartOwner, widgets.VBox):
         self.others_home.description = _("another player's home terrain")
         self.free.description = _("Free spades")
 
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
+
     def _retranslate(self, language: str) -> None:
         """Relabel the controls and redraw the answer and the wheel in the new language (in place)."""
         self._syncing = True
@@ -735,6 +764,11 @@ class TownKeyChoice(ChartOwner, widgets.VBox):
     def _describe(self) -> None:
         self.heading.value = "<b>" + html.escape(_("The Witches may type:")) + "</b>"
         self.reset_button.description = _("start again")
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Relabel and redraw the state, history and chart in the new language (in place)."""
@@ -967,6 +1001,11 @@ class FactionLesson(widgets.VBox):
     def _label(self) -> None:
         self.faction.description = _("Faction")
         self.picked.description = _("Picked at setup")
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Relabel the controls and redraw the card in the new language (the same widgets)."""

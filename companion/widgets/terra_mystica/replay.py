@@ -25,7 +25,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
-from companion.i18n import _, add_language_listener, lazy_gettext, ngettext, pgettext
+from companion.i18n import (
+    _,
+    add_language_listener,
+    lazy_gettext,
+    ngettext,
+    pgettext,
+    remove_language_listener,
+)
 from companion.savefile import default_save_dir
 from companion.session import Session
 from companion.terra_mystica import game as terra_mystica
@@ -228,6 +235,15 @@ class ReplayViewer:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def close(self) -> None:
+        """Stop following the language switch and close every widget of the viewer."""
+        remove_language_listener(self._retranslate)
+        for w in (self._widget, self.picker, self.first, self.back, self.forward, self.last, self.round_picker,
+                  self.slider, self.row_text, self.table, self.final, self.message, self.record_file,
+                  self.map_slot, self.vp_slot):
+            if w is not None:
+                w.close()
 
     # ------------------------------------------------------------------ data
     def _load(self, game_id: str) -> None:
