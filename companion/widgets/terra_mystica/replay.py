@@ -504,7 +504,7 @@ class ReplayViewer:
                          for f in b.factions) + "</tr>")
         caption = html.escape(_("final scoring"))
         return (f"<div class='tm-final' style='margin:6px 0;padding:6px;border:2px solid #c9a400;border-radius:6px'>"
-                f"<div style='font-size:16px'><b>🏆 {html.escape(b.winner_text())}</b></div>"
+                f"<div style='font-size:16px'><b>★ {html.escape(b.winner_text())}</b></div>"
                 f"<table style='border-collapse:collapse;font-size:13px;margin-top:4px'>"
                 f"<tr><th style='text-align:left;padding:2px 8px'>{caption}</th>{head}</tr>"
                 f"{rows}{total}</table></div>")
