@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from companion.century.cards import LETTERS, Crystals
 from companion.errors import RecordError
+from companion.i18n import _
 
 __all__ = ["PlayCard", "Acquire", "Rest", "Claim", "Discard", "RevealMerchant", "RevealGolem", "Action",
            "PlayerAction", "ChanceAction", "action_text", "parse_action", "NO_STEPS"]
@@ -106,7 +107,8 @@ def _parse_counts(text: str, line: int | None) -> Crystals:
     if text != "-":
         for ch in text:
             if ch not in _INDEX:
-                raise RecordError(f"unknown colour letter {ch!r} in {text!r}; expected y, g, b or p", line=line)
+                raise RecordError(_("unknown colour letter {letter!r} in {text!r}; expected y, g, b or p")
+                                  .format(letter=ch, text=text), line=line)
             counts[_INDEX[ch]] += 1
     return (counts[0], counts[1], counts[2], counts[3])
 
@@ -139,7 +141,7 @@ def action_text(a: Action) -> str:
 
 def _int(token: str, what: str, line: int | None) -> int:
     if not (token.isascii() and token.isdigit() and len(token) <= 6):  # "²" is a digit to str.isdigit
-        raise RecordError(f"expected a number for {what}, found {token!r}", line=line)
+        raise RecordError(_("expected a number for {what}, found {token!r}").format(what=what, token=token), line=line)
     return int(token)
 
 
@@ -160,27 +162,28 @@ def parse_action(text: str, *, line: int | None = None) -> Action:
     """
     words = text.split()
     if not words:
-        raise RecordError("empty action", line=line)
+        raise RecordError(_("empty action"), line=line)
     verb, args = words[0], words[1:]
     if verb == "play" and args:
         card, times, steps = args[0], 1, NO_STEPS
         rest = args[1:]
         while rest:
             if rest[0].startswith("x") and len(rest[0]) > 1:
-                times = _int(rest[0][1:], "the number of trades", line)
+                times = _int(rest[0][1:], _("the number of trades"), line)
                 rest = rest[1:]
             elif rest[0] == "up" and len(rest) > 1:
                 steps = _parse_counts(rest[1], line)
                 rest = rest[2:]
             else:
-                raise RecordError(f"unexpected {rest[0]!r} in {text!r}; expected 'xN' or 'up LETTERS'", line=line)
+                raise RecordError(_("unexpected {word!r} in {text!r}; expected 'xN' or 'up LETTERS'")
+                                  .format(word=rest[0], text=text), line=line)
         return PlayCard(card, times, steps)
     if verb == "acquire" and len(args) in (1, 3):
-        position = _int(args[0], "the market position", line)
+        position = _int(args[0], _("the market position"), line)
         payment: tuple[int, ...] = ()
         if len(args) == 3:
             if args[1] != "pay":
-                raise RecordError(f"expected 'pay' in {text!r}", line=line)
+                raise RecordError(_("expected 'pay' in {text!r}").format(text=text), line=line)
             c = _parse_counts(args[2], line)  # validates letters
             del c
             payment = tuple(_INDEX[ch] for ch in args[2]) if args[2] != "-" else ()
@@ -188,10 +191,10 @@ def parse_action(text: str, *, line: int | None = None) -> Action:
     if verb == "rest" and not args:
         return Rest()
     if verb == "claim" and len(args) == 1:
-        return Claim(_int(args[0], "the golem position", line))
+        return Claim(_int(args[0], _("the golem position"), line))
     if verb == "discard" and len(args) == 1:
         return Discard(_parse_counts(args[0], line))
     if verb == "reveal" and len(args) == 2 and args[0] in ("merchant", "golem"):
         return RevealMerchant(args[1]) if args[0] == "merchant" else RevealGolem(args[1])
-    raise RecordError(f"cannot read action {text!r}; expected play, acquire, rest, claim, discard or reveal",
-                      line=line)
+    raise RecordError(_("cannot read action {text!r}; expected play, acquire, rest, claim, discard or reveal")
+                      .format(text=text), line=line)

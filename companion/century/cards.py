@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.errors import RulesDataError
+from companion.i18n import N_, _
 from companion.resources import load_json, require
 
 __all__ = [
@@ -38,6 +39,8 @@ __all__ = [
     "crystals",
     "crystals_dict",
     "crystals_text",
+    "crystal_counts_text",
+    "merchant_card_name",
     "golem_points_formula",
     "STARTING_HAND",
 ]
@@ -208,6 +211,36 @@ def crystals_text(c: Crystals) -> str:
     """Letters for a Crystals tuple, low colours first: ``(2, 0, 1, 0)`` -> ``"yyb"``; empty -> ``"-"``."""
     text = "".join(letter * n for letter, n in zip(LETTERS, c, strict=True))
     return text or "-"
+
+
+_COUNT_TEMPLATES = (N_("{n} yellow"), N_("{n} green"), N_("{n} blue"), N_("{n} pink"))
+_COLOUR_NAMES = (N_("yellow"), N_("green"), N_("blue"), N_("pink"))
+
+
+def colour_name(index: int) -> str:
+    """The colour ``index`` (0 yellow .. 3 pink) in words, in the reader's language."""
+    return _(_COLOUR_NAMES[index])
+
+
+def crystal_counts_text(c: Crystals) -> str:
+    """Crystal counts in words for messages: ``(2, 1, 0, 0)`` -> ``"2 yellow, 1 green"``.
+
+    Colours with no crystal are left out; all zero gives ``"no crystals"``. Translated when called.
+    """
+    parts = [_(template).format(n=n) for template, n in zip(_COUNT_TEMPLATES, c, strict=True) if n]
+    return _(", ").join(parts) if parts else _("no crystals")
+
+
+def merchant_card_name(card: MerchantCard) -> str:
+    """The card's name as a player reads it, in the reader's language (``"Upgrade 2"``, ``"Trade yyy->p"``).
+
+    ``card.name`` stays the English data name; this is the text to show.
+    """
+    if card.kind == "upgrade":
+        return _("Upgrade card {n}").format(n=card.upgrades)
+    if card.kind == "create":
+        return _("Create card {crystals}").format(crystals=card.name.split(" ", 1)[1])
+    return _("Trade card {notation}").format(notation=card.notation)
 
 
 def golem_points_formula(cost: Crystals) -> int:
