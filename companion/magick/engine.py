@@ -87,7 +87,7 @@ from companion.magick.odds import Placement, rank_placements
 from companion.magick.orders import Cards, Order, generated_order_deck, load_cards, make_order
 from companion.magick.scoring import PlayerGold
 from companion.magick.scoring import winners as _winners
-from companion.magick.sheet import Sheet, default_sheet
+from companion.magick.sheet import Sheet, circle_label, default_sheet
 
 __all__ = [
     "Action",
@@ -182,14 +182,7 @@ def _possessive_sheet(name: str) -> str:
     return _("your sheet") if is_you(name) else _("the sheet of {name}").format(name=name)
 
 
-def circle_text(sheet: Sheet, key: str) -> LazyString:
-    """The circle as a player names it: ``"Ring, circle 1"`` (row name, 1-based place in the row)."""
-    circle = sheet.circle(key)
-    return LazyString(_circle_text, sheet.row(circle.row).name, circle.index)
-
-
-def _circle_text(row: str, index: int) -> str:
-    return _("{row}, circle {n}").format(row=row, n=index)
+circle_text = circle_label
 
 
 # --------------------------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import RulesDataError
+from companion.i18n import LazyString, _
 from companion.jsonio import JSONInputError, loads, read_text
 from companion.resources import load_json
 from companion.savefile import atomic_write_json
@@ -65,6 +66,7 @@ __all__ = [
     "Row",
     "RowEffect",
     "Sheet",
+    "circle_label",
     "default_sheet",
     "load_sheet",
     "save_sheet",
@@ -572,6 +574,24 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                  columns=tuple(columns), groups=tuple(groups), rows=tuple(rows), extra_dice_costs=tuple(costs),
                  row_potions=row_potions, rounds=rounds, dice_per_round=per_round, min_value=min_value,
                  max_value=max_value, past_top_face=past_top, doc=clean)
+
+
+def circle_label(sheet: Sheet, key: str) -> LazyString:
+    """The circle ``key`` as a player names it: ``"Ring, circle 1"`` (row name, 1-based place in its row).
+
+    Shown instead of the key (``ring.1``) in messages; rendered in the language in force when shown.
+
+    Raises
+    ------
+    KeyError
+        If the sheet has no such circle.
+    """
+    circle = sheet.circle(key)
+    return LazyString(_circle_text, sheet.row(circle.row).name, circle.index)
+
+
+def _circle_text(row: str, index: int) -> str:
+    return _("{row}, circle {n}").format(row=row, n=index)
 
 
 @lru_cache(maxsize=1)
