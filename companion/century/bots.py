@@ -308,8 +308,8 @@ class PlannerBot(_Searcher):
         p = state.current
         if state.stage == DISCARD:
             a = self._best_discard(state, p)
-            return a, _("{action}: keep the crystals worth most for the golem cards on display").format(
-                action=action_text(a))
+            return a, _("{move}: keep the crystals worth most for the golem cards on display").format(
+                move=action_text(a))
         a1, _score, a2 = self._plan(state)
         c = state.caravans[p]
         goal = None
@@ -322,20 +322,20 @@ class PlannerBot(_Searcher):
         why = action_text(a1)
         if isinstance(a1, Claim):
             g = _G[state.golem_row[a1.position - 1]]
-            why = _("{action}: claim golem card {golem} for {points} VP now").format(
-                action=why, golem=g.notation, points=g.points)
+            why = _("{move}: claim golem card {golem} for {points} VP now").format(
+                move=why, golem=g.notation, points=g.points)
         elif goal is not None:
             _key, pos, g, missing = goal
             if missing:
                 need = crystal_counts_text(tuple(missing.get(i, 0) for i in range(4)))
-                why = _("{action}: the closest golem card is {golem} ({points} VP) at position {position}, "
-                        "still missing {missing}").format(action=why, golem=g.notation, points=g.points,
+                why = _("{move}: the closest golem card is {golem} ({points} VP) at position {position}, "
+                        "still missing {missing}").format(move=why, golem=g.notation, points=g.points,
                                                           position=pos, missing=need)
             else:
-                why = _("{action}: the closest golem card is {golem} ({points} VP) at position {position}, "
-                        "nothing missing").format(action=why, golem=g.notation, points=g.points, position=pos)
+                why = _("{move}: the closest golem card is {golem} ({points} VP) at position {position}, "
+                        "nothing missing").format(move=why, golem=g.notation, points=g.points, position=pos)
         if a2 is not None:
-            why = _("{reason}; then {action}").format(reason=why, action=action_text(a2))
+            why = _("{reason}; then {move}").format(reason=why, move=action_text(a2))
         return a1, why
 
 

@@ -239,7 +239,7 @@ def merchant_card_name(card: MerchantCard) -> str:
     if card.kind == "upgrade":
         return _("Upgrade card {n}").format(n=card.upgrades)
     if card.kind == "create":
-        return _("Create card {crystals}").format(crystals=card.name.split(" ", 1)[1])
+        return _("Create card {letters}").format(letters=card.name.split(" ", 1)[1])
     return _("Trade card {notation}").format(notation=card.notation)
 
 

@@ -72,7 +72,7 @@ def score_command(
         print_json(result)
         return
     for p in result["players"]:
-        parts = _(", ").join(_("{part} {gold}").format(part=_PART_NAMES[k], gold=p[k]) for k in PARTS)
+        parts = _(", ").join(_("{part} {amount}").format(part=_PART_NAMES[k], amount=p[k]) for k in PARTS)
         typer.echo(_("{name}: {total} gold ({parts})").format(name=p["name"], total=p["total"], parts=parts))
     typer.echo(_winners_line(result["winners"]))
 

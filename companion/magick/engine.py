@@ -390,9 +390,9 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
         for item, ench in cards.adventurer(a).requirements:
             for row in (item, ench):
                 if not any(r.id == row for r in sheet.rows):
-                    raise IllegalActionError("bad_setup", _("adventurers: {adventurer} needs the row {row!r}, which "
+                    raise IllegalActionError("bad_setup", _("adventurers: {adventurer_name} needs the row {row!r}, which "
                                                                  "the sheet {sheet!r} does not have")
-                                             .format(adventurer=cards.adventurer(a).name, row=row,
+                                             .format(adventurer_name=cards.adventurer(a).name, row=row,
                                                      sheet=sheet.name), rule=R_SETUP)
     if deck is None:
         if rng and cards.printed_orders:
@@ -413,8 +413,8 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
     setup = Setup(players=tuple(p.name for p in ps), adventurers=tuple(adventurers), mastery=mastery,
                   starting_potions=potions, orders_per_player=n_orders)
     state = GameState(sheet=sheet, cards=cards, players=ps, mastery_cards=mastery, deck=tuple(deck), setup=setup,
-                      log=(_log(N_("Setup: {players}; mastery cards {cards}."),
-                                players=LazyString(_count_text, "player", len(ps)),
+                      log=(_log(N_("Setup: {player_count}; mastery cards {cards}."),
+                                player_count=LazyString(_count_text, "player", len(ps)),
                                 cards=", ".join(cards.mastery_card(m).name for m in mastery)),))
     return _after_reveals(state)
 
@@ -621,9 +621,9 @@ def _place(state: GameState, action: Place) -> GameState:
         raise IllegalActionError("unknown_circle", _("no circle {key!r} (keys look like 'grimoire.2')")
                                  .format(key=action.circle), rule=R_CIRCLE)
     if action.circle in p.filled:
-        raise IllegalActionError("circle_filled", _("{circle} is already filled on {sheet}")
-                                 .format(circle=circle_text(sheet, action.circle),
-                                         sheet=_possessive_sheet(p.name)), rule=R_CIRCLE)
+        raise IllegalActionError("circle_filled", _("{circle_name} is already filled on {whose_sheet}")
+                                 .format(circle_name=circle_text(sheet, action.circle),
+                                         whose_sheet=_possessive_sheet(p.name)), rule=R_CIRCLE)
     if isinstance(action.adjust, bool) or not isinstance(action.adjust, int):
         raise IllegalActionError("value_out_of_range", _("adjust: expected an integer, found {found!r}")
                                  .format(found=action.adjust), rule=R_POTION)
@@ -651,26 +651,26 @@ def _place(state: GameState, action: Place) -> GameState:
     new_value = value + action.adjust
     column = sheet.column(circle.column)
     shown = f"{value} -> {new_value}" if action.adjust else f"{value}"
-    params = dict(name=p.name, die=action.die, value=shown, circle=circle_text(sheet, circle.key),
+    params = dict(name=p.name, die=action.die, value=shown, circle_name=circle_text(sheet, circle.key),
                   column=column.name, compare=column.compare, target=circle.target, slot=p.extra_used + 1,
                   cost=_potions(cost))
     if extra and cost:
-        text = _log(N_("You place the {die} ({value}) on {circle} ({column} {compare} {target}), extra die number "
+        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die number "
                        "{slot}, {cost}."),
-                    N_("{name} places the {die} ({value}) on {circle} ({column} {compare} {target}), extra die "
+                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die "
                        "number {slot}, {cost}."), **params)
     elif extra:
-        text = _log(N_("You place the {die} ({value}) on {circle} ({column} {compare} {target}), extra die number "
+        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die number "
                        "{slot}."),
-                    N_("{name} places the {die} ({value}) on {circle} ({column} {compare} {target}), extra die "
+                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die "
                        "number {slot}."), **params)
     elif cost:
-        text = _log(N_("You place the {die} ({value}) on {circle} ({column} {compare} {target}), {cost}."),
-                    N_("{name} places the {die} ({value}) on {circle} ({column} {compare} {target}), {cost}."),
+        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target}), {cost}."),
+                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target}), {cost}."),
                     **params)
     else:
-        text = _log(N_("You place the {die} ({value}) on {circle} ({column} {compare} {target})."),
-                    N_("{name} places the {die} ({value}) on {circle} ({column} {compare} {target})."), **params)
+        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target})."),
+                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target})."), **params)
     p = replace(p, filled=p.filled | {circle.key}, used_dice=p.used_dice + (action.die,),
                 potions=p.potions - cost, extra_used=p.extra_used + (1 if extra else 0))
     return _resolve(_set(state, action.player, p, text), action.player)
@@ -686,12 +686,12 @@ def _free(state: GameState, action: FreeCircle) -> GameState:
         raise IllegalActionError("unknown_circle", _("no circle {key!r} (keys look like 'grimoire.2')")
                                  .format(key=action.circle), rule=R_ADV)
     if action.circle in p.filled:
-        raise IllegalActionError("circle_filled", _("{circle} is already filled on {sheet}")
-                                 .format(circle=circle_text(state.sheet, action.circle),
-                                         sheet=_possessive_sheet(p.name)), rule=R_ADV)
+        raise IllegalActionError("circle_filled", _("{circle_name} is already filled on {whose_sheet}")
+                                 .format(circle_name=circle_text(state.sheet, action.circle),
+                                         whose_sheet=_possessive_sheet(p.name)), rule=R_ADV)
     p = replace(p, filled=p.filled | {action.circle}, free_circles=p.free_circles - 1)
-    text = _log(N_("You fill {circle} with the free circle."), N_("{name} fills {circle} with the free circle."),
-                name=p.name, circle=circle_text(state.sheet, action.circle))
+    text = _log(N_("You fill {circle_name} with the free circle."), N_("{name} fills {circle_name} with the free circle."),
+                name=p.name, circle_name=circle_text(state.sheet, action.circle))
     return _resolve(_set(state, action.player, p, text), action.player)
 
 
@@ -707,9 +707,9 @@ def _resolve(state: GameState, i: int) -> GameState:
         for row in sheet.rows:
             if row.id not in p.completed and all(c.key in p.filled for c in row.circles):
                 p = replace(p, completed=p.completed + (row.id,), potions=p.potions + row.potions)
-                log.append(_log(N_("You complete {row}: +{gold} gold, +{potions}."),
-                                N_("{name} completes {row}: +{gold} gold, +{potions}."),
-                                name=p.name, row=row.name, gold=row.gold, potions=_potions(row.potions)))
+                log.append(_log(N_("You complete {row}: +{gold} gold, +{potion_text}."),
+                                N_("{name} completes {row}: +{gold} gold, +{potion_text}."),
+                                name=p.name, row=row.name, gold=row.gold, potion_text=_potions(row.potions)))
                 changed = True
         while p.adventurer_steps < len(adv.requirements) and all(
                 r in p.completed for r in adv.requirements[p.adventurer_steps]):
@@ -717,19 +717,19 @@ def _resolve(state: GameState, i: int) -> GameState:
             p = replace(p, adventurer_steps=step)
             if step == 1:
                 p = replace(p, potions=p.potions + cards.adventurer_potions)
-                log.append(_log(N_("You meet requirement 1 of {adventurer}: +{potions}."),
-                                N_("{name} meets requirement 1 of {adventurer}: +{potions}."),
-                                name=p.name, adventurer=adv.name, potions=_potions(cards.adventurer_potions)))
+                log.append(_log(N_("You meet requirement 1 of {adventurer_name}: +{potion_text}."),
+                                N_("{name} meets requirement 1 of {adventurer_name}: +{potion_text}."),
+                                name=p.name, adventurer_name=adv.name, potion_text=_potions(cards.adventurer_potions)))
             else:
                 p = replace(p, free_circles=p.free_circles + 1)
                 if step == 3:
-                    log.append(_log(N_("You meet requirement {step} of {adventurer}: a free circle and {gold} gold."),
-                                    N_("{name} meets requirement {step} of {adventurer}: a free circle and {gold} "
-                                       "gold."), name=p.name, adventurer=adv.name, step=step, gold=adv.gold))
+                    log.append(_log(N_("You meet requirement {step} of {adventurer_name}: a free circle and {gold} gold."),
+                                    N_("{name} meets requirement {step} of {adventurer_name}: a free circle and {gold} "
+                                       "gold."), name=p.name, adventurer_name=adv.name, step=step, gold=adv.gold))
                 else:
-                    log.append(_log(N_("You meet requirement {step} of {adventurer}: a free circle."),
-                                    N_("{name} meets requirement {step} of {adventurer}: a free circle."),
-                                    name=p.name, adventurer=adv.name, step=step))
+                    log.append(_log(N_("You meet requirement {step} of {adventurer_name}: a free circle."),
+                                    N_("{name} meets requirement {step} of {adventurer_name}: a free circle."),
+                                    name=p.name, adventurer_name=adv.name, step=step))
             changed = True
         orders = list(p.orders)
         for k, o in enumerate(orders):

@@ -297,8 +297,8 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
             potions_gained = row.potions if completes else 0
             if completes:
                 score += row.gold + POTION_VALUE * row.potions
-                reasons.append(_reason(_("completes {row}: +{gold} gold, +{potions}"), row=row.name, gold=row.gold,
-                                       potions=_count(row.potions)))
+                reasons.append(_reason(_("completes {row}: +{gold} gold, +{potion_text}"), row=row.name, gold=row.gold,
+                                       potion_text=_count(row.potions)))
                 done = complete | {row.id}
                 for o in orders:
                     if row.id in o.rows and all(r in done for r in o.rows):
@@ -328,15 +328,15 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
                                .format(column=column.name, have=have, circles=column.name.lower()))
             if n:
                 score -= POTION_VALUE * n
-                reasons.append(_("spends {potions} ({die} {value} -> {new}, needs {compare} {target})")
-                               .format(potions=_count(n), die=die, value=value, new=value + adjust,
+                reasons.append(_("spends {potion_text} ({die} {value} -> {new}, needs {compare} {target})")
+                               .format(potion_text=_count(n), die=die, value=value, new=value + adjust,
                                        compare=column.compare, target=circle.target))
             else:
                 reasons.append(_("{die} {value} fits as rolled (needs {compare} {target})")
                                .format(die=die, value=value, compare=column.compare, target=circle.target))
             if slot:
                 score -= POTION_VALUE * slot
-                reasons.append(_("the extra-die slot costs {potions}").format(potions=_count(slot)))
+                reasons.append(_("the extra-die slot costs {potion_text}").format(potion_text=_count(slot)))
             p = Placement(die=die, value=value, circle=circle.key, adjust=adjust, potions=n, completes=completes,
                           gold_now=gold_now, potions_gained=potions_gained, score=round(score, 4),
                           reasons=tuple(reasons))
