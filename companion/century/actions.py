@@ -36,7 +36,7 @@ from companion.errors import RecordError
 from companion.i18n import _
 
 __all__ = ["PlayCard", "Acquire", "Rest", "Claim", "Discard", "RevealMerchant", "RevealGolem", "Action",
-           "PlayerAction", "ChanceAction", "action_text", "parse_action", "NO_STEPS"]
+           "PlayerAction", "ChanceAction", "action_text", "describe_action", "parse_action", "NO_STEPS"]
 
 NO_STEPS: Crystals = (0, 0, 0, 0)
 
@@ -136,6 +136,49 @@ def action_text(a: Action) -> str:
         return f"reveal merchant {a.card}"
     if isinstance(a, RevealGolem):
         return f"reveal golem {a.card}"
+    raise TypeError(f"not a Century action: {a!r}")
+
+
+def describe_action(a: Action) -> str:
+    """The action in words for a player, in the reader's language, with card names instead of ids.
+
+    ``PlayCard("S02", steps=(1, 1, 0, 0))`` -> ``"play Upgrade card 2 (upgrade 1 yellow, 1 green)"``;
+    ``Acquire(3, (0, 1))`` -> ``"acquire the merchant card at position 3, paying 1 yellow, 1 green"``.
+    The record notation (:func:`action_text`) stays the format of records; this is the text to show
+    (bot explanations, histories).
+    """
+    from companion.century.cards import crystal_counts_text, load_cards, merchant_card_name
+
+    cards = load_cards()
+    if isinstance(a, PlayCard):
+        card = cards.merchants_by_id.get(a.card)
+        name = merchant_card_name(card) if card is not None else repr(a.card)
+        if any(a.steps):
+            return _("play {card} (upgrade {colours})").format(card=name, colours=crystal_counts_text(a.steps))
+        if a.times != 1:
+            return _("play {card} {n} times").format(card=name, n=a.times)
+        return _("play {card}").format(card=name)
+    if isinstance(a, Acquire):
+        if a.payment:
+            paid = [0, 0, 0, 0]
+            for colour in a.payment:
+                paid[colour] += 1
+            return _("acquire the merchant card at position {position}, paying {colours}").format(
+                position=a.position, colours=crystal_counts_text((paid[0], paid[1], paid[2], paid[3])))
+        return _("acquire the merchant card at position {position}").format(position=a.position)
+    if isinstance(a, Rest):
+        return _("rest (take the played cards back)")
+    if isinstance(a, Claim):
+        return _("claim the golem card at position {position}").format(position=a.position)
+    if isinstance(a, Discard):
+        return _("return {colours} to the supply").format(colours=crystal_counts_text(a.crystals))
+    if isinstance(a, RevealMerchant):
+        card = cards.merchants_by_id.get(a.card)
+        return _("reveal the merchant card {card}").format(
+            card=merchant_card_name(card) if card is not None else repr(a.card))
+    if isinstance(a, RevealGolem):
+        golem = cards.golems_by_id.get(a.card)
+        return _("reveal the golem card {golem}").format(golem=golem.notation if golem is not None else repr(a.card))
     raise TypeError(f"not a Century action: {a!r}")
 
 

@@ -301,7 +301,7 @@ class PlannerBot(_Searcher):
 
     def explain(self, state: State) -> tuple[Action, str]:
         """The chosen action and a sentence saying why (for the teaching notebooks)."""
-        from companion.century.actions import action_text
+        from companion.century.actions import describe_action as action_text
 
         if chance_pending(state):
             raise CompanionError(_("a card must be revealed first; bots choose only player actions"))

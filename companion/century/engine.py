@@ -421,8 +421,8 @@ def _play(s: State, a: PlayCard) -> State:
     hand = s.hands[p]
     cid = a.card
     if cid not in hand:
-        text = (_("play: card {card} is already played (rest to take it back)") if cid in s.played[p]
-                else _("play: card {card} is not in your hand"))
+        text = (_("play: {card} is already played (rest to take it back)") if cid in s.played[p]
+                else _("play: {card} is not in your hand"))
         shown = merchant_card_name(_M[cid]) if cid in _M else repr(cid)
         raise _err("card_not_in_hand", text.format(card=shown), R_REST)
     card = _M[cid]
