@@ -81,13 +81,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import IllegalActionError
-from companion.i18n import N_, LazyString, _, gettext, lazy_gettext, ngettext
+from companion.i18n import N_, _, gettext, lazy_gettext, ngettext
 from companion.magick.dice import Roll, check_placement, potions_needed
 from companion.magick.odds import Placement, rank_placements
 from companion.magick.orders import Cards, Order, generated_order_deck, load_cards, make_order
 from companion.magick.scoring import PlayerGold
 from companion.magick.scoring import winners as _winners
-from companion.magick.sheet import Sheet, circle_label, default_sheet
+from companion.magick.sheet import Sheet, ShownText, circle_label, default_sheet
 
 __all__ = [
     "Action",
@@ -147,16 +147,14 @@ def _say(you: str, other: str, params: tuple[tuple[str, Any], ...]) -> str:
     return gettext(template).format(**values)
 
 
-class LogLine(LazyString):
+class LogLine(ShownText):
     """A sentence of ``GameState.log``, rendered in the language in force each time it is shown.
 
-    Behaves like a ``str`` (formatting, ``html.escape``, comparison); ``str(line)`` gives the text.
+    Behaves like a ``str`` (formatting, ``html.escape``, comparison); ``str(line)`` gives the text. States
+    holding it can be deep-copied and pickled.
     """
 
     __slots__ = ()
-
-    def __reduce__(self):  # copy / pickle without touching the lazy attribute lookup
-        return (LogLine, (self._func, *self._args))
 
 
 def _log(you: str, other: str | None = None, /, **params: Any) -> LogLine:
@@ -173,9 +171,9 @@ def _count_text(kind: str, n: int) -> str:
     return ngettext("{n} potion", "{n} potions", n).format(n=n)
 
 
-def _potions(n: int) -> LazyString:
+def _potions(n: int) -> ShownText:
     """``"1 potion"`` / ``"3 potions"`` in the language in force when shown."""
-    return LazyString(_count_text, "potion", n)
+    return ShownText(_count_text, "potion", n)
 
 
 def _possessive_sheet(name: str) -> str:
@@ -414,7 +412,7 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
                   starting_potions=potions, orders_per_player=n_orders)
     state = GameState(sheet=sheet, cards=cards, players=ps, mastery_cards=mastery, deck=tuple(deck), setup=setup,
                       log=(_log(N_("Setup: {player_count}; mastery cards {cards}."),
-                                player_count=LazyString(_count_text, "player", len(ps)),
+                                player_count=ShownText(_count_text, "player", len(ps)),
                                 cards=", ".join(cards.mastery_card(m).name for m in mastery)),))
     return _after_reveals(state)
 

@@ -66,6 +66,7 @@ __all__ = [
     "Row",
     "RowEffect",
     "Sheet",
+    "ShownText",
     "circle_label",
     "default_sheet",
     "load_sheet",
@@ -590,7 +591,17 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                  max_value=max_value, past_top_face=past_top, doc=clean)
 
 
-def circle_label(sheet: Sheet, key: str) -> LazyString:
+class ShownText(LazyString):
+    """A text translated each time it is shown (see :class:`companion.i18n.LazyString`), that can also be
+    copied and pickled (game states holding it are deep-copied and saved)."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return (type(self), (self._func, *self._args))
+
+
+def circle_label(sheet: Sheet, key: str) -> ShownText:
     """The circle ``key`` as a player names it: ``"Ring, circle 1"`` (row name, 1-based place in its row).
 
     Shown instead of the key (``ring.1``) in messages; rendered in the language in force when shown.
@@ -601,7 +612,7 @@ def circle_label(sheet: Sheet, key: str) -> LazyString:
         If the sheet has no such circle.
     """
     circle = sheet.circle(key)
-    return LazyString(_circle_text, sheet.row(circle.row).name, circle.index)
+    return ShownText(_circle_text, sheet.row(circle.row).name, circle.index)
 
 
 def _circle_text(row: str, index: int) -> str:
