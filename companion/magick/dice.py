@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from companion.errors import IllegalActionError
 from companion.i18n import _, lazy_gettext
-from companion.magick.sheet import Circle, Sheet, circle_label
+from companion.magick.sheet import Circle, Sheet, circle_label, shown_name
 
 __all__ = ["Roll", "adjusted_range", "check_placement", "potions_needed"]
 
@@ -150,7 +150,7 @@ def check_placement(sheet: Sheet, die: str, value: int, adjust: int, circle: Cir
         raise IllegalActionError(
             "die_not_allowed",
             _("the {die} may not fill a {column} circle ({circle}); {column} takes {dice}")
-            .format(die=die, column=column.name, circle=circle_label(sheet, c.key),
+            .format(die=die, column=shown_name(column.name), circle=circle_label(sheet, c.key),
                     dice=", ".join(column.allowed_dice)), rule=RULE_LEGEND)
     lo, hi = sheet.value_range(die)
     new = value + adjust

@@ -87,7 +87,7 @@ from companion.magick.odds import Placement, rank_placements
 from companion.magick.orders import Cards, Order, generated_order_deck, load_cards, make_order
 from companion.magick.scoring import PlayerGold
 from companion.magick.scoring import winners as _winners
-from companion.magick.sheet import Sheet, ShownText, circle_label, default_sheet
+from companion.magick.sheet import Sheet, ShownText, circle_label, default_sheet, shown_name
 
 __all__ = [
     "Action",
@@ -174,6 +174,19 @@ def _count_text(kind: str, n: int) -> str:
 def _potions(n: int) -> ShownText:
     """``"1 potion"`` / ``"3 potions"`` in the language in force when shown."""
     return ShownText(_count_text, "potion", n)
+
+
+def _nm(name: str) -> ShownText:
+    """A sheet or card name in a log line, translated when shown (:func:`companion.magick.sheet.shown_name`)."""
+    return ShownText(shown_name, name)
+
+
+def _names(names: tuple[str, ...]) -> str:
+    return _(", ").join(shown_name(n) for n in names)
+
+
+def _order(order: Order, sheet: Sheet) -> ShownText:
+    return ShownText(Order.name_on, order, sheet)
 
 
 def _possessive_sheet(name: str) -> str:
@@ -390,7 +403,7 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
                 if not any(r.id == row for r in sheet.rows):
                     raise IllegalActionError("bad_setup", _("adventurers: {adventurer_name} needs the row {row!r}, which "
                                                                  "the sheet {sheet!r} does not have")
-                                             .format(adventurer_name=cards.adventurer(a).name, row=row,
+                                             .format(adventurer_name=shown_name(cards.adventurer(a).name), row=row,
                                                      sheet=sheet.name), rule=R_SETUP)
     if deck is None:
         if rng and cards.printed_orders:
@@ -413,7 +426,7 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
     state = GameState(sheet=sheet, cards=cards, players=ps, mastery_cards=mastery, deck=tuple(deck), setup=setup,
                       log=(_log(N_("Setup: {player_count}; mastery cards {cards}."),
                                 player_count=ShownText(_count_text, "player", len(ps)),
-                                cards=", ".join(cards.mastery_card(m).name for m in mastery)),))
+                                cards=ShownText(_names, tuple(cards.mastery_card(m).name for m in mastery))),))
     return _after_reveals(state)
 
 
@@ -586,7 +599,7 @@ def _reveal(state: GameState, action: RevealOrder) -> GameState:
         orders = p.orders[:slot] + (order,) + p.orders[slot + 1:]
         text = _log(N_("You reveal the order {order} ({gold} gold)."),
                     N_("{name} reveals the order {order} ({gold} gold)."), name=p.name,
-                    order=order.name_on(state.sheet), gold=order.gold)
+                    order=_order(order, state.sheet), gold=order.gold)
     deck = state.deck
     if order is not None and deck and order.id in {o.id for o in deck}:
         k = next(j for j, o in enumerate(deck) if o.id == order.id)
@@ -650,7 +663,7 @@ def _place(state: GameState, action: Place) -> GameState:
     column = sheet.column(circle.column)
     shown = f"{value} -> {new_value}" if action.adjust else f"{value}"
     params = dict(name=p.name, die=action.die, value=shown, circle_name=circle_text(sheet, circle.key),
-                  column=column.name, compare=column.compare, target=circle.target, slot=p.extra_used + 1,
+                  column=_nm(column.name), compare=column.compare, target=circle.target, slot=p.extra_used + 1,
                   cost=_potions(cost))
     if extra and cost:
         text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die number "
@@ -707,7 +720,7 @@ def _resolve(state: GameState, i: int) -> GameState:
                 p = replace(p, completed=p.completed + (row.id,), potions=p.potions + row.potions)
                 log.append(_log(N_("You complete {row}: +{gold} gold, +{potion_text}."),
                                 N_("{name} completes {row}: +{gold} gold, +{potion_text}."),
-                                name=p.name, row=row.name, gold=row.gold, potion_text=_potions(row.potions)))
+                                name=p.name, row=_nm(row.name), gold=row.gold, potion_text=_potions(row.potions)))
                 changed = True
         while p.adventurer_steps < len(adv.requirements) and all(
                 r in p.completed for r in adv.requirements[p.adventurer_steps]):
@@ -717,17 +730,17 @@ def _resolve(state: GameState, i: int) -> GameState:
                 p = replace(p, potions=p.potions + cards.adventurer_potions)
                 log.append(_log(N_("You meet requirement 1 of {adventurer_name}: +{potion_text}."),
                                 N_("{name} meets requirement 1 of {adventurer_name}: +{potion_text}."),
-                                name=p.name, adventurer_name=adv.name, potion_text=_potions(cards.adventurer_potions)))
+                                name=p.name, adventurer_name=_nm(adv.name), potion_text=_potions(cards.adventurer_potions)))
             else:
                 p = replace(p, free_circles=p.free_circles + 1)
                 if step == 3:
                     log.append(_log(N_("You meet requirement {step} of {adventurer_name}: a free circle and {gold} gold."),
                                     N_("{name} meets requirement {step} of {adventurer_name}: a free circle and {gold} "
-                                       "gold."), name=p.name, adventurer_name=adv.name, step=step, gold=adv.gold))
+                                       "gold."), name=p.name, adventurer_name=_nm(adv.name), step=step, gold=adv.gold))
                 else:
                     log.append(_log(N_("You meet requirement {step} of {adventurer_name}: a free circle."),
                                     N_("{name} meets requirement {step} of {adventurer_name}: a free circle."),
-                                    name=p.name, adventurer_name=adv.name, step=step))
+                                    name=p.name, adventurer_name=_nm(adv.name), step=step))
             changed = True
         orders = list(p.orders)
         for k, o in enumerate(orders):
@@ -736,7 +749,7 @@ def _resolve(state: GameState, i: int) -> GameState:
                 p = replace(p, fulfilled=p.fulfilled + (o,))
                 log.append(_log(N_("You fulfil the order {order}: +{gold} gold."),
                                 N_("{name} fulfils the order {order}: +{gold} gold."),
-                                name=p.name, order=o.name_on(sheet), gold=o.gold))
+                                name=p.name, order=_order(o, sheet), gold=o.gold))
         p = replace(p, orders=tuple(orders))
     if p.free_circles and len(p.filled) == len(sheet.circles):
         p = replace(p, free_circles=0)
@@ -775,13 +788,13 @@ def _mastery_phase(state: GameState) -> GameState:
                 players[i] = replace(p, mastery=p.mastery + ((card_id, gold),))
                 log.append(_log(N_("You claim {card} ({have} {column} circles): +{gold} gold."),
                                 N_("{name} claims {card} ({have} {column} circles): +{gold} gold."),
-                                name=p.name, card=card.name, have=have,
-                                column=state.sheet.column(card.column).name, gold=gold))
+                                name=p.name, card=_nm(card.name), have=have,
+                                column=_nm(state.sheet.column(card.column).name), gold=gold))
                 claimed = True
         if claimed and not apprentice:
             flipped.append(card_id)
             log.append(_log(N_("{card} flips to its apprentice side (later players get {gold} gold)."),
-                            card=card.name, gold=cards.mastery_gold_later))
+                            card=_nm(card.name), gold=cards.mastery_gold_later))
     return replace(state, players=tuple(players), flipped=tuple(flipped), log=state.log + tuple(log))
 
 
@@ -797,7 +810,7 @@ def _customer_phase(state: GameState) -> GameState:
     if n == 1:
         if passed[0] is not None:
             log.append(_log(N_("Solo: the order {order} leaves; a new order comes face down."),
-                            order=passed[0].name_on(sheet)))
+                            order=_order(passed[0], sheet)))
             rows[0].append(None)
     else:
         for k, o in enumerate(passed):
@@ -805,7 +818,7 @@ def _customer_phase(state: GameState) -> GameState:
                 rows[(k + 1) % n].append(o)
                 log.append(_log(N_("You pass the order {order} to {to}."),
                                 N_("{name} passes the order {order} to {to}."), name=state.players[k].name,
-                                order=o.name_on(sheet), to=state.players[(k + 1) % n].name))
+                                order=_order(o, sheet), to=state.players[(k + 1) % n].name))
     players = tuple(replace(p, orders=tuple(r)) for p, r in zip(state.players, rows, strict=True))
     state = replace(state, players=players, round=state.round + 1,
                     log=state.log + tuple(log) + (_log(N_("Round {round} begins."), round=state.round + 1),))

@@ -52,7 +52,7 @@ from typing import Any
 from companion.errors import IllegalActionError
 from companion.i18n import _, ngettext
 from companion.magick.dice import Roll, potions_needed
-from companion.magick.sheet import Sheet, default_sheet
+from companion.magick.sheet import Sheet, default_sheet, shown_name
 
 __all__ = [
     "ADVENTURER_BONUS",
@@ -297,7 +297,7 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
             potions_gained = row.potions if completes else 0
             if completes:
                 score += row.gold + POTION_VALUE * row.potions
-                reasons.append(_reason(_("completes {row}: +{gold} gold, +{potion_text}"), row=row.name, gold=row.gold,
+                reasons.append(_reason(_("completes {row}: +{gold} gold, +{potion_text}"), row=shown_name(row.name), gold=row.gold,
                                        potion_text=_count(row.potions)))
                 done = complete | {row.id}
                 for o in orders:
@@ -310,7 +310,7 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
                 share = (len(row.circles) - left) / len(row.circles)
                 score += 0.5 * row.gold * share
                 reasons.append(_("{row}: {filled} of {total} circles filled ({gold} gold when complete)")
-                               .format(row=row.name, filled=len(row.circles) - left, total=len(row.circles),
+                               .format(row=shown_name(row.name), filled=len(row.circles) - left, total=len(row.circles),
                                        gold=row.gold))
             for o in orders:
                 if row.id in o.rows and not (completes and all(r in complete | {row.id} for r in o.rows)):
@@ -320,12 +320,12 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
             if adventurer_next and row.id in adventurer_next:
                 score += ADVENTURER_BONUS
                 reasons.append(_("works toward the next requirement of the adventurer ({rows})")
-                               .format(rows=" + ".join(sheet.row(r).name for r in adventurer_next)))
+                               .format(rows=" + ".join(shown_name(sheet.row(r).name) for r in adventurer_next)))
             if circle.column in mastery_columns:
                 have = sum(1 for c in sheet.circles_in_column(circle.column) if c.key in filled) + 1
                 score += MASTERY_BONUS
                 reasons.append(_("{column} mastery: {have} {circles} circles filled")
-                               .format(column=column.name, have=have, circles=column.name.lower()))
+                               .format(column=shown_name(column.name), have=have, circles=shown_name(column.name).lower()))
             if n:
                 score -= POTION_VALUE * n
                 reasons.append(_("spends {potion_text} ({die} {value} -> {new}, needs {compare} {target})")

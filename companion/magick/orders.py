@@ -77,8 +77,19 @@ class Order:
         return tuple(r for r in (self.item, self.prefix, self.suffix) if r)
 
     def name_on(self, sheet: Sheet) -> str:
-        """Human name, e.g. ``"Everlasting Ring of the Orcs"``."""
-        return " ".join(sheet.row(r).name for r in (self.prefix, self.item, self.suffix) if r)
+        """Human name in the reader's language, e.g. ``"Everlasting Ring of the Orcs"``."""
+        from companion.magick.sheet import shown_name
+
+        base = shown_name(sheet.row(self.item).name)
+        prefix = shown_name(sheet.row(self.prefix).name) if self.prefix else None
+        suffix = shown_name(sheet.row(self.suffix).name) if self.suffix else None
+        if prefix and suffix:
+            return _("{prefix} {base} {suffix}").format(prefix=prefix, base=base, suffix=suffix)
+        if prefix:
+            return _("{prefix} {base}").format(prefix=prefix, base=base)
+        if suffix:
+            return _("{base} {suffix}").format(base=base, suffix=suffix)
+        return base
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "item": self.item, "prefix": self.prefix, "suffix": self.suffix, "gold": self.gold}

@@ -66,7 +66,9 @@ __all__ = [
     "Row",
     "RowEffect",
     "Sheet",
+    "DATA_NAMES",
     "ShownText",
+    "shown_name",
     "circle_label",
     "default_sheet",
     "load_sheet",
@@ -591,6 +593,33 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                  max_value=max_value, past_top_face=past_top, doc=clean)
 
 
+DATA_NAMES: tuple[str, ...] = (
+    # the shipped reference sheet (data/magick/sheet.json): its name, columns, groups and rows
+    N_("Reference sheet (reconstruction)"),
+    N_("Steel"), N_("Wood"), N_("Leather"), N_("Elemental"), N_("Arcane"), N_("Wild"),
+    N_("Accessories"), N_("Weapons"), N_("Armour"), N_("Prefix enchantments"), N_("Suffix enchantments"),
+    N_("Charms"),
+    N_("Backpack"), N_("Scroll"), N_("Ring"), N_("Grimoire"), N_("Staff"), N_("Sword"), N_("Crossbow"),
+    N_("Warhammer"), N_("Bracers"), N_("Helmet"), N_("Greaves"), N_("Plate Armour"),
+    N_("Fiery"), N_("Shocking"), N_("Everlasting"), N_("Divine"),
+    N_("of the Elves"), N_("of the Dwarves"), N_("of the Orcs"), N_("of the Dragons"),
+    N_("Glamor Potion Supplier"), N_("Renowned Accessories"), N_("Weapon Prestige"), N_("Elite Armour"),
+    # the cards (data/magick/cards.json): sponsored adventurers and mastery cards
+    N_("The Barbarian"), N_("The Bounty Hunter"), N_("The Cleric"), N_("The Knight"), N_("The Ranger"),
+    N_("The Warrior"), N_("The Witch"), N_("The Wizard"),
+    N_("Steel Mastery"), N_("Wood Mastery"), N_("Leather Mastery"), N_("Elemental Mastery"),
+    N_("Arcane Mastery"), N_("Wild Mastery"),
+)
+"""The names in the shipped data, marked for the catalog so that :func:`shown_name` can translate them
+(``tests/magick/test_i18n.py`` checks that the list covers the data)."""
+
+
+def shown_name(name: str) -> str:
+    """A sheet or card name as the reader sees it: the catalog's translation of a shipped name
+    (``"Ring"`` -> ``"戒指"`` in Chinese), any other name (a user's own sheet) unchanged."""
+    return _(name) if name else name
+
+
 class ShownText(LazyString):
     """A text translated each time it is shown (see :class:`companion.i18n.LazyString`), that can also be
     copied and pickled (game states holding it are deep-copied and saved)."""
@@ -616,7 +645,7 @@ def circle_label(sheet: Sheet, key: str) -> ShownText:
 
 
 def _circle_text(row: str, index: int) -> str:
-    return _("{row}, circle {n}").format(row=row, n=index)
+    return _("{row}, circle {n}").format(row=shown_name(row), n=index)
 
 
 @lru_cache(maxsize=1)
