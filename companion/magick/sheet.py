@@ -66,7 +66,6 @@ __all__ = [
     "Row",
     "RowEffect",
     "Sheet",
-    "DATA_NAMES",
     "ShownText",
     "shown_name",
     "circle_label",
@@ -593,30 +592,10 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                  max_value=max_value, past_top_face=past_top, doc=clean)
 
 
-DATA_NAMES: tuple[str, ...] = (
-    # the shipped reference sheet (data/magick/sheet.json): its name, columns, groups and rows
-    N_("Reference sheet (reconstruction)"),
-    N_("Steel"), N_("Wood"), N_("Leather"), N_("Elemental"), N_("Arcane"), N_("Wild"),
-    N_("Accessories"), N_("Weapons"), N_("Armour"), N_("Prefix enchantments"), N_("Suffix enchantments"),
-    N_("Charms"),
-    N_("Backpack"), N_("Scroll"), N_("Ring"), N_("Grimoire"), N_("Staff"), N_("Sword"), N_("Crossbow"),
-    N_("Warhammer"), N_("Bracers"), N_("Helmet"), N_("Greaves"), N_("Plate Armour"),
-    N_("Fiery"), N_("Shocking"), N_("Everlasting"), N_("Divine"),
-    N_("of the Elves"), N_("of the Dwarves"), N_("of the Orcs"), N_("of the Dragons"),
-    N_("Glamor Potion Supplier"), N_("Renowned Accessories"), N_("Weapon Prestige"), N_("Elite Armour"),
-    # the cards (data/magick/cards.json): sponsored adventurers and mastery cards
-    N_("The Barbarian"), N_("The Bounty Hunter"), N_("The Cleric"), N_("The Knight"), N_("The Ranger"),
-    N_("The Warrior"), N_("The Witch"), N_("The Wizard"),
-    N_("Steel Mastery"), N_("Wood Mastery"), N_("Leather Mastery"), N_("Elemental Mastery"),
-    N_("Arcane Mastery"), N_("Wild Mastery"),
-)
-"""The names in the shipped data, marked for the catalog so that :func:`shown_name` can translate them
-(``tests/magick/test_i18n.py`` checks that the list covers the data)."""
-
-
 def shown_name(name: str) -> str:
     """A sheet or card name as the reader sees it: the catalog's translation of a shipped name
-    (``"Ring"`` -> ``"戒指"`` in Chinese), any other name (a user's own sheet) unchanged."""
+    (``"Ring"`` -> ``"戒指"`` in Chinese; ``tools/i18n.py`` extracts the names of the data files into the
+    catalog), any other name (a user's own sheet) unchanged."""
     return _(name) if name else name
 
 
