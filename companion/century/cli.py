@@ -62,7 +62,7 @@ def score_cmd(
         typer.echo(_score_line(line.name, line.golem_vp, line.coin_vp, line.crystal_vp, line.total))
     if len(result.tied) > 1:
         typer.echo(_("winner: {winner} (tie among {tied}: the later player wins)")
-                   .format(winner=result.winner, tied=", ".join(result.tied)))
+                   .format(winner=result.winner, tied=_(", ").join(result.tied)))
     else:
         typer.echo(_("winner: {winner}").format(winner=result.winner))
 

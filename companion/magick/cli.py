@@ -45,7 +45,7 @@ _PART_NAMES = {"crafting": lazy_gettext("crafting"), "research": lazy_gettext("r
 
 
 def _winners_line(winners: list[str]) -> str:
-    return ngettext("winner: {names}", "winners: {names}", len(winners)).format(names=", ".join(winners))
+    return ngettext("winner: {names}", "winners: {names}", len(winners)).format(names=_(", ").join(winners))
 
 
 @app.command("score", help=lazy_gettext(
