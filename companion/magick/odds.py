@@ -34,7 +34,7 @@ API (stable)
   adventurer_next=..., mastery_columns=..., extra_cost=None)` -> list of :class:`Placement`, best first.
 - :class:`Placement` — ``die``, ``value``, ``circle``, ``adjust`` (signed), ``potions`` (spent),
   ``completes`` (row id or None), ``gold_now``, ``potions_gained``, ``score`` (float),
-  ``reasons`` (tuple of str); ``to_dict()``.
+  ``reasons`` (tuple of str, in the language in force when read); ``to_dict()``.
 
 Errors
 ------
@@ -45,14 +45,14 @@ comparison, negative potions, non-integer target).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from companion.errors import IllegalActionError
-from companion.i18n import _, ngettext
+from companion.i18n import N_, _, gettext, ngettext
 from companion.magick.dice import Roll, potions_needed
-from companion.magick.sheet import Sheet, default_sheet, shown_name
+from companion.magick.sheet import Sheet, ShownText, default_sheet, shown_name
 
 __all__ = [
     "ADVENTURER_BONUS",
@@ -221,7 +221,13 @@ class Placement:
     gold_now: int
     potions_gained: int
     score: float
-    reasons: tuple[str, ...]
+    texts: tuple[ShownText, ...] = field(repr=False)
+    """The reasons, kept untranslated: ranking builds many placements that are never shown."""
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Sentences that explain the score, in the language in force now."""
+        return tuple(str(t) for t in self.texts)
 
     def to_dict(self) -> dict[str, Any]:
         return {"die": self.die, "value": self.value, "circle": self.circle, "adjust": self.adjust,
@@ -229,12 +235,33 @@ class Placement:
                 "potions_gained": self.potions_gained, "score": self.score, "reasons": list(self.reasons)}
 
 
-def _count(n: int) -> str:
+def _count_text(n: int) -> str:
     return ngettext("{n} potion", "{n} potions", n).format(n=n)
 
 
-def _reason(template: str, **params: object) -> str:
-    return template.format(**params)
+def _count(n: int) -> ShownText:
+    return ShownText(_count_text, n)
+
+
+def _name(name: str) -> ShownText:
+    return ShownText(shown_name, name)
+
+
+def _lower_name(name: str) -> str:
+    return shown_name(name).lower()
+
+
+def _row_names(names: tuple[str, ...]) -> str:
+    return " + ".join(shown_name(n) for n in names)
+
+
+def _reason_text(template: str, params: tuple[tuple[str, Any], ...]) -> str:
+    return gettext(template).format(**{k: str(v) for k, v in params})
+
+
+def _reason(template: str, **params: Any) -> ShownText:
+    """A reason, translated when shown (ranking builds many that are never shown: nothing is looked up now)."""
+    return ShownText(_reason_text, template, tuple(params.items()))
 
 
 def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Collection[str] = (),
@@ -289,7 +316,7 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
             row = sheet.row(circle.row)
             column = sheet.column(circle.column)
             adjust = (n if column.compare == ">=" else -n)
-            reasons: list[str] = []
+            reasons: list[ShownText] = []
             score = 0.0
             left = sum(1 for c in row.circles if c.key not in filled) - 1
             completes = row.id if left == 0 else None
@@ -297,49 +324,50 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
             potions_gained = row.potions if completes else 0
             if completes:
                 score += row.gold + POTION_VALUE * row.potions
-                reasons.append(_reason(_("completes {row}: +{gold} gold, +{potion_text}"), row=shown_name(row.name), gold=row.gold,
-                                       potion_text=_count(row.potions)))
+                reasons.append(_reason(N_("completes {row}: +{gold} gold, +{potion_text}"), row=_name(row.name),
+                                       gold=row.gold, potion_text=_count(row.potions)))
                 done = complete | {row.id}
                 for o in orders:
                     if row.id in o.rows and all(r in done for r in o.rows):
                         score += o.gold
                         gold_now += o.gold
-                        reasons.append(_("fulfils the order {order}: +{gold} gold")
-                                       .format(order=o.name_on(sheet), gold=o.gold))
+                        reasons.append(_reason(N_("fulfils the order {order}: +{gold} gold"),
+                                               order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
             else:
                 share = (len(row.circles) - left) / len(row.circles)
                 score += 0.5 * row.gold * share
-                reasons.append(_("{row}: {filled} of {total} circles filled ({gold} gold when complete)")
-                               .format(row=shown_name(row.name), filled=len(row.circles) - left, total=len(row.circles),
+                reasons.append(_reason(N_("{row}: {filled} of {total} circles filled ({gold} gold when complete)"),
+                                       row=_name(row.name), filled=len(row.circles) - left, total=len(row.circles),
                                        gold=row.gold))
             for o in orders:
                 if row.id in o.rows and not (completes and all(r in complete | {row.id} for r in o.rows)):
                     score += ORDER_WEIGHT * o.gold
-                    reasons.append(_("brings the order {order} ({gold} gold) closer")
-                                   .format(order=o.name_on(sheet), gold=o.gold))
+                    reasons.append(_reason(N_("brings the order {order} ({gold} gold) closer"),
+                                           order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
             if adventurer_next and row.id in adventurer_next:
                 score += ADVENTURER_BONUS
-                reasons.append(_("works toward the next requirement of the adventurer ({rows})")
-                               .format(rows=" + ".join(shown_name(sheet.row(r).name) for r in adventurer_next)))
+                reasons.append(_reason(N_("works toward the next requirement of the adventurer ({rows})"),
+                                       rows=ShownText(_row_names, tuple(sheet.row(r).name for r in adventurer_next))))
             if circle.column in mastery_columns:
                 have = sum(1 for c in sheet.circles_in_column(circle.column) if c.key in filled) + 1
                 score += MASTERY_BONUS
-                reasons.append(_("{column} mastery: {have} {circles} circles filled")
-                               .format(column=shown_name(column.name), have=have, circles=shown_name(column.name).lower()))
+                reasons.append(_reason(N_("{column} mastery: {have} {circles} circles filled"),
+                                       column=_name(column.name), have=have,
+                                       circles=ShownText(_lower_name, column.name)))
             if n:
                 score -= POTION_VALUE * n
-                reasons.append(_("spends {potion_text} ({die} {value} -> {new}, needs {compare} {target})")
-                               .format(potion_text=_count(n), die=die, value=value, new=value + adjust,
+                reasons.append(_reason(N_("spends {potion_text} ({die} {value} -> {new}, needs {compare} {target})"),
+                                       potion_text=_count(n), die=die, value=value, new=value + adjust,
                                        compare=column.compare, target=circle.target))
             else:
-                reasons.append(_("{die} {value} fits as rolled (needs {compare} {target})")
-                               .format(die=die, value=value, compare=column.compare, target=circle.target))
+                reasons.append(_reason(N_("{die} {value} fits as rolled (needs {compare} {target})"),
+                                       die=die, value=value, compare=column.compare, target=circle.target))
             if slot:
                 score -= POTION_VALUE * slot
-                reasons.append(_("the extra-die slot costs {potion_text}").format(potion_text=_count(slot)))
+                reasons.append(_reason(N_("the extra-die slot costs {potion_text}"), potion_text=_count(slot)))
             p = Placement(die=die, value=value, circle=circle.key, adjust=adjust, potions=n, completes=completes,
                           gold_now=gold_now, potions_gained=potions_gained, score=round(score, 4),
-                          reasons=tuple(reasons))
+                          texts=tuple(reasons))
             out.append((-p.score, n, order_index[circle.key], p))
     out.sort(key=lambda t: t[:3])
     return [t[3] for t in out]
