@@ -160,11 +160,11 @@ def potions_distribution(die: str | int, target: int, compare: str, *,
         raise IllegalActionError("bad_odds_input", _("target: expected an integer, found {found!r}").format(found=target))
     compare = normalise_compare(compare)
     faces, lo, hi = _faces_and_range(die, sheet)
-    out: dict[int | None, Fraction] = {}
+    counts: dict[int | None, int] = {}
     for v in range(1, faces + 1):
         n = _needed(v, target, compare, lo, hi)
-        out[n] = out.get(n, Fraction(0)) + Fraction(1, faces)
-    return {n: Odds(p) for n, p in out.items()}
+        counts[n] = counts.get(n, 0) + 1
+    return {n: Odds(c, faces) for n, c in counts.items()}
 
 
 def fill_probability(die: str | int, target: int, compare: str, potions: int = 0, *,
