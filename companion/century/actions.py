@@ -33,9 +33,10 @@ from dataclasses import dataclass
 
 from companion.century.cards import LETTERS, Crystals
 from companion.errors import RecordError
+from companion.i18n import _
 
 __all__ = ["PlayCard", "Acquire", "Rest", "Claim", "Discard", "RevealMerchant", "RevealGolem", "Action",
-           "PlayerAction", "ChanceAction", "action_text", "parse_action", "NO_STEPS"]
+           "PlayerAction", "ChanceAction", "action_text", "describe_action", "parse_action", "NO_STEPS"]
 
 NO_STEPS: Crystals = (0, 0, 0, 0)
 
@@ -106,7 +107,8 @@ def _parse_counts(text: str, line: int | None) -> Crystals:
     if text != "-":
         for ch in text:
             if ch not in _INDEX:
-                raise RecordError(f"unknown colour letter {ch!r} in {text!r}; expected y, g, b or p", line=line)
+                raise RecordError(_("unknown colour letter {letter!r} in {text!r}; expected y, g, b or p")
+                                  .format(letter=ch, text=text), line=line)
             counts[_INDEX[ch]] += 1
     return (counts[0], counts[1], counts[2], counts[3])
 
@@ -137,9 +139,52 @@ def action_text(a: Action) -> str:
     raise TypeError(f"not a Century action: {a!r}")
 
 
+def describe_action(a: Action) -> str:
+    """The action in words for a player, in the reader's language, with card names instead of ids.
+
+    ``PlayCard("S02", steps=(1, 1, 0, 0))`` -> ``"play Upgrade card 2 (upgrade 1 yellow, 1 green)"``;
+    ``Acquire(3, (0, 1))`` -> ``"acquire the merchant card at position 3, paying 1 yellow, 1 green"``.
+    The record notation (:func:`action_text`) stays the format of records; this is the text to show
+    (bot explanations, histories).
+    """
+    from companion.century.cards import crystal_counts_text, load_cards, merchant_card_name
+
+    cards = load_cards()
+    if isinstance(a, PlayCard):
+        card = cards.merchants_by_id.get(a.card)
+        name = merchant_card_name(card) if card is not None else repr(a.card)
+        if any(a.steps):
+            return _("play {card} (upgrade {colours})").format(card=name, colours=crystal_counts_text(a.steps))
+        if a.times != 1:
+            return _("play {card} {n} times").format(card=name, n=a.times)
+        return _("play {card}").format(card=name)
+    if isinstance(a, Acquire):
+        if a.payment:
+            paid = [0, 0, 0, 0]
+            for colour in a.payment:
+                paid[colour] += 1
+            return _("acquire the merchant card at position {position}, paying {colours}").format(
+                position=a.position, colours=crystal_counts_text((paid[0], paid[1], paid[2], paid[3])))
+        return _("acquire the merchant card at position {position}").format(position=a.position)
+    if isinstance(a, Rest):
+        return _("rest (take the played cards back)")
+    if isinstance(a, Claim):
+        return _("claim the golem card at position {position}").format(position=a.position)
+    if isinstance(a, Discard):
+        return _("return {colours} to the supply").format(colours=crystal_counts_text(a.crystals))
+    if isinstance(a, RevealMerchant):
+        card = cards.merchants_by_id.get(a.card)
+        return _("reveal the merchant card {card}").format(
+            card=merchant_card_name(card) if card is not None else repr(a.card))
+    if isinstance(a, RevealGolem):
+        golem = cards.golems_by_id.get(a.card)
+        return _("reveal the golem card {golem}").format(golem=golem.notation if golem is not None else repr(a.card))
+    raise TypeError(f"not a Century action: {a!r}")
+
+
 def _int(token: str, what: str, line: int | None) -> int:
     if not (token.isascii() and token.isdigit() and len(token) <= 6):  # "²" is a digit to str.isdigit
-        raise RecordError(f"expected a number for {what}, found {token!r}", line=line)
+        raise RecordError(_("expected a number for {what}, found {token!r}").format(what=what, token=token), line=line)
     return int(token)
 
 
@@ -160,27 +205,28 @@ def parse_action(text: str, *, line: int | None = None) -> Action:
     """
     words = text.split()
     if not words:
-        raise RecordError("empty action", line=line)
+        raise RecordError(_("empty action"), line=line)
     verb, args = words[0], words[1:]
     if verb == "play" and args:
         card, times, steps = args[0], 1, NO_STEPS
         rest = args[1:]
         while rest:
             if rest[0].startswith("x") and len(rest[0]) > 1:
-                times = _int(rest[0][1:], "the number of trades", line)
+                times = _int(rest[0][1:], _("the number of trades"), line)
                 rest = rest[1:]
             elif rest[0] == "up" and len(rest) > 1:
                 steps = _parse_counts(rest[1], line)
                 rest = rest[2:]
             else:
-                raise RecordError(f"unexpected {rest[0]!r} in {text!r}; expected 'xN' or 'up LETTERS'", line=line)
+                raise RecordError(_("unexpected {word!r} in {text!r}; expected 'xN' or 'up LETTERS'")
+                                  .format(word=rest[0], text=text), line=line)
         return PlayCard(card, times, steps)
     if verb == "acquire" and len(args) in (1, 3):
-        position = _int(args[0], "the market position", line)
+        position = _int(args[0], _("the market position"), line)
         payment: tuple[int, ...] = ()
         if len(args) == 3:
             if args[1] != "pay":
-                raise RecordError(f"expected 'pay' in {text!r}", line=line)
+                raise RecordError(_("expected 'pay' in {text!r}").format(text=text), line=line)
             c = _parse_counts(args[2], line)  # validates letters
             del c
             payment = tuple(_INDEX[ch] for ch in args[2]) if args[2] != "-" else ()
@@ -188,10 +234,10 @@ def parse_action(text: str, *, line: int | None = None) -> Action:
     if verb == "rest" and not args:
         return Rest()
     if verb == "claim" and len(args) == 1:
-        return Claim(_int(args[0], "the golem position", line))
+        return Claim(_int(args[0], _("the golem position"), line))
     if verb == "discard" and len(args) == 1:
         return Discard(_parse_counts(args[0], line))
     if verb == "reveal" and len(args) == 2 and args[0] in ("merchant", "golem"):
         return RevealMerchant(args[1]) if args[0] == "merchant" else RevealGolem(args[1])
-    raise RecordError(f"cannot read action {text!r}; expected play, acquire, rest, claim, discard or reveal",
-                      line=line)
+    raise RecordError(_("cannot read action {text!r}; expected play, acquire, rest, claim, discard or reveal")
+                      .format(text=text), line=line)

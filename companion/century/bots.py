@@ -24,7 +24,7 @@ import random
 from typing import Protocol
 
 from companion.century.actions import Acquire, Action, Claim, PlayCard, Rest
-from companion.century.cards import COLOURS, load_cards
+from companion.century.cards import crystal_counts_text, load_cards
 from companion.century.engine import (
     apply_action,
     discard_choices,
@@ -35,6 +35,7 @@ from companion.century.engine import (
 )
 from companion.century.state import DISCARD, State, chance_pending
 from companion.errors import CompanionError
+from companion.i18n import _
 from companion.jsonio import excerpt
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "PlannerBot", "BOTS", "make_bot", "candidate_actions"]
@@ -160,7 +161,7 @@ class _Searcher:
 
         c = list(s.caravans[p])
         d = [0, 0, 0, 0]
-        for _ in range(sum(c) - 10):
+        for _n in range(sum(c) - 10):
             best_i, best_v = -1, -1e9
             for i in range(4):
                 if c[i]:
@@ -300,33 +301,41 @@ class PlannerBot(_Searcher):
 
     def explain(self, state: State) -> tuple[Action, str]:
         """The chosen action and a sentence saying why (for the teaching notebooks)."""
-        from companion.century.actions import action_text
+        from companion.century.actions import describe_action as action_text
 
         if chance_pending(state):
-            raise CompanionError("a card must be revealed first; bots choose only player actions")
+            raise CompanionError(_("a card must be revealed first; bots choose only player actions"))
         p = state.current
         if state.stage == DISCARD:
             a = self._best_discard(state, p)
-            return a, f"{action_text(a)}: keep the crystals worth most for the golems on display"
-        a1, _, a2 = self._plan(state)
+            return a, _("{move}: keep the crystals worth most for the golem cards on display").format(
+                move=action_text(a))
+        a1, _score, a2 = self._plan(state)
         c = state.caravans[p]
         goal = None
         for pos, gid in enumerate(state.golem_row, 1):
             g = _G[gid]
-            missing = {COLOURS[i]: g.cost[i] - c[i] for i in range(4) if g.cost[i] > c[i]}
-            key = (sum(n * _LEVEL[COLOURS.index(k)] for k, n in missing.items()), -g.points)
+            missing = {i: g.cost[i] - c[i] for i in range(4) if g.cost[i] > c[i]}
+            key = (sum(n * _LEVEL[k] for k, n in missing.items()), -g.points)
             if goal is None or key < goal[0]:
                 goal = (key, pos, g, missing)
-        why = f"{action_text(a1)}"
+        why = action_text(a1)
         if isinstance(a1, Claim):
             g = _G[state.golem_row[a1.position - 1]]
-            why += f": claim golem {g.notation} for {g.points} VP now"
+            why = _("{move}: claim golem card {golem} for {points} VP now").format(
+                move=why, golem=g.notation, points=g.points)
         elif goal is not None:
-            _, pos, g, missing = goal
-            need = ", ".join(f"{n} {k}" for k, n in missing.items()) or "nothing"
-            why += (f": closest golem is {g.notation} ({g.points} VP) at position {pos}, still missing {need}")
+            _key, pos, g, missing = goal
+            if missing:
+                need = crystal_counts_text(tuple(missing.get(i, 0) for i in range(4)))
+                why = _("{move}: the closest golem card is {golem} ({points} VP) at position {position}, "
+                        "still missing {missing}").format(move=why, golem=g.notation, points=g.points,
+                                                          position=pos, missing=need)
+            else:
+                why = _("{move}: the closest golem card is {golem} ({points} VP) at position {position}, "
+                        "nothing missing").format(move=why, golem=g.notation, points=g.points, position=pos)
         if a2 is not None:
-            why += f"; then {action_text(a2)}"
+            why = _("{reason}; then {move}").format(reason=why, move=action_text(a2))
         return a1, why
 
 
@@ -342,5 +351,6 @@ def make_bot(name: str) -> Bot:
         For an unknown name (the message lists the known bots).
     """
     if name not in BOTS:
-        raise CompanionError(f"unknown bot {excerpt(name)!r}; expected one of {', '.join(BOTS)}")
+        raise CompanionError(_("unknown bot {name!r}; expected one of {known}").format(name=excerpt(name),
+                                                                                      known=", ".join(BOTS)))
     return BOTS[name]()

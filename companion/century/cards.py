@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.errors import RulesDataError
+from companion.i18n import N_, _
 from companion.resources import load_json, require
 
 __all__ = [
@@ -38,6 +39,8 @@ __all__ = [
     "crystals",
     "crystals_dict",
     "crystals_text",
+    "crystal_counts_text",
+    "merchant_card_name",
     "golem_points_formula",
     "STARTING_HAND",
 ]
@@ -182,15 +185,16 @@ def crystals(mapping: Any, *, where: str = "crystals", file: str | None = None) 
         non-negative integer.
     """
     if not isinstance(mapping, dict):
-        raise RulesDataError(f"expected an object of colour counts, found {type(mapping).__name__}",
+        raise RulesDataError(_("expected an object of colour counts, found {found}").format(found=type(mapping).__name__),
                              file=file, key_path=where)
     counts = [0, 0, 0, 0]
     for key, value in mapping.items():
         if key not in COLOURS:
-            raise RulesDataError(f"unknown colour {key!r}; expected one of {', '.join(COLOURS)}",
+            raise RulesDataError(_("unknown colour {colour!r}; expected one of {known}").format(colour=key,
+                                                                                         known=", ".join(COLOURS)),
                                  file=file, key_path=f"{where}.{key}")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesDataError(f"expected a non-negative integer, found {value!r}", file=file,
+            raise RulesDataError(_("expected a non-negative integer, found {found!r}").format(found=value), file=file,
                                  key_path=f"{where}.{key}")
         counts[COLOURS.index(key)] = value
     return (counts[0], counts[1], counts[2], counts[3])
@@ -208,6 +212,36 @@ def crystals_text(c: Crystals) -> str:
     """Letters for a Crystals tuple, low colours first: ``(2, 0, 1, 0)`` -> ``"yyb"``; empty -> ``"-"``."""
     text = "".join(letter * n for letter, n in zip(LETTERS, c, strict=True))
     return text or "-"
+
+
+_COUNT_TEMPLATES = (N_("{n} yellow"), N_("{n} green"), N_("{n} blue"), N_("{n} pink"))
+_COLOUR_NAMES = (N_("yellow"), N_("green"), N_("blue"), N_("pink"))
+
+
+def colour_name(index: int) -> str:
+    """The colour ``index`` (0 yellow .. 3 pink) in words, in the reader's language."""
+    return _(_COLOUR_NAMES[index])
+
+
+def crystal_counts_text(c: Crystals) -> str:
+    """Crystal counts in words for messages: ``(2, 1, 0, 0)`` -> ``"2 yellow, 1 green"``.
+
+    Colours with no crystal are left out; all zero gives ``"no crystals"``. Translated when called.
+    """
+    parts = [_(template).format(n=n) for template, n in zip(_COUNT_TEMPLATES, c, strict=True) if n]
+    return _(", ").join(parts) if parts else _("no crystals")
+
+
+def merchant_card_name(card: MerchantCard) -> str:
+    """The card's name as a player reads it, in the reader's language (``"Upgrade 2"``, ``"Trade yyy->p"``).
+
+    ``card.name`` stays the English data name; this is the text to show.
+    """
+    if card.kind == "upgrade":
+        return _("Upgrade card {n}").format(n=card.upgrades)
+    if card.kind == "create":
+        return _("Create card {letters}").format(letters=card.name.split(" ", 1)[1])
+    return _("Trade card {notation}").format(notation=card.notation)
 
 
 def golem_points_formula(cost: Crystals) -> int:
@@ -228,7 +262,7 @@ def _merchant(doc: Any, path: str) -> MerchantCard:
     card_id = require(doc, "id", str, file=_FILE, path=path)
     kind = require(doc, "type", str, file=_FILE, path=path)
     if kind not in ("create", "upgrade", "trade"):
-        raise RulesDataError(f"expected create, upgrade or trade, found {kind!r}", file=_FILE,
+        raise RulesDataError(_("expected create, upgrade or trade, found {found!r}").format(found=kind), file=_FILE,
                              key_path=f"{path}.type")
     inputs = crystals(require(doc, "inputs", dict, file=_FILE, path=path), where=f"{path}.inputs", file=_FILE)
     outputs = crystals(require(doc, "outputs", dict, file=_FILE, path=path), where=f"{path}.outputs",
@@ -237,26 +271,27 @@ def _merchant(doc: Any, path: str) -> MerchantCard:
     if kind == "upgrade":
         upgrades = require(doc, "upgrades", int, file=_FILE, path=path)
         if upgrades < 1 or any(inputs) or any(outputs):
-            raise RulesDataError("an upgrade card needs upgrades >= 1 and no inputs/outputs", file=_FILE,
+            raise RulesDataError(_("an upgrade card needs upgrades >= 1 and no inputs/outputs"), file=_FILE,
                                  key_path=path)
         notation = f"upgrade {upgrades}"
         name = f"Upgrade {upgrades}"
     elif kind == "create":
         if any(inputs) or not any(outputs):
-            raise RulesDataError("a create card needs outputs and no inputs", file=_FILE, key_path=path)
+            raise RulesDataError(_("a create card needs outputs and no inputs"), file=_FILE, key_path=path)
         notation = "->" + _letters(outputs)
         name = f"Create {_letters(outputs)}" if card_id.startswith("M") else f"Create {sum(outputs)}"
     else:
         if not any(inputs) or not any(outputs):
-            raise RulesDataError("a trade card needs inputs and outputs", file=_FILE, key_path=path)
+            raise RulesDataError(_("a trade card needs inputs and outputs"), file=_FILE, key_path=path)
         if any(i and o for i, o in zip(inputs, outputs, strict=True)):
-            raise RulesDataError("a trade card's inputs and outputs must not share a colour (the engine counts "
-                                 "repetitions as caravan // inputs)", file=_FILE, key_path=path)
+            raise RulesDataError(_("the inputs and outputs of a trade card must not share a colour (the engine counts "
+                                   "repetitions as caravan // inputs)"), file=_FILE, key_path=path)
         notation = _letters(inputs) + "->" + _letters(outputs)
         name = f"Trade {notation}"
     printed = doc.get("golem_notation")
     if printed is not None and printed != notation:
-        raise RulesDataError(f"golem_notation {printed!r} does not match the card ({notation!r})", file=_FILE,
+        raise RulesDataError(_("golem_notation {printed!r} does not match the card ({notation!r})")
+                             .format(printed=printed, notation=notation), file=_FILE,
                              key_path=f"{path}.golem_notation")
     return MerchantCard(card_id, kind, inputs, outputs, upgrades, notation, name)
 
@@ -267,11 +302,13 @@ def _golem(doc: Any, path: str) -> GolemCard:
     cost = crystals(require(doc, "cost", dict, file=_FILE, path=path), where=f"{path}.cost", file=_FILE)
     n = require(doc, "n_crystals", int, file=_FILE, path=path)
     if sum(cost) != n:
-        raise RulesDataError(f"n_crystals is {n} but the cost has {sum(cost)} crystals", file=_FILE,
+        raise RulesDataError(_("n_crystals is {n} but the cost has {total} crystals").format(n=n, total=sum(cost)),
+                             file=_FILE,
                              key_path=f"{path}.n_crystals")
     if golem_points_formula(cost) != points:
-        raise RulesDataError(f"printed points {points} do not match the points formula "
-                             f"({golem_points_formula(cost)})", file=_FILE, key_path=f"{path}.points")
+        raise RulesDataError(_("printed points {points} do not match the points formula ({formula})")
+                             .format(points=points, formula=golem_points_formula(cost)), file=_FILE,
+                             key_path=f"{path}.points")
     return GolemCard(card_id, points, cost, _letters(cost))
 
 
@@ -293,28 +330,31 @@ def parse_cards(doc: Any) -> CardSet:
     for key, got, want in (("starting_cards", len(starting), 2), ("market_cards", len(market), 43),
                            ("golem_cards", len(golems), 36)):
         if got != want:
-            raise RulesDataError(f"expected {want} cards, found {got}", file=_FILE, key_path=key)
+            raise RulesDataError(_("expected {want} cards, found {got}").format(want=want, got=got), file=_FILE, key_path=key)
     if tuple(c.id for c in starting) != STARTING_HAND:
-        raise RulesDataError(f"expected starting cards {STARTING_HAND}", file=_FILE, key_path="starting_cards")
+        raise RulesDataError(_("expected starting cards {cards}").format(cards=", ".join(STARTING_HAND)), file=_FILE,
+                             key_path="starting_cards")
     ids = [c.id for c in starting + market] + [g.id for g in golems]
     if len(set(ids)) != len(ids):
         dup = next(i for i in ids if ids.count(i) > 1)
-        raise RulesDataError(f"duplicate card id {dup!r}", file=_FILE, key_path="")
+        raise RulesDataError(_("duplicate card id {id!r}").format(id=dup), file=_FILE, key_path="")
     seen: dict[tuple, str] = {}
     for i, c in enumerate(market):
         key = (c.kind, c.inputs, c.outputs, c.upgrades)
         if key in seen:
-            raise RulesDataError(f"market card {c.id} repeats {seen[key]}", file=_FILE,
+            raise RulesDataError(_("market card {card} repeats {other}").format(card=c.id, other=seen[key]), file=_FILE,
                                  key_path=f"market_cards[{i}]")
         seen[key] = c.id
     gseen: dict[Crystals, str] = {}
     for i, g in enumerate(golems):
         if g.cost in gseen:
-            raise RulesDataError(f"golem {g.id} repeats {gseen[g.cost]}", file=_FILE, key_path=f"golem_cards[{i}]")
+            raise RulesDataError(_("golem {card} repeats {other}").format(card=g.id, other=gseen[g.cost]), file=_FILE,
+                                 key_path=f"golem_cards[{i}]")
         gseen[g.cost] = g.id
     total = sum(g.points for g in golems)
     if total != 468:
-        raise RulesDataError(f"golem points total {total}, expected 468", file=_FILE, key_path="golem_cards")
+        raise RulesDataError(_("golem points total {total}, expected 468").format(total=total), file=_FILE,
+                             key_path="golem_cards")
     return CardSet(starting, market, golems)
 
 

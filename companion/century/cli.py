@@ -21,22 +21,30 @@ import typer
 
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json, read_input_text
 from companion.errors import CompanionError
+from companion.i18n import _, lazy_gettext, ngettext
 
-app = typer.Typer(help="Century: Golem Edition tools.", no_args_is_help=True)
+# Help texts are lazy: translated when click formats them, in the language chosen by --lang / COMPANION_LANG.
+_JSON_HELP = lazy_gettext("Print JSON.")
+
+app = typer.Typer(help=lazy_gettext("Century: Golem Edition tools."), no_args_is_help=True)
 
 
-@app.command("score")
+def _score_line(name: str, golem_vp: int, coin_vp: int, crystal_vp: int, total: int) -> str:
+    return _("{name:<16} golem cards {golems:>3}  coins {coins:>3}  crystals {crystals:>3}  total {total:>3}").format(
+        name=name, golems=golem_vp, coins=coin_vp, crystals=crystal_vp, total=total)
+
+
+@app.command("score", help=lazy_gettext(
+    "Score a table game: golem cards + 3 per copper + 1 per silver + 1 per non-yellow crystal.\n\n"
+    "FILE is one JSON object: {\"players\": [{\"name\": \"Ann\", \"golems\": [12, 14], \"copper\": 1, "
+    "\"silver\": 0, \"crystals\": {\"green\": 2, \"pink\": 1}}, ...]} in turn order (numbers left out are 0). "
+    "The format is described in the README, section \"Score table files\"."))
 def score_cmd(
-    file: str = typer.Argument(..., help="Score file (JSON), or - for standard input."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
+    file: str = typer.Argument(..., help=lazy_gettext("Score file (JSON), or - for standard input.")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    save: bool = typer.Option(False, "--save", help=lazy_gettext("Also add the game to the game history.")),
 ) -> None:
-    """Score a table game: golems + 3 per copper + 1 per silver + 1 per non-yellow crystal.
-
-    FILE is one JSON object: {"players": [{"name": "Ann", "golems": [12, 14], "copper": 1, "silver": 0,
-    "crystals": {"green": 2, "pink": 1}}, ...]} in turn order (numbers left out are 0). The format is
-    described in the README, section "Score table files".
-    """
+    """Score a table game (see the help text)."""
     from companion.century.scoring import score_table, table_json, validate_table
 
     with bad_input_exits_2():
@@ -51,52 +59,70 @@ def score_cmd(
         print_json(table_json(result))
         return
     for line in result.lines:
-        typer.echo(f"{line.name:<16} golems {line.golem_vp:>3}  coins {line.coin_vp:>3}  "
-                   f"crystals {line.crystal_vp:>3}  total {line.total:>3}")
-    tie = f" (tie among {', '.join(result.tied)}: the later player wins)" if len(result.tied) > 1 else ""
-    typer.echo(f"winner: {result.winner}{tie}")
+        typer.echo(_score_line(line.name, line.golem_vp, line.coin_vp, line.crystal_vp, line.total))
+    if len(result.tied) > 1:
+        typer.echo(_("winner: {winner} (tie among {tied}: the later player wins)")
+                   .format(winner=result.winner, tied=_(", ").join(result.tied)))
+    else:
+        typer.echo(_("winner: {winner}").format(winner=result.winner))
 
 
-@app.command("simulate")
+@app.command("simulate", help=lazy_gettext(
+    "Simulate games between bots and report win rates, game length and score spread."))
 def simulate_cmd(
-    players: int = typer.Option(4, "--players", help="Number of players, 2..5."),
-    games: int = typer.Option(100, "--games", help="Number of games, 0..1,000,000."),
-    seed: int = typer.Option(0, "--seed", help="Random seed."),
-    bots: str = typer.Option("random", "--bots",
-                             help="One bot for all seats or one per seat, comma-separated: random, greedy, planner."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
-    workers: int = typer.Option(1, "--workers", help="Worker processes, 1..64 (the results do not depend on it)."),
+    players: int = typer.Option(4, "--players", help=lazy_gettext("Number of players, 2..5.")),
+    games: int = typer.Option(100, "--games", help=lazy_gettext("Number of games, 0..1,000,000.")),
+    seed: int = typer.Option(0, "--seed", help=lazy_gettext("Random seed.")),
+    bots: str = typer.Option("random", "--bots", help=lazy_gettext(
+        "One bot for all seats or one per seat, comma-separated: random, greedy, planner.")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    progress: bool = typer.Option(True, "--progress/--no-progress",
+                                  help=lazy_gettext("Show a progress bar on stderr.")),
+    workers: int = typer.Option(1, "--workers", help=lazy_gettext(
+        "Worker processes, 1..64 (the results do not depend on it).")),
 ) -> None:
-    """Simulate games between bots and report win rates, game length and score spread."""
+    """Simulate games between bots (see the help text)."""
     from companion.century.simulate import simulate
 
     with bad_input_exits_2():
         names = [b.strip() for b in bots.split(",") if b.strip()]
         if not names:
-            raise CompanionError("--bots: expected at least one bot name")
+            raise CompanionError(_("--bots: expected at least one bot name"))
         result = simulate(players, games, seed, names, progress=progress, workers=workers)
     summary = result.summary()
     if as_json:
         print_json(summary)
         return
-    on = f" on {workers} workers" if workers > 1 else ""
-    typer.echo(f"{summary['games']} games of {players} players in {summary['seconds']:.2f} s{on} "
-               f"({summary['games_per_second']:.1f} games/s), mean {summary['mean_turns']:.1f} turns")
-    typer.echo("wins by seat: " + ", ".join(f"seat {i + 1}: {w}" for i, w in enumerate(summary["wins_by_seat"])))
-    typer.echo("win rate by bot: " + ", ".join(f"{k} {v:.1%}" for k, v in summary["win_rate_by_bot"].items()))
+    figures = {"games": summary["games"], "players": players, "seconds": f"{summary['seconds']:.2f}",
+               "workers": workers, "rate": f"{summary['games_per_second']:.1f}",
+               "turns": f"{summary['mean_turns']:.1f}"}
+    if workers > 1:
+        typer.echo(ngettext("{games} game of {players} players in {seconds} s on {workers} workers ({rate} games/s), "
+                            "mean {turns} turns",
+                            "{games} games of {players} players in {seconds} s on {workers} workers "
+                            "({rate} games/s), mean {turns} turns", summary["games"]).format(**figures))
+    else:
+        typer.echo(ngettext("{games} game of {players} players in {seconds} s ({rate} games/s), mean {turns} turns",
+                            "{games} games of {players} players in {seconds} s ({rate} games/s), mean {turns} turns",
+                            summary["games"]).format(**figures))
+    seats = _(", ").join(_("seat {n}: {wins}").format(n=i + 1, wins=w) for i, w in enumerate(summary["wins_by_seat"]))
+    typer.echo(_("wins by seat: {seats}").format(seats=seats))
+    rates = _(", ").join(f"{k} {v:.1%}" for k, v in summary["win_rate_by_bot"].items())
+    typer.echo(_("win rate by bot: {rates}").format(rates=rates))
     spread = summary["score_spread"]
-    typer.echo(f"scores: mean {spread['mean']:.1f} VP, sd {spread['sd']:.1f}, range {spread['min']:.0f}.."
-               f"{spread['max']:.0f}, mean winning margin {spread['mean_winning_margin']:.1f}")
+    typer.echo(_("scores: mean {mean} VP, sd {sd}, range {low}..{high}, mean winning margin {margin}").format(
+        mean=f"{spread['mean']:.1f}", sd=f"{spread['sd']:.1f}", low=f"{spread['min']:.0f}",
+        high=f"{spread['max']:.0f}", margin=f"{spread['mean_winning_margin']:.1f}"))
 
 
-@app.command("replay")
+@app.command("replay", help=lazy_gettext(
+    "Replay a game record, checking every action, and print the final state and scores."))
 def replay_cmd(
-    file: str = typer.Argument(..., help="Game record (text), or - for standard input."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    verbose: bool = typer.Option(False, "--verbose", help="Print every action as it is replayed."),
+    file: str = typer.Argument(..., help=lazy_gettext("Game record (text), or - for standard input.")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    verbose: bool = typer.Option(False, "--verbose", help=lazy_gettext("Print every action as it is replayed.")),
 ) -> None:
-    """Replay a game record, checking every action, and print the final state and scores."""
+    """Replay a game record (see the help text)."""
     from companion.century.actions import action_text
     from companion.century.engine import score
     from companion.century.record import read_record, replay
@@ -121,10 +147,13 @@ def replay_cmd(
     if verbose:
         for i, a in enumerate(record.actions):
             typer.echo(f"{i + 1:>4}  {action_text(a)}")
-    typer.echo(f"{len(record.actions)} actions, {final.turn} turns, "
-               + ("game over" if final.finished else "game not finished"))
-    for x in table.lines:
-        typer.echo(f"{x.name:<16} golems {x.golem_vp:>3}  coins {x.coin_vp:>3}  crystals {x.crystal_vp:>3}  "
-                   f"total {x.total:>3}")
     if final.finished:
-        typer.echo(f"winner: {table.winner}")
+        typer.echo(_("{actions} actions, {turns} turns, game over").format(actions=len(record.actions),
+                                                                          turns=final.turn))
+    else:
+        typer.echo(_("{actions} actions, {turns} turns, game not finished").format(actions=len(record.actions),
+                                                                                  turns=final.turn))
+    for x in table.lines:
+        typer.echo(_score_line(x.name, x.golem_vp, x.coin_vp, x.crystal_vp, x.total))
+    if final.finished:
+        typer.echo(_("winner: {winner}").format(winner=table.winner))

@@ -53,7 +53,7 @@ from companion.century.actions import (
     RevealGolem,
     RevealMerchant,
 )
-from companion.century.cards import COLOURS, Crystals, load_cards
+from companion.century.cards import COLOURS, Crystals, crystal_counts_text, load_cards, merchant_card_name
 from companion.century.scoring import PlayerTally, TableScore, score_table
 from companion.century.state import (
     CARAVAN_LIMIT,
@@ -67,6 +67,7 @@ from companion.century.state import (
     end_threshold,
 )
 from companion.errors import IllegalActionError
+from companion.i18n import _, lazy_gettext, ngettext
 
 __all__ = ["CHANCE", "new_game", "to_move", "legal_actions", "apply_action", "sample_action", "sample_chance",
            "resolve_chance", "play_random", "is_terminal", "score", "max_trades", "upgrade_choices", "payment_choices",
@@ -83,15 +84,17 @@ _MARKET_IDS = tuple(sorted(c.id for c in _CARDS.market))
 _GOLEM_IDS = tuple(sorted(g.id for g in _CARDS.golems))
 _ZERO: Crystals = (0, 0, 0, 0)
 
-R_SETUP = "rules summary 版本与设置 (setup)"
-R_TURN = "rules summary 回合结构 (one action per turn)"
-R_UPGRADE = "rules summary 打出升级卡; Q&A 'Upgrade 2 必须升两颗吗'"
-R_TRADE = "rules summary 打出交易卡; Q&A '同一张交易卡能重复几次'"
-R_ACQUIRE = "rules summary 购买商人卡; Q&A '购买第四张商人卡'"
-R_REST = "rules summary 休整与手牌"
-R_CLAIM = "rules summary 领取魔像得分卡; Q&A '得分卡只能领取最左边吗'"
-R_CARAVAN = "rules summary 商队容量与资源供应; Q&A '十颗容量'"
-R_END = "rules summary 结束与计分"
+# Rule references in the reader's language (the sections of the Chinese rules summary, named in English
+# for English readers): translated when a message is shown.
+R_SETUP = lazy_gettext("rules summary, Setup")
+R_TURN = lazy_gettext("rules summary, Turn structure (one action per turn)")
+R_UPGRADE = lazy_gettext("rules summary, Playing an upgrade card; Q&A 'Must Upgrade 2 upgrade two crystals?'")
+R_TRADE = lazy_gettext("rules summary, Playing a trade card; Q&A 'How often can one trade card be repeated?'")
+R_ACQUIRE = lazy_gettext("rules summary, Acquiring a merchant card; Q&A 'Acquiring the fourth merchant card'")
+R_REST = lazy_gettext("rules summary, Resting and the hand")
+R_CLAIM = lazy_gettext("rules summary, Claiming a golem card; Q&A 'Can only the leftmost golem card be claimed?'")
+R_CARAVAN = lazy_gettext("rules summary, Caravan limit and the supply; Q&A 'The limit of ten'")
+R_END = lazy_gettext("rules summary, End of the game and scoring")
 
 
 def _err(code: str, message: str, rule: str | None = None) -> IllegalActionError:
@@ -107,8 +110,7 @@ _INPUTS = {cid: (c.inputs if c.kind == "trade" else None) for cid, c in _M.items
 _COST = {gid: g.cost for gid, g in _G.items()}
 
 
-def _fmt(c: Crystals) -> str:
-    return ", ".join(f"{n} {COLOURS[i]}" for i, n in enumerate(c) if n) or "no crystals"
+_fmt = crystal_counts_text
 
 
 # --------------------------------------------------------------------------------------------- setup
@@ -155,7 +157,7 @@ def new_game(n_players: int = 4, seed: int | None = None, *, rng: random.Random 
     ((2, 0, 1, 0), 1)
     """
     if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 5:
-        raise _err("bad_setup", f"Century is played by 2 to 5 players, not {n_players!r}", R_SETUP)
+        raise _err("bad_setup", _("Century is played by 2 to 5 players, not {n!r}").format(n=n_players), R_SETUP)
     n = n_players
     state = State(
         n_players=n, current=0, stage=MAIN, turn=0,
@@ -166,17 +168,19 @@ def new_game(n_players: int = 4, seed: int | None = None, *, rng: random.Random 
         golem_row=(), golem_deck=_GOLEM_IDS,
         copper_pile=2 * n, silver_pile=2 * n, end_triggered=False, finished=False,
     )
+    rows = {"golem": (_("the golem row has {size} cards, {given} given"), _("golem row: {reason}")),
+            "merchant": (_("the market has {size} cards, {given} given"), _("market: {reason}"))}
     for ids, size, kind in ((golem_row, GOLEM_ROW_SIZE, "golem"), (market, MARKET_SIZE, "merchant")):
         if ids is None:
             continue
         ids = list(ids)
         if len(ids) != size:
-            raise _err("bad_setup", f"the {kind} row has {size} cards, {len(ids)} given", R_SETUP)
+            raise _err("bad_setup", rows[kind][0].format(size=size, given=len(ids)), R_SETUP)
         for cid in ids:
             try:
                 state = apply_action(state, RevealGolem(cid) if kind == "golem" else RevealMerchant(cid))
             except IllegalActionError as exc:
-                raise _err("bad_setup", f"{kind} row: {exc}", R_SETUP) from None
+                raise _err("bad_setup", rows[kind][1].format(reason=exc), R_SETUP) from None
     if deal:
         state = resolve_chance(state, rng if rng is not None else random.Random(seed))
     return state
@@ -210,7 +214,7 @@ def upgrade_choices(caravan: Crystals, n: int) -> list[Crystals]:
     first, so a crystal may move several steps. Distinct step counts give distinct caravans. Includes
     ``(0, 0, 0, 0)`` (no upgrade).
     """
-    y, g, b, _ = caravan
+    y, g, b, _pink = caravan
     out = []
     for sy in range(min(n, y) + 1):
         for sg in range(min(n - sy, g + sy) + 1):
@@ -307,17 +311,20 @@ def apply_action(s: State, a: Action) -> State:
         With a stable ``code`` (see the module docstring) and a message naming the rule and the numbers.
     """
     if s.finished:
-        raise _err("game_over", "the game is over", R_END)
+        raise _err("game_over", _("the game is over"), R_END)
     t = type(a)
     if t is RevealGolem or t is RevealMerchant:
         return _reveal(s, a, chance_pending(s))
     if (len(s.golem_row) < GOLEM_ROW_SIZE and s.golem_deck) or (len(s.market) < MARKET_SIZE and s.merchant_deck):
-        raise _err("reveal_pending", f"a {chance_pending(s)} card must be revealed to refill the row first", R_TURN)
+        raise _err("reveal_pending", _("a golem card must be revealed to refill the row first")
+                   if chance_pending(s) == "golem" else
+                   _("a merchant card must be revealed to refill the market first"), R_TURN)
     if t is Discard:
         return _discard(s, a)
     if s.stage == DISCARD:
-        raise _err("discard_pending", f"seat {s.current + 1} holds {sum(s.caravans[s.current])} crystals and must "
-                   "return the excess above 10 before the turn ends", R_CARAVAN)
+        raise _err("discard_pending", _("seat {seat} holds {n} crystals and must return the excess above 10 "
+                                        "before the turn ends").format(seat=s.current + 1,
+                                                                       n=sum(s.caravans[s.current])), R_CARAVAN)
     if t is PlayCard:
         return _play(s, a)
     if t is Acquire:
@@ -326,24 +333,31 @@ def apply_action(s: State, a: Action) -> State:
         return _claim(s, a)
     if t is Rest:
         return _rest(s)
-    raise _err("unknown_action", f"not a Century action: {a!r}")
+    raise _err("unknown_action", _("not a Century action: {action!r}").format(action=a))
 
 
 def _reveal(s: State, a: RevealGolem | RevealMerchant, pending: str | None) -> State:
     kind = "golem" if type(a) is RevealGolem else "merchant"
     if pending != kind:
-        raise _err("no_reveal_due", f"no {kind} card is due to be revealed now"
-                   + (f" (a {pending} card is)" if pending else ""), R_TURN)
+        if kind == "golem":
+            text = (_("no golem card is due to be revealed now (a merchant card is)") if pending else
+                    _("no golem card is due to be revealed now"))
+        else:
+            text = (_("no merchant card is due to be revealed now (a golem card is)") if pending else
+                    _("no merchant card is due to be revealed now"))
+        raise _err("no_reveal_due", text, R_TURN)
     if kind == "golem":
         deck = s.golem_deck
         if a.card not in deck:
-            raise _err("card_not_in_deck", f"golem {a.card!r} is not in the golem deck", R_CLAIM)
+            raise _err("card_not_in_deck", _("golem {card!r} is not in the golem deck").format(card=a.card),
+                       R_CLAIM)
         i = deck.index(a.card)
         # State field order: ... 10 market, 11 market_crystals, 12 merchant_deck, 13 golem_row, 14 golem_deck ...
         return _tnew(State, s[:13] + (s.golem_row + (a.card,), deck[:i] + deck[i + 1:]) + s[15:])
     deck = s.merchant_deck
     if a.card not in deck:
-        raise _err("card_not_in_deck", f"merchant card {a.card!r} is not in the merchant deck", R_ACQUIRE)
+        raise _err("card_not_in_deck", _("merchant card {card!r} is not in the merchant deck").format(card=a.card),
+                   R_ACQUIRE)
     i = deck.index(a.card)
     return _tnew(State, s[:10] + (s.market + (a.card,), s.market_crystals + (_ZERO,), deck[:i] + deck[i + 1:])
                  + s[13:])
@@ -373,18 +387,21 @@ def _done(s: State, p: int, caravans: tuple, hands: tuple, played: tuple, golems
 
 def _discard(s: State, a: Discard) -> State:
     if s.stage != DISCARD:
-        raise _err("no_discard_due", "crystals are returned only when an action leaves more than 10", R_CARAVAN)
+        raise _err("no_discard_due", _("crystals are returned only when an action leaves more than 10"), R_CARAVAN)
     p = s.current
     c = s.caravans[p]
     d = a.crystals
     excess = sum(c) - CARAVAN_LIMIT
     if not _is_counts(d):
-        raise _err("wrong_discard", f"discard must be 4 non-negative counts (yellow, green, blue, pink), got {d!r}",
-                   R_CARAVAN)
+        raise _err("wrong_discard", _("discard must be 4 non-negative counts (yellow, green, blue, pink), "
+                                      "got {value!r}").format(value=d), R_CARAVAN)
     if sum(d) != excess:
-        raise _err("wrong_discard", f"return exactly {excess} crystal(s) to get back to 10, not {sum(d)}", R_CARAVAN)
+        raise _err("wrong_discard", ngettext("return exactly {n} crystal to get back to 10, not {given}",
+                                            "return exactly {n} crystals to get back to 10, not {given}", excess)
+                   .format(n=excess, given=sum(d)), R_CARAVAN)
     if any(d[i] > c[i] for i in range(4)):
-        raise _err("not_enough_crystals", f"cannot return {_fmt(d)}: the caravan holds {_fmt(c)}", R_CARAVAN)
+        raise _err("not_enough_crystals", _("cannot return {returned}: the caravan holds {held}")
+                   .format(returned=_fmt(d), held=_fmt(c)), R_CARAVAN)
     new = (c[0] - d[0], c[1] - d[1], c[2] - d[2], c[3] - d[3])
     return _done(s, p, _set(s.caravans, p, new), s.hands, s.played, s.golems, s.copper, s.silver, s.market,
                  s.market_crystals, s.golem_row, s.copper_pile, s.silver_pile, s.end_triggered)
@@ -404,51 +421,61 @@ def _play(s: State, a: PlayCard) -> State:
     hand = s.hands[p]
     cid = a.card
     if cid not in hand:
-        where = "is played (rest to take it back)" if cid in s.played[p] else "is not in your hand"
-        raise _err("card_not_in_hand", f"play: card {cid!r} {where}", R_REST)
+        text = (_("play: {card} is already played (rest to take it back)") if cid in s.played[p]
+                else _("play: {card} is not in your hand"))
+        shown = merchant_card_name(_M[cid]) if cid in _M else repr(cid)
+        raise _err("card_not_in_hand", text.format(card=shown), R_REST)
     card = _M[cid]
+    name = merchant_card_name(card)
     c = s.caravans[p]
     kind = card.kind
     if kind == "create":
         if a.times != 1 or a.steps != NO_STEPS:
-            raise _err("wrong_choice", f"play: {card.name} takes no upgrade steps and is played once", R_TURN)
+            raise _err("wrong_choice", _("play: {card} takes no upgrade steps and is played once").format(card=name),
+                       R_TURN)
         out = card.outputs
         new = (c[0] + out[0], c[1] + out[1], c[2] + out[2], c[3] + out[3])
     elif kind == "upgrade":
         st = a.steps
         if a.times != 1 or not _is_counts(st):
-            raise _err("wrong_choice", f"play: {card.name} takes upgrade steps as 4 counts (yellow, green, blue, "
-                       f"pink) and is played once, got steps={st!r} times={a.times!r}", R_UPGRADE)
+            raise _err("wrong_choice", _("play: {card} takes upgrade steps as 4 counts (yellow, green, blue, pink) "
+                                         "and is played once, got steps={steps!r} times={times!r}")
+                       .format(card=name, steps=st, times=a.times), R_UPGRADE)
         if st[3]:
-            raise _err("pink_cannot_upgrade", "play: pink is the highest colour and cannot be upgraded", R_UPGRADE)
+            raise _err("pink_cannot_upgrade", _("play: pink is the highest colour and cannot be upgraded"), R_UPGRADE)
         if st[0] + st[1] + st[2] > card.upgrades:
-            raise _err("too_many_upgrades", f"play: {card.name} allows at most {card.upgrades} single-step "
-                       f"upgrades, {st[0] + st[1] + st[2]} asked", R_UPGRADE)
+            raise _err("too_many_upgrades", _("play: {card} allows at most {most} single-step upgrades, "
+                                              "{asked} asked").format(card=name, most=card.upgrades,
+                                                                      asked=st[0] + st[1] + st[2]), R_UPGRADE)
         y, g, b, pk = c
         if st[0] > y:
-            raise _err("not_enough_crystals", f"play: {st[0]} yellow upgrade(s) but only {y} yellow", R_UPGRADE)
+            raise _err("not_enough_crystals", _("play: {n} upgrades of yellow but only {have} yellow")
+                       .format(n=st[0], have=y), R_UPGRADE)
         y -= st[0]
         g += st[0]
         if st[1] > g:
-            raise _err("not_enough_crystals", f"play: {st[1]} green upgrade(s) but only {g} green (after the "
-                       "yellow steps)", R_UPGRADE)
+            raise _err("not_enough_crystals", _("play: {n} upgrades of green but only {have} green (after the "
+                                                "yellow steps)").format(n=st[1], have=g), R_UPGRADE)
         g -= st[1]
         b += st[1]
         if st[2] > b:
-            raise _err("not_enough_crystals", f"play: {st[2]} blue upgrade(s) but only {b} blue (after the "
-                       "lower steps)", R_UPGRADE)
+            raise _err("not_enough_crystals", _("play: {n} upgrades of blue but only {have} blue (after the "
+                                                "lower steps)").format(n=st[2], have=b), R_UPGRADE)
         new = (y, g, b - st[2], pk + st[2])
     else:
         n = a.times
         if a.steps != NO_STEPS:
-            raise _err("wrong_choice", f"play: {card.name} is a trade and takes no upgrade steps", R_TRADE)
+            raise _err("wrong_choice", _("play: {card} is a trade card and takes no upgrade steps").format(card=name),
+                       R_TRADE)
         if type(n) is not int or n < 1:
-            raise _err("bad_trade_count", f"play: a trade is made 1 or more times, not {n!r}", R_TRADE)
+            raise _err("bad_trade_count", _("play: a trade is made 1 or more times, not {n!r}").format(n=n), R_TRADE)
         inp = card.inputs
         out = card.outputs
         if c[0] < n * inp[0] or c[1] < n * inp[1] or c[2] < n * inp[2] or c[3] < n * inp[3]:
-            raise _err("not_enough_crystals", f"play: {n} x {card.notation} needs {_fmt(tuple(n * x for x in inp))}"
-                       f", the caravan holds {_fmt(c)}; each repetition is paid in full", R_TRADE)
+            raise _err("not_enough_crystals", _("play: {n} x {notation} needs {needed}, the caravan holds {held}; "
+                                                "each repetition is paid in full")
+                       .format(n=n, notation=card.notation, needed=_fmt(tuple(n * x for x in inp)), held=_fmt(c)),
+                       R_TRADE)
         new = (c[0] + n * (out[0] - inp[0]), c[1] + n * (out[1] - inp[1]), c[2] + n * (out[2] - inp[2]),
                c[3] + n * (out[3] - inp[3]))
     i = hand.index(cid)
@@ -462,7 +489,8 @@ def _acquire(s: State, a: Acquire) -> State:
     pos = a.position
     m = len(s.market)
     if type(pos) is not int or not 1 <= pos <= m:
-        raise _err("bad_position", f"acquire: position must be 1..{m}, not {pos!r}", R_ACQUIRE)
+        raise _err("bad_position", _("acquire: position must be 1..{last}, not {position!r}").format(last=m, position=pos),
+                   R_ACQUIRE)
     pay = a.payment
     ok = type(pay) is tuple and len(pay) == pos - 1
     if ok:
@@ -471,16 +499,22 @@ def _acquire(s: State, a: Acquire) -> State:
                 ok = False
                 break
     if not ok:
-        raise _err("bad_payment", f"acquire: position {pos} needs exactly {pos - 1} crystal(s) placed, one on "
-                   f"each card to its left (colour indices 0..3), got {pay!r}", R_ACQUIRE)
+        raise _err("bad_payment", ngettext("acquire: position {position} needs exactly {n} crystal placed, one on each "
+                                            "card to its left (colour indices 0..3), got {payment!r}",
+                                            "acquire: position {position} needs exactly {n} crystals placed, one on "
+                                            "each card to its left (colour indices 0..3), got {payment!r}", pos - 1)
+                   .format(position=pos, n=pos - 1, payment=pay), R_ACQUIRE)
     c = list(s.caravans[p])
     for x in pay:
         c[x] -= 1
     if c[0] < 0 or c[1] < 0 or c[2] < 0 or c[3] < 0:
         have = s.caravans[p]
-        raise _err("not_enough_crystals", f"acquire: position {pos} needs {pos - 1} crystal(s) placed "
-                   f"({_fmt(_counts(pay))}), the caravan holds {_fmt(have)}; crystals on the card you take "
-                   "cannot pay for it", R_ACQUIRE)
+        raise _err("not_enough_crystals", ngettext(
+            "acquire: position {position} needs {n} crystal placed ({placed}), the caravan holds {held}; "
+            "crystals on the card you take cannot pay for it",
+            "acquire: position {position} needs {n} crystals placed ({placed}), the caravan holds {held}; "
+            "crystals on the card you take cannot pay for it", pos - 1)
+            .format(position=pos, n=pos - 1, placed=_fmt(_counts(pay)), held=_fmt(have)), R_ACQUIRE)
     mc = list(s.market_crystals)
     for j, x in enumerate(pay):
         old = mc[j]
@@ -504,8 +538,8 @@ def _counts(pay: tuple[int, ...]) -> Crystals:
 def _rest(s: State) -> State:
     p = s.current
     if not s.played[p]:
-        raise _err("nothing_to_rest", "rest: you have no played cards to take back (resting with none is not "
-                   "allowed here: it would only waste the turn)", R_REST)
+        raise _err("nothing_to_rest", _("rest: you have no played cards to take back (resting with none is not "
+                                         "allowed here: it would only waste the turn)"), R_REST)
     return _done(s, p, s.caravans, _set(s.hands, p, s.hands[p] + s.played[p]), _set(s.played, p, ()), s.golems,
                  s.copper, s.silver, s.market, s.market_crystals, s.golem_row, s.copper_pile, s.silver_pile,
                  s.end_triggered)
@@ -516,13 +550,15 @@ def _claim(s: State, a: Claim) -> State:
     pos = a.position
     row = s.golem_row
     if type(pos) is not int or not 1 <= pos <= len(row):
-        raise _err("bad_position", f"claim: position must be 1..{len(row)}, not {pos!r}", R_CLAIM)
+        raise _err("bad_position", _("claim: position must be 1..{last}, not {position!r}")
+                   .format(last=len(row), position=pos), R_CLAIM)
     gid = row[pos - 1]
     cost = _G[gid].cost
     c = s.caravans[p]
     if c[0] < cost[0] or c[1] < cost[1] or c[2] < cost[2] or c[3] < cost[3]:
-        raise _err("not_enough_crystals", f"claim: golem {gid} costs exactly {_fmt(cost)}, the caravan holds "
-                   f"{_fmt(c)}; a higher colour never stands in for a lower one", R_CLAIM)
+        raise _err("not_enough_crystals", _("claim: golem {golem} costs exactly {cost}, the caravan holds {held}; "
+                                             "a higher colour never stands in for a lower one")
+                   .format(golem=_G[gid].notation, cost=_fmt(cost), held=_fmt(c)), R_CLAIM)
     new = (c[0] - cost[0], c[1] - cost[1], c[2] - cost[2], c[3] - cost[3])
     golems = s.golems[p] + (gid,)
     copper, silver, cp, sp = s.copper, s.silver, s.copper_pile, s.silver_pile
@@ -548,7 +584,7 @@ def sample_chance(s: State, rng: random.Random) -> Action:
         return RevealGolem(s.golem_deck[int(rng.random() * len(s.golem_deck))])
     if pending == "merchant":
         return RevealMerchant(s.merchant_deck[int(rng.random() * len(s.merchant_deck))])
-    raise _err("no_reveal_due", "no card is due to be revealed", R_TURN)
+    raise _err("no_reveal_due", _("no card is due to be revealed"), R_TURN)
 
 
 def resolve_chance(s: State, rng: random.Random) -> State:
@@ -568,7 +604,7 @@ def sample_action(s: State, rng: random.Random) -> Action:
     the distinct legal actions, which would make acquisitions with many payment orders dominate.
     """
     if s.finished:
-        raise _err("game_over", "the game is over", R_END)
+        raise _err("game_over", _("the game is over"), R_END)
     if (len(s.golem_row) < GOLEM_ROW_SIZE and s.golem_deck) or (len(s.market) < MARKET_SIZE and s.merchant_deck):
         return sample_chance(s, rng)
     p = s.current
@@ -578,7 +614,7 @@ def sample_action(s: State, rng: random.Random) -> Action:
         left = list(c)
         d = [0, 0, 0, 0]
         total = sum(left)
-        for _ in range(total - CARAVAN_LIMIT):
+        for _n in range(total - CARAVAN_LIMIT):
             r = int(rnd() * total)
             i = 0
             while r >= left[i]:
@@ -631,7 +667,7 @@ def sample_action(s: State, rng: random.Random) -> Action:
             return Acquire(1)
         left = list(c)
         pay = []
-        for _ in range(pos - 1):
+        for _n in range(pos - 1):
             r = int(rnd() * total)
             i = 0
             while r >= left[i]:
@@ -700,7 +736,7 @@ def play_random(s: State, rng: random.Random, *, max_turns: int = 3000) -> State
         c = caravans[cur]
         if stage == DISCARD:  # each returned crystal a uniformly random one of the caravan
             total = c[0] + c[1] + c[2] + c[3]
-            for _ in range(total - CARAVAN_LIMIT):
+            for _n in range(total - CARAVAN_LIMIT):
                 r = int(rnd() * total)
                 i = 0
                 while r >= c[i]:
@@ -850,7 +886,7 @@ def score(s: State, names: Sequence[str] | None = None) -> TableScore:
         Golem VP, coin VP (copper 3, silver 1), crystal VP (1 per non-yellow crystal), total, and the winner
         with ties going to the tied seat latest in turn order (rules summary 结束与计分).
     """
-    names = list(names) if names is not None else [f"Player {i + 1}" for i in range(s.n_players)]
+    names = list(names) if names is not None else [_("Player {n}").format(n=i + 1) for i in range(s.n_players)]
     tallies = [PlayerTally(names[i], tuple(_G[g].points for g in s.golems[i]), s.copper[i], s.silver[i],
                            dict(zip(COLOURS, s.caravans[i], strict=True))) for i in range(s.n_players)]
     return score_table(tallies)

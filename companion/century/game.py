@@ -35,6 +35,7 @@ from companion.century.actions import action_text as _action_text
 from companion.century.actions import parse_action as _parse_action
 from companion.century.state import State
 from companion.errors import IllegalActionError, RecordError
+from companion.i18n import _, lazy_gettext
 from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 
 __all__ = ["NAME", "TITLE", "CHANCE", "GameState", "new_game", "current_player", "legal_actions", "apply_action",
@@ -42,8 +43,9 @@ __all__ = ["NAME", "TITLE", "CHANCE", "GameState", "new_game", "current_player",
            "action_text", "parse_action", "seat_names", "sample_chance", "is_chance_action", "BOTS", "make_bot"]
 
 NAME = "century"
-TITLE = "Century: Golem Edition"
-TIE_RULE = "ties go to the tied player latest in turn order (rules summary 结束与计分)"
+TITLE = lazy_gettext("Century: Golem Edition")
+TIE_RULE = lazy_gettext("ties go to the tied player latest in turn order (rules summary, End of the game and "
+                        "scoring)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +68,7 @@ class GameState:
 
 
 def _default_names(n: int) -> tuple[str, ...]:
-    return tuple(f"Player {i + 1}" for i in range(n))
+    return tuple(_("Player {n}").format(n=i + 1) for i in range(n))
 
 
 def new_game(players: int | Sequence[str] = 3, *, seed: int | None = None, **options: Any) -> GameState:
@@ -88,7 +90,7 @@ def new_game(players: int | Sequence[str] = 3, *, seed: int | None = None, **opt
     """
     del seed
     if options:
-        raise IllegalActionError("bad_setup", f"unknown Century option {sorted(options)[0]!r}",
+        raise IllegalActionError("bad_setup", _("unknown Century option {option!r}").format(option=sorted(options)[0]),
                                  rule=engine.R_SETUP)
     if isinstance(players, int) and not isinstance(players, bool):
         names = _default_names(players) if 0 < players < 10 else ()
@@ -97,7 +99,8 @@ def new_game(players: int | Sequence[str] = 3, *, seed: int | None = None, **opt
         names = tuple(str(p).strip() for p in players)
         n = len(names)
         if len(set(names)) != n or not all(names):
-            raise IllegalActionError("bad_setup", f"player names must be distinct and non-empty: {list(names)}",
+            raise IllegalActionError("bad_setup", _("player names must be distinct and non-empty: {names}")
+                                     .format(names=", ".join(repr(x) for x in names)),
                                      rule=engine.R_SETUP)
     return GameState(engine.new_game(n, deal=False), names)
 
@@ -144,7 +147,7 @@ def score(state: GameState) -> ScoreSheet:
     players = [PlayerScore(line.name, {"golems": line.golem_vp, "copper": line.copper_vp,
                                        "silver": line.silver_vp, "crystals": line.crystal_vp}, line.total)
                for line in table.lines]
-    return ScoreSheet(players, [table.winner], TIE_RULE, "VP", extra={"tied": list(table.tied)})
+    return ScoreSheet(players, [table.winner], str(TIE_RULE), "VP", extra={"tied": list(table.tied)})
 
 
 def seat_names(state: GameState) -> list[str]:
@@ -186,7 +189,8 @@ def replay(record: century_record.GameRecord | str) -> list[GameState]:
 def record_header(state: GameState) -> str:
     """The header lines of a game starting at ``state`` (no trailing newline)."""
     lines = [century_record.HEADER, f"players {state.core.n_players}"]
-    if state.names != _default_names(state.core.n_players):
+    n = state.core.n_players
+    if state.names not in (_default_names(n), tuple(f"Player {i + 1}" for i in range(n))):
         lines += [f"name {i + 1} {name}" for i, name in enumerate(state.names)]
     return "\n".join(lines)
 
@@ -208,7 +212,7 @@ def write_record(states: Sequence[GameState]) -> str:
     """
     first, last = states[0], states[-1]
     if first.history:
-        raise RecordError("write_record: the first state must be a new game's")
+        raise RecordError(_("write_record: the first state must be a new game's"))
     actions = last.history
     if len(states) == len(actions) + 1:
         befores = [s.core for s in states[:-1]]
@@ -237,7 +241,8 @@ def parse_action(state: GameState, text: str) -> Action:
     if words and words[0][:1] in "Pp" and words[0][1:].isdigit():
         seat = int(words[0][1:]) - 1
         if seat != state.core.current:
-            raise RecordError(f"{text!r}: it is P{state.core.current + 1}'s action, not P{seat + 1}'s")
+            raise RecordError(_("{text!r}: it is P{mover}'s action, not P{seat}'s")
+                              .format(text=text, mover=state.core.current + 1, seat=seat + 1))
         words = words[1:]
     return _parse_action(" ".join(words))
 
@@ -258,14 +263,14 @@ class _EngineBot:
     def choose(self, state: GameState, rng: random.Random, seat: int | None = None) -> Action:
         """The bot's action for the seat to act (``seat``, when given, must be it; never a reveal)."""
         if seat is not None and seat != state.core.current:
-            raise IllegalActionError("not_your_turn", f"seat {seat + 1} is not to act")
+            raise IllegalActionError("not_your_turn", _("seat {seat} is not to act").format(seat=seat + 1))
         return self.bot.choose(state.core, rng)
 
     def explain(self, state: GameState) -> tuple[Action, str]:
         """``(action, reason)`` in words, when the bot can explain itself (the planner)."""
         if hasattr(self.bot, "explain"):
             return self.bot.explain(state.core)
-        return self.bot.choose(state.core, random.Random(0)), f"the {self.name} bot's choice"
+        return self.bot.choose(state.core, random.Random(0)), _("the choice of the {bot} bot").format(bot=self.name)
 
 
 def make_bot(name: str) -> _EngineBot:

@@ -40,6 +40,7 @@ from companion.century.actions import Action, RevealGolem, RevealMerchant, actio
 from companion.century.engine import CHANCE, apply_action, new_game, sample_chance, score, to_move
 from companion.century.state import State, chance_pending
 from companion.errors import IllegalActionError, RecordError
+from companion.i18n import _
 
 __all__ = ["HEADER", "GameRecord", "write_record", "read_record", "replay", "GameLog"]
 
@@ -87,7 +88,8 @@ def replay(record: GameRecord) -> list[State]:
         try:
             state = apply_action(state, a)
         except IllegalActionError as exc:
-            raise RecordError(f"action {i + 1} ({action_text(a)}): {exc} [{exc.code}]") from None
+            raise RecordError(_("action {n} ({action}): {reason} [{code}]").format(
+                n=i + 1, action=action_text(a), reason=exc, code=exc.code)) from None
         states.append(state)
     return states
 
@@ -146,13 +148,14 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
             continue
         if not seen_header:
             if line != HEADER:
-                raise RecordError(f"expected the header {HEADER!r}, found {line!r}", line=lineno, file=file)
+                raise RecordError(_("expected the header {header!r}, found {found!r}").format(header=HEADER, found=line),
+                                  line=lineno, file=file)
             seen_header = True
             continue
         words = line.split()
         if words[0] == "players":
             if n_players is not None or len(words) != 2 or not _number(words[1]):
-                raise RecordError("expected one line 'players N' before the actions", line=lineno, file=file)
+                raise RecordError(_("expected one line 'players N' before the actions"), line=lineno, file=file)
             n_players = int(words[1])
             try:
                 state = new_game(n_players, deal=False)
@@ -160,11 +163,11 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
                 raise RecordError(str(exc), line=lineno, file=file) from None
             continue
         if state is None or n_players is None:
-            raise RecordError("expected 'players N' first", line=lineno, file=file)
+            raise RecordError(_("expected 'players N' first"), line=lineno, file=file)
         if words[0] == "name":
             if actions or len(words) < 3 or not _number(words[1]) or not 1 <= int(words[1]) <= n_players:
-                raise RecordError(f"expected 'name SEAT NAME' with SEAT 1..{n_players}, before the actions",
-                                  line=lineno, file=file)
+                raise RecordError(_("expected 'name SEAT NAME' with SEAT 1..{last}, before the actions")
+                                  .format(last=n_players), line=lineno, file=file)
             names[int(words[1])] = " ".join(words[2:])
             continue
         seat: int | None = None
@@ -178,26 +181,28 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
         is_chance = isinstance(action, RevealGolem | RevealMerchant)
         mover = to_move(state)
         if is_chance and seat is not None:
-            raise RecordError("a reveal is a chance line and takes no seat", line=lineno, file=file)
+            raise RecordError(_("a reveal is a chance line and takes no seat"), line=lineno, file=file)
         if not is_chance:
             if seat is None:
-                raise RecordError("a player line starts with the seat, e.g. 'P2 rest'", line=lineno, file=file)
+                raise RecordError(_("a player line starts with the seat, e.g. 'P2 rest'"), line=lineno, file=file)
             if mover == CHANCE:
-                raise RecordError("a card must be revealed first ('reveal golem ID' / 'reveal merchant ID')",
+                raise RecordError(_("a card must be revealed first ('reveal golem ID' / 'reveal merchant ID')"),
                                   line=lineno, file=file)
             if seat != mover and not state.finished:
-                raise RecordError(f"it is P{mover + 1}'s action, not P{seat + 1}'s", line=lineno, file=file)
+                raise RecordError(_("it is P{mover}'s action, not P{seat}'s").format(mover=mover + 1, seat=seat + 1),
+                                  line=lineno, file=file)
         try:
             state = apply_action(state, action)
         except IllegalActionError as exc:
-            raise RecordError(f"{exc} [{exc.code}]", line=lineno, file=file) from None
+            raise RecordError(_("{reason} [{code}]").format(reason=exc, code=exc.code), line=lineno, file=file) from None
         actions.append(action)
     if not seen_header:
-        raise RecordError(f"empty record; expected the header {HEADER!r}", line=1, file=file)
+        raise RecordError(_("empty record; expected the header {header!r}").format(header=HEADER), line=1, file=file)
     if n_players is None:
-        raise RecordError("missing 'players N'", file=file)
+        raise RecordError(_("missing 'players N'"), file=file)
     if names and set(names) != set(range(1, n_players + 1)):
-        raise RecordError(f"names given for seats {sorted(names)}, expected all of 1..{n_players}", file=file)
+        raise RecordError(_("names given for seats {seats}, expected all of 1..{last}")
+                          .format(seats=", ".join(map(str, sorted(names))), last=n_players), file=file)
     return GameRecord(n_players, tuple(actions), tuple(names[i] for i in sorted(names)))
 
 
@@ -255,7 +260,7 @@ class GameLog:
         while i >= 0 and isinstance(self.actions[i], RevealGolem | RevealMerchant):
             i -= 1
         if i < 0:
-            raise IllegalActionError("nothing_to_undo", "no player action to undo")
+            raise IllegalActionError("nothing_to_undo", _("no player action to undo"))
         del self.actions[i:]
         del self.states[i + 1:]
         return self.states[-1]

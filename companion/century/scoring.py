@@ -30,6 +30,7 @@ from typing import Any
 
 from companion.century.cards import COLOURS, crystals, load_cards
 from companion.errors import CompanionError
+from companion.i18n import _, ngettext
 from companion.jsonio import quoted
 from companion.validation import TableChecker, is_int, list_of_players
 
@@ -104,7 +105,8 @@ def score_tally(t: PlayerTally) -> ScoreLine:
     """
     for label, n in (("copper", t.copper), ("silver", t.silver), *(("golems", g) for g in t.golems)):
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise CompanionError(f"{t.name}: {label} must be a non-negative integer, found {quoted(n)}")
+            raise CompanionError(_("{name}: {field} must be a non-negative integer, found {found}")
+                                 .format(name=t.name, field=label, found=quoted(n)))
     c = crystals(dict(t.crystals), where=f"{t.name}.crystals")
     golem_vp = sum(t.golems)
     copper_vp = COPPER_VP * t.copper
@@ -140,7 +142,7 @@ def score_table(tallies: Sequence[PlayerTally]) -> TableScore:
     ([15, 15], 'Ben', ('Ann', 'Ben'))
     """
     if not tallies:
-        raise CompanionError("no players to score")
+        raise CompanionError(_("no players to score"))
     lines = tuple(score_tally(t) for t in tallies)
     best = max(line.total for line in lines)
     tied = tuple(line.name for line in lines if line.total == best)
@@ -188,19 +190,20 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
     from companion.century.state import end_threshold
 
     check = TableChecker(file)
-    players = list_of_players(doc, check, 2, 5, "Century: Golem Edition")
+    players = list_of_players(doc, check, 2, 5, _("Century: Golem Edition"))
     if players is None:
         check.raise_if_any()
     assert players is not None
     check.keys(doc, None, TABLE_KEYS)
     if "kind" in doc and doc["kind"] != TABLE_KIND:
-        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Century score table), found {quoted(doc['kind'])}", shape=True)
+        check.add(None, "kind", _("expected {kind!r} (a Century score table), found {found}").format(kind=TABLE_KIND,
+                                                                                 found=quoted(doc['kind'])), shape=True)
     if "version" in doc and doc["version"] != 1:
-        check.add(None, "version", f"expected 1, found {quoted(doc['version'])}", shape=True)
+        check.add(None, "version", _("expected 1, found {found}").format(found=quoted(doc['version'])), shape=True)
     texts = doc.get("golem_texts")
     if texts is not None and not (isinstance(texts, list) and len(texts) <= len(players)
                                   and all(isinstance(t, str) and len(t) <= 500 for t in texts)):
-        check.add(None, "golem_texts", "expected a list of the golem entries as typed, one text per player",
+        check.add(None, "golem_texts", _("expected a list of the golem entries as typed, one text per player"),
                   shape=True)
     cards = load_cards()
     printed_count: dict[int, int] = {}
@@ -213,7 +216,7 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
     names: dict[int, str] = {}
     for i, p in enumerate(players):
         if not isinstance(p, dict):
-            check.add(i, "", "expected an object with name, golems, copper, silver, crystals", shape=True)
+            check.add(i, "", _("expected an object with name, golems, copper, silver, crystals"), shape=True)
             tallies.append(None)
             continue
         name = check.text(p.get("name"), i, "name")
@@ -224,38 +227,46 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
         golems = p.get("golems", [])
         pts: list[int] = []
         if not isinstance(golems, list):
-            check.add(i, "golems", "expected a list of printed golem points", shape=True)
+            check.add(i, "golems", _("expected a list of printed golem points"), shape=True)
         else:
             for j, g in enumerate(golems):
                 if not is_int(g) or g not in printed_count:
-                    check.add(i, f"golems[{j}]", f"expected printed golem points ({values}), found {quoted(g)}"
-                              if not isinstance(g, (list, dict)) else "expected printed golem points, found a "
-                              + ("list" if isinstance(g, list) else "object"), shape=not is_int(g))
+                    check.add(i, f"golems[{j}]", _("expected printed golem points ({values}), found {found}").format(values=values, found=quoted(g))
+                              if not isinstance(g, (list, dict)) else
+                              _("expected printed golem points, found a list") if isinstance(g, list) else
+                              _("expected printed golem points, found an object"), shape=not is_int(g))
                 else:
                     pts.append(g)
             if len(golems) > most_golems:
-                check.add(i, "golems", f"{len(golems)} golems, but a {n}-player game ends after the round in "
-                                       f"which someone claims their {most_golems}th, and a player claims at most "
-                                       f"one per turn: at most {most_golems} each")
+                check.add(i, "golems", _("{count} golems, but a {n}-player game ends after the round in which "
+                                         "someone claims golem number {most}, and a player claims at "
+                                         "most one per turn: at most {most} each")
+                                       .format(count=len(golems), n=n, most=most_golems))
         coins = {}
+        coin_what = {"copper": _(" of copper coins"), "silver": _(" of silver coins")}
         for label in ("copper", "silver"):
-            coins[label] = check.integer(p.get(label, 0), i, label, 0, 2 * n, f" of {label} coins")
+            coins[label] = check.integer(p.get(label, 0), i, label, 0, 2 * n, coin_what[label])
         if None not in coins.values() and not check.bad(i, "golems") and coins["copper"] + coins["silver"] > len(pts):
             check.add(i, "copper" if coins["copper"] else "silver",
-                      f"{coins['copper']} copper + {coins['silver']} silver, but only {len(pts)} golem(s): a coin "
-                      "comes only with a golem claimed in position 1 or 2")
+                      ngettext("{copper} copper + {silver} silver, but only {n} golem: a coin comes only with a "
+                               "golem claimed in position 1 or 2",
+                               "{copper} copper + {silver} silver, but only {n} golems: a coin comes only "
+                               "with a golem claimed in position 1 or 2", len(pts))
+                      .format(copper=coins['copper'], silver=coins['silver'], n=len(pts)))
         raw = p.get("crystals", {})
         counts: list[int] = []
         if not isinstance(raw, dict):
-            check.add(i, "crystals", "expected an object of colour counts (yellow, green, blue, pink)", shape=True)
+            check.add(i, "crystals", _("expected an object of colour counts (yellow, green, blue, pink)"), shape=True)
         else:
             check.keys(raw, i, COLOURS, where="crystals")
+            crystal_what = {"yellow": _(" of yellow crystals"), "green": _(" of green crystals"),
+                            "blue": _(" of blue crystals"), "pink": _(" of pink crystals")}
             for colour in COLOURS:
-                v = check.integer(raw.get(colour, 0), i, f"crystals.{colour}", 0, 10, f" of {colour} crystals")
+                v = check.integer(raw.get(colour, 0), i, f"crystals.{colour}", 0, 10, crystal_what[colour])
                 counts.append(v if v is not None else 0)
             if sum(counts) > 10:
-                check.add(i, "crystals", f"{sum(counts)} crystals, but a caravan holds at most 10 at the end of a "
-                                         "turn")
+                check.add(i, "crystals", _("{n} crystals, but a caravan holds at most 10 at the end of a turn")
+                                       .format(n=sum(counts)))
         if check.bad(i, "") or any(check.bad(i, k) for k in ("name", "golems", "copper", "silver", "crystals")):
             tallies.append(None)
             continue
@@ -263,18 +274,20 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
                                    dict(zip(COLOURS, counts, strict=True))))
     good = [(i, t) for i, t in enumerate(tallies) if t is not None]
     for label, cap in (("copper", 2 * n), ("silver", 2 * n)):
-        total = sum(getattr(t, label) for _, t in good)
+        total = sum(getattr(t, label) for _i, t in good)
         if total > cap:
             last = max(i for i, t in good if getattr(t, label))
-            check.add(last, label, f"{total} {label} coins in all, but a {n}-player game has only {cap}")
+            check.add(last, label, (_("{total} copper coins in all, but a {n}-player game has only {cap}") if label == "copper" else
+                             _("{total} silver coins in all, but a {n}-player game has only {cap}"))
+                            .format(total=total, n=n, cap=cap))
     claimed: dict[int, list[int]] = {}
     for i, t in good:
         for pts in t.golems:
             claimed.setdefault(pts, []).append(i)
     for pts, who in sorted(claimed.items()):
         if len(who) > printed_count[pts]:
-            check.add(who[-1], "golems", f"{len(who)} golems worth {pts} VP in all, but the game has only "
-                                         f"{printed_count[pts]}")
+            check.add(who[-1], "golems", _("{count} golems worth {points} VP in all, but the game has only "
+                                           "{have}").format(count=len(who), points=pts, have=printed_count[pts]))
     check.unique_names(names)
     check.raise_if_any()
     return [t for t in tallies if t is not None]

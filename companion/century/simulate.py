@@ -36,6 +36,7 @@ from companion.century.engine import apply_action, new_game, play_random, sample
 from companion.century.record import GameRecord
 from companion.century.state import chance_pending
 from companion.errors import CompanionError
+from companion.i18n import _, ngettext
 from companion.jsonio import excerpt
 
 __all__ = ["MAX_GAMES", "MAX_WORKERS", "GameResult", "SimulationResult", "play_game", "simulate", "game_rng",
@@ -225,21 +226,24 @@ def simulate(n_players: int = 4, games: int = 100, seed: int = 0, bots: Sequence
     from tqdm.auto import tqdm
 
     if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 5:
-        raise CompanionError(f"--players: Century is played by 2 to 5 players, not {excerpt(n_players)}")
+        raise CompanionError(_("--players: Century is played by 2 to 5 players, not {n}").format(n=excerpt(n_players)))
     if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= MAX_GAMES:
-        raise CompanionError(f"--games: expected 0 to {MAX_GAMES:,} games, not {excerpt(games)}")
+        raise CompanionError(_("--games: expected 0 to {most} games, not {n}").format(most=f"{MAX_GAMES:,}",
+                                                                                      n=excerpt(games)))
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
-        raise CompanionError(f"--workers: expected 1 to {MAX_WORKERS} worker processes, not {excerpt(workers)}")
+        raise CompanionError(_("--workers: expected 1 to {most} worker processes, not {n}")
+                             .format(most=MAX_WORKERS, n=excerpt(workers)))
     names = list(bots)
     if len(names) == 1:
         names = names * n_players
     if len(names) != n_players:
-        raise CompanionError(f"--bots: give one bot for every seat or one per seat ({n_players}), not {len(names)}")
+        raise CompanionError(_("--bots: give one bot for every seat or one per seat ({seats}), not {n}")
+                             .format(seats=n_players, n=len(names)))
     for name in names:
         make_bot(name)
     result = SimulationResult(n_players, seed, workers=workers)
     start = time.perf_counter()
-    bar = tqdm(total=games, disable=not progress, desc="century games", unit="game")
+    bar = tqdm(total=games, disable=not progress, desc=_("Century games"), unit=_("game"))
     try:
         if workers == 1 or games < 2:
             for g in range(games):
@@ -270,15 +274,17 @@ def win_rate_figure(result: SimulationResult):
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
-    fig = make_subplots(rows=1, cols=2, subplot_titles=("win rate by seat", "win rate by bot"))
-    fig.add_trace(go.Bar(x=[f"seat {i + 1}" for i in range(result.n_players)], y=result.win_rate_by_seat,
-                         name="by seat", marker_color="#4c78a8"), row=1, col=1)
+    fig = make_subplots(rows=1, cols=2, subplot_titles=(_("win rate by seat"), _("win rate by bot")))
+    fig.add_trace(go.Bar(x=[_("seat {n}").format(n=i + 1) for i in range(result.n_players)],
+                         y=result.win_rate_by_seat, name=_("by seat"), marker_color="#4c78a8"), row=1, col=1)
     by_bot = result.win_rate_by_bot
-    fig.add_trace(go.Bar(x=list(by_bot), y=list(by_bot.values()), name="by bot", marker_color="#f58518"),
+    fig.add_trace(go.Bar(x=list(by_bot), y=list(by_bot.values()), name=_("by bot"), marker_color="#f58518"),
                   row=1, col=2)
     fig.update_yaxes(range=[0, 1], tickformat=".0%")
+    games = len(result.finished_games)
     fig.update_layout(showlegend=False, height=360,
-                      title=f"{len(result.finished_games)} games, {result.n_players} players")
+                      title=ngettext("{games} game, {players} players", "{games} games, {players} players", games)
+                      .format(games=games, players=result.n_players))
     return fig
 
 
@@ -287,8 +293,8 @@ def length_figure(result: SimulationResult):
     import plotly.graph_objects as go
 
     fig = go.Figure(go.Histogram(x=[g.turns for g in result.games], marker_color="#54a24b"))
-    fig.update_layout(title=f"game length (mean {result.mean_turns:.1f} turns)", xaxis_title="turns",
-                      yaxis_title="games", height=340)
+    fig.update_layout(title=_("game length (mean {turns} turns)").format(turns=f"{result.mean_turns:.1f}"),
+                      xaxis_title=_("turns"), yaxis_title=_("games"), height=340)
     return fig
 
 
@@ -301,5 +307,5 @@ def score_figure(result: SimulationResult):
         for name, total in zip(g.bots, g.totals, strict=True):
             by_bot.setdefault(name, []).append(total)
     fig = go.Figure([go.Box(y=v, name=k, boxmean=True) for k, v in by_bot.items()])
-    fig.update_layout(title="final scores (VP)", yaxis_title="VP", height=360)
+    fig.update_layout(title=_("final scores (VP)"), yaxis_title=_("VP"), height=360)
     return fig

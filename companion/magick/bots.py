@@ -26,6 +26,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from companion.errors import CompanionError
+from companion.i18n import _
 from companion.magick.engine import (
     Action,
     EndTurn,
@@ -149,7 +151,7 @@ def play_game(players: Sequence[str] | int, bots: Sequence[Bot], rng: random.Ran
     """Play a whole game with one bot per seat; returns the final state."""
     state = new_game(players, rng=rng, **new_game_kwargs)
     if len(bots) != len(state.players):
-        raise ValueError(f"bots: expected {len(state.players)}, found {len(bots)}")
+        raise CompanionError(_("bots: expected {n}, found {found}").format(n=len(state.players), found=len(bots)))
     while not state.over:
         state = play_round(state, list(bots), rng)
     return state

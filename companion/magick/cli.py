@@ -28,26 +28,37 @@ import typer
 
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json
 from companion.errors import CompanionError
+from companion.i18n import _, lazy_gettext, ngettext
 from companion.jsonio import excerpt
 
 MAX_POTIONS = 99
 """Most potions --potions accepts (a die never needs more than a few; a larger number is a typing slip)."""
 
-app = typer.Typer(help="Merchants of Magick tools.", no_args_is_help=True)
+# Help texts are lazy: translated when click formats them, in the language chosen by --lang / COMPANION_LANG.
+_JSON_HELP = lazy_gettext("Print JSON.")
+
+app = typer.Typer(help=lazy_gettext("Merchants of Magick tools."), no_args_is_help=True)
+
+_PART_NAMES = {"crafting": lazy_gettext("crafting"), "research": lazy_gettext("research"),
+               "orders": lazy_gettext("orders"), "adventurer": lazy_gettext("adventurer"),
+               "mastery": lazy_gettext("mastery"), "charms": lazy_gettext("charms")}
 
 
-@app.command("score")
+def _winners_line(winners: list[str]) -> str:
+    return ngettext("winner: {names}", "winners: {names}", len(winners)).format(names=_(", ").join(winners))
+
+
+@app.command("score", help=lazy_gettext(
+    "Total the gold of each player (crafting, research, orders, adventurer, mastery, charms) and name the "
+    "winners.\n\nFILE is one JSON object: {\"players\": [{\"name\": \"Ann\", \"crafting\": 10, \"research\": 0, "
+    "\"orders\": 6, \"adventurer\": 0, \"mastery\": 8, \"charms\": 0}, ...]} (parts left out are 0). The format "
+    "is described in the README, section \"Score table files\"."))
 def score_command(
-    file: str = typer.Argument(..., help="Table-side gold per player as JSON ('-' for stdin)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
+    file: str = typer.Argument(..., help=lazy_gettext("Table-side gold per player as JSON ('-' for stdin).")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    save: bool = typer.Option(False, "--save", help=lazy_gettext("Also add the game to the game history.")),
 ) -> None:
-    """Total each player's gold (crafting, research, orders, adventurer, mastery, charms) and name the winners.
-
-    FILE is one JSON object: {"players": [{"name": "Ann", "crafting": 10, "research": 0, "orders": 6,
-    "adventurer": 0, "mastery": 8, "charms": 0}, ...]} (parts left out are 0). The format is described in
-    the README, section "Score table files".
-    """
+    """Total each player's gold (see the help text)."""
     from companion.magick.scoring import PARTS, score_table
 
     with bad_input_exits_2():
@@ -61,36 +72,40 @@ def score_command(
         print_json(result)
         return
     for p in result["players"]:
-        parts = ", ".join(f"{k} {p[k]}" for k in PARTS)
-        typer.echo(f"{p['name']}: {p['total']} gold ({parts})")
-    typer.echo("winner" + ("s" if len(result["winners"]) > 1 else "") + ": " + ", ".join(result["winners"]))
+        parts = _(", ").join(_("{part} {amount}").format(part=_PART_NAMES[k], amount=p[k]) for k in PARTS)
+        typer.echo(_("{name}: {total} gold ({parts})").format(name=p["name"], total=p["total"], parts=parts))
+    typer.echo(_winners_line(result["winners"]))
 
 
-@app.command("odds")
+@app.command("odds", help=lazy_gettext(
+    "Exact probability that one roll of a die fills a circle, spending at most --potions potions."))
 def odds_command(
-    die: str = typer.Option(..., "--die", help="The die: d6, d8, d10 or d12."),
-    target: int = typer.Option(..., "--target", help="The number in the circle."),
-    craft: bool = typer.Option(False, "--craft", help="A crafting circle (die >= target)."),
-    research: bool = typer.Option(False, "--research", help="A research circle (die <= target)."),
-    potions: int = typer.Option(0, "--potions", help="Spend at most this many potions, 0..99."),
-    sheet_file: str = typer.Option(None, "--sheet", help="Your sheet file (default: the reference sheet)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    die: str = typer.Option(..., "--die", help=lazy_gettext("The die: d6, d8, d10 or d12.")),
+    target: int = typer.Option(..., "--target", help=lazy_gettext("The number in the circle.")),
+    craft: bool = typer.Option(False, "--craft", help=lazy_gettext("A crafting circle (die >= target).")),
+    research: bool = typer.Option(False, "--research", help=lazy_gettext("A research circle (die <= target).")),
+    potions: int = typer.Option(0, "--potions", help=lazy_gettext("Spend at most this many potions, 0..99.")),
+    sheet_file: str = typer.Option(None, "--sheet", help=lazy_gettext(
+        "Your sheet file (default: the reference sheet).")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
 ) -> None:
-    """Exact probability that one roll of a die fills a circle, spending at most --potions potions."""
-    from companion.magick.odds import fill_probability
+    """Exact probability that one roll fills a circle (see the help text)."""
+    from companion.magick.odds import fill_probability, format_odds
     from companion.magick.sheet import load_sheet
 
     with bad_input_exits_2():
         if craft == research:
-            raise CompanionError("--craft/--research: give exactly one of them")
+            raise CompanionError(_("--craft/--research: give exactly one of them"))
         if not 0 <= potions <= MAX_POTIONS:
-            raise CompanionError(f"--potions: expected a whole number from 0 to {MAX_POTIONS}, found {excerpt(potions)}")
+            raise CompanionError(_("--potions: expected a whole number from 0 to {most}, found {found}")
+                                 .format(most=MAX_POTIONS, found=excerpt(potions)))
         sheet = load_sheet(sheet_file)
         if die not in sheet.dice:
-            raise CompanionError(f"--die: expected one of {', '.join(sheet.dice)}, found {excerpt(die)!r}")
+            raise CompanionError(_("--die: expected one of {dice}, found {found!r}")
+                                 .format(dice=", ".join(sheet.dice), found=excerpt(die)))
         if not sheet.min_value <= target <= sheet.max_value:
-            raise CompanionError(f"--target: expected a circle number from {sheet.min_value} to {sheet.max_value}, "
-                                 f"found {excerpt(target)}")
+            raise CompanionError(_("--target: expected a circle number from {low} to {high}, found {found}")
+                                 .format(low=sheet.min_value, high=sheet.max_value, found=excerpt(target)))
         compare = ">=" if craft else "<="
         prob = fill_probability(die, target, compare, potions, sheet=sheet)
     doc = {"die": die, "target": target, "compare": compare, "potions": potions,
@@ -98,17 +113,22 @@ def odds_command(
     if as_json:
         print_json(doc)
         return
-    side = "crafting" if craft else "research"
-    typer.echo(f"{die} for a {side} {target} ({compare}) with at most {potions} potion(s): "
-               f"{doc['probability']} = {float(prob):.1%}")
+    text = (ngettext("{die} for a crafting circle {target} ({compare}) with at most {potions} potion: {odds}",
+                     "{die} for a crafting circle {target} ({compare}) with at most {potions} potions: {odds}",
+                     potions) if craft else
+            ngettext("{die} for a research circle {target} ({compare}) with at most {potions} potion: {odds}",
+                     "{die} for a research circle {target} ({compare}) with at most {potions} potions: {odds}",
+                     potions))
+    typer.echo(text.format(die=die, target=target, compare=compare, potions=potions, odds=format_odds(prob)))
 
 
-@app.command("check-sheet")
+@app.command("check-sheet", help=lazy_gettext("Validate a sheet file; errors name the key path."))
 def check_sheet_command(
-    file: str = typer.Argument(..., help="A sheet file (JSON) typed from your printed sheet; '-' reads stdin."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    file: str = typer.Argument(..., help=lazy_gettext(
+        "A sheet file (JSON) typed from your printed sheet; '-' reads stdin.")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
 ) -> None:
-    """Validate a sheet file; errors name the key path."""
+    """Validate a sheet file (see the help text)."""
     from companion.magick.sheet import load_sheet, sheet_from_dict
 
     with bad_input_exits_2():
@@ -122,7 +142,8 @@ def check_sheet_command(
     if as_json:
         print_json(doc)
         return
-    typer.echo(f"{sheet.name}: {len(sheet.rows)} rows, {len(sheet.circles)} circles - valid")
+    typer.echo(_("{name}: {rows} rows, {circles} circles - valid").format(name=sheet.name, rows=len(sheet.rows),
+                                                                         circles=len(sheet.circles)))
     if sheet.label:
         typer.echo(sheet.label)
 
@@ -136,16 +157,17 @@ def _gold_doc(state: Any) -> dict[str, Any]:
 
 def _print_gold(doc: dict[str, Any]) -> None:
     for p in doc["players"]:
-        typer.echo(f"{p['name']}: {p['total']} gold")
-    typer.echo("winner" + ("s" if len(doc["winners"]) > 1 else "") + ": " + ", ".join(doc["winners"]))
+        typer.echo(_("{name}: {total} gold").format(name=p["name"], total=p["total"]))
+    typer.echo(_winners_line(doc["winners"]))
 
 
-@app.command("replay")
+@app.command("replay", help=lazy_gettext(
+    "Replay a game record and print the gold of each player (an illegal line exits 2 naming it)."))
 def replay_command(
-    file: str = typer.Argument(..., help="A game record (JSON Lines; '-' for stdin)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    file: str = typer.Argument(..., help=lazy_gettext("A game record (JSON Lines; '-' for stdin).")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
 ) -> None:
-    """Replay a game record and print each player's gold (an illegal line exits 2 naming it)."""
+    """Replay a game record (see the help text)."""
     from companion.cli_support import read_input_text
     from companion.magick.record import read_record, replay
 
@@ -158,16 +180,17 @@ def replay_command(
         _print_gold(doc)
 
 
-@app.command("simulate")
+@app.command("simulate", help=lazy_gettext(
+    "Play a whole game with bots (orders from the generated deck, which is not the printed deck)."))
 def simulate_command(
-    players: int = typer.Option(2, "--players", help="Number of players, 1-8."),
-    bots: str = typer.Option("greedy", "--bots", help="Comma-separated bot per seat (greedy, random); "
-                                                     "the last one repeats."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the dice, the deck and the random bots."),
-    record: str = typer.Option(None, "--record", help="Write the game record to this file."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    players: int = typer.Option(2, "--players", help=lazy_gettext("Number of players, 1-8.")),
+    bots: str = typer.Option("greedy", "--bots", help=lazy_gettext(
+        "Comma-separated bot per seat (greedy, random); the last one repeats.")),
+    seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed of the dice, the deck and the random bots.")),
+    record: str = typer.Option(None, "--record", help=lazy_gettext("Write the game record to this file.")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
 ) -> None:
-    """Play a whole game with bots (orders from the generated deck, which is not the printed deck)."""
+    """Play a whole game with bots (see the help text)."""
     import random
     from pathlib import Path
 
@@ -176,13 +199,13 @@ def simulate_command(
 
     with bad_input_exits_2():
         if not 1 <= players <= 8:
-            raise CompanionError(f"--players: expected 1-8, found {excerpt(players)}")
+            raise CompanionError(_("--players: expected 1-8, found {found}").format(found=excerpt(players)))
         names = [b.strip() for b in bots.split(",") if b.strip()]
         for b in names:
             if b not in ("greedy", "random"):
-                raise CompanionError(f"--bots: expected greedy or random, found {excerpt(b)!r}")
+                raise CompanionError(_("--bots: expected greedy or random, found {found!r}").format(found=excerpt(b)))
         if not names:
-            raise CompanionError("--bots: expected at least one bot")
+            raise CompanionError(_("--bots: expected at least one bot"))
         rng = random.Random(seed)
         seats = [(names[i] if i < len(names) else names[-1]) for i in range(players)]
         state = play_game(players, [GreedyBot() if b == "greedy" else RandomBot(rng) for b in seats], rng)
@@ -190,7 +213,8 @@ def simulate_command(
             try:
                 Path(record).write_text(write_record(state), encoding="utf-8")
             except OSError as exc:
-                raise CompanionError(f"--record: {record}: cannot be written ({exc.strerror})") from None
+                raise CompanionError(_("--record: {path}: cannot be written ({reason})")
+                                     .format(path=record, reason=exc.strerror)) from None
     doc = _gold_doc(state)
     doc["bots"] = seats
     if as_json:

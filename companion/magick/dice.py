@@ -26,14 +26,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.errors import IllegalActionError
-from companion.magick.sheet import Circle, Sheet
+from companion.i18n import _, lazy_gettext
+from companion.magick.sheet import Circle, Sheet, circle_label, shown_name
 
 __all__ = ["Roll", "adjusted_range", "check_placement", "potions_needed"]
 
-RULE_ROLL = "rules summary III.1 (roll D6, D8, D10, D12)"
-RULE_LEGEND = "rules summary IV.1 (dice legend: a column takes only its dice)"
-RULE_COMPARE = "rules summary IV.2 (crafting: die >= circle; research: die <= circle)"
-RULE_ADJUST = "rules summary II.3 (a potion moves a die by 1); bounds: choice in data die_adjustment"
+RULE_ROLL = lazy_gettext("rules summary III.1 (roll D6, D8, D10, D12)")
+RULE_LEGEND = lazy_gettext("rules summary IV.1 (dice legend: a column takes only its dice)")
+RULE_COMPARE = lazy_gettext("rules summary IV.2 (crafting: die >= circle; research: die <= circle)")
+RULE_ADJUST = lazy_gettext("rules summary II.3 (a potion moves a die by 1); bounds: choice in data die_adjustment")
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Roll:
         for d, v in self.values:
             if d == die:
                 return v
-        raise KeyError(f"no die {die!r} in this roll")
+        raise KeyError(_("no die {die!r} in this roll").format(die=die))
 
     def as_dict(self) -> dict[str, int]:
         """``{"d6": 3, "d8": 5, ...}``."""
@@ -54,7 +55,7 @@ class Roll:
 
     @property
     def dice(self) -> tuple[str, ...]:
-        return tuple(d for d, _ in self.values)
+        return tuple(d for d, _v in self.values)
 
     @classmethod
     def of(cls, sheet: Sheet, values: Mapping[str, int]) -> Roll:
@@ -66,19 +67,21 @@ class Roll:
             ``bad_roll`` if a die is missing, unknown, or shows a value outside ``1..faces``.
         """
         if not isinstance(values, Mapping):
-            raise IllegalActionError("bad_roll", "a roll gives one value per die, e.g. "
-                                     "{'d6': 3, 'd8': 5, 'd10': 2, 'd12': 11}", rule=RULE_ROLL)
+            raise IllegalActionError("bad_roll", _("a roll gives one value per die, e.g. {example}")
+                                     .format(example="{'d6': 3, 'd8': 5, 'd10': 2, 'd12': 11}"), rule=RULE_ROLL)
         for die in values:
             if die not in sheet.dice:
-                raise IllegalActionError("bad_roll", f"roll: unknown die {die!r}; expected "
-                                         f"{', '.join(sheet.dice)}", rule=RULE_ROLL)
+                raise IllegalActionError("bad_roll", _("roll: unknown die {die!r}; expected {dice}")
+                                         .format(die=die, dice=", ".join(sheet.dice)), rule=RULE_ROLL)
         out = []
         for die, faces in sheet.dice.items():
             if die not in values:
-                raise IllegalActionError("bad_roll", f"roll: missing a value for {die}", rule=RULE_ROLL)
+                raise IllegalActionError("bad_roll", _("roll: missing a value for the {die}").format(die=die),
+                                         rule=RULE_ROLL)
             v = values[die]
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= faces:
-                raise IllegalActionError("bad_roll", f"roll: {die} shows 1..{faces}, found {v!r}", rule=RULE_ROLL)
+                raise IllegalActionError("bad_roll", _("roll: a {die} shows 1..{faces}, found {found!r}")
+                                         .format(die=die, faces=faces, found=v), rule=RULE_ROLL)
             out.append((die, v))
         return cls(tuple(out))
 
@@ -139,26 +142,29 @@ def check_placement(sheet: Sheet, die: str, value: int, adjust: int, circle: Cir
         (adjusted value outside the die's range) or ``target_not_met`` (comparison fails).
     """
     if die not in sheet.dice:
-        raise IllegalActionError("unknown_die", f"no die {die!r}; expected one of {', '.join(sheet.dice)}",
-                                 rule=RULE_ROLL)
+        raise IllegalActionError("unknown_die", _("no die {die!r}; expected one of {dice}")
+                                 .format(die=die, dice=", ".join(sheet.dice)), rule=RULE_ROLL)
     c = _circle(sheet, circle)
     column = sheet.column(c.column)
     if die not in column.allowed_dice:
         raise IllegalActionError(
             "die_not_allowed",
-            f"{die} may not fill a {column.name} circle ({c.key}); {column.name} takes "
-            f"{', '.join(column.allowed_dice)}", rule=RULE_LEGEND)
+            _("the {die} may not fill a {column} circle ({circle}); {column} takes {dice}")
+            .format(die=die, column=shown_name(column.name), circle=circle_label(sheet, c.key),
+                    dice=", ".join(column.allowed_dice)), rule=RULE_LEGEND)
     lo, hi = sheet.value_range(die)
     new = value + adjust
     if not lo <= new <= hi:
         raise IllegalActionError(
             "value_out_of_range",
-            f"{die} showing {value} moved by {adjust:+d} would be {new}; a {die} stays within {lo}..{hi}",
-            rule=RULE_ADJUST)
+            _("the {die} showing {value} moved by {adjust} would be {new}; a {die} stays within {low}..{high}")
+            .format(die=die, value=value, adjust=f"{adjust:+d}", new=new, low=lo, high=hi), rule=RULE_ADJUST)
     if not column.accepts(new, c.target):
-        side = "crafting" if column.compare == ">=" else "research"
+        text = (_("{circle} is a crafting circle: needs a die {compare} {target}, the {die} is {value}")
+                if column.compare == ">=" else
+                _("{circle} is a research circle: needs a die {compare} {target}, the {die} is {value}"))
         raise IllegalActionError(
             "target_not_met",
-            f"{c.key} is a {side} circle: needs a die {column.compare} {c.target}, the {die} is {new}",
-            rule=RULE_COMPARE)
+            text.format(circle=circle_label(sheet, c.key), compare=column.compare, target=c.target, die=die,
+                        value=new), rule=RULE_COMPARE)
     return c

@@ -81,12 +81,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import IllegalActionError
+from companion.i18n import N_, _, gettext, lazy_gettext, ngettext
 from companion.magick.dice import Roll, check_placement, potions_needed
 from companion.magick.odds import Placement, rank_placements
 from companion.magick.orders import Cards, Order, generated_order_deck, load_cards, make_order
 from companion.magick.scoring import PlayerGold
 from companion.magick.scoring import winners as _winners
-from companion.magick.sheet import Sheet, default_sheet
+from companion.magick.sheet import Sheet, ShownText, circle_label, default_sheet, shown_name
 
 __all__ = [
     "Action",
@@ -110,16 +111,89 @@ __all__ = [
     "winners",
 ]
 
-R_SETUP = "rules summary I (setup: 1-8 players, one adventurer each, one material and one energy mastery)"
-R_PHASE = "rules summary III (round phases)"
-R_DICE = "rules summary II.2.3 (two dice per round, each die used once)"
-R_POTION = "rules summary II.3 (a potion moves a die by 1)"
-R_EXTRA = "rules summary IV.7 (6 extra dice per game costing 0,0,0,2,3,4 potions)"
-R_ADV = "rules summary II.5 and IV.8 (adventurer: free circle on an empty circle of your sheet)"
-R_ORDER = "rules summary III.7 (customer phase: face-down orders are revealed)"
-R_CIRCLE = "rules summary II.2 (a circle is filled once)"
+R_SETUP = lazy_gettext("rules summary I (setup: 1-8 players, one adventurer each, one material and one energy "
+                       "mastery)")
+R_PHASE = lazy_gettext("rules summary III (round phases)")
+R_DICE = lazy_gettext("rules summary II.2.3 (two dice per round, each die used once)")
+R_POTION = lazy_gettext("rules summary II.3 (a potion moves a die by 1)")
+R_EXTRA = lazy_gettext("rules summary IV.7 (6 extra dice per game costing 0,0,0,2,3,4 potions)")
+R_ADV = lazy_gettext("rules summary II.5 and IV.8 (adventurer: free circle on an empty circle of your sheet)")
+R_ORDER = lazy_gettext("rules summary III.7 (customer phase: face-down orders are revealed)")
+R_CIRCLE = lazy_gettext("rules summary II.2 (a circle is filled once)")
 
 PHASES = ("reveal", "roll", "craft", "over")
+
+_PHASE_NAMES = {"reveal": N_("order reveals"), "roll": N_("the roll"), "craft": N_("crafting and research"),
+                "over": N_("game over")}
+
+
+# --------------------------------------------------------------------------------------------------
+# texts shown to players: the log and the refusals
+
+
+def is_you(name: str) -> bool:
+    """True when a player's name is the reader ("You", "you", "你", or "You" in the current language).
+
+    Sentences about that player use the second person ("You reveal ...", not "You reveals ...").
+    """
+    key = str(name).strip().casefold()
+    return key in ("you", "你") or key == _("You").casefold()
+
+
+def _say(you: str, other: str, params: tuple[tuple[str, Any], ...]) -> str:
+    """Render a log sentence now: the second-person template when ``name`` is the reader, else the other."""
+    values = {k: (_("you") if k != "name" and is_you(str(v)) else str(v)) for k, v in params}
+    template = you if is_you(values.get("name", "")) else other
+    return gettext(template).format(**values)
+
+
+class LogLine(ShownText):
+    """A sentence of ``GameState.log``, rendered in the language in force each time it is shown.
+
+    Behaves like a ``str`` (formatting, ``html.escape``, comparison); ``str(line)`` gives the text. States
+    holding it can be deep-copied and pickled.
+    """
+
+    __slots__ = ()
+
+
+def _log(you: str, other: str | None = None, /, **params: Any) -> LogLine:
+    """A log sentence with a subject-aware template: ``you`` when ``params["name"]`` is the reader.
+
+    Both templates are marked with ``N_`` at the call site; ``other`` defaults to ``you`` (no subject).
+    """
+    return LogLine(_say, you, other if other is not None else you, tuple(sorted(params.items())))
+
+
+def _count_text(kind: str, n: int) -> str:
+    if kind == "player":
+        return ngettext("{n} player", "{n} players", n).format(n=n)
+    return ngettext("{n} potion", "{n} potions", n).format(n=n)
+
+
+def _potions(n: int) -> ShownText:
+    """``"1 potion"`` / ``"3 potions"`` in the language in force when shown."""
+    return ShownText(_count_text, "potion", n)
+
+
+def _nm(name: str) -> ShownText:
+    """A sheet or card name in a log line, translated when shown (:func:`companion.magick.sheet.shown_name`)."""
+    return ShownText(shown_name, name)
+
+
+def _names(names: tuple[str, ...]) -> str:
+    return _(", ").join(shown_name(n) for n in names)
+
+
+def _order(order: Order, sheet: Sheet) -> ShownText:
+    return ShownText(Order.name_on, order, sheet)
+
+
+def _possessive_sheet(name: str) -> str:
+    return _("your sheet") if is_you(name) else _("the sheet of {name}").format(name=name)
+
+
+circle_text = circle_label
 
 
 # --------------------------------------------------------------------------------------------------
@@ -283,48 +357,54 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
     """
     sheet = sheet or default_sheet()
     cards = cards or load_cards()
-    names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+    names = ([_("Player {n}").format(n=i + 1) for i in range(players)] if isinstance(players, int)
+             else list(players))
     if not 1 <= len(names) <= 8:
-        raise IllegalActionError("bad_setup", f"players: Merchants of Magick takes 1-8 players, found {len(names)}",
-                                 rule=R_SETUP)
+        raise IllegalActionError("bad_setup", _("players: Merchants of Magick takes 1-8 players, found {n}")
+                                 .format(n=len(names)), rule=R_SETUP)
     if any(not isinstance(n, str) or not n.strip() for n in names) or len(set(names)) != len(names):
-        raise IllegalActionError("bad_setup", "players: names must be distinct and non-empty", rule=R_SETUP)
+        raise IllegalActionError("bad_setup", _("players: names must be distinct and non-empty"), rule=R_SETUP)
     adv_ids = [a.id for a in cards.adventurers]
     row_ids = {r.id for r in sheet.rows}
     fitting = [a.id for a in cards.adventurers if all(r in row_ids for req in a.requirements for r in req)]
     if adventurers is None:
         adv_ids = fitting
         if len(adv_ids) < len(names):
-            raise IllegalActionError("bad_setup", f"adventurers: only {len(adv_ids)} cards", rule=R_SETUP)
+            raise IllegalActionError("bad_setup", _("adventurers: only {n} cards").format(n=len(adv_ids)),
+                                     rule=R_SETUP)
         adventurers = rng.sample(adv_ids, len(names)) if rng else adv_ids[:len(names)]
     adventurers = list(adventurers)
     if len(adventurers) != len(names):
-        raise IllegalActionError("bad_setup", f"adventurers: expected {len(names)}, found {len(adventurers)}",
-                                 rule=R_SETUP)
+        raise IllegalActionError("bad_setup", _("adventurers: expected {n}, found {found}")
+                                 .format(n=len(names), found=len(adventurers)), rule=R_SETUP)
     for a in adventurers:
         if a not in [x.id for x in cards.adventurers]:
-            raise IllegalActionError("bad_setup", f"adventurers: unknown card {a!r}; expected one of "
-                                     f"{', '.join(adv_ids)}", rule=R_SETUP)
+            raise IllegalActionError("bad_setup", _("adventurers: unknown card {card!r}; expected one of {known}")
+                                     .format(card=a, known=", ".join(adv_ids)), rule=R_SETUP)
     if len(set(adventurers)) != len(adventurers):
-        raise IllegalActionError("bad_setup", "adventurers: each player has a different card", rule=R_SETUP)
+        raise IllegalActionError("bad_setup", _("adventurers: each player has a different card"), rule=R_SETUP)
     column_ids = {c.id for c in sheet.columns}
     material = [m.id for m in cards.mastery if m.type == "material" and m.column in column_ids]
     energy = [m.id for m in cards.mastery if m.type == "energy" and m.column in column_ids]
     if mastery is None:
         if not material or not energy:
-            raise IllegalActionError("bad_setup", "mastery: the sheet lacks the columns of the mastery cards",
+            raise IllegalActionError("bad_setup", _("mastery: the sheet lacks the columns of the mastery cards"),
                                      rule=R_SETUP)
         mastery = (rng.choice(material), rng.choice(energy)) if rng else (material[0], energy[0])
     mastery = tuple(mastery)
     if len(mastery) != 2 or mastery[0] not in material or mastery[1] not in energy:
-        raise IllegalActionError("bad_setup", f"mastery: expected one material card ({', '.join(material)}) and "
-                                 f"one energy card ({', '.join(energy)}), found {mastery!r}", rule=R_SETUP)
+        raise IllegalActionError("bad_setup", _("mastery: expected one material card ({material}) and one energy card "
+                                               "({energy}), found {found}")
+                                 .format(material=", ".join(material), energy=", ".join(energy),
+                                         found=", ".join(map(repr, mastery))), rule=R_SETUP)
     for a in adventurers:
         for item, ench in cards.adventurer(a).requirements:
             for row in (item, ench):
                 if not any(r.id == row for r in sheet.rows):
-                    raise IllegalActionError("bad_setup", f"adventurers: {a} needs the row {row!r}, which the "
-                                             f"sheet {sheet.name!r} does not have", rule=R_SETUP)
+                    raise IllegalActionError("bad_setup", _("adventurers: {adventurer_name} needs the row {row!r}, which "
+                                                                 "the sheet {sheet!r} does not have")
+                                             .format(adventurer_name=shown_name(cards.adventurer(a).name), row=row,
+                                                     sheet=sheet.name), rule=R_SETUP)
     if deck is None:
         if rng and cards.printed_orders:
             deck = list(cards.printed_orders)
@@ -333,19 +413,20 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
             deck = generated_order_deck(sheet, rng) if rng else ()
     potions = cards.starting_potions if starting_potions is None else starting_potions
     if isinstance(potions, bool) or not isinstance(potions, int) or potions < 0:
-        raise IllegalActionError("bad_setup", f"starting_potions: expected an integer >= 0, found {potions!r}",
-                                 rule=R_SETUP)
+        raise IllegalActionError("bad_setup", _("starting_potions: expected an integer >= 0, found {found!r}")
+                                 .format(found=potions), rule=R_SETUP)
     n_orders = cards.orders_per_player.get(len(names), 3) if orders_per_player is None else orders_per_player
     if isinstance(n_orders, bool) or not isinstance(n_orders, int) or not 0 <= n_orders <= 10:
-        raise IllegalActionError("bad_setup", f"orders_per_player: expected 0..10, found {n_orders!r}",
-                                 rule=R_SETUP)
+        raise IllegalActionError("bad_setup", _("orders_per_player: expected 0..10, found {found!r}")
+                                 .format(found=n_orders), rule=R_SETUP)
     ps = tuple(PlayerState(name=n.strip(), adventurer=a, potions=potions, orders=(None,) * n_orders)
                for n, a in zip(names, adventurers, strict=True))
     setup = Setup(players=tuple(p.name for p in ps), adventurers=tuple(adventurers), mastery=mastery,
                   starting_potions=potions, orders_per_player=n_orders)
     state = GameState(sheet=sheet, cards=cards, players=ps, mastery_cards=mastery, deck=tuple(deck), setup=setup,
-                      log=(f"Setup: {len(ps)} player(s); mastery cards "
-                           f"{', '.join(cards.mastery_card(m).name for m in mastery)}.",))
+                      log=(_log(N_("Setup: {player_count}; mastery cards {cards}."),
+                                player_count=ShownText(_count_text, "player", len(ps)),
+                                cards=ShownText(_names, tuple(cards.mastery_card(m).name for m in mastery))),))
     return _after_reveals(state)
 
 
@@ -371,7 +452,8 @@ def chance_action(state: GameState, rng: random.Random) -> RollDice | RevealOrde
     if state.phase == "reveal":
         player = next(i for i, p in enumerate(state.players) if p.face_down)
         return RevealOrder(player, state.deck[0] if state.deck else None)
-    raise IllegalActionError("wrong_phase", f"no chance action in phase {state.phase!r}", rule=R_PHASE)
+    raise IllegalActionError("wrong_phase", _("no chance action in the phase of {phase}")
+                             .format(phase=_(_PHASE_NAMES[state.phase])), rule=R_PHASE)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -439,51 +521,55 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 def _apply(state: GameState, action: Action) -> GameState:
     if state.phase == "over":
-        raise IllegalActionError("game_over", "the game is over (10 rounds played)", rule=R_PHASE)
+        raise IllegalActionError("game_over", _("the game is over (10 rounds played)"), rule=R_PHASE)
     if isinstance(action, RollDice):
         return _roll(state, action)
     if isinstance(action, RevealOrder):
         return _reveal(state, action)
     if isinstance(action, (Place, FreeCircle, EndTurn)):
         if state.phase != "craft":
-            due = "a roll" if state.phase == "roll" else "order reveals"
-            raise IllegalActionError("wrong_phase", f"{type(action).__name__}: waiting for {due} first "
-                                     f"(phase {state.phase!r})", rule=R_PHASE)
+            raise IllegalActionError("wrong_phase", _("waiting for a roll first") if state.phase == "roll"
+                                     else _("waiting for order reveals first"), rule=R_PHASE)
         _player(state, action.player)
         p = state.players[action.player]
         if p.done:
-            raise IllegalActionError("player_done", f"{p.name} has already ended this turn", rule=R_PHASE)
+            raise IllegalActionError("player_done", _say(N_("You have already ended this turn"),
+                                                          N_("{name} has already ended this turn"),
+                                                          (("name", p.name),)), rule=R_PHASE)
         if isinstance(action, FreeCircle):
             return _free(state, action)
         if p.free_circles:
-            raise IllegalActionError("free_circle_pending", f"{p.name} must first fill the adventurer's free "
-                                     "circle (any empty circle)", rule=R_ADV)
+            raise IllegalActionError("free_circle_pending", _say(
+                N_("You must first fill the free circle of your adventurer (any empty circle)"),
+                N_("{name} must first fill the free circle of the adventurer (any empty circle)"),
+                (("name", p.name),)), rule=R_ADV)
         if isinstance(action, Place):
             return _place(state, action)
         return _end_turn(state, action.player)
-    raise IllegalActionError("unknown_action", f"not a Merchants of Magick action: {action!r}")
+    raise IllegalActionError("unknown_action", _("not a Merchants of Magick action: {action!r}").format(action=action))
 
 
 def _player(state: GameState, i: Any) -> PlayerState:
     if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(state.players):
-        raise IllegalActionError("unknown_player", f"player: expected a seat 0..{len(state.players) - 1}, "
-                                 f"found {i!r}")
+        raise IllegalActionError("unknown_player", _("player: expected a seat 0..{last}, found {found!r}")
+                                 .format(last=len(state.players) - 1, found=i))
     return state.players[i]
 
 
-def _set(state: GameState, i: int, p: PlayerState, *log: str) -> GameState:
+def _set(state: GameState, i: int, p: PlayerState, *log: LogLine) -> GameState:
     players = state.players[:i] + (p,) + state.players[i + 1:]
     return replace(state, players=players, log=state.log + log)
 
 
 def _roll(state: GameState, action: RollDice) -> GameState:
     if state.phase != "roll":
-        raise IllegalActionError("wrong_phase", f"roll: not expected in phase {state.phase!r}", rule=R_PHASE)
+        raise IllegalActionError("wrong_phase", _("roll: not expected in the phase of {phase}")
+                                 .format(phase=_(_PHASE_NAMES[state.phase])), rule=R_PHASE)
     roll = Roll.of(state.sheet, dict(action.values))
     state = replace(state, roll=roll, phase="craft",
                     players=tuple(replace(p, used_dice=(), done=False) for p in state.players),
-                    log=state.log + (f"Round {state.round}: roll " +
-                                     ", ".join(f"{d} {v}" for d, v in roll.values) + ".",))
+                    log=state.log + (_log(N_("Round {round}: roll {dice}."), round=state.round,
+                                          dice=", ".join(f"{d} {v}" for d, v in roll.values)),))
     for i in range(len(state.players)):
         state = _resolve(state, i)
     return state
@@ -491,22 +577,29 @@ def _roll(state: GameState, action: RollDice) -> GameState:
 
 def _reveal(state: GameState, action: RevealOrder) -> GameState:
     if state.phase != "reveal":
-        raise IllegalActionError("wrong_phase", f"reveal: not expected in phase {state.phase!r}", rule=R_ORDER)
+        raise IllegalActionError("wrong_phase", _("reveal: not expected in the phase of {phase}")
+                                 .format(phase=_(_PHASE_NAMES[state.phase])), rule=R_ORDER)
     p = _player(state, action.player)
     if not p.face_down:
-        raise IllegalActionError("no_face_down_order", f"reveal: {p.name} has no face-down order", rule=R_ORDER)
+        raise IllegalActionError("no_face_down_order", _say(N_("reveal: you have no face-down order"),
+                                                            N_("reveal: {name} has no face-down order"),
+                                                            (("name", p.name),)), rule=R_ORDER)
     order = action.order
     if order is not None:
         if not isinstance(order, Order):
-            raise IllegalActionError("bad_order", f"reveal: expected an Order, found {order!r}", rule=R_ORDER)
+            raise IllegalActionError("bad_order", _("reveal: expected an order, found {found!r}").format(found=order),
+                                     rule=R_ORDER)
         order = make_order(state.sheet, order.item, order.prefix, order.suffix, gold=order.gold, id=order.id)
     slot = p.orders.index(None)
     if order is None:
         orders = p.orders[:slot] + p.orders[slot + 1:]
-        text = f"{p.name}: no order to reveal (the deck is empty)."
+        text = _log(N_("You have no order to reveal (the deck is empty)."),
+                    N_("{name} has no order to reveal (the deck is empty)."), name=p.name)
     else:
         orders = p.orders[:slot] + (order,) + p.orders[slot + 1:]
-        text = f"{p.name} reveals the order {order.name_on(state.sheet)} ({order.gold} gold)."
+        text = _log(N_("You reveal the order {order} ({gold} gold)."),
+                    N_("{name} reveals the order {order} ({gold} gold)."), name=p.name,
+                    order=_order(order, state.sheet), gold=order.gold)
     deck = state.deck
     if order is not None and deck and order.id in {o.id for o in deck}:
         k = next(j for j, o in enumerate(deck) if o.id == order.id)
@@ -525,44 +618,70 @@ def _place(state: GameState, action: Place) -> GameState:
     p = state.players[action.player]
     sheet = state.sheet
     if action.die not in sheet.dice:
-        raise IllegalActionError("unknown_die", f"{action.die!r} is not a die; expected one of "
-                                 f"{', '.join(sheet.dice)}", rule=R_DICE)
+        raise IllegalActionError("unknown_die", _("{die!r} is not a die; expected one of {dice}")
+                                 .format(die=action.die, dice=", ".join(sheet.dice)), rule=R_DICE)
     assert state.roll is not None
     if action.die not in state.roll.dice:
-        raise IllegalActionError("die_not_rolled", f"{action.die} was not rolled this round", rule=R_DICE)
-    if action.die in p.used_dice:
-        raise IllegalActionError("die_already_used", f"{p.name} already used the {action.die} this round",
+        raise IllegalActionError("die_not_rolled", _("the {die} was not rolled this round").format(die=action.die),
                                  rule=R_DICE)
+    if action.die in p.used_dice:
+        raise IllegalActionError("die_already_used", _say(N_("You already used the {die} this round"),
+                                                          N_("{name} already used the {die} this round"),
+                                                          (("name", p.name), ("die", action.die))), rule=R_DICE)
     if not sheet.has_circle(action.circle):
-        raise IllegalActionError("unknown_circle", f"no circle {action.circle!r} (keys look like 'grimoire.2')",
-                                 rule=R_CIRCLE)
+        raise IllegalActionError("unknown_circle", _("no circle {key!r} (keys look like 'grimoire.2')")
+                                 .format(key=action.circle), rule=R_CIRCLE)
     if action.circle in p.filled:
-        raise IllegalActionError("circle_filled", f"{action.circle} is already filled on {p.name}'s sheet",
-                                 rule=R_CIRCLE)
+        raise IllegalActionError("circle_filled", _("{circle_name} is already filled on {whose_sheet}")
+                                 .format(circle_name=circle_text(sheet, action.circle),
+                                         whose_sheet=_possessive_sheet(p.name)), rule=R_CIRCLE)
     if isinstance(action.adjust, bool) or not isinstance(action.adjust, int):
-        raise IllegalActionError("value_out_of_range", f"adjust: expected an integer, found {action.adjust!r}",
-                                 rule=R_POTION)
+        raise IllegalActionError("value_out_of_range", _("adjust: expected an integer, found {found!r}")
+                                 .format(found=action.adjust), rule=R_POTION)
     value = state.roll[action.die]
     circle = check_placement(sheet, action.die, value, action.adjust, action.circle)
     extra = len(p.used_dice) >= sheet.dice_per_round
     slot_cost = 0
     if extra:
         if p.extra_used >= len(sheet.extra_dice_costs):
-            raise IllegalActionError("no_extra_dice_left", f"{p.name} has used all {len(sheet.extra_dice_costs)} "
-                                     "extra dice of the game", rule=R_EXTRA)
+            raise IllegalActionError("no_extra_dice_left", _say(
+                N_("You have used all {n} extra dice of the game"),
+                N_("{name} has used all {n} extra dice of the game"),
+                (("name", p.name), ("n", len(sheet.extra_dice_costs)))), rule=R_EXTRA)
         slot_cost = sheet.extra_dice_costs[p.extra_used]
     cost = abs(action.adjust) + slot_cost
     if cost > p.potions:
-        what = [f"{abs(action.adjust)} to move the {action.die}"] if action.adjust else []
+        what = [_("{n} to move the {die}").format(n=abs(action.adjust), die=action.die)] if action.adjust else []
         if extra:
-            what.append(f"{slot_cost} for extra die #{p.extra_used + 1}")
-        raise IllegalActionError("not_enough_potions", f"{p.name} needs {cost} potions ({' + '.join(what)}), "
-                                 f"has {p.potions}", rule=R_EXTRA if extra else R_POTION)
+            what.append(_("{n} for extra die number {slot}").format(n=slot_cost, slot=p.extra_used + 1))
+        raise IllegalActionError("not_enough_potions", _say(
+            N_("You need {cost} ({parts}) and have {have}"),
+            N_("{name} needs {cost} ({parts}) and has {have}"),
+            (("name", p.name), ("cost", _potions(cost)), ("parts", " + ".join(what)), ("have", p.potions))),
+            rule=R_EXTRA if extra else R_POTION)
     new_value = value + action.adjust
-    text = (f"{p.name}: {action.die} {value}" + (f" -> {new_value}" if action.adjust else "") +
-            f" on {circle.key} ({sheet.column(circle.column).name} {sheet.column(circle.column).compare} "
-            f"{circle.target})" + (f", extra die #{p.extra_used + 1}" if extra else "") +
-            (f", {cost} potion(s)" if cost else "") + ".")
+    column = sheet.column(circle.column)
+    shown = f"{value} -> {new_value}" if action.adjust else f"{value}"
+    params = dict(name=p.name, die=action.die, value=shown, circle_name=circle_text(sheet, circle.key),
+                  column=_nm(column.name), compare=column.compare, target=circle.target, slot=p.extra_used + 1,
+                  cost=_potions(cost))
+    if extra and cost:
+        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die number "
+                       "{slot}, {cost}."),
+                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die "
+                       "number {slot}, {cost}."), **params)
+    elif extra:
+        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die number "
+                       "{slot}."),
+                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die "
+                       "number {slot}."), **params)
+    elif cost:
+        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target}), {cost}."),
+                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target}), {cost}."),
+                    **params)
+    else:
+        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target})."),
+                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target})."), **params)
     p = replace(p, filled=p.filled | {circle.key}, used_dice=p.used_dice + (action.die,),
                 potions=p.potions - cost, extra_used=p.extra_used + (1 if extra else 0))
     return _resolve(_set(state, action.player, p, text), action.player)
@@ -571,22 +690,27 @@ def _place(state: GameState, action: Place) -> GameState:
 def _free(state: GameState, action: FreeCircle) -> GameState:
     p = state.players[action.player]
     if not p.free_circles:
-        raise IllegalActionError("no_free_circle", f"{p.name} has no free circle from the adventurer", rule=R_ADV)
+        raise IllegalActionError("no_free_circle", _say(N_("You have no free circle from your adventurer"),
+                                                        N_("{name} has no free circle from the adventurer"),
+                                                        (("name", p.name),)), rule=R_ADV)
     if not state.sheet.has_circle(action.circle):
-        raise IllegalActionError("unknown_circle", f"no circle {action.circle!r} (keys look like 'grimoire.2')",
-                                 rule=R_ADV)
+        raise IllegalActionError("unknown_circle", _("no circle {key!r} (keys look like 'grimoire.2')")
+                                 .format(key=action.circle), rule=R_ADV)
     if action.circle in p.filled:
-        raise IllegalActionError("circle_filled", f"{action.circle} is already filled on {p.name}'s sheet",
-                                 rule=R_ADV)
+        raise IllegalActionError("circle_filled", _("{circle_name} is already filled on {whose_sheet}")
+                                 .format(circle_name=circle_text(state.sheet, action.circle),
+                                         whose_sheet=_possessive_sheet(p.name)), rule=R_ADV)
     p = replace(p, filled=p.filled | {action.circle}, free_circles=p.free_circles - 1)
-    return _resolve(_set(state, action.player, p, f"{p.name}: free circle on {action.circle}."), action.player)
+    text = _log(N_("You fill {circle_name} with the free circle."), N_("{name} fills {circle_name} with the free circle."),
+                name=p.name, circle_name=circle_text(state.sheet, action.circle))
+    return _resolve(_set(state, action.player, p, text), action.player)
 
 
 def _resolve(state: GameState, i: int) -> GameState:
     """Score completed rows, adventurer steps and orders for player ``i`` until nothing changes."""
     sheet, cards = state.sheet, state.cards
     p = state.players[i]
-    log: list[str] = []
+    log: list[LogLine] = []
     adv = cards.adventurer(p.adventurer)
     changed = True
     while changed:
@@ -594,7 +718,9 @@ def _resolve(state: GameState, i: int) -> GameState:
         for row in sheet.rows:
             if row.id not in p.completed and all(c.key in p.filled for c in row.circles):
                 p = replace(p, completed=p.completed + (row.id,), potions=p.potions + row.potions)
-                log.append(f"{p.name} completes {row.name}: +{row.gold} gold, +{row.potions} potion(s).")
+                log.append(_log(N_("You complete {row}: +{gold} gold, +{potion_text}."),
+                                N_("{name} completes {row}: +{gold} gold, +{potion_text}."),
+                                name=p.name, row=_nm(row.name), gold=row.gold, potion_text=_potions(row.potions)))
                 changed = True
         while p.adventurer_steps < len(adv.requirements) and all(
                 r in p.completed for r in adv.requirements[p.adventurer_steps]):
@@ -602,32 +728,43 @@ def _resolve(state: GameState, i: int) -> GameState:
             p = replace(p, adventurer_steps=step)
             if step == 1:
                 p = replace(p, potions=p.potions + cards.adventurer_potions)
-                log.append(f"{p.name} meets {adv.name}'s 1st requirement: +{cards.adventurer_potions} potions.")
+                log.append(_log(N_("You meet requirement 1 of {adventurer_name}: +{potion_text}."),
+                                N_("{name} meets requirement 1 of {adventurer_name}: +{potion_text}."),
+                                name=p.name, adventurer_name=_nm(adv.name), potion_text=_potions(cards.adventurer_potions)))
             else:
                 p = replace(p, free_circles=p.free_circles + 1)
-                extra = f" and {adv.gold} gold" if step == 3 else ""
-                log.append(f"{p.name} meets {adv.name}'s requirement {step}: a free circle{extra}.")
+                if step == 3:
+                    log.append(_log(N_("You meet requirement {step} of {adventurer_name}: a free circle and {gold} gold."),
+                                    N_("{name} meets requirement {step} of {adventurer_name}: a free circle and {gold} "
+                                       "gold."), name=p.name, adventurer_name=_nm(adv.name), step=step, gold=adv.gold))
+                else:
+                    log.append(_log(N_("You meet requirement {step} of {adventurer_name}: a free circle."),
+                                    N_("{name} meets requirement {step} of {adventurer_name}: a free circle."),
+                                    name=p.name, adventurer_name=_nm(adv.name), step=step))
             changed = True
         orders = list(p.orders)
         for k, o in enumerate(orders):
             if o is not None and all(r in p.completed for r in o.rows):
                 orders[k] = None
                 p = replace(p, fulfilled=p.fulfilled + (o,))
-                log.append(f"{p.name} fulfils the order {o.name_on(sheet)}: +{o.gold} gold.")
+                log.append(_log(N_("You fulfil the order {order}: +{gold} gold."),
+                                N_("{name} fulfils the order {order}: +{gold} gold."),
+                                name=p.name, order=_order(o, sheet), gold=o.gold))
         p = replace(p, orders=tuple(orders))
     if p.free_circles and len(p.filled) == len(sheet.circles):
         p = replace(p, free_circles=0)
-        log.append(f"{p.name} has no empty circle left: the free circle is lost.")
+        log.append(_log(N_("You have no empty circle left: the free circle is lost."),
+                        N_("{name} has no empty circle left: the free circle is lost."), name=p.name))
     return _set(state, i, p, *log)
 
 
 def _end_turn(state: GameState, i: int) -> GameState:
     p = replace(state.players[i], done=True)
-    state = _set(state, i, p, f"{p.name} ends the turn.")
+    state = _set(state, i, p, _log(N_("You end your turn."), N_("{name} ends the turn."), name=p.name))
     if all(q.done for q in state.players):
         state = _mastery_phase(state)
         if state.round >= state.sheet.rounds:
-            return replace(state, phase="over", log=state.log + ("Game over.",))
+            return replace(state, phase="over", log=state.log + (_log(N_("Game over.")),))
         state = _customer_phase(state)
     return state
 
@@ -636,7 +773,7 @@ def _mastery_phase(state: GameState) -> GameState:
     cards = state.cards
     players = list(state.players)
     flipped = list(state.flipped)
-    log: list[str] = []
+    log: list[LogLine] = []
     for card_id in state.mastery_cards:
         card = cards.mastery_card(card_id)
         apprentice = card_id in state.flipped
@@ -644,17 +781,20 @@ def _mastery_phase(state: GameState) -> GameState:
         gold = cards.mastery_gold_later if apprentice else cards.mastery_gold_first
         claimed = False
         for i, p in enumerate(players):
-            if any(c == card_id for c, _ in p.mastery):
+            if any(c == card_id for c, _gold in p.mastery):
                 continue
             have = sum(1 for c in state.sheet.circles_in_column(card.column) if c.key in p.filled)
             if have >= need:
                 players[i] = replace(p, mastery=p.mastery + ((card_id, gold),))
-                log.append(f"{p.name} claims {card.name} ({have} {card.column} circles): +{gold} gold.")
+                log.append(_log(N_("You claim {card} ({have} {column} circles): +{gold} gold."),
+                                N_("{name} claims {card} ({have} {column} circles): +{gold} gold."),
+                                name=p.name, card=_nm(card.name), have=have,
+                                column=_nm(state.sheet.column(card.column).name), gold=gold))
                 claimed = True
         if claimed and not apprentice:
             flipped.append(card_id)
-            log.append(f"{card.name} flips to its apprentice side (later players get "
-                       f"{cards.mastery_gold_later}).")
+            log.append(_log(N_("{card} flips to its apprentice side (later players get {gold} gold)."),
+                            card=_nm(card.name), gold=cards.mastery_gold_later))
     return replace(state, players=tuple(players), flipped=tuple(flipped), log=state.log + tuple(log))
 
 
@@ -665,21 +805,23 @@ def _customer_phase(state: GameState) -> GameState:
     for k in range(n):
         idx = next((j for j, o in enumerate(rows[k]) if o is not None), None)
         passed.append(rows[k].pop(idx) if idx is not None else None)
-    log: list[str] = []
+    log: list[LogLine] = []
     sheet = state.sheet
     if n == 1:
         if passed[0] is not None:
-            log.append(f"Solo: the order {passed[0].name_on(sheet)} leaves; a new order comes face down.")
+            log.append(_log(N_("Solo: the order {order} leaves; a new order comes face down."),
+                            order=_order(passed[0], sheet)))
             rows[0].append(None)
     else:
         for k, o in enumerate(passed):
             if o is not None:
                 rows[(k + 1) % n].append(o)
-                log.append(f"{state.players[k].name} passes {o.name_on(sheet)} to "
-                           f"{state.players[(k + 1) % n].name}.")
+                log.append(_log(N_("You pass the order {order} to {to}."),
+                                N_("{name} passes the order {order} to {to}."), name=state.players[k].name,
+                                order=_order(o, sheet), to=state.players[(k + 1) % n].name))
     players = tuple(replace(p, orders=tuple(r)) for p, r in zip(state.players, rows, strict=True))
     state = replace(state, players=players, round=state.round + 1,
-                    log=state.log + tuple(log) + (f"Round {state.round + 1} begins.",))
+                    log=state.log + tuple(log) + (_log(N_("Round {round} begins."), round=state.round + 1),))
     return _after_reveals(state)
 
 
@@ -755,7 +897,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "free", "player": action.player, "circle": action.circle}
     if isinstance(action, EndTurn):
         return {"type": "end", "player": action.player}
-    raise IllegalActionError("unknown_action", f"not a Merchants of Magick action: {action!r}")
+    raise IllegalActionError("unknown_action", _("not a Merchants of Magick action: {action!r}").format(action=action))
 
 
 def action_from_dict(doc: Any, sheet: Sheet | None = None) -> Action:
@@ -768,35 +910,41 @@ def action_from_dict(doc: Any, sheet: Sheet | None = None) -> Action:
     """
     sheet = sheet or default_sheet()
     if not isinstance(doc, dict) or "type" not in doc:
-        raise IllegalActionError("unknown_action", "expected an object with a 'type'")
+        raise IllegalActionError("unknown_action", _("expected an object with a 'type'"))
     kind = doc["type"]
     fields = {"roll": ("dice",), "reveal": ("player", "order"), "place": ("player", "die", "circle"),
               "free": ("player", "circle"), "end": ("player",)}
     if not isinstance(kind, str) or kind not in fields:
-        raise IllegalActionError("unknown_action", f"type: expected one of {', '.join(fields)}, found {kind!r}")
+        raise IllegalActionError("unknown_action", _("type: expected one of {known}, found {found!r}")
+                                 .format(known=", ".join(fields), found=kind))
     for f in fields[kind]:
         if f not in doc:
-            raise IllegalActionError("unknown_action", f"{kind}: missing field {f!r}")
+            raise IllegalActionError("unknown_action", _("{type}: missing field {field!r}").format(type=kind, field=f))
     if "player" in doc and (isinstance(doc["player"], bool) or not isinstance(doc["player"], int)):
-        raise IllegalActionError("unknown_action", f"{kind}: player: expected a seat number, found {doc['player']!r}")
+        raise IllegalActionError("unknown_action", _("{type}: player: expected a seat number, found {found!r}")
+                                 .format(type=kind, found=doc['player']))
     if kind == "roll":
         if not isinstance(doc["dice"], dict):
-            raise IllegalActionError("bad_roll", "roll: dice: expected an object like {'d6': 3, ...}")
+            raise IllegalActionError("bad_roll", _("roll: dice: expected an object like {example}")
+                                     .format(example="{'d6': 3, ...}"))
         return RollDice(Roll.of(sheet, doc["dice"]).values)
     if kind == "reveal":
         o = doc["order"]
         if o is None:
             return RevealOrder(doc["player"], None)
         if not isinstance(o, dict) or "item" not in o or "gold" not in o:
-            raise IllegalActionError("bad_order", "reveal: order: expected {'item', 'prefix', 'suffix', 'gold'}")
+            raise IllegalActionError("bad_order", _("reveal: order: expected {example}")
+                                     .format(example="{'item', 'prefix', 'suffix', 'gold'}"))
         if not isinstance(o.get("id", ""), str):
-            raise IllegalActionError("bad_order", f"reveal: order: id: expected text, found {o['id']!r}")
+            raise IllegalActionError("bad_order", _("reveal: order: id: expected text, found {found!r}")
+                                     .format(found=o['id']))
         return RevealOrder(doc["player"], make_order(sheet, o["item"], o.get("prefix"), o.get("suffix"),
                                                      gold=o["gold"], id=o.get("id") or ""))
     if kind == "place":
         adjust = doc.get("adjust", 0)
         if isinstance(adjust, bool) or not isinstance(adjust, int):
-            raise IllegalActionError("unknown_action", f"place: adjust: expected an integer, found {adjust!r}")
+            raise IllegalActionError("unknown_action", _("place: adjust: expected an integer, found {found!r}")
+                                     .format(found=adjust))
         return Place(doc["player"], str(doc["die"]), str(doc["circle"]), adjust)
     if kind == "free":
         return FreeCircle(doc["player"], str(doc["circle"]))

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.i18n import _, lazy_gettext
 from companion.magick import bots as magick_bots
 from companion.magick import engine
 from companion.magick import record as magick_record
@@ -41,8 +42,8 @@ __all__ = ["NAME", "TITLE", "CHANCE", "new_game", "current_player", "legal_actio
            "actor", "reveal_seat", "free_circles", "regular_dice_left", "mastery_status"]
 
 NAME = "magick"
-TITLE = "Merchants of Magick"
-TIE_RULE = "players with the same highest gold all win; there is no tie-breaker (rules summary V.7, V.8)"
+TITLE = lazy_gettext("Merchants of Magick")
+TIE_RULE = lazy_gettext("players with the same highest gold all win; there is no tie-breaker (rules summary V.7, V.8)")
 
 
 def new_game(players: int | Sequence[str] = 3, *, seed: int | None = None, generated_deck: bool = True,
@@ -71,8 +72,9 @@ def new_game(players: int | Sequence[str] = 3, *, seed: int | None = None, gener
     known = {"adventurers", "mastery", "sheet", "cards", "deck", "starting_potions", "orders_per_player"}
     unknown = set(options) - known
     if unknown:
-        raise IllegalActionError("bad_setup", f"unknown Merchants of Magick option {sorted(unknown)[0]!r}; "
-                                 f"expected one of {', '.join(sorted(known))}", rule=engine.R_SETUP)
+        raise IllegalActionError("bad_setup", _("unknown Merchants of Magick option {option!r}; expected one of {known}")
+                                 .format(option=sorted(unknown)[0], known=", ".join(sorted(known))),
+                                 rule=engine.R_SETUP)
     if not generated_deck and options.get("deck") is None:
         options["deck"] = ()
     names = players if isinstance(players, int) else list(players)
@@ -189,7 +191,7 @@ def score(state: GameState) -> ScoreSheet:
     """Gold per part (crafting, research, orders, adventurer, mastery, charms); ties shared."""
     gold = engine.score(state)
     players = [PlayerScore(g.name, {part: getattr(g, part) for part in PARTS}, g.total) for g in gold]
-    return ScoreSheet(players, engine.winners(state), TIE_RULE, "gold")
+    return ScoreSheet(players, engine.winners(state), str(TIE_RULE), "gold")
 
 
 def seat_names(state: GameState) -> list[str]:
@@ -239,7 +241,7 @@ def write_record(states: Sequence[GameState]) -> str:
         If the first state is not a new game's.
     """
     if states[0].history:
-        raise RecordError("write_record: the first state must be a new game's")
+        raise RecordError(_("write_record: the first state must be a new game's"))
     return magick_record.write_record(states[-1], states[0].deck)
 
 
@@ -277,7 +279,8 @@ def parse_action(state: GameState, text: str) -> Action:
     if ":" in body:
         who, body = (x.strip() for x in body.split(":", 1))
         if who not in names:
-            raise RecordError(f"{text!r}: no player {who!r}; expected one of {', '.join(names)}")
+            raise RecordError(_("{text!r}: no player {who!r}; expected one of {names}")
+                              .format(text=text, who=who, names=", ".join(names)))
         seat = names.index(who)
     words = body.split()
     try:
@@ -285,7 +288,8 @@ def parse_action(state: GameState, text: str) -> Action:
             values = dict(w.split("=", 1) for w in words[1:])
             return RollDice(tuple((d, int(v)) for d, v in values.items()))
         if seat == CHANCE:
-            raise RecordError(f"{text!r}: a roll or an order reveal is due, not a player's action")
+            raise RecordError(_("{text!r}: a roll or an order reveal is due, not the action of a player")
+                                  .format(text=text))
         if words == ["end"]:
             return EndTurn(seat)
         if len(words) == 2 and words[0] == "free":
@@ -293,9 +297,9 @@ def parse_action(state: GameState, text: str) -> Action:
         if len(words) in (3, 4) and words[1] == "on":
             return Place(seat, words[0], words[2], int(words[3]) if len(words) == 4 else 0)
     except (ValueError, CompanionError) as exc:
-        raise RecordError(f"cannot read {text!r}: {exc}") from None
-    raise RecordError(f"cannot read {text!r}; expected 'DIE on CIRCLE [+N]', 'free CIRCLE', 'end' or "
-                      "'roll d6=N d8=N ...'")
+        raise RecordError(_("cannot read {text!r}: {reason}").format(text=text, reason=exc)) from None
+    raise RecordError(_("cannot read {text!r}; expected 'DIE on CIRCLE [+N]', 'free CIRCLE', 'end' or "
+                        "'roll d6=N d8=N ...'").format(text=text))
 
 
 # --------------------------------------------------------------------------------------------- bots
@@ -309,7 +313,7 @@ class _EngineBot:
 
     def __init__(self, name: str) -> None:
         if name not in BOTS:
-            raise CompanionError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
+            raise CompanionError(_("unknown bot {name!r}; expected one of {known}").format(name=name, known=", ".join(BOTS)))
         self.name = name
 
     def choose(self, state: GameState, rng: random.Random, seat: int | None = None) -> Action:

@@ -34,7 +34,7 @@ API (stable)
   adventurer_next=..., mastery_columns=..., extra_cost=None)` -> list of :class:`Placement`, best first.
 - :class:`Placement` — ``die``, ``value``, ``circle``, ``adjust`` (signed), ``potions`` (spent),
   ``completes`` (row id or None), ``gold_now``, ``potions_gained``, ``score`` (float),
-  ``reasons`` (tuple of str); ``to_dict()``.
+  ``reasons`` (tuple of str, in the language in force when read); ``to_dict()``.
 
 Errors
 ------
@@ -45,16 +45,19 @@ comparison, negative potions, non-integer target).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from companion.errors import IllegalActionError
+from companion.i18n import N_, _, gettext, ngettext
 from companion.magick.dice import Roll, potions_needed
-from companion.magick.sheet import Sheet, default_sheet
+from companion.magick.sheet import Sheet, ShownText, default_sheet, shown_name
 
 __all__ = [
     "ADVENTURER_BONUS",
+    "Odds",
+    "format_odds",
     "MASTERY_BONUS",
     "ORDER_WEIGHT",
     "POTION_VALUE",
@@ -71,28 +74,70 @@ ADVENTURER_BONUS = 1.0
 MASTERY_BONUS = 0.25
 
 
+def format_odds(p: Fraction | float) -> str:
+    """Odds as a player reads them: ``Fraction(5, 8)`` -> ``"5/8 (62.5%)"``.
+
+    The one formatter for every place odds are shown (CLI, widgets, notebooks, bot reasons): the exact
+    fraction, then the percentage with at most one decimal (``"1/3 (33.3%)"``, ``"1 (100%)"``,
+    ``"0 (0%)"``). A float is shown as a percentage only.
+
+    Parameters
+    ----------
+    p : Fraction or float
+        A probability, 0..1.
+
+    Returns
+    -------
+    str
+        The text, with the percentage written the way the reader's language writes it.
+    """
+    value = float(p)
+    percent = f"{100 * value:.1f}".rstrip("0").rstrip(".")
+    if not isinstance(p, Fraction):
+        return _("{percent}%").format(percent=percent)
+    exact = f"{p.numerator}/{p.denominator}" if p.denominator != 1 else f"{p.numerator}"
+    return _("{fraction} ({percent}%)").format(fraction=exact, percent=percent)
+
+
+class Odds(Fraction):
+    """An exact probability that shows itself as odds: ``5/8 (62.5%)`` (see :func:`format_odds`).
+
+    A :class:`fractions.Fraction` in every other respect (arithmetic, comparison, ``numerator``); results of
+    arithmetic are plain fractions.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return format_odds(self)
+
+    __str__ = __repr__
+
+
 def normalise_compare(compare: str) -> str:
     """Return ``">="`` or ``"<="`` for the accepted spellings; IllegalActionError ``bad_odds_input``."""
     table = {">=": ">=", "craft": ">=", "crafting": ">=", "<=": "<=", "research": "<="}
     if compare not in table:
-        raise IllegalActionError("bad_odds_input", f"compare: expected '>=' (crafting) or '<=' (research), "
-                                 f"found {compare!r}")
+        raise IllegalActionError("bad_odds_input", _("compare: expected '>=' (crafting) or '<=' (research), "
+                                                   "found {found!r}").format(found=compare))
     return table[compare]
 
 
 def _faces_and_range(die: str | int, sheet: Sheet | None) -> tuple[int, int, int]:
     sheet = sheet or default_sheet()
     if isinstance(die, bool):
-        raise IllegalActionError("bad_odds_input", f"die: expected a die like 'd8', found {die!r}")
+        raise IllegalActionError("bad_odds_input", _("die: expected a die like 'd8', found {found!r}").format(found=die))
     if isinstance(die, int):
         faces = die
         if faces < 2:
-            raise IllegalActionError("bad_odds_input", f"die: expected at least 2 faces, found {faces}")
+            raise IllegalActionError("bad_odds_input", _("die: expected at least 2 faces, found {found}")
+                                     .format(found=faces))
         lo = sheet.min_value
         hi = max(sheet.max_value, faces) if sheet.past_top_face else faces
         return faces, lo, hi
     if die not in sheet.dice:
-        raise IllegalActionError("bad_odds_input", f"die: expected one of {', '.join(sheet.dice)}, found {die!r}")
+        raise IllegalActionError("bad_odds_input", _("die: expected one of {dice}, found {found!r}")
+                                 .format(dice=", ".join(sheet.dice), found=die))
     lo, hi = sheet.value_range(die)
     return sheet.dice[die], lo, hi
 
@@ -112,14 +157,14 @@ def potions_distribution(die: str | int, target: int, compare: str, *,
     The values sum to 1.
     """
     if isinstance(target, bool) or not isinstance(target, int):
-        raise IllegalActionError("bad_odds_input", f"target: expected an integer, found {target!r}")
+        raise IllegalActionError("bad_odds_input", _("target: expected an integer, found {found!r}").format(found=target))
     compare = normalise_compare(compare)
     faces, lo, hi = _faces_and_range(die, sheet)
-    out: dict[int | None, Fraction] = {}
+    counts: dict[int | None, int] = {}
     for v in range(1, faces + 1):
         n = _needed(v, target, compare, lo, hi)
-        out[n] = out.get(n, Fraction(0)) + Fraction(1, faces)
-    return out
+        counts[n] = counts.get(n, 0) + 1
+    return {n: Odds(c, faces) for n, c in counts.items()}
 
 
 def fill_probability(die: str | int, target: int, compare: str, potions: int = 0, *,
@@ -152,14 +197,15 @@ def fill_probability(die: str | int, target: int, compare: str, potions: int = 0
     Examples
     --------
     >>> fill_probability("d8", 5, "craft", potions=1)
-    Fraction(5, 8)
-    >>> fill_probability("d12", 10, "research")
-    Fraction(5, 6)
+    5/8 (62.5%)
+    >>> fill_probability("d12", 10, "research") == Fraction(5, 6)
+    True
     """
     if isinstance(potions, bool) or not isinstance(potions, int) or potions < 0:
-        raise IllegalActionError("bad_odds_input", f"potions: expected an integer >= 0, found {potions!r}")
+        raise IllegalActionError("bad_odds_input", _("potions: expected an integer >= 0, found {found!r}")
+                                 .format(found=potions))
     dist = potions_distribution(die, target, compare, sheet=sheet)
-    return sum((p for n, p in dist.items() if n is not None and n <= potions), Fraction(0))
+    return Odds(sum((p for n, p in dist.items() if n is not None and n <= potions), Fraction(0)))
 
 
 @dataclass(frozen=True)
@@ -175,12 +221,47 @@ class Placement:
     gold_now: int
     potions_gained: int
     score: float
-    reasons: tuple[str, ...]
+    texts: tuple[ShownText, ...] = field(repr=False)
+    """The reasons, kept untranslated: ranking builds many placements that are never shown."""
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Sentences that explain the score, in the language in force now."""
+        return tuple(str(t) for t in self.texts)
 
     def to_dict(self) -> dict[str, Any]:
         return {"die": self.die, "value": self.value, "circle": self.circle, "adjust": self.adjust,
                 "potions": self.potions, "completes": self.completes, "gold_now": self.gold_now,
                 "potions_gained": self.potions_gained, "score": self.score, "reasons": list(self.reasons)}
+
+
+def _count_text(n: int) -> str:
+    return ngettext("{n} potion", "{n} potions", n).format(n=n)
+
+
+def _count(n: int) -> ShownText:
+    return ShownText(_count_text, n)
+
+
+def _name(name: str) -> ShownText:
+    return ShownText(shown_name, name)
+
+
+def _lower_name(name: str) -> str:
+    return shown_name(name).lower()
+
+
+def _row_names(names: tuple[str, ...]) -> str:
+    return " + ".join(shown_name(n) for n in names)
+
+
+def _reason_text(template: str, params: tuple[tuple[str, Any], ...]) -> str:
+    return gettext(template).format(**{k: str(v) for k, v in params})
+
+
+def _reason(template: str, **params: Any) -> ShownText:
+    """A reason, translated when shown (ranking builds many that are never shown: nothing is looked up now)."""
+    return ShownText(_reason_text, template, tuple(params.items()))
 
 
 def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Collection[str] = (),
@@ -235,7 +316,7 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
             row = sheet.row(circle.row)
             column = sheet.column(circle.column)
             adjust = (n if column.compare == ">=" else -n)
-            reasons: list[str] = []
+            reasons: list[ShownText] = []
             score = 0.0
             left = sum(1 for c in row.circles if c.key not in filled) - 1
             completes = row.id if left == 0 else None
@@ -243,43 +324,50 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
             potions_gained = row.potions if completes else 0
             if completes:
                 score += row.gold + POTION_VALUE * row.potions
-                reasons.append(f"completes {row.name}: +{row.gold} gold, +{row.potions} potion"
-                               + ("s" if row.potions != 1 else ""))
+                reasons.append(_reason(N_("completes {row}: +{gold} gold, +{potion_text}"), row=_name(row.name),
+                                       gold=row.gold, potion_text=_count(row.potions)))
                 done = complete | {row.id}
                 for o in orders:
                     if row.id in o.rows and all(r in done for r in o.rows):
                         score += o.gold
                         gold_now += o.gold
-                        reasons.append(f"fulfils the order {o.name_on(sheet)}: +{o.gold} gold")
+                        reasons.append(_reason(N_("fulfils the order {order}: +{gold} gold"),
+                                               order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
             else:
                 share = (len(row.circles) - left) / len(row.circles)
                 score += 0.5 * row.gold * share
-                reasons.append(f"{len(row.circles) - left} of {len(row.circles)} circles of {row.name} "
-                               f"({row.gold} gold when complete)")
+                reasons.append(_reason(N_("{row}: {filled} of {total} circles filled ({gold} gold when complete)"),
+                                       row=_name(row.name), filled=len(row.circles) - left, total=len(row.circles),
+                                       gold=row.gold))
             for o in orders:
                 if row.id in o.rows and not (completes and all(r in complete | {row.id} for r in o.rows)):
                     score += ORDER_WEIGHT * o.gold
-                    reasons.append(f"brings the order {o.name_on(sheet)} ({o.gold} gold) closer")
+                    reasons.append(_reason(N_("brings the order {order} ({gold} gold) closer"),
+                                           order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
             if adventurer_next and row.id in adventurer_next:
                 score += ADVENTURER_BONUS
-                reasons.append("works toward the adventurer's next requirement "
-                               f"({' + '.join(sheet.row(r).name for r in adventurer_next)})")
+                reasons.append(_reason(N_("works toward the next requirement of the adventurer ({rows})"),
+                                       rows=ShownText(_row_names, tuple(sheet.row(r).name for r in adventurer_next))))
             if circle.column in mastery_columns:
                 have = sum(1 for c in sheet.circles_in_column(circle.column) if c.key in filled) + 1
                 score += MASTERY_BONUS
-                reasons.append(f"{column.name} mastery: {have} {column.name.lower()} circles filled")
+                reasons.append(_reason(N_("{column} mastery: {have} {circles} circles filled"),
+                                       column=_name(column.name), have=have,
+                                       circles=ShownText(_lower_name, column.name)))
             if n:
                 score -= POTION_VALUE * n
-                reasons.append(f"spends {n} potion{'s' if n != 1 else ''} ({die} {value} -> {value + adjust}, "
-                               f"needs {column.compare} {circle.target})")
+                reasons.append(_reason(N_("spends {potion_text} ({die} {value} -> {new}, needs {compare} {target})"),
+                                       potion_text=_count(n), die=die, value=value, new=value + adjust,
+                                       compare=column.compare, target=circle.target))
             else:
-                reasons.append(f"{die} {value} fits as rolled (needs {column.compare} {circle.target})")
+                reasons.append(_reason(N_("{die} {value} fits as rolled (needs {compare} {target})"),
+                                       die=die, value=value, compare=column.compare, target=circle.target))
             if slot:
                 score -= POTION_VALUE * slot
-                reasons.append(f"the extra-die slot costs {slot} potions")
+                reasons.append(_reason(N_("the extra-die slot costs {potion_text}"), potion_text=_count(slot)))
             p = Placement(die=die, value=value, circle=circle.key, adjust=adjust, potions=n, completes=completes,
                           gold_now=gold_now, potions_gained=potions_gained, score=round(score, 4),
-                          reasons=tuple(reasons))
+                          texts=tuple(reasons))
             out.append((-p.score, n, order_index[circle.key], p))
     out.sort(key=lambda t: t[:3])
     return [t[3] for t in out]

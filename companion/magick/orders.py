@@ -41,6 +41,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.errors import IllegalActionError, RulesDataError
+from companion.i18n import _, lazy_gettext
 from companion.magick.sheet import _V, Sheet, default_sheet
 from companion.resources import load_json
 
@@ -57,7 +58,7 @@ __all__ = [
 ]
 
 CARDS_FILE = "magick/cards.json"
-RULE_ORDER = "rules summary II.4 (an order names an item and enchantments)"
+RULE_ORDER = lazy_gettext("rules summary II.4 (an order names an item and enchantments)")
 
 
 @dataclass(frozen=True)
@@ -76,24 +77,38 @@ class Order:
         return tuple(r for r in (self.item, self.prefix, self.suffix) if r)
 
     def name_on(self, sheet: Sheet) -> str:
-        """Human name, e.g. ``"Everlasting Ring of the Orcs"``."""
-        return " ".join(sheet.row(r).name for r in (self.prefix, self.item, self.suffix) if r)
+        """Human name in the reader's language, e.g. ``"Everlasting Ring of the Orcs"``."""
+        from companion.magick.sheet import shown_name
+
+        base = shown_name(sheet.row(self.item).name)
+        prefix = shown_name(sheet.row(self.prefix).name) if self.prefix else None
+        suffix = shown_name(sheet.row(self.suffix).name) if self.suffix else None
+        if prefix and suffix:
+            return _("{prefix} {base} {suffix}").format(prefix=prefix, base=base, suffix=suffix)
+        if prefix:
+            return _("{prefix} {base}").format(prefix=prefix, base=base)
+        if suffix:
+            return _("{base} {suffix}").format(base=base, suffix=suffix)
+        return base
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "item": self.item, "prefix": self.prefix, "suffix": self.suffix, "gold": self.gold}
 
 
-def _check_order(sheet: Sheet, item: Any, prefix: Any, suffix: Any, gold: Any) -> str | None:
-    """Return a message naming the field if the order is invalid, else None."""
+def _check_order(sheet: Sheet, item: Any, prefix: Any, suffix: Any, gold: Any) -> tuple[str, str] | None:
+    """Return ``(field, message)`` if the order is invalid, else None."""
     if not isinstance(item, str) or item not in {r.id for r in sheet.item_rows}:
-        return f"item: expected an item row ({', '.join(r.id for r in sheet.item_rows)}), found {item!r}"
-    for field, role, value in (("prefix", "prefix", prefix), ("suffix", "suffix", suffix)):
+        return "item", _("expected an item row ({rows}), found {found!r}").format(
+            rows=", ".join(r.id for r in sheet.item_rows), found=item)
+    for role, value in (("prefix", prefix), ("suffix", suffix)):
         if value is not None and (not isinstance(value, str)
                                   or value not in {r.id for r in sheet.enchantment_rows(role)}):
             allowed = ", ".join(r.id for r in sheet.enchantment_rows(role))
-            return f"{field}: expected null or a {role} row ({allowed}), found {value!r}"
+            text = (_("expected null or a prefix row ({rows}), found {found!r}") if role == "prefix" else
+                    _("expected null or a suffix row ({rows}), found {found!r}"))
+            return role, text.format(rows=allowed, found=value)
     if isinstance(gold, bool) or not isinstance(gold, int) or not 0 <= gold <= 99:
-        return f"gold: expected an integer 0..99, found {gold!r}"
+        return "gold", _("expected an integer 0..99, found {found!r}").format(found=gold)
     return None
 
 
@@ -108,7 +123,8 @@ def make_order(sheet: Sheet, item: str, prefix: str | None = None, suffix: str |
     """
     problem = _check_order(sheet, item, prefix, suffix, gold)
     if problem:
-        raise IllegalActionError("bad_order", f"order: {problem}", rule=RULE_ORDER)
+        raise IllegalActionError("bad_order", _("order: {field}: {reason}").format(field=problem[0], reason=problem[1]),
+                                 rule=RULE_ORDER)
     return Order(id=id or "-".join(r for r in (prefix, item, suffix) if r) + f"-{gold}", item=item,
                  prefix=prefix, suffix=suffix, gold=gold)
 
@@ -122,17 +138,17 @@ def order_from_dict(doc: Any, sheet: Sheet, *, where: str = "order", file: str |
         Naming ``where.<field>``.
     """
     if not isinstance(doc, dict):
-        raise RulesDataError("expected an order object", file=file, key_path=where)
+        raise RulesDataError(_("expected an order object"), file=file, key_path=where)
     for key in ("item", "gold"):
         if key not in doc:
-            raise RulesDataError("missing key", file=file, key_path=f"{where}.{key}")
+            raise RulesDataError(_("missing key"), file=file, key_path=f"{where}.{key}")
     problem = _check_order(sheet, doc["item"], doc.get("prefix"), doc.get("suffix"), doc["gold"])
     if problem:
-        field, _, msg = problem.partition(": ")
+        field, msg = problem
         raise RulesDataError(msg, file=file, key_path=f"{where}.{field}")
     oid = doc.get("id", "")
     if not isinstance(oid, str):
-        raise RulesDataError("expected a string", file=file, key_path=f"{where}.id")
+        raise RulesDataError(_("expected a string"), file=file, key_path=f"{where}.id")
     return make_order(sheet, doc["item"], doc.get("prefix"), doc.get("suffix"), gold=doc["gold"], id=oid)
 
 
@@ -222,14 +238,15 @@ class Cards:
         for a in self.adventurers:
             if a.id == adventurer_id:
                 return a
-        raise KeyError(f"no adventurer {adventurer_id!r}; expected one of "
-                       f"{', '.join(a.id for a in self.adventurers)}")
+        raise KeyError(_("no adventurer {id!r}; expected one of {known}")
+                       .format(id=adventurer_id, known=", ".join(a.id for a in self.adventurers)))
 
     def mastery_card(self, card_id: str) -> MasteryCard:
         for m in self.mastery:
             if m.id == card_id:
                 return m
-        raise KeyError(f"no mastery card {card_id!r}; expected one of {', '.join(m.id for m in self.mastery)}")
+        raise KeyError(_("no mastery card {id!r}; expected one of {known}")
+                       .format(id=card_id, known=", ".join(m.id for m in self.mastery)))
 
 
 def cards_from_dict(doc: Any, sheet: Sheet, *, file: str | None = None) -> Cards:
@@ -250,7 +267,7 @@ def cards_from_dict(doc: Any, sheet: Sheet, *, file: str | None = None) -> Cards
         return v.int_in(obj, key, path, 0, None) if kind is int else v.get(obj, key, path, kind)
 
     if not isinstance(doc, dict):
-        raise fail("", "expected an object")
+        raise fail("", _("expected an object"))
     items = {r.id for r in sheet.item_rows}
     enchants = {r.id for r in sheet.rows if r.order_role in ("prefix", "suffix")}
     advs = []
@@ -258,15 +275,15 @@ def cards_from_dict(doc: Any, sheet: Sheet, *, file: str | None = None) -> Cards
         p = f"adventurers[{i}]"
         reqs = get(a, "requirements", p, list)
         if len(reqs) != 3:
-            raise fail(f"{p}.requirements", f"expected 3 requirements, found {len(reqs)}")
+            raise fail(f"{p}.requirements", _("expected 3 requirements, found {n}").format(n=len(reqs)))
         out = []
         for j, r in enumerate(reqs):
             item = get(r, "item", f"{p}.requirements[{j}]", str)
             ench = get(r, "enchantment", f"{p}.requirements[{j}]", str)
             if item not in items:
-                raise fail(f"{p}.requirements[{j}].item", f"unknown item row {item!r}")
+                raise fail(f"{p}.requirements[{j}].item", _("unknown item row {row!r}").format(row=item))
             if ench not in enchants:
-                raise fail(f"{p}.requirements[{j}].enchantment", f"unknown enchantment row {ench!r}")
+                raise fail(f"{p}.requirements[{j}].enchantment", _("unknown enchantment row {row!r}").format(row=ench))
             out.append((item, ench))
         advs.append(Adventurer(id=get(a, "id", p, str), name=get(a, "name", p, str), gold=get(a, "gold", p, int),
                                requirements=tuple(out)))
@@ -278,15 +295,17 @@ def cards_from_dict(doc: Any, sheet: Sheet, *, file: str | None = None) -> Cards
         try:
             n = len(sheet.circles_in_column(col)) if sheet.column(col) else 0
         except KeyError:
-            raise fail(f"{p}.column", f"unknown column {col!r}") from None
+            raise fail(f"{p}.column", _("unknown column {column!r}").format(column=col)) from None
         ctype = get(c, "type", p, str)
         if ctype not in ("material", "energy") or sheet.column(col).kind != ctype:
-            raise fail(f"{p}.type", f"expected {sheet.column(col).kind!r} for column {col!r}, found {ctype!r}")
+            raise fail(f"{p}.type", _("expected {kind!r} for column {column!r}, found {found!r}")
+                       .format(kind=sheet.column(col).kind, column=col, found=ctype))
         thresholds = []
         for key in ("master_circles", "apprentice_circles"):
             t = get(c, key, p, int)
             if not 1 <= t <= n:
-                raise fail(f"{p}.{key}", f"expected 1..{n} (circles in the {col} column), found {t}")
+                raise fail(f"{p}.{key}", _("expected 1..{n} (circles in the column {column!r}), found {found}")
+                           .format(n=n, column=col, found=t))
             thresholds.append(t)
         cards.append(MasteryCard(id=get(c, "id", p, str), name=get(c, "name", p, str), type=ctype, column=col,
                                  master_circles=thresholds[0], apprentice_circles=thresholds[1]))
@@ -295,7 +314,8 @@ def cards_from_dict(doc: Any, sheet: Sheet, *, file: str | None = None) -> Cards
     opp = {}
     for k, val in opp_raw.items():
         if not k.isdigit() or isinstance(val, bool) or not isinstance(val, int) or not 0 <= val <= 10:
-            raise fail(f"setup.orders_per_player.{k}", f"expected a player count -> 0..10, found {val!r}")
+            raise fail(f"setup.orders_per_player.{k}", _("expected a player count -> 0..10, found {found!r}")
+                       .format(found=val))
         opp[int(k)] = val
     rewards = get(doc, "adventurer_rewards", "", dict)
     printed = tuple(order_from_dict(o, sheet, where=f"orders.printed_cards[{i}]", file=file)

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.i18n import _
 from companion.jsonio import JSONInputError, loads
 from companion.magick.engine import (
     Action,
@@ -79,7 +80,7 @@ def record_header(state: GameState, deck: Sequence[Order] | None = None) -> str:
         If ``state`` was not made by ``new_game``.
     """
     if state.setup is None:
-        raise RecordError("this state was not made by new_game (no setup to record)")
+        raise RecordError(_("this state was not made by new_game (no setup to record)"))
     setup = state.setup
     sheet_doc = None if state.sheet.to_dict() == default_sheet().to_dict() else state.sheet.to_dict()
     header = {"kind": KIND, "version": 1, "players": list(setup.players), "adventurers": list(setup.adventurers),
@@ -107,23 +108,23 @@ def _header_sheet(header: dict[str, Any], file: str | None) -> Sheet:
     try:
         return sheet_from_dict(doc, file=file)
     except CompanionError as exc:
-        raise RecordError(f"header: sheet: {exc}", line=1, file=file) from None
+        raise RecordError(_("header: sheet: {reason}").format(reason=exc), line=1, file=file) from None
 
 
 def _header_deck(header: dict[str, Any], sheet: Sheet, line: int, file: str | None) -> tuple[Order, ...]:
     raw = header.get("deck") or []
     if not isinstance(raw, list):
-        raise RecordError("header: deck: expected a list of orders", line=line, file=file)
+        raise RecordError(_("header: deck: expected a list of orders"), line=line, file=file)
     deck = []
     for k, o in enumerate(raw):
         if not isinstance(o, dict) or "item" not in o or "gold" not in o:
-            raise RecordError(f"header: deck[{k}]: expected {{'item', 'prefix', 'suffix', 'gold'}}", line=line,
-                              file=file)
+            raise RecordError(_("header: deck[{k}]: expected {example}")
+                              .format(k=k, example="{'item', 'prefix', 'suffix', 'gold'}"), line=line, file=file)
         try:
             deck.append(make_order(sheet, o["item"], o.get("prefix"), o.get("suffix"), gold=o["gold"],
                                    id=o.get("id") or ""))
         except CompanionError as exc:
-            raise RecordError(f"header: deck[{k}]: {exc}", line=line, file=file) from None
+            raise RecordError(_("header: deck[{k}]: {reason}").format(k=k, reason=exc), line=line, file=file) from None
     return tuple(deck)
 
 
@@ -146,16 +147,20 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
         try:
             doc = loads(line)
         except JSONInputError as exc:
-            column = f"column {exc.column}: " if exc.column is not None else ""
-            key = f"{exc.key_path}: " if exc.key_path else ""
-            raise RecordError(f"{column}{key}{exc.reason}", line=n, file=file) from None
+            text = exc.reason
+            if exc.key_path:
+                text = _("{where}: {message}").format(where=exc.key_path, message=text)
+            if exc.column is not None:
+                text = _("column {column}: {message}").format(column=exc.column, message=text)
+            raise RecordError(text, line=n, file=file) from None
         if header is None:
             if not isinstance(doc, dict) or doc.get("kind") != KIND:
-                raise RecordError(f"expected a header with \"kind\": \"{KIND}\"", line=n, file=file)
+                raise RecordError(_("expected a header with {kind}").format(kind=f'"kind": "{KIND}"'), line=n, file=file)
             for key, kind in (("players", list), ("adventurers", list), ("mastery", list),
                               ("starting_potions", int), ("orders_per_player", int)):
                 if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
-                    raise RecordError(f"header: {key}: expected a {kind.__name__}", line=n, file=file)
+                    text = _("header: {key}: expected a list") if kind is list else _("header: {key}: expected an integer")
+                    raise RecordError(text.format(key=key), line=n, file=file)
             header = doc
             sheet = _header_sheet(doc, file)
             _header_deck(doc, sheet, n, file)
@@ -163,10 +168,10 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
         try:
             actions.append(action_from_dict(doc, sheet))
         except IllegalActionError as exc:
-            raise RecordError(f"{exc} [{exc.code}]", line=n, file=file) from None
+            raise RecordError(_("{reason} [{code}]").format(reason=exc, code=exc.code), line=n, file=file) from None
         lines.append(n)
     if header is None:
-        raise RecordError("empty record: expected a header line", line=1, file=file)
+        raise RecordError(_("empty record: expected a header line"), line=1, file=file)
     return GameRecord(header=header, actions=tuple(actions), lines=tuple(lines), file=file)
 
 
@@ -187,13 +192,14 @@ def replay_states(record: GameRecord | str) -> list[GameState]:
                          deck=_header_deck(h, sheet, 1, record.file), starting_potions=h["starting_potions"],
                          orders_per_player=h["orders_per_player"])
     except IllegalActionError as exc:
-        raise RecordError(f"header: {exc}", line=1, file=record.file) from None
+        raise RecordError(_("header: {reason}").format(reason=exc), line=1, file=record.file) from None
     states = [state]
     for action, line in zip(record.actions, record.lines, strict=True):
         try:
             state = apply_action(state, action)
         except IllegalActionError as exc:
-            raise RecordError(f"{exc} [{exc.code}]", line=line, file=record.file) from None
+            raise RecordError(_("{reason} [{code}]").format(reason=exc, code=exc.code), line=line,
+                              file=record.file) from None
         states.append(state)
     return states
 

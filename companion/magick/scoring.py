@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from companion.errors import RulesDataError
+from companion.i18n import _
 from companion.jsonio import quoted
 from companion.validation import TableChecker, is_int, list_of_players
 
@@ -75,16 +76,18 @@ def player_gold(name: str, *, where: str = "", file: str | None = None, **parts:
     """
     prefix = f"{where}." if where else ""
     if not isinstance(name, str) or not name.strip():
-        raise RulesDataError("expected a non-empty player name", file=file, key_path=f"{prefix}name")
+        raise RulesDataError(_("expected a non-empty player name"), file=file, key_path=f"{prefix}name")
     values: dict[str, int] = {}
     for key, value in parts.items():
         if key not in PARTS:
-            raise RulesDataError(f"unknown part {quoted(key)}; expected one of {', '.join(PARTS)}", file=file,
+            raise RulesDataError(_("unknown part {part}; expected one of {known}").format(part=quoted(key),
+                                                                                       known=", ".join(PARTS)),
+                                 file=file,
                                  key_path=f"{prefix}{key}")
         if value is None:
             value = 0
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesDataError(f"expected gold as an integer >= 0, found {quoted(value)}", file=file,
+            raise RulesDataError(_("expected gold as an integer >= 0, found {found}").format(found=quoted(value)), file=file,
                                  key_path=f"{prefix}{key}")
         values[key] = value
     return PlayerGold(name=name.strip(), **values)
@@ -184,15 +187,16 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
     from companion.magick.orders import load_cards
 
     check = TableChecker(file)
-    raw = list_of_players(doc, check, 1, 8, "Merchants of Magick")
+    raw = list_of_players(doc, check, 1, 8, _("Merchants of Magick"))
     if raw is None:
         check.raise_if_any()
     assert raw is not None
     check.keys(doc, None, TABLE_KEYS)
     if "kind" in doc and doc["kind"] != TABLE_KIND:
-        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Merchants of Magick score table), found {quoted(doc['kind'])}", shape=True)
+        check.add(None, "kind", _("expected {kind!r} (a Merchants of Magick score table), found {found}")
+                  .format(kind=TABLE_KIND, found=quoted(doc['kind'])), shape=True)
     if "version" in doc and doc["version"] != 1:
-        check.add(None, "version", f"expected 1, found {quoted(doc['version'])}", shape=True)
+        check.add(None, "version", _("expected 1, found {found}").format(found=quoted(doc['version'])), shape=True)
     cards = load_cards()
     adventurer_gold = sorted({0} | {a.gold for a in cards.adventurers})
     first, later = cards.mastery_gold_first, cards.mastery_gold_later
@@ -203,7 +207,7 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
     fixed: dict[int, tuple[int, int]] = {}
     for i, entry in enumerate(raw):
         if not isinstance(entry, dict):
-            check.add(i, "", "expected an object with name and gold per part", shape=True)
+            check.add(i, "", _("expected an object with name and gold per part"), shape=True)
             players.append(None)
             continue
         name = check.text(entry.get("name"), i, "name")
@@ -218,28 +222,29 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
                 value = 0
             if part == "mastery" and isinstance(value, dict):
                 check.keys(value, i, MASTERY_CARDS, where="mastery")
-                per_card = [check.integer(value.get(card, 0), i, f"mastery.{card}", 0, first, " of gold")
+                per_card = [check.integer(value.get(card, 0), i, f"mastery.{card}", 0, first, _(" of gold"))
                             for card in MASTERY_CARDS]
                 bad = [card for card, g in zip(MASTERY_CARDS, per_card, strict=True) if g not in (None, 0, later, first)]
                 for card in bad:
-                    check.add(i, f"mastery.{card}", f"expected 0, {later} or {first} (the {card} mastery card pays "
-                                                    f"{first} to the first player, {later} to later ones), found "
-                                                    f"{value[card]}")
+                    check.add(i, f"mastery.{card}", _("expected 0, {later} or {first} (the {card} mastery card pays {first} to the "
+                                                      "first player, {later} to later ones), found {found}")
+                              .format(later=later, first=first, card=card, found=value[card]))
                 if None in per_card or bad:
                     continue
                 fixed[i] = (per_card[0], per_card[1])
                 values[part] = per_card[0] + per_card[1]
                 continue
-            v = check.integer(value, i, part, 0, MAX_PART_GOLD, " of gold")
+            v = check.integer(value, i, part, 0, MAX_PART_GOLD, _(" of gold"))
             if v is None:
                 continue
             if part == "adventurer" and v not in adventurer_gold:
-                check.add(i, part, f"expected the gold printed on an adventurer card "
-                                   f"({', '.join(map(str, adventurer_gold))}), found {v}")
+                check.add(i, part, _("expected the gold printed on an adventurer card ({values}), found {found}")
+                          .format(values=", ".join(map(str, adventurer_gold)), found=v))
                 continue
             if part == "mastery" and v not in splits:
-                check.add(i, part, f"expected {mastery_values} ({first} for the first player on a mastery card, "
-                                   f"{later} for later ones, on each of the two cards), found {v}")
+                check.add(i, part, _("expected {values} ({first} for the first player on a mastery card, {later} for "
+                            "later ones, on each of the two cards), found {found}")
+                          .format(values=mastery_values, first=first, later=later, found=v))
                 continue
             values[part] = v
         if len(values) < len(PARTS) or name is None:
@@ -249,15 +254,17 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
         if "total" in entry:
             total = entry["total"]
             if not is_int(total) or total != gold.total:
-                check.add(i, "total", f"the parts add up to {gold.total} gold, but the total says {quoted(total)}")
+                check.add(i, "total", _("the parts add up to {gold} gold, but the total says {found}")
+                          .format(gold=gold.total, found=quoted(total)))
         players.append(gold)
     good = [p for p in players if p is not None]
     if len(good) == len(players) and not _mastery_possible([p.mastery for p in good], first, later,
                                                            [fixed.get(i) for i in range(len(good))]):
         who = max(i for i, p in enumerate(good) if p.mastery)
-        check.add(who, "mastery", f"these mastery values are impossible together: a mastery card pays {first} to "
-                                  f"the players who reach it first (in the same mastery phase), then {later} to each "
-                                  f"later player, so a {later} needs someone's {first} on that card first")
+        check.add(who, "mastery", _("these mastery values are impossible together: a mastery card pays {first} to the "
+                                    "players who reach it first (in the same mastery phase), then {later} to each later "
+                                    "player, so a {later} needs someone's {first} on that card first")
+                  .format(first=first, later=later))
     check.unique_names(names)
     check.raise_if_any()
     return good

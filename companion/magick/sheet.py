@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import RulesDataError
+from companion.i18n import N_, LazyString, _
 from companion.jsonio import JSONInputError, loads, read_text
 from companion.resources import load_json
 from companion.savefile import atomic_write_json
@@ -65,6 +66,9 @@ __all__ = [
     "Row",
     "RowEffect",
     "Sheet",
+    "ShownText",
+    "shown_name",
+    "circle_label",
     "default_sheet",
     "load_sheet",
     "save_sheet",
@@ -243,21 +247,22 @@ class Sheet:
         try:
             return self._index[0][row_id]
         except (KeyError, TypeError):
-            raise KeyError(f"no row {row_id!r} on sheet {self.name!r}") from None
+            raise KeyError(_("no row {row!r} on sheet {sheet!r}").format(row=row_id, sheet=self.name)) from None
 
     def column(self, column_id: str) -> Column:
         """Return the column ``column_id``; KeyError naming it if unknown."""
         try:
             return self._index[1][column_id]
         except (KeyError, TypeError):
-            raise KeyError(f"no column {column_id!r} on sheet {self.name!r}") from None
+            raise KeyError(_("no column {column!r} on sheet {sheet!r}").format(column=column_id, sheet=self.name)) from None
 
     def circle(self, key: str) -> Circle:
         """Return the circle with key ``"<row>.<n>"`` (n from 1); KeyError naming it if unknown."""
         try:
             return self._index[2][key]
         except (KeyError, TypeError):
-            raise KeyError(f"no circle {key!r} on sheet {self.name!r} (keys look like 'grimoire.2')") from None
+            raise KeyError(_("no circle {key!r} on sheet {sheet!r} (keys look like 'grimoire.2')")
+                           .format(key=key, sheet=self.name)) from None
 
     def has_circle(self, key: str) -> bool:
         """Return whether ``key`` names a circle of this sheet."""
@@ -266,7 +271,7 @@ class Sheet:
     def die_faces(self, die: str) -> int:
         """Number of faces of die ``die`` (``"d8"`` -> 8); KeyError if unknown."""
         if die not in self.dice:
-            raise KeyError(f"no die {die!r}; expected one of {', '.join(self.dice)}")
+            raise KeyError(_("no die {die!r}; expected one of {dice}").format(die=die, dice=", ".join(self.dice)))
         return self.dice[die]
 
     def value_range(self, die: str) -> tuple[int, int]:
@@ -330,17 +335,18 @@ class Sheet:
         rows = {r["id"]: r for g in doc["groups"] for r in g["rows"]}
         for key, value in (targets or {}).items():
             if not self.has_circle(key):
-                raise RulesDataError(f"no circle {key!r} on this sheet", key_path=f"targets.{key}")
+                raise RulesDataError(_("no circle {key!r} on this sheet").format(key=key), key_path=f"targets.{key}")
             c = self.circle(key)
             rows[c.row]["circles"][c.index - 1]["target"] = value
         for row_id, value in (gold or {}).items():
             if row_id not in rows:
-                raise RulesDataError(f"no row {row_id!r} on this sheet", key_path=f"gold.{row_id}")
+                raise RulesDataError(_("no row {row!r} on this sheet").format(row=row_id), key_path=f"gold.{row_id}")
             rows[row_id]["gold"] = value
         columns = {c["id"]: c for c in doc["columns"]}
         for col_id, dice in (allowed_dice or {}).items():
             if col_id not in columns:
-                raise RulesDataError(f"no column {col_id!r} on this sheet", key_path=f"allowed_dice.{col_id}")
+                raise RulesDataError(_("no column {column!r} on this sheet").format(column=col_id),
+                                     key_path=f"allowed_dice.{col_id}")
             columns[col_id]["allowed_dice"] = list(dice)
         if name is not None:
             doc["name"] = name
@@ -348,7 +354,7 @@ class Sheet:
             doc["label"] = label
         if reconstruction is not None:
             doc["reconstruction"] = reconstruction
-        return sheet_from_dict(doc, file="(edited sheet)")
+        return sheet_from_dict(doc, file=_("(edited sheet)"))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -368,17 +374,17 @@ class _V:
             ) -> Any:
         where = f"{path}.{key}" if path else key
         if not isinstance(obj, dict):
-            raise self.fail(path, f"expected an object, found {_tname(obj)}")
+            raise self.fail(path, _("expected an object, found {found}").format(found=_tname(obj)))
         if key not in obj:
             if default is not ...:
                 return default
-            raise self.fail(where, "missing key")
+            raise self.fail(where, _("missing key"))
         value = obj[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if isinstance(value, bool) and bool not in kinds:
-            raise self.fail(where, f"expected {_kinds(kinds)}, found a boolean")
+            raise self.fail(where, _("expected {kinds}, found a boolean").format(kinds=_kinds(kinds)))
         if not isinstance(value, kinds):
-            raise self.fail(where, f"expected {_kinds(kinds)}, found {_tname(value)}")
+            raise self.fail(where, _("expected {kinds}, found {found}").format(kinds=_kinds(kinds), found=_tname(value)))
         return value
 
     def int_in(self, obj: Any, key: str, path: str, lo: int, hi: int | None, *, default: Any = ...) -> int:
@@ -386,31 +392,36 @@ class _V:
         where = f"{path}.{key}" if path else key
         if value < lo or (hi is not None and value > hi):
             span = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-            raise self.fail(where, f"expected an integer {span}, found {value}")
+            raise self.fail(where, _("expected an integer {span}, found {found}").format(span=span, found=value))
         return value
 
     def ident(self, obj: Any, key: str, path: str) -> str:
         value = self.get(obj, key, path, str)
         if not value or not value.replace("_", "").isalnum():
-            raise self.fail(f"{path}.{key}", f"expected an id of letters, digits and '_', found {value!r}")
+            raise self.fail(f"{path}.{key}", _("expected an id of letters, digits and '_', found {found!r}")
+                            .format(found=value))
         return value
 
     def items(self, obj: Any, key: str, path: str, *, nonempty: bool = True) -> list[Any]:
         value = self.get(obj, key, path, list)
         if nonempty and not value:
-            raise self.fail(f"{path}.{key}" if path else key, "expected a non-empty list")
+            raise self.fail(f"{path}.{key}" if path else key, _("expected a non-empty list"))
         return value
 
 
+_TYPE_NAMES = {dict: N_("an object"), list: N_("a list"), str: N_("a string"), int: N_("an integer"),
+               float: N_("a number"), type(None): N_("null"), bool: N_("a boolean")}
+
+
 def _tname(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", int: "an integer", float: "a number",
-            type(None): "null", bool: "a boolean"}.get(type(value), type(value).__name__)
+    name = _TYPE_NAMES.get(type(value))
+    return _(name) if name else type(value).__name__
 
 
 def _kinds(kinds: tuple[type, ...]) -> str:
-    names = {int: "an integer", str: "a string", list: "a list", dict: "an object", bool: "true or false",
-             float: "a number", type(None): "null"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+    names = [_(N_("true or false")) if k is bool else _(_TYPE_NAMES[k]) if k in _TYPE_NAMES else k.__name__
+             for k in kinds]
+    return _(" or ").join(names)
 
 
 def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
@@ -437,10 +448,10 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
     """
     v = _V(file)
     if not isinstance(doc, dict):
-        raise v.fail("", f"expected a JSON object at the top, found {_tname(doc)}")
+        raise v.fail("", _("expected a JSON object at the top, found {found}").format(found=_tname(doc)))
     kind = v.get(doc, "kind", "", str, default=SHEET_KIND)
     if kind != SHEET_KIND:
-        raise v.fail("kind", f"expected {SHEET_KIND!r}, found {kind!r}")
+        raise v.fail("kind", _("expected {kind!r}, found {found!r}").format(kind=SHEET_KIND, found=kind))
     version = v.int_in(doc, "schema_version", "", 1, 1, default=1)
     name = v.get(doc, "name", "", str)
     label = v.get(doc, "label", "", str, default="")
@@ -457,7 +468,7 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
         p = f"dice[{i}]"
         did = v.ident(d, "id", p)
         if did in dice:
-            raise v.fail(f"{p}.id", f"duplicate die id {did!r}")
+            raise v.fail(f"{p}.id", _("duplicate die id {id!r}").format(id=did))
         dice[did] = v.int_in(d, "faces", p, 2, max_value)
 
     columns: list[Column] = []
@@ -465,20 +476,22 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
         p = f"columns[{i}]"
         cid = v.ident(c, "id", p)
         if any(x.id == cid for x in columns):
-            raise v.fail(f"{p}.id", f"duplicate column id {cid!r}")
+            raise v.fail(f"{p}.id", _("duplicate column id {id!r}").format(id=cid))
         side = v.get(c, "side", p, str)
         if side not in _COMPARE:
-            raise v.fail(f"{p}.side", f"expected 'crafting' or 'research', found {side!r}")
+            raise v.fail(f"{p}.side", _("expected 'crafting' or 'research', found {found!r}").format(found=side))
         compare = v.get(c, "compare", p, str, default=_COMPARE[side])
         if compare != _COMPARE[side]:
-            raise v.fail(f"{p}.compare", f"a {side} column compares with {_COMPARE[side]!r} "
-                                         f"(crafting: die >= circle, research: die <= circle), found {compare!r}")
+            raise v.fail(f"{p}.compare", _("a {side!r} column compares with {compare!r} (crafting: die >= circle, "
+                                           "research: die <= circle), found {found!r}")
+                         .format(side=side, compare=_COMPARE[side], found=compare))
         allowed = v.items(c, "allowed_dice", p)
         for j, die in enumerate(allowed):
             if not isinstance(die, str) or die not in dice:
-                raise v.fail(f"{p}.allowed_dice[{j}]", f"unknown die {die!r}; expected one of {', '.join(dice)}")
+                raise v.fail(f"{p}.allowed_dice[{j}]", _("unknown die {die!r}; expected one of {dice}")
+                             .format(die=die, dice=", ".join(dice)))
         if len(set(allowed)) != len(allowed):
-            raise v.fail(f"{p}.allowed_dice", "a die is listed twice")
+            raise v.fail(f"{p}.allowed_dice", _("a die is listed twice"))
         columns.append(Column(id=cid, name=v.get(c, "name", p, str, default=cid.capitalize()), side=side,
                               kind=v.get(c, "kind", p, str, default=_KIND[side]), compare=compare,
                               allowed_dice=tuple(allowed), source=v.get(c, "source", p, str, default=""),
@@ -495,20 +508,20 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
         gp = f"groups[{gi}]"
         gid = v.ident(g, "id", gp)
         if any(x.id == gid for x in groups):
-            raise v.fail(f"{gp}.id", f"duplicate group id {gid!r}")
+            raise v.fail(f"{gp}.id", _("duplicate group id {id!r}").format(id=gid))
         side = v.get(g, "side", gp, str)
         if side not in _COMPARE:
-            raise v.fail(f"{gp}.side", f"expected 'crafting' or 'research', found {side!r}")
+            raise v.fail(f"{gp}.side", _("expected 'crafting' or 'research', found {found!r}").format(found=side))
         role = v.get(g, "order_role", gp, (str, type(None)), default="item" if side == CRAFTING else None)
         if role not in _ORDER_ROLES[side]:
-            raise v.fail(f"{gp}.order_role", f"a {side} group's order_role is one of "
-                                             f"{', '.join(map(str, _ORDER_ROLES[side]))}, found {role!r}")
+            raise v.fail(f"{gp}.order_role", _("the order_role of a {side!r} group is one of {roles}, found {found!r}")
+                         .format(side=side, roles=", ".join(map(str, _ORDER_ROLES[side])), found=role))
         row_ids: list[str] = []
         for ri, r in enumerate(v.items(g, "rows", gp)):
             rp = f"{gp}.rows[{ri}]"
             rid = v.ident(r, "id", rp)
             if rid in seen_rows:
-                raise v.fail(f"{rp}.id", f"duplicate row id {rid!r}")
+                raise v.fail(f"{rp}.id", _("duplicate row id {id!r}").format(id=rid))
             seen_rows.add(rid)
             gold = v.int_in(r, "gold", rp, 0, 999)
             circles: list[Circle] = []
@@ -516,10 +529,12 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                 cp = f"{rp}.circles[{ci}]"
                 col = v.get(c, "column", cp, str)
                 if col not in col_by_id:
-                    raise v.fail(f"{cp}.column", f"unknown column {col!r}; expected one of {', '.join(col_by_id)}")
+                    raise v.fail(f"{cp}.column", _("unknown column {column!r}; expected one of {known}")
+                                 .format(column=col, known=", ".join(col_by_id)))
                 if col_by_id[col].side != side:
-                    raise v.fail(f"{cp}.column", f"column {col!r} is on the {col_by_id[col].side} side, "
-                                                 f"but this row is in a {side} group")
+                    raise v.fail(f"{cp}.column", _("column {column!r} is on the {column_side!r} side, but this row is in "
+                                                   "a {side!r} group")
+                                 .format(column=col, column_side=col_by_id[col].side, side=side))
                 target = v.int_in(c, "target", cp, min_value, max_value)
                 circles.append(Circle(key=f"{rid}.{ci + 1}", row=rid, index=ci + 1, column=col, target=target))
             effect = None
@@ -528,7 +543,8 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                 ep = f"{rp}.effect"
                 etype = v.get(r["effect"], "type", ep, str)
                 if etype not in _EFFECTS:
-                    raise v.fail(f"{ep}.type", f"expected one of {', '.join(_EFFECTS)}, found {etype!r}")
+                    raise v.fail(f"{ep}.type", _("expected one of {known}, found {found!r}")
+                                 .format(known=", ".join(_EFFECTS), found=etype))
                 if etype == "potions_on_completion":
                     effect = RowEffect(type=etype, potions=v.int_in(r["effect"], "potions", ep, 0, 30),
                                        note=v.get(r["effect"], "note", ep, str, default=""))
@@ -551,18 +567,20 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                 if row.effect.item_group not in group_ids or next(
                         x for x in groups if x.id == row.effect.item_group).order_role != "item":
                     raise v.fail(f"groups[{gi}].rows[{ri}].effect.item_group",
-                                 f"expected the id of an item group, found {row.effect.item_group!r}")
+                                 _("expected the id of an item group, found {found!r}")
+                                 .format(found=row.effect.item_group))
     for side in (CRAFTING, RESEARCH):
         if not any(c.side == side for c in columns):
-            raise v.fail("columns", f"expected at least one {side} column")
+            raise v.fail("columns", _("expected at least one {side!r} column").format(side=side))
     if not any(r.order_role == "item" for r in rows):
-        raise v.fail("groups", "expected at least one item group (order_role 'item')")
+        raise v.fail("groups", _("expected at least one item group (order_role 'item')"))
 
     ex = v.get(doc, "extra_dice", "", dict, default={"potion_costs": [0, 0, 0, 2, 3, 4]})
     costs = v.get(ex, "potion_costs", "extra_dice", list)
     for i, cost in enumerate(costs):
         if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
-            raise v.fail(f"extra_dice.potion_costs[{i}]", f"expected a non-negative integer, found {cost!r}")
+            raise v.fail(f"extra_dice.potion_costs[{i}]", _("expected a non-negative integer, found {found!r}")
+                         .format(found=cost))
     rounds = v.int_in(doc, "rounds", "", 1, 100, default=10)
     per_round = v.int_in(doc, "dice_per_round", "", 1, len(dice), default=2)
     clean = json.loads(json.dumps(doc))
@@ -572,6 +590,41 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                  columns=tuple(columns), groups=tuple(groups), rows=tuple(rows), extra_dice_costs=tuple(costs),
                  row_potions=row_potions, rounds=rounds, dice_per_round=per_round, min_value=min_value,
                  max_value=max_value, past_top_face=past_top, doc=clean)
+
+
+def shown_name(name: str) -> str:
+    """A sheet or card name as the reader sees it: the catalog's translation of a shipped name
+    (``"Ring"`` -> ``"戒指"`` in Chinese; ``tools/i18n.py`` extracts the names of the data files into the
+    catalog), any other name (a user's own sheet) unchanged."""
+    return _(name) if name else name
+
+
+class ShownText(LazyString):
+    """A text translated each time it is shown (see :class:`companion.i18n.LazyString`), that can also be
+    copied and pickled (game states holding it are deep-copied and saved)."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return (type(self), (self._func, *self._args))
+
+
+def circle_label(sheet: Sheet, key: str) -> ShownText:
+    """The circle ``key`` as a player names it: ``"Ring, circle 1"`` (row name, 1-based place in its row).
+
+    Shown instead of the key (``ring.1``) in messages; rendered in the language in force when shown.
+
+    Raises
+    ------
+    KeyError
+        If the sheet has no such circle.
+    """
+    circle = sheet.circle(key)
+    return ShownText(_circle_text, sheet.row(circle.row).name, circle.index)
+
+
+def _circle_text(row: str, index: int) -> str:
+    return _("{row}, circle {n}").format(row=shown_name(row), n=index)
 
 
 @lru_cache(maxsize=1)
@@ -611,7 +664,9 @@ def load_sheet(path: str | Path | None = None) -> Sheet:
 
 def _where(exc: JSONInputError) -> str | None:
     if exc.line is not None:
-        return f"line {exc.line}" + (f", column {exc.column}" if exc.column is not None else "")
+        if exc.column is not None:
+            return _("line {line}, column {column}").format(line=exc.line, column=exc.column)
+        return _("line {line}").format(line=exc.line)
     return exc.key_path
 
 

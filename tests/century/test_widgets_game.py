@@ -12,7 +12,7 @@ from companion.century import (
     legal_actions,
     new_game,
 )
-from companion.century.actions import action_text
+from companion.century.actions import describe_action
 from companion.century.record import read_record
 from companion.widgets.century.actions import ActionPicker, group_actions
 from companion.widgets.century.game import CenturyGame
@@ -49,7 +49,7 @@ def test_human_play_then_bots_then_undo_restores_the_state():
 def test_hint_names_a_legal_action_of_the_human():
     game = CenturyGame(players=3, controllers=["human", "planner", "planner"], seed=4)
     why = game.hint()
-    legal = {action_text(a) for a in legal_actions(game.state)}
+    legal = {describe_action(a) for a in legal_actions(game.state)}
     assert why.split(":")[0] in legal
     assert "Hint (planner bot)" in game.message.value
 

@@ -108,7 +108,7 @@ def test_an_invalid_row_is_kept_and_no_winner_is_shown(save):
     table.golem_boxes[1].value = "9"
     assert "Winner: <b>Player 1</b>" in table.results.value
     table.count_boxes[1]["copper"].value = 2  # two coins with one golem: impossible
-    assert "Player 2 — Copper: 2 copper + 0 silver, but only 1 golem(s)" in table.message.value
+    assert "Player 2 — Copper: 2 copper + 0 silver, but only 1 golem:" in table.message.value
     assert table.results.value == "" and list(table.chart.data[0].y) == []  # no stale winner or bars
     assert table.players[0]["golems"] == [12, 14] and table.players[1]["copper"] == 2  # nothing zeroed
     table.golem_boxes[0].value = "12, 1x"  # a typing slip elsewhere is marked too, the rest kept

@@ -68,7 +68,7 @@ def test_illegal_moves_show_the_engine_message():
     w.act(engine.Place(0, "d6", "sword.1", 0))   # Sword's steel 4 from a d6 showing 1
     assert "needs a die &gt;= 4" in w.message.value
     w.act(engine.Place(0, "d6", "sword.1", 3))   # moved up by 3 potions: the player has 0
-    assert "needs 3 potions" in w.message.value
+    assert "You need 3 potions" in w.message.value  # the second person for "You"
 
 
 def test_typed_orders_are_chance_actions_entered_by_hand():
