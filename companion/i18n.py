@@ -42,6 +42,7 @@ whose terms are those of the Chinese rules texts the project is built from.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gettext as _gettext
 import os
 import re
@@ -99,6 +100,7 @@ _listeners: list[Any] = []            # weakref.WeakMethod or plain callables
 # choosing the language
 # ---------------------------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=64)  # every _() asks for the language: the tag parsing is done once per tag
 def normalize_language(name: str) -> str | None:
     """Map a language tag to a supported code, or ``None`` when it is not supported.
 
