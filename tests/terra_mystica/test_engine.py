@@ -181,10 +181,14 @@ def test_unknown_faction_and_command_are_record_errors():
         parse_commands("teleport home", line=3)
 
 
-def test_fire_and_ice_factions_not_built_yet_are_refused():
-    with pytest.raises(IllegalActionError) as err:
-        new_game(["shapeshifters", "witches"], round_tiles=TILES)
-    assert err.value.code == "faction_not_supported"
+def test_every_fire_and_ice_faction_is_seated():
+    from companion.terra_mystica.factions import faction_names, get_faction
+
+    expansion = [n for n in faction_names() if get_faction(n).expansion != "base"]
+    assert len(expansion) == 6
+    for name in expansion:
+        g = new_game([name, "witches"], round_tiles=TILES)
+        assert g.factions[name].pending_pick  # every one of them picks a colour (FIRE-ICE-NOTES section 2)
 
 
 def test_score_projects_final_scoring():

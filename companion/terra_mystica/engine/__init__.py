@@ -126,7 +126,9 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     not: the universe :func:`legal_actions` filters (and the property tests draw illegal actions from).
 
     Power-offer answers, tile and cult-step choices (``+FAVn``, ``+TWn``, ``+TRACK``, ``-TRACK``),
-    ``done`` / ``-SPADE`` between rounds, passing with each bonus tile, every power / faction / bonus /
+    ``done`` / ``-SPADE`` between rounds, the Fire & Ice choices (``pick-color C``, ``unlock-terrain C`` /
+    ``unlock-terrain gain-priest``, ``gain P3 for VP`` / ``-GAIN_P3_FOR_VP``, ``-BRIDGE``,
+    ``action ACTH5. pick-color C``, ``dig 1. build HEX`` for volcano factions), passing with each bonus tile, every power / faction / bonus /
     favor action, every upgrade of an own building, building and transforming (to the home terrain) on
     every land hex (and to each other colour), priests to each track (best slot or a named one), both track advances, bridges on every bridge spot, Mermaid
     connections on every river hex. Conversions, burning and ``wait`` are not listed (free side moves
@@ -137,6 +139,13 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     out: list[str] = []
     if f.pending_pick:
         out += [f"pick-color {c}" for c in terrain_wheel().colours]
+    if f.pending_unlock:
+        # the Riverwalkers' priests (FIRE-ICE-NOTES section 7)
+        out += [f"unlock-terrain {c}" for c in terrain_wheel().colours] + ["unlock-terrain gain-priest"]
+    if f.pending_p3:
+        out += ["gain P3 for VP", "-GAIN_P3_FOR_VP"]  # the Shapeshifters' answer (section 6)
+    if f.sh_bridges:
+        out.append("-BRIDGE")
     for o in game.offers:
         if o["to"] == f.name:
             out += [f"leech {o['amount']} from {o['from']}", f"decline {o['amount']} from {o['from']}"]
@@ -151,6 +160,9 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
         out += ["-SPADE", "done"]
     out += ["pass"] + [f"pass {b}" for b in tiles.bonus]
     out += [f"action {a}" for a in (*tiles.power_actions, *tiles.faction_actions)]
+    if f.variable and f.count["SH"]:
+        # the Shapeshifters' colour change: one action with its pick (FIRE-ICE-NOTES section 6)
+        out += [f"action {a}. pick-color {c}" for a in ("ACTH5", "ACTH6") for c in terrain_wheel().colours]
     kinds = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
     for h, kind in sorted(f.hexes.items()):
         out += [f"upgrade {h} to {k}" for k in kinds.get(kind, ())]
@@ -159,7 +171,10 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     volcano = f.data.terraform_mode == "volcano"
     for h in sorted(game.colour):
         if h not in occupied:
-            out += [f"build {h}", f"transform {h}"]
+            out.append(f"build {h}")
+            if f.data.terraform_mode == "none":
+                continue  # the Riverwalkers never transform (FIRE-ICE-NOTES section 7)
+            out.append(f"transform {h}")
             if volcano:
                 # a volcano is one action: a free dig, then build / transform (the Acolytes pay cult steps
                 # on one track); FIRE-ICE-NOTES section 5
@@ -169,7 +184,7 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
                 pays = [f". -{steps}{t}" for t in CULT_TRACKS] if steps else [""]
                 out += [f"dig 1. {verb} {h}{pay}" for verb in ("build", "transform") for pay in pays]
             else:
-                out += [f"transform {h} to {c}" for c in colours if c != f.data.home_terrain]
+                out += [f"transform {h} to {c}" for c in colours if c != f.home]
     out += [f"send p to {t}" for t in CULT_TRACKS]
     out += [f"send p to {t} for {n}" for t in CULT_TRACKS for n in (1, 2, 3)]
     out += ["advance ship", "advance dig"]
@@ -197,7 +212,7 @@ def legal_actions(game: Game, faction: str) -> list[str]:
     if game.phase == "over" or f.name in game.dropped:
         return []
     out = []
-    home = f.data.home_terrain
+    home = f.home
     no_dwelling = f.count["D"] >= f.data.buildings["D"].count
     for cmd in candidate_commands(game, faction):
         parsed = _parsed(cmd)
@@ -231,7 +246,7 @@ def awaited(game: Game) -> list[str]:
         if n in game.dropped:
             continue
         if any(o["to"] == n for o in game.offers) or f.pending_favor or f.pending_town or f.pending_cult \
-                or f.pending_pick \
+                or f.pending_pick or f.pending_unlock or f.pending_p3 or f.sh_bridges \
                 or game.phase == "cult_spades" and f.spades and f.cult_spade:
             names.append(n)
     turn = game.expected_turn()

@@ -30,7 +30,8 @@ class Command(NamedTuple):
     verb : str
         ``build``, ``upgrade``, ``transform``, ``dig``, ``send``, ``action``, ``advance``, ``bridge``,
         ``connect``, ``convert``, ``burn``, ``pass``, ``leech``, ``decline``, ``favor``, ``town``, ``cult``,
-        ``wait``, ``setup``, ``pick_color``, ``unlock_terrain``.
+        ``wait``, ``setup``, ``pick_color``, ``unlock_terrain``, ``gain_p3`` (``gain P3 for VP``), ``lose``
+        (``-TRACK``, ``-SPADE``, ``-BRIDGE``, ``-GAIN_P3_FOR_VP``).
     args : tuple
         Verb-specific arguments (hex labels upper-cased, river hexes ``r<n>``, tile ids upper-cased).
     text : str
@@ -69,12 +70,13 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("favor", re.compile(r"\+(fav\d+)")),
     ("town", re.compile(r"\+(\d*)(tw\d+)")),
     ("cult", re.compile(r"\+(\d*)(fire|water|earth|air)")),
-    ("lose", re.compile(r"-(\d*)(fire|water|earth|air|spade)")),
+    ("lose", re.compile(r"-(\d*)(fire|water|earth|air|spade|bridge|gain_p3_for_vp)")),
     ("wait", re.compile(r"(?:wait|done)")),
     ("setup", re.compile(r"setup")),
     ("drop", re.compile(r"(?:drop-faction|resign)")),
     ("pick_color", re.compile(r"pick-color (\w+)")),
-    ("unlock_terrain", re.compile(r"unlock-terrain (\w+)")),
+    ("unlock_terrain", re.compile(r"unlock-terrain ([\w-]+)")),
+    ("gain_p3", re.compile(r"gain p3 for vp")),
 ]
 
 

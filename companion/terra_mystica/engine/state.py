@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.errors import IllegalActionError, RecordError
+from companion.i18n import _
 from companion.terra_mystica.engine.board import BoardTables, base_board
 from companion.terra_mystica.engine.commands import CULT_TRACKS, Command
 from companion.terra_mystica.factions import Faction, get_faction
@@ -107,7 +108,10 @@ ILLEGAL_CODES = frozenset({
     "setup_closed", "already_dropped", "faction_not_supported", "option_not_supported", "not_supported",
     "unknown_gain", "unknown_cost",
     # Fire & Ice setup choices
-    "no_pick_due", "colour_taken", "volcano_unpaid", "one_volcano",
+    "no_pick_due", "colour_taken", "volcano_unpaid", "one_volcano", "volcano_spades",
+    # Shapeshifters and Riverwalkers
+    "action_forbidden", "terrain_locked", "terrain_unlocked", "no_unlock_due", "inland", "no_p3_due",
+    "pick_needed",
 })
 """Every ``IllegalActionError.code`` the engine raises: stable names tests and interfaces may rely on."""
 
@@ -129,15 +133,26 @@ class SetupError(RecordError):
         super().__init__(f"setup {field}: {message}", line=line)
 
 
-EXPANSION_FACTIONS = frozenset({"icemaidens", "yetis", "acolytes", "dragonlords"})
-"""Fire & Ice factions the engine plays (FIRE-ICE-NOTES sections 2-4); the others are still refused."""
+EXPANSION_FACTIONS = frozenset({"icemaidens", "yetis", "acolytes", "dragonlords", "shapeshifters", "riverwalkers"})
+"""Fire & Ice factions the engine plays (FIRE-ICE-NOTES sections 2-7; Shapeshifters and Riverwalkers in
+their official 2015 ``variable_v5`` form)."""
+
+VARIABLE_HOME = "variable"
+"""``home_terrain`` of the factions that choose their home colour at setup (Shapeshifters, Riverwalkers)."""
+
+NEVER_BLOCKED = frozenset({"ACTH1", "ACTH2", "ACTH3", "ACTH4", "ACTH5", "ACTH6"})
+"""Action spaces that any number of uses never block: the Shapeshifters' colour change (Constants.pm
+``dont_block``; FIRE-ICE-NOTES section 6)."""
 
 SPECIAL_TERRAINS = ("ice", "volcano")
 """Terrains no map starts with and nobody can transform again (FIRE-ICE-NOTES section 3, map.pm
 validate_transform_color)."""
 
-UNSUPPORTED_OPTIONS = frozenset({"fire-and-ice-final-scoring"})
-"""Options that change scoring in ways the engine does not model yet (refused rather than mis-scored)."""
+UNSUPPORTED_OPTIONS: frozenset = frozenset({"fire-and-ice-final-scoring"})
+"""Options that change scoring in ways the engine does not model (refused rather than mis-scored)."""
+
+FINAL_SCORING_OPTION = "fire-and-ice-final-scoring"
+"""The option that adds one Fire & Ice final-scoring tile (FIRE-ICE-NOTES section 8)."""
 
 START_DWELLINGS = {"nomads": 3, "chaosmagicians": 1}
 """Initial dwellings that differ from 2 (faction boards: Nomads place a third after everyone, the Chaos
@@ -231,6 +246,18 @@ class FactionState:
         self.volcano_tf = 0
         self.volcano_dug = False
         self.cult_debt = 0
+        self.spade_action: str | None = None  # a power / bonus action whose spades a volcano faction converted
+        # the current home colour: fixed, "ice" / "volcano", or chosen at setup by the Shapeshifters and
+        # Riverwalkers (FIRE-ICE-NOTES sections 2, 6, 7); the Shapeshifters' stronghold changes it
+        self.home = data.home_terrain
+        self.variable = data.home_terrain == VARIABLE_HOME
+        self.shift_pick = False       # the Shapeshifters' ACTH5 / ACTH6 waits for its pick-color
+        self.pending_p3 = 0           # "gain P3 for VP" offers (an opponent accepted Shapeshifter power)
+        self.unlocked: set[str] = set()  # Riverwalkers: colours they may build on
+        self.pending_unlock = 0       # Riverwalkers: priests gained, each an unlock-terrain choice
+        self.sh_bridges = 0           # Riverwalkers: stronghold bridges still to place (or -BRIDGE)
+        if data.engine_fields.get("MAX_P") is not None:
+            self.max_p = int(data.engine_fields["MAX_P"])  # Riverwalkers: priest capacity starts at 1
 
     def copy(self) -> FactionState:
         """An independent copy (faction rules data shared)."""
@@ -239,6 +266,7 @@ class FactionState:
         new.favors, new.towns = list(self.favors), list(self.towns)
         new.free, new.teleported = dict(self.free), set(self.teleported)
         new.blocked = list(self.blocked)
+        new.unlocked = set(self.unlocked)
         return new
 
     # ------------------------------------------------------------------ totals
@@ -461,7 +489,8 @@ class Game:
         if any(f.data.home_terrain == data.home_terrain for f in self.factions.values()):
             raise SetupError("factions", f"{data.display}'s home terrain {data.home_terrain} is taken; each "
                              "faction needs its own colour", line=line)
-        picker = next((o for o in self.factions.values() if o.picked == data.home_terrain), None)
+        picker = next((o for o in self.factions.values()
+                       if data.home_terrain in (o.picked, o.home if o.variable else None)), None)
         if picker is not None:
             raise SetupError("factions", f"{data.display}'s home terrain {data.home_terrain} was picked by "
                              f"{picker.data.display} (FIRE-ICE-NOTES section 2)", line=line)
@@ -524,6 +553,8 @@ class Game:
                 have = f.bowls.spendable
             elif res == "VP":
                 have = f.vp
+            elif res == "PW_TOKEN":
+                have = sum(f.bowls)
             else:
                 raise _illegal("unknown_cost", f"{what}: unknown cost {res}", "engine data", line)
             if have < n:
@@ -540,6 +571,19 @@ class Game:
                 f.bowls = f.bowls.spent(n)
             elif res == "VP":
                 f.vp -= n
+            elif res == "PW_TOKEN":
+                self._remove_tokens(f, n)
+
+    def _remove_tokens(self, f: FactionState, n: int) -> None:
+        """Remove ``n`` power tokens for good: bowl I first, then II, then III (resources.pm
+        ``LOSE_PW_TOKEN``; FIRE-ICE-NOTES sections 5, 6). The caller checked that enough exist."""
+        b = f.bowls
+        bowls = list(b)
+        for i in range(3):
+            take = min(n, bowls[i])
+            bowls[i] -= take
+            n -= take
+        f.bowls = type(b)(*bowls)
 
     def _gain(self, f: FactionState, gain: dict, source: str) -> None:
         """Apply a gain map (C, W, P, PW, VP, SPADE, cult tracks, KEY, ...). Keys come first, so a
@@ -553,8 +597,18 @@ class Game:
                 f.c += n
             elif res == "W":
                 f.w += n
+            elif res == "P" and f.data.engine_fields.get("locked_terrain"):
+                # Riverwalkers: every priest gained becomes an unlock-terrain choice (FIRE-ICE-NOTES 7)
+                f.pending_unlock += n
             elif res == "P":
                 f.p = min(f.p + n, f.max_p)
+            elif res == "MAX_P":
+                f.max_p += n
+            elif res == "GAIN_P3_FOR_VP":
+                f.pending_p3 += n  # the Shapeshifters may buy a bowl-III token for 1 VP (FIRE-ICE-NOTES 6)
+            elif res == "PICK_COLOR":
+                f.pending_pick = True  # the Shapeshifters' stronghold action: pick-color in the same action
+                f.shift_pick = True
             elif res == "PW":
                 f.gain_power(n)
             elif res == "VP":
@@ -620,6 +674,8 @@ class Game:
             f.jump_range = min(f.jump_range + 1, cap)
 
     def _gain_spades(self, f: FactionState, n: int) -> None:
+        if f.data.terraform_mode == "none":
+            return  # the Riverwalkers: gained spades vanish, SCORE1 pays nothing (FIRE-ICE-NOTES section 7)
         tile = self._round_tile()
         if tile is not None and tile.vp_trigger == "gain" and "SPADE" in tile.vp and self.phase == "actions":
             f.vp += tile.vp["SPADE"] * n
@@ -669,6 +725,17 @@ class Game:
         to (allowed when the track is not at 10 and stays at 7 or more, unless option loose-cult-loss);
         ``-SPADE``: discard a spade (commands.pm command_adjust_resources; RULES-NOTES-D D.2, D.4)."""
         line = self._line
+        if what == "BRIDGE":
+            if f.sh_bridges < n:
+                raise _illegal("no_bridge_action", _("{faction} have no stronghold bridge to discard").format(
+                    faction=f.data.display), "FIRE-ICE-NOTES section 7", line)
+            f.sh_bridges -= n
+            f.free["BRIDGE"] = max(0, f.free["BRIDGE"] - n)
+            return
+        if what == "GAIN_P3_FOR_VP":
+            for _k in range(n):
+                self._gain_p3(f, False)
+            return
         if what == "SPADE":
             if f.spades < n:
                 raise _illegal("no_spade", f"{f.name} holds {f.spades} spade(s), cannot discard {n}",
@@ -736,12 +803,14 @@ class Game:
         no passing through the home terrain on the short way)."""
         if frm == to:
             return 0
-        key = (f.name, f.picked, frm, to)
+        key = (f.name, f.picked, f.home, frm, to)
         need = _SPADES.get(key)
         if need is None:
             try:
-                # ice factions: the picked terrain plays the role of home (FIRE-ICE-NOTES section 4)
-                need = terraform_cost(f.data, frm, to, home=f.picked).spades if f.picked else \
+                # ice factions: the picked terrain plays the role of home (FIRE-ICE-NOTES section 4);
+                # the Shapeshifters: their current colour
+                home = f.picked or (f.home if f.variable else None)
+                need = terraform_cost(f.data, frm, to, home=home).spades if home else \
                     terraform_cost(f.data, frm, to).spades
             except IllegalActionError as exc:
                 raise _illegal(exc.code, str(exc), exc.rule or "terraforming", self._line) from None
@@ -756,6 +825,9 @@ class Game:
         if self.round == 0:
             return "free"
         m = self.board.map
+        if not f.data.engine_fields.get("adjacency", {}).get("direct", 1):
+            # the Riverwalkers reach only across rivers: river distance 1, 2 with BON4 (FIRE-ICE-NOTES 7)
+            return "free" if m.reach(h, f.hexes, shipping=self._shipping(f), direct=False) else None
         if direct_only:
             return "free" if m.reach(h, f.hexes) else None
         jump = f.jump_range if f.data.teleport else 0
@@ -797,8 +869,11 @@ class Game:
         if h in self.townstate.buildings:
             raise _illegal("hex_occupied", f"{h} holds a building; only empty hexes can be transformed",
                            "rulebook: transform", line)
-        home = f.data.home_terrain
+        home = f.home
         to = to or home
+        if f.data.terraform_mode == "none":
+            raise _illegal("cannot_terraform", f"{f.name} never transform terrain; they unlock colours with "
+                           "priests", "FIRE-ICE-NOTES section 7", line)
         if f.data.terraform_mode == "volcano":
             if to != home:
                 raise _illegal("cannot_terraform", f"{f.name} only turn hexes into volcano", "FIRE-ICE-NOTES "
@@ -836,9 +911,12 @@ class Game:
         """What turning ``h`` into a volcano costs ``f`` (``{"LOSE_PW_TOKEN": n}`` or ``{"LOSE_CULT": n}``):
         the higher price when the hex's colour is the home terrain of any faction but the Riverwalkers
         (picked ice / volcano start colours do not count; FIRE-ICE-NOTES sections 3, 5)."""
-        homes = {o.data.home_terrain for o in self.factions.values() if o.name != "riverwalkers"}
-        effect = f.data.volcano_effect or {}
-        return dict(effect.get("home" if self.colour[h] in homes else "not_home", {}))
+        return dict((f.data.volcano_effect or {}).get("home" if self.is_home(self.colour[h]) else "not_home", {}))
+
+    def is_home(self, colour: str) -> bool:
+        """FIRE-ICE-NOTES section 3 (map.pm ``color_home_status``): ``colour`` is the current colour of a
+        faction other than the Riverwalkers (the terrains picked by ice and volcano factions do not count)."""
+        return any(o.home == colour for o in self.factions.values() if o.name != "riverwalkers")
 
     def _volcano(self, f: FactionState, h: str) -> None:
         """Turn ``h`` into a volcano, spending the action's VOLCANO_TF and charging tokens / cult steps."""
@@ -872,6 +950,12 @@ class Game:
 
     def _dig(self, f: FactionState, n: int) -> None:
         if f.data.terraform_mode == "volcano":
+            if f.spade_action:
+                raise _illegal("volcano_spades", _("{faction}: {action}'s spades were turned into {what} at once; "
+                               "a volcano needs an action of its own (dig 1. build HEX)").format(
+                                   faction=f.data.display, action=f.spade_action,
+                                   what=_("new power tokens") if f.name == "dragonlords" else _("cult steps")),
+                               "FIRE-ICE-NOTES section 5", self._line)
             if n != 1 or f.volcano_dug:
                 raise _illegal("one_volcano", f"{f.name}: one volcano per action (dig 1, once)",
                                "FIRE-ICE-NOTES section 5 (commands.pm command_dig)", self._line)
@@ -966,7 +1050,7 @@ class Game:
         if f.count["D"] >= f.data.buildings["D"].count:
             raise _illegal("no_dwelling_left", f"{f.name} has no dwelling left on the faction board",
                            "rulebook: faction board", line)
-        home = f.data.home_terrain
+        home = f.home
         if self.round == 0:
             waiting = [o.name for o in self.factions.values() if o.pending_pick]
             if waiting:
@@ -978,6 +1062,20 @@ class Game:
                                f"{self.colour[h]}", "rulebook setup", line)
             if f.picked:
                 self.colour[h] = home  # the picked-colour hex turns to ice / volcano for free (FIRE-ICE-NOTES 2)
+            if f.data.terraform_mode == "none" and not self.board.land_rivers.get(h):
+                raise _illegal("inland", _("Riverwalkers can't place an initial dwelling inland: {hex} borders "
+                                           "no river").format(hex=h), "FIRE-ICE-NOTES section 7", line)
+        elif f.data.terraform_mode == "none":
+            # the Riverwalkers: only on unlocked colours, across a river; the hex takes their colour
+            # (map.pm build_color_ok, check_reachable; FIRE-ICE-NOTES section 7)
+            if self.colour[h] not in f.unlocked:
+                raise _illegal("terrain_locked", _("{hex} is {colour}, a colour the Riverwalkers have not "
+                                                   "unlocked (unlocked: {unlocked})").format(
+                                   hex=h, colour=self.colour[h], unlocked=", ".join(sorted(f.unlocked))),
+                               "FIRE-ICE-NOTES section 7", line)
+            self._check_reach(f, h)
+            self._pay(f, dict(f.data.buildings["D"].cost), "a dwelling")
+            self.colour[h] = home
         elif f.free["D"]:
             if self.colour[h] != home:
                 raise _illegal("not_home_terrain", f"{h} is {self.colour[h]}, not {home}",
@@ -1031,6 +1129,8 @@ class Game:
             effect["GAIN_FAVOR"] = 1
         if effect:
             self._gain(f, effect, f"{kind} bonus")
+            if kind == "SH" and effect.get("BRIDGE"):
+                f.sh_bridges += effect["BRIDGE"]  # the Riverwalkers' bridges: placed now or discarded
         self._offer_power(f, h)
 
     def _bridge(self, f: FactionState, a: str, b: str) -> None:
@@ -1043,6 +1143,7 @@ class Game:
         except IllegalActionError as exc:
             raise _illegal(exc.code, str(exc), exc.rule or "RULES-NOTES section 3", line) from None
         f.free["BRIDGE"] -= 1
+        f.sh_bridges = max(0, f.sh_bridges - 1)
         self._after_towns(f, ts)
 
     def _connect(self, f: FactionState, args: tuple) -> None:
@@ -1089,7 +1190,7 @@ class Game:
         line = self._line
         if tid not in self.tiles.town:
             raise RecordError(f"unknown town tile {tid}", line=line)
-        for _ in range(n):
+        for _k in range(n):
             if f.pending_town <= 0:
                 raise _illegal("no_town_due", f"{f.name} has not founded a town", "rulebook: towns", line)
             if self.town_pool.get(tid, 0) <= 0:
@@ -1143,6 +1244,14 @@ class Game:
     def _action(self, f: FactionState, act: str) -> None:
         line = self._line
         tiles = self.tiles
+        if (f.data.engine_fields.get("action") or {}).get(act, {}).get("forbid"):
+            raise _illegal("action_forbidden", _("{faction} are not allowed to use action {action} (spades)").format(
+                faction=f.data.display, action=act), "FIRE-ICE-NOTES section 7", line)
+        if f.data.terraform_mode == "volcano":
+            spades = tiles.power_actions[act].gain if act in tiles.power_actions else \
+                tiles.faction_actions[act].gain if act in tiles.faction_actions else {}
+            if spades.get("SPADE"):
+                f.spade_action = act  # converted at once: no volcano in this action (FIRE-ICE-NOTES 5)
         if act in tiles.power_actions:
             if act in self.used_actions and not self._may_reuse(f, act):
                 raise _illegal("action_taken", f"power action {act} was already taken this round",
@@ -1168,7 +1277,7 @@ class Game:
                 raise _illegal("no_such_action", f"{f.name} cannot take {act}", "faction stronghold actions", line)
         else:
             raise RecordError(f"unknown action {act}", line=line)
-        if act != "ACTE":
+        if act != "ACTE" and act not in NEVER_BLOCKED:
             if key in self.used_actions:
                 raise _illegal("action_taken", f"{act} was already used this round", "once per round", line)
             self.used_actions.add(key)
@@ -1189,6 +1298,7 @@ class Game:
         line = self._line
         if not f.pending_pick:
             raise _illegal("no_pick_due", f"{f.name} has no colour to pick", "FIRE-ICE-NOTES section 2", line)
+        shift = f.shift_pick
         try:
             colour = normalise_terrain(colour)
         except IllegalActionError as exc:
@@ -1196,11 +1306,64 @@ class Game:
         if colour not in terrain_wheel().colours:
             raise _illegal("bad_terrain", f"{colour} is not a land colour", "FIRE-ICE-NOTES section 2", line)
         for o in self.factions.values():
-            if o.data.home_terrain == colour or (self.round == 0 and o.picked == colour):
+            if o.home == colour or (self.round == 0 and o.picked == colour):
                 raise _illegal("colour_taken", f"{colour} is already taken by {o.name}",
                                "FIRE-ICE-NOTES section 2 (pick-color)", line)
-        f.picked = colour
-        f.pending_pick = False
+        f.pending_pick = f.shift_pick = False
+        if not f.variable:
+            f.picked = colour
+            return
+        f.home = colour
+        if shift:
+            # the Shapeshifters' stronghold: every own building hex takes the new colour, so network,
+            # towns and the home test follow it (FIRE-ICE-NOTES section 6)
+            for h in f.hexes:
+                self.colour[h] = colour
+        if f.data.engine_fields.get("locked_terrain"):
+            f.unlocked.add(colour)  # the Riverwalkers' first unlocked terrain (FIRE-ICE-NOTES section 2)
+
+    def _unlock(self, f: FactionState, what: str) -> None:
+        """``unlock-terrain <colour>`` / ``unlock-terrain gain-priest``: the Riverwalkers settle one priest
+        gained (commands.pm unlock-terrain branch; FIRE-ICE-NOTES section 7). An unlock costs 1 C, 2 C when
+        the colour is someone's home (section 3), and raises the priest capacity by 1; ``gain-priest``
+        takes the priest (lost above capacity)."""
+        line = self._line
+        if f.pending_unlock <= 0:
+            raise _illegal("no_unlock_due", _("{faction} have no priest to turn into an unlocked terrain").format(
+                faction=f.data.display), "FIRE-ICE-NOTES section 7", line)
+        if what == "gain-priest":
+            f.pending_unlock -= 1
+            f.p = min(f.p + 1, f.max_p)
+            return
+        try:
+            colour = normalise_terrain(what)
+        except IllegalActionError as exc:
+            raise _illegal("bad_terrain", str(exc), "FIRE-ICE-NOTES section 7", line) from None
+        table = f.data.engine_fields.get("locked_terrain") or {}
+        if colour not in table or colour == "gain-priest":
+            raise _illegal("bad_terrain", _("{colour} is not a land colour").format(colour=colour),
+                           "FIRE-ICE-NOTES section 7", line)
+        if colour in f.unlocked:
+            raise _illegal("terrain_unlocked", _("the Riverwalkers have already unlocked {colour}").format(
+                colour=colour), "FIRE-ICE-NOTES section 7", line)
+        price = table[colour]["home" if self.is_home(colour) else "not_home"]
+        self._pay(f, dict(price["cost"]), f"unlock-terrain {colour}")
+        f.pending_unlock -= 1
+        f.unlocked.add(colour)
+        self._gain(f, dict(price["gain"]), "unlock-terrain")
+
+    def _gain_p3(self, f: FactionState, take: bool) -> None:
+        """``gain P3 for VP`` (-1 VP, +1 new bowl-III token) or ``-GAIN_P3_FOR_VP``: the Shapeshifters answer
+        an opponent's acceptance of their power (data ``leech_effect``; FIRE-ICE-NOTES section 6)."""
+        if f.pending_p3 <= 0:
+            raise _illegal("no_p3_due", _("{faction} have no bowl-III token to buy (no opponent accepted their "
+                                          "power)").format(faction=f.data.display), "FIRE-ICE-NOTES section 6",
+                           self._line)
+        if take:
+            self._pay(f, {"VP": 1}, "gain P3 for VP")
+            b = f.bowls
+            f.bowls = type(b)(b[0], b[1], b[2] + 1)
+        f.pending_p3 -= 1
 
     def _advance(self, f: FactionState, track: str) -> None:
         line = self._line
@@ -1452,6 +1615,8 @@ class Game:
                 if "SPADE" in gain:
                     if f.data.terraform_mode == "fixed_two" and gain["SPADE"] < 2 or name in self.dropped:
                         gain = {}
+                    elif f.data.terraform_mode == "none":
+                        gain = {k: v for k, v in gain.items() if k != "SPADE"}  # Riverwalkers: spades vanish
                     elif f.data.terraform_mode == "volcano":
                         # converted at once; the Acolytes place their free steps before income goes on
                         # (FIRE-ICE-NOTES section 5, commit 6c1bf47)
@@ -1544,6 +1709,7 @@ class Game:
         """Round end waits for every power offer (even ones that give nothing), the Cultists' steps and
         unchosen tiles (acting.pm in_play; RULES-NOTES-D D.1 / D.5)."""
         return bool(self.offers) or any(f.pending_cult or f.pending_favor or f.pending_town or f.pending_pick
+                                        or f.pending_unlock or f.pending_p3 or f.sh_bridges
                                         for f in self.factions.values())
 
     # ------------------------------------------------------------------ turns
@@ -1628,6 +1794,10 @@ class Game:
         """
         if verbs is None:
             verbs = {c.verb for c in commands}
+        g = self.factions.get(faction)
+        if g is not None and self.phase not in ("over", "setup") and g.name not in self.dropped and \
+                self._settling(g, commands, verbs):
+            return None  # the Riverwalkers' unlock choices and stronghold bridges, the Shapeshifters' answer
         if self.phase == "actions" and verbs.isdisjoint(ACTION_VERBS) and not self.dropped and \
                 ("convert" not in verbs and "burn" not in verbs or faction in (self._last_actor, self.expected_turn())):
             return None  # answers, choices, and the active faction's conversions: no turn needed
@@ -1676,13 +1846,16 @@ class Game:
         if due != f.name:
             return _illegal("not_your_turn", f"it is {due}'s turn, not {f.name}'s",
                             "rulebook: turn order (RULES-NOTES section 6)", line)
-        waiting = [o.name for o in self.factions.values() if o.pending_favor or o.pending_town]
+        waiting = [o.name for o in self.factions.values() if o.pending_favor or o.pending_town
+                   or o.pending_unlock or o.sh_bridges]
         if waiting and f.name in waiting:
             # the faction's own choices may come first in the row
-            first = next(i for i, c in enumerate(commands) if c.verb in ACTION_VERBS)
+            first = next(i for i, c in enumerate(commands) if c.verb in ACTION_VERBS and
+                         not (c.verb == "bridge" and f.sh_bridges))
             picked = sum(c.args[0] if c.verb == "town" else 1 for c in commands[:first]
-                         if c.verb in ("favor", "town"))
-            if f.pending_favor + f.pending_town <= picked:
+                         if c.verb in ("favor", "town", "unlock_terrain", "bridge")
+                         or c.verb == "lose" and c.args[1] == "BRIDGE")
+            if f.pending_favor + f.pending_town + f.pending_unlock + f.sh_bridges <= picked:
                 waiting.remove(f.name)
         if waiting:
             return _illegal("decision_pending", f"{', '.join(waiting)} must choose a favor / town tile first",
@@ -1695,6 +1868,21 @@ class Game:
             return _illegal("double_action_pass", "the Chaos Magicians' double action cannot go on after a pass",
                             "option strict-chaosmagician-sh (RULES-NOTES tricky case 9)", line)
         return None
+
+    @staticmethod
+    def _settling(f: FactionState, commands: list[Command], verbs: set) -> bool:
+        """True when the row only settles ``f``'s own pending choices that need no turn: unlock-terrain
+        (Riverwalkers' priests), stronghold bridges / ``-BRIDGE`` (Riverwalkers), ``gain P3 for VP`` /
+        ``-GAIN_P3_FOR_VP`` (Shapeshifters), with conversions alongside (FIRE-ICE-NOTES sections 6, 7)."""
+        if not (f.pending_unlock or f.sh_bridges or f.pending_p3):
+            return False
+        if not verbs <= {"unlock_terrain", "bridge", "lose", "gain_p3", "convert", "burn"}:
+            return False
+        if "bridge" in verbs and not f.sh_bridges or "unlock_terrain" in verbs and not f.pending_unlock or \
+                "gain_p3" in verbs and not f.pending_p3:
+            return False
+        return all(c.verb != "lose" or c.args[1] in ("BRIDGE", "GAIN_P3_FOR_VP") for c in commands) and \
+            not verbs <= {"convert", "burn"}
 
     def _advance_turn(self, f: FactionState) -> None:
         if self.phase == "setup":
@@ -1758,8 +1946,9 @@ class Game:
             f.spades = 0
         f.carry_spades = False
         f.teleported = set()
-        f.volcano_tf, f.volcano_dug = 0, False
-        is_action = not continuing and not verbs.isdisjoint(ACTION_VERBS)
+        f.volcano_tf, f.volcano_dug, f.spade_action = 0, False, None
+        is_action = not continuing and not verbs.isdisjoint(ACTION_VERBS) and not (
+            self.phase == "actions" and self._settling(f, commands, verbs))
         if is_action:
             f.blocked.clear()  # a blocked cult track is remembered until the next full move starts
         waiting = is_action and any(o["to"] == f.name for o in self.offers)
@@ -1773,6 +1962,10 @@ class Game:
                     if o["to"] == f.name:
                         o["marked"] = True
             self._apply(f, cmd)
+        if f.shift_pick:
+            raise _illegal("pick_needed", _("{faction}: the stronghold action {action} changes the home colour; "
+                                            "add pick-color COLOUR to the same action").format(
+                faction=f.data.display, action="ACTH5/ACTH6"), "FIRE-ICE-NOTES section 6", line)
         if f.volcano_tf or f.cult_debt:
             raise _illegal("volcano_unpaid", f"{f.name}: the volcano is not finished (unused dig, or cult steps "
                            "unpaid: -NTRACK)", "FIRE-ICE-NOTES section 5", line)
@@ -1854,6 +2047,10 @@ class Game:
             pass
         elif v == "pick_color":
             self._pick_color(f, a[0])
+        elif v == "unlock_terrain":
+            self._unlock(f, a[0])
+        elif v == "gain_p3":
+            self._gain_p3(f, True)
         elif v == "setup":
             raise RecordError("setup must be a row of its own", line=line)
         else:
