@@ -38,6 +38,9 @@ def simulate_cmd(
                                                       "(random, greedy; e.g. greedy,random)."),
     record_dir: str = typer.Option(None, "--record-dir", help="Write each game's ledger here "
                                                               "(game-SEED-K.txt; `companion tm replay` reads it)."),
+    final_scoring: str = typer.Option(None, "--final-scoring", help="Play with the Fire & Ice final-scoring "
+                                      "tile: building-on-edge, connected-clusters, connected-distance, "
+                                      "connected-sa-sh-distance, or random (one per game)."),
     as_json: bool = typer.Option(False, "--json", help="Print the JSON report."),
 ) -> None:
     """Bots play whole games; each ledger is replayed by the engine (exit 1 if one differs or a game fails)."""
@@ -46,7 +49,7 @@ def simulate_cmd(
 
     with bad_input_exits_2():
         doc = simulate(players, factions=_names(factions), map_name=map_name, games=games, seed=seed,
-                       bots=_names(bots) or [], record_dir=record_dir)
+                       bots=_names(bots) or [], record_dir=record_dir, final_scoring=final_scoring)
     if as_json:
         print_json(doc)
     else:

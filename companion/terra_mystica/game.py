@@ -142,6 +142,8 @@ class GameState:
         A shipped map's key (None: the base map).
     seated : tuple of str
         The factions picked so far (or given to :func:`new_game`), in seat order.
+    final_scoring : str or None
+        The Fire & Ice final-scoring tile (FIRE-ICE-NOTES section 8), or None.
 
     Two states are equal when their setup, history and the engine's visible game (round, phase, turn
     order, every faction's resources and buildings, every ledger row) are equal.
@@ -155,6 +157,7 @@ class GameState:
     history: tuple = ()
     map_name: str | None = None
     seated: tuple[str, ...] = ()
+    final_scoring: str | None = None
 
     def _key(self) -> tuple:
         g = self.game
@@ -202,7 +205,8 @@ def _with_game(state: GameState) -> GameState:
         return state
     try:
         game = engine.new_game(state.seated, options=state.options, round_tiles=state.round_tiles,
-                               removed_bonus=state.removed_bonus, board=_board(state.map_name))
+                               removed_bonus=state.removed_bonus, board=_board(state.map_name),
+                               final_scoring=state.final_scoring)
     except IllegalActionError:
         raise
     except RecordError as exc:  # the engine's setup check (unknown tile, two factions of one colour ...)
@@ -212,7 +216,7 @@ def _with_game(state: GameState) -> GameState:
 
 def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, options: Sequence[str] | None = None,
              round_tiles: Sequence[str] | None = None, removed_bonus: Sequence[str] | None = None,
-             map_name: str | None = None) -> GameState:
+             map_name: str | None = None, final_scoring: str | None = None) -> GameState:
     """A game in setup.
 
     Parameters
@@ -231,6 +235,10 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
     map_name : str, optional
         A shipped map's key, or a custom map inline (``custom:`` + letter rows joined by ``/``,
         :func:`companion.terra_mystica.hexmap.map_record_name`); default: the base map.
+    final_scoring : str, optional
+        A Fire & Ice final-scoring tile (``building-on-edge``, ``connected-clusters``, ``connected-distance``,
+        ``connected-sa-sh-distance``); with option ``fire-and-ice-final-scoring`` and none named the engine
+        takes ``building-on-edge``.
 
     Raises
     ------
@@ -251,7 +259,8 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
     if factions and len(set(factions)) != len(factions):
         raise IllegalActionError("bad_setup", f"a faction is seated twice: {factions}", rule=R_SETUP)
     state = GameState(n, frozenset(options), tuple(t.upper() for t in round_tiles or ()),
-                      tuple(b.upper() for b in removed_bonus or ()), map_name=map_name, seated=tuple(factions))
+                      tuple(b.upper() for b in removed_bonus or ()), map_name=map_name, seated=tuple(factions),
+                      final_scoring=final_scoring)
     if round_tiles is not None and len(state.round_tiles) != 6:
         raise IllegalActionError("bad_setup", f"expected 6 round scoring tiles, found {len(state.round_tiles)}",
                                  rule=R_SETUP)
@@ -463,7 +472,8 @@ def replay(record: engine.Record | str) -> list[GameState]:
         record = read_record(record)
     seats = sum(1 for r in record.rows if r.typed and r.command.strip().lower() == "setup")
     try:
-        state = new_game(seats, options=sorted(record.setup.options), map_name=record.map_name)
+        state = new_game(seats, options=sorted(record.setup.options), map_name=record.map_name,
+                         final_scoring=record.setup.final_scoring)
         states = [state]
         for tile in record.setup.round_tiles:
             state = apply_action(state, RoundTile(tile))
@@ -489,6 +499,8 @@ def record_header(state: GameState) -> str:
     lines = [f"option {o}" for o in sorted(state.options)]
     if state.map_name:
         lines.append(f"map {state.map_name}")
+    if state.final_scoring:
+        lines.append(f"Added final scoring tile: {state.final_scoring}")
     lines += [f"Round {i} scoring: {t}" for i, t in enumerate(state.round_tiles, start=1)]
     lines += [f"Removing tile {b}" for b in state.removed_bonus]
     lines += [f"{f}: setup" for f in state.seated]

@@ -28,6 +28,7 @@ from statistics import mean
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import _
 from companion.jsonio import excerpt
 
 __all__ = ["MAX_GAMES", "check_arguments", "playable_factions", "ledger_text", "replay_differences", "play_one", "simulate"]
@@ -112,7 +113,7 @@ def ledger_text(state: Any) -> str:
 
     game = state.game
     header = [line for line in engine.write_record(game).splitlines()
-              if line.startswith(("option ", "Round ", "Removing tile ", "Player "))]
+              if line.startswith(("option ", "Round ", "Removing tile ", "Player ", "Added final scoring tile: "))]
     if state.map_name:
         header.insert(0, f"map {state.map_name}")
     rows = []
@@ -137,19 +138,34 @@ def replay_differences(text: str) -> list:
 
 
 def play_one(players: int, factions: Sequence[str] | None, map_name: str | None, bots: Sequence[str],
-             rng: random.Random) -> Any:
-    """One whole game by bots (seat ``i`` plays ``bots[i % len(bots)]``); returns the last state."""
-    from companion.terra_mystica import game
+             rng: random.Random, final_scoring: str | None = None) -> Any:
+    """One whole game by bots (seat ``i`` plays ``bots[i % len(bots)]``); returns the last state.
+    ``final_scoring``: a Fire & Ice final-scoring tile, ``"random"`` (drawn from ``rng``, like the reference
+    engine's ``randomize v2``) or None (no tile)."""
+    from companion.terra_mystica import engine, game
     from companion.terra_mystica.bots import make_bot, play_game
 
-    state = game.new_game(list(factions) if factions else players, map_name=map_name)
+    options = None
+    if final_scoring is not None:
+        from companion.terra_mystica.engine.state import FINAL_SCORING_OPTION, FINAL_TILES
+
+        if final_scoring == "random":
+            final_scoring = rng.choice(FINAL_TILES)
+        options = sorted(set(engine.DEFAULT_OPTIONS) | {FINAL_SCORING_OPTION})
+    state = game.new_game(list(factions) if factions else players, map_name=map_name, options=options,
+                          final_scoring=final_scoring)
     seats = [make_bot(bots[i % len(bots)]) for i in range(players)]
     return play_game(state, seats, rng)[-1]
 
 
+FINAL_SCORING_CHOICES = ("building-on-edge", "connected-clusters", "connected-distance", "connected-sa-sh-distance",
+                         "random")
+"""What ``--final-scoring`` accepts: a Fire & Ice final-scoring tile, or ``random`` (one per game)."""
+
+
 def simulate(players: int | None = None, *, factions: Sequence[str] | None = None, map_name: str | None = None,
              games: int = 1, seed: int = 0, bots: Sequence[str] = ("greedy",), record_dir: str | Path | None = None,
-             progress: bool | None = None) -> dict[str, Any]:
+             progress: bool | None = None, final_scoring: str | None = None) -> dict[str, Any]:
     """Play ``games`` bot games and report the VP.
 
     Parameters
@@ -171,6 +187,9 @@ def simulate(players: int | None = None, *, factions: Sequence[str] | None = Non
         rows so far).
     progress : bool, optional
         tqdm bar on stderr (default: when stderr is a terminal).
+    final_scoring : str, optional
+        Play with option ``fire-and-ice-final-scoring`` and this tile (:data:`FINAL_SCORING_CHOICES`;
+        ``random``: drawn per game); default none.
 
     Returns
     -------
@@ -191,6 +210,9 @@ def simulate(players: int | None = None, *, factions: Sequence[str] | None = Non
 
     bots = list(bots) or ["greedy"]
     players = check_arguments(players, factions, map_name, bots, games)
+    if final_scoring is not None and final_scoring not in FINAL_SCORING_CHOICES:
+        raise CompanionError(_("--final-scoring: unknown tile {name!r}; expected one of {choices}").format(
+            name=excerpt(final_scoring), choices=", ".join(FINAL_SCORING_CHOICES)))
     out_dir = Path(record_dir) if record_dir is not None else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -206,7 +228,7 @@ def simulate(players: int | None = None, *, factions: Sequence[str] | None = Non
     for k in tqdm(range(games), desc="tm simulate", unit="game", disable=not show, file=sys.stderr):
         rng = random.Random(f"{seed}:{k}")
         try:
-            last = play_one(players, factions, map_name, bots, rng)
+            last = play_one(players, factions, map_name, bots, rng, final_scoring)
             text = ledger_text(last)
             diffs = replay_differences(text)
         except CompanionError as exc:
@@ -232,6 +254,7 @@ def simulate(players: int | None = None, *, factions: Sequence[str] | None = Non
         "seconds": round(time.perf_counter() - start, 3),
         "players": players,
         "map": map_name or "base",
+        "final_scoring": final_scoring,
         "bots": [bots[i % len(bots)] for i in range(players)],
         "vp_by_faction": {f: v for f, v in sorted(vp_by_faction.items())},
         "mean_vp_by_faction": {f: round(mean(v), 2) for f, v in sorted(vp_by_faction.items())},

@@ -253,10 +253,11 @@ def test_historical_engineer_bridge_spelling():
     assert [(c.verb, c.args) for c in cmds] == [("action", ("ACTE",)), ("bridge", ("E9", "D6"))]
 
 
-def test_fire_and_ice_final_scoring_option_is_refused_not_misscored():
-    with pytest.raises(IllegalActionError) as err:
-        new_game(["witches", "halflings"], options=["fire-and-ice-final-scoring"], round_tiles=TILES)
-    assert err.value.code == "option_not_supported"
+def test_fire_and_ice_final_scoring_option_takes_the_first_tile_without_a_name():
+    # randomize v1 takes building-on-edge, the first name alphabetically (FIRE-ICE-NOTES section 8)
+    g = new_game(["witches", "halflings"], options=["fire-and-ice-final-scoring"], round_tiles=TILES)
+    assert g.final_tile == "building-on-edge"
+    assert new_game(["witches", "halflings"], round_tiles=TILES).final_tile is None
 
 
 def test_setup_steps_are_dwellings_then_bonus_tiles():

@@ -62,7 +62,8 @@ __all__ = [
 
 
 def new_game(factions: Iterable[str], *, options: Iterable[str] | None = None, round_tiles: Iterable[str] = (),
-             removed_bonus: Iterable[str] = (), board: BoardTables | None = None) -> Game:
+             removed_bonus: Iterable[str] = (), board: BoardTables | None = None,
+             final_scoring: str | None = None) -> Game:
     """Start a game: seat ``factions`` in order.
 
     Parameters
@@ -78,20 +79,26 @@ def new_game(factions: Iterable[str], *, options: Iterable[str] | None = None, r
         Bonus tiles not in play (players + 3 tiles remain).
     board : BoardTables, optional
         The map; default the base map.
+    final_scoring : str, optional
+        The Fire & Ice final-scoring tile (``building-on-edge``, ``connected-clusters``,
+        ``connected-distance``, ``connected-sa-sh-distance``; FIRE-ICE-NOTES section 8), scored 18/12/6 like
+        the network. With option ``fire-and-ice-final-scoring`` and none named: ``building-on-edge`` (the
+        reference engine's ``randomize v1``).
 
     Raises
     ------
     SetupError
         (a RecordError) naming the field: round tiles not six different tiles / SCORE1 in round 5 or 6 /
-        a tile needing an option; fewer than 2 or more than 5 factions; two factions of one colour.
+        a tile needing an option; fewer than 2 or more than 5 factions; two factions of one colour; an
+        unknown final-scoring tile.
     RecordError
-        Unknown faction. IllegalActionError for a Fire & Ice faction (not supported yet).
+        Unknown faction.
     """
     factions = list(factions)
     if not MIN_PLAYERS <= len(factions) <= MAX_PLAYERS:
         raise SetupError("factions", f"expected {MIN_PLAYERS}-{MAX_PLAYERS} factions, got {len(factions)}")
     setup = Setup(options=frozenset(DEFAULT_OPTIONS if options is None else options), round_tiles=tuple(t.upper() for t in round_tiles),
-                  removed_bonus=tuple(b.upper() for b in removed_bonus))
+                  removed_bonus=tuple(b.upper() for b in removed_bonus), final_scoring=final_scoring)
     game = Game(setup, board)
     for name in factions:
         game.add_faction(name)
@@ -262,7 +269,8 @@ def score(game: Game) -> dict:
     -------
     dict
         ``{faction: {"vp_so_far", "cult_vp": {track: vp}, "network": size, "network_vp",
-        "resource_vp", "projected_final_vp"}}``. After the game's end ``vp_so_far`` already contains the
+        "resource_vp", "extra_vp", "projected_final_vp"}}`` (``extra_vp``: the Fire & Ice final-scoring
+        tile, 0 without one). After the game's end ``vp_so_far`` already contains the
         final scoring and the projection adds nothing.
 
     Source: RULES-NOTES section 5 via :func:`companion.terra_mystica.scoring.final_scoring`.
@@ -270,19 +278,22 @@ def score(game: Game) -> dict:
     names = list(game.seats)
     if game.phase == "over":
         return {n: {"vp_so_far": game.factions[n].vp, "cult_vp": dict.fromkeys(CULT_TRACKS, 0), "network": 0,
-                    "network_vp": 0, "resource_vp": 0, "projected_final_vp": game.factions[n].vp} for n in names}
+                    "network_vp": 0, "resource_vp": 0, "extra_vp": 0, "projected_final_vp": game.factions[n].vp}
+                for n in names}
     players = []
     for n in names:
         f = game.factions[n]
         players.append(PlayerFinal(faction=n, vp=f.vp, cults={t.lower(): f.cult[t] for t in CULT_TRACKS},
                                    network=game.network_size(n), coins=f.c, workers=f.w, priests=f.p,
-                                   power=f.bowls))
-    fs = final_scoring(players)
+                                   power=f.bowls,
+                                   extra=game.final_tile_value(n) if game.final_tile else None))
+    fs = final_scoring(players, extra_category=game.final_tile)
     out = {}
     for n, p, b in zip(names, players, fs.players, strict=True):
         out[n] = {"vp_so_far": game.factions[n].vp,
                   "cult_vp": {t.upper(): v for t, v in b.cult_vp.items()},
                   "network": p.network, "network_vp": b.network_vp, "resource_vp": b.resource_vp,
+                  "extra_vp": b.extra_vp,
                   "projected_final_vp": b.final_vp}
     return out
 
@@ -305,6 +316,9 @@ def write_record(source: Record | Game) -> str:
     for i, t in enumerate(setup.round_tiles, start=1):
         lines.append(f"Round {i} scoring: {t}")
     lines += [f"Removing tile {b}" for b in setup.removed_bonus]
+    tile = source.final_tile if isinstance(source, Game) else setup.final_scoring
+    if tile:
+        lines.append(f"Added final scoring tile: {tile}")
     lines += [f"Player {i}: {p}" for i, p in enumerate(setup.players, start=1)]
     for faction, text in rows:
         lines.append(f"{faction}: {text}")

@@ -31,7 +31,7 @@ __all__ = ["RecordRow", "Record", "read_record", "replay", "ReplayResult", "Mism
 
 ENGINE_LABELS = ("other_income_for_faction", "cult_income_for_faction", "score_resources",
                  "[opponent accepted power]", "[all opponents declined power]")
-_VP_FOR = re.compile(r"\+\d+vp for \w+", re.I)
+_VP_FOR = re.compile(r"\+\d+vp for [\w-]+", re.I)
 _MERGED = re.compile(r"(.*?)\.\s*((?:other|cult|all)_income_for_faction)\s*", re.I)
 """A typed row that ends with the faction's own income row (RULES-NOTES-D D.4: the spade user's row is
 still open when the income is taken, so both share one ledger row)."""
@@ -121,6 +121,7 @@ def read_record(text: str, *, file: str | None = None) -> Record:
     players: list[str] = []
     rows: list[RecordRow] = []
     map_name = None
+    final_tile = None
     ledger = False
     for i, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n ")
@@ -171,6 +172,10 @@ def read_record(text: str, *, file: str | None = None) -> Record:
         if m:
             map_name = m.group(1)
             continue
+        m = re.fullmatch(r"added final scoring tile: ([\w-]+)|final-scoring ([\w-]+)", low)
+        if m:
+            final_tile = m.group(1) or m.group(2)  # FIRE-ICE-NOTES section 8
+            continue
         m = re.fullmatch(r"(\w+) dropped from the game|drop-faction (\w+)", low)
         if m and (m.group(1) or m.group(2)) in _faction_names():
             rows.append(RecordRow(i, m.group(1) or m.group(2), DROP_LABEL, None, True))
@@ -201,7 +206,7 @@ def read_record(text: str, *, file: str | None = None) -> Record:
     if sorted(tiles) != list(range(1, 7)):
         raise RecordError(f"round scoring tiles given for rounds {sorted(tiles)}, expected 1-6", file=file)
     setup = Setup(options=frozenset(options), round_tiles=tuple(tiles[k] for k in sorted(tiles)),
-                  removed_bonus=tuple(removed), players=tuple(players))
+                  removed_bonus=tuple(removed), players=tuple(players), final_scoring=final_tile)
     return Record(setup, tuple(rows), ledger, map_name)
 
 

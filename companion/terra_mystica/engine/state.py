@@ -148,7 +148,7 @@ SPECIAL_TERRAINS = ("ice", "volcano")
 """Terrains no map starts with and nobody can transform again (FIRE-ICE-NOTES section 3, map.pm
 validate_transform_color)."""
 
-UNSUPPORTED_OPTIONS: frozenset = frozenset({"fire-and-ice-final-scoring"})
+UNSUPPORTED_OPTIONS: frozenset = frozenset()
 """Options that change scoring in ways the engine does not model (refused rather than mis-scored)."""
 
 FINAL_SCORING_OPTION = "fire-and-ice-final-scoring"
@@ -369,12 +369,18 @@ class Setup:
         Bonus tiles not in play.
     players : tuple of str
         Player names in seat order (informative).
+    final_scoring : str or None
+        The Fire & Ice final-scoring tile (``connected-distance``, ``connected-sa-sh-distance``,
+        ``building-on-edge``, ``connected-clusters``): the ledger header ``Added final scoring tile: X`` or
+        the admin row ``final-scoring X``. With option ``fire-and-ice-final-scoring`` and no tile named,
+        ``building-on-edge`` (the reference engine's ``randomize v1``: the first name alphabetically).
     """
 
     options: frozenset = frozenset()
     round_tiles: tuple = ()
     removed_bonus: tuple = ()
     players: tuple = ()
+    final_scoring: str | None = None
 
 
 def check_setup(setup: Setup, tiles) -> None:
@@ -410,6 +416,37 @@ def check_setup(setup: Setup, tiles) -> None:
             raise SetupError("removed_bonus", f"unknown bonus tile {b!r}")
     if len(set(setup.removed_bonus)) != len(setup.removed_bonus):
         raise SetupError("removed_bonus", "a bonus tile is removed twice")
+
+
+FINAL_TILES = ("building-on-edge", "connected-clusters", "connected-distance", "connected-sa-sh-distance")
+"""The Fire & Ice final-scoring tiles, alphabetically (FIRE-ICE-NOTES section 8)."""
+
+
+def final_tile(setup: Setup, tiles) -> str | None:
+    """The Fire & Ice final-scoring tile of ``setup`` (None without one); see :attr:`Setup.final_scoring`.
+
+    Raises
+    ------
+    SetupError
+        ``final_scoring`` naming a tile that does not exist.
+    """
+    name = setup.final_scoring
+    if name is None:
+        return FINAL_TILES[0] if FINAL_SCORING_OPTION in setup.options else None
+    name = name.lower()
+    if name not in FINAL_TILES or name not in tiles.final_scoring:
+        raise SetupError("final_scoring", _("unknown final-scoring tile {name!r}; expected one of {choices}").format(
+            name=name, choices=", ".join(FINAL_TILES)))
+    return name
+
+
+def hex_distance(a, b) -> int:
+    """Hexes between two map hexes counted straight (rivers count like land): with x = 2 x column + (row mod
+    2), ``dy`` when ``dx < dy``, else ``(dx + dy) / 2`` (map.pm ``hex_distance``; FIRE-ICE-NOTES section 8).
+    ``a``, ``b``: :class:`~companion.terra_mystica.hexmap.Hex` (row index counts a placeholder row)."""
+    dx = abs((2 * a.column + a.row % 2) - (2 * b.column + b.row % 2))
+    dy = abs(a.row - b.row)
+    return dy if dx < dy else (dx + dy) // 2
 
 
 class Game:
@@ -449,6 +486,7 @@ class Game:
             raise IllegalActionError("option_not_supported", f"option {sorted(unsupported)[0]} (Fire & Ice) is "
                                      "not supported yet; the engine replays base games", rule="issue 5: base game first")
         check_setup(setup, tiles)
+        self.final_tile = final_tile(setup, tiles)
         self.bonus_pool: dict[str, int] = {}
         for bid, b in tiles.bonus.items():
             if bid in setup.removed_bonus:
@@ -1657,9 +1695,17 @@ class Game:
         fs = [self.factions[n] for n in self.order]
         # scoring.final_scoring ranks cults and networks with the data's prizes and converts resources;
         # the engine writes its breakdown as the reference engine's rows (track by track, network, resources)
-        result = final_scoring(self._final_positions(fs))
+        tile = self.final_tile
+        result = final_scoring(self._final_positions(fs), extra_category=tile)
         self.final_result = result  # the itemised breakdown, for views (frozen; shared by copies)
         scored = result.players
+        if tile:
+            # the Fire & Ice tile is scored first: its name sorts before the cult and network rows
+            # (scoring.pm score_final; FIRE-ICE-NOTES section 8)
+            for f, b in zip(fs, scored, strict=True):
+                if b.extra_vp:
+                    f.vp += b.extra_vp
+                    self._emit(f, f"+{b.extra_vp}vp for {tile}")
         for track in CULT_TRACKS:
             for f, b in zip(fs, scored, strict=True):
                 vp = b.cult_vp[track.lower()]
@@ -1681,8 +1727,51 @@ class Game:
     def _final_positions(self, fs: list[FactionState]) -> list[PlayerFinal]:
         """What :func:`~companion.terra_mystica.scoring.final_scoring` needs of each faction now."""
         return [PlayerFinal(faction=f.name, vp=f.vp, cults={t.lower(): f.cult[t] for t in CULT_TRACKS},
-                            network=self.network_size(f.name), coins=f.c, workers=f.w, priests=f.p, power=f.bowls)
+                            network=self.network_size(f.name), coins=f.c, workers=f.w, priests=f.p, power=f.bowls,
+                            extra=self.final_tile_value(f.name) if self.final_tile else None)
                 for f in fs]
+
+    def final_tile_value(self, name: str, tile: str | None = None) -> int:
+        """Faction ``name``'s value for a Fire & Ice final-scoring tile (default the game's): the best value
+        over its networks (network scoring's grouping), FIRE-ICE-NOTES section 8 (map.pm
+        ``compute_network_size``). ``connected-distance``: the largest hex distance between two buildings of
+        a network; ``connected-sa-sh-distance``: SA to SH when both are in one network, else 0;
+        ``building-on-edge``: buildings on map-edge hexes; ``connected-clusters``: groups of buildings joined
+        by direct adjacency (bridges and Mermaid links included) inside a network.
+
+        Raises
+        ------
+        SetupError
+            For an unknown tile name.
+        """
+        tile = tile or self.final_tile
+        if tile not in FINAL_TILES:
+            raise SetupError("final_scoring", _("unknown final-scoring tile {name!r}; expected one of {choices}").format(
+                name=tile, choices=", ".join(FINAL_TILES)))
+        import networkx as nx
+
+        from companion.terra_mystica.network import networks
+
+        f = self.factions[name]
+        m = self.board.map
+        jump = f.jump_range if f.data.teleport else 0
+        best = 0
+        direct = None
+        for group in networks(self.townstate, name, shipping=f.ship, jump_range=jump):
+            hexes = [m.hexes[h] for h in group]
+            if tile == "building-on-edge":
+                value = sum(1 for h in hexes if h.edge)
+            elif tile == "connected-distance":
+                value = max((hex_distance(a, b) for a in hexes for b in hexes), default=0)
+            elif tile == "connected-sa-sh-distance":
+                kinds = {k: m.hexes[h] for h in group for k in (f.hexes.get(h),) if k in ("SA", "SH")}
+                value = hex_distance(kinds["SA"], kinds["SH"]) if len(kinds) == 2 else 0
+            else:
+                if direct is None:
+                    direct = self.townstate.link_graph().subgraph(list(f.hexes))
+                value = nx.number_connected_components(direct.subgraph(group))
+            best = max(best, value)
+        return best
 
     def network_size(self, name: str) -> int:
         """Buildings in faction ``name``'s largest network (final-scoring rule, RULES-NOTES section 5)."""
