@@ -7,7 +7,10 @@ setup included (faction picks, initial dwellings, first bonus tiles), and need n
 accepts a new faction (Fire & Ice): no faction name, tile id or ability is written here.
 
 - :class:`RandomBot`: a uniformly random legal action of the seat to act.
-- :class:`GreedyBot`: applies every legal action and keeps the one with the best :func:`evaluate`:
+- :class:`GreedyBot`: applies every legal action, and on its turn every build, upgrade, power action, advance
+  or priest that conversions would afford (:func:`conversion_rows`: burning power, power to coins / workers /
+  priests, priests to workers, workers to coins, written in front of the action in the same row), and keeps
+  the one with the best :func:`evaluate`:
   projected final VP (VP so far + cult and network scoring now, from
   :func:`companion.terra_mystica.engine.score`) plus resources, one round's income and the buildings (by kind)
   weighted by the rounds left (resources count as their end-of-game VP only as the game closes). Ties
@@ -33,7 +36,7 @@ from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
 
-__all__ = ["BOTS", "RandomBot", "GreedyBot", "Weights", "evaluate", "make_bot", "play_game"]
+__all__ = ["BOTS", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "make_bot", "play_game"]
 
 BOTS = ("random", "greedy")
 """Bot names for :func:`make_bot`."""
@@ -87,6 +90,9 @@ class Weights:
         VP per shipping / digging level, scaled by the share of the game left.
     building : float
         VP per building on the map, scaled by the share of the game left (room for towns and networks).
+    unlocked : float
+        VP per terrain colour a faction may build on beyond its home (the Riverwalkers' unlocked terrains),
+        scaled by the share of the game left.
     tiers : tuple of (str, float)
         Multiplier of ``building`` per building kind (an upgrade is worth more than its income: towns,
         favour tiles, stronghold and sanctuary abilities, round scoring).
@@ -101,6 +107,7 @@ class Weights:
     shipping: float = 2.5
     digging: float = 2.5
     building: float = 1.0
+    unlocked: float = 1.5
     tiers: tuple = (("D", 1.0), ("TP", 2.0), ("TE", 2.5), ("SH", 3.5), ("SA", 3.5))
 
 
@@ -175,7 +182,8 @@ def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | 
     per_round = (inc.get("C", 0) / 3 + inc.get("W", 0) + inc.get("P", 0) * 1.5 + inc.get("PW", 0) / 4)
     tiers = dict(w.tiers)
     built = sum(n * tiers.get(kind, 1.0) for kind, n in f.count.items())
-    levels = f.ship * w.shipping + f.dig * w.digging + built * w.building
+    levels = f.ship * w.shipping + f.dig * w.digging + built * w.building + \
+        max(0, len(getattr(f, "unlocked", ())) - 1) * w.unlocked
     return projected - share * resource_vp + share * held + left * w.income * per_round + share * levels
 
 
@@ -211,6 +219,9 @@ class GreedyBot:
             return rng.choice(actions)
         g = state.game
         networks = {n: g.network_size(n) for n in g.seats} if g.phase != "over" else None
+        faction = actions[0].faction
+        actions = list(actions) + [game.Action.parse(faction, text) for text in
+                                   conversion_rows(g, faction, [a.text for a in actions])]
         best: list = []
         best_value = float("-inf")
         for a in actions:
@@ -224,6 +235,113 @@ class GreedyBot:
             elif abs(value - best_value) <= 1e-9:
                 best.append(a)
         return rng.choice(best or actions)
+
+
+_SHORTFALL = ("not_enough_c", "not_enough_w", "not_enough_p", "not_enough_pw")
+_TURN_VERBS = ("build", "upgrade", "action", "advance", "send", "dig")
+_ORDER = ("burn", "PW>P", "PW>W", "PW>C", "P>W", "W>C")
+_RATE = {"PW>P": (5, "PW", "P"), "PW>W": (3, "PW", "W"), "PW>C": (1, "PW", "C"), "P>W": (1, "P", "W"),
+         "W>C": (1, "W", "C")}
+
+
+def _step(f, code: str, made) -> str | None:
+    """One conversion towards the resource ``code`` lacks, given conversions ``made`` so far, or None."""
+    i, ii, iii = f.bowls
+    iii_left = iii + made["burn"] - 5 * made["PW>P"] - 3 * made["PW>W"] - made["PW>C"]
+    ii_left = ii - 2 * made["burn"]
+    p_left = f.p - made["P>W"] + made["PW>P"]
+    w_left = f.w - made["W>C"] + made["P>W"] + made["PW>W"]
+    if code == "not_enough_pw":
+        options = ["burn"]
+    elif code == "not_enough_p":
+        options = ["PW>P", "burn"]
+    elif code == "not_enough_w":
+        options = ["P>W", "PW>W", "burn"]
+    else:
+        options = ["PW>C", "W>C", "burn"]
+    for kind in options:
+        if kind == "burn" and ii_left >= 2:
+            return kind
+        if kind in _RATE:
+            n, frm, _to = _RATE[kind]
+            have = {"PW": iii_left, "P": p_left, "W": w_left}[frm]
+            if have >= n:
+                return kind
+    return None
+
+
+def _prefix(made) -> str:
+    parts = []
+    for kind in _ORDER:
+        k = made[kind]
+        if not k:
+            continue
+        if kind == "burn":
+            parts.append(f"burn {k}")
+        else:
+            n, frm, to = _RATE[kind]
+            parts.append(f"convert {n * k}{frm} to {k}{to}")
+    return ". ".join(parts)
+
+
+def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: int = 8) -> list[str]:
+    """Turn rows that conversions make affordable: ``"burn 1. convert 3PW to 1W. upgrade E7 to TP"``.
+
+    On ``faction``'s turn in the action phase, every build / upgrade / power action / advance / priest
+    candidate (:func:`companion.terra_mystica.engine.candidate_commands`) not in ``legal`` that the engine
+    refuses only for want of coins, workers, priests or power is retried with conversions in front of it
+    (rulebook exchange rates: burn power; 5 / 3 / 1 power to a priest / worker / coin; priest to worker;
+    worker to coin), one at a time until the engine accepts the row or nothing is left to convert.
+
+    Parameters
+    ----------
+    g : companion.terra_mystica.engine.Game
+    faction : str
+    legal : sequence of str
+        Rows already legal without conversion (skipped).
+    max_steps : int
+        Most single conversions in front of one action.
+
+    Returns
+    -------
+    list of str
+        Rows the engine accepts (each a conversion prefix and one action).
+    """
+    from collections import Counter
+
+    from companion.terra_mystica import engine
+
+    if g.phase != "actions" or g.expected_turn() != faction or engine.awaited(g)[:1] != [faction]:
+        return []
+    f = g.factions[faction]
+    skip = set(legal)
+    out = []
+    for cand in engine.candidate_commands(g, faction):
+        if cand in skip or not cand.startswith(_TURN_VERBS) or cand.startswith("action ACTH"):
+            continue
+        words = (cand.split(". ")[1] if cand.startswith("dig 1. ") else cand).split()
+        if words[0] in ("build", "transform") and g.round > 0 and g.reach(f, words[1]) is None:
+            continue
+        made: Counter = Counter()
+        text = cand
+        for _k in range(max_steps + 1):
+            try:
+                engine.apply_action(g, faction, text)
+            except IllegalActionError as exc:
+                if exc.code not in _SHORTFALL:
+                    break
+                kind = _step(f, exc.code, made)
+                if kind is None:
+                    break
+                made[kind] += 1
+                text = f"{_prefix(made)}. {cand}"
+                continue
+            except RecordError:
+                break
+            if made:
+                out.append(text)
+            break
+    return out
 
 
 def make_bot(name: str) -> RandomBot | GreedyBot:

@@ -10,7 +10,15 @@ from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.session import Session
 from companion.terra_mystica import game
-from companion.terra_mystica.bots import BOTS, GreedyBot, RandomBot, evaluate, make_bot, play_game
+from companion.terra_mystica.bots import (
+    BOTS,
+    GreedyBot,
+    RandomBot,
+    conversion_rows,
+    evaluate,
+    make_bot,
+    play_game,
+)
 
 
 def test_bots_are_reachable_through_the_protocol_module():
@@ -47,8 +55,13 @@ def test_bot_choices_are_legal_actions_in_every_phase():
             action = game.sample_chance(state, rng)
         else:
             action = bot.choose(state, rng, seat)
-            assert action in game.legal_actions(state)
-            seen.add(action.commands[0][0] if isinstance(action, game.Action) else type(action).__name__)
+            legal = game.legal_actions(state)
+            if action not in legal:
+                # a conversion row: burning / converting first, then an action the conversions afford
+                verbs = [c[0] for c in action.commands]
+                assert verbs[0] in ("convert", "burn") and verbs[-1] not in ("convert", "burn")
+                seen.add("conversion")
+            seen.add(action.commands[-1][0] if isinstance(action, game.Action) else type(action).__name__)
         state = game.apply_action(state, action)
     # faction picks, dwellings, bonus tiles / passing and turns were all the bot's
     assert {"setup", "build", "pass"} <= seen
@@ -83,3 +96,49 @@ def test_a_session_plays_bot_seats_by_name():
     s = Session(GAMES["terra_mystica"], 2, seed=3, controllers=["random", "random"])
     assert s.is_terminal
     assert game.is_terminal(s.state)
+
+
+def _in_actions(factions, seed=0):
+    state = game.new_game(factions)
+    rng = random.Random(seed)
+    while state.game is None or state.game.phase != "actions":
+        state = game.apply_action(state, make_bot("random").choose(state, rng))
+    return state
+
+
+def test_conversion_rows_afford_actions_by_converting_first():
+    state = _in_actions(["witches", "nomads"])
+    g = state.game.copy()
+    name = g.expected_turn()
+    f = g.factions[name]
+    f.w, f.p, f.c = 0, 2, 20
+    f.bowls = type(f.bowls)(0, 6, 0)
+    rows = conversion_rows(g, name)
+    # no worker: a trading house needs two priests turned into workers; a power action needs power burnt first
+    assert any(r.startswith("convert 2P to 2W. upgrade ") and r.endswith(" to TP") for r in rows)
+    assert "burn 3. action ACT2" in rows and not any(r.endswith("action ACT6") for r in rows)  # 6 PW: out of reach
+    assert all(r.split(". ")[0].startswith(("convert", "burn")) for r in rows)
+    other = next(n for n in g.seats if n != name)
+    assert conversion_rows(g, other) == []  # only on the faction's own turn
+
+
+def test_greedy_converts_when_that_affords_a_better_action():
+    from dataclasses import replace
+
+    state = _in_actions(["witches", "nomads"])
+    g = state.game.copy()
+    name = g.expected_turn()
+    f = g.factions[name]
+    f.w, f.p, f.c = 0, 0, 20
+    f.bowls = type(f.bowls)(0, 0, 6)  # no worker, no priest: shipping needs power converted to a priest
+    state = replace(state, game=g)
+    networks = {n: g.network_size(n) for n in g.seats}
+
+    def value(a):
+        return evaluate(game.apply_action(state, a).game, name, networks=networks)
+
+    best_plain = max(value(a) for a in game.legal_actions(state))
+    converted = [game.Action.parse(name, r) for r in conversion_rows(g, name)]
+    assert converted and max(value(a) for a in converted) > best_plain  # the premise of this test
+    action = make_bot("greedy").choose(state, random.Random(1))
+    assert action.commands[0][0] == "convert" and action in converted

@@ -256,4 +256,5 @@ def test_volcano_factions_get_no_follow_up_volcano_after_a_spade_action(faction,
     g = loose(g, faction, bowls=(0, 0, 12), cult={"FIRE": 5})
     err = refused(g, faction, f"action {act}. dig 1. build D4", "volcano_spades")
     assert act in str(err) and "dig 1" in str(err)
+    refused(g, faction, f"action {act}. build D4", "volcano_spades")  # no follow-up build either
     assert not any(a.startswith(f"action {act}. dig") for a in legal_actions(g, faction))

@@ -959,6 +959,8 @@ class Game:
     def _volcano(self, f: FactionState, h: str) -> None:
         """Turn ``h`` into a volcano, spending the action's VOLCANO_TF and charging tokens / cult steps."""
         line = self._line
+        if f.volcano_tf < 1 and f.spade_action:
+            self._dig(f, 1)  # refused with volcano_spades: the action's spades were converted at once
         if f.volcano_tf < 1:
             raise _illegal("not_enough_spades", f"{f.name}: not enough VOLCANO_TF (a volcano begins with dig 1)",
                            "FIRE-ICE-NOTES section 5", line)
