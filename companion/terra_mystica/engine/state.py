@@ -765,8 +765,8 @@ class Game:
         line = self._line
         if what == "BRIDGE":
             if f.sh_bridges < n:
-                raise _illegal("no_bridge_action", _("{faction} have no stronghold bridge to discard").format(
-                    faction=f.data.display), "FIRE-ICE-NOTES section 7", line)
+                raise _illegal("no_bridge_action", _("{who} have no stronghold bridge to discard").format(
+                    who=f.data.display), "FIRE-ICE-NOTES section 7", line)
             f.sh_bridges -= n
             f.free["BRIDGE"] = max(0, f.free["BRIDGE"] - n)
             return
@@ -991,9 +991,9 @@ class Game:
     def _dig(self, f: FactionState, n: int) -> None:
         if f.data.terraform_mode == "volcano":
             if f.spade_action:
-                raise _illegal("volcano_spades", _("{faction}: {action}'s spades were turned into {what} at once; "
-                               "a volcano needs an action of its own (dig 1. build HEX)").format(
-                                   faction=f.data.display, action=f.spade_action,
+                raise _illegal("volcano_spades", _("{who}: {action}'s spades were turned into {what} at once; "
+                               "a volcano needs an action of its own (dig 1. build X)").format(
+                                   who=f.data.display, action=f.spade_action,
                                    what=_("new power tokens") if f.name == "dragonlords" else _("cult steps")),
                                "FIRE-ICE-NOTES section 5", self._line)
             if n != 1 or f.volcano_dug:
@@ -1103,15 +1103,15 @@ class Game:
             if f.picked:
                 self.colour[h] = home  # the picked-colour hex turns to ice / volcano for free (FIRE-ICE-NOTES 2)
             if f.data.terraform_mode == "none" and not self.board.land_rivers.get(h):
-                raise _illegal("inland", _("Riverwalkers can't place an initial dwelling inland: {hex} borders "
-                                           "no river").format(hex=h), "FIRE-ICE-NOTES section 7", line)
+                raise _illegal("inland", _("Riverwalkers can't place an initial dwelling inland: {label} borders "
+                                           "no river").format(label=h), "FIRE-ICE-NOTES section 7", line)
         elif f.data.terraform_mode == "none":
             # the Riverwalkers: only on unlocked colours, across a river; the hex takes their colour
             # (map.pm build_color_ok, check_reachable; FIRE-ICE-NOTES section 7)
             if self.colour[h] not in f.unlocked:
-                raise _illegal("terrain_locked", _("{hex} is {colour}, a colour the Riverwalkers have not "
+                raise _illegal("terrain_locked", _("{label} is {colour}, a colour the Riverwalkers have not "
                                                    "unlocked (unlocked: {unlocked})").format(
-                                   hex=h, colour=self.colour[h], unlocked=", ".join(sorted(f.unlocked))),
+                                   label=h, colour=self.colour[h], unlocked=", ".join(sorted(f.unlocked))),
                                "FIRE-ICE-NOTES section 7", line)
             self._check_reach(f, h)
             self._pay(f, dict(f.data.buildings["D"].cost), "a dwelling")
@@ -1285,8 +1285,8 @@ class Game:
         line = self._line
         tiles = self.tiles
         if (f.data.engine_fields.get("action") or {}).get(act, {}).get("forbid"):
-            raise _illegal("action_forbidden", _("{faction} are not allowed to use action {action} (spades)").format(
-                faction=f.data.display, action=act), "FIRE-ICE-NOTES section 7", line)
+            raise _illegal("action_forbidden", _("{who} are not allowed to use action {action} (spades)").format(
+                who=f.data.display, action=act), "FIRE-ICE-NOTES section 7", line)
         if f.data.terraform_mode == "volcano":
             spades = tiles.power_actions[act].gain if act in tiles.power_actions else \
                 tiles.faction_actions[act].gain if act in tiles.faction_actions else {}
@@ -1369,8 +1369,8 @@ class Game:
         takes the priest (lost above capacity)."""
         line = self._line
         if f.pending_unlock <= 0:
-            raise _illegal("no_unlock_due", _("{faction} have no priest to turn into an unlocked terrain").format(
-                faction=f.data.display), "FIRE-ICE-NOTES section 7", line)
+            raise _illegal("no_unlock_due", _("{who} have no priest to turn into an unlocked terrain").format(
+                who=f.data.display), "FIRE-ICE-NOTES section 7", line)
         if what == "gain-priest":
             f.pending_unlock -= 1
             f.p = min(f.p + 1, f.max_p)
@@ -1396,8 +1396,8 @@ class Game:
         """``gain P3 for VP`` (-1 VP, +1 new bowl-III token) or ``-GAIN_P3_FOR_VP``: the Shapeshifters answer
         an opponent's acceptance of their power (data ``leech_effect``; FIRE-ICE-NOTES section 6)."""
         if f.pending_p3 <= 0:
-            raise _illegal("no_p3_due", _("{faction} have no bowl-III token to buy (no opponent accepted their "
-                                          "power)").format(faction=f.data.display), "FIRE-ICE-NOTES section 6",
+            raise _illegal("no_p3_due", _("{who} have no bowl-III token to buy (no opponent accepted their "
+                                          "power)").format(who=f.data.display), "FIRE-ICE-NOTES section 6",
                            self._line)
         if take:
             self._pay(f, {"VP": 1}, "gain P3 for VP")
@@ -2054,9 +2054,9 @@ class Game:
                         o["marked"] = True
             self._apply(f, cmd)
         if f.shift_pick:
-            raise _illegal("pick_needed", _("{faction}: the stronghold action {action} changes the home colour; "
+            raise _illegal("pick_needed", _("{who}: the stronghold action {action} changes the home colour; "
                                             "add pick-color COLOUR to the same action").format(
-                faction=f.data.display, action="ACTH5/ACTH6"), "FIRE-ICE-NOTES section 6", line)
+                who=f.data.display, action="ACTH5/ACTH6"), "FIRE-ICE-NOTES section 6", line)
         if f.volcano_tf or f.cult_debt:
             raise _illegal("volcano_unpaid", f"{f.name}: the volcano is not finished (unused dig, or cult steps "
                            "unpaid: -NTRACK)", "FIRE-ICE-NOTES section 5", line)
