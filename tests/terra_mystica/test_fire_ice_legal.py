@@ -1,0 +1,68 @@
+"""apply_action accepts exactly what legal_actions offers for the Fire & Ice factions (FIRE-ICE-NOTES
+sections 2-7): positions of seeded random games with the Riverwalkers, Shapeshifters and the ice and volcano
+factions, including every position where one of their own choices is due (colour picks, unlock-terrain,
+gain P3 for VP, stronghold bridges, Acolytes' steps). Every candidate command is tried there."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from companion.errors import IllegalActionError
+from companion.terra_mystica.engine import (
+    ILLEGAL_CODES,
+    apply_action,
+    awaited,
+    board_tables,
+    candidate_commands,
+    legal_actions,
+    new_game,
+)
+from companion.terra_mystica.hexmap import load_shipped_map
+
+TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]
+SEATS = {"riverwalkers": ["riverwalkers", "acolytes", "witches"], "shapeshifters": ["shapeshifters", "yetis", "mermaids"],
+         "ice": ["icemaidens", "dragonlords", "engineers"]}
+
+
+def _choice_due(f) -> bool:
+    return bool(f.pending_pick or f.pending_unlock or f.pending_p3 or f.sh_bridges or f.pending_cult)
+
+
+@cache
+def positions(kind: str) -> tuple:
+    """Every 25th position of a seeded random game, plus each position where an F&I choice is due."""
+    rng = random.Random(kind)
+    g = new_game(SEATS[kind], round_tiles=TILES, board=board_tables(load_shipped_map("fire_ice_side1")))
+    out = []
+    for step in range(5000):
+        due = awaited(g)
+        if g.phase == "over" or not due:
+            break
+        if step % 25 == 0 or _choice_due(g.factions[due[0]]):
+            out.append(g)
+        g = apply_action(g, due[0], rng.choice(legal_actions(g, due[0])))
+    assert g.phase == "over"
+    return tuple(out)
+
+
+@pytest.mark.parametrize("kind", sorted(SEATS))
+def test_every_candidate_is_accepted_exactly_when_offered(kind):
+    seen_choices = set()
+    for g in positions(kind)[::3]:
+        faction = awaited(g)[0]
+        offered = legal_actions(g, faction)
+        for cmd in candidate_commands(g, faction):
+            try:
+                apply_action(g, faction, cmd)
+            except IllegalActionError as exc:
+                assert exc.code in ILLEGAL_CODES, (cmd, exc.code)
+                assert cmd not in offered, (faction, cmd, str(exc))
+                continue
+            assert cmd in offered, (faction, cmd, "accepted but not offered")
+        seen_choices |= {c.split()[0] for c in offered if c.startswith(("unlock-terrain", "gain P3", "pick-color"))}
+    assert "pick-color" in seen_choices
+    if kind == "riverwalkers":
+        assert "unlock-terrain" in seen_choices
