@@ -55,6 +55,7 @@ def test_riverwalkers_pick_their_colour_and_place_initial_dwellings_by_a_river()
     g = play(g, "riverwalkers: pick-color gray")
     f = g.factions["riverwalkers"]
     assert f.home == "gray" and f.unlocked == {"gray"}
+    assert g.summary()["factions"]["riverwalkers"]["unlocked"] == ["gray"]
     refused(g, "riverwalkers", "build F6", "inland")  # gray, but no river next to it
     g = play(g, "riverwalkers: build E7")
     assert g.townstate.buildings["E7"][0] == "riverwalkers"

@@ -2177,11 +2177,13 @@ class Game:
         return GameSnapshot(self.round, self.phase, tuple(self.order), terrain, self.townstate, facs)
 
     def summary(self) -> dict[str, Any]:
-        """Small JSON-able view: round, phase, turn order, and each faction's totals and buildings."""
+        """Small JSON-able view: round, phase, turn order, and each faction's totals and buildings (plus its
+        current home colour and, for the Riverwalkers, the unlocked colours)."""
         return {
             "round": self.round, "phase": self.phase, "order": list(self.order),
             "factions": {n: dict(zip(TOTAL_FIELDS, f.totals(), strict=False)) | {
                 "buildings": dict(f.hexes), "ship": f.ship, "dig": f.dig, "favors": list(f.favors),
-                "towns": list(f.towns), "bonus": f.bonus, "passed": f.passed}
+                "towns": list(f.towns), "bonus": f.bonus, "passed": f.passed, "home": f.home,
+                "unlocked": sorted(f.unlocked)}
                 for n, f in self.factions.items()},
         }
