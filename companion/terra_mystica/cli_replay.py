@@ -36,11 +36,13 @@ __all__ = ["register", "replay_inputs"]
 
 
 def _board(map_file: str | None):
-    from companion.terra_mystica.engine.board import base_board, board_tables
+    """The map named by ``--map``; None without it, so each record's own ``map NAME`` line (a ``tm simulate``
+    ledger on a Fire & Ice side) decides, and a record without one replays on the base map."""
+    from companion.terra_mystica.engine.board import board_tables
     from companion.terra_mystica.hexmap import load_shipped_map, parse_map, shipped_maps
 
     if map_file is None:
-        return base_board()
+        return None
     if not Path(map_file).exists() and map_file in {m.get("key") for m in shipped_maps()}:
         return board_tables(load_shipped_map(map_file))
     return board_tables(parse_map(read_input_text(map_file), file=map_file))

@@ -27,3 +27,20 @@ def test_the_variable_factions_play_their_abilities_in_bot_games(factions, rows)
     text = ledger_text(last)
     assert any(r in text for r in rows)
     assert replay_differences(text) == []
+
+
+def test_tm_replay_reads_the_map_a_simulated_ledger_names(tmp_path):
+    """``tm replay`` without ``--map`` replays a ledger on the map its ``map NAME`` line names."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+
+    doc = simulate(2, map_name="fire_ice_side2", games=1, seed=9, bots=["random"], record_dir=tmp_path)
+    assert doc["replay_differences"] == 0
+    ledger = next(tmp_path.glob("game-9-0.txt"))
+    assert ledger.read_text(encoding="utf-8").startswith("map fire_ice_side2")
+    result = CliRunner().invoke(app, ["tm", "replay", str(ledger), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["mismatches"] == []
