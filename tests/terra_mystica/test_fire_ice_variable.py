@@ -259,3 +259,17 @@ def test_volcano_factions_get_no_follow_up_volcano_after_a_spade_action(faction,
     assert act in str(err) and "dig 1" in str(err)
     refused(g, faction, f"action {act}. build D4", "volcano_spades")  # no follow-up build either
     assert not any(a.startswith(f"action {act}. dig") for a in legal_actions(g, faction))
+
+
+def test_score9_counts_the_riverwalkers_priests_on_cult_spaces_not_their_capacity():
+    """SCORE9 pays per priest on a cult space (RULES-NOTES); the Riverwalkers' capacity starts at 1 (section 7),
+    so the count must not be read off the capacity."""
+    tiles = ["SCORE9", "SCORE5", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]
+    g = new_game(["riverwalkers", "witches"], round_tiles=tiles, options=["temple-scoring-tile"])
+    g = play(g, "riverwalkers: pick-color gray", "riverwalkers: build E7", "witches: build F4",
+             "witches: build E9", "riverwalkers: build C5", "witches: pass BON3", "riverwalkers: pass BON6")
+    g = play(g, "riverwalkers: pass BON7")
+    c = g.factions["riverwalkers"].c
+    g = play(g, "witches: pass BON1")
+    inc = g._income(g.factions["riverwalkers"]).get("C", 0)
+    assert g.factions["riverwalkers"].c == c + inc  # no priest on the cult board: SCORE9 pays nothing

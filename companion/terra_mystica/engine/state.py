@@ -219,6 +219,7 @@ class FactionState:
         self.bonus: str | None = None
         self.passed = False
         self.max_p = load_tiles().rules.max_priests  # priests not on the cult board's priest spaces
+        self.on_slots = 0  # priests standing on the cult board's priest spaces (SCORE9)
         self.spades = 0
         self.cult_spade = False       # spades from cult income (no BON4 range)
         self.carry_spades = False     # spades left by the last action row
@@ -833,6 +834,7 @@ class Game:
         else:
             slots[chosen] = f.name
             f.max_p -= 1
+            f.on_slots += 1
             self._cult_step(f, track, self.tiles.cult_track.priest_slot_steps[chosen] + extra)
 
     # ------------------------------------------------------------------ terrain
@@ -1648,7 +1650,7 @@ class Game:
             for name in self.order:
                 f = self.factions[name]
                 if bonus.track == "CULT_P":
-                    pos = self.tiles.rules.max_priests - f.max_p
+                    pos = f.on_slots  # priests on the cult board's priest spaces
                 else:
                     pos = f.cult[bonus.track]
                 gain = bonus.for_position(pos)
