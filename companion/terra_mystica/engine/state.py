@@ -18,6 +18,15 @@ favor tiles, towns (via :mod:`companion.terra_mystica.towns`), bridges, Mermaid 
 with priests, keys and power, conversions, burning, passing and turn order, power offers (leech) with
 the Cultists' bonus, and final scoring (via :mod:`companion.terra_mystica.scoring` and ``network``).
 
+Fire & Ice (FIRE-ICE-NOTES; all six factions, the ice and volcano terrains, the Fire & Ice final-scoring
+tile): colour picks (``pick-color``), ice spades counted from the picked terrain, volcanoes (``dig 1.
+build X`` paid in tokens or one ``-NTRACK``), the Yetis' discount and stronghold reuse, the Shapeshifters'
+``gain P3 for VP`` / ``-GAIN_P3_FOR_VP`` answers and ``action ACTH5. pick-color C`` colour change, the
+Riverwalkers' river-only reach, ``unlock-terrain C`` / ``unlock-terrain gain-priest`` choices and stronghold
+bridges (``bridge A:B`` / ``-BRIDGE`` until placed). Where the notes leave the order open the engine lets a
+Riverwalkers' unlock choice from cult income wait until after the other income (the reference engine asks
+once after each); the replayed ledgers are the engine's own, so both orders replay.
+
 Sequencing follows RULES-NOTES-D (how the reference engine orders offers, effects within a row, dropped
 factions, the income phase and round end); each kind has a hand-made test in
 ``tests/terra_mystica/test_engine_sequencing.py`` and all 30 real ledgers replay exactly
