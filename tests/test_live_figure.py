@@ -74,26 +74,76 @@ def test_an_unchanged_redraw_sends_no_edit(sent):
     assert sum(n for k, n in sent if k.startswith("_py2js_")) <= 2 * len("null") * 4
 
 
-def test_a_batch_over_traces_with_different_properties_sends_no_placeholder(monkeypatch):
+class _Wire:
+    """The comm messages a figure sends (state keys of each ``update``), by a spy on ``_send``."""
+
+    def __init__(self, monkeypatch):
+        self.messages: list[dict] = []
+        real = LiveFigureWidget._send
+
+        def spy(widget, msg, buffers=None):
+            if msg.get("method") == "update":
+                self.messages.append(msg["state"])
+            return real(widget, msg, buffers)
+
+        monkeypatch.setattr(LiveFigureWidget, "_send", spy)
+
+
+def test_a_batch_over_traces_with_different_properties_is_one_message_without_placeholder(monkeypatch):
     """plotly fills a batch's per-trace lists with Undefined ("_undefined_" on the wire) for traces that did
-    not change a property; plotly.js then fails on an undefined marker. Each trace gets its own message."""
-    import plotly.basewidget as basewidget
-    from plotly.basedatatypes import Undefined
-
-    sent = []
-    real = basewidget.BaseFigureWidget._send_update_msg
-
-    def spy(self, restyle_data, relayout_data, trace_indexes=None, source_view_id=None):
-        sent.append((restyle_data, trace_indexes))
-        return real(self, restyle_data, relayout_data, trace_indexes, source_view_id)
-
-    monkeypatch.setattr(basewidget.BaseFigureWidget, "_send_update_msg", spy)
+    not change a property; plotly.js then failed on an undefined marker. The placeholder becomes the trace's
+    current value, and the whole batch (with plotly's edit counters) is one comm message: one redraw."""
     fig = figure_widget(_fig([1, 2, 3], "t"))
+    fig.data[1].marker.color = "blue"
+    wire = _Wire(monkeypatch)
     with fig.batch_update():
         fig.data[0].y = [7, 8, 9]
         fig.data[1].marker.color = "red"
         fig.layout.title.text = "u"
-    assert sent and all(v is not Undefined for data, _ in sent for values in data.values() for v in values)
-    assert sorted(i for _, idx in sent for i in idx) == [0, 1]
+    assert len(wire.messages) == 1, wire.messages
+    msg = wire.messages[0]
+    assert {"_py2js_update", "_last_trace_edit_id", "_last_layout_edit_id"} <= set(msg)
+    update = msg["_py2js_update"]
+    assert "_undefined_" not in json.dumps(update, default=str)
+    assert update["style_traces"] == [0, 1]
+    style = update["style_data"]
+    # trace 0 keeps its (unset) marker, trace 1 its y: same picture, one Plotly.update
+    assert style["y"][1] == [4, 5, 6] and list(style["y"][0]) == [7, 8, 9]
+    assert style["marker.color"] == [None, "red"]
+    assert update["layout_data"]["title.text"] == "u"
+    # the kernel keeps no stale message (a later view is built from the snapshot, not from it)
+    assert fig._py2js_update is None
     assert list(fig._widget_data[0]["y"]) == [7, 8, 9] and fig._widget_data[1]["marker"]["color"] == "red"
     assert fig._widget_layout["title"]["text"] == "u"
+
+
+def test_a_property_and_a_part_of_it_in_one_batch_go_trace_by_trace(monkeypatch):
+    """plotly.js refuses ``marker`` and ``marker.color`` in one restyle: each trace is sent on its own."""
+    fig = figure_widget(_fig([1, 2, 3], "t"))
+    wire = _Wire(monkeypatch)
+    with fig.batch_update():
+        fig.data[0].marker = dict(size=9)
+        fig.data[1].marker.color = "red"
+    updates = [m["_py2js_update"] for m in wire.messages if m.get("_py2js_update")]
+    assert [u["style_traces"] for u in updates] == [[0], [1]]
+    assert "_undefined_" not in json.dumps(updates, default=str)
+    assert fig._widget_data[0]["marker"] == {"size": 9} and fig._widget_data[1]["marker"]["color"] == "red"
+
+
+def test_show_is_one_message_even_when_traces_are_removed_and_added(monkeypatch):
+    fig = figure_widget(_fig([1, 2, 3], "first"))
+    wire = _Wire(monkeypatch)
+    fig.show(go.Figure([go.Scatter(x=[1], y=[5], name="line"), go.Scatter(x=[2], y=[3], name="new")],
+                       layout=dict(title="second")))
+    assert len(wire.messages) == 1
+    keys = [k for k in wire.messages[0] if k.startswith("_py2js_")]
+    assert keys == ["_py2js_deleteTraces", "_py2js_update", "_py2js_addTraces"]   # the order they apply in
+    assert [t.name for t in fig.data] == ["line", "new"] and fig.layout.title.text == "second"
+    assert [d.get("name") for d in fig._widget_data] == ["line", "new"]
+
+
+def test_messages_from_the_page_are_not_echoed_back():
+    fig = figure_widget(_fig([1, 2, 3], "t"))
+    for name in ("_js2py_traceDeltas", "_js2py_layoutDelta", "_js2py_pointsCallback", "_js2py_restyle"):
+        assert fig.trait_metadata(name, "echo_update") is False
+        assert fig.trait_metadata(name, "sync") is True

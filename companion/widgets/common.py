@@ -13,7 +13,8 @@ import anywidget
 import ipywidgets as widgets
 import plotly.graph_objects as go
 import traitlets
-from plotly.basedatatypes import Undefined
+from plotly.basedatatypes import BaseFigure, Undefined
+from plotly.serializers import custom_serializers
 
 __all__ = ["busy", "busy_style", "LiveFigureWidget", "PlotlyCode", "plotly_code", "set_empty_state", "all_zero", "figure_widget", "error_html", "info_html", "message_box"]
 
@@ -81,8 +82,20 @@ class LiveFigureWidget(go.FigureWidget):
 
     _esm = (_JS / "figure.js").read_text(encoding="utf-8")
 
+    # Messages from the page (plotly's deltas after each redraw, click points): ipywidgets would echo
+    # each back to the page (about 20 KB per redraw of the TM map), which no view uses.
+    _js2py_traceDeltas = traitlets.Dict(allow_none=True).tag(sync=True, echo_update=False, **custom_serializers)
+    _js2py_layoutDelta = traitlets.Dict(allow_none=True).tag(sync=True, echo_update=False, **custom_serializers)
+    _js2py_restyle = traitlets.Dict(allow_none=True).tag(sync=True, echo_update=False, **custom_serializers)
+    _js2py_relayout = traitlets.Dict(allow_none=True).tag(sync=True, echo_update=False, **custom_serializers)
+    _js2py_update = traitlets.Dict(allow_none=True).tag(sync=True, echo_update=False, **custom_serializers)
+    _js2py_pointsCallback = traitlets.Dict(allow_none=True).tag(sync=True, echo_update=False,
+                                                                **custom_serializers)
+
     def __init__(self, *args, **kwargs) -> None:
         self._edit_lock = threading.RLock()
+        self._edit_depth = 0
+        self._pending: dict[str, object] = {}
         self._plotly_code = plotly_code()
         self._defer_open = True
         try:
@@ -108,20 +121,59 @@ class LiveFigureWidget(go.FigureWidget):
 
     @contextmanager
     def _sync_now(self) -> Iterator[None]:
-        """Send plotly's edit messages at once, even while the widget holds its sync.
+        """Send plotly's edit messages made inside the block as one comm message, at the block's end.
 
         plotly sends an edit by setting a ``_py2js_*`` trait to the message and straight back to
-        ``None``. While ipywidgets holds the widget's sync the two changes are merged and only the
-        ``None`` is sent: the edit is lost.
+        ``None``, and its edit counters (``_last_trace_edit_id``, ``_last_layout_edit_id``) as two more
+        messages: four messages, and so four rounds of work in the page, per edit. Here they are
+        collected (:meth:`notify_change`) and sent together when the outermost block ends; the reset
+        to ``None`` stays in the kernel (every edit message carries new edit ids, so the page sees the
+        next one as a change without it). Sending is direct, so it also works while ipywidgets holds
+        the widget's sync (while it handles a message from the page, e.g. the click whose callback
+        edits the figure), where plotly's message and its reset used to merge into a lone ``None``.
         """
         with self._edit_lock:
             held = self._holding_sync
-            self._holding_sync = False
+            self._holding_sync = False   # plotly's other messages (and their resets) go out one by one
+            self._edit_depth += 1
             try:
                 yield
             finally:
+                self._edit_depth -= 1
                 self._holding_sync = held
-                self._refresh_snapshot()
+                if self._edit_depth == 0:
+                    try:
+                        self._flush_edits()
+                    finally:
+                        self._refresh_snapshot()
+
+    def notify_change(self, change) -> None:
+        """Collect plotly's edit messages inside :meth:`_sync_now` instead of sending each at once."""
+        name = change["name"]
+        if self._edit_depth and name in self.keys and self.comm is not None:
+            if name in _EDIT_TRAITS:
+                new = change["new"]
+                if new is not None:
+                    if name.startswith("_py2js_") and name in self._pending:
+                        self._flush_edits()   # a second message of the same kind: keep both, in order
+                    self._pending[name] = new
+                # skip Widget.notify_change (which sends); observers still run
+                super(widgets.Widget, self).notify_change(change)
+                return
+            self._flush_edits()   # another synced property: send what came before it first
+        super().notify_change(change)
+
+    def _flush_edits(self) -> None:
+        """Send the collected edit messages as one comm message (in the order they were made)."""
+        pending, self._pending = self._pending, {}
+        if not pending or self.comm is None:
+            return
+        kept = {name: self._trait_values.get(name) for name in pending}
+        self._trait_values.update(pending)
+        try:
+            self.send_state(key=list(pending))
+        finally:
+            self._trait_values.update(kept)
 
     def show(self, fig: go.Figure | dict) -> None:
         """Draw the complete figure ``fig`` on this widget, in place: only what differs is sent.
@@ -130,6 +182,7 @@ class LiveFigureWidget(go.FigureWidget):
         properties are set to the new values and properties the new figure lacks are removed; the
         layout likewise. Surplus traces are deleted and new ones added. Unchanged values are not
         sent (plotly compares before sending), so a redraw that moves one shape sends that shape.
+        Everything goes to the page as one comm message.
 
         Parameters
         ----------
@@ -143,14 +196,15 @@ class LiveFigureWidget(go.FigureWidget):
             if old.type != trace.get("type", "scatter"):
                 break
             keep += 1
-        if keep < len(self.data):
-            self.data = self.data[:keep]
-        with self.batch_update():
-            for old, trace in zip(self.data, traces, strict=False):
-                _assign(old, trace, keep=("uid", "type"))
-            _assign(self.layout, dict(new.get("layout", {})), keep=())
-        if len(traces) > keep:
-            self.add_traces(traces[keep:])
+        with self._sync_now():
+            if keep < len(self.data):
+                self.data = self.data[:keep]
+            with self.batch_update():
+                for old, trace in zip(self.data, traces, strict=False):
+                    _assign(old, trace, keep=("uid", "type"))
+                _assign(self.layout, dict(new.get("layout", {})), keep=())
+            if len(traces) > keep:
+                self.add_traces(traces[keep:])
 
     def _send_relayout_msg(self, *args, **kwargs):
         with self._sync_now():
@@ -161,20 +215,23 @@ class LiveFigureWidget(go.FigureWidget):
             super()._send_restyle_msg(*args, **kwargs)
 
     def _send_update_msg(self, restyle_data, relayout_data, trace_indexes=None, source_view_id=None):
-        """Send a ``batch_update``'s edits; one message per trace when traces changed different properties.
+        """Send a ``batch_update``'s edits as one ``Plotly.update`` (one redraw in the page).
 
         plotly packs a batch into one update whose per-trace value lists hold a placeholder
         (``Undefined``, sent as ``"_undefined_"``) for traces that did not change that property. The
         browser turns it into ``undefined``; set on a container such as ``marker``, plotly.js later
-        fails on it when the plot is drawn again (``Cannot use 'in' operator to search for 'line' in
-        undefined``, seen on the TM map after a sandbox build). Split, no placeholder is sent.
+        failed on it when the plot was drawn again (``Cannot use 'in' operator to search for 'line' in
+        undefined``, seen on the TM map after a sandbox build). So each placeholder is replaced by the
+        trace's current value of that property (``None``, i.e. "unset", when it has none): the same
+        picture, drawn by one ``Plotly.update``. Only when one trace changes a property and another a
+        part of it (``marker`` and ``marker.color``), which plotly.js refuses in one call, is each trace
+        sent on its own.
         """
         indexes = self._normalize_trace_indexes(trace_indexes)
-        holes = len(indexes) > 1 and any(
-            isinstance(values, list) and any(v is Undefined for v in values) for values in restyle_data.values())
+        filled = _fill_placeholders(self._data, restyle_data, indexes)
         with self._sync_now():
-            if not holes:
-                super()._send_update_msg(restyle_data, relayout_data, trace_indexes, source_view_id)
+            if filled is not None:
+                super()._send_update_msg(filled, relayout_data, indexes, source_view_id)
                 return
             for position, index in enumerate(indexes):
                 restyle = {key: [values[position]] for key, values in restyle_data.items()
@@ -200,14 +257,71 @@ class LiveFigureWidget(go.FigureWidget):
             super()._send_moveTraces_msg(*args, **kwargs)
 
 
+#: plotly's edit messages that carry fresh edit ids (so consecutive ones always differ), and the ids.
+_EDIT_TRAITS = frozenset({
+    "_py2js_addTraces", "_py2js_deleteTraces", "_py2js_restyle", "_py2js_relayout", "_py2js_update",
+    "_py2js_animate", "_last_layout_edit_id", "_last_trace_edit_id",
+})
+
+
+def _fill_placeholders(data: list[dict], restyle_data: dict, indexes: list[int]) -> dict | None:
+    """``restyle_data`` with each ``Undefined`` replaced by that trace's current value (``None``: unset).
+
+    Returns ``None`` when a property and a part of it are both set (plotly.js refuses that in one call).
+    """
+    keys = list(restyle_data)
+    for key in keys:
+        if any(other != key and (other.startswith(key + ".") or other.startswith(key + "[")) for other in keys):
+            return None
+    out = {}
+    for key, values in restyle_data.items():
+        if not isinstance(values, list) or not any(v is Undefined for v in values):
+            out[key] = values
+            continue
+        path = BaseFigure._str_to_dict_path(key)
+        out[key] = [_lookup(data[index], path) if value is Undefined else value
+                    for value, index in zip(values, indexes, strict=False)]
+    return out
+
+
+def _lookup(obj, path: tuple) -> object:
+    for part in path:
+        if isinstance(obj, dict) and part in obj:
+            obj = obj[part]
+        elif isinstance(obj, (list, tuple)) and isinstance(part, int) and 0 <= part < len(obj):
+            obj = obj[part]
+        else:
+            return None
+    return obj
+
+
 def _assign(obj, values: dict, keep: tuple[str, ...]) -> None:
-    """Make the plotly object ``obj`` hold exactly ``values`` (top-level keys), keys in ``keep`` aside."""
-    for key in list(obj._props or {}):
+    """Make the plotly object ``obj`` hold exactly ``values`` (top-level keys), keys in ``keep`` aside.
+
+    A key whose stored value already equals the new one is skipped before plotly validates it: a
+    redraw of the TM map re-validated every hex and the whole layout template (about 50 ms per click)
+    to find most of it unchanged.
+    """
+    props = obj._props or {}
+    for key in list(props):
         if key not in values and key not in keep:
             obj[key] = None
     for key, value in values.items():
-        if key not in keep:
+        if key not in keep and not _same(props.get(key, _MISSING), value):
             obj[key] = value
+
+
+_MISSING = object()
+
+
+def _same(old, new) -> bool:
+    """True when ``old == new`` holds plainly (arrays and odd types compare as different: assigned)."""
+    if old is _MISSING:
+        return False
+    try:
+        return bool(type(old) is type(new) and old == new)
+    except (ValueError, TypeError):   # numpy arrays: "truth value of an array is ambiguous"
+        return False
 
 
 def figure_widget(fig: go.Figure) -> LiveFigureWidget:
