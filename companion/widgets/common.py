@@ -16,6 +16,8 @@ import traitlets
 from plotly.basedatatypes import BaseFigure, Undefined
 from plotly.serializers import custom_serializers
 
+from companion.i18n import _
+
 __all__ = ["busy", "busy_style", "LiveFigureWidget", "PlotlyCode", "plotly_code", "set_empty_state", "all_zero", "figure_widget", "error_html", "info_html", "message_box"]
 
 
@@ -370,15 +372,16 @@ def busy_style() -> widgets.HTML:
 
 
 @contextmanager
-def busy(root: widgets.DOMWidget, status: widgets.HTML | None = None, text: str = "Working…") -> Iterator[None]:
+def busy(root: widgets.DOMWidget, status: widgets.HTML | None = None, text: str | None = None) -> Iterator[None]:
     """Show that ``root`` is working while the ``with`` block runs.
 
     The root gets the CSS class ``companion-busy`` (progress cursor, buttons greyed and not clickable,
     needs :func:`busy_style` on the page) and ``status`` (optional) says ``text``; both are sent before
     the work starts, so the page shows them at once. Afterwards the class goes, and ``status`` is
-    cleared unless the work wrote its own message there.
+    cleared unless the work wrote its own message there. ``text`` defaults to "Working…" in the
+    language shown.
     """
-    note = info_html(text)
+    note = info_html(_("Working…") if text is None else text)
     root.add_class(BUSY_CLASS)
     if status is not None:
         status.value = note
@@ -392,7 +395,8 @@ def busy(root: widgets.DOMWidget, status: widgets.HTML | None = None, text: str 
 
 def error_html(message: str) -> str:
     """HTML for an error message shown inline (red, escaped)."""
-    return f'<div class="companion-error" style="color:#b00020"><b>Error:</b> {html.escape(message)}</div>'
+    label = html.escape(_("Error:"))
+    return f'<div class="companion-error" style="color:#b00020"><b>{label}</b> {html.escape(message)}</div>'
 
 
 def info_html(message: str) -> str:

@@ -5,3 +5,5 @@ from companion.jupyter_config import pre_save_hook, settings_dir
 c = get_config()  # noqa: F821 - provided by the config loader
 c.FileContentsManager.pre_save_hook = pre_save_hook
 c.LabApp.app_settings_dir = settings_dir()
+# No language server: the notebooks need no LSP, and its extension probes for servers at start-up.
+c.ServerApp.jpserver_extensions = {"jupyter_lsp": False}
