@@ -33,5 +33,9 @@ def test_disabled_extensions_exist_and_spare_what_the_notebooks_need():
     for name in disabled:
         package = name.split(":", 1)[0]   # "package:plugin" turns off one plugin of a package
         assert package in known, f"{name}: no such JupyterLab extension installed"
-        assert package not in NEEDED
+        # a needed package stays on; one plugin of it may go (the language-server plugins that need the
+        # turned-off LSP extension and would log activation errors otherwise)
+        assert name not in NEEDED
+    for name in ("@jupyterlab/notebook-extension:language-server", "@jupyterlab/fileeditor-extension:language-server"):
+        assert name in disabled or "@jupyterlab/lsp-extension" not in disabled
     assert config["buildCheck"] is False   # no rebuild check (about 1.4 s of server CPU) on page load
