@@ -147,3 +147,20 @@ def test_messages_from_the_page_are_not_echoed_back():
     for name in ("_js2py_traceDeltas", "_js2py_layoutDelta", "_js2py_pointsCallback", "_js2py_restyle"):
         assert fig.trait_metadata(name, "echo_update") is False
         assert fig.trait_metadata(name, "sync") is True
+
+
+def test_busy_note_and_error_label_follow_the_language():
+    import ipywidgets as widgets
+
+    from companion.i18n import using_language
+    from companion.widgets.common import busy, error_html
+
+    box, status = widgets.VBox(), widgets.HTML()
+    with using_language("zh_CN"):
+        assert "错误：" in error_html("x")
+        with busy(box, status):
+            assert "处理中" in status.value and "companion-busy" in box._dom_classes
+    assert "Error:" in error_html("x")
+    with busy(box, status):
+        assert "Working…" in status.value
+    assert status.value == "" and "companion-busy" not in box._dom_classes
