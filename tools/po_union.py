@@ -62,7 +62,7 @@ def main(base: str, ours: str, theirs: str) -> int:
         del key
     mine.obsolete.clear()
     with open(ours, "wb") as fh:
-        write_po(fh, mine, sort_output=True, width=100)
+        write_po(fh, mine, sort_output=True)  # default width, as `make i18n` writes it
     return 0
 
 
