@@ -39,7 +39,7 @@ LOCALES = ("en", "zh_CN")
 # them with ``_(faction.display)`` / ``_(card.name)`` and the catalog has their translation.
 DATA_TEXT_FIELDS: dict[str, tuple[str, ...]] = {
     "data/terra_mystica/factions.json": ("display", "special"),
-    "data/terra_mystica/tiles.json": ("desc", "description"),
+    "data/terra_mystica/tiles.json": ("desc", "description", "power_actions_desc"),
     "data/magick/cards.json": ("name", "label"),
     "data/magick/sheet.json": ("name", "label"),
     "data/century/cards.json": ("name",),
@@ -78,6 +78,8 @@ def data_texts() -> list[tuple[str, str]]:
             for key, value in node.items():
                 if key in keys and isinstance(value, str) and value.strip():
                     found.append((value, where))
+                elif key in keys and isinstance(value, dict):   # a table of texts by id (power_actions_desc)
+                    found.extend((v, where) for v in value.values() if isinstance(v, str) and v.strip())
                 walk(value, keys, where)
         elif isinstance(node, list):
             for value in node:
