@@ -391,3 +391,19 @@ def test_the_log_tells_its_rows_as_the_replay_does_and_again_after_an_undo_and_i
     assert [i.removesuffix("</li></ul></details>").removesuffix("</li>") for i in items()] == told()
     set_language("zh_CN")
     assert "女巫" in w.log_html.value or "游牧民" in w.log_html.value
+
+
+def test_free_factions_leave_out_taken_home_terrains_and_the_seat_menus_offer_them():
+    from companion.terra_mystica.factions import get_faction
+
+    free = tm.free_factions(())
+    assert "witches" in free and "auren" in free and "yetis" in free and "icemaidens" in free
+    after = tm.free_factions(["witches", "icemaidens"])
+    assert "witches" not in after and "auren" not in after      # one faction per home terrain
+    assert "yetis" not in after                                   # the two ice factions exclude each other
+    assert not {get_faction(n).home_terrain for n in after} & {"green", "ice"}
+    state = tm.new_game(["witches", "nomads"], seed=1)
+    assert tm.free_factions(state) == tm.free_factions(state.seated)
+    w = PlayAFullGame(players=2, controllers=["human", "random"], seed=3)
+    offered = [v for _label, v in w.faction_boxes[0].options if v is not None]
+    assert sorted(offered) == sorted(free)

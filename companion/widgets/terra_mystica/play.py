@@ -13,7 +13,13 @@ once; no rule, limit or flow decision is made here:
   (conversions and burning, which the engine does not list, go there: ``burn 2. convert 1pw to 1c``);
 - power offers are answered by whoever the engine waits for (the session asks bots, buttons ask people);
 - the power bowls and cult tracks are drawn on one figure, resources in a table; the final scoring is
-  itemised (:func:`~companion.terra_mystica.game.final_breakdown`) and the winner named;
+  itemised and the winner named exactly as the replay notebook does it (the engine's result,
+  :func:`~companion.terra_mystica.game.final_breakdown`, through
+  :func:`~companion.terra_mystica.describe.final_table` and
+  :func:`~companion.widgets.terra_mystica.replay.final_scoring_html`);
+- button labels, the log and the tile codes are told by :mod:`companion.terra_mystica.describe` (the
+  replay's sentences: :func:`~companion.terra_mystica.describe.describe_action`,
+  :class:`~companion.terra_mystica.describe.RowTeller`, :func:`~companion.terra_mystica.describe.gloss_codes`);
 - the game's command log is saved to a file (:class:`~companion.widgets.game_record.RecordFile`, as the
   Century and Merchants of Magick play widgets do) and the replay notebook opens it.
 
