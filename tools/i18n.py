@@ -44,6 +44,10 @@ DATA_TEXT_FIELDS: dict[str, tuple[str, ...]] = {
     "data/magick/sheet.json": ("name", "label"),
     "data/century/cards.json": ("name",),
 }
+#: Keys whose value is a table of shown texts by id (every value is a text), per data file.
+DATA_TEXT_TABLES: dict[str, tuple[str, ...]] = {
+    "data/terra_mystica/tiles.json": ("power_actions_desc",),
+}
 GLOSSARY = "data/i18n/glossary.json"
 KEYWORDS = ["-k", "lazy_gettext", "-k", "N_", "-k", "lazy_ngettext:1,2", "-k", "pgettext:1c,2"]
 
@@ -73,18 +77,21 @@ def data_texts() -> list[tuple[str, str]]:
 
     found: list[tuple[str, str]] = []
 
-    def walk(node, keys, where):
+    def walk(node, keys, tables, where):
         if isinstance(node, dict):
             for key, value in node.items():
                 if key in keys and isinstance(value, str) and value.strip():
                     found.append((value, where))
-                walk(value, keys, where)
+                elif key in tables and isinstance(value, dict):   # texts by id (power_actions_desc)
+                    found.extend((v, where) for v in value.values() if isinstance(v, str) and v.strip())
+                walk(value, keys, tables, where)
         elif isinstance(node, list):
             for value in node:
-                walk(value, keys, where)
+                walk(value, keys, tables, where)
 
-    for rel, keys in DATA_TEXT_FIELDS.items():
-        walk(json.loads((ROOT / rel).read_text(encoding="utf-8")), set(keys), rel)
+    for rel in sorted(set(DATA_TEXT_FIELDS) | set(DATA_TEXT_TABLES)):
+        walk(json.loads((ROOT / rel).read_text(encoding="utf-8")), set(DATA_TEXT_FIELDS.get(rel, ())),
+             set(DATA_TEXT_TABLES.get(rel, ())), rel)
     glossary = json.loads((ROOT / GLOSSARY).read_text(encoding="utf-8"))
     found.extend((term["en"], GLOSSARY) for term in glossary["terms"])
     return found

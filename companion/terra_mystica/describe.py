@@ -13,9 +13,12 @@ language (:mod:`companion.i18n`), so the replay viewer and the play notebook sho
     final scoring) says what it gave: ``"Halflings take the cult bonus of the round scoring tile: +1 priest."``.
 ``explain_code(code)``
     The meaning of a tile or action code, from the rules data (``data/terra_mystica/tiles.json``).
-``final_breakdown(rows)``
-    The final scoring itemised from the engine's own final rows: VP before, per cult track, network,
-    resources, total, and the winner.
+``describe_action(action)``
+    A legal action of :mod:`companion.terra_mystica.game` as a short imperative phrase for a button
+    (``"build a dwelling on E7"``).
+``final_table(result)``
+    The final scoring itemised from the engine's result (:func:`companion.terra_mystica.game.final_breakdown`):
+    VP before, per cult track, network, resources, total, and the winner.
 
 Names shown are the game's standard terms (faction names, building names, terrain names), hex labels as
 on the drawn map (``E7``; river hexes ``r4``). Nothing here decides a rule: the sentences describe what
@@ -34,8 +37,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from companion.errors import CompanionError
 from companion.i18n import N_, _, ngettext, pgettext
@@ -45,9 +49,10 @@ from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import UnknownTileError, load_tiles
 
-__all__ = ["BUILDING_NAMES", "TERRAIN_NAMES", "TRACK_NAMES", "CODE_PATTERN", "Breakdown",
-           "RowTeller", "amounts_text", "building_name", "describe_command", "describe_row", "explain_code",
-           "faction_name", "final_breakdown", "gloss_codes", "terrain_name", "track_name"]
+__all__ = ["BUILDING_NAMES", "TERRAIN_NAMES", "TRACK_NAMES", "CODE_PATTERN", "FinalTable",
+           "RowTeller", "amounts_text", "building_name", "describe_action", "describe_choice", "describe_command",
+           "describe_row", "explain_code", "faction_name", "final_table", "gloss_codes", "terrain_name",
+           "track_name"]
 
 #: Building names by kind code.
 BUILDING_NAMES: Mapping[str, str] = {"D": N_("dwelling"), "TP": N_("trading house"), "TE": N_("temple"),
@@ -275,7 +280,8 @@ def _score_text(tile) -> str:
 
 
 def _power_action_text(action) -> str:
-    return _("power action: {gain} for {n} power").format(gain=amounts_text(dict(action.gain)), n=action.power)
+    """From the data's ``power_actions_desc`` (``"6 power: 2 spades"``), in the current language."""
+    return _("power action: {desc}").format(desc=_(action.desc))
 
 
 def explain_code(code: str) -> str:
@@ -438,6 +444,115 @@ def describe_command(faction: str, cmd: Command) -> str:
     return _("{faction} type “{command}”.").format(faction=who, command=cmd.text)
 
 
+def describe_choice(verb: str, args: Sequence[Any]) -> str:
+    """One sub-command as a short imperative phrase for a button (``("build", ("E7",))`` ->
+    ``"build a dwelling on E7"``), in the current language; codes glossed inline.
+
+    Parameters
+    ----------
+    verb : str
+        The command verb (:func:`companion.terra_mystica.engine.commands.parse_commands`: ``build``,
+        ``upgrade``, ``transform``, ``pass``, ``leech``...).
+    args : sequence
+        Its arguments as the parser gives them.
+
+    Returns
+    -------
+    str
+        The phrase; an unknown verb is returned as given.
+    """
+    a = tuple(args)
+    if verb == "build":
+        return _("build a dwelling on {label}").format(label=a[0])
+    if verb == "upgrade":
+        return _("upgrade {label} to a {kind}").format(label=a[0], kind=building_name(a[1]))
+    if verb == "transform":
+        if a[1] is None:
+            return _("terraform {label} to your home terrain").format(label=a[0])
+        return _("terraform {label} to {land}").format(label=a[0], land=terrain_name(a[1]))
+    if verb == "dig":
+        return ngettext("dig {n} spade", "dig {n} spades", a[0]).format(n=a[0])
+    if verb == "send":
+        if a[1] is None:
+            return _("send a priest to the {track} cult track").format(track=track_name(a[0]))
+        return ngettext("send a priest to the {track} cult track for {n} step",
+                        "send a priest to the {track} cult track for {n} steps", a[1]).format(
+            track=track_name(a[0]), n=a[1])
+    if verb == "action":
+        return _("take the action {tile}").format(tile=_with_code(a[0]))
+    if verb == "advance":
+        return _("advance shipping") if a[0] == "ship" else _("advance on the exchange track (cheaper spades)")
+    if verb == "bridge":
+        return _("build a bridge between {a} and {b}").format(a=a[0], b=a[1])
+    if verb == "connect":
+        return _("found a town across the river at {label}").format(label=":".join(a))
+    if verb == "convert":
+        return _("convert {paid} into {got}").format(paid=amounts_text({a[1]: a[0]}), got=amounts_text({a[3]: a[2]}))
+    if verb == "burn":
+        return ngettext("burn {n} power", "burn {n} power", a[0]).format(n=a[0])
+    if verb == "pass":
+        if a[0] is None:
+            return _("pass")
+        return _("pass and take bonus tile {tile}").format(tile=_with_code(a[0]))
+    if verb == "leech":
+        return _("accept {n} power from the {name}").format(n=a[0], name=faction_name(a[1]))
+    if verb == "decline":
+        if a[0] is None:
+            return _("decline the power offer")
+        return _("decline {n} power from the {name}").format(n=a[0], name=faction_name(a[1]))
+    if verb == "favor":
+        return _("take favor tile {tile}").format(tile=_with_code(a[0]))
+    if verb == "town":
+        return _("take town tile {tile}").format(tile=_with_code(a[1]))
+    if verb == "cult":
+        return ngettext("{n} step on the {track} cult track", "{n} steps on the {track} cult track",
+                        a[0]).format(n=a[0], track=track_name(a[1]))
+    if verb == "lose":
+        if a[1] == "SPADE":
+            return _("give up the spade left")
+        return ngettext("pay {n} step on the {track} cult track", "pay {n} steps on the {track} cult track",
+                        a[0]).format(n=a[0], track=track_name(a[1]))
+    if verb == "wait":
+        return _("done")
+    if verb == "setup":
+        return _("play this faction")
+    if verb == "drop":
+        return _("resign")
+    if verb == "pick_color":
+        return _("choose {land} as home terrain").format(land=terrain_name(a[0]))
+    if verb == "unlock_terrain":
+        if a[0] == "gain-priest":
+            return _("take a priest instead of unlocking a terrain")
+        return _("unlock {land}").format(land=terrain_name(a[0]))
+    return verb
+
+
+def describe_action(action: Any) -> str:
+    """A legal action of :mod:`companion.terra_mystica.game` as a button label (``"build a dwelling on E7"``).
+
+    Parameters
+    ----------
+    action : companion.terra_mystica.game.Action, RoundTile or RemoveBonus
+        An ``Action`` (``faction``, ``commands`` as ``(verb, args)`` pairs, ``is_setup``), or a setup tile
+        draw (a ``RoundTile``/``RemoveBonus``, told by its class).
+
+    Returns
+    -------
+    str
+        The sub-commands as phrases (:func:`describe_choice`) joined by ``"; "``; a faction pick names the
+        faction; a setup tile draw names the tile.
+    """
+    from companion.terra_mystica import game
+
+    if isinstance(action, game.RoundTile):
+        return _("round scoring tile {tile}").format(tile=_with_code(action.tile))
+    if isinstance(action, game.RemoveBonus):
+        return _("bonus tile {tile} out of play").format(tile=action.tile)
+    if action.is_setup:
+        return _("play the {name}").format(name=faction_name(action.faction))
+    return pgettext("clause separator", "; ").join(describe_choice(verb, args) for verb, args in action.commands)
+
+
 def _delta(before: Sequence[int] | None, after: Sequence[int] | None) -> dict[str, int]:
     """What a faction gained between two totals rows (power as power gained: tokens moved up a bowl)."""
     if before is None or after is None:
@@ -553,112 +668,72 @@ class RowTeller:
 
 
 # ---------------------------------------------------------------------------------------------- final scoring
-@dataclass
-class Breakdown:
-    """The final scoring of one game, itemised from the engine's own final rows.
+@dataclass(frozen=True)
+class FinalTable:
+    """The final scoring of one game itemised for display, from the engine's own result.
 
     Attributes
     ----------
-    factions : list of str
-        Engine names, by final VP, best first (ties keep seat order).
-    before : dict
-        Faction -> VP before the final scoring.
-    cults : dict
-        Faction -> {track: VP} for the four cult tracks.
-    network : dict
-        Faction -> VP for the largest network (and any Fire & Ice category, under ``extra``).
-    extra : dict
-        Faction -> VP for a Fire & Ice final-scoring category (0 when not played).
-    resources : dict
-        Faction -> VP from leftover resources.
-    total : dict
-        Faction -> final VP (the engine's).
+    factions : tuple of str
+        Engine names, by final VP, best first (ties keep the engine's scoring order).
+    lines : tuple of (str, tuple of int)
+        ``(label, VP per faction)`` in the order of ``factions``: VP before the final scoring, each cult
+        track, the largest network, a Fire & Ice final scoring tile (only when played), leftover resources.
+        Labels are in the language current when the table was made.
+    totals : tuple of int
+        Final VP per faction (the sum of its column).
+    winners : tuple of str
+        The faction(s) with the most VP (several on a tie).
     """
 
-    factions: list = field(default_factory=list)
-    before: dict = field(default_factory=dict)
-    cults: dict = field(default_factory=dict)
-    network: dict = field(default_factory=dict)
-    extra: dict = field(default_factory=dict)
-    resources: dict = field(default_factory=dict)
-    total: dict = field(default_factory=dict)
-
-    @property
-    def winners(self) -> list[str]:
-        """The faction(s) with the most VP (several on a tie)."""
-        if not self.total:
-            return []
-        best = max(self.total.values())
-        return [f for f in self.factions if self.total[f] == best]
+    factions: tuple[str, ...]
+    lines: tuple[tuple[str, tuple[int, ...]], ...]
+    totals: tuple[int, ...]
+    winners: tuple[str, ...]
 
     def winner_text(self) -> str:
         """``"Halflings win with 142 VP."`` or a tie sentence (current language)."""
         w = self.winners
         if not w:
             return ""
+        best = max(self.totals)
         if len(w) == 1:
-            return _("{faction} win with {n} VP.").format(faction=faction_name(w[0]), n=self.total[w[0]])
+            return _("{faction} win with {n} VP.").format(faction=faction_name(w[0]), n=best)
         return _("Tie for first place at {n} VP: {factions}.").format(
-            n=self.total[w[0]], factions=pgettext("list separator", ", ").join(faction_name(f) for f in w))
+            n=best, factions=pgettext("list separator", ", ").join(faction_name(f) for f in w))
 
 
-def final_breakdown(rows: Iterable) -> Breakdown | None:
-    """Itemise the final scoring from a game's rows (the engine's ``+Nvp for X`` and ``score_resources``).
+def final_table(result) -> FinalTable | None:
+    """Itemise a finished game's final scoring for display (the play and the replay widgets show this).
 
     Parameters
     ----------
-    rows : iterable of Row or RecordRow
-        The game's rows in order, with totals (``label`` or ``command``, ``faction``, ``totals``,
-        ``typed``).
+    result : FinalScoring or None
+        :func:`companion.terra_mystica.game.final_breakdown` of the state: the engine's own
+        :func:`companion.terra_mystica.scoring.final_scoring` result.
 
     Returns
     -------
-    Breakdown or None
-        None when the rows hold no final scoring yet (the game is not over).
+    FinalTable or None
+        None when ``result`` is None (the game is not over).
 
     Notes
     -----
-    Source: the engine's final scoring rows (RULES-NOTES section 5: cult tracks 8/4/2, network 18/12/6,
-    resources 3 coins = 1 VP); every item is a VP difference between consecutive rows, so the items add
-    up to the engine's final VP.
+    Source: :func:`companion.terra_mystica.scoring.final_scoring` (RULES-NOTES section 5: cult tracks 8/4/2,
+    network 18/12/6, resources 3 coins = 1 VP; Fire & Ice final scoring tiles, FIRE-ICE-NOTES); every line is
+    one of its ``FinalBreakdown`` items, so each column adds up to the final VP.
     """
-    last: dict[str, int] = {}
-    out = Breakdown()
-    vp_at = TOTAL_FIELDS.index("VP")
-    seats: list[str] = []
-    final = False
-    for row in rows:
-        text = getattr(row, "label", None)
-        text = (row.command if text is None else text).strip()
-        f = row.faction
-        if f not in seats:
-            seats.append(f)
-        if row.totals is None:
-            continue
-        vp = row.totals[vp_at]
-        m = _VP_FOR.fullmatch(text)
-        if not row.typed and (m or text.lower() == "score_resources"):
-            final = True
-            out.before.setdefault(f, last.get(f, vp))
-            gained = vp - last.get(f, vp)
-            if m and m.group(2).upper() in TRACK_NAMES:
-                out.cults.setdefault(f, dict.fromkeys(TRACK_NAMES, 0))[m.group(2).upper()] += gained
-            elif m and m.group(2).lower() == "network":
-                out.network[f] = out.network.get(f, 0) + gained
-            elif m:
-                out.extra[f] = out.extra.get(f, 0) + gained
-            else:
-                out.resources[f] = out.resources.get(f, 0) + gained
-        last[f] = vp
-    if not final:
+    if result is None:
         return None
-    for f in seats:
-        if f not in last:
-            continue
-        out.before.setdefault(f, last[f])
-        out.cults.setdefault(f, dict.fromkeys(TRACK_NAMES, 0))
-        for d in (out.network, out.extra, out.resources):
-            d.setdefault(f, 0)
-        out.total[f] = last[f]
-    out.factions = sorted(out.total, key=lambda f: -out.total[f])
-    return out
+    players = sorted(result.players, key=lambda p: -p.final_vp)   # stable: ties keep the engine's order
+    lines: list[tuple[str, tuple[int, ...]]] = [
+        (_("VP before the final scoring"), tuple(p.vp_before for p in players))]
+    for t in TRACK_NAMES:
+        lines.append((_("{track} cult track").format(track=track_name(t)),
+                      tuple(p.cult_vp.get(t.lower(), 0) for p in players)))
+    lines.append((_("largest network"), tuple(p.network_vp for p in players)))
+    if result.extra_category or any(p.extra_vp for p in players):
+        lines.append((_("Fire & Ice final scoring tile"), tuple(p.extra_vp for p in players)))
+    lines.append((_("leftover resources"), tuple(p.resource_vp for p in players)))
+    return FinalTable(factions=tuple(p.faction for p in players), lines=tuple(lines),
+                      totals=tuple(p.final_vp for p in players), winners=tuple(result.winners))

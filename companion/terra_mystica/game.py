@@ -51,7 +51,8 @@ from companion.terra_mystica.tiles import load_tiles
 __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "GameState", "new_game",
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
            "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
-           "seat_names", "sample_chance", "BOTS", "make_bot", "action_hexes", "final_breakdown"]
+           "seat_names", "sample_chance", "BOTS", "make_bot", "action_hexes", "final_breakdown",
+           "free_factions"]
 
 NAME = "terra_mystica"
 TITLE = "Terra Mystica"
@@ -315,15 +316,35 @@ def current_player(state: GameState) -> int:
     return game.seats.index(name) if name is not None else 0
 
 
-def _free_factions(seated: Sequence[str]) -> list[str]:
-    """Factions the engine plays (base game + ``engine.EXPANSION_FACTIONS``) whose home terrain no seated
-    faction has (rulebook: one faction per colour; the two ice factions exclude each other)."""
+def free_factions(seated: GameState | Sequence[str]) -> list[str]:
+    """The factions that can still be seated: those the engine plays (base game +
+    ``engine.EXPANSION_FACTIONS``) whose home terrain no seated faction has.
+
+    Parameters
+    ----------
+    seated : GameState or sequence of str
+        A game state (its ``seated`` factions) or the engine names of the factions seated so far.
+
+    Returns
+    -------
+    list of str
+        Engine faction names, in ``factions.json`` order.
+
+    Notes
+    -----
+    Rulebook (setup): one faction per home terrain colour; the two ice factions exclude each other.
+    """
+    if isinstance(seated, GameState):
+        seated = seated.seated
     from companion.terra_mystica.engine import EXPANSION_FACTIONS
 
     taken = {get_faction(n).home_terrain for n in seated}
     return [name for name in faction_names()
             if (get_faction(name).expansion == "base" or name in EXPANSION_FACTIONS)
             and get_faction(name).home_terrain not in taken]
+
+
+_free_factions = free_factions  # the old private name: simulate.playable_factions (another helper's file) looks it up
 
 
 def legal_actions(state: GameState) -> list[AnyAction]:
@@ -339,7 +360,7 @@ def legal_actions(state: GameState) -> list[AnyAction]:
     if len(state.removed_bonus) < _to_remove(state):
         return [RemoveBonus(b) for b in _bonus_in_play(state.options) if b not in state.removed_bonus]
     if state.game is None:
-        return [Action(f, (("setup", ()),), "setup") for f in _free_factions(state.seated)]
+        return [Action(f, (("setup", ()),), "setup") for f in free_factions(state.seated)]
     game = state.game
     name = _to_act(game)
     if name is None:
@@ -380,7 +401,7 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
     if action.is_setup:
         if len(seated) >= state.seats:
             raise IllegalActionError("seats_full", f"all {state.seats} seats have a faction", rule=R_SETUP)
-        if action.faction not in _free_factions(seated):
+        if action.faction not in free_factions(seated):
             raise IllegalActionError("faction_not_available", f"{action.faction} cannot be picked: it is seated "
                                      "already, its colour is taken, or it is not a base-game faction", rule=R_SETUP)
         return _with_game(replace(state, seated=seated + (action.faction,), history=history))

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from companion.errors import IllegalActionError
+from companion.i18n import _
 
 __all__ = ["LeechOffer", "PowerBowls", "PowerStep", "leech_offer"]
 
@@ -198,16 +199,20 @@ class PowerBowls(_Bowls):
         after = self.gained(n)
         a = self.i - after.i
         b = after.iii - self.iii
-        parts = []
-        if a:
-            parts.append(f"{a} from bowl I to II")
-        if b:
-            parts.append(f"{b} from bowl II to III")
+        if a and b:
+            text = _("Gain {n} power: {a} from bowl I to II, then {b} from bowl II to III").format(n=n, a=a, b=b)
+        elif a:
+            text = _("Gain {n} power: {a} from bowl I to II").format(n=n, a=a)
+        elif b:
+            text = _("Gain {n} power: {b} from bowl II to III").format(n=n, b=b)
+        else:
+            text = _("Gain {n} power: nothing moves").format(n=n)
         lost = n - a - b
-        text = f"Gain {n} power: " + (", then ".join(parts) if parts else "nothing moves")
         if lost:
-            text += f"; {lost} power is lost because every token is already in bowl III"
-        return PowerStep(self, after, a + b, n, text + f". Bowls {self} -> {after}.", a, b)
+            text = _("{text}; {lost} power is lost because every token is already in bowl III").format(
+                text=text, lost=lost)
+        return PowerStep(self, after, a + b, n, _("{text}. Bowls {before} -> {after}.").format(
+            text=text, before=self, after=after), a, b)
 
     def spend(self, n: int) -> PowerStep:
         """Spend ``n`` power: ``n`` tokens from bowl III back to bowl I.
@@ -219,8 +224,8 @@ class PowerBowls(_Bowls):
         """
         _check_amount(n, "spend")
         after = self.spent(n)
-        return PowerStep(self, after, n, n, f"Spend {n} power: {n} tokens from bowl III back to bowl I. "
-                                             f"Bowls {self} -> {after}.")
+        return PowerStep(self, after, n, n, _("Spend {n} power: {n} tokens from bowl III back to bowl I. "
+                                              "Bowls {before} -> {after}.").format(n=n, before=self, after=after))
 
     def burn(self, n: int) -> PowerStep:
         """Burn ``n``: move ``n`` tokens from II to III and remove another ``n`` from II for good.
@@ -232,8 +237,9 @@ class PowerBowls(_Bowls):
         """
         _check_amount(n, "burn")
         after = self.burned(n)
-        return PowerStep(self, after, n, n, f"Burn {n}: {n} tokens from bowl II to III and {n} more removed "
-                                             f"from the game. Bowls {self} -> {after} ({after.tokens} tokens).",
+        return PowerStep(self, after, n, n, _("Burn {n}: {n} tokens from bowl II to III and {n} more removed "
+                                              "from the game. Bowls {before} -> {after} ({tokens} tokens).").format(
+                                                  n=n, before=self, after=after, tokens=after.tokens),
                          moved_2_to_3=n)
 
     def add_tokens(self, n: int, bowl: int = 1) -> PowerStep:
@@ -244,7 +250,8 @@ class PowerBowls(_Bowls):
         vals = list(self.as_tuple())
         vals[bowl - 1] += n
         after = PowerBowls(*vals)
-        return PowerStep(self, after, n, n, f"{n} new tokens into bowl {'I' * bowl}. Bowls {self} -> {after}.")
+        return PowerStep(self, after, n, n, _("{n} new tokens into bowl {bowl}. Bowls {before} -> {after}.").format(
+            n=n, bowl="I" * bowl, before=self, after=after))
 
     def remove_tokens(self, n: int) -> PowerStep:
         """Remove ``n`` tokens from the game, from bowl I first, then II, then III (Dragonlords' volcanoes).
@@ -264,7 +271,8 @@ class PowerBowls(_Bowls):
             vals[k] -= take
             left -= take
         after = PowerBowls(*vals)
-        return PowerStep(self, after, n, n, f"{n} tokens removed from the game. Bowls {self} -> {after}.")
+        return PowerStep(self, after, n, n, _("{n} tokens removed from the game. Bowls {before} -> {after}.").format(
+            n=n, before=self, after=after))
 
 
 class LeechOffer(NamedTuple):
@@ -297,15 +305,16 @@ class LeechOffer(NamedTuple):
     @property
     def explanation(self) -> str:
         """``Offered N power; [why less]; accepting gains G power for C VP (power - 1). Bowls a -> b.``"""
-        capped_by = ""
+        accept = _("accepting gains {gain} power for {vp} VP (power - 1). Bowls {before} -> {after}.").format(
+            gain=self.gain, vp=self.vp_cost, before=self.before, after=self.after)
         by_bowls = min(self.offered, self.before.max_gain)
-        if by_bowls < self.offered:
-            capped_by = f" only {by_bowls} can be gained (bowls {self.before})"
         if self.gain < by_bowls:
-            capped_by = f" only {self.gain} can be paid for with {self.vp} VP"
-        text = f"Offered {self.offered} power;" + (capped_by + ";" if capped_by else "")
-        return text + (f" accepting gains {self.gain} power for {self.vp_cost} VP (power - 1). "
-                       f"Bowls {self.before} -> {self.after}.")
+            return _("Offered {offered} power; only {n} can be paid for with {vp} VP; {accept}").format(
+                offered=self.offered, n=self.gain, vp=self.vp, accept=accept)
+        if by_bowls < self.offered:
+            return _("Offered {offered} power; only {n} can be gained (bowls {bowls}); {accept}").format(
+                offered=self.offered, n=by_bowls, bowls=self.before, accept=accept)
+        return _("Offered {offered} power; {accept}").format(offered=self.offered, accept=accept)
 
 
 def leech_offer(bowls: PowerBowls, offered: int, *, vp: int | None = None) -> LeechOffer:

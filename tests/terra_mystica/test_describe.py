@@ -10,16 +10,19 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.i18n import using_language
+from companion.terra_mystica import game
 from companion.terra_mystica.describe import (
     CODE_PATTERN,
     RowTeller,
+    describe_action,
     describe_row,
     explain_code,
     faction_name,
-    final_breakdown,
+    final_table,
     gloss_codes,
 )
 from companion.terra_mystica.engine import read_record
+from companion.terra_mystica.scoring import FinalBreakdown, FinalScoring, ResourceConversion
 from companion.terra_mystica.tiles import load_tiles
 
 LEDGERS = sorted((Path(__file__).parent / "fixtures" / "ledgers").glob("*.ledger.txt"))
@@ -102,42 +105,68 @@ def test_codes_explained_from_the_data():
     assert explain_code("TW1") == "town tile: 5 VP, 6 coins"
     assert explain_code("SCORE5") == ("round scoring tile: 2 VP per dwelling built during the round; at the "
                                       "round's end 4 power per 4 steps on the fire cult track")
-    assert explain_code("ACT6") == "power action: 2 spades for 6 power"
+    assert explain_code("ACT6") == "power action: 6 power: 2 spades"     # tiles.json power_actions_desc
     assert "Witches" in explain_code("ACTW")
     with pytest.raises(CompanionError, match="FAV99"):
         explain_code("FAV99")
     assert gloss_codes("pass BON3") == "pass BON3 (bonus tile: income 6 coins)"
 
 
-def test_final_breakdown_of_every_real_game_matches_its_result():
-    for game_id, record in _records():
-        result = json.loads((LEDGERS[0].parent / f"{game_id}.result.json").read_text(encoding="utf-8"))
-        b = final_breakdown(record.rows)
-        assert b is not None, game_id
+def test_final_table_of_every_real_game_matches_its_result():
+    for p in LEDGERS:
+        game_id = p.name.split(".")[0]
+        result = json.loads((p.parent / f"{game_id}.result.json").read_text(encoding="utf-8"))
+        states = game.replay(p.read_text(encoding="utf-8"))
+        t = final_table(game.final_breakdown(states[-1]))
+        assert t is not None, game_id
+        total = dict(zip(t.factions, t.totals, strict=True))
         final = result.get("final_vp") or {f["faction"]: f["final_vp"] for f in result["factions"]}
-        assert b.total == final, game_id
+        assert total == final, game_id
+        assert list(t.totals) == sorted(t.totals, reverse=True), game_id
         best = max(final.values())
-        assert set(b.winners) == {f for f, vp in final.items() if vp == best}, game_id
-        for name in final:
-            assert b.before[name] + sum(b.cults[name].values()) + b.network[name] + b.extra[name] + \
-                b.resources[name] == b.total[name]
+        assert set(t.winners) == {f for f, vp in final.items() if vp == best}, game_id
+        for i, _name in enumerate(t.factions):      # each column adds up to the final VP
+            assert sum(values[i] for _label, values in t.lines) == t.totals[i], game_id
+        lines = dict(t.lines)
         for f in result.get("factions", ()):       # the games whose result itemises the final scoring
-            name = f["faction"]
-            assert b.total[name] == f["final_vp"], game_id
-            assert b.before[name] == f["vp_before_final_scoring"], game_id
-            assert b.cults[name] == f["cult_vp"], game_id
-            assert b.network[name] == f["network_vp"], game_id
-            assert b.resources[name] == f["resource_vp"], game_id
-    assert final_breakdown(record.rows[:50]) is None     # not over yet
+            i = t.factions.index(f["faction"])
+            assert lines["VP before the final scoring"][i] == f["vp_before_final_scoring"], game_id
+            assert {k: lines[f"{k} cult track"][i] for k in ("fire", "water", "earth", "air")} == \
+                {k.lower(): v for k, v in f["cult_vp"].items()}, game_id
+            assert lines["largest network"][i] == f["network_vp"], game_id
+            assert lines["leftover resources"][i] == f["resource_vp"], game_id
+    assert final_table(game.final_breakdown(states[len(states) // 2])) is None     # not over yet
 
 
-def test_breakdown_names_a_tie():
-    rows = [type("R", (), dict(faction=f, command=c, totals=(vp,) + (0,) * 10, typed=t))()
-            for f, c, vp, t in [("witches", "setup", 20, True), ("nomads", "setup", 20, True),
-                                ("witches", "+8vp for FIRE", 28, False), ("nomads", "+8vp for WATER", 28, False)]]
-    b = final_breakdown(rows)
-    assert b.winners == ["witches", "nomads"]
-    assert b.winner_text() == "Tie for first place at 28 VP: Witches, Nomads."
+def _player(faction: str, before: int, fire: int) -> FinalBreakdown:
+    conversion = ResourceConversion(burned=0, coins_from_power=0, coins_from_priests=0, coins_from_workers=0,
+                                    coins=0, coins_per_vp=3, vp=0, coins_left=0, bowls_after=None, explanation="")
+    return FinalBreakdown(faction=faction, name=None, vp_before=before,
+                          cult_vp={"fire": fire, "water": 0, "earth": 0, "air": 0}, network_vp=0, extra_vp=0,
+                          resources=conversion)
+
+
+def test_final_table_names_a_tie_and_leaves_out_an_unplayed_fire_ice_tile():
+    result = FinalScoring(players=(_player("witches", 20, 8), _player("nomads", 24, 4), _player("giants", 10, 2)),
+                          winners=("witches", "nomads"))
+    t = final_table(result)
+    assert t.factions == ("witches", "nomads", "giants") and t.totals == (28, 28, 12)
+    assert t.winner_text() == "Tie for first place at 28 VP: Witches, Nomads."
+    assert "Fire & Ice final scoring tile" not in dict(t.lines)
+    assert final_table(None) is None
+
+
+def test_describe_action_labels_a_legal_action_in_words():
+    assert describe_action(game.Action.parse("witches", "build E7")) == "build a dwelling on E7"
+    assert describe_action(game.Action.parse("witches", "pass BON3")) == \
+        "pass and take bonus tile BON3 (bonus tile: income 6 coins)"
+    assert describe_action(game.Action.parse("witches", "action ACT6")) == \
+        "take the action ACT6 (power action: 6 power: 2 spades)"
+    state = game.new_game(["witches", "nomads"], seed=1)
+    labels = [describe_action(a) for a in game.legal_actions(state)]
+    assert labels and all(label and "_" not in label for label in labels)
+    with using_language("zh_CN"):
+        assert describe_action(game.Action.parse("witches", "build E7")) == "在 E7 建造一个住所"
 
 
 def test_sentences_and_codes_read_in_chinese():

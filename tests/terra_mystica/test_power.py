@@ -117,3 +117,16 @@ def test_every_leech_in_the_twenty_real_ledgers():
                 checked += 1
             last[faction] = (vp, bowls)
     assert checked > 1000
+
+
+def test_explanations_are_shown_in_the_players_language():
+    from companion.i18n import using_language
+
+    step = PowerBowls(2, 10, 0).gain(5)
+    offer = leech_offer(PowerBowls(0, 1, 11), 4)
+    assert step.explanation.startswith("Gain 5 power: 2 from bowl I to II, then 3 from bowl II to III")
+    assert offer.explanation.startswith("Offered 4 power; only 1 can be gained")
+    with using_language("zh_CN"):
+        for text in (PowerBowls(2, 10, 0).gain(5).explanation, PowerBowls(0, 0, 3).spend(2).explanation,
+                     PowerBowls(0, 4, 0).burn(2).explanation, offer.explanation):
+            assert "力量" in text and "power" not in text and "Bowls" not in text, text

@@ -108,10 +108,9 @@ def test_last_row_shows_the_winner_and_the_engines_final_breakdown():
     v.go_to(len(v.rows) - 1)
     game = v.session.state.game
     engine_vp = {n: game.factions[n].vp for n in game.seats}
-    b = v.breakdown
-    assert b.total == engine_vp
-    for f in b.factions:
-        assert b.before[f] + sum(b.cults[f].values()) + b.network[f] + b.extra[f] + b.resources[f] == engine_vp[f]
+    assert {p.faction: p.final_vp for p in v.result.players} == engine_vp    # the engine's own final scoring
+    for p in v.result.players:
+        assert p.vp_before + sum(p.cult_vp.values()) + p.network_vp + p.extra_vp + p.resource_vp == engine_vp[p.faction]
     winner = max(engine_vp, key=engine_vp.get)
     assert f"{faction_name(winner)} win with {engine_vp[winner]} VP." in v.final.value
     assert f"<b>{engine_vp[winner]}</b>" in v.final.value

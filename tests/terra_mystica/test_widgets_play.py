@@ -9,8 +9,9 @@ import pytest
 from companion.i18n import set_language, using_language
 from companion.terra_mystica import engine
 from companion.terra_mystica import game as tm
+from companion.terra_mystica.describe import describe_action
 from companion.terra_mystica.mapplot import HEX_TRACE
-from companion.widgets.terra_mystica.play import PlayAFullGame, describe_action
+from companion.widgets.terra_mystica.play import PlayAFullGame
 from companion.widgets.terra_mystica.replay import ReplayViewer
 
 
@@ -367,3 +368,42 @@ def test_a_click_shows_the_busy_state_while_the_bots_answer(monkeypatch):
     _click(w, sorted(w.highlighted())[0])
     assert seen == [(True, True)]
     assert BUSY_CLASS not in w._dom_classes and "Working" not in w.message.value
+
+
+def test_the_log_tells_its_rows_as_the_replay_does_and_again_after_an_undo_and_in_chinese(_english):
+    import html
+
+    from companion.terra_mystica.describe import RowTeller
+
+    def told() -> list[str]:
+        teller = RowTeller()
+        return [html.escape(teller.tell_row(r)) for r in w.session.state.game.rows][-16:]
+
+    def items() -> list[str]:
+        return w.log_html.value.split("<li>")[1:]
+
+    w = _game()
+    w.act(w.human_actions()[0])
+    assert [i.removesuffix("</li></ul></details>").removesuffix("</li>") for i in items()] == told()
+    before = len(w.session.state.game.rows)
+    w.undo()
+    assert len(w.session.state.game.rows) < before
+    assert [i.removesuffix("</li></ul></details>").removesuffix("</li>") for i in items()] == told()
+    set_language("zh_CN")
+    assert "女巫" in w.log_html.value or "游牧民" in w.log_html.value
+
+
+def test_free_factions_leave_out_taken_home_terrains_and_the_seat_menus_offer_them():
+    from companion.terra_mystica.factions import get_faction
+
+    free = tm.free_factions(())
+    assert "witches" in free and "auren" in free and "yetis" in free and "icemaidens" in free
+    after = tm.free_factions(["witches", "icemaidens"])
+    assert "witches" not in after and "auren" not in after      # one faction per home terrain
+    assert "yetis" not in after                                   # the two ice factions exclude each other
+    assert not {get_faction(n).home_terrain for n in after} & {"green", "ice"}
+    state = tm.new_game(["witches", "nomads"], seed=1)
+    assert tm.free_factions(state) == tm.free_factions(state.seated)
+    w = PlayAFullGame(players=2, controllers=["human", "random"], seed=3)
+    offered = [v for _label, v in w.faction_boxes[0].options if v is not None]
+    assert sorted(offered) == sorted(free)

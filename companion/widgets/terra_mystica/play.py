@@ -13,7 +13,13 @@ once; no rule, limit or flow decision is made here:
   (conversions and burning, which the engine does not list, go there: ``burn 2. convert 1pw to 1c``);
 - power offers are answered by whoever the engine waits for (the session asks bots, buttons ask people);
 - the power bowls and cult tracks are drawn on one figure, resources in a table; the final scoring is
-  itemised (:func:`~companion.terra_mystica.game.final_breakdown`) and the winner named;
+  itemised and the winner named exactly as the replay notebook does it (the engine's result,
+  :func:`~companion.terra_mystica.game.final_breakdown`, through
+  :func:`~companion.terra_mystica.describe.final_table` and
+  :func:`~companion.widgets.terra_mystica.replay.final_scoring_html`);
+- button labels, the log and the tile codes are told by :mod:`companion.terra_mystica.describe` (the
+  replay's sentences: :func:`~companion.terra_mystica.describe.describe_action`,
+  :class:`~companion.terra_mystica.describe.RowTeller`, :func:`~companion.terra_mystica.describe.gloss_codes`);
 - the game's command log is saved to a file (:class:`~companion.widgets.game_record.RecordFile`, as the
   Century and Merchants of Magick play widgets do) and the replay notebook opens it.
 
@@ -33,7 +39,6 @@ True
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -48,8 +53,16 @@ from companion.protocol import CHANCE
 from companion.savefile import default_save_dir
 from companion.session import BOT, HUMAN, Session
 from companion.terra_mystica import game as tm
+from companion.terra_mystica.describe import (
+    BUILDING_NAMES,
+    RowTeller,
+    describe_action,
+    faction_name,
+    final_table,
+    gloss_codes,
+    track_name,
+)
 from companion.terra_mystica.engine import CULT_TRACKS
-from companion.terra_mystica.factions import faction_names, get_faction
 from companion.terra_mystica.hexmap import (
     CUSTOM_MAP_PREFIX,
     TerraMysticaMap,
@@ -61,21 +74,13 @@ from companion.terra_mystica.hexmap import (
 )
 from companion.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
-from companion.terra_mystica.tiles import load_tiles
 from companion.widgets.common import busy, busy_style, error_html, info_html, message_box
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.plot import ChartSlot
+from companion.widgets.terra_mystica.replay import final_scoring_html
 
-__all__ = ["PlayAFullGame", "describe_action", "describe_row", "terrain_map"]
+__all__ = ["PlayAFullGame", "terrain_map"]
 
-TERRAIN_TITLES = {
-    "yellow": N_("desert"), "brown": N_("plains"), "black": N_("swamp"), "blue": N_("lakes"),
-    "green": N_("forest"), "gray": N_("mountains"), "red": N_("wasteland"), "ice": N_("ice"),
-    "volcano": N_("volcano"),
-}
-BUILDING_TITLES = {"D": N_("dwelling"), "TP": N_("trading house"), "TE": N_("temple"), "SH": N_("stronghold"),
-                   "SA": N_("sanctuary")}
-TRACK_TITLES = {"FIRE": N_("Fire"), "WATER": N_("Water"), "EARTH": N_("Earth"), "AIR": N_("Air")}
 #: Shipped map names (marked for the catalog; ``data/terra_mystica/maps/index.json`` names them in English).
 MAP_TITLES = {"base": N_("Original (base game)"), "fire_ice_side1": N_("Fire & Ice, side 1"),
               "fire_ice_side2": N_("Fire & Ice, side 2 (revised base)"), "loon_lakes": N_("Loon Lakes v1.6 (fan map)"),
@@ -84,183 +89,6 @@ MAP_TITLES = {"base": N_("Original (base game)"), "fire_ice_side1": N_("Fire & I
 HIGHLIGHT_ROLES = {"build": "shipping", "transform": "neighbour", "upgrade": "tunnel", "bridge": "bridge"}
 _PICK = N_("(pick)")
 _CUSTOM = "custom"
-
-
-def _faction(name: str) -> str:
-    """The faction's name as the table says it (the data's display name, translated)."""
-    try:
-        return _(get_faction(name).display)
-    except (ValueError, KeyError):
-        return name
-
-
-def _terrain(colour: str | None) -> str:
-    return _(TERRAIN_TITLES[colour]) if colour in TERRAIN_TITLES else str(colour)
-
-
-def _gain_text(what: str, n: int) -> str:
-    """``"1 priest"``, ``"4 power"``: ``n`` of a resource, in words."""
-    forms = {"C": ngettext("{count} coin", "{count} coins", n), "W": ngettext("{count} worker", "{count} workers", n),
-             "P": ngettext("{count} priest", "{count} priests", n), "PW": ngettext("{count} power", "{count} power", n),
-             "SPADE": ngettext("{count} spade", "{count} spades", n)}
-    return forms.get(what, f"{{count}} {what}").format(count=n)
-
-
-def _round_tile_text(tile_id: str) -> str:
-    """A round scoring tile in words: the VP it gives during the round and its cult bonus at the end."""
-    tile = load_tiles().round_scoring.get(tile_id)
-    if tile is None:
-        return tile_id
-    vp = dict(tile.vp)
-    parts = []
-    if set(vp) == {"SA", "SH"}:
-        parts.append(_("{vp} VP per stronghold or sanctuary built").format(vp=vp["SH"]))
-    else:
-        for key, n in vp.items():
-            if key == "SPADE":
-                parts.append(_("{vp} VP per spade").format(vp=n))
-            elif key == "TOWN":
-                parts.append(_("{vp} VP per town founded").format(vp=n))
-            elif key in BUILDING_TITLES:
-                parts.append(_("{vp} VP per {kind} built").format(vp=n, kind=_(BUILDING_TITLES[key])))
-    bonus = tile.cult_bonus
-    if bonus is not None:
-        gain = ", ".join(_gain_text(k, v) for k, v in bonus.gain.items())
-        if bonus.track in TRACK_TITLES:
-            parts.append(ngettext("end of round: {gain} per {n} step on the {track} cult track",
-                                  "end of round: {gain} per {n} steps on the {track} cult track",
-                                  bonus.per_steps).format(gain=gain, n=bonus.per_steps,
-                                                          track=_(TRACK_TITLES[bonus.track])))
-        else:
-            parts.append(_("end of round: {gain} per priest sent to a cult track").format(gain=gain))
-    return f"{tile_id} ({'; '.join(parts)})" if parts else tile_id
-
-
-def _tile_text(tile_id: str) -> str:
-    """``"BON4 (3 power, shipping +1 this round)"``: the tile code with its meaning from the rules data."""
-    tiles = load_tiles()
-    if tile_id in tiles.round_scoring:
-        return _round_tile_text(tile_id)
-    action = tiles.power_actions.get(tile_id)
-    if action is not None:   # "ACT6 (6 power: 2 spades)", told from the data's cost and gain
-        gain = ", ".join(_("build a bridge") if k == "BRIDGE" else _gain_text(k, v) for k, v in action.gain.items())
-        return _("{code} (power action: {cost} → {gain})").format(code=tile_id, cost=_gain_text("PW", action.power),
-                                                                 gain=gain)
-    if tile_id in tiles.faction_actions and tile_id not in tiles.bonus and tile_id not in tiles.favor:
-        return _("{code} (your faction's special action)").format(code=tile_id)
-    for table in (tiles.bonus, tiles.favor, tiles.town):
-        t = table.get(tile_id)
-        if t is not None:
-            desc = getattr(t, "desc", None)
-            return f"{tile_id} ({_(desc)})" if desc else tile_id
-    return tile_id
-
-
-def _command_text(verb: str, args: tuple) -> str:
-    """One sub-command in words, in the reader's language."""
-    if verb == "build":
-        return _("build a dwelling on {label}").format(label=args[0])
-    if verb == "upgrade":
-        return _("upgrade {label} to a {kind}").format(label=args[0], kind=_(BUILDING_TITLES[args[1]]))
-    if verb == "transform":
-        if args[1] is None:
-            return _("terraform {label} to your home terrain").format(label=args[0])
-        return _("terraform {label} to {land}").format(label=args[0], land=_terrain(args[1]))
-    if verb == "dig":
-        return ngettext("dig {n} spade", "dig {n} spades", args[0]).format(n=args[0])
-    if verb == "send":
-        if args[1] is None:
-            return _("send a priest to the {track} cult track").format(track=_(TRACK_TITLES[args[0]]))
-        return ngettext("send a priest to the {track} cult track for {n} step",
-                        "send a priest to the {track} cult track for {n} steps", args[1]).format(
-            track=_(TRACK_TITLES[args[0]]), n=args[1])
-    if verb == "action":
-        return _("take the action {tile}").format(tile=_tile_text(args[0]))
-    if verb == "advance":
-        return _("advance shipping") if args[0] == "ship" else _("advance on the exchange track (cheaper spades)")
-    if verb == "bridge":
-        return _("build a bridge between {a} and {b}").format(a=args[0], b=args[1])
-    if verb == "connect":
-        return _("found a town across the river at {label}").format(label=":".join(args))
-    if verb == "convert":
-        return _("convert {n} {what} to {m} {into}").format(n=args[0], what=args[1], m=args[2], into=args[3])
-    if verb == "burn":
-        return ngettext("burn {n} power", "burn {n} power", args[0]).format(n=args[0])
-    if verb == "pass":
-        if args[0] is None:
-            return _("pass")
-        return _("pass and take bonus tile {tile}").format(tile=_tile_text(args[0]))
-    if verb == "leech":
-        return _("accept {n} power from the {name}").format(n=args[0], name=_faction(args[1]))
-    if verb == "decline":
-        if args[0] is None:
-            return _("decline the power offer")
-        return _("decline {n} power from the {name}").format(n=args[0], name=_faction(args[1]))
-    if verb == "favor":
-        return _("take favor tile {tile}").format(tile=_tile_text(args[0]))
-    if verb == "town":
-        return _("take town tile {tile}").format(tile=_tile_text(args[1]))
-    if verb == "cult":
-        return ngettext("{n} step on the {track} cult track", "{n} steps on the {track} cult track",
-                        args[0]).format(n=args[0], track=_(TRACK_TITLES[args[1]]))
-    if verb == "lose":
-        if args[1] == "SPADE":
-            return _("give up the spade left")
-        return ngettext("pay {n} step on the {track} cult track", "pay {n} steps on the {track} cult track",
-                        args[0]).format(n=args[0], track=_(TRACK_TITLES[args[1]]))
-    if verb == "wait":
-        return _("done")
-    if verb == "setup":
-        return _("play this faction")
-    if verb == "drop":
-        return _("resign")
-    if verb == "pick_color":
-        return _("choose {land} as home terrain").format(land=_terrain(args[0]))
-    if verb == "unlock_terrain":
-        return _("unlock {land}").format(land=_terrain(args[0]))
-    return verb
-
-
-def describe_action(action: Any) -> str:
-    """An action in words for the buttons and the log (``"build a dwelling on E7"``).
-
-    Parameters
-    ----------
-    action : companion.terra_mystica.game.Action, RoundTile or RemoveBonus
-
-    Returns
-    -------
-    str
-        The sub-commands told in words, joined by ``"; "``; a faction pick names the faction.
-    """
-    if isinstance(action, tm.RoundTile):
-        return _("round scoring tile {tile}").format(tile=_tile_text(action.tile))
-    if isinstance(action, tm.RemoveBonus):
-        return _("bonus tile {tile} out of play").format(tile=action.tile)
-    if action.is_setup:
-        return _("play the {name}").format(name=_faction(action.faction))
-    return "; ".join(_command_text(verb, args) for verb, args in action.commands)
-
-
-_ENGINE_VP = re.compile(r"\+(\d+)vp for (\w+)")
-
-
-def describe_row(faction: str, label: str, typed: bool) -> str:
-    """A ledger row in words: ``"Witches: build a dwelling on E7"``, ``"Nomads: income"``."""
-    who = _faction(faction)
-    if typed:
-        try:
-            return _("{name}: {what}").format(name=who, what=describe_action(tm.Action.parse(faction, label)))
-        except CompanionError:
-            return f"{who}: {label}"
-    m = _ENGINE_VP.fullmatch(label)
-    if m:
-        what = m.group(2)
-        where = _(TRACK_TITLES[what]) if what in TRACK_TITLES else (_("network") if what == "network" else what)
-        return _("{name}: +{vp} VP for {what}").format(name=who, vp=m.group(1), what=where)
-    words = {"cult_income_for_faction": _("cult bonus income"), "other_income_for_faction": _("income"),
-             "score_resources": _("final scoring: resources turned into VP"), "setup": _("takes a seat")}
-    return _("{name}: {what}").format(name=who, what=words.get(label, label))
 
 
 def terrain_map(base: TerraMysticaMap, terrain: Sequence[tuple[str, str]]) -> TerraMysticaMap:
@@ -336,6 +164,7 @@ class PlayAFullGame(widgets.VBox):
         self.session: Session | None = None
         self.selected: str | None = None
         self._terrain_cache: dict[tuple, TerraMysticaMap] = {}
+        self._told: tuple | None = None   # (RowTeller, sentences, last row told) for the log
         controllers = list(controllers or [HUMAN] + ["greedy"] * 4)
         factions = list(factions or [])
         self.count = widgets.Dropdown(options=[2, 3, 4, 5], value=max(2, min(int(players), 5)))
@@ -423,7 +252,7 @@ class PlayAFullGame(widgets.VBox):
             self.controller_boxes[i].value = value
             fvalue = self.faction_boxes[i].value if self.faction_boxes[i].options else self._factions0[i]
             self.faction_boxes[i].options = [(_(_PICK), None)] + sorted(
-                (_faction(n), n) for n in faction_names() if n in tm._free_factions(()))
+                (faction_name(n), n) for n in tm.free_factions(()))
             self.faction_boxes[i].value = fvalue
         self.start_button.description = _("New game")
         self.auction_toggle.description = _("Pick the factions by the fast auction instead")
@@ -443,6 +272,7 @@ class PlayAFullGame(widgets.VBox):
         if self.comm is None:   # closed: nothing shows it any more
             return
         self._translate_setup()
+        self._told = None   # the log is told again in the new language
         if self.session is not None:
             self.refresh(keep_message=True)
 
@@ -465,7 +295,7 @@ class PlayAFullGame(widgets.VBox):
         refused = [a.faction for a in result.assignments if a.faction not in playable]
         if refused:
             self.message.value = error_html(_("the engine cannot seat {names} yet").format(
-                names=", ".join(_faction(f) for f in refused)))
+                names=", ".join(faction_name(f) for f in refused)))
             return False
         self.count.value = len(result.assignments)
         for box, a in zip(self.faction_boxes, result.assignments, strict=False):
@@ -475,7 +305,7 @@ class PlayAFullGame(widgets.VBox):
                                          "starts every faction on 20 VP: pay the prices from your VP at the "
                                          "table (the final scoring lists them).").format(
             seats="; ".join(_("seat {n}: {who} plays the {name} for {price} VP").format(
-                n=i + 1, who=a.player, name=_faction(a.faction), price=a.price)
+                n=i + 1, who=a.player, name=faction_name(a.faction), price=a.price)
                 for i, a in enumerate(result.assignments))))
         return True
 
@@ -515,7 +345,7 @@ class PlayAFullGame(widgets.VBox):
         text = _("New game on the map {map}.").format(map=self._map_name())
         if self.auction_prices:
             text += " " + _("Auction prices to pay from your VP: {prices}.").format(prices=", ".join(
-                f"{_faction(f)} {price}" for f, (_player, price) in self.auction_prices.items()))
+                f"{faction_name(f)} {price}" for f, (_player, price) in self.auction_prices.items()))
         self.message.value = info_html(text)
         return True
 
@@ -712,7 +542,7 @@ class PlayAFullGame(widgets.VBox):
     def _who(self, seat: int) -> str:
         names = self._names()
         name = names[seat]
-        shown = _faction(name) if seat < len(self.session.state.seated) else _("Seat {n}").format(n=seat + 1)
+        shown = faction_name(name) if seat < len(self.session.state.seated) else _("Seat {n}").format(n=seat + 1)
         kind = _("person") if self.session.controllers[seat] == HUMAN else _("bot")
         return f"{shown} ({kind})"
 
@@ -730,8 +560,8 @@ class PlayAFullGame(widgets.VBox):
         tile = ""
         if 1 <= g.round <= 6:
             tile = "<div>{}</div>".format(html.escape(_("Round scoring tile: {tile}").format(
-                tile=_tile_text(s.state.round_tiles[g.round - 1]))))
-        order = ", ".join(_faction(n) for n in g.order)
+                tile=gloss_codes(s.state.round_tiles[g.round - 1]))))
+        order = ", ".join(faction_name(n) for n in g.order)
         return "<h4>{}</h4>{}<div>{}</div>".format(html.escape(title), tile,
                                                    html.escape(_("Turn order: {order}").format(order=order)))
 
@@ -799,20 +629,20 @@ class PlayAFullGame(widgets.VBox):
         g = self.session.state.game
         fig = make_subplots(rows=1, cols=2, column_widths=[0.6, 0.4],
                             subplot_titles=(_("Cult tracks (steps, 0-10)"), _("Power bowls (power tokens)")))
-        tracks = [_(TRACK_TITLES[t]) for t in CULT_TRACKS]
+        tracks = [track_name(t) for t in CULT_TRACKS]
         bowls = [_("bowl I"), _("bowl II"), _("bowl III")]
         for name in names:
             f = g.factions[name]
             colour = faction_colour(name)
-            fig.add_trace(go.Bar(name=_faction(name), x=tracks, y=[f.cult[t] for t in CULT_TRACKS],
+            fig.add_trace(go.Bar(name=faction_name(name), x=tracks, y=[f.cult[t] for t in CULT_TRACKS],
                                  marker=dict(color=colour, line=dict(color="#333", width=1)),
                                  text=[f.cult[t] for t in CULT_TRACKS], textposition="outside",
-                                 legendgroup=name, hovertemplate="%{x}: %{y}<extra>" + _faction(name) + "</extra>"),
+                                 legendgroup=name, hovertemplate="%{x}: %{y}<extra>" + faction_name(name) + "</extra>"),
                           row=1, col=1)
-            fig.add_trace(go.Bar(name=_faction(name), x=bowls, y=list(f.bowls),
+            fig.add_trace(go.Bar(name=faction_name(name), x=bowls, y=list(f.bowls),
                                  marker=dict(color=colour, line=dict(color="#333", width=1)),
                                  text=list(f.bowls), textposition="outside", legendgroup=name, showlegend=False,
-                                 hovertemplate="%{x}: %{y}<extra>" + _faction(name) + "</extra>"),
+                                 hovertemplate="%{x}: %{y}<extra>" + faction_name(name) + "</extra>"),
                           row=1, col=2)
         fig.update_yaxes(range=[0, 11.5], row=1, col=1, title_text=_("steps"))
         fig.update_yaxes(rangemode="tozero", row=1, col=2, title_text=_("power tokens"))
@@ -842,7 +672,7 @@ class PlayAFullGame(widgets.VBox):
                      [" / ".join(str(f.cult[t]) for t in CULT_TRACKS) for f in fs]))
         rows.append((_("shipping / exchange track"), [f"{f.ship} / {f.dig}" for f in fs]))
         rows.append((_("buildings D / TP / TE / SH / SA"),
-                     [" / ".join(str(f.count[k]) for k in BUILDING_TITLES) for f in fs]))
+                     [" / ".join(str(f.count[k]) for k in BUILDING_NAMES) for f in fs]))
         rows.append((_("favor tiles"), [", ".join(f.favors) or "–" for f in fs]))
         rows.append((_("town tiles"), [", ".join(f.towns) or "–" for f in fs]))
         rows.append((_("bonus tile"), [(f.bonus or "–") + (" " + _("(passed)") if f.passed else "") for f in fs]))
@@ -853,36 +683,32 @@ class PlayAFullGame(widgets.VBox):
                 f"<tr><th></th>{head}</tr>{body}</table>")
 
     def _final_html(self) -> str:
-        result = tm.final_breakdown(self.session.state)
-        if result is None:
+        table = final_table(tm.final_breakdown(self.session.state))
+        if table is None:
             return ""
-        head = "".join(f"<th style='padding:2px 8px'>{html.escape(t)}</th>" for t in (
-            _("faction"), _("VP before final scoring"), *(_(TRACK_TITLES[t]) for t in CULT_TRACKS),
-            _("network"), _("resources"), _("final VP"),
-            *([_("auction price (VP, paid at the table)")] if self.auction_prices else [])))
-        body = ""
-        for p in sorted(result.players, key=lambda p: -p.final_vp):
-            cells = [_faction(p.faction), p.vp_before, *(p.cult_vp[t.lower()] for t in CULT_TRACKS),
-                     p.network_vp, p.resource_vp, p.final_vp]
-            if self.auction_prices:
-                player, price = self.auction_prices.get(p.faction, ("", 0))
-                cells.append(f"{player} {price}".strip())
-            body += "<tr>" + "".join(f"<td style='padding:2px 8px;text-align:center'>{html.escape(str(c))}</td>"
-                                     for c in cells) + "</tr>"
-        winners = ", ".join(_faction(w) for w in result.winners)
-        best = max(p.final_vp for p in result.players)
-        won = ngettext("Winner: {names} with {vp} VP", "Shared win: {names} with {vp} VP each",
-                       len(result.winners)).format(names=winners, vp=best)
-        return ("<h4 class='companion-tm-winner'>{}</h4><div>{}</div>"
-                "<table class='companion-tm-final' style='border-collapse:collapse'><tr>{}</tr>{}</table>").format(
-            html.escape(won), html.escape(_("Final scoring, itemised:")), head, body)
+        extra = None
+        if self.auction_prices:
+            extra = (_("auction price (VP, paid at the table)"),
+                     [" ".join(str(x) for x in self.auction_prices.get(f, ("", 0))).strip() for f in table.factions])
+        return final_scoring_html(table, extra=extra)
+
+    def _told_rows(self) -> list[str]:
+        """Every row of the game so far told in words (:class:`~companion.terra_mystica.describe.RowTeller`,
+        the replay's sentences); kept between redraws and told again after an undo or a language switch."""
+        rows = self.session.state.game.rows
+        if self._told is None or len(self._told[1]) > len(rows) or (
+                self._told[1] and rows[len(self._told[1]) - 1] is not self._told[2]):
+            self._told = (RowTeller(), [], None)     # another game, an undo, or another language
+        teller, sentences, _last = self._told
+        sentences.extend(teller.tell_row(r) for r in rows[len(sentences):])
+        self._told = (teller, sentences, rows[-1] if rows else None)
+        return sentences
 
     def _log_html(self) -> str:
         g = self.session.state.game
         if g is None:
             return ""
-        rows = g.rows[-16:]
-        items = "".join(f"<li>{html.escape(describe_row(r.faction, r.label, r.typed))}</li>" for r in rows)
+        items = "".join(f"<li>{html.escape(t)}</li>" for t in self._told_rows()[-16:])
         bots = sum(1 for k in self.session.kinds if k == BOT)
         return "<details><summary>{}</summary><ul>{}</ul></details>".format(
             html.escape(ngettext("What happened (last rows of the ledger; {n} bot action so far)",

@@ -38,11 +38,12 @@ from companion.session import Session
 from companion.terra_mystica import game as terra_mystica
 from companion.terra_mystica.describe import (
     CODE_PATTERN,
+    FinalTable,
     RowTeller,
     building_name,
     explain_code,
     faction_name,
-    final_breakdown,
+    final_table,
     track_name,
 )
 from companion.terra_mystica.engine import TOTAL_FIELDS, read_record, replay
@@ -54,7 +55,7 @@ from companion.widgets.common import error_html, info_html
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.plot import ChartSlot
 
-__all__ = ["ReplayViewer", "game_label"]
+__all__ = ["ReplayViewer", "final_scoring_html", "game_label"]
 
 _KINDS = ("D", "TP", "TE", "SH", "SA")
 _PHASES = {0: lazy_gettext("setup"), 7: lazy_gettext("final scoring")}
@@ -99,6 +100,37 @@ def _codes_html(text: str) -> str:
     return "".join(out)
 
 
+def final_scoring_html(table: FinalTable, extra: tuple[str, list] | None = None) -> str:
+    """The final scoring as the play and the replay notebooks show it: the winner, then one column a faction
+    (best first) and one line an item, the final VP last.
+
+    Parameters
+    ----------
+    table : FinalTable
+        :func:`companion.terra_mystica.describe.final_table` of the engine's result.
+    extra : (str, list), optional
+        One more line, ``(label, value per faction in table order)`` (the play notebook's auction prices).
+
+    Returns
+    -------
+    str
+        HTML: a ``companion-tm-winner`` heading and a ``companion-tm-final`` table.
+    """
+    cell = "<td style='padding:2px 8px;text-align:center'>{}</td>"
+    head = "".join(f"<th style='padding:2px 8px;color:{faction_colour(f)}'>{html.escape(faction_name(f))}</th>"
+                   for f in table.factions)
+    lines = list(table.lines) + ([extra] if extra is not None else [])
+    rows = "".join("<tr><td style='padding:2px 8px'>" + html.escape(label) + "</td>" +
+                   "".join(cell.format(html.escape(str(v))) for v in values) + "</tr>" for label, values in lines)
+    total = ("<tr style='border-top:1px solid #999'><td style='padding:2px 8px'><b>" + html.escape(_("final VP")) +
+             "</b></td>" + "".join(cell.format(f"<b>{v}</b>") for v in table.totals) + "</tr>")
+    caption = html.escape(_("final scoring"))
+    return (f"<div class='tm-final' style='margin:6px 0;padding:6px;border:2px solid #c9a400;border-radius:6px'>"
+            f"<div class='companion-tm-winner' style='font-size:16px'><b>★ {html.escape(table.winner_text())}</b>"
+            f"</div><table class='companion-tm-final' style='border-collapse:collapse;font-size:13px;margin-top:4px'>"
+            f"<tr><th style='text-align:left;padding:2px 8px'>{caption}</th>{head}</tr>{rows}{total}</table></div>")
+
+
 class ReplayViewer:
     """A real game, replayed by the engine, one ledger row at a time, told in words.
 
@@ -117,9 +149,9 @@ class ReplayViewer:
         The rows the engine wrote itself after each typed row (income, cult bonuses, final scoring).
     snapshots : list of GameSnapshot
         The game after each typed row.
-    breakdown : Breakdown or None
-        The final scoring itemised from the engine's final rows
-        (:func:`companion.terra_mystica.describe.final_breakdown`); None if the record stops before the end.
+    result : FinalScoring or None
+        The engine's final scoring of the game (:func:`companion.terra_mystica.game.final_breakdown`, shown
+        through :func:`companion.terra_mystica.describe.final_table`); None if the record stops before the end.
     index : int
         The row shown.
     widget : ipywidgets.VBox
@@ -279,7 +311,7 @@ class ReplayViewer:
         self._all_rows = list(session.state.game.rows)
         self._check = check
         self._typed_count = len(typed)
-        self.breakdown = final_breakdown(self._all_rows)
+        self.result = terra_mystica.final_breakdown(session.state)
         self.game_id = label
         self.factions = [f.name for f in self.snapshots[-1].factions]
         self.board = session.state.game.board
@@ -483,31 +515,8 @@ class ReplayViewer:
 
     def _final_html(self) -> str:
         """The final scoring itemised and the winner (only on the last row of a finished game)."""
-        b = self.breakdown
-        if b is None:
-            return ""
-        head = "".join(f"<th style='padding:2px 8px;color:{faction_colour(f)}'>{html.escape(faction_name(f))}</th>"
-                       for f in b.factions)
-        lines = [(_("VP before the final scoring"), [b.before[f] for f in b.factions])]
-        for t in ("FIRE", "WATER", "EARTH", "AIR"):
-            lines.append((_("{track} cult track").format(track=track_name(t)), [b.cults[f][t] for f in b.factions]))
-        lines.append((_("largest network"), [b.network[f] for f in b.factions]))
-        if any(b.extra.values()):
-            lines.append((_("Fire & Ice final scoring tile"), [b.extra[f] for f in b.factions]))
-        lines.append((_("leftover resources"), [b.resources[f] for f in b.factions]))
-        rows = "".join("<tr><td style='padding:2px 8px'>" + html.escape(label) + "</td>" +
-                       "".join(f"<td style='padding:2px 8px;text-align:center'>{v}</td>" for v in values) + "</tr>"
-                       for label, values in lines)
-        total = ("<tr style='border-top:1px solid #999'><td style='padding:2px 8px'><b>" +
-                 html.escape(_("final VP")) + "</b></td>" +
-                 "".join(f"<td style='padding:2px 8px;text-align:center'><b>{b.total[f]}</b></td>"
-                         for f in b.factions) + "</tr>")
-        caption = html.escape(_("final scoring"))
-        return (f"<div class='tm-final' style='margin:6px 0;padding:6px;border:2px solid #c9a400;border-radius:6px'>"
-                f"<div style='font-size:16px'><b>★ {html.escape(b.winner_text())}</b></div>"
-                f"<table style='border-collapse:collapse;font-size:13px;margin-top:4px'>"
-                f"<tr><th style='text-align:left;padding:2px 8px'>{caption}</th>{head}</tr>"
-                f"{rows}{total}</table></div>")
+        table = final_table(self.result)
+        return "" if table is None else final_scoring_html(table)
 
     def _vp_at(self, snap, name: str):
         vp_at = TOTAL_FIELDS.index("VP")
