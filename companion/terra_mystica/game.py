@@ -344,7 +344,6 @@ def free_factions(seated: GameState | Sequence[str]) -> list[str]:
             and get_faction(name).home_terrain not in taken]
 
 
-_free_factions = free_factions  # the old private name: simulate.playable_factions (another helper's file) looks it up
 
 
 def legal_actions(state: GameState) -> list[AnyAction]:

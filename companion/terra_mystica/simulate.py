@@ -43,11 +43,7 @@ def playable_factions() -> list[str]:
     the engine accepts later is playable here with no change)."""
     from companion.terra_mystica import game
 
-    free = getattr(game, "_free_factions", None)
-    if free is not None:
-        return list(free(()))
-    from companion.terra_mystica.factions import faction_names, get_faction
-    return [n for n in faction_names() if get_faction(n).expansion == "base"]
+    return list(game.free_factions(()))
 
 
 def check_arguments(players: int | None, factions: Sequence[str] | None, map_name: str | None,
