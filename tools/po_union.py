@@ -6,8 +6,9 @@ merge=po-union``) and, once per clone, with::
 
     git config merge.po-union.driver "python3 tools/po_union.py %O %A %B"
 
-An entry present on both sides keeps "ours" (``%A``) unless ours is untranslated or fuzzy and
-theirs is not; locations are united. Obsolete entries are dropped. Run ``make i18n`` after a
+An entry present on both sides is merged three-way against the ancestor (``%O``): a translation
+that only "theirs" changed wins; otherwise "ours" (``%A``) is kept unless it is untranslated or fuzzy
+and theirs is not. Locations are united. Obsolete entries are dropped. Run ``make i18n`` after a
 merge: it re-extracts, drops what the code no longer marks, and recompiles the ``.mo`` files.
 Needs Babel (in the project's venv; falls back to ``.venv/bin/python`` when run by system Python).
 """
@@ -41,8 +42,11 @@ def _done(message) -> bool:
 
 
 def main(base: str, ours: str, theirs: str) -> int:
-    del base  # the union needs no ancestor
     mine, other = _read(ours), _read(theirs)
+    try:
+        ancestor = _read(base)
+    except (OSError, ValueError):  # no common ancestor (a file added on both sides)
+        ancestor = None
     for message in other:
         if not message.id:
             continue
@@ -53,7 +57,10 @@ def main(base: str, ours: str, theirs: str) -> int:
             if message.context:
                 mine.get(message.id, message.context)
         else:
-            if not _done(current) and _done(message):
+            old = ancestor.get(message.id, message.context) if ancestor is not None else None
+            # a translation one side changed wins over the side that kept the ancestor's (3-way per entry)
+            ours_kept = old is not None and current.string == old.string and current.fuzzy == old.fuzzy
+            if _done(message) and (not _done(current) or (ours_kept and message.string != current.string)):
                 current.string = message.string
                 current.flags = set(message.flags)
             for loc in message.locations:
