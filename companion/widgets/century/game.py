@@ -318,7 +318,7 @@ class CenturyGame(widgets.VBox):
             last_turn = turn
             self._chart_rows.append((turn, [p.total for p in session.score(i).players]))
         self._chart_upto = len(states)
-        turns = [t for t, _ in self._chart_rows]
+        turns = [t for t, _row in self._chart_rows]
         series = [[row[1][seat] for row in self._chart_rows] for seat in range(len(self.names))]
         return turns, series
 

@@ -136,7 +136,7 @@ class CenturyScoreTable(ScoreForm):
 
     # ------------------------------------------------------------------ per-player state
     def _init_extra(self, count: int) -> None:
-        self.golem_texts: list[str] = ["" for _ in range(count)]
+        self.golem_texts: list[str] = ["" for _i in range(count)]
         self.golem_boxes: list[widgets.Text] = []
         self.count_boxes: list[dict[str, WholeNumberBox]] = []
 
