@@ -167,8 +167,8 @@ class ActionPicker(widgets.VBox):
             for action in actions:
                 after = apply_action(state, action).caravans[seat]
                 if isinstance(action, Discard):
-                    label = _("return {crystals} (keep {kept})").format(
-                        crystals=describe_counts(action.crystals), kept=crystals_text(after))
+                    label = _("return {returned} (keep {kept})").format(
+                        returned=describe_counts(action.crystals), kept=crystals_text(after))
                 elif load_cards().merchant(action.card).kind == "upgrade":
                     label = _("{steps} → caravan {caravan}").format(steps=describe_steps(action.steps),
                                                                      caravan=crystals_text(after))

@@ -298,7 +298,7 @@ class CenturyGame(widgets.VBox):
         heading = html.escape(_("Last actions"))
         so_far = html.escape(_("({n} so far):").format(n=count))
         self.history.value = (f"{result}<b>{heading}</b> {so_far}<br>"
-                              f"{'<br>'.join(lines) or html.escape(_('no actions yet'))}")
+                              + ("<br>".join(lines) or html.escape(_("no actions yet"))))
         self.record_text.value = session.record_text()
         self._update_chart()
 

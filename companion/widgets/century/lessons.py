@@ -257,9 +257,9 @@ class LessonTable(widgets.VBox):
         add_language_listener(self._retranslate)
 
     def _label_texts(self) -> None:
-        self.picker_label.value = f"<b>{html.escape(_('Or choose any legal action:'))}</b>"
-        self.tries_label.value = f"<b>{html.escape(_('Try:'))}</b>"
-        self.heading.value = f"<h4>{html.escape(_(self.situation.title))}</h4>"
+        self.picker_label.value = "<b>" + html.escape(_("Or choose any legal action:")) + "</b>"
+        self.tries_label.value = "<b>" + html.escape(_("Try:")) + "</b>"
+        self.heading.value = "<h4>" + html.escape(_(self.situation.title)) + "</h4>"
 
     def _retranslate(self, language: str) -> None:
         """Set the title, buttons, tooltips and the last answer again in ``language``, in place."""
@@ -326,7 +326,7 @@ class LessonTable(widgets.VBox):
 
     def _answer_html(self, label: str | None, steps: list[tuple]) -> str:
         """The answer for applied ``steps`` (after a try button's ``label``), in the current language."""
-        lines = [f"<b>{html.escape(_(label))}</b>"] if label else []
+        lines = ["<b>" + html.escape(_(label)) + "</b>"] if label else []
         for who, action, exc, index in steps:
             text = html.escape(action_text(action))
             if exc is not None:

@@ -302,7 +302,7 @@ class CenturyScoreTable(ScoreForm):
         rows = result.lines
         winner = result.winner
         untouched = all_zero(p.total for p in rows)   # nothing typed yet: nobody has won anything
-        mark = f"<b>{html.escape(_('winner'))}</b>"
+        mark = "<b>" + html.escape(_("winner")) + "</b>"
         body = "".join(
             f"<tr><td>{i + 1}</td><td>{html.escape(p.name)}</td><td>{p.golem_vp}</td>"
             f"<td>{p.coin_vp}</td><td>{p.crystal_vp}</td><td><b>{p.total}</b></td>"
@@ -360,5 +360,5 @@ class CenturyScoreTable(ScoreForm):
             _("<b>Copper</b> coins score 3 VP each, <b>silver</b> 1 VP each."),
             _("Crystals left in the caravan: green, blue and pink score 1 VP each; yellow scores 0."),
         ]
-        return (f"<details><summary>{html.escape(_('What to type'))}</summary><ul>"
+        return ("<details><summary>" + html.escape(_("What to type")) + "</summary><ul>"
                 + "".join(f"<li>{item}</li>" for item in items) + "</ul></details>")

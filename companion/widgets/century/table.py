@@ -107,8 +107,8 @@ def merchant_html(card_id: str, *, position: int | None = None, on_card: Sequenc
     top = f'<div class="cge-pos">{html.escape(pos)}{card_id}</div>'
     extra = ""
     if on_card is not None and any(on_card):
-        extra = (f'<div class="cge-note" title="{html.escape(_("crystals placed on this card"))}">'
-                 f'{html.escape(_("on it:"))} {crystals_html(on_card)}</div>')
+        title, label = html.escape(_("crystals placed on this card")), html.escape(_("on it:"))
+        extra = f'<div class="cge-note" title="{title}">{label} {crystals_html(on_card)}</div>'
     cls = "cge-card played" if played else "cge-card"
     return f'<div class="{cls}" title="{html.escape(card.name)}">{top}<div>{effect}</div>{extra}</div>'
 
@@ -138,7 +138,7 @@ def golem_html(golem_id: str, *, position: int | None = None, coin: str | None =
                      f'{html.escape(str(COIN_NAMES[coin]))}</span></div>')
     pos = html.escape(_("pos {position}").format(position=position)) + " · " if position else ""
     return (f'<div class="cge-card golem">{coin_html}<div class="cge-pos">{pos}{golem_id}</div>'
-            f'<div class="cge-pts">{html.escape(_("{vp} VP").format(vp=golem.points))}</div>'
+            '<div class="cge-pts">' + html.escape(_("{vp} VP").format(vp=golem.points)) + '</div>'
             f'<div>{crystals_html(golem.cost)}</div></div>')
 
 
@@ -175,19 +175,21 @@ def table_html(state: State, names: Sequence[str] | None = None, *, show_scores:
             n=end_threshold(state.n_players))
     status = html.escape(status)
     empty = html.escape(_("empty"))
-    none = f'<span class="cge-note">{html.escape(_("none"))}</span>'
+    none = '<span class="cge-note">' + html.escape(_("none")) + '</span>'
     parts.append(f'<div class="cge-title">{status}</div>')
     golems = "".join(golem_html(g, position=i, coin=coin_for_position(state, i))
                      for i, g in enumerate(state.golem_row, 1))
     note = _("(copper pile {copper}, silver pile {silver}, {deck} in the deck)").format(
         copper=state.copper_pile, silver=state.silver_pile, deck=len(state.golem_deck))
-    parts.append(f'<div class="cge-title">{html.escape(_("Golem row"))} <span class="cge-note">{html.escape(note)}'
+    title = html.escape(_("Golem row"))
+    parts.append(f'<div class="cge-title">{title} <span class="cge-note">{html.escape(note)}'
                  f'</span></div><div class="cge-row">{golems or empty}</div>')
     market = "".join(merchant_html(m, position=i, on_card=state.market_crystals[i - 1])
                      for i, m in enumerate(state.market, 1))
     note = _("({deck} in the deck; position {position} is next to the deck)").format(
         deck=len(state.merchant_deck), position=len(state.market))
-    parts.append(f'<div class="cge-title">{html.escape(_("Market"))} <span class="cge-note">{html.escape(note)}'
+    title = html.escape(_("Market"))
+    parts.append(f'<div class="cge-title">{title} <span class="cge-note">{html.escape(note)}'
                  f'</span></div><div class="cge-row">{market or empty}</div>')
     totals = score(state, names).lines if show_scores else None
     for seat in range(state.n_players):
@@ -201,14 +203,15 @@ def table_html(state: State, names: Sequence[str] | None = None, *, show_scores:
         caravan_text = _("caravan {n}/{limit}:").format(n=sum(caravan), limit=CARAVAN_LIMIT)
         golem_text = ngettext("{n} golem ({points})", "{n} golems ({points})", len(golem_pts)).format(
             n=len(golem_pts), points=_(", ").join(map(str, golem_pts)) or _("none"))
+        hand_label, played_label = html.escape(_("hand:")), html.escape(_("played:"))
         coins = _("copper {copper} · silver {silver}").format(copper=state.copper[seat], silver=state.silver[seat])
         parts.append(
             f'<div class="cge-player{" current" if current else ""}">'
             f'<b>{seat + 1}. {html.escape(names[seat])}</b>{to_act}{vp}'
             f' · {html.escape(caravan_text)} {crystals_html(caravan)}'
             f' · {html.escape(golem_text)} · {html.escape(coins)}'
-            f'<div class="cge-row"><span class="cge-note">{html.escape(_("hand:"))}</span>{hand}'
-            f'<span class="cge-note">&nbsp; {html.escape(_("played:"))}</span>{played}</div></div>')
+            f'<div class="cge-row"><span class="cge-note">{hand_label}</span>{hand}'
+            f'<span class="cge-note">&nbsp; {played_label}</span>{played}</div></div>')
     parts.append("</div>")
     return "".join(parts)
 

@@ -53,7 +53,7 @@ def odds_table_html(sheet: Sheet, die: str, max_potions: int) -> str:
             body.append(f"<tr><td>{html.escape(sheet.row(circle.row).name)}</td><td>{html.escape(column.name)}</td>"
                         f"<td>{_COMPARE.get(column.compare, column.compare)} {circle.target}</td>{cells}</tr>")
     if not body:
-        return info_html(_("No column of this sheet takes the {die}.").format(die=die))
+        return info_html(_("No column of this sheet takes the {die_id}.").format(die_id=die))
     first = "".join(f"<th>{html.escape(t)}</th>" for t in (_("row"), _("column"), _("needs")))
     return ("<style>.companion-magick-odds td,.companion-magick-odds th{padding:1px 8px;text-align:left}</style>"
             f"<table class='companion-magick-odds'><tr>{first}{head}</tr>"
@@ -200,6 +200,6 @@ class LearnTheDice(widgets.VBox):
         state = self.session.state
         self.turn.update(state, 0, magick.free_circles(state, 0))
         self._show_odds()
-        self.history_html.value = (f"<details><summary>{html.escape(_('What happened'))}</summary><ul>"
+        self.history_html.value = ("<details><summary>" + html.escape(_("What happened")) + "</summary><ul>"
                                    + "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-12:])
                                    + "</ul></details>")

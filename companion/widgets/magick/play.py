@@ -318,7 +318,7 @@ class PlayAGame(widgets.VBox):
         self.turn.update(state, self.seat, magick.free_circles(state, self.seat))
         self.table.value = self._table_html(state)
         self._update_chart(state)
-        self.history_html.value = (f"<details><summary>{html.escape(_('What happened'))}</summary><ul>"
+        self.history_html.value = ("<details><summary>" + html.escape(_("What happened")) + "</summary><ul>"
                           + "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-20:]) + "</ul></details>")
 
     def _table_html(self, state: engine.GameState) -> str:
@@ -356,7 +356,7 @@ class PlayAGame(widgets.VBox):
                 title = _("Game over — shared win: {names} with {gold} gold")
             else:
                 title = _("Game over — winner: {names} with {gold} gold")
-            head = f"<h4>{html.escape(title.format(names=_(', ').join(winners), gold=max(gold)))}</h4>"
+            head = "<h4>" + html.escape(title.format(names=_(", ").join(winners), gold=max(gold))) + "</h4>"
         else:
             title = _("Round {round} of {rounds} — {phase}").format(round=state.round, rounds=sheet.rounds,
                                                                     phase=self._phase_text(state))

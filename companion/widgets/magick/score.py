@@ -196,8 +196,8 @@ class ScoreTable(ScoreForm):
         else:
             verdict = _("Winner: {winner} with {gold} gold.").format(winner=html.escape(winners[0]), gold=max(totals))
         return ("<style>.companion-magick-score td, .companion-magick-score th {padding: 2px 10px}</style>"
-                f"<table class='companion-magick-score'><tr><th>{html.escape(_('Player'))}</th>{head}"
-                f"<th>{html.escape(_('Total'))}</th><th></th></tr>{rows}</table><p><b>{verdict}</b></p>")
+                "<table class='companion-magick-score'><tr><th>" + html.escape(_("Player")) + f"</th>{head}"
+                "<th>" + html.escape(_("Total")) + f"</th><th></th></tr>{rows}</table><p><b>{verdict}</b></p>")
 
     def _chart_values(self, result: dict[str, Any]) -> tuple[list[str], dict[str, list[int]], str, bool]:
         untouched = all_zero(p["total"] for p in result["players"])
@@ -234,4 +234,5 @@ class ScoreTable(ScoreForm):
     def _help_html(self) -> str:
         items = "".join(f"<li><b>{html.escape(str(PART_TITLES[p]))}</b>: {html.escape(str(PART_HELP[p]))}</li>"
                         for p in PARTS)
-        return f"<details><summary>{html.escape(_('What goes in each column'))}</summary><ul>{items}</ul></details>"
+        summary = html.escape(_("What goes in each column"))
+        return f"<details><summary>{summary}</summary><ul>{items}</ul></details>"

@@ -45,11 +45,11 @@ def action_label(state: engine.GameState, action: engine.Action) -> str:
     compare = _COMPARE.get(column.compare, column.compare)
     if action.adjust:
         n = abs(action.adjust)
-        return ngettext("{die} on {row} — {column} {compare} {target}, {n} potion",
-                        "{die} on {row} — {column} {compare} {target}, {n} potions", n).format(
-            die=action.die, row=row, column=column.name, compare=compare, target=c.target, n=n)
-    return _("{die} on {row} — {column} {compare} {target}").format(
-        die=action.die, row=row, column=column.name, compare=compare, target=c.target)
+        return ngettext("{die_id} on {row} — {column} {compare} {target}, {n} potion",
+                        "{die_id} on {row} — {column} {compare} {target}, {n} potions", n).format(
+            die_id=action.die, row=row, column=column.name, compare=compare, target=c.target, n=n)
+    return _("{die_id} on {row} — {column} {compare} {target}").format(
+        die_id=action.die, row=row, column=column.name, compare=compare, target=c.target)
 
 
 #: How a column's comparison is shown (the sheet data writes ``>=``/``<=``).
@@ -61,8 +61,8 @@ def advice_html(state: engine.GameState, die: str | None, placements: list[Place
     if die is None:
         return ""
     if not placements:
-        return info_html(_("The {die} cannot fill any empty circle with the potions you hold "
-                           "(or no die is left this round).").format(die=die))
+        return info_html(_("The {die_id} cannot fill any empty circle with the potions you hold "
+                           "(or no die is left this round).").format(die_id=die))
     sheet = state.sheet
     rows = []
     for p in placements[:limit]:
@@ -250,7 +250,7 @@ class TurnPanel(widgets.VBox):
         self.state, self.seat, self._free = state, seat, tuple(free)
         me = state.players[seat]
         roll = state.roll.as_dict() if state.roll is not None and state.phase == "craft" else {}
-        options = [(_("{die}: {value} (used)").format(die=d, value=v) if d in me.used_dice else f"{d}: {v}", d)
+        options = [(_("{die_id}: {value} (used)").format(die_id=d, value=v) if d in me.used_dice else f"{d}: {v}", d)
                    for d, v in roll.items()]
         if roll and (self.die not in roll or self.die in me.used_dice):
             fresh = [d for d in roll if d not in me.used_dice]
