@@ -18,3 +18,25 @@ def _private_save_dir(tmp_path_factory, monkeypatch):
     # messages in English unless a test chooses otherwise: a machine whose locale is Chinese must give the
     # same results
     monkeypatch.setenv("COMPANION_LANG", "en")
+
+
+@pytest.fixture(autouse=True)
+def _close_widgets_made_by_the_test():
+    """Close the widgets a test made when it ends.
+
+    ipywidgets keeps every open widget alive (its registry), and a widget listens to the language switch
+    (``companion.i18n.add_language_listener``) while it is alive: widgets left open by one test would be
+    redrawn by every later ``set_language``, coupling unrelated tests. Closed widgets are dropped and stop
+    listening once collected.
+    """
+    import sys
+
+    def open_widgets() -> dict:
+        module = sys.modules.get("ipywidgets.widgets.widget")
+        return getattr(module, "_instances", {}) if module is not None else {}
+
+    before = set(open_widgets())   # widgets of wider-scoped fixtures stay open
+    yield
+    for key, widget in list(open_widgets().items()):
+        if key not in before:
+            widget.close()

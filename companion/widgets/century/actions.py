@@ -33,13 +33,27 @@ from companion.errors import IllegalActionError
 from companion.i18n import _, add_language_listener, lazy_gettext, ngettext
 from companion.widgets.common import error_html, message_box
 
-__all__ = ["KINDS", "ActionPicker", "describe_steps", "describe_counts", "group_actions"]
+__all__ = ["KINDS", "ActionPicker", "card_name", "describe_steps", "describe_counts", "group_actions"]
 
 KINDS = {"play": lazy_gettext("Play a card"), "acquire": lazy_gettext("Acquire a card"), "rest": lazy_gettext("Rest"),
          "claim": lazy_gettext("Claim a golem"), "discard": lazy_gettext("Return crystals")}
 #: Crystal colours as players read them (the ids are English words; the labels follow the language).
 COLOUR_NAMES = {"yellow": lazy_gettext("yellow"), "green": lazy_gettext("green"), "blue": lazy_gettext("blue"),
                 "pink": lazy_gettext("pink")}
+
+
+def card_name(card) -> str:
+    """A merchant card's name in the current language: ``Create 2``, ``Upgrade 2``, ``Trade yy->b``.
+
+    The data names a card by its kind and its effect in record letters (``Trade yy->b``); the kind is
+    translated, the letters (y, g, b, p: the notation of the game record) stay.
+    """
+    kind, _sep, effect = card.name.partition(" ")
+    template = {"create": _("Create {effect}"), "upgrade": _("Upgrade {effect}"),
+                "trade": _("Trade {effect}")}.get(card.kind)
+    if template is None or kind.lower() != card.kind or not effect:
+        return card.name
+    return template.format(effect=effect)
 
 
 def describe_counts(counts) -> str:
@@ -66,7 +80,7 @@ def group_actions(state: State) -> dict[str, dict[str, list[Action]]]:
     for action in legal_actions(state):
         if isinstance(action, PlayCard):
             card = cards.merchant(action.card)
-            key, label = "play", f"{card.name} ({card.id})"
+            key, label = "play", f"{card_name(card)} ({card.id})"
         elif isinstance(action, Acquire):
             card = cards.merchant(state.market[action.position - 1])
             placed = action.position - 1
@@ -75,12 +89,12 @@ def group_actions(state: State) -> dict[str, dict[str, list[Action]]]:
             if any(bonus):
                 label = ngettext("position {position}: {card} — place {n} crystal, take the {bonus} on it",
                                  "position {position}: {card} — place {n} crystals, take the {bonus} on it",
-                                 placed).format(position=action.position, card=card.name, n=placed,
+                                 placed).format(position=action.position, card=card_name(card), n=placed,
                                                 bonus=describe_counts(bonus))
             else:
                 label = ngettext("position {position}: {card} — place {n} crystal",
                                  "position {position}: {card} — place {n} crystals",
-                                 placed).format(position=action.position, card=card.name, n=placed)
+                                 placed).format(position=action.position, card=card_name(card), n=placed)
         elif isinstance(action, Rest):
             key, label = "rest", _("take every played card back")
         elif isinstance(action, Claim):
@@ -186,7 +200,7 @@ class ActionPicker(widgets.VBox):
             held = [c for c, n in zip(COLOURS, state.caravans[seat], strict=True) if n]
             for j in range(position - 1):
                 card = state.market[j]
-                name = load_cards().merchant(card).name
+                name = card_name(load_cards().merchant(card))
                 box = widgets.Dropdown(options=[(str(COLOUR_NAMES[c]), COLOURS.index(c)) for c in held],
                                        description=_("on pos {position}").format(position=j + 1),
                                        layout=widgets.Layout(width="170px"),

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from companion.century import COLOURS, DISCARD, State, coin_for_position, end_threshold, load_cards, score
 from companion.century.state import CARAVAN_LIMIT
 from companion.i18n import _, add_language_listener, lazy_gettext, ngettext
+from companion.widgets.century.actions import card_name
 
 __all__ = ["CRYSTAL_COLOURS", "crystals_html", "merchant_html", "golem_html", "table_html", "TableView",
            "player_names"]
@@ -110,7 +111,7 @@ def merchant_html(card_id: str, *, position: int | None = None, on_card: Sequenc
         title, label = html.escape(_("crystals placed on this card")), html.escape(_("on it:"))
         extra = f'<div class="cge-note" title="{title}">{label} {crystals_html(on_card)}</div>'
     cls = "cge-card played" if played else "cge-card"
-    return f'<div class="{cls}" title="{html.escape(card.name)}">{top}<div>{effect}</div>{extra}</div>'
+    return f'<div class="{cls}" title="{html.escape(card_name(card))}">{top}<div>{effect}</div>{extra}</div>'
 
 
 def golem_html(golem_id: str, *, position: int | None = None, coin: str | None = None) -> str:
