@@ -373,8 +373,14 @@ class PlayAGame(widgets.VBox):
 
     @staticmethod
     def _shown_name(name: str) -> str:
-        """A seat's name as shown: the solo person's seat (``You``) in the reader's language."""
-        return _("You") if name == YOU else name
+        """A seat's name as shown: the solo person's seat (``You``) and the bots' seats (``Bot 2``) in the
+        reader's language (the record keeps the English names, which mark the bots' seats)."""
+        if name == YOU:
+            return _("You")
+        number = name.removeprefix("Bot ")
+        if number != name and number.isdigit():
+            return _("Bot {number}").format(number=number)
+        return name
 
     @staticmethod
     def _column_name(sheet: Sheet, column: str) -> str:
