@@ -15,7 +15,7 @@ from companion.magick.sheet import default_sheet
 from companion.widgets.magick.learn import LearnTheDice, odds_table_html
 from companion.widgets.magick.play import PlayAGame
 from companion.widgets.magick.score import ScoreTable
-from companion.widgets.magick.sheet import SHIPPED_SHEET_TEXTS, SheetView, sheet_label_html
+from companion.widgets.magick.sheet import SheetView, sheet_label_html
 from companion.widgets.magick.sheet_editor import SheetEditor
 from companion.widgets.magick.turn import player_status_html
 from companion.widgets.scoreform import format_chance
@@ -44,12 +44,13 @@ def test_odds_table_never_shows_a_fraction_repr():
         assert "瓶药水" in odds_table_html(default_sheet(), "d8", 2)
 
 
-def test_shipped_sheet_texts_are_those_of_the_data_file():
+def test_sheet_texts_from_the_data_are_shown_translated():
     doc = json.loads(DATA.read_text(encoding="utf-8"))
-    assert SHIPPED_SHEET_TEXTS == (doc["name"], doc["label"])
     with using_language("zh_CN"):
         banner = sheet_label_html(default_sheet())
-        assert "复原版" in banner and "RECONSTRUCTION" not in banner
+        assert "重建版" in banner and doc["label"][:20] not in banner and doc["name"] not in banner
+        odds = odds_table_html(default_sheet(), "d8", 0)
+        assert "Crossbow" not in odds and "Wood" not in odds
 
 
 def test_score_form_retranslates_in_place(tmp_path):
@@ -87,7 +88,7 @@ def test_learn_the_dice_retranslates_and_says_you():
         assert learn.dice.roll_button is roll_button and roll_button.description == "掷骰子"
         assert learn.turn.place_button is place_button and place_button.description == "放置"
         assert learn.turn.end_button.description == "结束本轮"
-        assert learn.view is view and "复原版" in view.banner.value
+        assert learn.view is view and "重建版" in view.banner.value
         assert "第" in learn.status.value and "Round" not in learn.status.value
         assert "发生了什么" in learn.history_html.value
     assert roll_button.description == "Roll the dice" and "Round" in learn.status.value

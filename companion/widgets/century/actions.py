@@ -48,6 +48,9 @@ def card_name(card) -> str:
     The data names a card by its kind and its effect in record letters (``Trade yy->b``); the kind is
     translated, the letters (y, g, b, p: the notation of the game record) stay.
     """
+    shown = _(card.name)   # the data's card names are in the catalog (tools/i18n.py)
+    if shown != card.name:
+        return shown
     kind, _sep, effect = card.name.partition(" ")
     template = {"create": _("Create {effect}"), "upgrade": _("Upgrade {effect}"),
                 "trade": _("Trade {effect}")}.get(card.kind)

@@ -22,6 +22,7 @@ from companion.magick import game as magick
 from companion.magick.sheet import Sheet
 from companion.session import Session
 from companion.widgets.common import error_html, info_html, message_box
+from companion.widgets.magick.sheet import shown_text
 from companion.widgets.magick.turn import YOU, DiceBar, TurnPanel
 from companion.widgets.scoreform import format_chance
 
@@ -50,7 +51,8 @@ def odds_table_html(sheet: Sheet, die: str, max_potions: int) -> str:
             cells = "".join(
                 f"<td>{format_chance(odds.fill_probability(die, circle.target, column.compare, k, sheet=sheet))}</td>"
                 for k in range(max_potions + 1))
-            body.append(f"<tr><td>{html.escape(sheet.row(circle.row).name)}</td><td>{html.escape(column.name)}</td>"
+            body.append(f"<tr><td>{html.escape(shown_text(sheet.row(circle.row).name))}</td>"
+                        f"<td>{html.escape(shown_text(column.name))}</td>"
                         f"<td>{_COMPARE.get(column.compare, column.compare)} {circle.target}</td>{cells}</tr>")
     if not body:
         return info_html(_("No column of this sheet takes the {die_id}.").format(die_id=die))

@@ -36,6 +36,7 @@ from companion.widgets.common import (
     set_empty_state,
 )
 from companion.widgets.game_record import RecordFile
+from companion.widgets.magick.sheet import shown_text
 from companion.widgets.magick.turn import YOU, DiceBar, TurnPanel, button
 
 __all__ = ["DECK_GENERATED", "DECK_TYPED", "PlayAGame"]
@@ -123,10 +124,12 @@ class PlayAGame(widgets.VBox):
         if self.session is None:
             return
         self.seat_picker.description = _("Sheet of")
-        none = _("(none)")
-        for box in (self.order_prefix, self.order_suffix):
+        sheet = self.session.state.sheet
+        none = [(_("(none)"), None)]
+        for box, rows in ((self.order_item, sheet.item_rows), (self.order_prefix, sheet.enchantment_rows("prefix")),
+                          (self.order_suffix, sheet.enchantment_rows("suffix"))):
             value = box.value
-            box.options = [(none, None)] + [(label, v) for label, v in box.options if v is not None]
+            box.options = ([] if box is self.order_item else none) + [(shown_text(r.name), r.id) for r in rows]
             box.value = value
         self.order_item.description = _("Item")
         self.order_prefix.description = _("Prefix")
@@ -217,10 +220,13 @@ class PlayAGame(widgets.VBox):
         sheet = state.sheet
         none = [(_("(none)"), None)]
         self.reveal_title = widgets.HTML()
-        self.order_item = widgets.Dropdown(options=[(r.name, r.id) for r in sheet.item_rows], description=_("Item"))
-        self.order_prefix = widgets.Dropdown(options=none + [(r.name, r.id) for r in sheet.enchantment_rows("prefix")],
+        self.order_item = widgets.Dropdown(options=[(shown_text(r.name), r.id) for r in sheet.item_rows],
+                                           description=_("Item"))
+        self.order_prefix = widgets.Dropdown(options=none + [(shown_text(r.name), r.id)
+                                                             for r in sheet.enchantment_rows("prefix")],
                                              description=_("Prefix"))
-        self.order_suffix = widgets.Dropdown(options=none + [(r.name, r.id) for r in sheet.enchantment_rows("suffix")],
+        self.order_suffix = widgets.Dropdown(options=none + [(shown_text(r.name), r.id)
+                                                             for r in sheet.enchantment_rows("suffix")],
                                              description=_("Suffix"))
         self.order_gold = widgets.IntText(value=5, description=_("Gold"), layout=widgets.Layout(width="160px"))
         reveal = self.reveal_button = button(_("Reveal this order"), "eye", "info")
@@ -344,7 +350,7 @@ class PlayAGame(widgets.VBox):
                 text = _("{card}: {n} {column} circles, apprentice side ({gold} gold)")
             else:
                 text = _("{card}: {n} {column} circles, master side ({gold} gold)")
-            text = text.format(card=m["card"].name, n=m["circles"], column=column, gold=m["gold"])
+            text = text.format(card=shown_text(m["card"].name), n=m["circles"], column=column, gold=m["gold"])
             claimed = m["claimed_by"]
             if claimed:
                 text = _("{card} — claimed by {names}").format(
@@ -386,7 +392,7 @@ class PlayAGame(widgets.VBox):
     def _column_name(sheet: Sheet, column: str) -> str:
         """A mastery card's column by its name on the sheet, never its id."""
         try:
-            return sheet.column(column).name
+            return shown_text(sheet.column(column).name)
         except (KeyError, CompanionError):
             return column
 

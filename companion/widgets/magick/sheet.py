@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from companion.i18n import N_, _, add_language_listener, ngettext
+from companion.i18n import _, add_language_listener, ngettext
 from companion.i18n import lazy_gettext as _LAZY
 from companion.magick.sheet import CRAFTING, RESEARCH, Sheet
 from companion.widgets.common import figure_widget
@@ -38,19 +38,12 @@ SIDE_COLOUR = {CRAFTING: "#8c564b", RESEARCH: "#1f77b4"}
 _COMPARE = {">=": "≥", "<=": "≤"}
 _SIDE_NAMES = {CRAFTING: _LAZY("crafting"), RESEARCH: _LAZY("research")}
 _KIND_NAMES = {"material": _LAZY("material"), "energy": _LAZY("energy")}
-#: The shipped sheet's name and label (``data/magick/sheet.json``), so that they are shown translated; a
-#: user's sheet shows its own words as typed (tests check these stay equal to the data file).
-SHIPPED_SHEET_TEXTS = (
-    N_("Reference sheet (reconstruction)"),
-    N_("RECONSTRUCTION - not the printed sheet. The row names and the column/dice legend are well supported; "
-       "every target number and gold value is a placeholder taken from a fan-made digital version "
-       "(davideparrini/Merchants-Of-Magick). Type in the numbers printed on your own sheet and save it as your "
-       "sheet file."),
-)
 
 
 def shown_text(text: str) -> str:
-    """A sheet's own text (name, label) as shown: translated when it is one of the shipped texts, else as typed."""
+    """A text of the sheet or card data (sheet name and label, row, group and column names, card names) as
+    shown: in the reader's language when the catalog has it (the shipped data's texts are extracted into it,
+    ``tools/i18n.py``), else as typed (a user's own sheet)."""
     return _(text) if text else text
 
 
@@ -105,7 +98,7 @@ def sheet_label_html(sheet: Sheet) -> str:
 
 def _row_label(sheet: Sheet, row_id: str, complete: bool) -> str:
     row = sheet.row(row_id)
-    name = f"<b>{html.escape(row.name)}</b>" if complete else html.escape(row.name)
+    name = f"<b>{html.escape(shown_text(row.name))}</b>" if complete else html.escape(shown_text(row.name))
     return f"{name} ✓" if complete else name
 
 
@@ -155,22 +148,22 @@ def sheet_figure(sheet: Sheet, *, filled: Collection[str] = (), free: Collection
                     line=dict(width=[3 if r.id in complete else 1 for r in rows], color="#b8860b")),
         hovertext=[ngettext("{row}: {gold} gold and {n} potion when complete",
                             "{row}: {gold} gold and {n} potions when complete", r.potions).format(
-                       row=r.name, gold=r.gold, n=r.potions)
+                       row=shown_text(r.name), gold=r.gold, n=r.potions)
                    + (f" — {r.effect.note or r.effect.type}" if r.effect else "") for r in rows],
         hoverinfo="text", name="gold")
     top = 0.2
     columns = go.Scatter(
         x=[xs[c.id] for c in sheet.columns], y=[top] * len(sheet.columns), mode="text",
-        text=[f"<b>{html.escape(c.name)}</b><br>{' '.join(c.allowed_dice)}" for c in sheet.columns],
+        text=[f"<b>{html.escape(shown_text(c.name))}</b><br>{' '.join(c.allowed_dice)}" for c in sheet.columns],
         textfont=dict(color=[SIDE_COLOUR[c.side] for c in sheet.columns]),
         hovertext=[_("{column} ({kind}, {side}): die {compare} circle; dice {dice}").format(
-                       column=c.name, kind=_KIND_NAMES.get(c.kind, c.kind), side=_SIDE_NAMES.get(c.side, c.side),
+                       column=shown_text(c.name), kind=_KIND_NAMES.get(c.kind, c.kind), side=_SIDE_NAMES.get(c.side, c.side),
                        compare=_COMPARE.get(c.compare, c.compare), dice=", ".join(c.allowed_dice))
                    for c in sheet.columns], hoverinfo="text", name="columns")
     fig = go.Figure([circle_trace, names, gold, columns])
     for side, y, name in headings:
         x = gold_x[CRAFTING] - 0.4 if side == CRAFTING else gold_x[RESEARCH] + 0.4
-        fig.add_annotation(x=x, y=y, text=f"<b>{html.escape(name)}</b>", showarrow=False,
+        fig.add_annotation(x=x, y=y, text=f"<b>{html.escape(shown_text(name))}</b>", showarrow=False,
                            xanchor="right" if side == CRAFTING else "left",
                            font=dict(color=SIDE_COLOUR[side], size=12))
     for side, label in ((CRAFTING, _("<b>Crafting</b> — die ≥ circle")), (RESEARCH, _("<b>Research</b> — die ≤ circle"))):
@@ -195,7 +188,7 @@ def _circle_style(sheet: Sheet, filled: Collection[str], free: Collection[str],
     for circle in sheet.circles:
         column = sheet.column(circle.column)
         base = _("{row}: {column} circle {target} (die {compare} {target}; dice {dice})").format(
-            row=sheet.row(circle.row).name, column=column.name, target=circle.target,
+            row=shown_text(sheet.row(circle.row).name), column=shown_text(column.name), target=circle.target,
             compare=_COMPARE.get(column.compare, column.compare), dice=", ".join(column.allowed_dice))
         if circle.key in free:
             colours.append(FREE)

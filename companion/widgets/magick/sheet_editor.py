@@ -19,7 +19,7 @@ from companion.i18n import N_, _, add_language_listener
 from companion.magick.sheet import CRAFTING, Sheet, default_sheet, load_sheet, save_sheet
 from companion.savefile import default_save_dir
 from companion.widgets.common import error_html, info_html, message_box
-from companion.widgets.magick.sheet import SheetView
+from companion.widgets.magick.sheet import SheetView, shown_text
 
 __all__ = ["SheetEditor", "USER_LABEL", "default_sheet_path"]
 
@@ -163,16 +163,16 @@ class SheetEditor(widgets.VBox):
             self.side_titles.append(widgets.HTML(self._side_title(side)))
             lines: list[widgets.Widget] = [self.side_titles[-1]]
             for group in (g for g in sheet.groups if g.side == side):
-                lines.append(widgets.HTML(f"<b>{html.escape(group.name)}</b>"))
+                lines.append(widgets.HTML(f"<b>{html.escape(shown_text(group.name))}</b>"))
                 for row in sheet.rows_in_group(group.id):
                     gold = widgets.IntText(value=row.gold, description=_("gold"),
                                            layout=widgets.Layout(width="110px", flex="0 0 auto"),
                                            style={"description_width": "32px"})
                     self.gold_boxes[row.id] = gold
-                    cells = [widgets.Label(row.name, layout=widgets.Layout(width="170px", flex="0 0 auto")), gold]
+                    cells = [widgets.Label(shown_text(row.name), layout=widgets.Layout(width="170px", flex="0 0 auto")), gold]
                     for circle in row.circles:
                         column = sheet.column(circle.column)
-                        box = widgets.IntText(value=circle.target, description=column.name,
+                        box = widgets.IntText(value=circle.target, description=shown_text(column.name),
                                               layout=widgets.Layout(width="150px", flex="0 0 auto"),
                                               style={"description_width": "68px"})
                         self.target_boxes[circle.key] = box

@@ -18,7 +18,7 @@ from companion.magick import engine
 from companion.magick import game as magick
 from companion.magick.odds import Placement
 from companion.widgets.common import error_html, info_html
-from companion.widgets.magick.sheet import BEST, CAN_FILL, WITH_POTIONS, CircleMark, SheetView
+from companion.widgets.magick.sheet import BEST, CAN_FILL, WITH_POTIONS, CircleMark, SheetView, shown_text
 
 __all__ = ["YOU", "DiceBar", "TurnPanel", "action_label", "advice_html", "button", "player_status_html"]
 
@@ -39,17 +39,18 @@ def action_label(state: engine.GameState, action: engine.Action) -> str:
     sheet = state.sheet
     c = sheet.circle(action.circle)
     column = sheet.column(c.column)
-    row = sheet.row(c.row).name
+    row = shown_text(sheet.row(c.row).name)
     if isinstance(action, engine.FreeCircle):
-        return _("free circle: {row} — {column} {target}").format(row=row, column=column.name, target=c.target)
+        return _("free circle: {row} — {column} {target}").format(row=row, column=shown_text(column.name),
+                                                                  target=c.target)
     compare = _COMPARE.get(column.compare, column.compare)
     if action.adjust:
         n = abs(action.adjust)
         return ngettext("{die_id} on {row} — {column} {compare} {target}, {n} potion",
                         "{die_id} on {row} — {column} {compare} {target}, {n} potions", n).format(
-            die_id=action.die, row=row, column=column.name, compare=compare, target=c.target, n=n)
+            die_id=action.die, row=row, column=shown_text(column.name), compare=compare, target=c.target, n=n)
     return _("{die_id} on {row} — {column} {compare} {target}").format(
-        die_id=action.die, row=row, column=column.name, compare=compare, target=c.target)
+        die_id=action.die, row=row, column=shown_text(column.name), compare=compare, target=c.target)
 
 
 #: How a column's comparison is shown (the sheet data writes ``>=``/``<=``).
@@ -67,7 +68,8 @@ def advice_html(state: engine.GameState, die: str | None, placements: list[Place
     rows = []
     for p in placements[:limit]:
         c = sheet.circle(p.circle)
-        rows.append(f"<tr><td>{html.escape(sheet.row(c.row).name)} ({html.escape(sheet.column(c.column).name)} "
+        rows.append(f"<tr><td>{html.escape(shown_text(sheet.row(c.row).name))} "
+                    f"({html.escape(shown_text(sheet.column(c.column).name))} "
                     f"{c.target})</td><td>{p.potions}</td><td>{p.gold_now}</td><td>{p.score:g}</td>"
                     f"<td>{'; '.join(html.escape(r) for r in p.reasons)}</td></tr>")
     head = "".join(f"<th>{html.escape(t)}</th>" for t in (_("circle"), _("potions"), _("gold now"), _("score"),
@@ -104,14 +106,15 @@ def player_status_html(state: engine.GameState, seat: int) -> str:
                          "extra-dice track.",
                          "{name}: pick a die and place it — {n} regular dice left this round; more dice use the "
                          "extra-dice track.", regular).format(name=_("You") if you else me.name, n=regular)
-    steps = " → ".join(f"{state.sheet.row(i).name} + {state.sheet.row(e).name}" for i, e in adv.requirements)
+    steps = " → ".join(f"{shown_text(state.sheet.row(i).name)} + {shown_text(state.sheet.row(e).name)}"
+                       for i, e in adv.requirements)
     round_text = _("Round {round} of {rounds}").format(round=min(state.round, state.sheet.rounds),
                                                        rounds=state.sheet.rounds)
     line2 = _("Potions: {potions} · gold so far: {gold} · extra dice (potion cost): {track}").format(
         potions=f"<b>{me.potions}</b>", gold=f"<b>{gold}</b>", track=track)
     line3 = ngettext("Adventurer {name} ({gold} gold): {steps} of {n} requirement met — {path}",
                      "Adventurer {name} ({gold} gold): {steps} of {n} requirements met — {path}",
-                     len(adv.requirements)).format(name=html.escape(adv.name), gold=adv.gold,
+                     len(adv.requirements)).format(name=html.escape(shown_text(adv.name)), gold=adv.gold,
                                                   steps=me.adventurer_steps, n=len(adv.requirements),
                                                   path=html.escape(steps))
     return f"<b>{html.escape(round_text)}</b> — {html.escape(phase)}<br>{line2}<br>{line3}"
