@@ -114,7 +114,7 @@ def test_lesson_retranslates_title_tries_and_answer():
     buttons = list(lesson.try_buttons)
     assert "caravan now" in lesson.answer.value
     with using_language("zh_CN"):
-        assert lesson.try_buttons == buttons and buttons[0].description == "Ann 休整"
+        assert lesson.try_buttons == buttons and buttons[0].description == "安休整"
         assert "休整：收回所有已打出的卡" in lesson.heading.value
         assert "商队现在是" in lesson.answer.value and "caravan now" not in lesson.answer.value
         assert lesson.reset_button.description == "重置"

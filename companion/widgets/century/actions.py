@@ -10,6 +10,7 @@ A legal choice is handed to the owner, which applies it (once, in its session); 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -30,7 +31,7 @@ from companion.century import (
 from companion.century.actions import Action
 from companion.century.cards import crystals_text
 from companion.errors import IllegalActionError
-from companion.i18n import _, add_language_listener, lazy_gettext, ngettext
+from companion.i18n import _, add_language_listener, get_language, lazy_gettext, ngettext
 from companion.widgets.common import error_html, message_box
 
 __all__ = ["KINDS", "ActionPicker", "card_name", "describe_steps", "describe_counts", "group_actions"]
@@ -40,6 +41,30 @@ KINDS = {"play": lazy_gettext("Play a card"), "acquire": lazy_gettext("Acquire a
 #: Crystal colours as players read them (the ids are English words; the labels follow the language).
 COLOUR_NAMES = {"yellow": lazy_gettext("yellow"), "green": lazy_gettext("green"), "blue": lazy_gettext("blue"),
                 "pink": lazy_gettext("pink")}
+
+
+#: The bots a seat can be played by, named for players (the ids stay in the record).
+BOT_NAMES = {"random": lazy_gettext("random"), "greedy": lazy_gettext("greedy"), "planner": lazy_gettext("planner")}
+_LETTER_RUN = re.compile(r"\b[ygbp]+\b")
+
+
+def crystals_shown(counts) -> str:
+    """Crystals as the reader reads them: the record letters in English (``"yyb"``, ``"-"`` for none), the
+    counted colour words in Chinese (``"2 个黄色，1 个青色"``), whose readers do not read y/g/b/p as colours."""
+    if get_language() == "en":
+        return crystals_text(counts)
+    return describe_counts(counts)
+
+
+def letters_shown(text: str) -> str:
+    """``text`` with every run of crystal letters (``yy->b``) shown by :func:`crystals_shown`."""
+    if get_language() == "en":
+        return text
+
+    def words(match: re.Match) -> str:
+        run = match.group(0)
+        return crystals_shown(tuple(run.count(letter) for letter in "ygbp"))
+    return _LETTER_RUN.sub(words, text.replace("->", " → "))
 
 
 def card_name(card) -> str:
@@ -56,7 +81,7 @@ def card_name(card) -> str:
                 "trade": _("Trade {effect}")}.get(card.kind)
     if template is None or kind.lower() != card.kind or not effect:
         return card.name
-    return template.format(effect=effect)
+    return template.format(effect=letters_shown(effect))
 
 
 def describe_counts(counts) -> str:
@@ -185,15 +210,15 @@ class ActionPicker(widgets.VBox):
                 after = apply_action(state, action).caravans[seat]
                 if isinstance(action, Discard):
                     label = _("return {returned} (keep {kept})").format(
-                        returned=describe_counts(action.crystals), kept=crystals_text(after))
+                        returned=describe_counts(action.crystals), kept=crystals_shown(after))
                 elif load_cards().merchant(action.card).kind == "upgrade":
                     label = _("{steps} → caravan {caravan}").format(steps=describe_steps(action.steps),
-                                                                     caravan=crystals_text(after))
+                                                                     caravan=crystals_shown(after))
                 elif load_cards().merchant(action.card).kind == "trade":
                     label = _("trade ×{times} → caravan {caravan}").format(times=action.times,
-                                                                           caravan=crystals_text(after))
+                                                                           caravan=crystals_shown(after))
                 else:
-                    label = _("take the crystals → caravan {caravan}").format(caravan=crystals_text(after))
+                    label = _("take the crystals → caravan {caravan}").format(caravan=crystals_shown(after))
                 options.append((label, action))
             self.variant.options = options
             self.variant.value = options[0][1]

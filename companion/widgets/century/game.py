@@ -23,7 +23,7 @@ from companion.i18n import _, add_language_listener
 from companion.protocol import CHANCE
 from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
-from companion.widgets.century.actions import ActionPicker
+from companion.widgets.century.actions import BOT_NAMES, ActionPicker
 from companion.widgets.century.table import TableView
 from companion.widgets.common import (
     all_zero,
@@ -117,7 +117,8 @@ class CenturyGame(widgets.VBox):
 
     @staticmethod
     def _controller_options() -> list[tuple[str, str]]:
-        return [(_("Human"), HUMAN)] + [(_("Bot: {name}").format(name=name), name) for name in century.BOTS]
+        return [(_("Human"), HUMAN)] + [(_("Bot: {name}").format(name=BOT_NAMES.get(name, name)), name)
+                                        for name in century.BOTS]
 
     def _busy(self, work, *args) -> None:
         """Run a click's work with the busy state shown (buttons greyed, 'Working…')."""
@@ -277,8 +278,9 @@ class CenturyGame(widgets.VBox):
         self.hint_button.disabled = not human
         self.undo_button.disabled = session.decisions() == 0
         recent = session.recent(8)
-        lines = [f"{html.escape(self.names[seat])}: {html.escape(century.action_text(session.states[i], a))}"
-                 for i, seat, a in recent]
+        # the actions in record notation (the game record's language, like the typed actions), as code
+        lines = [f"{html.escape(self.names[seat])}: <code>{html.escape(century.action_text(session.states[i], a))}"
+                 "</code>" for i, seat, a in recent]
         result = ""
         if over:
             final = century.score(session.state)

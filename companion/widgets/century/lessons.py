@@ -33,10 +33,9 @@ from companion.century import (
     score,
 )
 from companion.century.actions import Action, action_text
-from companion.century.cards import crystals_text
 from companion.errors import CompanionError, IllegalActionError
 from companion.i18n import N_, _, add_language_listener
-from companion.widgets.century.actions import ActionPicker
+from companion.widgets.century.actions import ActionPicker, crystals_shown
 from companion.widgets.century.table import TableView, player_names
 from companion.widgets.common import error_html, info_html, message_box
 
@@ -66,7 +65,7 @@ class Situation:
     title: str
     build: Callable[[], State]
     tries: tuple[tuple[str, tuple[Action, ...]], ...]
-    names: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dee", "Eve")
+    names: tuple[str, ...] = (N_("Ann"), N_("Bob"), N_("Cid"), N_("Dee"), N_("Eve"))
 
 
 MARKET = ("M03", "M05", "M19", "M40", "M13", "M01")   # create yg, create yyy, yy->b, yy->gg, yyyy->bb, yyy->p
@@ -177,7 +176,7 @@ SITUATIONS: dict[str, Situation] = {s.key: s for s in (
     Situation("rest", N_("Rest: take every played card back; that is the whole turn"), _rest, (
         (N_("Ann rests"), (Rest(),)),
         (N_("Ann rests, then Bob (nothing played) rests"), (Rest(), Rest())),
-    ), ("Ann", "Bob")),
+    ), (N_("Ann"), N_("Bob"))),
     Situation("claim", N_("Claim any golem whose exact crystals you have; positions 1 and 2 pay a coin"), _claim, (
         (N_("Claim position 2 (yybb, pays silver)"), (Claim(2),)),
         (N_("Claim position 3 (yypp, no coin)"), (Claim(3),)),
@@ -284,7 +283,8 @@ class LessonTable(widgets.VBox):
 
     @property
     def names(self) -> list[str]:
-        return player_names(self.state, self.situation.names)
+        """Player names by seat, in the reader's language (example names are transliterated in Chinese)."""
+        return player_names(self.state, [_(name) for name in self.situation.names])
 
     def reset(self) -> None:
         """Put the situation's starting state back on the table."""
@@ -352,7 +352,7 @@ class LessonTable(widgets.VBox):
                                                       names=_(", ").join(final.tied))
             return _("the game is over: {winner} wins").format(winner=final.winner)
         caravan = after.caravans[seat]
-        parts = [_("caravan now {caravan} ({n} crystals)").format(caravan=crystals_text(caravan), n=sum(caravan))]
+        parts = [_("caravan now {caravan} ({n} crystals)").format(caravan=crystals_shown(caravan), n=sum(caravan))]
         if after.stage != before.stage and after.current == seat:
             parts.append(_("over 10: choose what to return (below)"))
         if after.end_triggered and not before.end_triggered:

@@ -167,7 +167,7 @@ class PlayAGame(widgets.VBox):
             text = _("New game: {names}. Orders come from a generated deck, not the printed deck.")
         else:
             text = _("New game: {names}. Type each order as it is turned face up.")
-        self.message.value = info_html(text.format(names=_(", ").join(names)))
+        self.message.value = info_html(text.format(names=_(", ").join(map(self._shown_name, names))))
         return True
 
     def _auto_chance(self, state: engine.GameState) -> bool:
@@ -199,7 +199,8 @@ class PlayAGame(widgets.VBox):
         state = self.session.state
         self.dice = DiceBar(state.sheet.dice, self.roll, self.undo)
         self.seat_picker = widgets.ToggleButtons(
-            options=[(state.players[i].name, i) for i in self.session.humans()] or [(state.players[0].name, 0)],
+            options=[(self._shown_name(state.players[i].name), i) for i in self.session.humans()]
+            or [(self._shown_name(state.players[0].name), 0)],
             description=_("Sheet of"))
         if len(self.session.humans()) < 2:
             self.seat_picker.layout.display = "none"   # hot-seat switching only matters for 2+ people

@@ -102,6 +102,16 @@ def _row_label(sheet: Sheet, row_id: str, complete: bool) -> str:
     return f"{name} ✓" if complete else name
 
 
+def _effect_text(sheet: Sheet, row) -> str:
+    """A charm row's end-game effect for players (never the data's type id or its source note)."""
+    effect = row.effect
+    if effect is None or effect.type != "gold_per_fulfilled_order":
+        return ""   # potions_on_completion: the row's potions already say it
+    group = next((g.name for g in sheet.groups if g.id == effect.item_group), effect.item_group)
+    return " — " + _("end of game: +{gold} gold per fulfilled order of {group}").format(
+        gold=effect.gold_each, group=shown_text(group))
+
+
 def sheet_figure(sheet: Sheet, *, filled: Collection[str] = (), free: Collection[str] = (),
                  marks: Mapping[str, CircleMark] | None = None, complete: Collection[str] = (),
                  title: str | None = None) -> go.Figure:
@@ -149,7 +159,7 @@ def sheet_figure(sheet: Sheet, *, filled: Collection[str] = (), free: Collection
         hovertext=[ngettext("{row}: {gold} gold and {n} potion when complete",
                             "{row}: {gold} gold and {n} potions when complete", r.potions).format(
                        row=shown_text(r.name), gold=r.gold, n=r.potions)
-                   + (f" — {r.effect.note or r.effect.type}" if r.effect else "") for r in rows],
+                   + _effect_text(sheet, r) for r in rows],
         hoverinfo="text", name="gold")
     top = 0.2
     columns = go.Scatter(
