@@ -37,30 +37,10 @@ from companion.widgets.formcheck import (
 )
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
 
-__all__ = ["HeaderCell", "ScoreForm", "format_chance"]
+__all__ = ["HeaderCell", "ScoreForm"]
 
 #: A header cell of the grid: ``(text, width, tooltip)``; the text may hold HTML (already escaped).
 HeaderCell = tuple[str, str, str]
-
-
-def format_chance(p: Any) -> str:
-    """A probability as players read it: ``Fraction(5, 8)`` -> ``"5/8 (62.5%)"``, ``1`` -> ``"1 (100%)"``.
-
-    Parameters
-    ----------
-    p : fractions.Fraction or int or float
-        A probability from 0 to 1. A float (no exact fraction known) shows only its percentage.
-
-    Returns
-    -------
-    str
-        The exact fraction (when known) and the percentage with at most one decimal (``33.3%``, ``50%``).
-    """
-    percent = f"{float(p) * 100:.1f}".removesuffix(".0") + "%"
-    if hasattr(p, "numerator") and hasattr(p, "denominator"):
-        exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-        return f"{exact} ({percent})"
-    return percent
 
 
 class ScoreForm(SavePanelOwner, widgets.VBox):

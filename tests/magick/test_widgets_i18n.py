@@ -12,13 +12,12 @@ import pytest
 from companion.i18n import set_language, using_language
 from companion.magick import engine
 from companion.magick.sheet import default_sheet
-from companion.widgets.magick.learn import LearnTheDice, odds_table_html
+from companion.widgets.magick.learn import LearnTheDice, format_odds, odds_table_html
 from companion.widgets.magick.play import PlayAGame
 from companion.widgets.magick.score import ScoreTable
 from companion.widgets.magick.sheet import SheetView, sheet_label_html
 from companion.widgets.magick.sheet_editor import SheetEditor
 from companion.widgets.magick.turn import player_status_html
-from companion.widgets.scoreform import format_chance
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "magick" / "sheet.json"
 
@@ -33,8 +32,8 @@ def english_after():
     (Fraction(5, 8), "5/8 (62.5%)"), (Fraction(1, 3), "1/3 (33.3%)"), (Fraction(1, 2), "1/2 (50%)"),
     (Fraction(0), "0 (0%)"), (Fraction(1), "1 (100%)"), (0.25, "25%"),
 ])
-def test_format_chance_reads_like_odds(p, shown):
-    assert format_chance(p) == shown
+def test_format_odds_reads_like_odds(p, shown):
+    assert format_odds(p) == shown
 
 
 def test_odds_table_never_shows_a_fraction_repr():
