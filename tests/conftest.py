@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import weakref
+
 import pytest
 
 
@@ -21,22 +23,22 @@ def _private_save_dir(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def _close_widgets_made_by_the_test():
-    """Close the widgets a test made when it ends.
+def _forget_language_listeners_of_the_test():
+    """Drop the language listeners a test registered when it ends.
 
     ipywidgets keeps every open widget alive (its registry), and a widget listens to the language switch
-    (``companion.i18n.add_language_listener``) while it is alive: widgets left open by one test would be
-    redrawn by every later ``set_language``, coupling unrelated tests. Closed widgets are dropped and stop
-    listening once collected.
+    (``companion.i18n.add_language_listener``) while it is alive: widgets left by one test would be redrawn
+    by every later ``set_language``, coupling unrelated tests (and slowing them). The widgets themselves are
+    left alone (a module-level ``Layout`` is a widget too).
     """
-    import sys
+    from companion import i18n
 
-    def open_widgets() -> dict:
-        module = sys.modules.get("ipywidgets.widgets.widget")
-        return getattr(module, "_instances", {}) if module is not None else {}
-
-    before = set(open_widgets())   # widgets of wider-scoped fixtures stay open
+    before = list(i18n._listeners)
     yield
-    for key, widget in list(open_widgets().items()):
-        if key not in before:
-            widget.close()
+    for item in list(i18n._listeners):
+        if not any(item is old for old in before):
+            target = item() if isinstance(item, weakref.WeakMethod) else item
+            if target is not None:
+                i18n.remove_language_listener(target)
+            elif item in i18n._listeners:
+                i18n._listeners.remove(item)

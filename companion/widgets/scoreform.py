@@ -16,7 +16,7 @@ its columns (header cells and boxes), its save document, and the call of its gam
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -26,7 +26,7 @@ import plotly.graph_objects as go
 from companion.errors import CompanionError, SaveFileError
 from companion.i18n import _, add_language_listener
 from companion.validation import TableError
-from companion.widgets.common import error_html, figure_widget, message_box, set_empty_state
+from companion.widgets.common import error_html, figure_widget, info_html, message_box, set_empty_state
 from companion.widgets.formcheck import (
     GRID_CLASS,
     FormMarks,
@@ -109,6 +109,8 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
         self.up_buttons: list[widgets.Button] = []
         self.remove_buttons: list[widgets.Button] = []
         self.chart = None
+        self._load_note: Callable[[], str] | None = None   # the last load's status line, in any language
+        self._load_html = ""
         self.open_save(self.save_panel.path)
         # built complete after loading: a FigureWidget changed before the browser draws it may stay blank
         self.chart = figure_widget(self._figure())
@@ -225,7 +227,9 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
     def _load(self, document: dict[str, Any] | None) -> str:
         """:class:`SavePanel` callback: take over a validated save (``None``: keep the table, new file)."""
         if document is None:
-            return _("New save file {path}: every entry is saved as you type.").format(path=self.path)
+            path = self.path
+            self._load_note = lambda: _("New save file {path}: every entry is saved as you type.").format(path=path)
+            return self._note_load()
         try:
             self._validate(document)
         except TableError as exc:
@@ -236,8 +240,16 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
                 raise SaveFileError(_("{where}: {problem}; the file was left untouched").format(
                     where=shape[0].key_path, problem=shape[0].message), path=str(self.path)) from None
         self._take_document(document)
-        n = len(self.players)
-        return _("Loaded {n} players from {path}: every entry is saved as you type.").format(n=n, path=self.path)
+        n, path = len(self.players), self.path
+        self._load_note = lambda: _("Loaded {n} players from {path}: every entry is saved as you type.").format(
+            n=n, path=path)
+        return self._note_load()
+
+    def _note_load(self) -> str:
+        """The load's status line now, remembered as the save panel will show it (to retranslate it)."""
+        text = self._load_note() if self._load_note is not None else ""
+        self._load_html = info_html(text)
+        return text
 
     def save(self) -> bool:
         """Write the table to the save file now (atomically). False when writing is blocked or fails."""
@@ -400,4 +412,6 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
         for remove in self.remove_buttons:
             remove.tooltip = _("remove this player")
         self._retranslate_cells()
+        if self._load_note is not None and self.status.value == self._load_html:
+            self.status.value = self._load_html = info_html(self._load_note())   # still shown: no error since
         self._refresh()

@@ -38,6 +38,7 @@ def test_score_form_retranslates_labels_results_and_chart_in_place(tmp_path):
         assert "分" in chart.data[0].hovertemplate and "VP" not in chart.data[0].hovertemplate
         assert table.golem_boxes[0].placeholder == "例如 12, 14"
         assert table.remove_buttons[0].tooltip == "移除此玩家"
+        assert "每次输入都会立即保存" in table.status.value   # the save file's status line too
     assert add.description == "Add player" and "Winner" in results.value
     assert chart.layout.title.text.startswith("VP per player")
 
