@@ -24,7 +24,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError, SaveFileError
-from companion.i18n import _, add_language_listener
+from companion.i18n import _, add_language_listener, remove_language_listener
 from companion.validation import TableError
 from companion.widgets.common import error_html, figure_widget, info_html, message_box, set_empty_state
 from companion.widgets.formcheck import (
@@ -400,6 +400,11 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
         return who, self._field_label(field)
 
     # ------------------------------------------------------------------ language
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
+
     def _retranslate(self, language: str) -> None:
         """Set every label, tooltip, help text, message, result and chart text again in ``language``, in place."""
         del language  # the texts are looked up in the language now in force

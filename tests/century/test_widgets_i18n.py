@@ -120,3 +120,14 @@ def test_lesson_retranslates_title_tries_and_answer():
         assert "商队现在是" in lesson.answer.value and "caravan now" not in lesson.answer.value
         assert lesson.reset_button.description == "重置"
     assert "caravan now" in lesson.answer.value and buttons[0].description == "Ann rests"
+
+
+def test_closed_widgets_stop_following_the_language(tmp_path):
+    game = CenturyGame(players=2, seed=3)
+    table = CenturyScoreTable(tmp_path / "s.json", players=2)
+    before = game.table.value
+    game.close()
+    table.close()
+    with using_language("zh_CN"):
+        assert game.table.value == before and game.undo_button.description == "Undo"
+        assert table.add_button.description == "Add player"

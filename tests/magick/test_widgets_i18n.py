@@ -152,3 +152,12 @@ def test_a_placement_label_uses_names_and_signs():
     circle = sheet.circle(action.circle)
     assert sheet.row(circle.row).name in label and action.circle not in label
     assert ">=" not in label and "<=" not in label
+
+
+def test_closed_widgets_stop_following_the_language():
+    learn = LearnTheDice(seed=3)
+    status = learn.status.value
+    learn.close()
+    with using_language("zh_CN"):
+        assert learn.status.value == status and learn.dice.roll_button.description == "Roll the dice"
+        assert "Reconstruction" in learn.view.banner.value

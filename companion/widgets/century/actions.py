@@ -31,7 +31,14 @@ from companion.century import (
 from companion.century.actions import Action
 from companion.century.cards import crystals_text
 from companion.errors import IllegalActionError
-from companion.i18n import _, add_language_listener, get_language, lazy_gettext, ngettext
+from companion.i18n import (
+    _,
+    add_language_listener,
+    get_language,
+    lazy_gettext,
+    ngettext,
+    remove_language_listener,
+)
 from companion.widgets.common import error_html, message_box
 
 __all__ = ["KINDS", "ActionPicker", "card_name", "describe_steps", "describe_counts", "group_actions"]
@@ -267,6 +274,11 @@ class ActionPicker(widgets.VBox):
             self.message.value = error_html(f"[{exc.code}] {exc}")
             return False
         return True
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Set the button, the descriptions and every choice's label again in ``language``, in place."""

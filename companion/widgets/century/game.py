@@ -19,7 +19,7 @@ from companion.century import game as century
 from companion.century.actions import Action
 from companion.century.bots import PlannerBot
 from companion.errors import CompanionError, IllegalActionError
-from companion.i18n import _, add_language_listener
+from companion.i18n import _, add_language_listener, remove_language_listener
 from companion.protocol import CHANCE
 from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
@@ -346,6 +346,14 @@ class CenturyGame(widgets.VBox):
             set_empty_state(self.chart, _("Each player's VP is drawn here as soon as someone scores.") if empty else None)
 
     # ------------------------------------------------------------------ language
+    def close(self) -> None:
+        """Stop following the language switch (this widget and its parts), then close it."""
+        remove_language_listener(self._retranslate)
+        for child in (self.table, self.picker):
+            if child is not None:
+                child.close()
+        super().close()
+
     def _retranslate(self, language: str) -> None:
         """Set every label, button, tooltip, the table, the history and the chart's texts again in ``language``,
         in place (the picker and the table follow by their own listeners)."""

@@ -34,7 +34,7 @@ from companion.century import (
 )
 from companion.century.actions import Action, action_text
 from companion.errors import CompanionError, IllegalActionError
-from companion.i18n import N_, _, add_language_listener
+from companion.i18n import N_, _, add_language_listener, remove_language_listener
 from companion.widgets.century.actions import ActionPicker, crystals_shown
 from companion.widgets.century.table import TableView, player_names
 from companion.widgets.common import error_html, info_html, message_box
@@ -259,6 +259,14 @@ class LessonTable(widgets.VBox):
         self.picker_label.value = "<b>" + html.escape(_("Or choose any legal action:")) + "</b>"
         self.tries_label.value = "<b>" + html.escape(_("Try:")) + "</b>"
         self.heading.value = "<h4>" + html.escape(_(self.situation.title)) + "</h4>"
+
+    def close(self) -> None:
+        """Stop following the language switch (this widget and its parts), then close it."""
+        remove_language_listener(self._retranslate)
+        for child in (self.table, self.picker):
+            if child is not None:
+                child.close()
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Set the title, buttons, tooltips and the last answer again in ``language``, in place."""

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from companion.century import scoring
 from companion.century.cards import COLOURS
 from companion.errors import CompanionError
-from companion.i18n import _, lazy_gettext
+from companion.i18n import LazyString, _, lazy_gettext, pgettext
 from companion.savefile import default_save_dir
 from companion.widgets.common import all_zero
 from companion.widgets.formcheck import WholeNumberBox
@@ -34,14 +34,22 @@ __all__ = ["SAVE_KIND", "CenturyScoreTable", "default_save_path", "parse_golems"
 SAVE_KIND = "century-score"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 COUNT_FIELDS: tuple[str, ...] = ("copper", "silver", *COLOURS)
+
+
+def _crystal_title(colour: str) -> str:
+    """A crystal colour as a column title; with a context, since "Blue" of a Terra Mystica faction is another
+    word in Chinese (蓝) than the blue crystal (青色)."""
+    return {"yellow": pgettext("crystal colour", "Yellow"), "green": pgettext("crystal colour", "Green"),
+            "blue": pgettext("crystal colour", "Blue"), "pink": pgettext("crystal colour", "Pink")}[colour]
+
+
 PART_COLOURS = {"golem_vp": "#7f7f7f", "coin_vp": "#c87533", "crystal_vp": "#17becf"}
 PART_TITLES = {"golem_vp": lazy_gettext("Golems"), "coin_vp": lazy_gettext("Coins"),
                "crystal_vp": lazy_gettext("Crystals")}
-FIELD_TITLES = {"copper": lazy_gettext("Copper"), "silver": lazy_gettext("Silver"), "yellow": lazy_gettext("Yellow"),
-                "green": lazy_gettext("Green"), "blue": lazy_gettext("Blue"), "pink": lazy_gettext("Pink")}
+FIELD_TITLES = {"copper": lazy_gettext("Copper"), "silver": lazy_gettext("Silver"),
+                **{colour: LazyString(_crystal_title, colour) for colour in COLOURS}}
 CRYSTAL_FIELD_TITLES = {"yellow": lazy_gettext("Yellow crystals"), "green": lazy_gettext("Green crystals"),
                         "blue": lazy_gettext("Blue crystals"), "pink": lazy_gettext("Pink crystals")}
-_GOLEM_ERROR_PREFIX = "golem points: "
 
 
 def default_save_path() -> Path:

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from companion.century import COLOURS, DISCARD, State, coin_for_position, end_threshold, load_cards, score
 from companion.century.state import CARAVAN_LIMIT
-from companion.i18n import _, add_language_listener, lazy_gettext, ngettext
+from companion.i18n import _, add_language_listener, lazy_gettext, ngettext, remove_language_listener
 from companion.widgets.century.actions import card_name
 
 __all__ = ["CRYSTAL_COLOURS", "crystals_html", "merchant_html", "golem_html", "table_html", "TableView",
@@ -234,6 +234,11 @@ class TableView(widgets.HTML):
             self.names = names
         self.state = state
         self.value = table_html(state, self.names)
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Draw the same table again in ``language``, in place."""

@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from companion.errors import CompanionError
-from companion.i18n import N_, _, add_language_listener, ngettext
+from companion.i18n import N_, _, add_language_listener, ngettext, remove_language_listener
 from companion.magick import engine, odds
 from companion.magick import game as magick
 from companion.magick.sheet import Sheet
@@ -135,6 +135,14 @@ class LearnTheDice(widgets.VBox):
     def _odds_title() -> str:
         return ("<b>" + html.escape(_("Exact odds for a fresh roll of this die")) + "</b> "
                 + html.escape(_("(every face equally likely; potions move it 1 each):")))
+
+    def close(self) -> None:
+        """Stop following the language switch (this widget and its parts), then close it."""
+        remove_language_listener(self._retranslate)
+        for child in (self.dice, self.turn):
+            if child is not None:
+                child.close()
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Set the labels, the odds table and the history heading again in ``language``, in place (the dice

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
-from companion.i18n import _, add_language_listener, lazy_gettext
+from companion.i18n import _, add_language_listener, lazy_gettext, remove_language_listener
 from companion.magick import engine, scoring
 from companion.magick import game as magick
 from companion.magick.orders import make_order
@@ -105,6 +105,14 @@ class PlayAGame(widgets.VBox):
         return ("<b>" + html.escape(_("New game")) + "</b> — " + html.escape(
             _("the first seats are people taking turns at this screen (hot-seat); the other seats are bots "
               "(greedy: they take the engine's best-ranked placement).")))
+
+    def close(self) -> None:
+        """Stop following the language switch (this widget and its parts), then close it."""
+        remove_language_listener(self._retranslate)
+        for child in (getattr(self, "dice", None), getattr(self, "turn", None)):
+            if child is not None:
+                child.close()
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Set every label, choice and the table, reveal form and chart again in ``language``, in place (the dice

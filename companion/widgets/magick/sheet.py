@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from companion.i18n import _, add_language_listener, ngettext
+from companion.i18n import _, add_language_listener, ngettext, remove_language_listener
 from companion.i18n import lazy_gettext as _LAZY
 from companion.magick.sheet import CRAFTING, RESEARCH, Sheet
 from companion.widgets.common import figure_widget
@@ -240,6 +240,11 @@ class SheetView(widgets.VBox):
         self._drawn = dict(filled=filled, free=free, marks=marks, complete=complete, title=title)
         super().__init__([self.banner, self.figure])
         add_language_listener(self._retranslate)
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Draw the banner, headings and hover texts again in ``language``, on the same figure."""

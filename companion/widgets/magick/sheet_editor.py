@@ -15,7 +15,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from companion.errors import CompanionError
-from companion.i18n import N_, _, add_language_listener
+from companion.i18n import N_, _, add_language_listener, remove_language_listener
 from companion.magick.sheet import CRAFTING, Sheet, default_sheet, load_sheet, save_sheet
 from companion.savefile import default_save_dir
 from companion.widgets.common import error_html, info_html, message_box
@@ -88,6 +88,14 @@ class SheetEditor(widgets.VBox):
     def _label_texts(self) -> None:
         self.preview_title.value = ("<b>" + html.escape(_("Preview")) + "</b> "
                                     + html.escape(_("(redrawn after each load or save):")))
+
+    def close(self) -> None:
+        """Stop following the language switch (this widget and its parts), then close it."""
+        remove_language_listener(self._retranslate)
+        for child in (*self.preview.children,):
+            if child is not None:
+                child.close()
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Set every label and description again in ``language``, in place (the typed numbers stay)."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection
 
 import ipywidgets as widgets
 
-from companion.i18n import _, add_language_listener, ngettext
+from companion.i18n import _, add_language_listener, ngettext, remove_language_listener
 from companion.magick import engine
 from companion.magick import game as magick
 from companion.magick.odds import Placement
@@ -153,6 +153,11 @@ class DiceBar(widgets.HBox):
     def _or_text() -> str:
         return "&nbsp;" + html.escape(_("or enter your table's dice:")) + "&nbsp;"
 
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
+
     def _retranslate(self, language: str) -> None:
         """Set the buttons' labels again in ``language``, in place."""
         del language
@@ -205,6 +210,14 @@ class TurnPanel(widgets.VBox):
 
     def _end_text(self) -> str:
         return _(self.end_label) if self.end_label else _("End my turn")
+
+    def close(self) -> None:
+        """Stop following the language switch (this widget and its parts), then close it."""
+        remove_language_listener(self._retranslate)
+        for child in (self.view,):
+            if child is not None:
+                child.close()
+        super().close()
 
     def _retranslate(self, language: str) -> None:
         """Set the labels, the choices, the status, the advice and the sheet's hover texts again in
