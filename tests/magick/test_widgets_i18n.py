@@ -11,8 +11,9 @@ import pytest
 
 from companion.i18n import set_language, using_language
 from companion.magick import engine
+from companion.magick.odds import format_odds
 from companion.magick.sheet import default_sheet
-from companion.widgets.magick.learn import LearnTheDice, format_odds, odds_table_html
+from companion.widgets.magick.learn import LearnTheDice, odds_table_html
 from companion.widgets.magick.play import PlayAGame
 from companion.widgets.magick.score import ScoreTable
 from companion.widgets.magick.sheet import SheetView, sheet_label_html

@@ -12,7 +12,6 @@ in a full game.
 from __future__ import annotations
 
 import html
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -20,38 +19,16 @@ from companion.errors import CompanionError
 from companion.i18n import N_, _, add_language_listener, ngettext, remove_language_listener
 from companion.magick import engine, odds
 from companion.magick import game as magick
+from companion.magick.odds import format_odds
 from companion.magick.sheet import Sheet
 from companion.session import Session
 from companion.widgets.common import error_html, info_html, message_box
 from companion.widgets.magick.sheet import shown_text
 from companion.widgets.magick.turn import YOU, DiceBar, TurnPanel
 
-__all__ = ["LearnTheDice", "format_odds", "odds_table_html"]
+__all__ = ["LearnTheDice", "odds_table_html"]
 
 N_END_ROUND = N_("End the round")   # the end button's text, translated when shown (TurnPanel)
-
-
-def format_odds(p: Any) -> str:
-    """Odds as players read them: ``Fraction(5, 8)`` -> ``"5/8 (62.5%)"``, ``1`` -> ``"1 (100%)"``.
-
-    The widgets' own formatter until the library's ``companion.magick.odds.format_odds`` (branch i18ngames,
-    same output) is merged; then this one goes.
-
-    Parameters
-    ----------
-    p : fractions.Fraction or int or float
-        A probability from 0 to 1. A float (no exact fraction known) shows only its percentage.
-
-    Returns
-    -------
-    str
-        The exact fraction (when known) and the percentage with at most one decimal (``33.3%``, ``50%``).
-    """
-    percent = f"{float(p) * 100:.1f}".removesuffix(".0") + "%"
-    if hasattr(p, "numerator") and hasattr(p, "denominator"):
-        exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-        return f"{exact} ({percent})"
-    return percent
 
 
 def odds_table_html(sheet: Sheet, die: str, max_potions: int) -> str:

@@ -88,7 +88,7 @@ def player_status_html(state: engine.GameState, seat: int) -> str:
     track = " ".join(("☒" if i < me.extra_used else "☐") + str(c) for i, c in enumerate(costs))
     adv = state.cards.adventurer(me.adventurer)
     gold = engine.score(state)[seat].total
-    you = me.name == YOU   # the solo sandbox's player: "You have ended", never "You has ended"
+    you = engine.is_you(me.name)   # the reader: "You have ended", never "You has ended"
     if state.over:
         phase = _("The game is over.")
     elif state.phase == "roll":
