@@ -162,3 +162,15 @@ def test_closed_widgets_stop_following_the_language():
     with using_language("zh_CN"):
         assert learn.status.value == status and learn.dice.roll_button.description == "Roll the dice"
         assert "Reconstruction" in learn.view.banner.value
+
+
+def test_bot_seats_named_in_chinese_are_bots_again_when_the_record_is_opened(tmp_path):
+    with using_language("zh_CN"):
+        game = PlayAGame()
+        game.players_slider.value = 3
+        assert game.start()
+        assert game.player_names()[1:] == ["机器人 1", "机器人 2"]
+        path = game.save_record(tmp_path / "game.jsonl")
+    again = PlayAGame()
+    again.open_record(path)           # opened in English: the Chinese bot names still mark bot seats
+    assert again.session.humans() == [0]

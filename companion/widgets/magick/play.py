@@ -18,7 +18,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
-from companion.i18n import _, add_language_listener, lazy_gettext, remove_language_listener
+from companion.i18n import (
+    SUPPORTED_LANGUAGES,
+    _,
+    add_language_listener,
+    lazy_gettext,
+    remove_language_listener,
+    translations,
+)
 from companion.magick import engine, scoring
 from companion.magick import game as magick
 from companion.magick.orders import make_order
@@ -154,7 +161,9 @@ class PlayAGame(widgets.VBox):
         typed = [n.strip() for n in self.names_text.value.split(",") if n.strip()]
         names = [typed[i] if i < len(typed) else (YOU if people == 1 else _("Player {number}").format(number=i + 1))
                  for i in range(people)]
-        return names + [f"Bot {i + 1}" for i in range(count - people)]   # "Bot N" marks a bot seat in a record
+        # a bot seat is named "Bot N" in the reader's language (the log names it so); a record read back
+        # recognises it in either language (_is_bot_seat)
+        return names + [_("Bot {number}").format(number=i + 1) for i in range(count - people)]
 
     def start(self) -> bool:
         """Start a game with the setup's players, people, order source and seed. Returns False on an error."""
@@ -194,7 +203,7 @@ class PlayAGame(widgets.VBox):
         probe = Session.open(magick, path)
         names = probe.seat_names()
         self.generated_deck = bool(probe.states[0].deck)
-        controllers = ["greedy" if name.startswith("Bot ") else HUMAN for name in names]
+        controllers = ["greedy" if self._is_bot_seat(name) else HUMAN for name in names]
         self.session = Session(magick, states=probe.states, seed=self.seed_box.value, controllers=controllers,
                                auto_chance=self._auto_chance)
         self.session.settle()
@@ -385,6 +394,13 @@ class PlayAGame(widgets.VBox):
                 "<style>.companion-magick-table td,.companion-magick-table th{padding:1px 8px;text-align:left}</style>"
                 f"<table class='companion-magick-table'><tr>{columns}</tr>" + "".join(rows) + "</table>"
                 "<div>" + html.escape(_("Mastery:")) + f" {' · '.join(cards)}</div>")
+
+    @staticmethod
+    def _is_bot_seat(name: str) -> bool:
+        """Whether a recorded seat name is a bot's: ``Bot N`` in any supported language (a game saved in Chinese
+        and opened in English keeps its bots)."""
+        templates = {translations(language).gettext("Bot {number}") for language in SUPPORTED_LANGUAGES}
+        return any(name == t.format(number=k) for t in templates for k in range(1, 9))
 
     @staticmethod
     def _shown_name(name: str) -> str:
