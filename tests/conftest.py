@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import weakref
+
 import pytest
 
 
@@ -18,3 +20,25 @@ def _private_save_dir(tmp_path_factory, monkeypatch):
     # messages in English unless a test chooses otherwise: a machine whose locale is Chinese must give the
     # same results
     monkeypatch.setenv("COMPANION_LANG", "en")
+
+
+@pytest.fixture(autouse=True)
+def _forget_language_listeners_of_the_test():
+    """Drop the language listeners a test registered when it ends.
+
+    ipywidgets keeps every open widget alive (its registry), and a widget listens to the language switch
+    (``companion.i18n.add_language_listener``) while it is alive: widgets left by one test would be redrawn
+    by every later ``set_language``, coupling unrelated tests (and slowing them). The widgets themselves are
+    left alone (a module-level ``Layout`` is a widget too).
+    """
+    from companion import i18n
+
+    before = list(i18n._listeners)
+    yield
+    for item in list(i18n._listeners):
+        if not any(item is old for old in before):
+            target = item() if isinstance(item, weakref.WeakMethod) else item
+            if target is not None:
+                i18n.remove_language_listener(target)
+            elif item in i18n._listeners:
+                i18n._listeners.remove(item)

@@ -55,7 +55,7 @@ def _play(page, scope: str, shot: str) -> None:
     _click(page, scope, "Roll the dice", _text_js("Where this die may go") + f" && {_fills_js(f'fills.includes({RED!r})')}")
     # the sheet was recoloured in place for the roll: the engine's best circle for the chosen die is red
     wait_fills(page, 0, f"fills.includes({RED!r})")
-    _click(page, scope, "Place", _text_js("1 regular die/dice left")
+    _click(page, scope, "Place", _text_js("1 regular die left")
            + " && " + _fills_js("fills.includes('rgb(127,127,127)')"))
     _click(page, scope, "End my turn", _text_js("Round 2 of 10"))
     _title_is(page, "round 2")   # the gold chart was retitled in place for the new round

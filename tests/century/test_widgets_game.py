@@ -40,7 +40,7 @@ def test_human_play_then_bots_then_undo_restores_the_state():
     # the two bots moved; the human is to act again, with 2 more yellow than the 3 they started with
     assert game.state.current == 0 and game.state.turn == 3
     assert game.state.caravans[0] == (5, 0, 0, 0)
-    assert "Player 1: play S01" in game.history.value
+    assert "Player 1: <code>play S01</code>" in game.history.value   # record notation, shown as code
     game.undo_button.click()
     assert game.state == start
     assert "no actions yet" in game.history.value

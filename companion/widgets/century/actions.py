@@ -10,6 +10,7 @@ A legal choice is handed to the owner, which applies it (once, in its session); 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -30,23 +31,77 @@ from companion.century import (
 from companion.century.actions import Action
 from companion.century.cards import crystals_text
 from companion.errors import IllegalActionError
+from companion.i18n import (
+    _,
+    add_language_listener,
+    get_language,
+    lazy_gettext,
+    ngettext,
+    remove_language_listener,
+)
 from companion.widgets.common import error_html, message_box
 
-__all__ = ["KINDS", "ActionPicker", "describe_steps", "describe_counts", "group_actions"]
+__all__ = ["KINDS", "ActionPicker", "card_name", "describe_steps", "describe_counts", "group_actions"]
 
-KINDS = {"play": "Play a card", "acquire": "Acquire a card", "rest": "Rest", "claim": "Claim a golem",
-         "discard": "Return crystals"}
+KINDS = {"play": lazy_gettext("Play a card"), "acquire": lazy_gettext("Acquire a card"), "rest": lazy_gettext("Rest"),
+         "claim": lazy_gettext("Claim a golem"), "discard": lazy_gettext("Return crystals")}
+#: Crystal colours as players read them (the ids are English words; the labels follow the language).
+COLOUR_NAMES = {"yellow": lazy_gettext("yellow"), "green": lazy_gettext("green"), "blue": lazy_gettext("blue"),
+                "pink": lazy_gettext("pink")}
+
+
+#: The bots a seat can be played by, named for players (the ids stay in the record).
+BOT_NAMES = {"random": lazy_gettext("random"), "greedy": lazy_gettext("greedy"), "planner": lazy_gettext("planner")}
+_LETTER_RUN = re.compile(r"\b[ygbp]+\b")
+
+
+def crystals_shown(counts) -> str:
+    """Crystals as the reader reads them: the record letters in English (``"yyb"``, ``"-"`` for none), the
+    counted colour words in Chinese (``"2 个黄色，1 个青色"``), whose readers do not read y/g/b/p as colours."""
+    if get_language() == "en":
+        return crystals_text(counts)
+    return describe_counts(counts)
+
+
+def letters_shown(text: str) -> str:
+    """``text`` with every run of crystal letters (``yy->b``) shown by :func:`crystals_shown`."""
+    if get_language() == "en":
+        return text
+
+    def words(match: re.Match) -> str:
+        run = match.group(0)
+        return crystals_shown(tuple(run.count(letter) for letter in "ygbp"))
+    return _LETTER_RUN.sub(words, text.replace("->", " → "))
+
+
+def card_name(card) -> str:
+    """A merchant card's name in the current language: ``Create 2``, ``Upgrade 2``, ``Trade yy->b``.
+
+    The data names a card by its kind and its effect in record letters (``Trade yy->b``); the kind is
+    translated, the letters (y, g, b, p: the notation of the game record) stay.
+    """
+    shown = _(card.name)   # the data's card names are in the catalog (tools/i18n.py)
+    if shown != card.name:
+        return shown
+    kind, _sep, effect = card.name.partition(" ")
+    template = {"create": _("Create {effect}"), "upgrade": _("Upgrade {effect}"),
+                "trade": _("Trade {effect}")}.get(card.kind)
+    if template is None or kind.lower() != card.kind or not effect:
+        return card.name
+    return template.format(effect=letters_shown(effect))
 
 
 def describe_counts(counts) -> str:
-    """``(2, 1, 0, 0)`` -> ``"2 yellow, 1 green"`` (``"nothing"`` for all zero)."""
-    return ", ".join(f"{n} {c}" for c, n in zip(COLOURS, counts, strict=True) if n) or "nothing"
+    """``(2, 1, 0, 0)`` -> ``"2 yellow, 1 green"`` (``"nothing"`` for all zero), in the current language."""
+    words = [_("{n} {colour}").format(n=n, colour=COLOUR_NAMES[c]) for c, n in zip(COLOURS, counts, strict=True) if n]
+    return _(", ").join(words) or _("nothing")
 
 
 def describe_steps(steps) -> str:
     """Upgrade steps by starting colour, in words: ``(1, 1, 0, 0)`` -> ``"1 yellow→green, 1 green→blue"``."""
-    words = [f"{n} {COLOURS[i]}→{COLOURS[i + 1]}" for i, n in enumerate(steps[:3]) if n]
-    return ", ".join(words) or "no upgrade"
+    words = [_("{n} {colour}").format(n=n, colour=f"{COLOUR_NAMES[COLOURS[i]]}→{COLOUR_NAMES[COLOURS[i + 1]]}")
+             for i, n in enumerate(steps[:3]) if n]
+    return _(", ").join(words) or _("no upgrade")
 
 
 def group_actions(state: State) -> dict[str, dict[str, list[Action]]]:
@@ -60,22 +115,29 @@ def group_actions(state: State) -> dict[str, dict[str, list[Action]]]:
     for action in legal_actions(state):
         if isinstance(action, PlayCard):
             card = cards.merchant(action.card)
-            key, label = "play", f"{card.name} ({card.id})"
+            key, label = "play", f"{card_name(card)} ({card.id})"
         elif isinstance(action, Acquire):
             card = cards.merchant(state.market[action.position - 1])
             placed = action.position - 1
             key = "acquire"
-            label = f"position {action.position}: {card.name} — place {placed} crystal{'s' if placed != 1 else ''}"
             bonus = state.market_crystals[action.position - 1]
             if any(bonus):
-                label += f", take the {describe_counts(bonus)} on it"
+                label = ngettext("position {position}: {card} — place {n} crystal, take the {bonus} on it",
+                                 "position {position}: {card} — place {n} crystals, take the {bonus} on it",
+                                 placed).format(position=action.position, card=card_name(card), n=placed,
+                                                bonus=describe_counts(bonus))
+            else:
+                label = ngettext("position {position}: {card} — place {n} crystal",
+                                 "position {position}: {card} — place {n} crystals",
+                                 placed).format(position=action.position, card=card_name(card), n=placed)
         elif isinstance(action, Rest):
-            key, label = "rest", "take every played card back"
+            key, label = "rest", _("take every played card back")
         elif isinstance(action, Claim):
             golem = cards.golem(state.golem_row[action.position - 1])
-            key, label = "claim", f"position {action.position}: {golem.points} VP for {golem.notation}"
+            key, label = "claim", _("position {position}: {vp} VP for {cost}").format(
+                position=action.position, vp=golem.points, cost=golem.notation)
         elif isinstance(action, Discard):
-            key, label = "discard", "return"
+            key, label = "discard", _("return")
         else:  # chance reveals are made by the app, not chosen here
             continue
         groups.setdefault(key, {}).setdefault(label, []).append(action)
@@ -104,16 +166,17 @@ class ActionPicker(widgets.VBox):
         self.groups: dict[str, dict[str, list[Action]]] = {}
         self.offered: set[Action] = set()
         self.kind = widgets.ToggleButtons(options=[], style={"button_width": "130px"})
-        self.choice = widgets.Dropdown(description="Which", layout=widgets.Layout(width="560px"))
-        self.variant = widgets.Dropdown(description="How", layout=widgets.Layout(width="560px"))
+        self.choice = widgets.Dropdown(description=_("Which"), layout=widgets.Layout(width="560px"))
+        self.variant = widgets.Dropdown(description=_("How"), layout=widgets.Layout(width="560px"))
         self.payment_box = widgets.HBox()
         self.payment: list[widgets.Dropdown] = []
-        self.go = widgets.Button(description="Do it", button_style="primary", icon="check")
+        self.go = widgets.Button(description=_("Do it"), button_style="primary", icon="check")
         self.message = message_box()
         self.kind.observe(lambda _c: self._kind_changed(), names="value")
         self.choice.observe(lambda _c: self._choice_changed(), names="value")
         self.go.on_click(lambda _b: self.submit())
         super().__init__([self.kind, self.choice, self.variant, self.payment_box, self.go, self.message])
+        add_language_listener(self._retranslate)
 
     def show(self, state: State) -> None:
         """Offer the legal actions of ``state`` (a player, not a card reveal, must be to act)."""
@@ -121,7 +184,7 @@ class ActionPicker(widgets.VBox):
         self.message.value = ""
         self.groups = group_actions(state)
         self.offered = {a for group in self.groups.values() for actions in group.values() for a in actions}
-        options = [(KINDS[k], k) for k in KINDS if k in self.groups]
+        options = [(str(KINDS[k]), k) for k in KINDS if k in self.groups]
         self.kind.options = options
         if options:
             self.kind.value = "discard" if state.stage == DISCARD else options[0][1]
@@ -153,13 +216,16 @@ class ActionPicker(widgets.VBox):
             for action in actions:
                 after = apply_action(state, action).caravans[seat]
                 if isinstance(action, Discard):
-                    label = f"return {describe_counts(action.crystals)} (keep {crystals_text(after)})"
+                    label = _("return {returned} (keep {kept})").format(
+                        returned=describe_counts(action.crystals), kept=crystals_shown(after))
                 elif load_cards().merchant(action.card).kind == "upgrade":
-                    label = f"{describe_steps(action.steps)} → caravan {crystals_text(after)}"
+                    label = _("{steps} → caravan {caravan}").format(steps=describe_steps(action.steps),
+                                                                     caravan=crystals_shown(after))
                 elif load_cards().merchant(action.card).kind == "trade":
-                    label = f"trade ×{action.times} → caravan {crystals_text(after)}"
+                    label = _("trade ×{times} → caravan {caravan}").format(times=action.times,
+                                                                           caravan=crystals_shown(after))
                 else:
-                    label = f"take the crystals → caravan {crystals_text(after)}"
+                    label = _("take the crystals → caravan {caravan}").format(caravan=crystals_shown(after))
                 options.append((label, action))
             self.variant.options = options
             self.variant.value = options[0][1]
@@ -169,11 +235,13 @@ class ActionPicker(widgets.VBox):
             held = [c for c, n in zip(COLOURS, state.caravans[seat], strict=True) if n]
             for j in range(position - 1):
                 card = state.market[j]
-                box = widgets.Dropdown(options=[(c, COLOURS.index(c)) for c in held],
-                                       description=f"on pos {j + 1}", layout=widgets.Layout(width="170px"),
-                                       tooltip=f"the crystal you place on {card}")
+                name = card_name(load_cards().merchant(card))
+                box = widgets.Dropdown(options=[(str(COLOUR_NAMES[c]), COLOURS.index(c)) for c in held],
+                                       description=_("on pos {position}").format(position=j + 1),
+                                       layout=widgets.Layout(width="170px"),
+                                       tooltip=_("the crystal you place on {card}").format(card=name))
                 self.payment.append(box)
-            self.payment_box.children = [widgets.HTML("Place: ")] + self.payment if self.payment else []
+            self.payment_box.children = [widgets.HTML(_("Place:") + " ")] + self.payment if self.payment else []
 
     def selected_action(self) -> Action | None:
         """The action the widgets describe now (``None`` when nothing is offered)."""
@@ -195,7 +263,7 @@ class ActionPicker(widgets.VBox):
         """
         action = self.selected_action()
         if action is None or self.state is None:
-            self.message.value = error_html("There is nothing to choose.")
+            self.message.value = error_html(_("There is nothing to choose."))
             return False
         try:
             if action not in self.offered:
@@ -206,3 +274,31 @@ class ActionPicker(widgets.VBox):
             self.message.value = error_html(f"[{exc.code}] {exc}")
             return False
         return True
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
+
+    def _retranslate(self, language: str) -> None:
+        """Set the button, the descriptions and every choice's label again in ``language``, in place."""
+        del language
+        self.choice.description = _("Which")
+        self.variant.description = _("How")
+        self.go.description = _("Do it")
+        if self.state is None:
+            return
+        kind, choice_index = self.kind.value, list(self.choice.options).index(self.choice.value) \
+            if self.choice.value in self.choice.options else None
+        variant, payment = self.variant.value, [box.value for box in self.payment]
+        message = self.message.value
+        self.show(self.state)   # the same choices, labelled in the new language
+        if kind in self.groups:
+            self.kind.value = kind
+            if choice_index is not None and choice_index < len(self.choice.options):
+                self.choice.value = self.choice.options[choice_index]
+            if variant in [v for _label, v in self.variant.options]:
+                self.variant.value = variant
+            for box, value in zip(self.payment, payment, strict=False):
+                box.value = value
+        self.message.value = message

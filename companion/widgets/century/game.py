@@ -19,10 +19,11 @@ from companion.century import game as century
 from companion.century.actions import Action
 from companion.century.bots import PlannerBot
 from companion.errors import CompanionError, IllegalActionError
+from companion.i18n import _, add_language_listener, remove_language_listener
 from companion.protocol import CHANCE
 from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
-from companion.widgets.century.actions import ActionPicker
+from companion.widgets.century.actions import BOT_NAMES, ActionPicker
 from companion.widgets.century.table import TableView
 from companion.widgets.common import (
     all_zero,
@@ -62,18 +63,20 @@ class CenturyGame(widgets.VBox):
     """
 
     def __init__(self, players: int = 3, controllers=None, seed: int = 1) -> None:
-        options = [("Human", HUMAN)] + [(f"Bot: {name}", name) for name in century.BOTS]
-        self.count = widgets.Dropdown(options=[2, 3, 4, 5], value=max(2, min(players, 5)), description="Players")
-        self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="180px"))
-        self.name_boxes = [widgets.Text(value=f"Player {i + 1}", layout=widgets.Layout(width="150px"))
-                           for i in range(5)]
+        options = self._controller_options()
+        self.count = widgets.Dropdown(options=[2, 3, 4, 5], value=max(2, min(players, 5)), description=_("Players"))
+        self.seed = widgets.IntText(value=seed, description=_("Seed"), layout=widgets.Layout(width="180px"))
+        self.name_boxes = [widgets.Text(value=_("Player {number}").format(number=i + 1),
+                                        layout=widgets.Layout(width="150px")) for i in range(5)]
         controllers = list(controllers or [HUMAN] + ["planner"] * 4)
         self.controller_boxes = [
             widgets.Dropdown(options=options, value=controllers[i] if i < len(controllers) else "planner",
                              layout=widgets.Layout(width="160px")) for i in range(5)]
-        self.seat_rows = [widgets.HBox([widgets.HTML(f"Seat {i + 1}", layout=widgets.Layout(width="60px")),
-                                        self.name_boxes[i], self.controller_boxes[i]]) for i in range(5)]
-        self.start_button = widgets.Button(description="New game", button_style="success", icon="play")
+        self.seat_labels = [widgets.HTML(_("Seat {number}").format(number=i + 1), layout=widgets.Layout(width="60px"))
+                            for i in range(5)]
+        self.seat_rows = [widgets.HBox([self.seat_labels[i], self.name_boxes[i], self.controller_boxes[i]])
+                          for i in range(5)]
+        self.start_button = widgets.Button(description=_("New game"), button_style="success", icon="play")
         self.start_button.on_click(lambda _b: self.start())
         self.count.observe(lambda _c: self._show_seats(), names="value")
         self.setup = widgets.VBox([widgets.HBox([self.count, self.seed, self.start_button]), *self.seat_rows])
@@ -81,25 +84,25 @@ class CenturyGame(widgets.VBox):
 
         self.table = TableView()
         self.picker = ActionPicker(lambda action: self._busy(self.human_action, action))
-        self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="back to your last decision")
+        self.undo_button = widgets.Button(description=_("Undo"), icon="undo", tooltip=_("back to your last decision"))
         self.undo_button.on_click(lambda _b: self._busy(self.undo))
-        self.step_button = widgets.Button(description="Bot move", icon="step-forward")
+        self.step_button = widgets.Button(description=_("Bot move"), icon="step-forward")
         self.step_button.on_click(lambda _b: self._busy(self.bot_step))
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
-                                          tooltip="what the planner bot would do, and why")
+        self.hint_button = widgets.Button(description=_("Hint"), icon="lightbulb-o",
+                                          tooltip=_("what the planner bot would do, and why"))
         self.hint_button.on_click(lambda _b: self.hint())
-        self.auto = widgets.Checkbox(value=True, description="bots move by themselves", indent=False)
+        self.auto = widgets.Checkbox(value=True, description=_("bots move by themselves"), indent=False)
         self.message = message_box()
         self.history = widgets.HTML()
         self.chart_box = widgets.VBox()
-        self.typed = widgets.Text(placeholder="or type an action, e.g. acquire 3 pay yg, and press Enter",
+        self.typed = widgets.Text(placeholder=_("or type an action, e.g. acquire 3 pay yg, and press Enter"),
                                   continuous_update=False, layout=widgets.Layout(width="460px"))
         self.typed.observe(lambda ch: self._busy(self.typed_action, ch["new"]) if ch["new"].strip() else None,
                            names="value")
         self.record_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="120px"))
         self.record_file = RecordFile(default_save_dir() / "century-game.txt", self.save_record, self.open_record)
         self.record_panel = widgets.Accordion(children=[widgets.VBox([self.record_file, self.record_text])],
-                                              titles=("Game record (save, open, text)",))
+                                              titles=(_("Game record (save, open, text)"),))
         self.record_panel.selected_index = None
         self.controls = widgets.HBox([self.undo_button, self.hint_button, self.step_button, self.auto])
         self.session: Session | None = None
@@ -110,6 +113,12 @@ class CenturyGame(widgets.VBox):
         super().__init__([busy_style(), self.setup, self.table, self.picker, self.typed, self.controls,
                           self.message, self.chart_box, self.history, self.record_panel])
         self.start()
+        add_language_listener(self._retranslate)
+
+    @staticmethod
+    def _controller_options() -> list[tuple[str, str]]:
+        return [(_("Human"), HUMAN)] + [(_("Bot: {name}").format(name=BOT_NAMES.get(name, name)), name)
+                                        for name in century.BOTS]
 
     def _busy(self, work, *args) -> None:
         """Run a click's work with the busy state shown (buttons greyed, 'Working…')."""
@@ -124,7 +133,7 @@ class CenturyGame(widgets.VBox):
     def start(self) -> None:
         """Start a new game with the seats, names, controllers and seed shown in the setup row."""
         n = self.count.value
-        names = [self.name_boxes[i].value.strip() or f"Player {i + 1}" for i in range(n)]
+        names = [self.name_boxes[i].value.strip() or _("Player {number}").format(number=i + 1) for i in range(n)]
         controllers = [self.controller_boxes[i].value for i in range(n)]
         try:
             session = Session(century, names, seed=self.seed.value, controllers=controllers,
@@ -151,7 +160,7 @@ class CenturyGame(widgets.VBox):
     def save_record(self, path):
         """Write the game record to ``path`` (atomically); returns the path."""
         if self.session is None:
-            raise CompanionError("no game to save")
+            raise CompanionError(_("no game to save"))
         return self.session.save(path)
 
     def open_record(self, path) -> None:
@@ -166,7 +175,8 @@ class CenturyGame(widgets.VBox):
         for box, name in zip(self.name_boxes, session.seat_names(), strict=False):
             box.value = name
         self._use(session, controllers)
-        self.message.value = info_html(f"Opened a game of {n} players at turn {session.state.core.turn}.")
+        self.message.value = info_html(_("Opened a game of {n} players at turn {turn}.").format(
+            n=n, turn=session.state.core.turn))
 
     # ------------------------------------------------------------------ playing
     @property
@@ -192,7 +202,7 @@ class CenturyGame(widgets.VBox):
             When the engine refuses it (the message is shown too; the game is unchanged).
         """
         if not self.is_human_turn():
-            self.message.value = error_html("It is not a human player's turn.")
+            self.message.value = error_html(_("It is not a human player's turn."))
             return
         try:
             self.session.auto_bots = self.auto.value
@@ -208,7 +218,7 @@ class CenturyGame(widgets.VBox):
         reason shown when it cannot be read or the engine refuses it."""
         self.typed.value = ""
         if not self.is_human_turn():
-            self.message.value = error_html("It is not a human player's turn.")
+            self.message.value = error_html(_("It is not a human player's turn."))
             return False
         try:
             action = century.parse_action(self.session.state, text)
@@ -238,10 +248,10 @@ class CenturyGame(widgets.VBox):
         if self.session is None:
             return False
         if not self.session.undo():
-            self.message.value = info_html("Nothing to undo: this is the start of the game.")
+            self.message.value = info_html(_("Nothing to undo: this is the start of the game."))
             self._refresh()
             return False
-        self.message.value = info_html("Undone.")
+        self.message.value = info_html(_("Undone."))
         self._refresh()
         return True
 
@@ -250,7 +260,7 @@ class CenturyGame(widgets.VBox):
         if not self.is_human_turn():
             return None
         _action, why = PlannerBot().explain(self.state)
-        self.message.value = info_html(f"Hint (planner bot): {why}")
+        self.message.value = info_html(_("Hint (planner bot): {why}").format(why=why))
         return why
 
     # ------------------------------------------------------------------ views
@@ -268,8 +278,9 @@ class CenturyGame(widgets.VBox):
         self.hint_button.disabled = not human
         self.undo_button.disabled = session.decisions() == 0
         recent = session.recent(8)
-        lines = [f"{html.escape(self.names[seat])}: {html.escape(century.action_text(session.states[i], a))}"
-                 for i, seat, a in recent]
+        # the actions in record notation (the game record's language, like the typed actions), as code
+        lines = [f"{html.escape(self.names[seat])}: <code>{html.escape(century.action_text(session.states[i], a))}"
+                 "</code>" for i, seat, a in recent]
         result = ""
         if over:
             final = century.score(session.state)
@@ -277,13 +288,19 @@ class CenturyGame(widgets.VBox):
             rows = "".join(f"<tr><td>{i + 1}. {html.escape(p.name)}</td><td>{p.parts['golems']}</td>"
                            f"<td>{p.parts['copper'] + p.parts['silver']}</td><td>{p.parts['crystals']}</td>"
                            f"<td><b>{p.total}</b></td></tr>" for i, p in enumerate(final.players))
-            tie = f" (tie: {html.escape(final.tie_rule)})" if len(tied) > 1 else ""
-            result = (f"<h4>Game over — {html.escape(final.winners[0])} wins{tie}</h4>"
-                      "<table><tr><th>Player</th><th>Golems</th><th>Coins</th><th>Crystals</th><th>Total</th></tr>"
-                      f"{rows}</table>")
+            if len(tied) > 1:
+                title = _("Game over — {winner} wins (tie: {rule})").format(winner=final.winners[0],
+                                                                           rule=final.tie_rule)
+            else:
+                title = _("Game over — {winner} wins").format(winner=final.winners[0])
+            head = "".join(f"<th>{html.escape(t)}</th>" for t in (_("Player"), _("Golems"), _("Coins"), _("Crystals"),
+                                                                  _("Total")))
+            result = f"<h4>{html.escape(title)}</h4><table><tr>{head}</tr>{rows}</table>"
         count = session.decisions()
-        self.history.value = (f"{result}<b>Last actions</b> ({count} so far):<br>"
-                              f"{'<br>'.join(lines) or 'no actions yet'}")
+        heading = html.escape(_("Last actions"))
+        so_far = html.escape(_("({n} so far):").format(n=count))
+        self.history.value = (f"{result}<b>{heading}</b> {so_far}<br>"
+                              + ("<br>".join(lines) or html.escape(_("no actions yet"))))
         self.record_text.value = session.record_text()
         self._update_chart()
 
@@ -303,14 +320,14 @@ class CenturyGame(widgets.VBox):
             last_turn = turn
             self._chart_rows.append((turn, [p.total for p in session.score(i).players]))
         self._chart_upto = len(states)
-        turns = [t for t, _ in self._chart_rows]
+        turns = [t for t, _row in self._chart_rows]
         series = [[row[1][seat] for row in self._chart_rows] for seat in range(len(self.names))]
         return turns, series
 
     def _figure(self) -> go.Figure:
         fig = go.Figure([go.Scatter(x=[0], y=[0], name=name, mode="lines", line_color=SEAT_COLOURS[i])
                          for i, name in enumerate(self.names)])
-        fig.update_layout(title="VP so far", xaxis_title="turn", yaxis_title="VP", height=280,
+        fig.update_layout(title=_("VP so far"), xaxis_title=_("turn"), yaxis_title=_("VP"), height=280,
                           margin=dict(l=50, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.3))
         return fig
 
@@ -326,4 +343,43 @@ class CenturyGame(widgets.VBox):
             # at least 10 turns wide, so the axis ticks are whole turns
             self.chart.layout.xaxis.range = [0, max(10, turns[-1] if turns else 0)]
             empty = all_zero(v for ys in series for v in ys)
-            set_empty_state(self.chart, "Each player's VP is drawn here as soon as someone scores." if empty else None)
+            set_empty_state(self.chart, _("Each player's VP is drawn here as soon as someone scores.") if empty else None)
+
+    # ------------------------------------------------------------------ language
+    def close(self) -> None:
+        """Stop following the language switch (this widget and its parts), then close it."""
+        remove_language_listener(self._retranslate)
+        for child in (self.table, self.picker):
+            if child is not None:
+                child.close()
+        super().close()
+
+    def _retranslate(self, language: str) -> None:
+        """Set every label, button, tooltip, the table, the history and the chart's texts again in ``language``,
+        in place (the picker and the table follow by their own listeners)."""
+        del language
+        self.count.description = _("Players")
+        self.seed.description = _("Seed")
+        for i, label in enumerate(self.seat_labels):
+            label.value = _("Seat {number}").format(number=i + 1)
+        options = self._controller_options()
+        for box in self.controller_boxes:
+            value = box.value
+            box.options = options
+            box.value = value
+        self.start_button.description = _("New game")
+        self.undo_button.description = _("Undo")
+        self.undo_button.tooltip = _("back to your last decision")
+        self.step_button.description = _("Bot move")
+        self.hint_button.description = _("Hint")
+        self.hint_button.tooltip = _("what the planner bot would do, and why")
+        self.auto.description = _("bots move by themselves")
+        self.typed.placeholder = _("or type an action, e.g. acquire 3 pay yg, and press Enter")
+        self.record_panel.set_title(0, _("Game record (save, open, text)"))
+        if getattr(self, "chart", None) is not None:
+            with self.chart.batch_update():
+                self.chart.layout.title.text = _("VP so far")
+                self.chart.layout.xaxis.title.text = _("turn")
+                self.chart.layout.yaxis.title.text = _("VP")
+        if self.session is not None:
+            self._refresh()

@@ -33,9 +33,9 @@ from companion.century import (
     score,
 )
 from companion.century.actions import Action, action_text
-from companion.century.cards import crystals_text
 from companion.errors import CompanionError, IllegalActionError
-from companion.widgets.century.actions import ActionPicker
+from companion.i18n import N_, _, add_language_listener, remove_language_listener
+from companion.widgets.century.actions import ActionPicker, crystals_shown
 from companion.widgets.century.table import TableView, player_names
 from companion.widgets.common import error_html, info_html, message_box
 
@@ -51,11 +51,12 @@ class Situation:
     key : str
         Short name used by :func:`lesson`.
     title : str
-        One line saying what the situation shows.
+        One line saying what the situation shows (English, marked with ``N_``; shown translated).
     build : callable
         ``() -> State``: the starting state (a fresh value on every call).
     tries : tuple of (str, tuple of Action)
-        Suggested tries: a label and the actions applied in order from the starting state.
+        Suggested tries: a label (English, marked with ``N_``; shown translated) and the actions applied in
+        order from the starting state.
     names : tuple of str
         Player names by seat.
     """
@@ -64,7 +65,7 @@ class Situation:
     title: str
     build: Callable[[], State]
     tries: tuple[tuple[str, tuple[Action, ...]], ...]
-    names: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dee", "Eve")
+    names: tuple[str, ...] = (N_("Ann"), N_("Bob"), N_("Cid"), N_("Dee"), N_("Eve"))
 
 
 MARKET = ("M03", "M05", "M19", "M40", "M13", "M01")   # create yg, create yyy, yy->b, yy->gg, yyyy->bb, yyy->p
@@ -143,57 +144,57 @@ def _end() -> State:
 
 
 SITUATIONS: dict[str, Situation] = {s.key: s for s in (
-    Situation("setup", "A 4-player table as dealt: 5 golems, coins above positions 1 and 2, 6 market cards",
+    Situation("setup", N_("A 4-player table as dealt: 5 golems, coins above positions 1 and 2, 6 market cards"),
               _setup, ()),
-    Situation("create", "Play a create card: take the crystals shown", _create, (
-        ("Play Create 2", (PlayCard("S01"),)),
-        ("Play the market card 'create pink'", (PlayCard("M16"),)),
+    Situation("create", N_("Play a create card: take the crystals shown"), _create, (
+        (N_("Play Create 2"), (PlayCard("S01"),)),
+        (N_("Play the market card 'create pink'"), (PlayCard("M16"),)),
     )),
-    Situation("upgrade", "Upgrade 2: up to two single steps, on one crystal or two, never past pink", _upgrade, (
-        ("One yellow twice: yellow→green→blue", (PlayCard("S02", steps=(1, 1, 0, 0)),)),
-        ("Two yellows one step each", (PlayCard("S02", steps=(2, 0, 0, 0)),)),
-        ("Only one step", (PlayCard("S02", steps=(1, 0, 0, 0)),)),
-        ("No step at all", (PlayCard("S02"),)),
-        ("Upgrade the pink", (PlayCard("S02", steps=(0, 0, 0, 1)),)),
-        ("Three steps with Upgrade 2", (PlayCard("S02", steps=(2, 1, 0, 0)),)),
+    Situation("upgrade", N_("Upgrade 2: up to two single steps, on one crystal or two, never past pink"), _upgrade, (
+        (N_("One yellow twice: yellow→green→blue"), (PlayCard("S02", steps=(1, 1, 0, 0)),)),
+        (N_("Two yellows one step each"), (PlayCard("S02", steps=(2, 0, 0, 0)),)),
+        (N_("Only one step"), (PlayCard("S02", steps=(1, 0, 0, 0)),)),
+        (N_("No step at all"), (PlayCard("S02"),)),
+        (N_("Upgrade the pink"), (PlayCard("S02", steps=(0, 0, 0, 1)),)),
+        (N_("Three steps with Upgrade 2"), (PlayCard("S02", steps=(2, 1, 0, 0)),)),
     )),
-    Situation("trade", "A trade repeats as often as you can pay for it in full", _trade, (
-        ("Trade yy→b once", (PlayCard("M19", 1),)),
-        ("Twice", (PlayCard("M19", 2),)),
-        ("Three times", (PlayCard("M19", 3),)),
-        ("Four times (needs 8 yellow)", (PlayCard("M19", 4),)),
+    Situation("trade", N_("A trade repeats as often as you can pay for it in full"), _trade, (
+        (N_("Trade yy→b once"), (PlayCard("M19", 1),)),
+        (N_("Twice"), (PlayCard("M19", 2),)),
+        (N_("Three times"), (PlayCard("M19", 3),)),
+        (N_("Four times (needs 8 yellow)"), (PlayCard("M19", 4),)),
     )),
-    Situation("acquire", "Acquire: one crystal on each card to the left, then take the card and its crystals",
+    Situation("acquire", N_("Acquire: one crystal on each card to the left, then take the card and its crystals"),
               _acquire, (
-        ("Take position 1 (free, with the pink on it)", (Acquire(1),)),
-        ("Take position 3, placing 2 yellow", (Acquire(3, (0, 0)),)),
-        ("Take position 4, placing 3 crystals", (Acquire(4, (0, 0, 2)),)),
-        ("Take position 3, paying with the green on it", (Acquire(3, (1, 1)),)),
-        ("Take position 6 with only 4 crystals", (Acquire(6, (0, 0, 0, 2, 2)),)),
-        ("Take position 3, then play it at once", (Acquire(3, (0, 0)), PlayCard("M19"))),
+        (N_("Take position 1 (free, with the pink on it)"), (Acquire(1),)),
+        (N_("Take position 3, placing 2 yellow"), (Acquire(3, (0, 0)),)),
+        (N_("Take position 4, placing 3 crystals"), (Acquire(4, (0, 0, 2)),)),
+        (N_("Take position 3, paying with the green on it"), (Acquire(3, (1, 1)),)),
+        (N_("Take position 6 with only 4 crystals"), (Acquire(6, (0, 0, 0, 2, 2)),)),
+        (N_("Take position 3, then play it at once"), (Acquire(3, (0, 0)), PlayCard("M19"))),
     )),
-    Situation("rest", "Rest: take every played card back; that is the whole turn", _rest, (
-        ("Ann rests", (Rest(),)),
-        ("Ann rests, then Bob (nothing played) rests", (Rest(), Rest())),
-    ), ("Ann", "Bob")),
-    Situation("claim", "Claim any golem whose exact crystals you have; positions 1 and 2 pay a coin", _claim, (
-        ("Claim position 2 (yybb, pays silver)", (Claim(2),)),
-        ("Claim position 3 (yypp, no coin)", (Claim(3),)),
-        ("Claim position 1 (yygg) with blue instead of green", (Claim(1),)),
+    Situation("rest", N_("Rest: take every played card back; that is the whole turn"), _rest, (
+        (N_("Ann rests"), (Rest(),)),
+        (N_("Ann rests, then Bob (nothing played) rests"), (Rest(), Rest())),
+    ), (N_("Ann"), N_("Bob"))),
+    Situation("claim", N_("Claim any golem whose exact crystals you have; positions 1 and 2 pay a coin"), _claim, (
+        (N_("Claim position 2 (yybb, pays silver)"), (Claim(2),)),
+        (N_("Claim position 3 (yypp, no coin)"), (Claim(3),)),
+        (N_("Claim position 1 (yygg) with blue instead of green"), (Claim(1),)),
     )),
-    Situation("coins", "The copper is gone: the silver pile has moved to position 1", _coins, (
-        ("Claim position 1 (pays silver now)", (Claim(1),)),
-        ("Claim position 2 (pays nothing now)", (Claim(2),)),
+    Situation("coins", N_("The copper is gone: the silver pile has moved to position 1"), _coins, (
+        (N_("Claim position 1 (pays silver now)"), (Claim(1),)),
+        (N_("Claim position 2 (pays nothing now)"), (Claim(2),)),
     )),
-    Situation("caravan", "The caravan limit of 10 is checked at the end of the action; you choose what goes back",
+    Situation("caravan", N_("The caravan limit of 10 is checked at the end of the action; you choose what goes back"),
               _caravan, (
-        ("Trade p→bb twice (11 crystals, then choose)", (PlayCard("M43", 2),)),
-        ("... and return 1 yellow", (PlayCard("M43", 2), Discard((1, 0, 0, 0)))),
-        ("... and return 2 yellow", (PlayCard("M43", 2), Discard((2, 0, 0, 0)))),
+        (N_("Trade p→bb twice (11 crystals, then choose)"), (PlayCard("M43", 2),)),
+        (N_("... and return 1 yellow"), (PlayCard("M43", 2), Discard((1, 0, 0, 0)))),
+        (N_("... and return 2 yellow"), (PlayCard("M43", 2), Discard((2, 0, 0, 0)))),
     )),
-    Situation("end", "Bob claims a 5th golem (4 players): the round is finished, then the scores", _end, (
-        ("Bob claims position 1", (Claim(1),)),
-        ("Bob claims, Cid rests, Dee claims position 2 (a tie)", (Claim(1), Rest(), Claim(2))),
+    Situation("end", N_("Bob claims a 5th golem (4 players): the round is finished, then the scores"), _end, (
+        (N_("Bob claims position 1"), (Claim(1),)),
+        (N_("Bob claims, Cid rests, Dee claims position 2 (a tie)"), (Claim(1), Rest(), Claim(2))),
     )),
 )}
 
@@ -226,27 +227,62 @@ class LessonTable(widgets.VBox):
         self.picker = ActionPicker(self.play)
         self.try_buttons = []
         for label, actions in self.situation.tries:
-            button = widgets.Button(description=label, tooltip=" then ".join(map(action_text, actions)),
+            button = widgets.Button(description=_(label), tooltip=_(" then ").join(map(action_text, actions)),
                                     layout=widgets.Layout(width="auto"))
             button.on_click(lambda _b, a=actions, t=label: self.try_actions(t, a))
             self.try_buttons.append(button)
-        self.typed = widgets.Text(placeholder="an action, e.g. play S02 up yg, acquire 3 pay yy, claim 2",
+        self.typed = widgets.Text(placeholder=_("an action, e.g. play S02 up yg, acquire 3 pay yy, claim 2"),
                                   layout=widgets.Layout(width="420px"))
-        self.typed_button = widgets.Button(description="Try it", icon="flask")
+        self.typed_button = widgets.Button(description=_("Try it"), icon="flask")
         self.typed_button.on_click(lambda _b: self.try_text(self.typed.value))
-        self.back_button = widgets.Button(description="Back", icon="undo")
+        self.back_button = widgets.Button(description=_("Back"), icon="undo")
         self.back_button.on_click(lambda _b: self.back())
-        self.reset_button = widgets.Button(description="Reset", icon="refresh")
+        self.reset_button = widgets.Button(description=_("Reset"), icon="refresh")
         self.reset_button.on_click(lambda _b: self.reset())
-        self.picker_box = widgets.VBox([widgets.HTML("<b>Or choose any legal action:</b>"), self.picker])
-        tries = [widgets.HTML("<b>Try:</b>"), widgets.HBox(self.try_buttons, layout=widgets.Layout(
+        self.picker_label = widgets.HTML()
+        self.picker_box = widgets.VBox([self.picker_label, self.picker])
+        self.tries_label = widgets.HTML()
+        self.heading = widgets.HTML()
+        self._label_texts()
+        tries = [self.tries_label, widgets.HBox(self.try_buttons, layout=widgets.Layout(
             flex_flow="row wrap"))] if self.try_buttons else []
+        self._answer_source: tuple | None = None   # how to write the answer again in another language
         super().__init__([
-            widgets.HTML(f"<h4>{html.escape(self.situation.title)}</h4>"), self.table, *tries,
+            self.heading, self.table, *tries,
             widgets.HBox([self.typed, self.typed_button, self.back_button, self.reset_button]),
             self.answer, self.picker_box,
         ])
         self.reset()
+        add_language_listener(self._retranslate)
+
+    def _label_texts(self) -> None:
+        self.picker_label.value = "<b>" + html.escape(_("Or choose any legal action:")) + "</b>"
+        self.tries_label.value = "<b>" + html.escape(_("Try:")) + "</b>"
+        self.heading.value = "<h4>" + html.escape(_(self.situation.title)) + "</h4>"
+
+    def close(self) -> None:
+        """Stop following the language switch (this widget and its parts), then close it."""
+        remove_language_listener(self._retranslate)
+        for child in (self.table, self.picker):
+            if child is not None:
+                child.close()
+        super().close()
+
+    def _retranslate(self, language: str) -> None:
+        """Set the title, buttons, tooltips and the last answer again in ``language``, in place."""
+        del language
+        self._label_texts()
+        for button, (label, actions) in zip(self.try_buttons, self.situation.tries, strict=True):
+            button.description = _(label)
+            button.tooltip = _(" then ").join(map(action_text, actions))
+        self.typed.placeholder = _("an action, e.g. play S02 up yg, acquire 3 pay yy, claim 2")
+        self.typed_button.description = _("Try it")
+        self.back_button.description = _("Back")
+        self.reset_button.description = _("Reset")
+        if self._answer_source is not None:
+            self.answer.value = self._answer_html(*self._answer_source)
+        elif is_terminal(self.state):
+            self.answer.value = info_html(_("The game is over."))
 
     @property
     def state(self) -> State:
@@ -255,13 +291,15 @@ class LessonTable(widgets.VBox):
 
     @property
     def names(self) -> list[str]:
-        return player_names(self.state, self.situation.names)
+        """Player names by seat, in the reader's language (example names are transliterated in Chinese)."""
+        return player_names(self.state, [_(name) for name in self.situation.names])
 
     def reset(self) -> None:
         """Put the situation's starting state back on the table."""
         self.rng = random.Random(self.seed)
         self.states = [self.situation.build()]
         self.answer.value = ""
+        self._answer_source = None
         self._refresh()
 
     def back(self) -> None:
@@ -277,47 +315,69 @@ class LessonTable(widgets.VBox):
         self.states.append(new)
         return new
 
-    def _apply_all(self, actions) -> str:
-        """Apply ``actions`` in order; the answer lists each one, stopping at the first the engine refuses."""
-        lines = []
+    def _apply_all(self, actions) -> list[tuple]:
+        """Apply ``actions`` in order, stopping at the first the engine refuses.
+
+        Returns the steps as ``(who, action, refusal or None, state index after)``, from which
+        :meth:`_answer_html` writes the answer in the current language.
+        """
+        steps = []
         for action in actions:
             who = self.names[self.state.current]
             try:
                 self._apply(action)
             except IllegalActionError as exc:
-                lines.append(f'<div style="color:#b00020">✘ {html.escape(who)}: <code>{html.escape(action_text(action))}'
-                             f'</code> refused — <b>[{html.escape(exc.code)}]</b> {html.escape(str(exc))}</div>')
+                steps.append((who, action, exc, None))
                 break
-            lines.append(f'<div style="color:#1a7f37">✔ {html.escape(who)}: <code>{html.escape(action_text(action))}'
-                         f'</code> — {html.escape(self._what_changed())}</div>')
+            steps.append((who, action, None, len(self.states) - 1))
+        return steps
+
+    def _answer_html(self, label: str | None, steps: list[tuple]) -> str:
+        """The answer for applied ``steps`` (after a try button's ``label``), in the current language."""
+        lines = ["<b>" + html.escape(_(label)) + "</b>"] if label else []
+        for who, action, exc, index in steps:
+            text = html.escape(action_text(action))
+            if exc is not None:
+                # the engine's refusal, in the current language when it is shown again
+                refusal = _("refused")
+                lines.append(f'<div style="color:#b00020">✘ {html.escape(who)}: <code>{text}</code> '
+                             f'{html.escape(refusal)} — <b>[{html.escape(exc.code)}]</b> {html.escape(str(exc))}</div>')
+            else:
+                lines.append(f'<div style="color:#1a7f37">✔ {html.escape(who)}: <code>{text}</code> — '
+                             f'{html.escape(self._what_changed(index))}</div>')
         return "".join(lines)
 
-    def _what_changed(self) -> str:
-        before, after = self.states[-2], self.states[-1]
+    def _what_changed(self, index: int | None = None) -> str:
+        """What the action leading to state ``index`` (default: the last) changed, in words."""
+        index = len(self.states) - 1 if index is None else index
+        before, after = self.states[index - 1], self.states[index]
         seat = before.current
         if is_terminal(after):
             final = score(after, self.names)
-            tie = f"; tie on {final.lines[final.winner_index].total} VP between {', '.join(final.tied)}, " \
-                  "the tied player latest in turn order wins" if len(final.tied) > 1 else ""
-            return f"the game is over: {final.winner} wins{tie}"
+            if len(final.tied) > 1:
+                return _("the game is over: {winner} wins; tie on {vp} VP between {names}, the tied player latest "
+                         "in turn order wins").format(winner=final.winner, vp=final.lines[final.winner_index].total,
+                                                      names=_(", ").join(final.tied))
+            return _("the game is over: {winner} wins").format(winner=final.winner)
         caravan = after.caravans[seat]
-        parts = [f"caravan now {crystals_text(caravan)} ({sum(caravan)} crystals)"]
+        parts = [_("caravan now {caravan} ({n} crystals)").format(caravan=crystals_shown(caravan), n=sum(caravan))]
         if after.stage != before.stage and after.current == seat:
-            parts.append("over 10: choose what to return (below)")
+            parts.append(_("over 10: choose what to return (below)"))
         if after.end_triggered and not before.end_triggered:
-            parts.append("the end is triggered, the round is finished")
+            parts.append(_("the end is triggered, the round is finished"))
         if after.copper[seat] > before.copper[seat]:
-            parts.append("took a copper coin")
+            parts.append(_("took a copper coin"))
         if after.silver[seat] > before.silver[seat]:
-            parts.append("took a silver coin")
+            parts.append(_("took a silver coin"))
         if after.current != seat:
-            parts.append(f"{self.names[after.current]} is next")
-        return "; ".join(parts)
+            parts.append(_("{name} is next").format(name=self.names[after.current]))
+        return _("; ").join(parts)
 
     def try_actions(self, label: str, actions) -> None:
         """Reset the table, then apply ``actions`` in order and show what the engine says."""
         self.reset()
-        self.answer.value = f"<b>{html.escape(label)}</b>" + self._apply_all(actions)
+        self._answer_source = (label, self._apply_all(actions))
+        self.answer.value = self._answer_html(*self._answer_source)
         self._refresh(keep_answer=True)
 
     def try_text(self, text: str) -> None:
@@ -326,13 +386,16 @@ class LessonTable(widgets.VBox):
             action = parse_action(text.strip())
         except CompanionError as exc:
             self.answer.value = error_html(f"{exc}")
+            self._answer_source = None
             return
-        self.answer.value = self._apply_all([action])
+        self._answer_source = (None, self._apply_all([action]))
+        self.answer.value = self._answer_html(*self._answer_source)
         self._refresh(keep_answer=True)
 
     def play(self, action: Action) -> None:
         """Apply a legal action chosen in the picker."""
-        self.answer.value = self._apply_all([action])
+        self._answer_source = (None, self._apply_all([action]))
+        self.answer.value = self._answer_html(*self._answer_source)
         self._refresh(keep_answer=True)
 
     def _refresh(self, keep_answer: bool = False) -> None:
@@ -341,7 +404,7 @@ class LessonTable(widgets.VBox):
         if is_terminal(state):
             self.picker_box.layout.display = "none"
             if not keep_answer:
-                self.answer.value = info_html("The game is over.")
+                self.answer.value = info_html(_("The game is over."))
         else:
             self.picker_box.layout.display = ""
             self.picker.show(state)
@@ -357,5 +420,6 @@ def lesson(key: str, seed: int = 0) -> LessonTable:
         For an unknown key (the message lists the known ones).
     """
     if key not in SITUATIONS:
-        raise CompanionError(f"unknown situation {key!r}; expected one of {', '.join(SITUATIONS)}")
+        raise CompanionError(_("unknown situation {key!r}; expected one of {keys}").format(
+            key=key, keys=", ".join(SITUATIONS)))
     return LessonTable(SITUATIONS[key], seed)

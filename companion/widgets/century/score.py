@@ -14,43 +14,51 @@ untouched; the calculator then writes nothing until another (or the repaired) fi
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 from companion.century import scoring
 from companion.century.cards import COLOURS
-from companion.errors import CompanionError, SaveFileError
+from companion.errors import CompanionError
+from companion.i18n import LazyString, _, lazy_gettext, pgettext
 from companion.savefile import default_save_dir
-from companion.validation import TableError
-from companion.widgets.common import all_zero, error_html, figure_widget, message_box, set_empty_state
-from companion.widgets.formcheck import (
-    GRID_CLASS,
-    FormMarks,
-    WholeNumberBox,
-    merge_problems,
-    problems_html,
-    seat_label,
-    style_widget,
-)
-from companion.widgets.savepanel import SavePanel, SavePanelOwner
+from companion.widgets.common import all_zero
+from companion.widgets.formcheck import WholeNumberBox
+from companion.widgets.scoreform import HeaderCell, ScoreForm
 
 __all__ = ["SAVE_KIND", "CenturyScoreTable", "default_save_path", "parse_golems"]
 
 SAVE_KIND = "century-score"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 COUNT_FIELDS: tuple[str, ...] = ("copper", "silver", *COLOURS)
+
+
+def _crystal_title(colour: str) -> str:
+    """A crystal colour as a column title; with a context, since "Blue" of a Terra Mystica faction is another
+    word in Chinese (蓝) than the blue crystal (青色)."""
+    return {"yellow": pgettext("crystal colour", "Yellow"), "green": pgettext("crystal colour", "Green"),
+            "blue": pgettext("crystal colour", "Blue"), "pink": pgettext("crystal colour", "Pink")}[colour]
+
+
 PART_COLOURS = {"golem_vp": "#7f7f7f", "coin_vp": "#c87533", "crystal_vp": "#17becf"}
-PART_TITLES = {"golem_vp": "Golems", "coin_vp": "Coins", "crystal_vp": "Crystals"}
-FIELD_TITLES = {"copper": "Copper", "silver": "Silver", "yellow": "Yellow", "green": "Green",
-                "blue": "Blue", "pink": "Pink"}
+PART_TITLES = {"golem_vp": lazy_gettext("Golems"), "coin_vp": lazy_gettext("Coins"),
+               "crystal_vp": lazy_gettext("Crystals")}
+FIELD_TITLES = {"copper": lazy_gettext("Copper"), "silver": lazy_gettext("Silver"),
+                **{colour: LazyString(_crystal_title, colour) for colour in COLOURS}}
+CRYSTAL_FIELD_TITLES = {"yellow": lazy_gettext("Yellow crystals"), "green": lazy_gettext("Green crystals"),
+                        "blue": lazy_gettext("Blue crystals"), "pink": lazy_gettext("Pink crystals")}
 
 
 def default_save_path() -> Path:
     """The calculator's save file: ``century-score.json`` in :func:`~companion.savefile.default_save_dir`."""
     return default_save_dir() / "century-score.json"
+
+
+def _golem_problem(token: str) -> str:
+    return _("{token!r} is not a whole number (type the printed points, e.g. 12, 14)").format(token=token)
 
 
 def parse_golems(text: str) -> list[int]:
@@ -70,24 +78,33 @@ def parse_golems(text: str) -> list[int]:
     Raises
     ------
     CompanionError
-        If a token is not a whole number; the message names the token.
+        If a token is not a whole number; the message names the token (in the current language).
     """
     values = []
-    for token in text.replace(",", " ").split():
+    for token in text.replace(",", " ").replace("，", " ").split():
         try:
             values.append(int(token))
         except ValueError:
-            raise CompanionError(f"golem points: {token!r} is not a whole number "
-                                 "(type the printed points, e.g. 12, 14)") from None
+            raise CompanionError(_("golem points: {problem}").format(problem=_golem_problem(token))) from None
     return values
 
 
+def _golem_text_problem(text: str) -> str | None:
+    """Why typed golem points cannot be read (None when they can), without the "golem points:" prefix."""
+    for token in text.replace(",", " ").replace("，", " ").split():
+        try:
+            int(token)
+        except ValueError:
+            return _golem_problem(token)
+    return None
+
+
 def _blank_player(number: int) -> dict[str, Any]:
-    return {"name": f"Player {number}", "golems": [], "copper": 0, "silver": 0,
+    return {"name": _("Player {number}").format(number=number), "golems": [], "copper": 0, "silver": 0,
             "crystals": {c: 0 for c in COLOURS}}
 
 
-class CenturyScoreTable(SavePanelOwner, widgets.VBox):
+class CenturyScoreTable(ScoreForm):
     """Type each player's golems, coins and crystals; see the breakdown, the winner and a chart.
 
     Parameters
@@ -106,67 +123,52 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
         (``{"yellow": n, "green": n, "blue": n, "pink": n}``).
     golem_texts : list of str
         The golem entry exactly as typed, saved too so a half-typed entry survives a restart.
+    rows : ipywidgets.VBox
+        The grid of boxes (the base's :attr:`grid`).
     save_panel : SavePanel
         The save file strip (path box, open button, status line); :attr:`path`, :attr:`writable`,
         :attr:`path_text`, :attr:`open_button` and :attr:`status` are its attributes.
     """
 
+    SAVE_KIND = SAVE_KIND
+    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
+    REORDERABLE = True
+
     def __init__(self, save_path: str | Path | None = None, players: int = 3) -> None:
-        count = max(MIN_PLAYERS, min(players, MAX_PLAYERS))
-        self.players: list[dict[str, Any]] = [_blank_player(i + 1) for i in range(count)]
-        self.golem_texts: list[str] = ["" for _ in self.players]
-        self.save_panel = SavePanel(save_path if save_path is not None else default_save_path(),
-                                    kind=SAVE_KIND, on_load=self._load)
-        self.add_button = widgets.Button(description="Add player", icon="plus")
-        self.add_button.on_click(lambda _b: self.add_player())
-        self.message = message_box()
-        self.rows = widgets.VBox()
-        self.rows.add_class(GRID_CLASS)  # headers and rows scroll sideways together
-        self.results = widgets.HTML()
-        self.golem_errors: dict[int, str] = {}
-        self.marks = FormMarks(self._boxes_for, self._describe)
-        self.chart = figure_widget(self._figure())
-        super().__init__([self.save_panel, style_widget(),
-                          widgets.HTML(self._help_html()), self.rows, self.add_button, self.message,
-                          self.results, self.chart])
-        self.open_save(self.save_panel.path)
+        super().__init__(save_path if save_path is not None else default_save_path(), players)
+
+    @property
+    def rows(self) -> widgets.VBox:
+        """The grid of boxes: the header row, then one row per player."""
+        return self.grid
+
+    # ------------------------------------------------------------------ per-player state
+    def _init_extra(self, count: int) -> None:
+        self.golem_texts: list[str] = ["" for _i in range(count)]
+        self.golem_boxes: list[widgets.Text] = []
+        self.count_boxes: list[dict[str, WholeNumberBox]] = []
+
+    def _blank_player(self, number: int) -> dict[str, Any]:
+        return _blank_player(number)
+
+    def _insert_player(self) -> None:
+        super()._insert_player()
+        self.golem_texts.append("")
+
+    def _delete_player(self, index: int) -> None:
+        super()._delete_player(index)
+        del self.golem_texts[index]
+
+    def _swap_players(self, a: int, b: int) -> None:
+        super()._swap_players(a, b)
+        self.golem_texts[a], self.golem_texts[b] = self.golem_texts[b], self.golem_texts[a]
 
     # ------------------------------------------------------------------ save file
-    def open_save(self, path: str | Path) -> bool:
-        """Use ``path`` as the save file, loading it when it exists.
+    def _validate(self, document: dict[str, Any]) -> None:
+        scoring.validate_table(document, file=None)
 
-        Returns
-        -------
-        bool
-            True when the file was loaded or does not exist yet. False when it cannot be read (bad
-            JSON, another kind, a malformed player): the error is shown, the file is left untouched
-            and nothing is written until a good file is opened.
-        """
-        ok = self.save_panel.open_save(path)
-        self._rebuild()
-        return ok
-
-    def _load(self, document: dict[str, Any] | None) -> str:
-        """:class:`SavePanel` callback: take over a validated save (``None``: keep the table, new file)."""
-        if document is None:
-            return f"New save file {self.path}: every entry is saved as you type."
-        self.players, self.golem_texts = self._from_document(document)
-        return f"Loaded {len(self.players)} players from {self.path}: every entry is saved as you type."
-
-    def _from_document(self, document: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
-        """Players and golem texts of a save, after :func:`companion.century.scoring.validate_table`.
-
-        A save of the wrong shape (text where a number belongs, an unknown key, 6 players...) is refused as
-        corrupt (:class:`SaveFileError`; the file is left untouched). Values of the right type that the rules do
-        not allow are loaded and marked, as if just typed.
-        """
-        try:
-            scoring.validate_table(document, file=None)
-        except TableError as exc:
-            shape = exc.shape_problems
-            if shape:
-                raise SaveFileError(f"{shape[0].key_path}: {shape[0].message}; the file was left untouched",
-                                    path=str(self.path)) from None
+    def _take_document(self, document: dict[str, Any]) -> None:
+        """Players and golem texts of a save, after :func:`companion.century.scoring.validate_table`."""
         players, texts = [], []
         for i, entry in enumerate(document["players"]):
             player = _blank_player(i + 1)
@@ -181,23 +183,14 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
         for i, player in enumerate(players):
             text = typed[i] if isinstance(typed, list) and i < len(typed) else None
             texts.append(text if isinstance(text, str) else ", ".join(map(str, player["golems"])))
-        return players, texts
+        self.players, self.golem_texts = players, texts
 
     def document(self) -> dict[str, Any]:
         """The save document: ``kind``, ``version``, ``players`` (exactly the shape ``companion century score``
         reads, so the save can be scored from the command line) and ``golem_texts`` (the golem entries as typed)."""
         return {"kind": SAVE_KIND, "version": 1, "players": self.players, "golem_texts": list(self.golem_texts)}
 
-    def save(self) -> bool:
-        """Write the table to the save file now (atomically). False when writing is blocked or fails."""
-        return self.save_panel.save(self.document())
-
     # ------------------------------------------------------------------ editing (plain callbacks)
-    def set_name(self, index: int, name: str) -> None:
-        """Rename player ``index`` (0-based, turn order) and save."""
-        self.players[index]["name"] = name
-        self._changed()
-
     def set_golems(self, index: int, text: str) -> None:
         """Set player ``index``'s golems from typed text (see :func:`parse_golems`) and save.
 
@@ -205,12 +198,8 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
         is fixed (the last readable list is kept in :attr:`players`, but never scored meanwhile).
         """
         self.golem_texts[index] = text
-        try:
+        if _golem_text_problem(text) is None:
             self.players[index]["golems"] = parse_golems(text)
-        except CompanionError as exc:
-            self.golem_errors[index] = str(exc).removeprefix("golem points: ")
-        else:
-            self.golem_errors.pop(index, None)
         self._changed()
 
     def set_count(self, index: int, field: str, value: int | None) -> None:
@@ -227,87 +216,85 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
             raise KeyError(field)
         self._changed()
 
-    def add_player(self) -> None:
-        """Add a blank player at the end of the turn order (at most 5)."""
-        if len(self.players) >= MAX_PLAYERS:
-            self.message.value = error_html(f"Century: Golem Edition is for {MIN_PLAYERS}–{MAX_PLAYERS} players.")
-            return
-        self.players.append(_blank_player(len(self.players) + 1))
-        self.golem_texts.append("")
-        self._rebuild()
-        self.save()
-
-    def remove_player(self, index: int) -> None:
-        """Remove player ``index`` (0-based); at least 2 players stay."""
-        if len(self.players) <= MIN_PLAYERS:
-            self.message.value = error_html(f"Century: Golem Edition needs at least {MIN_PLAYERS} players.")
-            return
-        del self.players[index]
-        del self.golem_texts[index]
-        self._reparse_golems()
-        self._rebuild()
-        self.save()
-
-    def move_up(self, index: int) -> None:
-        """Swap player ``index`` with the one before, fixing the turn order (it decides ties)."""
-        if index <= 0:
-            return
-        for items in (self.players, self.golem_texts):
-            items[index - 1], items[index] = items[index], items[index - 1]
-        self._reparse_golems()
-        self._rebuild()
-        self.save()
-
-    def _reparse_golems(self) -> None:
-        """Recompute which golem texts cannot be read (after players were removed or reordered)."""
-        self.golem_errors = {}
+    @property
+    def golem_errors(self) -> dict[int, str]:
+        """Player index -> why their typed golem points cannot be read (in the current language)."""
+        found = {}
         for i, text in enumerate(self.golem_texts):
-            try:
-                parse_golems(text)
-            except CompanionError as exc:
-                self.golem_errors[i] = str(exc).removeprefix("golem points: ")
+            problem = _golem_text_problem(text)
+            if problem is not None:
+                found[i] = problem
+        return found
 
-    # ------------------------------------------------------------------ views
-    def _changed(self) -> None:
-        self.save()
-        self._refresh()
+    # ------------------------------------------------------------------ the grid
+    def _header_cells(self) -> list[HeaderCell]:
+        return [("#", "28px", ""), (html.escape(_("Player")), "140px", ""),
+                (html.escape(_("Golems (printed points)")), "200px", _("e.g. 12, 14, 9")),
+                *((html.escape(str(FIELD_TITLES[f])), "72px", "") for f in COUNT_FIELDS)]
+
+    def _player_cells(self, index: int, player: dict[str, Any]) -> list[widgets.Widget]:
+        if index == 0:
+            self.golem_boxes, self.count_boxes = [], []
+        name = widgets.Text(value=player["name"], layout=widgets.Layout(width="140px"))
+        name.observe(lambda ch, i=index: self.set_name(i, ch["new"]), names="value")
+        golems = widgets.Text(value=self.golem_texts[index], placeholder=_("e.g. 12, 14"),
+                              layout=widgets.Layout(width="200px"))
+        golems.observe(lambda ch, i=index: self.set_golems(i, ch["new"]), names="value")
+        counts = {}
+        for field in COUNT_FIELDS:
+            value = player["crystals"][field] if field in COLOURS else player[field]
+            box = WholeNumberBox(value=value, layout=widgets.Layout(width="72px"))
+            box.observe(lambda _ch, i=index, f=field, b=box: self.set_count(i, f, b.number), names="value")
+            counts[field] = box
+        self.name_boxes.append(name)
+        self.golem_boxes.append(golems)
+        self.count_boxes.append(counts)
+        return [widgets.HTML(f"{index + 1}.", layout=widgets.Layout(width="28px")), name, golems, *counts.values()]
 
     def _rebuild(self) -> None:
-        def cell(text: str, width: str, title: str = "") -> widgets.HTML:
-            return widgets.HTML(f'<b title="{html.escape(title)}">{text}</b>', layout=widgets.Layout(width=width))
+        self.golem_boxes, self.count_boxes = [], []
+        super()._rebuild()
 
-        header = widgets.HBox([cell("#", "28px"), cell("Player", "140px"),
-                               cell("Golems (printed points)", "200px", "e.g. 12, 14, 9"),
-                               *(cell(FIELD_TITLES[f], "72px") for f in COUNT_FIELDS)])
-        self.name_boxes: list[widgets.Text] = []
-        self.golem_boxes: list[widgets.Text] = []
-        self.count_boxes: list[dict[str, WholeNumberBox]] = []
-        rows: list[widgets.Widget] = [header]
-        for i, player in enumerate(self.players):
-            name = widgets.Text(value=player["name"], layout=widgets.Layout(width="140px"))
-            name.observe(lambda ch, i=i: self.set_name(i, ch["new"]), names="value")
-            golems = widgets.Text(value=self.golem_texts[i], placeholder="e.g. 12, 14",
-                                  layout=widgets.Layout(width="200px"))
-            golems.observe(lambda ch, i=i: self.set_golems(i, ch["new"]), names="value")
-            counts = {}
-            for field in COUNT_FIELDS:
-                value = player["crystals"][field] if field in COLOURS else player[field]
-                box = WholeNumberBox(value=value, layout=widgets.Layout(width="72px"))
-                box.observe(lambda _ch, i=i, f=field, b=box: self.set_count(i, f, b.number), names="value")
-                counts[field] = box
-            up = widgets.Button(icon="arrow-up", tooltip="earlier in turn order", layout=widgets.Layout(width="36px"),
-                                disabled=i == 0)
-            up.on_click(lambda _b, i=i: self.move_up(i))
-            remove = widgets.Button(icon="trash", tooltip="remove this player", layout=widgets.Layout(width="36px"))
-            remove.on_click(lambda _b, i=i: self.remove_player(i))
-            self.name_boxes.append(name)
-            self.golem_boxes.append(golems)
-            self.count_boxes.append(counts)
-            rows.append(widgets.HBox([widgets.HTML(f"{i + 1}.", layout=widgets.Layout(width="28px")),
-                                      name, golems, *counts.values(), up, remove]))
-        self.rows.children = rows
-        self._refresh()
+    def _retranslate_cells(self) -> None:
+        for box in self.golem_boxes:
+            box.placeholder = _("e.g. 12, 14")
 
+    def _number_boxes(self) -> Iterable[tuple[int, str, Any]]:
+        for i, boxes in enumerate(self.count_boxes):
+            for field, box in boxes.items():
+                yield i, (f"crystals.{field}" if field in COLOURS else field), box
+
+    def _extra_problems(self) -> list[tuple[int | None, str, str]]:
+        return [(i, "golems", msg) for i, msg in sorted(self.golem_errors.items())]
+
+    def _filter_table_problems(self, problems: Sequence[Any]) -> list[Any]:
+        unreadable = self.golem_errors
+        return [p for p in problems if not (p.player in unreadable and p.field.startswith("golems"))]
+
+    def _boxes_for(self, player: int | None, field: str) -> list[widgets.Widget]:
+        """The input boxes showing ``field`` of ``player`` (for :class:`FormMarks`)."""
+        if player is None or player >= len(self.count_boxes):
+            return []
+        root, _sep, rest = field.partition(".")
+        root = root.split("[", 1)[0]
+        if root == "name":
+            return [self.name_boxes[player]]
+        if root == "golems":
+            return [self.golem_boxes[player]]
+        if root == "crystals":
+            return [self.count_boxes[player][rest]] if rest in COLOURS else [self.count_boxes[player][c] for c in COLOURS]
+        box = self.count_boxes[player].get(root)
+        return [box] if box is not None else []
+
+    def _field_label(self, field: str) -> str:
+        root, _sep, rest = field.partition(".")
+        root = root.split("[", 1)[0]
+        if root == "crystals":
+            return str(CRYSTAL_FIELD_TITLES.get(rest, PART_TITLES["crystal_vp"]))
+        labels = {"name": _("Player"), "golems": _("Golems (printed points)"), "players": _("Players")}
+        return str(labels.get(root, FIELD_TITLES.get(root, field)))
+
+    # ------------------------------------------------------------------ results
     def result(self) -> scoring.TableScore:
         """The scoring module's breakdown for the current entries.
 
@@ -319,112 +306,67 @@ class CenturyScoreTable(SavePanelOwner, widgets.VBox):
         """
         return scoring.score_table(scoring.parse_table({"players": self.players}))
 
-    def _refresh(self) -> None:
-        self.message.value = ""
-        problems: list[Any] = [(i, "golems", msg) for i, msg in sorted(self.golem_errors.items())]
-        typed = [(i, f"crystals.{field}" if field in COLOURS else field, box.problem)
-                 for i, boxes in enumerate(getattr(self, "count_boxes", [])) for field, box in boxes.items()
-                 if box.problem]
-        problems += typed
-        result = None
-        try:
-            result = self.result()
-        except TableError as exc:
-            problems = merge_problems(problems, [p for p in exc.problems
-                                                 if not (p.player in self.golem_errors and p.field.startswith("golems"))])
-        except CompanionError as exc:  # pragma: no cover - validate_table reports through TableError
-            problems.append((None, "players", str(exc)))
-        if problems or result is None:
-            self.marks.show(problems)
-            self.message.value = problems_html(self.marks.lines)
-            self._no_result()
-            return
-        self.marks.clear()
+    def _results_html(self, result: scoring.TableScore) -> str:
         rows = result.lines
         winner = result.winner
         untouched = all_zero(p.total for p in rows)   # nothing typed yet: nobody has won anything
+        mark = "<b>" + html.escape(_("winner")) + "</b>"
         body = "".join(
             f"<tr><td>{i + 1}</td><td>{html.escape(p.name)}</td><td>{p.golem_vp}</td>"
             f"<td>{p.coin_vp}</td><td>{p.crystal_vp}</td><td><b>{p.total}</b></td>"
-            f"<td>{'<b>winner</b>' if i == result.winner_index and not untouched else ''}</td></tr>"
+            f"<td>{mark if i == result.winner_index and not untouched else ''}</td></tr>"
             for i, p in enumerate(rows))
         best = rows[result.winner_index].total
         tied = result.tied
         if untouched:
-            verdict = "Type each player's golems, coins and crystals to see the scores and the winner."
+            verdict = html.escape(_("Type each player's golems, coins and crystals to see the scores and the winner."))
         elif len(tied) > 1:
-            verdict = (f"Tie on {best} VP between {', '.join(map(html.escape, tied))}: "
-                       f"<b>{html.escape(winner)}</b> wins as the tied player latest in turn order.")
+            verdict = _("Tie on {vp} VP between {names}: <b>{winner}</b> wins as the tied player latest in "
+                        "turn order.").format(vp=best, names=_(", ").join(map(html.escape, tied)),
+                                              winner=html.escape(winner))
         else:
-            verdict = f"Winner: <b>{html.escape(winner)}</b> with {best} VP."
-        self.results.value = (
-            "<style>.companion-century-score td, .companion-century-score th {padding: 2px 12px; "
-            "text-align: right} .companion-century-score td:nth-child(2), .companion-century-score "
-            "th:nth-child(2) {text-align: left}</style>"
-            "<table class='companion-century-score'><tr><th>#</th><th>Player</th><th>Golems</th>"
-            "<th>Coins</th><th>Crystals</th><th>Total</th><th></th></tr>"
-            f"{body}</table><p class='companion-century-verdict'>{verdict}</p>")
+            verdict = _("Winner: <b>{winner}</b> with {vp} VP.").format(winner=html.escape(winner), vp=best)
+        head = "".join(f"<th>{html.escape(t)}</th>" for t in (
+            "#", _("Player"), str(PART_TITLES["golem_vp"]), str(PART_TITLES["coin_vp"]),
+            str(PART_TITLES["crystal_vp"]), _("Total"), ""))
+        return ("<style>.companion-century-score td, .companion-century-score th {padding: 2px 12px; "
+                "text-align: right} .companion-century-score td:nth-child(2), .companion-century-score "
+                "th:nth-child(2) {text-align: left}</style>"
+                f"<table class='companion-century-score'><tr>{head}</tr>"
+                f"{body}</table><p class='companion-century-verdict'>{verdict}</p>")
+
+    def _chart_values(self, result: scoring.TableScore) -> tuple[list[str], dict[str, list[int]], str, bool]:
+        rows = result.lines
+        untouched = all_zero(p.total for p in rows)
         names = [f"{i + 1}. {p.name}" for i, p in enumerate(rows)]
-        with self.chart.batch_update():
-            for trace, part in zip(self.chart.data, PART_TITLES, strict=True):
-                trace.x = names
-                trace.y = [getattr(p, part) for p in rows]
-            self.chart.layout.title.text = "VP per player" if untouched else f"VP per player (winner: {winner})"
-            set_empty_state(self.chart, "The chart fills in as you type the scores." if untouched else None)
+        values = {part: [getattr(p, part) for p in rows] for part in PART_TITLES}
+        title = self._chart_title() if untouched else _("VP per player (winner: {winner})").format(winner=result.winner)
+        return names, values, title, untouched
 
-    def _no_result(self) -> None:
-        """Show no total, winner or bars while an entry is marked (never a result from partial data)."""
-        self.results.value = ""
-        with self.chart.batch_update():
-            for trace in self.chart.data:
-                trace.x = []
-                trace.y = []
-            self.chart.layout.title.text = "VP per player (fix the marked fields to see it)"
-            set_empty_state(self.chart, "Fix the marked fields to see the chart.")
+    def _parts(self) -> list[tuple[str, str, str]]:
+        return [(part, str(title), PART_COLOURS[part]) for part, title in PART_TITLES.items()]
 
-    def _boxes_for(self, player: int | None, field: str) -> list[widgets.Widget]:
-        """The input boxes showing ``field`` of ``player`` (for :class:`FormMarks`)."""
-        if player is None or player >= len(getattr(self, "count_boxes", [])):
-            return []
-        root, _, rest = field.partition(".")
-        root = root.split("[", 1)[0]
-        if root == "name":
-            return [self.name_boxes[player]]
-        if root == "golems":
-            return [self.golem_boxes[player]]
-        if root == "crystals":
-            return [self.count_boxes[player][rest]] if rest in COLOURS else [self.count_boxes[player][c] for c in COLOURS]
-        box = self.count_boxes[player].get(root)
-        return [box] if box is not None else []
+    def _unit(self) -> str:
+        return _("VP")
 
-    def _describe(self, player: int | None, field: str) -> tuple[str, str]:
-        """``(player as shown, column title)`` for a problem's message."""
-        who = ""
-        if player is not None and player < len(self.players):
-            who = seat_label(player, [str(p.get("name", "")) for p in self.players])
-        root, _, rest = field.partition(".")
-        root = root.split("[", 1)[0]
-        if root == "crystals":
-            label = FIELD_TITLES.get(rest, "Crystals") + (" crystals" if rest else "")
-        else:
-            label = {"name": "Player", "golems": "Golems (printed points)", "players": "Players"}.get(
-                root, FIELD_TITLES.get(root, field))
-        return who, label
+    def _chart_title(self) -> str:
+        return _("VP per player")
 
-    def _figure(self) -> go.Figure:
-        names = [f"{i + 1}. {p['name']}" for i, p in enumerate(self.players)]
-        fig = go.Figure([go.Bar(name=title, x=names, y=[0] * len(names), marker_color=PART_COLOURS[part],
-                                hovertemplate="%{x}: %{y} VP<extra>" + title + "</extra>")
-                         for part, title in PART_TITLES.items()])
-        fig.update_layout(barmode="stack", title="VP per player", yaxis_title="VP", height=340,
-                          margin=dict(l=50, r=10, t=50, b=40), legend=dict(orientation="h", y=-0.18))
-        return fig
+    def _empty_chart_text(self) -> str:
+        return _("The chart fills in as you type the scores.")
 
-    @staticmethod
-    def _help_html() -> str:
-        return ("<details><summary>What to type</summary><ul>"
-                "<li>Players in <b>turn order</b>, first player first (the order decides ties).</li>"
-                "<li><b>Golems</b>: the printed points of each golem card, e.g. <code>12, 14, 9</code>.</li>"
-                "<li><b>Copper</b> coins score 3 VP each, <b>silver</b> 1 VP each.</li>"
-                "<li>Crystals left in the caravan: green, blue and pink score 1 VP each; yellow scores 0.</li>"
-                "</ul></details>")
+    def _too_many_text(self) -> str:
+        return _("Century: Golem Edition is for {low}–{high} players.").format(low=MIN_PLAYERS, high=MAX_PLAYERS)
+
+    def _too_few_text(self) -> str:
+        return _("Century: Golem Edition needs at least {n} players.").format(n=MIN_PLAYERS)
+
+    def _help_html(self) -> str:
+        items = [
+            _("Players in <b>turn order</b>, first player first (the order decides ties)."),
+            _("<b>Golems</b>: the printed points of each golem card, e.g. <code>12, 14, 9</code>."),
+            _("<b>Copper</b> coins score 3 VP each, <b>silver</b> 1 VP each."),
+            _("Crystals left in the caravan: green, blue and pink score 1 VP each; yellow scores 0."),
+        ]
+        return ("<details><summary>" + html.escape(_("What to type")) + "</summary><ul>"
+                + "".join(f"<li>{item}</li>" for item in items) + "</ul></details>")

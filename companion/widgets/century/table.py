@@ -15,12 +15,17 @@ import ipywidgets as widgets
 
 from companion.century import COLOURS, DISCARD, State, coin_for_position, end_threshold, load_cards, score
 from companion.century.state import CARAVAN_LIMIT
+from companion.i18n import _, add_language_listener, lazy_gettext, ngettext, remove_language_listener
+from companion.widgets.century.actions import card_name
 
 __all__ = ["CRYSTAL_COLOURS", "crystals_html", "merchant_html", "golem_html", "table_html", "TableView",
            "player_names"]
 
 CRYSTAL_COLOURS = {"yellow": "#f2c200", "green": "#2ca02c", "blue": "#17a2c8", "pink": "#d6339c"}
 COIN_COLOURS = {"copper": "#b87333", "silver": "#a8a9ad"}
+COLOUR_NAMES = {"yellow": lazy_gettext("yellow"), "green": lazy_gettext("green"), "blue": lazy_gettext("blue"),
+                "pink": lazy_gettext("pink")}
+COIN_NAMES = {"copper": lazy_gettext("copper"), "silver": lazy_gettext("silver")}
 
 _CSS = """<style>
 .cge-table {font-family: sans-serif; font-size: 13px; line-height: 1.3}
@@ -45,11 +50,12 @@ def player_names(state: State, names: Sequence[str] | None = None) -> list[str]:
     """Names by seat: ``names`` when given (and long enough), else ``Player 1``, ``Player 2``, ..."""
     if names is not None and len(names) >= state.n_players:
         return [str(n) for n in names[:state.n_players]]
-    return [f"Player {i + 1}" for i in range(state.n_players)]
+    return [_("Player {number}").format(number=i + 1) for i in range(state.n_players)]
 
 
 def _dot(colour: str) -> str:
-    return f'<span class="cge-dot" title="{colour}" style="background:{CRYSTAL_COLOURS[colour]}"></span>'
+    return (f'<span class="cge-dot" title="{html.escape(str(COLOUR_NAMES[colour]))}" '
+            f'style="background:{CRYSTAL_COLOURS[colour]}"></span>')
 
 
 def crystals_html(counts: Sequence[int], *, empty: str = "—") -> str:
@@ -60,7 +66,7 @@ def crystals_html(counts: Sequence[int], *, empty: str = "—") -> str:
     counts : sequence of 4 int
         Crystals of each colour (yellow, green, blue, pink).
     empty : str
-        Text shown when there are no crystals.
+        Text shown when there are no crystals (HTML-escaped here).
 
     Returns
     -------
@@ -68,7 +74,7 @@ def crystals_html(counts: Sequence[int], *, empty: str = "—") -> str:
         HTML: one dot per crystal, each titled with its colour name.
     """
     dots = "".join(_dot(colour) * n for colour, n in zip(COLOURS, counts, strict=True))
-    return dots or f'<span class="cge-note">{empty}</span>'
+    return dots or f'<span class="cge-note">{html.escape(str(empty))}</span>'
 
 
 def merchant_html(card_id: str, *, position: int | None = None, on_card: Sequence[int] | None = None,
@@ -93,17 +99,19 @@ def merchant_html(card_id: str, *, position: int | None = None, on_card: Sequenc
     """
     card = load_cards().merchant(card_id)
     if card.kind == "upgrade":
-        effect = f"<b>Upgrade {card.upgrades}</b>"
+        effect = "<b>" + html.escape(_("Upgrade {n}").format(n=card.upgrades)) + "</b>"
     elif card.kind == "create":
         effect = "→ " + crystals_html(card.outputs)
     else:
         effect = crystals_html(card.inputs) + " → " + crystals_html(card.outputs)
-    top = f'<div class="cge-pos">{"pos " + str(position) + " · " if position else ""}{card_id}</div>'
+    pos = _("pos {position}").format(position=position) + " · " if position else ""
+    top = f'<div class="cge-pos">{html.escape(pos)}{card_id}</div>'
     extra = ""
     if on_card is not None and any(on_card):
-        extra = f'<div class="cge-note" title="crystals placed on this card">on it: {crystals_html(on_card)}</div>'
+        title, label = html.escape(_("crystals placed on this card")), html.escape(_("on it:"))
+        extra = f'<div class="cge-note" title="{title}">{label} {crystals_html(on_card)}</div>'
     cls = "cge-card played" if played else "cge-card"
-    return f'<div class="{cls}" title="{html.escape(card.name)}">{top}<div>{effect}</div>{extra}</div>'
+    return f'<div class="{cls}" title="{html.escape(card_name(card))}">{top}<div>{effect}</div>{extra}</div>'
 
 
 def golem_html(golem_id: str, *, position: int | None = None, coin: str | None = None) -> str:
@@ -127,10 +135,12 @@ def golem_html(golem_id: str, *, position: int | None = None, coin: str | None =
     golem = load_cards().golem(golem_id)
     coin_html = ""
     if coin:
-        coin_html = f'<div><span class="cge-coin" style="background:{COIN_COLOURS[coin]}">{coin}</span></div>'
-    pos = f"pos {position} · " if position else ""
+        coin_html = (f'<div><span class="cge-coin" style="background:{COIN_COLOURS[coin]}">'
+                     f'{html.escape(str(COIN_NAMES[coin]))}</span></div>')
+    pos = html.escape(_("pos {position}").format(position=position)) + " · " if position else ""
     return (f'<div class="cge-card golem">{coin_html}<div class="cge-pos">{pos}{golem_id}</div>'
-            f'<div class="cge-pts">{golem.points} VP</div><div>{crystals_html(golem.cost)}</div></div>')
+            '<div class="cge-pts">' + html.escape(_("{vp} VP").format(vp=golem.points)) + '</div>'
+            f'<div>{crystals_html(golem.cost)}</div></div>')
 
 
 def table_html(state: State, names: Sequence[str] | None = None, *, show_scores: bool = True) -> str:
@@ -149,47 +159,60 @@ def table_html(state: State, names: Sequence[str] | None = None, *, show_scores:
     parts = [_CSS, '<div class="cge-table">']
     if state.finished:
         final = score(state, names)
-        status = f"Game over: {html.escape(final.winner)} wins with {final.lines[final.winner_index].total} VP"
+        vp = final.lines[final.winner_index].total
         if len(final.tied) > 1:
-            status += f" (tied with {html.escape(', '.join(n for n in final.tied if n != final.winner))}; " \
-                      "the tied player latest in turn order wins)"
-        status += "."
+            others = _(", ").join(n for n in final.tied if n != final.winner)
+            status = _("Game over: {winner} wins with {vp} VP (tied with {others}; the tied player latest in turn "
+                       "order wins).").format(winner=final.winner, vp=vp, others=others)
+        else:
+            status = _("Game over: {winner} wins with {vp} VP.").format(winner=final.winner, vp=vp)
     elif state.stage == DISCARD:
-        status = (f"{html.escape(names[state.current])} holds {sum(state.caravans[state.current])} crystals and "
-                  f"must return the excess above {CARAVAN_LIMIT}.")
+        status = _("{name} holds {n} crystals and must return the excess above {limit}.").format(
+            name=names[state.current], n=sum(state.caravans[state.current]), limit=CARAVAN_LIMIT)
     else:
-        status = f"Round {state.round}: {html.escape(names[state.current])} to act."
+        status = _("Round {round}: {name} to act.").format(round=state.round, name=names[state.current])
     if state.end_triggered and not state.finished:
-        status += (f" The end is triggered ({end_threshold(state.n_players)} golems): the round is being "
-                   "finished.")
+        status += " " + _("The end is triggered ({n} golems): the round is being finished.").format(
+            n=end_threshold(state.n_players))
+    status = html.escape(status)
+    empty = html.escape(_("empty"))
+    none = '<span class="cge-note">' + html.escape(_("none")) + '</span>'
     parts.append(f'<div class="cge-title">{status}</div>')
     golems = "".join(golem_html(g, position=i, coin=coin_for_position(state, i))
                      for i, g in enumerate(state.golem_row, 1))
-    parts.append(f'<div class="cge-title">Golem row <span class="cge-note">(copper pile {state.copper_pile}, '
-                 f'silver pile {state.silver_pile}, {len(state.golem_deck)} in the deck)</span></div>'
-                 f'<div class="cge-row">{golems or "empty"}</div>')
+    note = _("(copper pile {copper}, silver pile {silver}, {deck} in the deck)").format(
+        copper=state.copper_pile, silver=state.silver_pile, deck=len(state.golem_deck))
+    title = html.escape(_("Golem row"))
+    parts.append(f'<div class="cge-title">{title} <span class="cge-note">{html.escape(note)}'
+                 f'</span></div><div class="cge-row">{golems or empty}</div>')
     market = "".join(merchant_html(m, position=i, on_card=state.market_crystals[i - 1])
                      for i, m in enumerate(state.market, 1))
-    parts.append(f'<div class="cge-title">Market <span class="cge-note">({len(state.merchant_deck)} in the deck; '
-                 f'position {len(state.market)} is next to the deck)</span></div>'
-                 f'<div class="cge-row">{market or "empty"}</div>')
+    note = _("({deck} in the deck; position {position} is next to the deck)").format(
+        deck=len(state.merchant_deck), position=len(state.market))
+    title = html.escape(_("Market"))
+    parts.append(f'<div class="cge-title">{title} <span class="cge-note">{html.escape(note)}'
+                 f'</span></div><div class="cge-row">{market or empty}</div>')
     totals = score(state, names).lines if show_scores else None
     for seat in range(state.n_players):
         current = seat == state.current and not state.finished
         caravan = state.caravans[seat]
-        hand = "".join(merchant_html(c) for c in state.hands[seat]) or '<span class="cge-note">none</span>'
-        played = "".join(merchant_html(c, played=True) for c in state.played[seat]) or \
-            '<span class="cge-note">none</span>'
+        hand = "".join(merchant_html(c) for c in state.hands[seat]) or none
+        played = "".join(merchant_html(c, played=True) for c in state.played[seat]) or none
         golem_pts = [load_cards().golem(g).points for g in state.golems[seat]]
-        vp = f" · <b>{totals[seat].total} VP</b>" if totals is not None else ""
+        vp = " · <b>" + html.escape(_("{vp} VP").format(vp=totals[seat].total)) + "</b>" if totals is not None else ""
+        to_act = " ◀ " + html.escape(_("to act")) if current else ""
+        caravan_text = _("caravan {n}/{limit}:").format(n=sum(caravan), limit=CARAVAN_LIMIT)
+        golem_text = ngettext("{n} golem ({points})", "{n} golems ({points})", len(golem_pts)).format(
+            n=len(golem_pts), points=_(", ").join(map(str, golem_pts)) or _("none"))
+        hand_label, played_label = html.escape(_("hand:")), html.escape(_("played:"))
+        coins = _("copper {copper} · silver {silver}").format(copper=state.copper[seat], silver=state.silver[seat])
         parts.append(
             f'<div class="cge-player{" current" if current else ""}">'
-            f'<b>{seat + 1}. {html.escape(names[seat])}</b>{" ◀ to act" if current else ""}{vp}'
-            f' · caravan {sum(caravan)}/{CARAVAN_LIMIT}: {crystals_html(caravan)}'
-            f' · golems {len(golem_pts)} ({", ".join(map(str, golem_pts)) or "none"})'
-            f' · copper {state.copper[seat]} · silver {state.silver[seat]}'
-            f'<div class="cge-row"><span class="cge-note">hand:</span>{hand}'
-            f'<span class="cge-note">&nbsp; played:</span>{played}</div></div>')
+            f'<b>{seat + 1}. {html.escape(names[seat])}</b>{to_act}{vp}'
+            f' · {html.escape(caravan_text)} {crystals_html(caravan)}'
+            f' · {html.escape(golem_text)} · {html.escape(coins)}'
+            f'<div class="cge-row"><span class="cge-note">{hand_label}</span>{hand}'
+            f'<span class="cge-note">&nbsp; {played_label}</span>{played}</div></div>')
     parts.append("</div>")
     return "".join(parts)
 
@@ -200,11 +223,25 @@ class TableView(widgets.HTML):
     def __init__(self, state: State | None = None, names: Sequence[str] | None = None) -> None:
         super().__init__(value="")
         self.names = names
+        self.state: State | None = None
         if state is not None:
             self.show(state)
+        add_language_listener(self._retranslate)
 
     def show(self, state: State, names: Sequence[str] | None = None) -> None:
         """Redraw for ``state`` (and ``names``, when given)."""
         if names is not None:
             self.names = names
+        self.state = state
         self.value = table_html(state, self.names)
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
+
+    def _retranslate(self, language: str) -> None:
+        """Draw the same table again in ``language``, in place."""
+        del language
+        if self.state is not None:
+            self.value = table_html(self.state, self.names)

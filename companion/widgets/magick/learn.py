@@ -16,18 +16,19 @@ import html
 import ipywidgets as widgets
 
 from companion.errors import CompanionError
+from companion.i18n import N_, _, add_language_listener, ngettext, remove_language_listener
 from companion.magick import engine, odds
 from companion.magick import game as magick
+from companion.magick.odds import format_odds
 from companion.magick.sheet import Sheet
 from companion.session import Session
 from companion.widgets.common import error_html, info_html, message_box
-from companion.widgets.magick.turn import DiceBar, TurnPanel
+from companion.widgets.magick.sheet import shown_text
+from companion.widgets.magick.turn import YOU, DiceBar, TurnPanel
 
 __all__ = ["LearnTheDice", "odds_table_html"]
 
-
-def _fraction(p) -> str:
-    return f"{p.numerator}/{p.denominator} ({float(p):.0%})" if p.denominator != 1 else f"{p} ({float(p):.0%})"
+N_END_ROUND = N_("End the round")   # the end button's text, translated when shown (TurnPanel)
 
 
 def odds_table_html(sheet: Sheet, die: str, max_potions: int) -> str:
@@ -42,20 +43,26 @@ def odds_table_html(sheet: Sheet, die: str, max_potions: int) -> str:
         Columns for 0, 1, ..., ``max_potions`` potions spent at most.
     """
     columns = [c for c in sheet.columns if die in c.allowed_dice]
-    head = "".join(f"<th>≤ {k} potion{'s' if k != 1 else ''}</th>" for k in range(max_potions + 1))
+    head = "".join("<th>" + html.escape(ngettext("≤ {n} potion", "≤ {n} potions", k).format(n=k)) + "</th>"
+                   for k in range(max_potions + 1))
     body = []
     for column in columns:
         for circle in sheet.circles_in_column(column.id):
             cells = "".join(
-                f"<td>{_fraction(odds.fill_probability(die, circle.target, column.compare, k, sheet=sheet))}</td>"
+                f"<td>{format_odds(odds.fill_probability(die, circle.target, column.compare, k, sheet=sheet))}</td>"
                 for k in range(max_potions + 1))
-            body.append(f"<tr><td>{html.escape(sheet.row(circle.row).name)}</td><td>{html.escape(column.name)}</td>"
-                        f"<td>{column.compare} {circle.target}</td>{cells}</tr>")
+            body.append(f"<tr><td>{html.escape(shown_text(sheet.row(circle.row).name))}</td>"
+                        f"<td>{html.escape(shown_text(column.name))}</td>"
+                        f"<td>{_COMPARE.get(column.compare, column.compare)} {circle.target}</td>{cells}</tr>")
     if not body:
-        return info_html(f"No column of this sheet takes the {die}.")
+        return info_html(_("No column of this sheet takes the {die_id}.").format(die_id=die))
+    first = "".join(f"<th>{html.escape(t)}</th>" for t in (_("row"), _("column"), _("needs")))
     return ("<style>.companion-magick-odds td,.companion-magick-odds th{padding:1px 8px;text-align:left}</style>"
-            f"<table class='companion-magick-odds'><tr><th>row</th><th>column</th><th>needs</th>{head}</tr>"
+            f"<table class='companion-magick-odds'><tr>{first}{head}</tr>"
             + "".join(body) + "</table>")
+
+
+_COMPARE = {">=": "≥", "<=": "≤"}
 
 
 class LearnTheDice(widgets.VBox):
@@ -80,26 +87,47 @@ class LearnTheDice(widgets.VBox):
     """
 
     def __init__(self, seed: int | None = None, potions: int = 3, sheet: Sheet | None = None) -> None:
-        self.session = Session(magick, ["You"], seed=seed, sheet=sheet, starting_potions=potions,
+        self.session = Session(magick, [YOU], seed=seed, sheet=sheet, starting_potions=potions,
                                auto_chance=lambda s: s.phase == "reveal")
         state = self.session.state
         self.dice = DiceBar(state.sheet.dice, lambda values: self.enter_dice(values) if values else self.roll(),
                             self.undo)
-        self.budget = widgets.IntSlider(value=2, min=0, max=6, description="Odds with ≤",
+        self.budget = widgets.IntSlider(value=2, min=0, max=6, description=_("Odds with ≤"),
                                         style={"description_width": "initial"})
         self.budget.observe(lambda _ch: self.refresh(keep_message=True), names="value")
         self.message = message_box()
         self.odds = widgets.HTML()
         self.history_html = widgets.HTML()
         # built complete (with its sheet drawing) before it is ever displayed
-        self.turn = TurnPanel(state, 0, self.place, end_label="End the round")
+        self.turn = TurnPanel(state, 0, self.place, end_label=N_END_ROUND)
         self.turn.die_picker.observe(lambda _ch: self._show_odds(), names="value")
+        self.odds_title = widgets.HTML(self._odds_title())
         self.refresh()
         super().__init__([
-            self.dice, self.message, self.turn,
-            widgets.HTML("<b>Exact odds for a fresh roll of this die</b> (every face equally likely; "
-                         "potions move it 1 each):"), self.budget, self.odds, self.history_html,
+            self.dice, self.message, self.turn, self.odds_title, self.budget, self.odds, self.history_html,
         ])
+        add_language_listener(self._retranslate)
+
+    @staticmethod
+    def _odds_title() -> str:
+        return ("<b>" + html.escape(_("Exact odds for a fresh roll of this die")) + "</b> "
+                + html.escape(_("(every face equally likely; potions move it 1 each):")))
+
+    def close(self) -> None:
+        """Stop following the language switch (this widget and its parts), then close it."""
+        remove_language_listener(self._retranslate)
+        for child in (self.dice, self.turn):
+            if child is not None:
+                child.close()
+        super().close()
+
+    def _retranslate(self, language: str) -> None:
+        """Set the labels, the odds table and the history heading again in ``language``, in place (the dice
+        bar and the turn panel follow by their own listeners)."""
+        del language
+        self.budget.description = _("Odds with ≤")
+        self.odds_title.value = self._odds_title()
+        self.refresh(keep_message=True)
 
     @property
     def die(self) -> str | None:
@@ -135,9 +163,9 @@ class LearnTheDice(widgets.VBox):
     def undo(self) -> None:
         """Go back one step."""
         if not self.session.undo():
-            self.message.value = info_html("Nothing to undo.")
+            self.message.value = info_html(_("Nothing to undo."))
             return
-        self.message.value = info_html("Undone.")
+        self.message.value = info_html(_("Undone."))
         self.refresh(keep_message=True)
 
     def choices(self) -> list[tuple[str, engine.Action]]:
@@ -182,6 +210,6 @@ class LearnTheDice(widgets.VBox):
         state = self.session.state
         self.turn.update(state, 0, magick.free_circles(state, 0))
         self._show_odds()
-        self.history_html.value = ("<details><summary>What happened</summary><ul>"
+        self.history_html.value = ("<details><summary>" + html.escape(_("What happened")) + "</summary><ul>"
                                    + "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-12:])
                                    + "</ul></details>")

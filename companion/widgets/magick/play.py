@@ -18,6 +18,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
+from companion.i18n import (
+    SUPPORTED_LANGUAGES,
+    _,
+    add_language_listener,
+    lazy_gettext,
+    remove_language_listener,
+    translations,
+)
 from companion.magick import engine, scoring
 from companion.magick import game as magick
 from companion.magick.orders import make_order
@@ -35,12 +43,18 @@ from companion.widgets.common import (
     set_empty_state,
 )
 from companion.widgets.game_record import RecordFile
-from companion.widgets.magick.turn import DiceBar, TurnPanel, button
+from companion.widgets.magick.sheet import shown_text
+from companion.widgets.magick.turn import YOU, DiceBar, TurnPanel, button
 
 __all__ = ["DECK_GENERATED", "DECK_TYPED", "PlayAGame"]
 
-DECK_GENERATED = "generated deck (NOT the printed deck)"
-DECK_TYPED = "type each order as it is revealed"
+DECK_GENERATED = "generated"   # the deck choice's values (labels follow the language: DECK_LABELS)
+DECK_TYPED = "typed"
+DECK_LABELS = {DECK_GENERATED: lazy_gettext("generated deck (NOT the printed deck)"),
+               DECK_TYPED: lazy_gettext("type each order as it is revealed")}
+PART_TITLES = {"crafting": lazy_gettext("Crafting"), "research": lazy_gettext("Research"),
+               "orders": lazy_gettext("Orders"), "adventurer": lazy_gettext("Adventurer"),
+               "mastery": lazy_gettext("Mastery"), "charms": lazy_gettext("Charms")}
 PART_COLOURS = {"crafting": "#8c564b", "research": "#1f77b4", "orders": "#2ca02c", "adventurer": "#ff7f0e",
                 "mastery": "#9467bd", "charms": "#e377c2"}
 
@@ -68,33 +82,88 @@ class PlayAGame(widgets.VBox):
         self.session: Session | None = None
         self.generated_deck = True
         self.seat = 0
-        self.players_slider = widgets.IntSlider(value=3, min=1, max=8, description="Players")
-        self.humans_slider = widgets.IntSlider(value=1, min=1, max=3, description="People")
+        self.players_slider = widgets.IntSlider(value=3, min=1, max=8, description=_("Players"))
+        self.humans_slider = widgets.IntSlider(value=1, min=1, max=3, description=_("People"))
         self.players_slider.observe(lambda ch: setattr(self.humans_slider, "max", ch["new"]), names="value")
-        self.names_text = widgets.Text(placeholder="names, e.g. Ann, Ben (the rest are bots)",
-                                       description="Names", layout=widgets.Layout(width="420px"))
-        self.deck_choice = widgets.Dropdown(options=[DECK_GENERATED, DECK_TYPED], value=DECK_GENERATED,
-                                            description="Orders", layout=widgets.Layout(width="420px"))
-        self.seed_box = widgets.IntText(value=1, description="Seed", layout=widgets.Layout(width="160px"))
-        self.start_button = button("Start a new game", "play", "primary")
+        self.names_text = widgets.Text(placeholder=_("names, e.g. Ann, Ben (the rest are bots)"),
+                                       description=_("Names"), layout=widgets.Layout(width="420px"))
+        self.deck_choice = widgets.Dropdown(options=self._deck_options(), value=DECK_GENERATED,
+                                            description=_("Orders"), layout=widgets.Layout(width="420px"))
+        self.seed_box = widgets.IntText(value=1, description=_("Seed"), layout=widgets.Layout(width="160px"))
+        self.start_button = button(_("Start a new game"), "play", "primary")
         self.start_button.on_click(lambda _b: self.start())
+        self.setup_note = widgets.HTML(self._setup_note())
         self.setup = widgets.VBox([
-            widgets.HTML("<b>New game</b> — the first seats are people taking turns at this screen (hot-seat); "
-                         "the other seats are bots (greedy: they take the engine's best-ranked placement)."),
+            self.setup_note,
             widgets.HBox([self.players_slider, self.humans_slider, self.seed_box]),
             widgets.HBox([self.names_text, self.deck_choice]), widgets.HBox([self.start_button])])
         self.message = message_box()
         self.game = widgets.VBox()
         self.record_file = RecordFile(default_save_dir() / "magick-game.jsonl", self.save_record, self.open_record)
         super().__init__([busy_style(), self.setup, self.message, self.game, self.record_file])
+        add_language_listener(self._retranslate)
 
+    @staticmethod
+    def _deck_options() -> list[tuple[str, str]]:
+        return [(str(DECK_LABELS[k]), k) for k in (DECK_GENERATED, DECK_TYPED)]
+
+    @staticmethod
+    def _setup_note() -> str:
+        return ("<b>" + html.escape(_("New game")) + "</b> — " + html.escape(
+            _("the first seats are people taking turns at this screen (hot-seat); the other seats are bots "
+              "(greedy: they take the engine's best-ranked placement).")))
+
+    def close(self) -> None:
+        """Stop following the language switch (this widget and its parts), then close it."""
+        remove_language_listener(self._retranslate)
+        for child in (getattr(self, "dice", None), getattr(self, "turn", None)):
+            if child is not None:
+                child.close()
+        super().close()
+
+    def _retranslate(self, language: str) -> None:
+        """Set every label, choice and the table, reveal form and chart again in ``language``, in place (the dice
+        bar and the turn panel follow by their own listeners)."""
+        del language
+        self.players_slider.description = _("Players")
+        self.humans_slider.description = _("People")
+        self.names_text.placeholder = _("names, e.g. Ann, Ben (the rest are bots)")
+        self.names_text.description = _("Names")
+        value = self.deck_choice.value
+        self.deck_choice.options = self._deck_options()
+        self.deck_choice.value = value
+        self.deck_choice.description = _("Orders")
+        self.seed_box.description = _("Seed")
+        self.start_button.description = _("Start a new game")
+        self.setup_note.value = self._setup_note()
+        if self.session is None:
+            return
+        self.seat_picker.description = _("Sheet of")
+        sheet = self.session.state.sheet
+        none = [(_("(none)"), None)]
+        for box, rows in ((self.order_item, sheet.item_rows), (self.order_prefix, sheet.enchantment_rows("prefix")),
+                          (self.order_suffix, sheet.enchantment_rows("suffix"))):
+            value = box.value
+            box.options = ([] if box is self.order_item else none) + [(shown_text(r.name), r.id) for r in rows]
+            box.value = value
+        self.order_item.description = _("Item")
+        self.order_prefix.description = _("Prefix")
+        self.order_suffix.description = _("Suffix")
+        self.order_gold.description = _("Gold")
+        self.reveal_button.description = _("Reveal this order")
+        self.empty_button.description = _("The deck is empty")
+        self._chart_json = None
+        self.refresh(keep_message=True)
     # ------------------------------------------------------------------ setup
     def player_names(self) -> list[str]:
         """Seat names: typed names for the people, ``Bot 1``, ``Bot 2``... for the rest."""
         count, people = self.players_slider.value, min(self.humans_slider.value, self.players_slider.value)
         typed = [n.strip() for n in self.names_text.value.split(",") if n.strip()]
-        names = [typed[i] if i < len(typed) else ("You" if people == 1 else f"Player {i + 1}") for i in range(people)]
-        return names + [f"Bot {i + 1}" for i in range(count - people)]
+        names = [typed[i] if i < len(typed) else (YOU if people == 1 else _("Player {number}").format(number=i + 1))
+                 for i in range(people)]
+        # a bot seat is named "Bot N" in the reader's language (the log names it so); a record read back
+        # recognises it in either language (_is_bot_seat)
+        return names + [_("Bot {number}").format(number=i + 1) for i in range(count - people)]
 
     def start(self) -> bool:
         """Start a game with the setup's players, people, order source and seed. Returns False on an error."""
@@ -111,10 +180,11 @@ class PlayAGame(widgets.VBox):
             return False
         self.seat = 0
         self._build()
-        self.message.value = info_html(
-            f"New game: {', '.join(names)}. " + ("Orders come from a generated deck, not the printed deck."
-                                                 if self.generated_deck else
-                                                 "Type each order as it is turned face up."))
+        if self.generated_deck:
+            text = _("New game: {names}. Orders come from a generated deck, not the printed deck.")
+        else:
+            text = _("New game: {names}. Type each order as it is turned face up.")
+        self.message.value = info_html(text.format(names=_(", ").join(map(self._shown_name, names))))
         return True
 
     def _auto_chance(self, state: engine.GameState) -> bool:
@@ -124,7 +194,7 @@ class PlayAGame(widgets.VBox):
     def save_record(self, path):
         """Write the game record (JSON lines, the generated deck included) to ``path`` atomically."""
         if self.session is None:
-            raise CompanionError("no game to save")
+            raise CompanionError(_("no game to save"))
         return self.session.save(path)
 
     def open_record(self, path) -> None:
@@ -133,20 +203,22 @@ class PlayAGame(widgets.VBox):
         probe = Session.open(magick, path)
         names = probe.seat_names()
         self.generated_deck = bool(probe.states[0].deck)
-        controllers = ["greedy" if name.startswith("Bot ") else HUMAN for name in names]
+        controllers = ["greedy" if self._is_bot_seat(name) else HUMAN for name in names]
         self.session = Session(magick, states=probe.states, seed=self.seed_box.value, controllers=controllers,
                                auto_chance=self._auto_chance)
         self.session.settle()
         self.seat = self.session.humans()[0] if self.session.humans() else 0
         self._build()
-        self.message.value = info_html(f"Opened a game of {len(names)} players in round {self.session.state.round}.")
+        self.message.value = info_html(_("Opened a game of {n} players in round {round}.").format(
+            n=len(names), round=self.session.state.round))
 
     def _build(self) -> None:
         state = self.session.state
         self.dice = DiceBar(state.sheet.dice, self.roll, self.undo)
         self.seat_picker = widgets.ToggleButtons(
-            options=[(state.players[i].name, i) for i in self.session.humans()] or [(state.players[0].name, 0)],
-            description="Sheet of")
+            options=[(self._shown_name(state.players[i].name), i) for i in self.session.humans()]
+            or [(self._shown_name(state.players[0].name), 0)],
+            description=_("Sheet of"))
         if len(self.session.humans()) < 2:
             self.seat_picker.layout.display = "none"   # hot-seat switching only matters for 2+ people
         self.seat_picker.observe(lambda ch: self.show_seat(ch["new"]) if ch["new"] is not None else None,
@@ -164,18 +236,21 @@ class PlayAGame(widgets.VBox):
 
     def _reveal_form(self, state: engine.GameState) -> widgets.VBox:
         sheet = state.sheet
-        none = [("(none)", None)]
+        none = [(_("(none)"), None)]
         self.reveal_title = widgets.HTML()
-        self.order_item = widgets.Dropdown(options=[(r.name, r.id) for r in sheet.item_rows], description="Item")
-        self.order_prefix = widgets.Dropdown(options=none + [(r.name, r.id) for r in sheet.enchantment_rows("prefix")],
-                                             description="Prefix")
-        self.order_suffix = widgets.Dropdown(options=none + [(r.name, r.id) for r in sheet.enchantment_rows("suffix")],
-                                             description="Suffix")
-        self.order_gold = widgets.IntText(value=5, description="Gold", layout=widgets.Layout(width="160px"))
-        reveal = button("Reveal this order", "eye", "info")
+        self.order_item = widgets.Dropdown(options=[(shown_text(r.name), r.id) for r in sheet.item_rows],
+                                           description=_("Item"))
+        self.order_prefix = widgets.Dropdown(options=none + [(shown_text(r.name), r.id)
+                                                             for r in sheet.enchantment_rows("prefix")],
+                                             description=_("Prefix"))
+        self.order_suffix = widgets.Dropdown(options=none + [(shown_text(r.name), r.id)
+                                                             for r in sheet.enchantment_rows("suffix")],
+                                             description=_("Suffix"))
+        self.order_gold = widgets.IntText(value=5, description=_("Gold"), layout=widgets.Layout(width="160px"))
+        reveal = self.reveal_button = button(_("Reveal this order"), "eye", "info")
         reveal.on_click(lambda _b: self.reveal(self.order_item.value, self.order_prefix.value,
                                                self.order_suffix.value, self.order_gold.value))
-        empty = button("The deck is empty", "ban")
+        empty = self.empty_button = button(_("The deck is empty"), "ban")
         empty.on_click(lambda _b: self.reveal(None))
         return widgets.VBox([self.reveal_title,
                              widgets.HBox([self.order_prefix, self.order_item, self.order_suffix]),
@@ -200,7 +275,7 @@ class PlayAGame(widgets.VBox):
             state = self.session.state
             seat = magick.reveal_seat(state)
             if seat is None:
-                raise CompanionError("no order is to be revealed now")
+                raise CompanionError(_("no order is to be revealed now"))
             order = None if item is None else make_order(state.sheet, item, prefix, suffix, gold=gold)
             self.session.apply(engine.RevealOrder(seat, order))
         self._do(step)
@@ -214,15 +289,15 @@ class PlayAGame(widgets.VBox):
         """Take back the last human decision (with the bots' answers that followed it)."""
         with busy(self, self.message):
             if self.session is None or not self.session.undo():
-                self.message.value = info_html("Nothing to undo.")
+                self.message.value = info_html(_("Nothing to undo."))
                 return
-            self.message.value = info_html("Undone.")
+            self.message.value = info_html(_("Undone."))
             self._next_seat()
             self.refresh(keep_message=True)
 
     def _do(self, step) -> None:
         if self.session is None:
-            self.message.value = error_html("Start a game first.")
+            self.message.value = error_html(_("Start a game first."))
             return
         with busy(self, self.message):
             try:
@@ -257,14 +332,17 @@ class PlayAGame(widgets.VBox):
         self.reveal_box.layout.display = "" if typed_reveal else "none"
         if typed_reveal:
             due = magick.reveal_seat(state)
-            when = "Setup" if state.round == 1 and state.roll is None else "Customer phase"
-            self.reveal_title.value = (f"<b>{when}:</b> turn up the next order for "
-                                       f"<b>{html.escape(state.players[due].name)}</b> and type it in "
-                                       "(or press 'The deck is empty').")
+            if state.round == 1 and state.roll is None:
+                text = _("<b>Setup:</b> turn up the next order for <b>{name}</b> and type it in "
+                         "(or press 'The deck is empty').")
+            else:
+                text = _("<b>Customer phase:</b> turn up the next order for <b>{name}</b> and type it in "
+                         "(or press 'The deck is empty').")
+            self.reveal_title.value = text.format(name=html.escape(self._shown_name(state.players[due].name)))
         self.turn.update(state, self.seat, magick.free_circles(state, self.seat))
         self.table.value = self._table_html(state)
         self._update_chart(state)
-        self.history_html.value = ("<details><summary>What happened</summary><ul>"
+        self.history_html.value = ("<details><summary>" + html.escape(_("What happened")) + "</summary><ul>"
                           + "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-20:]) + "</ul></details>")
 
     def _table_html(self, state: engine.GameState) -> str:
@@ -273,57 +351,99 @@ class PlayAGame(widgets.VBox):
         humans = set(self.session.humans())
         rows = []
         for i, (p, g) in enumerate(zip(state.players, gold, strict=True)):
-            orders = ", ".join(f"{html.escape(o.name_on(sheet))} ({o.gold})" if o is not None else "? (face down)"
-                               for o in p.orders) or "—"
-            done = ("ended turn" if p.done else "to play") if state.phase == "craft" else ""
-            who = "person" if i in humans else "bot"
-            rows.append(f"<tr><td><b>{html.escape(p.name)}</b> ({who})</td><td>{p.potions}</td>"
+            face_down = html.escape(_("? (face down)"))
+            orders = _(", ").join(f"{html.escape(o.name_on(sheet))} ({o.gold})" if o is not None else face_down
+                                  for o in p.orders) or "—"
+            done = (_("ended turn") if p.done else _("to play")) if state.phase == "craft" else ""
+            who = _("person") if i in humans else _("bot")
+            rows.append(f"<tr><td><b>{html.escape(self._shown_name(p.name))}</b> ({html.escape(who)})</td>"
+                        f"<td>{p.potions}</td>"
                         f"<td>{len(p.filled)}</td><td>{orders}</td><td>{len(p.fulfilled)}</td>"
-                        f"<td>{p.adventurer_steps}/{len(state.cards.adventurer(p.adventurer).requirements)}</td><td><b>{g}</b></td><td>{done}</td></tr>")
+                        f"<td>{p.adventurer_steps}/{len(state.cards.adventurer(p.adventurer).requirements)}</td>"
+                        f"<td><b>{g}</b></td><td>{html.escape(done)}</td></tr>")
         cards = []
         for m in magick.mastery_status(state):
-            side = f"{'apprentice' if m['apprentice'] else 'master'} side ({m['gold']} gold)"
+            column = self._column_name(sheet, m["card"].column)
+            if m["apprentice"]:
+                text = _("{card}: {n} {column} circles, apprentice side ({gold} gold)")
+            else:
+                text = _("{card}: {n} {column} circles, master side ({gold} gold)")
+            text = text.format(card=shown_text(m["card"].name), n=m["circles"], column=column, gold=m["gold"])
             claimed = m["claimed_by"]
-            cards.append(f"{html.escape(m['card'].name)}: {m['circles']} {html.escape(m['card'].column)} circles, "
-                         f"{side}" + (f" — claimed by {html.escape(', '.join(claimed))}" if claimed else ""))
+            if claimed:
+                text = _("{card} — claimed by {names}").format(
+                    card=text, names=_(", ").join(self._shown_name(n) for n in claimed))
+            cards.append(html.escape(text))
         if state.over:
-            winners = self.session.score().winners
-            head = (f"<h4>Game over — {'shared win' if len(winners) > 1 else 'winner'}: "
-                    f"{html.escape(', '.join(winners))} with {max(gold)} gold</h4>")
+            winners = [self._shown_name(n) for n in self.session.score().winners]
+            if len(winners) > 1:
+                title = _("Game over — shared win: {names} with {gold} gold")
+            else:
+                title = _("Game over — winner: {names} with {gold} gold")
+            head = "<h4>" + html.escape(title.format(names=_(", ").join(winners), gold=max(gold))) + "</h4>"
         else:
-            head = f"<h4>Round {state.round} of {sheet.rounds} — {self._phase_text(state)}</h4>"
+            title = _("Round {round} of {rounds} — {phase}").format(round=state.round, rounds=sheet.rounds,
+                                                                    phase=self._phase_text(state))
+            head = f"<h4>{html.escape(title)}</h4>"
         roll = (" · ".join(f"{d}: <b>{v}</b>" for d, v in state.roll.values)
                 if state.roll is not None and state.phase == "craft" else "—")
-        return (head + f"<div>Dice this round: {roll}</div>"
+        columns = "".join(f"<th>{html.escape(t)}</th>" for t in (
+            _("player"), _("potions"), _("circles"), _("orders in front (gold), left to right"), _("fulfilled"),
+            _("adventurer"), _("gold"), ""))
+        return (head + "<div>" + html.escape(_("Dice this round:")) + f" {roll}</div>"
                 "<style>.companion-magick-table td,.companion-magick-table th{padding:1px 8px;text-align:left}</style>"
-                "<table class='companion-magick-table'><tr><th>player</th><th>potions</th><th>circles</th>"
-                "<th>orders in front (gold), left to right</th><th>fulfilled</th><th>adventurer</th>"
-                "<th>gold</th><th></th></tr>" + "".join(rows) + "</table>"
-                f"<div>Mastery: {' · '.join(cards)}</div>")
+                f"<table class='companion-magick-table'><tr>{columns}</tr>" + "".join(rows) + "</table>"
+                "<div>" + html.escape(_("Mastery:")) + f" {' · '.join(cards)}</div>")
+
+    @staticmethod
+    def _is_bot_seat(name: str) -> bool:
+        """Whether a recorded seat name is a bot's: ``Bot N`` in any supported language (a game saved in Chinese
+        and opened in English keeps its bots)."""
+        templates = {translations(language).gettext("Bot {number}") for language in SUPPORTED_LANGUAGES}
+        return any(name == t.format(number=k) for t in templates for k in range(1, 9))
+
+    @staticmethod
+    def _shown_name(name: str) -> str:
+        """A seat's name as shown: the solo person's seat (``You``) and the bots' seats (``Bot 2``) in the
+        reader's language (the record keeps the English names, which mark the bots' seats)."""
+        if name == YOU:
+            return _("You")
+        number = name.removeprefix("Bot ")
+        if number != name and number.isdigit():
+            return _("Bot {number}").format(number=number)
+        return name
+
+    @staticmethod
+    def _column_name(sheet: Sheet, column: str) -> str:
+        """A mastery card's column by its name on the sheet, never its id."""
+        try:
+            return shown_text(sheet.column(column).name)
+        except (KeyError, CompanionError):
+            return column
 
     @staticmethod
     def _phase_text(state: engine.GameState) -> str:
-        return {"roll": "roll the shared dice", "reveal": "customer phase: new orders are revealed",
-                "craft": "crafting and research: everyone uses the same roll"}.get(state.phase, state.phase)
+        return {"roll": _("roll the shared dice"), "reveal": _("customer phase: new orders are revealed"),
+                "craft": _("crafting and research: everyone uses the same roll")}.get(state.phase, state.phase)
 
     def _figure(self, state: engine.GameState) -> go.Figure:
         gold = engine.score(state)
-        names = [g.name for g in gold]
-        fig = go.Figure([go.Bar(name=part.capitalize(), x=names, y=[getattr(g, part) for g in gold],
+        names = [self._shown_name(g.name) for g in gold]
+        fig = go.Figure([go.Bar(name=str(PART_TITLES.get(part, part)), x=names, y=[getattr(g, part) for g in gold],
                                 marker_color=PART_COLOURS[part]) for part in scoring.PARTS])
-        title = "Final gold" if state.over else f"Gold so far (round {state.round})"
-        fig.update_layout(barmode="stack", title=title, yaxis_title="gold", height=320,
+        title = _("Final gold") if state.over else _("Gold so far (round {round})").format(round=state.round)
+        fig.update_layout(barmode="stack", title=title, yaxis_title=_("gold"), height=320,
                           margin=dict(l=50, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.2,
                                                                            traceorder="normal"))
         if all_zero(getattr(g, part) for g in gold for part in scoring.PARTS):
-            set_empty_state(fig, "Gold shows here once someone fulfils an order, "
-                                 "claims a mastery or moves the adventurer.")
+            set_empty_state(fig, _("Gold shows here once someone fulfils an order, "
+                                   "claims a mastery or moves the adventurer."))
         return fig
 
     def _update_chart(self, state: engine.GameState) -> None:
         """Show the gold so far, drawn in place on the one chart (only changed bars and title are sent)."""
         fig = self._figure(state)
-        if fig.to_plotly_json() == self._chart_json:
+        if self._chart_json is not None and fig.to_plotly_json() == self._chart_json:
             return
         self.chart.show(fig)
         self._chart_json = fig.to_plotly_json()

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from companion.i18n import _, add_language_listener, ngettext, remove_language_listener
+from companion.i18n import lazy_gettext as _LAZY
 from companion.magick.sheet import CRAFTING, RESEARCH, Sheet
 from companion.widgets.common import figure_widget
 
@@ -32,6 +34,17 @@ CAN_FILL = "#2ca02c"      # the chosen die fills it as rolled
 WITH_POTIONS = "#ff7f0e"  # the chosen die fills it with potions
 BEST = "#d62728"          # the engine's top-ranked placement
 SIDE_COLOUR = {CRAFTING: "#8c564b", RESEARCH: "#1f77b4"}
+#: How a column's comparison is shown (the sheet data writes ``>=``/``<=``).
+_COMPARE = {">=": "≥", "<=": "≤"}
+_SIDE_NAMES = {CRAFTING: _LAZY("crafting"), RESEARCH: _LAZY("research")}
+_KIND_NAMES = {"material": _LAZY("material"), "energy": _LAZY("energy")}
+
+
+def shown_text(text: str) -> str:
+    """A text of the sheet or card data (sheet name and label, row, group and column names, card names) as
+    shown: in the reader's language when the catalog has it (the shipped data's texts are extracted into it,
+    ``tools/i18n.py``), else as typed (a user's own sheet)."""
+    return _(text) if text else text
 
 
 @dataclass(frozen=True)
@@ -77,16 +90,26 @@ def sheet_label_html(sheet: Sheet) -> str:
     """A banner with the sheet's name and label; amber for a reconstruction, green for a checked sheet."""
     colour = "#8a5a00" if sheet.reconstruction else "#1b5e20"
     back = "#fff4d6" if sheet.reconstruction else "#e8f5e9"
-    kind = "Reconstruction" if sheet.reconstruction else "Your sheet"
+    kind = _("Reconstruction: {name}") if sheet.reconstruction else _("Your sheet: {name}")
     return (f'<div class="companion-magick-sheet-label" style="border-left:4px solid {colour};background:{back};'
-            f'padding:4px 8px;margin:4px 0"><b>{kind}: {html.escape(sheet.name)}</b><br>'
-            f'{html.escape(sheet.label)}</div>')
+            f'padding:4px 8px;margin:4px 0"><b>{html.escape(kind.format(name=shown_text(sheet.name)))}</b><br>'
+            f'{html.escape(shown_text(sheet.label))}</div>')
 
 
 def _row_label(sheet: Sheet, row_id: str, complete: bool) -> str:
     row = sheet.row(row_id)
-    name = f"<b>{html.escape(row.name)}</b>" if complete else html.escape(row.name)
+    name = f"<b>{html.escape(shown_text(row.name))}</b>" if complete else html.escape(shown_text(row.name))
     return f"{name} ✓" if complete else name
+
+
+def _effect_text(sheet: Sheet, row) -> str:
+    """A charm row's end-game effect for players (never the data's type id or its source note)."""
+    effect = row.effect
+    if effect is None or effect.type != "gold_per_fulfilled_order":
+        return ""   # potions_on_completion: the row's potions already say it
+    group = next((g.name for g in sheet.groups if g.id == effect.item_group), effect.item_group)
+    return " — " + _("end of game: +{gold} gold per fulfilled order of {group}").format(
+        gold=effect.gold_each, group=shown_text(group))
 
 
 def sheet_figure(sheet: Sheet, *, filled: Collection[str] = (), free: Collection[str] = (),
@@ -133,23 +156,27 @@ def sheet_figure(sheet: Sheet, *, filled: Collection[str] = (), free: Collection
         text=[str(r.gold) for r in rows], textfont=dict(size=11, color="#5a4500"),
         marker=dict(symbol="circle", size=22, color=["#ffd54f" if r.id in complete else "#fff8e1" for r in rows],
                     line=dict(width=[3 if r.id in complete else 1 for r in rows], color="#b8860b")),
-        hovertext=[f"{r.name}: {r.gold} gold and {r.potions} potion{'s' if r.potions != 1 else ''} when complete"
-                   + (f" — {r.effect.note or r.effect.type}" if r.effect else "") for r in rows],
+        hovertext=[ngettext("{row}: {gold} gold and {n} potion when complete",
+                            "{row}: {gold} gold and {n} potions when complete", r.potions).format(
+                       row=shown_text(r.name), gold=r.gold, n=r.potions)
+                   + _effect_text(sheet, r) for r in rows],
         hoverinfo="text", name="gold")
     top = 0.2
     columns = go.Scatter(
         x=[xs[c.id] for c in sheet.columns], y=[top] * len(sheet.columns), mode="text",
-        text=[f"<b>{html.escape(c.name)}</b><br>{' '.join(c.allowed_dice)}" for c in sheet.columns],
+        text=[f"<b>{html.escape(shown_text(c.name))}</b><br>{' '.join(c.allowed_dice)}" for c in sheet.columns],
         textfont=dict(color=[SIDE_COLOUR[c.side] for c in sheet.columns]),
-        hovertext=[f"{c.name} ({c.kind}, {c.side}): die {c.compare} circle; dice {', '.join(c.allowed_dice)}"
+        hovertext=[_("{column} ({kind}, {side}): die {compare} circle; dice {dice}").format(
+                       column=shown_text(c.name), kind=_KIND_NAMES.get(c.kind, c.kind), side=_SIDE_NAMES.get(c.side, c.side),
+                       compare=_COMPARE.get(c.compare, c.compare), dice=", ".join(c.allowed_dice))
                    for c in sheet.columns], hoverinfo="text", name="columns")
     fig = go.Figure([circle_trace, names, gold, columns])
     for side, y, name in headings:
         x = gold_x[CRAFTING] - 0.4 if side == CRAFTING else gold_x[RESEARCH] + 0.4
-        fig.add_annotation(x=x, y=y, text=f"<b>{html.escape(name)}</b>", showarrow=False,
+        fig.add_annotation(x=x, y=y, text=f"<b>{html.escape(shown_text(name))}</b>", showarrow=False,
                            xanchor="right" if side == CRAFTING else "left",
                            font=dict(color=SIDE_COLOUR[side], size=12))
-    for side, label in ((CRAFTING, "<b>Crafting</b> — die ≥ circle"), (RESEARCH, "<b>Research</b> — die ≤ circle")):
+    for side, label in ((CRAFTING, _("<b>Crafting</b> — die ≥ circle")), (RESEARCH, _("<b>Research</b> — die ≤ circle"))):
         side_xs = [xs[c.id] for c in sheet.columns if c.side == side]
         if side_xs:
             fig.add_annotation(x=sum(side_xs) / len(side_xs), y=top + 0.75, text=label, showarrow=False,
@@ -170,14 +197,15 @@ def _circle_style(sheet: Sheet, filled: Collection[str], free: Collection[str],
     colours, hovers = [], []
     for circle in sheet.circles:
         column = sheet.column(circle.column)
-        base = (f"{sheet.row(circle.row).name}: {column.name} circle {circle.target} "
-                f"(die {column.compare} {circle.target}; dice {', '.join(column.allowed_dice)})")
+        base = _("{row}: {column} circle {target} (die {compare} {target}; dice {dice})").format(
+            row=shown_text(sheet.row(circle.row).name), column=shown_text(column.name), target=circle.target,
+            compare=_COMPARE.get(column.compare, column.compare), dice=", ".join(column.allowed_dice))
         if circle.key in free:
             colours.append(FREE)
-            hovers.append(base + " — filled free (adventurer)")
+            hovers.append(base + " — " + _("filled free (adventurer)"))
         elif circle.key in filled:
             colours.append(FILLED)
-            hovers.append(base + " — filled")
+            hovers.append(base + " — " + _("filled"))
         elif circle.key in marks:
             colours.append(marks[circle.key].colour)
             hovers.append(base + (f"<br>{marks[circle.key].hover}" if marks[circle.key].hover else ""))
@@ -209,7 +237,21 @@ class SheetView(widgets.VBox):
         self._shown = (frozenset(filled), frozenset(free),
                        tuple(sorted((k, m.colour, m.hover) for k, m in (marks or {}).items())),
                        frozenset(complete), title)
+        self._drawn = dict(filled=filled, free=free, marks=marks, complete=complete, title=title)
         super().__init__([self.banner, self.figure])
+        add_language_listener(self._retranslate)
+
+    def close(self) -> None:
+        """Stop following the language switch, then close the widget."""
+        remove_language_listener(self._retranslate)
+        super().close()
+
+    def _retranslate(self, language: str) -> None:
+        """Draw the banner, headings and hover texts again in ``language``, on the same figure."""
+        del language
+        self.banner.value = sheet_label_html(self.sheet)
+        self._shown = None
+        self.show(**self._drawn)
 
     def set_sheet(self, sheet: Sheet, title: str | None = None) -> None:
         """Draw another (e.g. edited) ``sheet``, empty, on the same figure in place; the banner follows."""
@@ -227,6 +269,7 @@ class SheetView(widgets.VBox):
         """
         key = (frozenset(filled), frozenset(free), tuple(sorted((k, m.colour, m.hover) for k, m in (marks or {}).items())),
                frozenset(complete), title)
+        self._drawn = dict(filled=filled, free=free, marks=marks, complete=complete, title=title)
         if key == self._shown:
             return
         self.figure.show(sheet_figure(self.sheet, title=title, filled=filled, free=free, marks=marks,
