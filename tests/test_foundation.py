@@ -88,8 +88,8 @@ def test_start_widget_switches_games():
     from companion.widgets.start import GAMES, GamePicker
 
     picker = GamePicker()
-    assert GAMES[0].name in picker.summary.value
-    picker.toggle.value = "Terra Mystica"
+    assert str(GAMES[0].name) in picker.summary.value
+    picker.toggle.value = "terra_mystica"
     assert "replay_a_real_game.ipynb" in picker.summary.value
     colours = picker.chart.data[0].marker.color
     assert colours[2] != colours[0]

@@ -22,6 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from companion.i18n import _
 from companion.validation import FieldProblem
 
 __all__ = ["GRID_CLASS", "INVALID_CLASS", "NUMBER_CLASS", "FormMarks", "WholeNumberBox", "merge_problems", "parse_whole",
@@ -70,7 +71,7 @@ def parse_whole(text: str) -> int:
     if text == "":
         return 0
     if not _WHOLE.fullmatch(text):
-        raise ValueError(f"expected a whole number (digits only, e.g. 12), found {text!r}")
+        raise ValueError(_("expected a whole number (digits only, e.g. 12), found {text!r}").format(text=text))
     return int(text)
 
 
@@ -150,18 +151,28 @@ def seat_label(index: int, shown: Sequence[str]) -> str:
     str
         The name as typed; ``"Player 2"`` when blank; ``"Player 2 (“Ann”)"`` when the name alone could be
         another player: another seat shows the same name, or the name is another seat's label
-        (``"Player 1"`` typed on seat 2).
+        (``"Player 1"`` typed on seat 2, in English or in the language shown: ``"玩家 1"``). The seat's
+        label is in the language in force.
     """
-    seat = f"Player {index + 1}"
+    seat = _("Player {number}").format(number=index + 1)
     name = str(shown[index]).strip()
     if not name:
         return seat
     if name.casefold() == seat.casefold():
         return name
     same = sum(str(other).strip().casefold() == name.casefold() for other in shown) > 1
-    if same or re.fullmatch(r"player\s*\d+", name, flags=re.IGNORECASE):
-        return f"{seat} (\u201c{name}\u201d)"
+    if same or _looks_like_a_seat(name):
+        return _("{seat} (“{name}”)").format(seat=seat, name=name)
     return name
+
+
+def _looks_like_a_seat(name: str) -> bool:
+    """True for a seat label (``Player 3``, ``player3``, or the label in the language shown, ``玩家 3``)."""
+    if re.fullmatch(r"player\s*\d+", name, flags=re.IGNORECASE):
+        return True
+    before, _field, after = _("Player {number}").partition("{number}")
+    pattern = re.escape(before.strip()) + r"\s*\d+\s*" + re.escape(after.strip())
+    return bool(re.fullmatch(pattern, name, flags=re.IGNORECASE))
 
 
 def merge_problems(typed: Iterable[tuple[int | None, str, str]],
@@ -178,11 +189,16 @@ def merge_problems(typed: Iterable[tuple[int | None, str, str]],
                     if not about_typed(*((p.player, p.field) if isinstance(p, FieldProblem) else (p[0], p[1])))]
 
 
-def problems_html(lines: Sequence[str], footer: str = "Fix the marked fields to see the result.") -> str:
-    """The error list shown under a form (escaped), one line per problem."""
+def problems_html(lines: Sequence[str], footer: str | None = None) -> str:
+    """The error list shown under a form (escaped), one line per problem, in the language in force.
+
+    ``footer`` defaults to "Fix the marked fields to see the result." (translated).
+    """
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-    return (f'<div class="companion-error" style="color:#b00020"><b>Please check:</b><ul>{items}</ul>'
-            f"{html.escape(footer)}</div>")
+    footer = _("Fix the marked fields to see the result.") if footer is None else str(footer)
+    title = html.escape(_("Please check:"))
+    return (f'<div class="companion-error" style="color:#b00020"><b>{title}</b>'
+            f"<ul>{items}</ul>{html.escape(footer)}</div>")
 
 
 class FormMarks:
@@ -234,7 +250,8 @@ class FormMarks:
         for p in problems:
             player, field, message = (p.player, p.field, p.message) if isinstance(p, FieldProblem) else p
             who, label = self.describe(player, field)
-            line = f"{who} — {label}: {message}" if who else f"{label}: {message}"
+            line = (_("{player} — {field}: {message}").format(player=who, field=label, message=message) if who
+                    else _("{field}: {message}").format(field=label, message=message))
             self.messages[(player, field)] = message
             self.lines.append(line)
             for box in self.locate(player, field):

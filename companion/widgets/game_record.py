@@ -9,13 +9,13 @@ the game on screen is kept.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from companion.errors import CompanionError
+from companion.i18n import _, add_language_listener
 from companion.widgets.common import error_html, info_html
 
 __all__ = ["RecordFile"]
@@ -33,20 +33,39 @@ class RecordFile(widgets.VBox):
     open : callable
         ``open(path)``: replace the game by the one recorded in ``path`` (raises ``CompanionError``; the
         game on screen must stay as it was then).
+
+    The labels and the status line follow :func:`companion.i18n.set_language` in place.
     """
 
     def __init__(self, path: str | Path, save: Callable[[Path], object], open: Callable[[Path], object]) -> None:
         self._save, self._open = save, open
-        self.path_box = widgets.Text(value=str(path), description="Record file",
-                                     layout=widgets.Layout(width="460px"))
-        self.open_button = widgets.Button(description="Open", icon="folder-open",
-                                          tooltip="replace this game by the one recorded in the file")
-        self.save_button = widgets.Button(description="Save", icon="save",
-                                          tooltip="write this game's record to the file (replaces it)")
+        self._render_status: Callable[[], str] | None = None
+        self.path_box = widgets.Text(value=str(path), layout=widgets.Layout(width="460px"))
+        self.open_button = widgets.Button(icon="folder-open")
+        self.save_button = widgets.Button(icon="save")
         self.open_button.on_click(lambda _b: self.open_file())
         self.save_button.on_click(lambda _b: self.save_file())
         self.status = widgets.HTML()
+        self._label()
         super().__init__([widgets.HBox([self.path_box, self.open_button, self.save_button]), self.status])
+        add_language_listener(self._retranslate)
+
+    def _label(self) -> None:
+        self.path_box.description = _("Record file")
+        self.open_button.description = _("Open")
+        self.open_button.tooltip = _("replace this game by the one recorded in the file")
+        self.save_button.description = _("Save")
+        self.save_button.tooltip = _("write this game's record to the file (replaces it)")
+
+    def _show(self, render: Callable[[], str]) -> None:
+        self._render_status = render
+        self.status.value = render()
+
+    def _retranslate(self, language: str) -> None:
+        """Labels and the status line in ``language``, in place."""
+        self._label()
+        if self._render_status is not None:
+            self.status.value = self._render_status()
 
     @property
     def path(self) -> Path:
@@ -58,20 +77,24 @@ class RecordFile(widgets.VBox):
         try:
             written = self._save(self.path)
         except CompanionError as exc:
-            self.status.value = error_html(str(exc))
+            error = str(exc)
+            self._show(lambda: error_html(error))
             return False
-        self.status.value = info_html(f"Saved to {html.escape(str(written or self.path))}.")
+        where = str(written or self.path)
+        self._show(lambda: info_html(_("Saved to {path}.").format(path=where)))
         return True
 
     def open_file(self) -> bool:
         """Open the game recorded in :attr:`path`; False (with the reason shown) when it cannot be read."""
+        path = str(self.path)
         if not self.path.exists():
-            self.status.value = error_html(f"{html.escape(str(self.path))}: no such file")
+            self._show(lambda: error_html(_("{path}: no such file").format(path=path)))
             return False
         try:
             self._open(self.path)
         except CompanionError as exc:
-            self.status.value = error_html(str(exc))
+            error = str(exc)
+            self._show(lambda: error_html(error))
             return False
-        self.status.value = info_html(f"Opened {html.escape(str(self.path))}.")
+        self._show(lambda: info_html(_("Opened {path}.").format(path=path)))
         return True

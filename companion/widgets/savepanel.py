@@ -25,16 +25,18 @@ from typing import Any
 import ipywidgets as widgets
 
 from companion.errors import CompanionError
+from companion.i18n import _, add_language_listener, lazy_gettext
 from companion.savefile import SaveConflictError, SaveStamp, read_save_stamped, write_save
 from companion.widgets.common import error_html, info_html, message_box
 
 __all__ = ["SavePanel", "SavePanelOwner"]
 
 #: ``on_load(document)``: ``document`` is the save (a dict with the right ``"kind"``) or ``None``
-#: when the file does not exist yet. Returns the status text to show (``None``: a default text), or
+#: when the file does not exist yet. Returns the status text to show (``None``: a default text; a
+#: :class:`~companion.i18n.LazyString` is shown again in a new language when the language changes), or
 #: raises :class:`~companion.errors.CompanionError` (usually ``SaveFileError``) when the document is
 #: malformed; it must not change the owner's state before it is sure the document is good.
-LoadCallback = Callable[[dict[str, Any] | None], str | None]
+LoadCallback = Callable[[dict[str, Any] | None], object]
 
 
 class SavePanel(widgets.VBox):
@@ -50,8 +52,8 @@ class SavePanel(widgets.VBox):
     on_load : callable
         ``on_load(document) -> str | None``, see :data:`LoadCallback`. Called by :meth:`open_save` with the
         document read (``None`` for a file that does not exist yet).
-    button_description : str
-        Label of the open button.
+    button_description : str or LazyString
+        Label of the open button (a :func:`~companion.i18n.lazy_gettext` text follows the language).
     text_width : str
         CSS width of the path box.
 
@@ -68,26 +70,46 @@ class SavePanel(widgets.VBox):
         Opens (or starts) the file typed in :attr:`path_text`.
     status : ipywidgets.HTML
         What happened last: loaded / new file / why the file cannot be read or written.
+
+    Every label and the status line follow :func:`companion.i18n.set_language` in place (an error
+    message read from a file keeps the language it was written in; the sentence around it changes).
     """
 
     def __init__(self, path: str | Path, *, kind: str, on_load: LoadCallback,
-                 button_description: str = "Open / create", text_width: str = "600px") -> None:
+                 button_description: object = lazy_gettext("Open / create"), text_width: str = "600px") -> None:
         self.kind = kind
         self.on_load = on_load
         self.path = Path(path).expanduser()
         self.writable = True
         self._stamp = SaveStamp(None)
-        self.path_text = widgets.Text(value=str(self.path), description="Save file",
-                                      layout=widgets.Layout(width=text_width, max_width="100%"))
+        self._button_text = button_description
+        self._render_status: Callable[[], str] | None = None
+        self.path_text = widgets.Text(value=str(self.path), layout=widgets.Layout(width=text_width, max_width="100%"))
         # on a phone the button wraps under the path box instead of being squeezed to an icon
-        self.open_button = widgets.Button(description=button_description, icon="folder-open",
-                                          tooltip="Load this save file, or start a new one there",
-                                          layout=widgets.Layout(width="auto", flex="0 0 auto"))
+        self.open_button = widgets.Button(icon="folder-open", layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.open_button.on_click(lambda _button: self.open_save())
         self.status = message_box()
+        self._label()
         super().__init__([widgets.HBox([self.path_text, self.open_button],
                                        layout=widgets.Layout(flex_flow="row wrap", max_width="100%")),
                           self.status])
+        add_language_listener(self._retranslate)
+
+    def _label(self) -> None:
+        self.path_text.description = _("Save file")
+        self.open_button.description = str(self._button_text)
+        self.open_button.tooltip = _("Load this save file, or start a new one there")
+
+    def _show(self, render: Callable[[], str]) -> None:
+        """Show ``render()`` in the status line now and again after a change of language."""
+        self._render_status = render
+        self.status.value = render()
+
+    def _retranslate(self, language: str) -> None:
+        """Labels and the status line in ``language``, in place."""
+        self._label()
+        if self._render_status is not None:
+            self.status.value = self._render_status()
 
     def open_save(self, path: str | Path | None = None) -> bool:
         """Use ``path`` as the save file and hand its document to ``on_load``.
@@ -115,16 +137,22 @@ class SavePanel(widgets.VBox):
             document, stamp = read_save_stamped(self.path, kind=self.kind)
             text = self.on_load(document)
         except CompanionError as exc:
-            self.status.value = error_html(
-                f"{exc} — nothing will be written to it. Repair it and press "
-                f"'{self.open_button.description}' again, or type another save file name.")
+            error = str(exc)
+            self._show(lambda: error_html(
+                _("{error} — nothing will be written to it. Repair it and press '{button}' again, or type "
+                  "another save file name.").format(error=error, button=self.open_button.description)))
             return False
         self._stamp = stamp
         self.writable = True
+        path = self.path
         if text is None:
-            text = (f"Loaded {self.path}" if document is not None else f"New save file {self.path}")
-            text += ": every entry is saved as you type."
-        self.status.value = info_html(text)
+            if document is not None:
+                self._show(lambda: info_html(_("Loaded {path}: every entry is saved as you type.").format(path=path)))
+            else:
+                self._show(lambda: info_html(
+                    _("New save file {path}: every entry is saved as you type.").format(path=path)))
+        else:
+            self._show(lambda: info_html(str(text)))
         return True
 
     def save(self, document: dict[str, Any]) -> bool:
@@ -150,11 +178,13 @@ class SavePanel(widgets.VBox):
             self._stamp = write_save(self.path, document, stamp=self._stamp)
         except SaveConflictError as exc:
             self.writable = False
-            self.status.value = error_html(
-                f"{exc}. Press '{self.open_button.description}' to load the file as it is now.")
+            conflict = str(exc)
+            self._show(lambda: error_html(_("{error}. Press '{button}' to load the file as it is now.").format(
+                error=conflict, button=self.open_button.description)))
             return False
         except CompanionError as exc:
-            self.status.value = error_html(str(exc))
+            failure = str(exc)
+            self._show(lambda: error_html(failure))
             return False
         return True
 

@@ -30,7 +30,8 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
-from companion.history import GAME_TITLES, GAMES, GameHistory, faction_stats, player_stats
+from companion.history import GAMES, GameHistory, faction_stats, player_stats
+from companion.i18n import LazyString, _, add_language_listener, lazy_gettext, ngettext
 from companion.savefile import default_save_dir, read_save
 from companion.widgets.common import error_html, figure_widget, info_html, message_box
 
@@ -39,19 +40,35 @@ __all__ = ["SAVE_KIND", "HistoryView", "Scoreboard"]
 SAVE_KIND = "scoreboard"
 #: The order of the game buttons.
 GAME_ORDER: tuple[str, ...] = ("terra_mystica", "century", "magick")
-#: Short names for the buttons and the history (a phone is narrow).
-SHORT_TITLES = {"terra_mystica": "Terra Mystica", "century": "Century", "magick": "Merchants of Magick"}
+#: Short names for the buttons and the history (a phone is narrow), in the language in force.
+SHORT_TITLES: dict[str, LazyString] = {"terra_mystica": lazy_gettext("Terra Mystica"),
+                                       "century": lazy_gettext("Century"),
+                                       "magick": lazy_gettext("Merchants of Magick")}
+#: Full names, for sentences.
+TITLES: dict[str, LazyString] = {"terra_mystica": lazy_gettext("Terra Mystica"),
+                                 "century": lazy_gettext("Century: Golem Edition"),
+                                 "magick": lazy_gettext("Merchants of Magick")}
 GAME_COLOURS = {"terra_mystica": "#2ca02c", "century": "#c87533", "magick": "#9467bd"}
-UNITS = {"terra_mystica": "VP", "century": "VP", "magick": "gold"}
+UNITS: dict[str, LazyString] = {"terra_mystica": lazy_gettext("VP"), "century": lazy_gettext("VP"),
+                                "magick": lazy_gettext("gold")}
 #: Keys of a Terra Mystica calculator entry that ``companion tm score`` reads (the rest are map helpers).
 _TM_TABLE_KEYS = ("name", "faction", "vp", "cults", "network", "coins", "workers", "priests", "power")
 _FILL = widgets.Layout(width="100%", max_width="100%")
 
 
 def _faction_names() -> dict[str, str]:
+    """Faction key -> name in the language in force."""
     from companion.terra_mystica.factions import load_factions
+    from companion.widgets.terra_mystica.names import faction_name
 
-    return {key: f.display for key, f in load_factions().items()}
+    return {key: faction_name(key) for key in load_factions()}
+
+
+def _relabel(menu: widgets.widget_selection._Selection, options: list[tuple[str, Any]]) -> None:
+    """Give ``menu`` new option labels and keep its value (its observers may see a passing change)."""
+    value = menu.value
+    menu.options = options
+    menu.value = value
 
 
 # ============================================================================ past games
@@ -82,9 +99,9 @@ class HistoryView(widgets.VBox):
     def __init__(self, history: GameHistory | None = None, *, draw_now: bool = True) -> None:
         self.history = history if history is not None else GameHistory()
         self._factions = _faction_names()
-        self.which = widgets.Dropdown(options=[("every game", "all")] + [(SHORT_TITLES[g], g) for g in GAME_ORDER],
-                                      value="all", description="Show", layout=widgets.Layout(width="280px",
-                                                                                             max_width="100%"))
+        self._muted = False
+        self.which = widgets.Dropdown(options=self._which_options(), value="all", description=_("Show"),
+                                      layout=widgets.Layout(width="280px", max_width="100%"))
         self.where = widgets.HTML()
         self.message = message_box()
         self.table = widgets.HTML(layout=_FILL)
@@ -95,24 +112,53 @@ class HistoryView(widgets.VBox):
         self.charts.add_class("companion-history-charts")
         self.wins_chart = self.spread_chart = self.faction_chart = None
         self._load()
-        self.which.observe(lambda _change: self.refresh(reload=False), names="value")
+        self.which.observe(lambda _change: None if self._muted else self.refresh(reload=False), names="value")
         super().__init__([self.where, self.which, self.message, self.table, self.charts], layout=_FILL)
         self.add_class("companion-history-view")
         self._show_table()
         if draw_now:
             self._draw()
+        add_language_listener(self._retranslate)
+
+    @staticmethod
+    def _which_options() -> list[tuple[str, str]]:
+        return [(_("every game"), "all")] + [(str(SHORT_TITLES[g]), g) for g in GAME_ORDER]
+
+    def _retranslate(self, language: str) -> None:
+        """Redraw the view in ``language`` in place: menu, counts, table and the plots already drawn."""
+        self._factions = _faction_names()
+        self._muted = True
+        try:
+            _relabel(self.which, self._which_options())
+        finally:
+            self._muted = False
+        self.which.description = _("Show")
+        self._show_where()
+        if self._error is not None:
+            self.message.value = error_html(self._error)
+        self._show_table()
+        if self.wins_chart is not None:
+            self._draw()
 
     # ------------------------------------------------------------------ data
+    _error: str | None = None
+
     def _load(self) -> None:
         try:
             self._all = self.history.list_games()
+            self._error = None
             self.message.value = ""
         except CompanionError as exc:
             self._all = []
-            self.message.value = error_html(str(exc))
+            self._error = str(exc)
+            self.message.value = error_html(self._error)
         self.games = [g for g in self._all if self.which.value in ("all", g["game"])]
+        self._show_where()
+
+    def _show_where(self) -> None:
         count = len(self._all)
-        self.where.value = info_html(f"{count} game{'s' if count != 1 else ''} saved, kept in {self.history.path}")
+        self.where.value = info_html(ngettext("{count} game saved, kept in {path}", "{count} games saved, kept in {path}",
+                                              count).format(count=count, path=self.history.path))
 
     def refresh(self, *, reload: bool = True) -> None:
         """Read the history again (unless ``reload`` is False) and redraw the table and the plots."""
@@ -135,7 +181,9 @@ class HistoryView(widgets.VBox):
             with chart.batch_update():
                 for trace, new in zip(chart.data, figure.data, strict=True):
                     trace.x, trace.y = new.x, new.y
+                    trace.name, trace.hovertemplate = new.name, new.hovertemplate
                 chart.layout.title.text = figure.layout.title.text
+                chart.layout.yaxis.title.text = figure.layout.yaxis.title.text
 
     # ------------------------------------------------------------------ views
     def _player_cell(self, record: dict[str, Any], p: dict[str, Any]) -> str:
@@ -143,30 +191,37 @@ class HistoryView(widgets.VBox):
         if record["game"] == "terra_mystica" and p["name"] != self._factions.get(p["faction"]):
             name += f" <small>({html.escape(self._factions.get(p['faction'], p['faction']))})</small>"
         if p.get("bot"):
-            name += f" <small>(bot: {html.escape(p['bot'])})</small>"
+            bot = _("bot: {bot}").format(bot=p["bot"])
+            name += f" <small>({html.escape(bot)})</small>"
         text = f"{name} {p['total']}"
         return f"<b>★ {text}</b>" if p["winner"] else text
 
     def _show_table(self) -> None:
         if not self.games:
-            self.table.value = ("<p class='companion-history-empty'>No games saved yet: score a game and press "
-                                "<i>Save the finished game</i>.</p>")
+            self.table.value = ("<p class='companion-history-empty'>"
+                                + _("No games saved yet: score a game and press <i>{button}</i>.").format(
+                                    button=html.escape(_("Save the finished game"))) + "</p>")
             return
         shown = list(reversed(self.games))[:100]
+        comma = _(", ")
         rows = "".join(
             f"<tr><td style='white-space:nowrap'>{html.escape(r['date'])}</td>"
-            f"<td>{html.escape(SHORT_TITLES[r['game']])}</td>"
-            f"<td>{', '.join(self._player_cell(r, p) for p in r['players'])} {UNITS[r['game']]}</td></tr>"
+            f"<td>{html.escape(str(SHORT_TITLES[r['game']]))}</td>"
+            f"<td>{comma.join(self._player_cell(r, p) for p in r['players'])} {html.escape(str(UNITS[r['game']]))}"
+            "</td></tr>"
             for r in shown)
-        more = f"<p>The {len(shown)} most recent of {len(self.games)} games.</p>" if len(self.games) > len(shown) else ""
+        recent = _("The {shown} most recent of {total} games.").format(shown=len(shown), total=len(self.games))
+        more = f"<p>{html.escape(recent)}</p>" if len(self.games) > len(shown) else ""
+        head = "".join(f"<th>{html.escape(t)}</th>" for t in (_("Date"), _("Game"), _("Players (★ winner)")))
         self.table.value = (
             "<style>.companion-history td, .companion-history th {padding: 2px 8px; vertical-align: top; "
             "text-align: left}</style>"
-            "<table class='companion-history'><tr><th>Date</th><th>Game</th><th>Players (★ winner)</th></tr>"
+            f"<table class='companion-history'><tr>{head}</tr>"
             f"{rows}</table>{more}")
 
     @staticmethod
     def _layout(fig: go.Figure, title: str, yaxis: str, height: int = 320) -> go.Figure:
+        """Title, y axis title and the common layout of the three plots."""
         fig.update_layout(title=title, yaxis_title=yaxis, height=height, margin=dict(l=40, r=10, t=50, b=40),
                           legend=dict(orientation="h", y=-0.2))
         return fig
@@ -175,12 +230,12 @@ class HistoryView(widgets.VBox):
         stats = player_stats(self.games)
         names = sorted(stats, key=lambda n: (-stats[n]["wins"], -stats[n]["games"], n))
         fig = go.Figure([
-            go.Bar(name="games played", x=names, y=[stats[n]["games"] for n in names], marker_color="#c7c7c7",
-                   hovertemplate="%{x}: %{y} games<extra></extra>"),
-            go.Bar(name="wins", x=names, y=[stats[n]["wins"] for n in names], marker_color="#1f77b4", width=0.5,
-                   hovertemplate="%{x}: %{y} wins<extra></extra>")])
+            go.Bar(name=_("games played"), x=names, y=[stats[n]["games"] for n in names], marker_color="#c7c7c7",
+                   hovertemplate=_("%{x}: %{y} games") + "<extra></extra>"),
+            go.Bar(name=_("wins"), x=names, y=[stats[n]["wins"] for n in names], marker_color="#1f77b4", width=0.5,
+                   hovertemplate=_("%{x}: %{y} wins") + "<extra></extra>")])
         fig.update_layout(barmode="overlay")
-        return self._layout(fig, "Wins per player" if names else "Wins per player (no games yet)", "games")
+        return self._layout(fig, _("Wins per player") if names else _("Wins per player (no games yet)"), _("games"))
 
     def _spread_figure(self) -> go.Figure:
         stats = player_stats(self.games)
@@ -191,25 +246,26 @@ class HistoryView(widgets.VBox):
                 for total in s["totals"].get(game, []):
                     xs.append(name)
                     ys.append(total)
-            traces.append(go.Box(name=f"{SHORT_TITLES[game]} ({UNITS[game]})", x=xs, y=ys, boxpoints="all",
-                                 marker_color=GAME_COLOURS[game],
-                                 hovertemplate="%{x}: %{y}<extra>" + SHORT_TITLES[game] + "</extra>"))
+            traces.append(go.Box(name=_("{game} ({unit})").format(game=SHORT_TITLES[game], unit=UNITS[game]),
+                                 x=xs, y=ys, boxpoints="all", marker_color=GAME_COLOURS[game],
+                                 hovertemplate="%{x}: %{y}<extra>" + html.escape(str(SHORT_TITLES[game])) + "</extra>"))
         fig = go.Figure(traces)
         fig.update_layout(boxmode="group")
-        return self._layout(fig, "Score spread per player", "final score")
+        return self._layout(fig, _("Score spread per player"), _("final score"))
 
     def _faction_figure(self) -> go.Figure:
         stats = faction_stats(self._all)
         keys = sorted(stats, key=lambda k: (-stats[k]["wins"], -stats[k]["games"], self._factions.get(k, k)))
         names = [self._factions.get(k, k) for k in keys]
         fig = go.Figure([
-            go.Bar(name="games played", x=names, y=[stats[k]["games"] for k in keys], marker_color="#c7c7c7",
-                   hovertemplate="%{x}: %{y} games<extra></extra>"),
-            go.Bar(name="wins", x=names, y=[stats[k]["wins"] for k in keys], marker_color="#2ca02c", width=0.5,
-                   hovertemplate="%{x}: %{y} wins<extra></extra>")])
+            go.Bar(name=_("games played"), x=names, y=[stats[k]["games"] for k in keys], marker_color="#c7c7c7",
+                   hovertemplate=_("%{x}: %{y} games") + "<extra></extra>"),
+            go.Bar(name=_("wins"), x=names, y=[stats[k]["wins"] for k in keys], marker_color="#2ca02c", width=0.5,
+                   hovertemplate=_("%{x}: %{y} wins") + "<extra></extra>")])
         fig.update_layout(barmode="overlay")
-        title = "Wins by Terra Mystica faction" + ("" if keys else " (no Terra Mystica games yet)")
-        return self._layout(fig, title, "games")
+        title = (_("Wins by Terra Mystica faction") if keys
+                 else _("Wins by Terra Mystica faction (no Terra Mystica games yet)"))
+        return self._layout(fig, title, _("games"))
 
 
 # ============================================================================ the scoreboard
@@ -251,37 +307,75 @@ class Scoreboard(widgets.VBox):
         self._last_saved: str | None = None
         self._history_stale = True  # the plots are drawn the first time Past games is shown
         state, problem = self._read_state()
-        self.game = widgets.ToggleButtons(options=[(SHORT_TITLES[g], g) for g in GAME_ORDER],
+        self._muted = False
+        self.game = widgets.ToggleButtons(options=self._game_options(),
                                           value=state.get("game", "terra_mystica"),
                                           style={"button_width": "auto"}, layout=widgets.Layout(width="auto"))
         self.game.add_class("companion-scoreboard-games")
         self.played_on = widgets.DatePicker(value=Date.fromisoformat(state["date"]) if "date" in state
-                                            else Date.today(), description="Played on",
-                                            layout=widgets.Layout(width="auto"))
+                                            else Date.today(), layout=widgets.Layout(width="auto"))
         self.state_message = message_box()
+        self._state_problem = problem
         if problem:
-            self.state_message.value = error_html(problem)
+            self.state_message.value = error_html(self._state_text(problem))
         self.calculator_box = widgets.Box(layout=widgets.Layout(width="100%", overflow="auto"))
         self.calculator_box.add_class("companion-scoreboard-calculator")
-        self.save_button = widgets.Button(description="Save the finished game", icon="check", button_style="success",
-                                          layout=widgets.Layout(width="auto"))
+        self.save_button = widgets.Button(icon="check", button_style="success", layout=widgets.Layout(width="auto"))
         self.save_button.on_click(lambda _b: self.save_game())
         self.save_message = message_box()
+        self._render_save_message: Any = None
         self.history_view = HistoryView(self.history, draw_now=False)
+        self._game_heading = widgets.HTML()
         page = widgets.VBox([
-            widgets.HTML("<b>Game</b>"), self.game, self.state_message, self.calculator_box,
+            self._game_heading, self.game, self.state_message, self.calculator_box,
             widgets.HBox([self.played_on, self.save_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.save_message], layout=_FILL)
         self.tabs = widgets.Tab(children=[page, self.history_view], layout=_FILL)
-        self.tabs.set_title(0, "Score a game")
-        self.tabs.set_title(1, "Past games")
-        self.game.observe(lambda _change: self._show_game(), names="value")
+        self._label()
+        self.game.observe(lambda _change: None if self._muted else self._show_game(), names="value")
         # the plots are redrawn when they are on screen: a plot edited inside a hidden tab is not redrawn
         self.tabs.observe(self._on_tab, names="selected_index")
         self.played_on.observe(lambda _change: self._write_state(), names="value")
         super().__init__([self.tabs], layout=_FILL)
         self.add_class("companion-scoreboard")
         self._show_game()
+        add_language_listener(self._retranslate)
+
+    # ------------------------------------------------------------------ language
+    @staticmethod
+    def _game_options() -> list[tuple[str, str]]:
+        return [(str(SHORT_TITLES[g]), g) for g in GAME_ORDER]
+
+    @staticmethod
+    def _state_text(problem: str) -> str:
+        return _("{error} (the game and date picked here will not be remembered until it is repaired)").format(
+            error=problem)
+
+    def _label(self) -> None:
+        self.played_on.description = _("Played on")
+        self.save_button.description = _("Save the finished game")
+        self._game_heading.value = "<b>" + html.escape(_("Game")) + "</b>"
+        self.tabs.set_title(0, _("Score a game"))
+        self.tabs.set_title(1, _("Past games"))
+
+    def _retranslate(self, language: str) -> None:
+        """Redraw the scoreboard in ``language`` in place (the calculators and the history view redraw
+        themselves: they listen too)."""
+        self._muted = True
+        try:
+            _relabel(self.game, self._game_options())
+        finally:
+            self._muted = False
+        self._label()
+        if self._state_problem:
+            self.state_message.value = error_html(self._state_text(self._state_problem))
+        if self._render_save_message is not None:
+            self.save_message.value = self._render_save_message()
+
+    def _say(self, render: Any) -> None:
+        """Show ``render()`` under the save button, again after a change of language."""
+        self._render_save_message = render
+        self.save_message.value = render()
 
     # ------------------------------------------------------------------ the scoreboard's own little save
     def _read_state(self) -> tuple[dict[str, Any], str | None]:
@@ -289,7 +383,7 @@ class Scoreboard(widgets.VBox):
             document = read_save(self.state_path, kind=SAVE_KIND)
         except CompanionError as exc:
             self._state_writable = False
-            return {}, f"{exc} (the game and date picked here will not be remembered until it is repaired)"
+            return {}, str(exc)
         if document is None:
             return {}, None
         state: dict[str, Any] = {}
@@ -335,13 +429,14 @@ class Scoreboard(widgets.VBox):
 
                 calc = TableScorer(save_path=path)
             else:
-                raise CompanionError(f"game: expected one of {', '.join(GAMES)}, found {game!r}")
+                raise CompanionError(_("game: expected one of {games}, found {game!r}").format(
+                    games=", ".join(GAMES), game=game))
             self.calculators[game] = calc
         return self.calculators[game]
 
     def _show_game(self) -> None:
         self.calculator_box.children = [self.calculator(self.game.value)]
-        self.save_message.value = ""
+        self._say(lambda: "")
         self._write_state()
 
     def table(self, game: str | None = None) -> dict[str, Any]:
@@ -363,15 +458,16 @@ class Scoreboard(widgets.VBox):
                 try:
                     golems = parse_golems(text)
                 except CompanionError as exc:
-                    raise CompanionError(f"{player['name']}: {exc}") from None
+                    raise CompanionError(_("{player}: {error}").format(player=player["name"], error=exc)) from None
                 players.append({**json.loads(json.dumps(player)), "golems": golems})
             return {"players": players}
         if game == "magick":
             return {"players": json.loads(json.dumps(calc.players))}
         entries = calc.document()["players"]
-        missing = [e["name"] or f"player {i + 1}" for i, e in enumerate(entries) if e["faction"] is None]
+        missing = [e["name"] or _("Player {number}").format(number=i + 1) for i, e in enumerate(entries)
+                   if e["faction"] is None]
         if missing:
-            raise CompanionError("pick a faction for " + ", ".join(missing))
+            raise CompanionError(_("pick a faction for {players}").format(players=_(", ").join(missing)))
         return {"players": [{k: e[k] for k in _TM_TABLE_KEYS} for e in entries]}
 
     # ------------------------------------------------------------------ saving a finished game
@@ -388,30 +484,38 @@ class Scoreboard(widgets.VBox):
         try:
             table = self.table(game)
         except CompanionError as exc:
-            self.save_message.value = error_html(f"Not saved yet: {exc}")
+            error = str(exc)
+            self._say(lambda: error_html(_("Not saved yet: {error}").format(error=error)))
             return None
         fingerprint = hashlib.sha256(json.dumps([game, table], sort_keys=True).encode()).hexdigest()
         if fingerprint == self._last_saved:
-            self.save_message.value = info_html("This game is already in the history. Change the entries to "
-                                                "save another game.")
+            self._say(lambda: info_html(_("This game is already in the history. Change the entries to save another "
+                                          "game.")))
             return None
         try:
             record = self.history.add_game(game, table, date=self.played_on.value or Date.today())
         except CompanionError as exc:
-            self.save_message.value = error_html(f"Not saved: {exc}")
+            error = str(exc)
+            self._say(lambda: error_html(_("Not saved: {error}").format(error=error)))
             return None
         self._last_saved = fingerprint
         self._write_state()
-        best = max(p["total"] for p in record["players"])
-        winners = " and ".join(record["winners"])
-        self.save_message.value = info_html(
-            f"Saved: {GAME_TITLES[game]} on {record['date']}, {winners} "
-            f"{'wins' if len(record['winners']) == 1 else 'share the win'} with {best} {UNITS[game]}. "
-            "See it under Past games.")
+        self._say(lambda: info_html(self._saved_text(game, record)))
         self._history_stale = True
         if self.tabs.selected_index == 1:
             self._on_tab()
         return record
+
+    @staticmethod
+    def _saved_text(game: str, record: dict[str, Any]) -> str:
+        """The sentence shown after a save: game, date, winner(s) and their score, in the language in force."""
+        best = max(p["total"] for p in record["players"])
+        fields = dict(game=TITLES[game], date=record["date"], score=best, unit=UNITS[game])
+        if len(record["winners"]) == 1:
+            return _("Saved: {game} on {date}, {player} wins with {score} {unit}. See it under Past games.").format(
+                player=record["winners"][0], **fields)
+        return _("Saved: {game} on {date}, {players} share the win with {score} {unit}. See it under Past "
+                 "games.").format(players=_(" and ").join(record["winners"]), **fields)
 
     def _on_tab(self, _change: Any = None) -> None:
         if self.tabs.selected_index == 1 and self._history_stale:

@@ -136,13 +136,13 @@ def test_town_sandbox_forms_joins_and_undoes():
     box = TownSandbox(BASE, factions=("witches", "mermaids"))
     for h, k in (("A1", "TP"), ("A2", "TP"), ("A3", "TP")):
         assert box.place(h, "witches", k)
-    assert "Towns:</b> 0" in box.summary.value
+    assert "Towns: 0." in box.summary.value
     assert box.place("A4", "witches", "D")
-    assert "founded town 1" in box.message.value and "town 1 (witches)" in box.summary.value
+    assert "The Witches founded town 1" in box.message.value and "town 1 (Witches)" in box.summary.value
     assert len(trace(box.figure, "towns").x) > 0
     assert box.place("r0", "witches", "D") is False and "river hex" in box.message.value
     box.undo()
-    assert "Towns:</b> 0" in box.summary.value
+    assert "Towns: 0." in box.summary.value
     box.reset()
     assert box.state.buildings == {}
 

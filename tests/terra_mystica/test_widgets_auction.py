@@ -31,11 +31,11 @@ def test_stepping_reveals_the_steps_and_the_standing_bids():
     for _ in range(9):
         widget.forward.click()
     assert widget.step.value == 9
-    assert "Bob raises cultists at 7" in widget.step_list.value
+    assert "Bob raises Cultists at 7" in widget.step_list.value
     assert "[tie]" in widget.step_list.value            # Bob's tie: raising beats opening
     assert "<td>Cultists</td><td>Bob</td><td style='text-align:right'>7</td>" in widget.standings.value
     assert "<td>Mermaids</td><td>You</td><td style='text-align:right'>0</td>" in widget.standings.value
-    assert "Alice raises mermaids" not in widget.step_list.value   # step 11 not shown yet
+    assert "Alice raises Mermaids" not in widget.step_list.value   # step 11 not shown yet
     assert list(widget.chart.data[0].y) == [7, 0, 0]
     widget.back.click()
     assert widget.step.value == 8

@@ -15,10 +15,12 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
+from companion.i18n import _, add_language_listener
 from companion.terra_mystica import auction
-from companion.terra_mystica.auction import MAX_BID, AuctionResult
+from companion.terra_mystica.auction import MAX_BID, AuctionResult, AuctionStep
 from companion.terra_mystica.factions import load_factions
 from companion.widgets.common import error_html, message_box
+from companion.widgets.terra_mystica.names import faction_name
 from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
 
 __all__ = ["EXAMPLE", "FastAuction"]
@@ -68,32 +70,33 @@ class FastAuction(ChartOwner, widgets.VBox):
 
     def __init__(self, example: dict[str, Any] | None = None) -> None:
         example = example or EXAMPLE
-        factions = load_factions()
-        options = [("(pick)", None)] + sorted((f.display, f.name) for f in factions.values())
-        self._display = {f.name: f.display for f in factions.values()}
         self._muted = True
         self._resolution: dict[str, Any] | None = None
+        self._display: dict[str, str] = {}
+        options = self._faction_options()
         self.player_count = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-                                             value=len(example["players"]), description="Players")
+                                             value=len(example["players"]))
         self.faction_boxes = [widgets.Dropdown(options=options, value=None, layout=widgets.Layout(width="150px"))
-                              for _ in range(MAX_PLAYERS)]
-        self.name_boxes = [widgets.Text(value=f"Player {i + 1}", layout=widgets.Layout(width="120px"))
+                              for _j in range(MAX_PLAYERS)]
+        self.name_boxes = [widgets.Text(value=_("Player {number}").format(number=i + 1),
+                                        layout=widgets.Layout(width="120px"))
                            for i in range(MAX_PLAYERS)]
         self.bid_boxes = [[widgets.BoundedIntText(value=0, min=0, max=MAX_BID, layout=widgets.Layout(width="150px"))
-                           for _ in range(MAX_PLAYERS)] for _ in range(MAX_PLAYERS)]
+                           for _j in range(MAX_PLAYERS)] for _i in range(MAX_PLAYERS)]
         for i, key in enumerate(example["factions"]):
             self.faction_boxes[i].value = key
         for i, name in enumerate(example["players"]):
-            self.name_boxes[i].value = name
+            # the worked example's "You" is shown in the reader's language
+            self.name_boxes[i].value = _("You") if example is EXAMPLE and name == "You" else name
             for j, key in enumerate(example["factions"]):
                 self.bid_boxes[i][j].value = example["max_bids"][name][key]
-        self.seed = widgets.IntText(value=example.get("seed", 0), description="Seed",
-                                    layout=widgets.Layout(width="160px"))
+        self.seed = widgets.IntText(value=example.get("seed", 0), layout=widgets.Layout(width="160px"))
         self.grid = widgets.GridBox()
-        self.step = widgets.IntSlider(value=0, min=0, max=0, description="Step")
-        self.back = widgets.Button(description="◀ previous", layout=widgets.Layout(width="110px"))
-        self.forward = widgets.Button(description="next ▶", layout=widgets.Layout(width="110px"))
-        self.to_end = widgets.Button(description="to the end", layout=widgets.Layout(width="120px"))
+        self.step = widgets.IntSlider(value=0, min=0, max=0)
+        self.back = widgets.Button(layout=widgets.Layout(width="110px"))
+        self.forward = widgets.Button(layout=widgets.Layout(width="110px"))
+        self.to_end = widgets.Button(layout=widgets.Layout(width="120px"))
+        self._label()
         self.back.on_click(lambda _b: self.go(self.step.value - 1))
         self.forward.on_click(lambda _b: self.go(self.step.value + 1))
         self.to_end.on_click(lambda _b: self.go(self.step.max))
@@ -114,6 +117,42 @@ class FastAuction(ChartOwner, widgets.VBox):
             widgets.HBox([self.back, self.step, self.forward, self.to_end]),
             widgets.HBox([self.step_list, self.standings], layout=widgets.Layout(grid_gap="24px")),
             self.result, self.chart_slot])
+        self.show_step()
+        add_language_listener(self._retranslate)
+
+    # ----------------------------------------------------------------- language
+    def _faction_options(self) -> list[tuple[str, str | None]]:
+        """``(name, key)`` of every faction, names in the language in force (also refreshes the names shown)."""
+        self._display = {key: faction_name(key) for key in load_factions()}
+        return [(_("(pick)"), None)] + sorted((name, key) for key, name in self._display.items())
+
+    def _label(self) -> None:
+        self.player_count.description = _("Players")
+        self.seed.description = _("Seed")
+        self.seed.tooltip = _("decides the ties the rules leave to chance")
+        self.step.description = _("Step")
+        self.back.description = _("◀ previous")
+        self.forward.description = _("next ▶")
+        self.to_end.description = _("to the end")
+
+    def _retranslate(self, language: str) -> None:
+        """Redraw the auction in ``language`` in place: labels, faction menus, steps, result and chart."""
+        options = self._faction_options()
+        self._muted = True
+        try:
+            for box in self.faction_boxes:
+                value = box.value
+                box.options = options
+                box.value = value
+        finally:
+            self._muted = False
+        self._label()
+        self._layout_grid()
+        step = self.step.value
+        self.resolve()           # the resolver's step texts and errors in the new language
+        self._muted = True
+        self.step.value = min(step, self.step.max)
+        self._muted = False
         self.show_step()
 
     # ----------------------------------------------------------------- input
@@ -141,8 +180,10 @@ class FastAuction(ChartOwner, widgets.VBox):
 
     def _layout_grid(self) -> None:
         n = self.n
-        header = [widgets.HTML("<b>max bid (VP)</b>")] + [
-            widgets.VBox([widgets.HTML(f"<b>faction {j + 1}</b>"), self.faction_boxes[j]]) for j in range(n)]
+        corner = html.escape(_("max bid (VP)"))
+        titles = [html.escape(_("faction {number}").format(number=j + 1)) for j in range(n)]
+        header = [widgets.HTML(f"<b>{corner}</b>")] + [
+            widgets.VBox([widgets.HTML(f"<b>{titles[j]}</b>"), self.faction_boxes[j]]) for j in range(n)]
         cells = [cell for i in range(n) for cell in [self.name_boxes[i], *self.bid_boxes[i][:n]]]
         self.grid.children = header + cells
         self.grid.layout = widgets.Layout(grid_template_columns=f"130px repeat({n}, 156px)", grid_gap="2px 4px")
@@ -163,7 +204,8 @@ class FastAuction(ChartOwner, widgets.VBox):
         missing = [str(j + 1) for j, key in enumerate(doc["factions"]) if key is None]
         try:
             if missing:
-                raise CompanionError("pick the nominated faction in column " + ", ".join(missing))
+                raise CompanionError(_("pick the nominated faction in column {columns}").format(
+                    columns=_(", ").join(missing)))
             self._resolution = auction.resolve_auction(doc["factions"], doc["players"], doc["max_bids"],
                                                        seed=doc["seed"])
         except CompanionError as exc:
@@ -192,31 +234,74 @@ class FastAuction(ChartOwner, widgets.VBox):
             self.redraw_chart()
             return
         items = []
+        tie_word = html.escape(_("tie"))
         for s in result.steps:
             style = "font-weight:bold;background:#fff3c4" if s.number == k else (
                 "" if s.number < k else "color:#aaa")
-            tie = " <b>[tie]</b>" if s.tie else ""
-            shown = html.escape(s.text) if s.number <= k else f"{html.escape(s.player)}: …"
+            tie = f" <b>[{tie_word}]</b>" if s.tie else ""
+            shown = html.escape(self.step_text(s)) if s.number <= k else f"{html.escape(s.player)}: …"
             items.append(f"<li style='{style}'>{shown}{tie if s.number <= k else ''}</li>")
-        self.step_list.value = (f"<b>Steps ({k} of {len(result.steps)} shown)</b>"
+        heading = _("Steps ({shown} of {total} shown)").format(shown=k, total=len(result.steps))
+        self.step_list.value = (f"<b>{html.escape(heading)}</b>"
                                 f"<ol class='tm-steps' style='max-width:640px'>{''.join(items)}</ol>")
         rows = "".join(
             f"<tr><td>{html.escape(self._display.get(key, key))}</td><td>{html.escape(leader or '—')}</td>"
             f"<td style='text-align:right'>{'' if bid is None else bid}</td></tr>"
             for key, (leader, bid) in self._standing(k).items())
-        self.standings.value = ("<b>Highest bids now</b><table class='tm-standings'><tr><th>faction</th>"
-                                f"<th>leader</th><th>bid (VP)</th></tr>{rows}</table>")
+        heads = "".join(f"<th>{html.escape(t)}</th>" for t in (_("faction"), _("leader"), _("bid (VP)")))
+        title = html.escape(_("Highest bids now"))
+        self.standings.value = f"<b>{title}</b><table class='tm-standings'><tr>{heads}</tr>{rows}</table>"
         if k >= len(result.steps):
             lines = "".join(
                 f"<tr><td>{i + 1}</td><td>{html.escape(a.player)}</td>"
                 f"<td>{html.escape(self._display.get(a.faction, a.faction))}</td>"
                 f"<td style='text-align:right'>{a.price}</td></tr>" for i, a in enumerate(result.assignments))
-            self.result.value = ("<p class='tm-auction-result'><b>Result</b> — turn order "
-                                 f"{html.escape(' → '.join(result.turn_order))}</p><table><tr><th>seat</th>"
-                                 f"<th>player</th><th>faction</th><th>pays (VP)</th></tr>{lines}</table>")
+            order = _("turn order {players}").format(players=" → ".join(result.turn_order))
+            heads = "".join(f"<th>{html.escape(t)}</th>" for t in (_("seat"), _("player"), _("faction"),
+                                                                    _("pays (VP)")))
+            title = html.escape(_("Result"))
+            self.result.value = (f"<p class='tm-auction-result'><b>{title}</b> — {html.escape(order)}</p>"
+                                 f"<table><tr>{heads}</tr>{lines}</table>")
         else:
-            self.result.value = "<p><i>Step to the end to see who plays what, for how many VP.</i></p>"
+            hint = html.escape(_("Step to the end to see who plays what, for how many VP."))
+            self.result.value = f"<p><i>{hint}</i></p>"
         self.redraw_chart()
+
+    def step_text(self, step: AuctionStep) -> str:
+        """The sentence shown for ``step``, in the language in force, factions by name.
+
+        Built from the resolver's fields (action, faction, price, value, the options weighed, the tie);
+        the verb agrees with its subject: a player called "You" reads "You raise", others "Bob raises".
+        """
+        you = step.player.strip() in ("You", _("You"))
+        faction = self._display.get(step.faction or "", step.faction or "")
+        if step.action != "bid":
+            if you:
+                return _("You are skipped: you still hold the highest bid on {faction} ({bid}).").format(
+                    faction=faction, bid=step.bid)
+            return _("{player} is skipped: still the highest bidder on {faction} ({bid}).").format(
+                player=step.player, faction=faction, bid=step.bid)
+        chosen = next((o for o in step.options if o.faction == step.faction), None)
+        raises = bool(chosen and chosen.raises)
+        worth = (step.bid or 0) + (step.value or 0)
+        fields = dict(player=step.player, faction=faction, price=step.bid, worth=worth, value=step.value)
+        if you:
+            text = (_("You raise {faction} at {price} (worth {worth} − {price} = {value}).") if raises
+                    else _("You open {faction} at {price} (worth {worth} − {price} = {value}).")).format(**fields)
+        else:
+            text = (_("{player} raises {faction} at {price} (worth {worth} − {price} = {value}).") if raises
+                    else _("{player} opens {faction} at {price} (worth {worth} − {price} = {value}).")).format(**fields)
+        parts = [text]
+        others = [o for o in step.options if o.faction != step.faction]
+        if others:
+            choices = _(", ").join(_("{faction} at {price} (worth {value})").format(
+                faction=self._display.get(o.faction, o.faction), price=o.price, value=o.value) for o in others)
+            parts.append(_("Other choices: {choices}.").format(choices=choices))
+        if step.tie == "raise_preferred":
+            parts.append(_("Equally valuable choices: raising an existing bid beats opening a new faction."))
+        elif step.tie == "random":
+            parts.append(_("Equally valuable choices of the same kind: chosen at random."))
+        return " ".join(parts)
 
     def _standing(self, k: int) -> dict[str, tuple[str | None, int | None]]:
         """Faction -> (player, bid) of the last bid on it among the first ``k`` steps (as the steps say)."""
@@ -235,17 +320,19 @@ class FastAuction(ChartOwner, widgets.VBox):
         player_colour = {p: colours[i % len(colours)] for i, p in enumerate(doc["players"])}
         fig = go.Figure()
         fig.add_trace(go.Bar(
-            x=names, y=[standing[key][1] or 0 for key in doc["factions"]], name="highest bid now",
+            x=names, y=[standing[key][1] or 0 for key in doc["factions"]], name=_("highest bid now"),
             marker_color=[player_colour.get(standing[key][0], "#dddddd") for key in doc["factions"]],
-            text=[standing[key][0] or "no bid" for key in doc["factions"]], textposition="outside",
-            hovertemplate="%{x}: %{y} VP (%{text})<extra></extra>"))
+            text=[standing[key][0] or _("no bid") for key in doc["factions"]], textposition="outside",
+            hovertemplate=_("%{x}: %{y} VP (%{text})") + "<extra></extra>"))
         for player in doc["players"]:
             fig.add_trace(go.Scatter(
                 x=names, y=[doc["max_bids"][player][key] for key in doc["factions"]], mode="markers",
-                name=f"maximum: {player}", marker=dict(symbol="line-ew-open", size=28, line_width=3,
-                                                        color=player_colour[player]),
-                hovertemplate=player + ": at most %{y} VP for %{x}<extra></extra>"))
+                name=_("maximum: {player}").format(player=player),
+                marker=dict(symbol="line-ew-open", size=28, line_width=3, color=player_colour[player]),
+                hovertemplate=_("{player}: at most %{{y}} VP for %{{x}}").format(player=html.escape(player))
+                + "<extra></extra>"))
         top = max([1] + [v for bids in doc["max_bids"].values() for v in bids.values()])
-        fig.update_layout(title=f"Bids after step {self.step.value}", yaxis=dict(title="VP", range=[0, top + 3]),
+        fig.update_layout(title=_("Bids after step {step}").format(step=self.step.value),
+                          yaxis=dict(title=_("VP"), range=[0, top + 3]),
                           height=330, margin=dict(l=40, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.2))
         return fig

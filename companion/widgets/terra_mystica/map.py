@@ -7,6 +7,9 @@ them without a browser: :meth:`MapExplorer.read_text`, :meth:`MapExplorer.choose
 :meth:`TownSandbox.bridge`, :meth:`TownSandbox.take_fav5`, :meth:`TownSandbox.connect`,
 :meth:`TownSandbox.undo`, :meth:`TownSandbox.reset`.
 
+Both follow :func:`companion.i18n.set_language` in place (labels, messages, the map's texts), and show
+factions, terrains and hexes by the names and labels a player sees (``Witches``, ``E7``, row ``E``).
+
 Examples
 --------
 >>> from companion.widgets.terra_mystica.map import TownSandbox
@@ -21,11 +24,12 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
 from companion.errors import CompanionError
+from companion.i18n import _, add_language_listener, lazy_gettext
 from companion.terra_mystica.hexmap import (
     MAX_SHIPPING,
     TerraMysticaMap,
@@ -37,14 +41,49 @@ from companion.terra_mystica.hexmap import (
 from companion.terra_mystica.mapplot import HEX_TRACE, map_figure
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
-from companion.terra_mystica.towns import BUILDING_KINDS, TownState
+from companion.terra_mystica.towns import BUILDING_KINDS, TownEvent, TownState
 from companion.widgets.common import error_html, figure_widget, info_html
+from companion.widgets.terra_mystica.names import faction_name, map_name, terrain_name
 
-__all__ = ["MapExplorer", "TownSandbox", "format_map_error"]
+__all__ = ["MapExplorer", "TownSandbox", "describe_town_event", "format_map_error", "hex_position"]
 
 _CUSTOM = "custom"
-_BUILDING_LABELS = {"D": "dwelling (1)", "TP": "trading house (2)", "TE": "temple (2)", "SH": "stronghold (3)",
-                    "SA": "sanctuary (3, counts as 2 buildings)"}
+_BUILDING_LABELS = {"D": lazy_gettext("dwelling (1)"), "TP": lazy_gettext("trading house (2)"),
+                    "TE": lazy_gettext("temple (2)"), "SH": lazy_gettext("stronghold (3)"),
+                    "SA": lazy_gettext("sanctuary (3, counts as 2 buildings)")}
+
+
+def _hexes(labels) -> str:
+    def key(label: str) -> tuple:
+        return (label.startswith("r"), label[:1], int(label[1:]) if label[1:].isdigit() else 0)
+
+    return _(", ").join(sorted(labels, key=key))
+
+
+def describe_town_event(event: TownEvent) -> str:
+    """One sentence for the town log, in the language in force, naming the faction (not its id).
+
+    Parameters
+    ----------
+    event : companion.terra_mystica.towns.TownEvent
+        ``kind`` ``"founded"``, ``"joined"``, ``"merged"`` or ``"no_tile"``.
+    """
+    fields = dict(faction=faction_name(event.faction), town=event.town, hexes=_hexes(event.hexes),
+                  power=event.power, count=event.count)
+    if event.kind == "founded":
+        return _("The {faction} founded town {town} ({hexes}): power {power}, {count} buildings.").format(**fields)
+    if event.kind == "joined":
+        return _("{hexes} joined town {town} of the {faction} (no new town).").format(**fields)
+    if event.kind == "merged":
+        return _("Towns of the {faction} merged into town {town} (no new town tile).").format(**fields)
+    return _("A group of the {faction} ({hexes}) qualifies as a town, but no town tile is left.").format(**fields)
+
+
+def hex_position(tm_map: TerraMysticaMap, label: str) -> str:
+    """Where hex ``label`` is, as a player finds it on the drawn map: its row letter and its cell counted
+    from 1 at the left of the row (rivers counted), e.g. ``"row E, cell 8 from the left"``."""
+    h = tm_map.hexes[label]
+    return _("row {row}, cell {cell} from the left").format(row=chr(ord("A") + h.row), cell=h.column + 1)
 
 
 def _bind_click(fig_widget, callback) -> None:
@@ -105,7 +144,8 @@ def format_map_error(text: str, exc: CompanionError) -> str:
     if column is not None and column > len(cells):
         marked.append('<b style="background:#ffd0d0;color:#b00020">?</b>')
     sep = "," if "," in text else " "
-    return out + (f'<div class="companion-error-row" style="font-family:monospace">row {row}: '
+    where = html.escape(_("row {row}:").format(row=row))
+    return out + (f'<div class="companion-error-row" style="font-family:monospace">{where} '
                   f'{sep.join(marked)}</div>')
 
 
@@ -118,13 +158,14 @@ class TownSandbox(widgets.VBox):
         The map (default: the base map).
     factions : sequence of str
         Faction names offered in the faction menu (``factions.json`` names give the right colours and
-        building powers, e.g. Yetis' stronghold 4; ``"mermaids"`` enables the river-town button).
+        building powers, e.g. Yetis' stronghold 4; ``"mermaids"`` enables the river-town button); the menu
+        shows each faction's name.
     town_tiles : int or None
         Town tiles available (None = unlimited); 0 shows that no town can form without a tile.
     height : int
         Map height in pixels.
     title : str, optional
-        Heading shown above the sandbox.
+        Heading shown above the sandbox (a :func:`~companion.i18n.lazy_gettext` text follows the language).
 
     Clicking a hex builds the chosen building there for the chosen faction (an upgrade if it already
     holds that faction's building; only D -> TP -> TE/SH, TE -> SA). Any building may be placed on an
@@ -133,48 +174,96 @@ class TownSandbox(widgets.VBox):
 
     def __init__(self, tm_map: TerraMysticaMap | None = None, *,
                  factions: Sequence[str] = ("witches", "mermaids", "nomads"),
-                 town_tiles: int | None = None, height: int = 480, title: str | None = None) -> None:
+                 town_tiles: int | None = None, height: int = 480, title: object = None) -> None:
         self.map = tm_map if tm_map is not None else load_shipped_map("base")
         self._town_tiles = town_tiles
         self._height = height
+        self._factions = tuple(factions)
+        self._title = title
         self.history: list[TownState] = []
         self.state = TownState.new(self.map, town_tiles=town_tiles)
-        self.faction = widgets.Dropdown(options=list(factions), value=factions[0], description="Faction")
-        self.building = widgets.Dropdown(options=[(_BUILDING_LABELS[k], k) for k in BUILDING_KINDS], value="D",
-                                         description="Building")
-        self.hex_box = widgets.Text(value="", placeholder="e.g. E7", description="Hex",
-                                    layout=widgets.Layout(width="160px"))
-        self.place_button = widgets.Button(description="Build", button_style="primary")
-        self.bridge_spot = widgets.Dropdown(options=self._bridge_options(), description="Bridge")
-        self.bridge_button = widgets.Button(description="Place bridge")
-        self.fav5_button = widgets.Button(description="Take FAV5 (town power 6)",
-                                          layout=widgets.Layout(width="auto"))
-        self.river = widgets.Dropdown(options=[], description="River hex")
-        self.connect_button = widgets.Button(description="Mermaid river town", layout=widgets.Layout(width="auto"))
-        self.undo_button = widgets.Button(description="Undo", icon="undo")
-        self.reset_button = widgets.Button(description="Clear map")
+        self._muted = False
+        self.faction = widgets.Dropdown(options=self._faction_options(), value=self._factions[0])
+        self.building = widgets.Dropdown(options=self._building_options(), value="D")
+        self.hex_box = widgets.Text(value="", layout=widgets.Layout(width="160px"))
+        self.place_button = widgets.Button(button_style="primary")
+        self.bridge_spot = widgets.Dropdown(options=self._bridge_options())
+        self.bridge_button = widgets.Button()
+        self.fav5_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.river = widgets.Dropdown(options=[])
+        self.connect_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.undo_button = widgets.Button(icon="undo")
+        self.reset_button = widgets.Button()
         self.message = widgets.HTML()
+        self._render_message: Callable[[], str] | None = None
         self.summary = widgets.HTML()
         self.log_html = widgets.HTML()
-        self._log_lines: list[str] = []
+        self._log: list[tuple[TownEvent, ...]] = []
         self.place_button.on_click(lambda _b: self.place())
         self.bridge_button.on_click(lambda _b: self.bridge())
         self.fav5_button.on_click(lambda _b: self.take_fav5())
         self.connect_button.on_click(lambda _b: self.connect())
         self.undo_button.on_click(lambda _b: self.undo())
         self.reset_button.on_click(lambda _b: self.reset())
-        self.faction.observe(lambda _c: self._refresh_controls(), names="value")
+        self.faction.observe(lambda _c: None if self._muted else self._refresh_controls(), names="value")
         self.figure = _shown_figure(self._figure(), self._on_click)
         self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(min_width=f"{int(height * 1.65) + 10}px"))
-        header = [widgets.HTML(f"<h3>{html.escape(title)}</h3>")] if title else []
+        self._heading = widgets.HTML()
+        header = [self._heading] if title else []
         controls = widgets.VBox([
             widgets.HBox([self.faction, self.building]),
             widgets.HBox([self.hex_box, self.place_button, self.undo_button, self.reset_button]),
             widgets.HBox([self.bridge_spot, self.bridge_button]),
             widgets.HBox([self.fav5_button, self.river, self.connect_button]),
         ])
+        self._label()
         super().__init__([*header, controls, self.message, self._figure_box, self.summary, self.log_html])
         self._refresh(redraw=False)
+        add_language_listener(self._retranslate)
+
+    # ------------------------------------------------------------------ language
+    def _faction_options(self) -> list[tuple[str, str]]:
+        return [(faction_name(f), f) for f in self._factions]
+
+    @staticmethod
+    def _building_options() -> list[tuple[str, str]]:
+        return [(str(_BUILDING_LABELS[k]), k) for k in BUILDING_KINDS]
+
+    def _label(self) -> None:
+        self.faction.description = _("Faction")
+        self.building.description = _("Building")
+        self.hex_box.description = _("Hex")
+        self.hex_box.placeholder = _("e.g. {example}").format(example="E7")
+        self.place_button.description = _("Build")
+        self.bridge_spot.description = _("Bridge")
+        self.bridge_button.description = _("Place bridge")
+        self.fav5_button.description = _("Take FAV5 (town power 6)")
+        self.river.description = _("River hex")
+        self.connect_button.description = _("Mermaid river town")
+        self.undo_button.description = _("Undo")
+        self.reset_button.description = _("Clear map")
+        if self._title:
+            self._heading.value = f"<h3>{html.escape(str(self._title))}</h3>"
+
+    def _retranslate(self, language: str) -> None:
+        """Redraw the sandbox in ``language`` in place (menus keep their choice; same figure)."""
+        self._muted = True
+        try:
+            for menu, options in ((self.faction, self._faction_options()), (self.building, self._building_options())):
+                value = menu.value
+                menu.options = options
+                menu.value = value
+        finally:
+            self._muted = False
+        self._label()
+        if self._render_message is not None:
+            self.message.value = self._render_message()
+        self._refresh()
+
+    def _say(self, render: Callable[[], str]) -> None:
+        """Show ``render()`` in :attr:`message`, again after a change of language."""
+        self._render_message = render
+        self.message.value = render()
 
     # ------------------------------------------------------------------ plain methods
     def place(self, hex_label: str | None = None, faction: str | None = None, kind: str | None = None) -> bool:
@@ -186,7 +275,7 @@ class TownSandbox(widgets.VBox):
         """Place a bridge between ``a`` and ``b`` (default: the chosen bridge spot). True on success."""
         if a is None or b is None:
             if not self.bridge_spot.value:
-                self.message.value = error_html("choose a bridge spot")
+                self._say(lambda: error_html(_("choose a bridge spot")))
                 return False
             a, b = self.bridge_spot.value.split("-")
         return self._apply(lambda s: s.add_bridge(a, b, faction or self.faction.value))
@@ -199,7 +288,7 @@ class TownSandbox(widgets.VBox):
         """Mermaids found a town across ``river`` (default: the chosen river hex)."""
         r = river if river is not None else self.river.value
         if not r:
-            self.message.value = error_html("no river hex would found a Mermaid town right now")
+            self._say(lambda: error_html(_("no river hex would found a Mermaid town right now")))
             return False
         return self._apply(lambda s: s.connect(r, faction or self.faction.value))
 
@@ -207,17 +296,17 @@ class TownSandbox(widgets.VBox):
         """Take back the last change."""
         if self.history:
             self.state = self.history.pop()
-            if self._log_lines:
-                self._log_lines.pop()
-            self.message.value = info_html("undone")
+            if self._log:
+                self._log.pop()
+            self._say(lambda: info_html(_("undone")))
             self._refresh()
 
     def reset(self) -> None:
         """Clear the map."""
         self.history.clear()
-        self._log_lines.clear()
+        self._log.clear()
         self.state = TownState.new(self.map, town_tiles=self._town_tiles)
-        self.message.value = ""
+        self._say(lambda: "")
         self._refresh()
 
     def set_map(self, tm_map: TerraMysticaMap) -> None:
@@ -233,13 +322,15 @@ class TownSandbox(widgets.VBox):
         try:
             new = change(self.state)
         except CompanionError as exc:
-            self.message.value = error_html(str(exc))
+            error = str(exc)
+            self._say(lambda: error_html(error))
             return False
         self.history.append(self.state)
         self.state = new
-        events = [e.describe() for e in new.events]
-        self.message.value = info_html("; ".join(events)) if events else info_html("done: no change to towns")
-        self._log_lines.append(" / ".join(events) if events else "")
+        events = tuple(new.events)
+        self._say(lambda: info_html(" ".join(describe_town_event(e) for e in events) if events
+                                    else _("Done: no change to towns.")))
+        self._log.append(events)
         self._refresh()
         return True
 
@@ -265,17 +356,23 @@ class TownSandbox(widgets.VBox):
         self._refresh_controls()
         rows = []
         for town in self.state.towns():
-            hexes = ", ".join(sorted(town.hexes))
-            rows.append(f"<li>town {town.id} ({html.escape(town.faction)}): {html.escape(hexes)} — power "
-                        f"{town.power}, {town.count} buildings</li>")
-        factions = sorted({f for f, _ in self.state.buildings.values()})
-        nets = ", ".join(f"{html.escape(f)} {largest_network(self.state, f)}" for f in factions)
-        tiles = "" if self.state.town_tiles_left is None else f" Town tiles left: {self.state.town_tiles_left}."
+            line = _("town {town} ({faction}): {hexes} — power {power}, {count} buildings").format(
+                town=town.id, faction=faction_name(town.faction), hexes=_hexes(town.hexes), power=town.power,
+                count=town.count)
+            rows.append(f"<li>{html.escape(line)}</li>")
+        factions = sorted({f for f, _kind in self.state.buildings.values()})
+        nets = _(", ").join(_("{faction} {size}").format(faction=faction_name(f), size=largest_network(self.state, f))
+                            for f in factions)
+        head = _("Towns: {count}.").format(count=len(rows))
+        if self.state.town_tiles_left is not None:
+            head += " " + _("Town tiles left: {count}.").format(count=self.state.town_tiles_left)
+        network = _("Largest network (direct adjacency and bridges only): {sizes}").format(sizes=nets)
         self.summary.value = (
-            f"<b>Towns:</b> {len(rows)}.{tiles}" + (f"<ul>{''.join(rows)}</ul>" if rows else "")
-            + (f"<div>Largest network (direct adjacency and bridges only): {nets}</div>" if nets else ""))
-        lines = [ln for ln in self._log_lines if ln]
-        self.log_html.value = ("<details><summary>Town log</summary><ol>" + "".join(
+            f"<b>{html.escape(head)}</b>" + (f"<ul>{''.join(rows)}</ul>" if rows else "")
+            + (f"<div>{html.escape(network)}</div>" if nets else ""))
+        lines = [" / ".join(describe_town_event(e) for e in events) for events in self._log if events]
+        log_title = html.escape(_("Town log"))
+        self.log_html.value = (f"<details><summary>{log_title}</summary><ol>" + "".join(
             f"<li>{html.escape(ln)}</li>" for ln in lines) + "</ol></details>") if lines else ""
 
 
@@ -292,21 +389,17 @@ class MapExplorer(widgets.VBox):
 
     def __init__(self, initial: str = "base", *,
                  sandbox_factions: Sequence[str] = ("witches", "mermaids", "nomads", "yetis")) -> None:
-        options = [(e["name"], e["key"]) for e in shipped_maps()] + [("Custom (paste or upload)", _CUSTOM)]
-        self.source = widgets.Dropdown(options=options, value=initial, description="Map",
+        self.source = widgets.Dropdown(options=self._source_options(), value=initial,
                                        layout=widgets.Layout(width="420px"))
-        self.text = widgets.Textarea(value="", placeholder="Paste map text: letters R Y U K B G S I separated "
-                                     "by commas, one row a line (or the engine's colour words ended by E)",
-                                     layout=widgets.Layout(width="720px", height="170px"))
-        self.upload = widgets.FileUpload(accept=".txt", multiple=False, description="Upload .txt")
-        self.read_button = widgets.Button(description="Read map", button_style="primary")
+        self.text = widgets.Textarea(value="", layout=widgets.Layout(width="720px", height="170px"))
+        self.upload = widgets.FileUpload(accept=".txt", multiple=False)
+        self.read_button = widgets.Button(button_style="primary")
         self.message = widgets.HTML()
+        self._render_message: Callable[[], str] | None = None
         self.stats = widgets.HTML()
-        self.level = widgets.IntSlider(value=1, min=0, max=MAX_SHIPPING, description="Shipping",
-                                       continuous_update=False)
-        self.jump = widgets.IntSlider(value=0, min=0, max=4, description="Tunnel/carpet",
-                                      continuous_update=False)
-        self.hex_info = widgets.HTML(value=info_html("Click a hex on the map."))
+        self.level = widgets.IntSlider(value=1, min=0, max=MAX_SHIPPING, continuous_update=False)
+        self.jump = widgets.IntSlider(value=0, min=0, max=4, continuous_update=False)
+        self.hex_info = widgets.HTML()
         self.selected: str | None = None
         self.letters_export = widgets.Textarea(layout=widgets.Layout(width="480px", height="190px"))
         self.words_export = widgets.Textarea(layout=widgets.Layout(width="480px", height="190px"))
@@ -314,10 +407,12 @@ class MapExplorer(widgets.VBox):
         self.map: TerraMysticaMap = load_shipped_map(initial)
         self.sandbox = TownSandbox(self.map, factions=sandbox_factions, height=440)
         self.figure = None
+        self._headings = {key: widgets.HTML() for key in ("map", "explore", "sandbox", "export", "letters", "words")}
+        self._label()
         self._show_map()
         self.figure = _shown_figure(self._figure(), self._on_click)
         self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(min_width="820px"))
-        self.source.observe(lambda c: self.choose_map(c["new"]), names="value")
+        self.source.observe(self._on_source, names="value")
         self.read_button.on_click(lambda _b: self.read_text(self.text.value))
         self.upload.observe(lambda _c: self._on_upload(), names="value")
         self.level.observe(lambda _c: self._show_hex(), names="value")
@@ -326,17 +421,67 @@ class MapExplorer(widgets.VBox):
             self.source, self.text, widgets.HBox([self.read_button, self.upload]), self.message])
         explore = widgets.VBox([widgets.HBox([self.level, self.jump]), self.hex_info, self._figure_box])
         export = widgets.HBox([
-            widgets.VBox([widgets.HTML("<b>Letter form</b> (custom-map files)"), self.letters_export]),
-            widgets.VBox([widgets.HTML("<b>Colour-word form</b> (reference engine; its SHA-1 is the map id)"),
-                          self.words_export])])
+            widgets.VBox([self._headings["letters"], self.letters_export]),
+            widgets.VBox([self._headings["words"], self.words_export])])
         super().__init__([
-            widgets.HTML("<h3>Map</h3>"), source_box, self.stats,
-            widgets.HTML("<h3>Neighbours and shipping</h3>"), explore,
-            widgets.HTML("<h3>Town sandbox</h3><p>Click a hex to build there. Towns need power 7 (6 with "
-                         "FAV5) and 4 buildings, a sanctuary counting as two; only direct adjacency and "
-                         "bridges connect.</p>"), self.sandbox,
-            widgets.HTML("<h3>Export</h3>"), export, self.downloads,
+            self._headings["map"], source_box, self.stats,
+            self._headings["explore"], explore,
+            self._headings["sandbox"], self.sandbox,
+            self._headings["export"], export, self.downloads,
         ])
+        add_language_listener(self._retranslate)
+
+    # ------------------------------------------------------------------ language
+    @staticmethod
+    def _source_options() -> list[tuple[str, str]]:
+        return [(map_name(e), e["key"]) for e in shipped_maps()] + [(_("Custom (paste or upload)"), _CUSTOM)]
+
+    def _label(self) -> None:
+        self.source.description = _("Map")
+        self.text.placeholder = _("Paste map text: letters R Y U K B G S I separated by commas, one row a line (or "
+                                  "the engine's colour words, each row ended by E)")
+        self.upload.description = _("Upload .txt")
+        self.read_button.description = _("Read map")
+        self.level.description = _("Shipping")
+        self.jump.description = _("Tunnel/carpet")
+        self.jump.tooltip = _("the Dwarves' tunnelling or the Fakirs' carpet flight range")
+        h = self._headings
+        h["map"].value = "<h3>" + html.escape(_("Map")) + "</h3>"
+        h["explore"].value = "<h3>" + html.escape(_("Neighbours and shipping")) + "</h3>"
+        h["sandbox"].value = ("<h3>" + html.escape(_("Town sandbox")) + "</h3><p>" + html.escape(_(
+            "Click a hex to build there. Towns need power 7 (6 with FAV5) and 4 buildings, a sanctuary counting as "
+            "two; only direct adjacency and bridges connect.")) + "</p>")
+        h["export"].value = "<h3>" + html.escape(_("Export")) + "</h3>"
+        h["letters"].value = _("<b>Letter form</b> (custom-map files)")
+        h["words"].value = _("<b>Colour-word form</b> (reference engine; its SHA-1 is the map id)")
+
+    def _retranslate(self, language: str) -> None:
+        """Redraw the explorer in ``language`` in place (same widgets, same figure; the sandbox redraws itself)."""
+        value = self.source.value
+        self.source.unobserve(self._on_source, names="value")
+        try:
+            self.source.options = self._source_options()
+            self.source.value = value
+        finally:
+            self.source.observe(self._on_source, names="value")
+        self._label()
+        if self._render_message is not None:
+            self.message.value = self._render_message()
+        self.stats.value = self._stats_html()
+        self._show_downloads()
+        if self.selected is None:
+            self.hex_info.value = info_html(_("Click a hex on the map."))
+            self._redraw()
+        else:
+            self._show_hex()
+
+    def _say(self, render: Callable[[], str]) -> None:
+        """Show ``render()`` in :attr:`message`, again after a change of language."""
+        self._render_message = render
+        self.message.value = render()
+
+    def _on_source(self, change) -> None:
+        self.choose_map(change["new"])
 
     # ------------------------------------------------------------------ plain methods
     def choose_map(self, key: str) -> None:
@@ -348,10 +493,11 @@ class MapExplorer(widgets.VBox):
             if self.text.value.strip():
                 self.read_text(self.text.value)
             else:
-                self.message.value = info_html("Paste map text above, or upload a .txt file, then Read map.")
+                self._say(lambda: info_html(_("Paste map text above, or upload a .txt file, then press Read map.")))
             return
         self.map = load_shipped_map(key)
-        self.message.value = info_html(f"map id {self.map.map_id}")
+        map_id = self.map.map_id
+        self._say(lambda: info_html(_("map id {map_id}").format(map_id=map_id)))
         self._show_map()
 
     def read_text(self, text: str) -> bool:
@@ -361,16 +507,24 @@ class MapExplorer(widgets.VBox):
         try:
             m = parse_map(text)
         except CompanionError as exc:
-            self.message.value = format_map_error(text, exc)
+            error = exc
+            self._say(lambda: format_map_error(text, error))
             return False
         if self.source.value != _CUSTOM:
-            self.source.unobserve_all("value")
+            self.source.unobserve(self._on_source, names="value")
             self.source.value = _CUSTOM
-            self.source.observe(lambda c: self.choose_map(c["new"]), names="value")
-        known = {e["map_id"]: e["name"] for e in shipped_maps()}
-        same = f" (same as {known[m.map_id]})" if m.map_id in known else ""
+            self.source.observe(self._on_source, names="value")
         self.map = m
-        self.message.value = info_html(f"read {len(m.rows)} rows; map id {m.map_id}{same}")
+
+        def render() -> str:
+            known = {e["map_id"]: map_name(e) for e in shipped_maps()}
+            rows = len(m.rows)
+            if m.map_id in known:
+                return info_html(_("Read {rows} rows; map id {map_id} (same as {name}).").format(
+                    rows=rows, map_id=m.map_id, name=known[m.map_id]))
+            return info_html(_("Read {rows} rows; map id {map_id}.").format(rows=rows, map_id=m.map_id))
+
+        self._say(render)
         self._show_map()
         return True
 
@@ -379,7 +533,8 @@ class MapExplorer(widgets.VBox):
         try:
             text = bytes(content).decode("utf-8")
         except UnicodeDecodeError as exc:
-            self.message.value = error_html(f"{name}: not UTF-8 text (byte {exc.start})")
+            at = exc.start
+            self._say(lambda: error_html(_("{file}: not UTF-8 text (byte {byte})").format(file=name, byte=at)))
             return False
         return self.read_text(text)
 
@@ -416,78 +571,97 @@ class MapExplorer(widgets.VBox):
 
     def _show_map(self) -> None:
         self.selected = None
-        self.hex_info.value = info_html("Click a hex on the map.")
+        self.hex_info.value = info_html(_("Click a hex on the map."))
         self._redraw()
         self.stats.value = self._stats_html()
         self.letters_export.value = self.map.to_letters()
-        words = self.map.to_colour_words()
-        self.words_export.value = words.replace("E ", "E\n")
-        self.downloads.value = (
-            f"Map id <code>{self.map.map_id}</code> · "
-            + _download_link("map.txt", self.map.to_letters(), "download letter form")
-            + " · " + _download_link("map-colour-words.txt", words + "\n", "download colour-word form"))
+        self.words_export.value = self.map.to_colour_words().replace("E ", "E\n")
+        self._show_downloads()
         self.sandbox.set_map(self.map)
+
+    def _show_downloads(self) -> None:
+        words = self.map.to_colour_words()
+        self.downloads.value = (
+            html.escape(_("Map id")) + f" <code>{self.map.map_id}</code> · "
+            + _download_link("map.txt", self.map.to_letters(), _("download letter form"))
+            + " · " + _download_link("map-colour-words.txt", words + "\n", _("download colour-word form")))
 
     def _show_hex(self) -> None:
         if self.selected is None:
             return
         m = self.map
         h = m.hexes[self.selected]
-        wheel = terrain_wheel()
-        name = "river" if h.river else wheel.name(h.terrain)
-        parts = [f"<b>{h.label}</b>: {name}, row {h.row}, cell {h.column}" + (", map edge" if h.edge else "")]
+
+        def name_of(label: str) -> str:
+            return terrain_name(RIVER_LETTER if m.hexes[label].river else m.hexes[label].terrain)
+
+        def listed(labels) -> str:
+            return _(", ").join(labels) if labels else _("none")
+
+        where = hex_position(m, h.label)
+        if h.edge:
+            where = _("{position}, map edge").format(position=where)
+        parts = [f"<b>{h.label}</b>: " + html.escape(_("{terrain}, {position}").format(terrain=name_of(h.label),
+                                                                                        position=where))]
         neighbours = sorted(m.neighbours(h.label), key=_order(m))
-        parts.append("<b>Neighbours</b>: " + ", ".join(
-            f"{n} ({'river' if m.hexes[n].river else wheel.name(m.hexes[n].terrain)})" for n in neighbours))
+        parts.append("<b>" + html.escape(_("Neighbours")) + "</b>: " + html.escape(_(", ").join(
+            _("{hex} ({terrain})").format(hex=n, terrain=name_of(n)) for n in neighbours)))
         highlight = {n: "neighbour" for n in neighbours}
         if not h.river:
             ship = sorted(m.shipping_reach(h.label, self.level.value), key=_order(m))
-            parts.append(f"<b>Shipping {self.level.value}</b> reaches {len(ship)} land hexes: "
-                         + (", ".join(ship) or "none"))
+            parts.append(html.escape(_("Shipping {level} reaches {count} land hexes: {hexes}").format(
+                level=self.level.value, count=len(ship), hexes=listed(ship))))
             for n in ship:
                 highlight.setdefault(n, "shipping")
             if self.jump.value:
                 tunnel = sorted(m.tunnel_reach(h.label, self.jump.value) - m.neighbours(h.label), key=_order(m))
-                parts.append(f"<b>Tunnelling / carpet range {self.jump.value}</b> adds: "
-                             + (", ".join(tunnel) or "none"))
+                parts.append(html.escape(_("Tunnelling / carpet flight range {range} adds: {hexes}").format(
+                    range=self.jump.value, hexes=listed(tunnel))))
                 for n in tunnel:
                     highlight.setdefault(n, "tunnel")
             spots = m.bridge_spots_at(h.label)
-            parts.append("<b>Bridge spots</b>: " + (", ".join(f"{h.label}-{o}" for o in spots) or "none"))
+            parts.append("<b>" + html.escape(_("Bridge spots")) + "</b>: "
+                         + html.escape(listed([f"{h.label}-{o}" for o in spots])))
             for n in spots:
                 highlight.setdefault(n, "bridge")
         else:
-            parts.append("A river hex: nothing is built here; ships cross it.")
+            parts.append(html.escape(_("A river hex: nothing is built here; ships cross it.")))
         highlight[h.label] = "selected"
-        parts.append('<span style="font-size:12px">Outlines: <b style="color:#ff00aa">selected</b>, '
-                     '<b style="color:#ffae00">neighbours</b>, <b style="color:#00a8cc">shipping</b>, '
-                     '<b style="color:#b04dff">tunnelling/carpet</b>, <b style="color:#6b3e1e">bridge ends</b>.'
-                     '</span>')
+        roles = {"selected": ("#ff00aa", _("selected")), "neighbours": ("#ffae00", _("neighbours")),
+                 "shipping": ("#00a8cc", _("shipping")), "tunnel": ("#b04dff", _("tunnelling/carpet flight")),
+                 "bridge": ("#6b3e1e", _("bridge ends"))}
+        legend = html.escape(_("Outlines: {selected}, {neighbours}, {shipping}, {tunnel}, {bridge}.")).format(
+            **{role: f'<b style="color:{colour}">{html.escape(text)}</b>' for role, (colour, text) in roles.items()})
+        parts.append(f'<span style="font-size:12px">{legend}</span>')
         self.hex_info.value = "".join(f"<div>{p}</div>" for p in parts)
         self._redraw(highlight)
 
     def _stats_html(self) -> str:
         s = designer_statistics(self.map)
         wheel = terrain_wheel()
-        head = (f"<p><b>{s['rows']}</b> rows, <b>{s['land_hexes']}</b> land hexes, <b>{s['river_hexes']}</b> "
-                f"river hexes, <b>{s['bridge_spots']}</b> bridge spots, {s['edge_land_hexes']} land hexes on the "
-                f"map edge.</p>")
+        head = _("<b>{rows}</b> rows, <b>{land}</b> land hexes, <b>{river}</b> river hexes, <b>{bridges}</b> bridge "
+                 "spots, {edge} land hexes on the map edge.").format(
+            rows=s["rows"], land=s["land_hexes"], river=s["river_hexes"], bridges=s["bridge_spots"],
+            edge=s["edge_land_hexes"])
         letters = (*wheel.letters, RIVER_LETTER)
-        cols = "".join(f"<th>{'river' if x == RIVER_LETTER else wheel.name(x)}</th>" for x in letters)
+        cols = "".join(f"<th>{html.escape(terrain_name(x))}</th>" for x in letters)
         rows = []
         for t, info in s["terrains"].items():
             cells = "".join(f"<td>{info['borders'][x]}</td>" for x in letters)
-            rows.append(f"<tr><th>{wheel.name(t)} ({t})</th><td>{info['hexes']}</td><td>{info['edge_hexes']}</td>"
-                        f"<td>{info['river_side_hexes']}</td><td>{info['isolated_hexes']}</td>{cells}</tr>")
+            rows.append(f"<tr><th>{html.escape(terrain_name(t))} ({t})</th><td>{info['hexes']}</td>"
+                        f"<td>{info['edge_hexes']}</td><td>{info['river_side_hexes']}</td>"
+                        f"<td>{info['isolated_hexes']}</td>{cells}</tr>")
+        titles = "".join(f"<th>{html.escape(t)}</th>" for t in (
+            _("home terrain"), _("hexes"), _("on edge"), _("by a river"), _("no same-terrain neighbour")))
         table = (
             "<style>.companion-map-stats th, .companion-map-stats td {padding: 2px 8px; text-align: right}"
             "</style>"
             '<table class="companion-map-stats" style="border-collapse:collapse;font-size:12px">'
-            "<tr><th>home terrain</th><th>hexes</th><th>on edge</th><th>by a river</th>"
-            f"<th>no same-terrain neighbour</th>{cols}</tr>" + "".join(rows) + "</table>"
-            "<p style='font-size:12px'>Right-hand columns: how many times a hex of that home terrain borders "
-            "each terrain (one count per hex and neighbour).</p>")
-        return head + table
+            f"<tr>{titles}{cols}</tr>" + "".join(rows) + "</table>"
+            "<p style='font-size:12px'>" + html.escape(_(
+                "Right-hand columns: how many times a hex of that home terrain borders each terrain (one count per "
+                "hex and neighbour).")) + "</p>")
+        return f"<p>{head}</p>" + table
 
 
 def _order(m: TerraMysticaMap):

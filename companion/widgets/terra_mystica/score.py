@@ -28,6 +28,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError, SaveFileError
+from companion.i18n import LazyString, _, add_language_listener, lazy_gettext
 from companion.savefile import default_save_dir
 from companion.terra_mystica.factions import get_faction, load_factions
 from companion.terra_mystica.hexmap import load_shipped_map, shipped_maps
@@ -45,6 +46,7 @@ from companion.widgets.formcheck import (
     style_widget,
 )
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
+from companion.widgets.terra_mystica.names import faction_name, map_name
 from companion.widgets.terra_mystica.plot import ChartSlot
 
 __all__ = ["SAVE_KIND", "DEFAULT_SAVE_NAME", "CULTS", "MAX_PLAYERS", "PlayerRow", "TableScorer",
@@ -75,7 +77,7 @@ def blank_player(index: int) -> dict[str, Any]:
         the optional map entries ``"map_buildings"`` (hex labels and ``A:B`` bridges, space separated),
         ``"shipping"`` and ``"jump_range"`` used to compute the network.
     """
-    return {"name": f"Player {index + 1}", "faction": None, "vp": 0,
+    return {"name": _("Player {number}").format(number=index + 1), "faction": None, "vp": 0,
             "cults": dict.fromkeys(CULTS, 0), "network": 0, "coins": 0, "workers": 0, "priests": 0,
             "power": [0, 0, 0], "map_buildings": "", "shipping": 0, "jump_range": 0}
 
@@ -109,7 +111,8 @@ class PlayerRow:
 
     def __init__(self, index: int, faction_options: list[tuple[str, str | None]]) -> None:
         self.index = index
-        self.name = widgets.Text(value=f"Player {index + 1}", continuous_update=True, layout=_CELL)
+        self.name = widgets.Text(value=_("Player {number}").format(number=index + 1), continuous_update=True,
+                                 layout=_CELL)
         self.faction = widgets.Dropdown(options=faction_options, value=None, layout=_CELL)
         self.vp = _int_box("vp")
         self.cults = {cult: _int_box("cult") for cult in CULTS}
@@ -117,7 +120,7 @@ class PlayerRow:
         self.coins = _int_box("coins")
         self.workers = _int_box("workers")
         self.priests = _int_box("priests")
-        self.power = [_int_box("power") for _ in range(3)]
+        self.power = [_int_box("power") for _bowl in range(3)]
         self.map_buildings = widgets.Text(value="", placeholder="E7 E8 G3 E9:D6", continuous_update=True,
                                           layout=widgets.Layout(width="100%"))
         self.shipping = _int_box("shipping")
@@ -188,7 +191,8 @@ def _check_map(document: dict[str, Any] | None, path: Path) -> str:
     key = "base" if document is None else document.get("map", "base")
     keys = [m["key"] for m in shipped_maps()]
     if key not in keys:
-        raise SaveFileError(f"map: expected one of {', '.join(keys)}; the file was left untouched", path=str(path))
+        raise SaveFileError(_("map: expected one of {keys}; the file was left untouched").format(keys=", ".join(keys)),
+                            path=str(path))
     return key
 
 
@@ -198,10 +202,10 @@ def _build(state: TownState, tokens: list[str], faction: str, player: str) -> To
         for token in (t.upper() for t in tokens if ":" not in t):
             state = state.place(token, faction)
         for token in (t.upper() for t in tokens if ":" in t):
-            a, _, b = token.partition(":")
+            a, _colon, b = token.partition(":")
             state = state.add_bridge(a, b, faction)
     except CompanionError as exc:
-        raise CompanionError(f"{player}: {exc}") from None
+        raise CompanionError(_("{player}: {error}").format(player=player, error=exc)) from None
     return state
 
 
@@ -236,8 +240,8 @@ def check_save(document: dict[str, Any], path: Path, factions: set[str] | None =
     except TableError as exc:
         shape = exc.shape_problems
         if shape:
-            raise SaveFileError(f"{shape[0].key_path}: {shape[0].message}; the file was left untouched",
-                                path=str(path)) from None
+            raise SaveFileError(_("{key_path}: {message}; the file was left untouched").format(
+                key_path=shape[0].key_path, message=shape[0].message), path=str(path)) from None
     out = []
     for i, entry in enumerate(document["players"]):
         full = blank_player(i)
@@ -276,39 +280,43 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         :attr:`path_text`, :attr:`open_button` and :attr:`status` are its attributes.
     """
 
-    FIELDS = ("player", "faction", "VP before final scoring", "fire (0-10)", "water (0-10)", "earth (0-10)",
-              "air (0-10)", "largest network", "coins", "workers", "priests", "power in bowl I",
-              "power in bowl II", "power in bowl III")
-    MAP_FIELDS = ("buildings (hexes, A:B bridges)", "shipping level", "tunnel / carpet range")
-    PARTS = ("VP before final scoring", "fire", "water", "earth", "air", "network", "resources")
+    FIELDS: tuple[LazyString, ...] = (
+        lazy_gettext("player"), lazy_gettext("faction"), lazy_gettext("VP before final scoring"),
+        lazy_gettext("fire (0-10)"), lazy_gettext("water (0-10)"), lazy_gettext("earth (0-10)"),
+        lazy_gettext("air (0-10)"), lazy_gettext("largest network"), lazy_gettext("coins"), lazy_gettext("workers"),
+        lazy_gettext("priests"), lazy_gettext("power in bowl I"), lazy_gettext("power in bowl II"),
+        lazy_gettext("power in bowl III"))
+    MAP_FIELDS: tuple[LazyString, ...] = (
+        lazy_gettext("buildings (hexes, A:B bridges)"), lazy_gettext("shipping level"),
+        lazy_gettext("tunnel / carpet flight range"))
+    #: The chart's parts: keys of :func:`_part_values` and their labels (in the language in force).
+    PART_KEYS = ("before", "fire", "water", "earth", "air", "network", "resources")
+    PARTS: tuple[LazyString, ...] = (
+        lazy_gettext("VP before final scoring"), lazy_gettext("fire"), lazy_gettext("water"), lazy_gettext("earth"),
+        lazy_gettext("air"), lazy_gettext("network"), lazy_gettext("resources"))
 
     def __init__(self, save_path: str | Path | None = None) -> None:
         self._factions = _faction_choices()
         self._muted = False
         self.save_panel = SavePanel(save_path if save_path is not None else default_save_dir() / DEFAULT_SAVE_NAME,
-                                    kind=SAVE_KIND, on_load=self._load, button_description="Open",
+                                    kind=SAVE_KIND, on_load=self._load, button_description=lazy_gettext("Open"),
                                     text_width="70%")
-        self.player_count = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=4,
-                                             description="Players")
-        options = [("(pick a faction)", None)] + [(name, key) for key, name in self._factions.items()]
-        self.rows = [PlayerRow(i, options) for i in range(MAX_PLAYERS)]
+        self.player_count = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=4)
+        self.rows = [PlayerRow(i, self._faction_options()) for i in range(MAX_PLAYERS)]
         self.grid = widgets.GridBox()
-        self._labels = [widgets.HTML(f"<b>{html.escape(title)}</b>") for title in self.FIELDS]
-        self.map_choice = widgets.Dropdown(options=[(m["name"], m["key"]) for m in shipped_maps()], value="base",
-                                           description="Map")
+        self._labels = [widgets.HTML() for _title in self.FIELDS]
+        self.map_choice = widgets.Dropdown(options=self._map_options(), value="base")
         self.map_grid = widgets.GridBox()
-        self._map_labels = [widgets.HTML(f"<b>{html.escape(title)}</b>") for title in self.MAP_FIELDS]
-        self.compute_button = widgets.Button(description="Compute network sizes", icon="calculator",
-                                             layout=widgets.Layout(width="220px"))
+        self._map_labels = [widgets.HTML() for _title in self.MAP_FIELDS]
+        self.compute_button = widgets.Button(icon="calculator", layout=widgets.Layout(width="220px"))
         self.compute_button.on_click(lambda _b: self.compute_networks())
         self.map_message = message_box()
+        self._render_map_message: Any = None
+        self.map_help = widgets.HTML()
         self.map_section = widgets.Accordion(children=[widgets.VBox([
-            widgets.HTML("Type each player's building hexes (e.g. <code>E7 E8 G3</code>) and bridges "
-                         "(<code>E9:D6</code>), their shipping level (and the Dwarves' tunnelling or Fakirs' "
-                         "carpet range); the largest network fills the row above."),
-            self.map_choice, self.map_grid, self.compute_button, self.map_message])])
-        self.map_section.set_title(0, "Compute the largest networks from the buildings on a map")
+            self.map_help, self.map_choice, self.map_grid, self.compute_button, self.map_message])])
         self.map_section.selected_index = None
+        self._label()
         self.message = message_box()
         self.marks = FormMarks(self._boxes_for, self._describe)
         self.breakdown = widgets.HTML()
@@ -326,6 +334,59 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         self.chart_slot = ChartSlot(self._figure(self._names, self.result, self._entries))
         super().__init__([self.save_panel, style_widget(), self.player_count, self.grid, self.map_section,
                           self.message, self.breakdown, self.chart_slot])
+        add_language_listener(self._retranslate)
+
+    # ----------------------------------------------------------------- language
+    def _faction_options(self) -> list[tuple[str, str | None]]:
+        return [(_("(pick a faction)"), None)] + [(name, key) for key, name in self._factions.items()]
+
+    @staticmethod
+    def _map_options() -> list[tuple[str, str]]:
+        return [(map_name(m), m["key"]) for m in shipped_maps()]
+
+    def _label(self) -> None:
+        """Set every fixed label in the language in force."""
+        self.player_count.description = _("Players")
+        self.map_choice.description = _("Map")
+        for widget, title in zip(self._labels, self.FIELDS, strict=True):
+            widget.value = f"<b>{html.escape(str(title))}</b>"
+        for widget, title in zip(self._map_labels, self.MAP_FIELDS, strict=True):
+            widget.value = f"<b>{html.escape(str(title))}</b>"
+        self.compute_button.description = _("Compute network sizes")
+        self.map_help.value = _(
+            "Type each player's building hexes (e.g. <code>E7 E8 G3</code>) and bridges (<code>E9:D6</code>), "
+            "their shipping level (and the Dwarves' tunnelling or the Fakirs' carpet flight range); the largest "
+            "network fills the row above.")
+        self.map_section.set_title(0, _("Compute the largest networks from the buildings on a map"))
+        for row in self.rows:
+            row.map_buildings.placeholder = _("e.g. {example}").format(example="E7 E8 G3 E9:D6")
+
+    def _retranslate(self, language: str) -> None:
+        """Redraw the form in ``language`` in place: labels, menus, messages, the breakdown and the chart.
+
+        The entries typed (names included) are the table's and stay as they are.
+        """
+        self._muted = True
+        try:
+            self._factions = _faction_choices()
+            options = self._faction_options()
+            for row in self.rows:
+                value = row.faction.value
+                row.faction.options = options
+                row.faction.value = value
+            value = self.map_choice.value
+            self.map_choice.options = self._map_options()
+            self.map_choice.value = value
+        finally:
+            self._muted = False
+        self._label()
+        if self._render_map_message is not None:
+            self.map_message.value = self._render_map_message()
+        self.rescore()
+
+    def _show_map_message(self, render: Any) -> None:
+        self._render_map_message = render
+        self.map_message.value = render()
 
     # ----------------------------------------------------------------- saving and loading
     def document(self) -> dict[str, Any]:
@@ -364,8 +425,10 @@ class TableScorer(SavePanelOwner, widgets.VBox):
             self._muted = False
         self._show_grid()
         self.rescore()
-        return ((f"Loaded {self.path}" if document is not None else f"New game; saving to {self.path}")
-                + " — every entry is saved as you type.")
+        path = self.path
+        if document is not None:
+            return LazyString(lambda: _("Loaded {path} — every entry is saved as you type.").format(path=path))
+        return LazyString(lambda: _("New game; saving to {path} — every entry is saved as you type.").format(path=path))
 
     def save(self) -> bool:
         """Write :meth:`document` to :attr:`path` atomically (only while :attr:`writable`); True when written."""
@@ -403,27 +466,39 @@ class TableScorer(SavePanelOwner, widgets.VBox):
                 tokens = row.map_buildings.value.replace(",", " ").split()
                 if not tokens:
                     continue
+                who = row.name.value or _("Player {number}").format(number=i + 1)
                 if row.faction.value is None:
-                    raise CompanionError(f"{row.name.value or f'player {i + 1}'}: pick a faction first")
-                state = _build(state, tokens, row.faction.value, row.name.value or f"player {i + 1}")
+                    raise CompanionError(_("{player}: pick a faction first").format(player=who))
+                state = _build(state, tokens, row.faction.value, who)
                 typed.append(row)
             sizes = {row.index: largest_network(state, row.faction.value, shipping=row.shipping.number,
                                                 jump_range=row.jump_range.number) for row in typed}
         except CompanionError as exc:
-            self.map_message.value = error_html(str(exc))
+            error = str(exc)
+            self._show_map_message(lambda: error_html(error))
             return
-        kept = []
+        kept: list[tuple[str, int, int]] = []
+        found: list[tuple[str, int]] = []
         for row in typed:
             size = sizes[row.index]
+            who = row.name.value or _("Player {number}").format(number=row.index + 1)
+            found.append((who, size))
             if row.network.number not in (0, row.network_from_map, size):
-                kept.append(f"{row.name.value or f'player {row.index + 1}'}: the map gives {size}, "
-                            f"but {row.network.number} was typed by hand and is kept (type {size} to use the map's)")
+                kept.append((who, size, row.network.number))
                 continue
             row.network_from_map = size
             row.network.show_number(size)
-        text = ("Largest networks: " + ", ".join(f"{row.name.value} {sizes[row.index]}" for row in typed)
-                if typed else "Type some building hexes first.")
-        self.map_message.value = info_html(text + ("" if not kept else ". " + "; ".join(kept) + "."))
+
+        def render() -> str:
+            if not found:
+                return info_html(_("Type some building hexes first."))
+            text = _("Largest networks: {sizes}.").format(
+                sizes=_(", ").join(_("{player} {size}").format(player=who, size=size) for who, size in found))
+            notes = [_("{player}: the map gives {size}, but {typed} was typed by hand and is kept (type {size} to "
+                       "use the map's).").format(player=who, size=size, typed=typed) for who, size, typed in kept]
+            return info_html(" ".join([text, *notes]))
+
+        self._show_map_message(render)
 
     # ----------------------------------------------------------------- scoring and display
     def rescore(self) -> None:
@@ -436,7 +511,7 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         """
         doc = self.document()
         entries = doc["players"]
-        names = [entry["name"] or self._factions.get(entry["faction"], f"player {i + 1}")
+        names = [entry["name"] or self._factions.get(entry["faction"], _("Player {number}").format(number=i + 1))
                  for i, entry in enumerate(entries)]
         typed = [p for row in self.rows[:len(entries)] for p in row.typed_problems()]
         try:
@@ -453,8 +528,9 @@ class TableScorer(SavePanelOwner, widgets.VBox):
             return
         self.marks.clear()
         if not table.complete:
-            missing = [entries[i]["name"] or f"player {i + 1}" for i in table.missing_factions]
-            self.message.value = info_html("Pick a faction for " + ", ".join(missing) + " to see the scores.")
+            missing = [entries[i]["name"] or _("Player {number}").format(number=i + 1) for i in table.missing_factions]
+            self.message.value = info_html(_("Pick a faction for {players} to see the scores.").format(
+                players=_(", ").join(missing)))
             self.breakdown.value = ""
             self._draw(names, None, entries)
             return
@@ -469,18 +545,21 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         self.breakdown.value = _breakdown_html(names, result, self._factions)
         self._draw(names, result, entries)
 
-    _LABELS = {"name": "player name", "faction": "faction", "vp": "VP before final scoring", "network": "largest network",
-               "coins": "coins", "workers": "workers", "priests": "priests", "cults": "cult tracks",
-               "power": "power bowls", "map_buildings": "buildings (hexes, A:B bridges)", "shipping": "shipping level",
-               "jump_range": "tunnel / carpet range", "extra": "final-scoring tile", "players": "players",
-               "map": "map"}
+    _LABELS = {"name": lazy_gettext("player name"), "faction": lazy_gettext("faction"),
+               "vp": lazy_gettext("VP before final scoring"), "network": lazy_gettext("largest network"),
+               "coins": lazy_gettext("coins"), "workers": lazy_gettext("workers"), "priests": lazy_gettext("priests"),
+               "cults": lazy_gettext("cult tracks"), "power": lazy_gettext("power bowls"),
+               "map_buildings": lazy_gettext("buildings (hexes, A:B bridges)"),
+               "shipping": lazy_gettext("shipping level"), "jump_range": lazy_gettext("tunnel / carpet flight range"),
+               "extra": lazy_gettext("final-scoring tile"), "players": lazy_gettext("players"),
+               "map": lazy_gettext("map")}
 
     def _boxes_for(self, player: int | None, field: str) -> list[widgets.Widget]:
         """The input boxes showing ``field`` of ``player`` (for :class:`FormMarks`)."""
         if player is None or player >= self.player_count.value:
             return []
         row = self.rows[player]
-        root, _, rest = field.partition(".")
+        root, _dot, rest = field.partition(".")
         if root == "cults":
             return [row.cults[rest]] if rest in row.cults else list(row.cults.values())
         if root.startswith("power"):
@@ -496,12 +575,12 @@ class TableScorer(SavePanelOwner, widgets.VBox):
             # names as the other games' pads (blank: "Player N"); the seat is named too when ambiguous
             shown = [name_key(r.name.value) for r in self.rows[:max(self.player_count.value, player + 1)]]
             who = seat_label(player, shown)
-        root, _, rest = field.partition(".")
+        root, _dot, rest = field.partition(".")
         if root == "cults" and rest in CULTS:
-            return who, f"{rest} (0-10)"
+            return who, str(self.FIELDS[3 + CULTS.index(rest)])
         if root.startswith("power[") and root[6:-1].isdigit() and int(root[6:-1]) < 3:
-            return who, f"power in bowl {('I', 'II', 'III')[int(root[6:-1])]}"
-        return who, self._LABELS.get(root, field)
+            return who, str(self.FIELDS[11 + int(root[6:-1])])
+        return who, str(self._LABELS.get(root, field))
 
     def _draw(self, names: list[str], result: FinalScoring | None, entries: list[dict[str, Any]]) -> None:
         self._names, self.result, self._entries = names, result, entries
@@ -519,33 +598,36 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         """Stacked bars per player; until the table can be scored, only the VP typed before final scoring."""
         colours = ("#7f7f7f", "#d62728", "#1f77b4", "#8c564b", "#bcbd22", "#2ca02c", "#9467bd")
         values = _part_values(result, entries)
-        fig = go.Figure([go.Bar(name=part, x=names, y=values[part], marker_color=colour,
-                                hovertemplate="%{x}: %{y} VP<extra>" + part + "</extra>")
-                         for part, colour in zip(self.PARTS, colours, strict=True)])
-        fig.update_layout(barmode="stack", title="Final VP by part" if result is not None else
-                          "VP before final scoring (pick every player's faction for the final scores)", yaxis_title="VP", height=360,
+        fig = go.Figure([go.Bar(name=str(label), x=names, y=values[key], marker_color=colour,
+                                hovertemplate=_("%{x}: %{y} VP") + "<extra>" + html.escape(str(label)) + "</extra>")
+                         for key, label, colour in zip(self.PART_KEYS, self.PARTS, colours, strict=True)])
+        fig.update_layout(barmode="stack", title=_("Final VP by part") if result is not None else
+                          _("VP before final scoring (pick every player's faction for the final scores)"),
+                          yaxis_title=_("VP"), height=360,
                           margin=dict(l=40, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.15))
         untouched = all_zero(v for part in values.values() for v in part)
-        set_empty_state(fig, "The chart fills in as you type each player's VP and resources." if untouched else None)
+        set_empty_state(fig, _("The chart fills in as you type each player's VP and resources.") if untouched else None)
         return fig
 
 
 def _faction_choices() -> dict[str, str]:
     """Faction key -> display name, base game first, then Fire & Ice (each alphabetical)."""
     factions = load_factions()
-    ordered = sorted(factions.values(), key=lambda f: (f.expansion != "base", f.display))
-    return {f.name: f.display + ("" if f.expansion == "base" else " (F&I)") for f in ordered}
+    ordered = sorted(factions.values(), key=lambda f: (f.expansion != "base", faction_name(f.name)))
+    return {f.name: faction_name(f.name) if f.expansion == "base"
+            else _("{faction} (F&I)").format(faction=faction_name(f.name)) for f in ordered}
 
 
 def _part_values(result: FinalScoring | None, entries: list[dict[str, Any]]) -> dict[str, list[int]]:
-    """VP of each chart part per player; without a result, the typed VP and zeros for the rest."""
+    """VP of each chart part per player, by :attr:`TableScorer.PART_KEYS`; without a result, the typed VP and
+    zeros for the rest."""
     if result is None:
         zeros = [0] * len(entries)
-        return {"VP before final scoring": [e["vp"] for e in entries],
+        return {"before": [e["vp"] for e in entries],
                 **{part: zeros for part in ("fire", "water", "earth", "air", "network", "resources")}}
     players = result.players
     return {
-        "VP before final scoring": [p.vp_before for p in players],
+        "before": [p.vp_before for p in players],
         **{cult: [p.cult_vp[cult] for p in players] for cult in CULTS},
         "network": [p.network_vp for p in players],
         "resources": [p.resource_vp for p in players],
@@ -555,8 +637,8 @@ def _part_values(result: FinalScoring | None, entries: list[dict[str, Any]]) -> 
 def _breakdown_html(names: list[str], result: FinalScoring, factions: dict[str, str]) -> str:
     """The itemised breakdown table (one row per player), how resources were converted, and the winner."""
     head = "".join(f"<th style='padding:2px 8px'>{html.escape(h)}</th>" for h in (
-        "player", "faction", "before final scoring", "fire", "water", "earth", "air", "network",
-        "resources", "final VP"))
+        _("player"), _("faction"), _("before final scoring"), _("fire"), _("water"), _("earth"), _("air"),
+        _("network"), _("resources"), _("final VP")))
     winners = set(result.winners)
     rows = []
     for name, player in zip(names, result.players, strict=True):
@@ -567,14 +649,20 @@ def _breakdown_html(names: list[str], result: FinalScoring, factions: dict[str, 
         rows.append(f"<tr{style}>" + "".join(
             f"<td style='padding:2px 8px;text-align:{'left' if i < 2 else 'right'}'>{html.escape(str(c))}</td>"
             for i, c in enumerate(cells)) + "</tr>")
-    conversions = "".join(f"<li>{html.escape(name)}: {html.escape(p.resources.explanation)}</li>"
-                          for name, p in zip(names, result.players, strict=True))
-    winner_names = [f"{n} ({factions.get(p.faction, p.faction)})" for n, p in zip(names, result.players, strict=True)
-                    if p.faction in winners]
+    lines = [_("{player}: {explanation}").format(player=name, explanation=p.resources.explanation)
+             for name, p in zip(names, result.players, strict=True)]
+    conversions = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    winner_names = [_("{player} ({faction})").format(player=n, faction=factions.get(p.faction, p.faction))
+                    for n, p in zip(names, result.players, strict=True) if p.faction in winners]
     best = max(p.final_vp for p in result.players)
-    verb = "wins" if len(winner_names) == 1 else "share the win"
-    return (f"<p class='tm-winner' style='font-size:1.2em'><b>Winner:</b> {html.escape(' and '.join(winner_names))} "
-            f"{verb} with {best} VP.</p>"
+    if len(winner_names) == 1:
+        sentence = _("{player} wins with {vp} VP.").format(player=winner_names[0], vp=best)
+    else:
+        sentence = _("{players} share the win with {vp} VP each.").format(
+            players=_(" and ").join(winner_names), vp=best)
+    winner, leftover = html.escape(_("Winner:")), html.escape(_("Leftover resources"))
+    return (f"<p class='tm-winner' style='font-size:1.2em'><b>{winner}</b> "
+            f"{html.escape(sentence)}</p>"
             f"<table class='tm-breakdown' style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
-            f"<details><summary>Leftover resources</summary><ul>{conversions}</ul></details>")
+            f"<details><summary>{leftover}</summary><ul>{conversions}</ul></details>")

@@ -1,0 +1,72 @@
+"""Names of Terra Mystica things as the widgets show them, in the language in force.
+
+The rules data (``data/terra_mystica/factions.json``, ``terrain_cycle.json``, ``maps/index.json``) names
+factions, terrains and shipped maps in English; these functions show them in the reader's language
+through the catalog (Chinese per the glossary ``data/i18n/glossary.json``). An internal id (``witches``,
+``Y``, ``base``) is never shown where a name exists.
+
+The English names below are the data's, listed here so that the catalog extraction sees them; a name
+missing from this list is shown in English (``tests/terra_mystica/test_widgets_i18n.py`` checks that
+every name in the data has a translation).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import N_, _
+
+__all__ = ["faction_name", "map_name", "terrain_name"]
+
+_FACTIONS = (
+    N_("Acolytes"), N_("Alchemists"), N_("Auren"), N_("Chaos Magicians"), N_("Cultists"), N_("Darklings"),
+    N_("Dragonlords"), N_("Dwarves"), N_("Engineers"), N_("Fakirs"), N_("Giants"), N_("Halflings"),
+    N_("Ice Maidens"), N_("Mermaids"), N_("Nomads"), N_("Riverwalkers"), N_("Shapeshifters"), N_("Swarmlings"),
+    N_("Witches"), N_("Yetis"),
+)
+_TERRAINS = (
+    N_("desert"), N_("plains"), N_("swamp"), N_("lakes"), N_("forest"), N_("mountains"), N_("wasteland"),
+    N_("river"), N_("ice"), N_("volcano"),
+)
+_MAPS = (
+    N_("Original (base game)"), N_("Fire & Ice, side 1"), N_("Fire & Ice, side 2 (revised base)"),
+    N_("Loon Lakes v1.6 (fan map)"), N_("Fjords v2.1 (fan map)"),
+)
+
+
+def faction_name(faction: str) -> str:
+    """The faction's name in the language in force (``"witches"`` -> ``"Witches"`` / ``"女巫"``).
+
+    Parameters
+    ----------
+    faction : str
+        Engine name or display name (see :func:`companion.terra_mystica.factions.get_faction`).
+
+    Returns
+    -------
+    str
+        The translated display name; ``faction`` itself when no faction has that name (so a typo in a
+        save is shown as typed, not hidden).
+    """
+    from companion.terra_mystica.factions import get_faction
+
+    try:
+        display = get_faction(faction).display
+    except (KeyError, ValueError):
+        return str(faction)
+    return _(display)
+
+
+def terrain_name(letter: str) -> str:
+    """The terrain of map letter ``letter`` (``"Y"`` -> ``"desert"`` / ``"沙漠"``; the river letter -> river)."""
+    from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
+
+    if letter == RIVER_LETTER:
+        return _("river")
+    return _(terrain_wheel().name(letter))
+
+
+def map_name(entry: dict[str, Any]) -> str:
+    """A shipped map's name (an entry of :func:`companion.terra_mystica.hexmap.shipped_maps`) in the
+    language in force."""
+    return _(str(entry["name"]))
