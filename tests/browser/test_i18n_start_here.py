@@ -1,8 +1,8 @@
 """The Chinese start page in a real browser, as `make lab-zh` serves it.
 
 JupyterLab's own interface is in Chinese (the official language pack, selected by the settings file
-``data/i18n/jupyterlab-zh_CN``), the notebook's markdown is Chinese, and its cells run. Whether the
-widgets themselves are Chinese is checked once their strings go through the catalog (issue 14).
+``data/i18n/jupyterlab-zh_CN``), the notebook's markdown is Chinese, its cells run, the start page's
+widget is Chinese (its language menu on 简体中文) and its links open the Chinese edition.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from tests.browser.harness import (
     jupyterlab_server,
     run_in_lab,
     screenshot,
+    widget_text,
 )
 
 
@@ -33,6 +34,13 @@ def test_chinese_start_page_in_chinese_jupyterlab(browser):
             assert "从这里开始" in rendered and "学习规则" in rendered
             # the language cell ran in the kernel: the package now answers in Chinese
             assert page.locator(".jp-Cell").nth(1).inner_text().count("set_language") == 1
+            # the widget: labels, summary and chart in Chinese; the menu shows the language in force
+            text = widget_text(page)
+            assert "水晶之路：晶石传记" in text and "名玩家" in text and "适用于所有游戏" in text, text[:500]
+            assert page.locator(".jp-OutputArea .companion-language-switch select").input_value() == "简体中文"
+            links = page.evaluate("() => Array.from(document.querySelectorAll('.jp-OutputArea "
+                                  "a.companion-notebook-link')).map(a => a.getAttribute('data-commandlinker-args'))")
+            assert links and all('"notebooks/zh_CN/' in a for a in links), links
             screenshot(page, "zh_CN_start_here")
         finally:
             context.close()
