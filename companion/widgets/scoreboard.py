@@ -189,10 +189,11 @@ class HistoryView(widgets.VBox):
     def _player_cell(self, record: dict[str, Any], p: dict[str, Any]) -> str:
         name = html.escape(p["name"])
         if record["game"] == "terra_mystica" and p["name"] != self._factions.get(p["faction"]):
-            name += f" <small>({html.escape(self._factions.get(p['faction'], p['faction']))})</small>"
+            faction = _("({faction})").format(faction=self._factions.get(p["faction"], p["faction"]))
+            name += f" <small>{html.escape(faction)}</small>"
         if p.get("bot"):
-            bot = _("bot: {bot}").format(bot=p["bot"])
-            name += f" <small>({html.escape(bot)})</small>"
+            bot = _("(bot: {bot})").format(bot=p["bot"])
+            name += f" <small>{html.escape(bot)}</small>"
         text = f"{name} {p['total']}"
         return f"<b>★ {text}</b>" if p["winner"] else text
 
