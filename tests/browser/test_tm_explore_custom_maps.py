@@ -58,7 +58,7 @@ def test_explore_custom_maps(page, lab_url):
     text = widget_text(page)
     assert "29 bridge spots" in text and "36 river hexes" in text
     assert "126fe960806d587c78546b30f1a90853b1ada468" in text
-    assert "town 1 (witches): A1, A2, A3, A4" in text  # the sandbox cell built a town
+    assert "town 1 (Witches): A1, A2, A3, A4" in text  # the sandbox cell built a town
 
     # the map is drawn (not an empty plot), then a click on E7 shows its neighbours and shipping reach
     page.wait_for_function("() => { const t = (" + _HEX_TRACE_JS + ")(); "
@@ -87,7 +87,7 @@ def test_explore_custom_maps_in_voila(page, voila_url):
         "() => { const p = document.querySelector('.js-plotly-plot'); "
         "return !!p && p.querySelectorAll('.scatterlayer .textpoint').length >= 113; }", timeout=60_000)
     text = widget_text(page)
-    assert "29 bridge spots" in text and "town 1 (witches): A1, A2, A3, A4" in text
+    assert "29 bridge spots" in text and "town 1 (Witches): A1, A2, A3, A4" in text
     page.locator(".js-plotly-plot").first.scroll_into_view_if_needed()
     _click_and_check_outlines(page)
     screenshot(page, "tm_explore_custom_maps_voila")

@@ -18,8 +18,8 @@ def test_fast_auction_steps_through_the_example(page, lab_url):
     assert "Steps (0 of 15 shown)" in text
     assert "Step to the end" in text
     page.locator(".jp-OutputArea .widget-button", has_text="next").click()
-    _wait_for(page, "You opens cultists at 0")
+    _wait_for(page, "You open Cultists at 0")   # the verb agrees with "You"; the faction by name
     page.locator(".jp-OutputArea .widget-button", has_text="to the end").click()
     _wait_for(page, "turn order Alice → Bob → You")
-    assert "Bob opens giants at 0" in widget_text(page)
+    assert "Bob opens Giants at 0" in widget_text(page)
     screenshot(page, "tm_fast_auction")
