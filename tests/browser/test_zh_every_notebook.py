@@ -41,6 +41,8 @@ PROPER_NAMES = {
     "Century", "Golem", "Edition", "Merchants", "Magick", "Terra", "Mystica", "Fire", "Ice",
     "Jupyter", "JupyterLab", "Voila", "Plotly", "Python", "JSON", "CSV", "SQLite", "Binder", "companion",
     "snellman",
+    # the players of the rules summary's fast-auction example (快速竞叫): the Chinese rules text names them so too
+    "Alice", "Bob",
 }
 
 # text nodes of the output area, minus records/JSON in code/pre, typed values and plotly's tool bar

@@ -5,9 +5,9 @@ factions, terrains and shipped maps in English; these functions show them in the
 through the catalog (Chinese per the glossary ``data/i18n/glossary.json``). An internal id (``witches``,
 ``Y``, ``base``) is never shown where a name exists.
 
-The English names below are the data's, listed here so that the catalog extraction sees them; a name
-missing from this list is shown in English (``tests/terra_mystica/test_widgets_i18n.py`` checks that
-every name in the data has a translation).
+Faction names (``factions.json`` ``display``) and terrain names (glossary terms) are in the catalog
+through ``tools/i18n.py``'s data extraction; the shipped maps' names are listed below so that the
+extraction sees them (``tests/widgets/test_language_switch.py`` checks that every name has a translation).
 """
 
 from __future__ import annotations
@@ -18,16 +18,6 @@ from companion.i18n import N_, _
 
 __all__ = ["faction_name", "map_name", "terrain_name"]
 
-_FACTIONS = (
-    N_("Acolytes"), N_("Alchemists"), N_("Auren"), N_("Chaos Magicians"), N_("Cultists"), N_("Darklings"),
-    N_("Dragonlords"), N_("Dwarves"), N_("Engineers"), N_("Fakirs"), N_("Giants"), N_("Halflings"),
-    N_("Ice Maidens"), N_("Mermaids"), N_("Nomads"), N_("Riverwalkers"), N_("Shapeshifters"), N_("Swarmlings"),
-    N_("Witches"), N_("Yetis"),
-)
-_TERRAINS = (
-    N_("desert"), N_("plains"), N_("swamp"), N_("lakes"), N_("forest"), N_("mountains"), N_("wasteland"),
-    N_("river"), N_("ice"), N_("volcano"),
-)
 _MAPS = (
     N_("Original (base game)"), N_("Fire & Ice, side 1"), N_("Fire & Ice, side 2 (revised base)"),
     N_("Loon Lakes v1.6 (fan map)"), N_("Fjords v2.1 (fan map)"),
