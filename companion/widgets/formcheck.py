@@ -22,11 +22,11 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from companion.i18n import _
+from companion.i18n import SUPPORTED_LANGUAGES, _, translations
 from companion.validation import FieldProblem
 
-__all__ = ["GRID_CLASS", "INVALID_CLASS", "NUMBER_CLASS", "FormMarks", "WholeNumberBox", "merge_problems", "parse_whole",
-           "problems_html", "seat_label", "style_widget"]
+__all__ = ["GRID_CLASS", "INVALID_CLASS", "NUMBER_CLASS", "FormMarks", "WholeNumberBox", "default_seat_name",
+           "merge_problems", "parse_whole", "problems_html", "seat_label", "style_widget"]
 
 INVALID_CLASS = "companion-invalid"
 #: CSS class of every :class:`WholeNumberBox` (what browser tests look for).
@@ -164,6 +164,30 @@ def seat_label(index: int, shown: Sequence[str]) -> str:
     if same or _looks_like_a_seat(name):
         return _("{seat} (“{name}”)").format(seat=seat, name=name)
     return name
+
+
+def default_seat_name(index: int, name: str | None = None) -> str | None:
+    """The name a form gives seat ``index`` (0-based) before anyone types one: ``"Player 2"`` / ``"玩家 2"``.
+
+    Parameters
+    ----------
+    index : int
+        The seat, 0-based.
+    name : str, optional
+        A name shown in the box now.
+
+    Returns
+    -------
+    str or None
+        Without ``name``: the default name in the language in force. With ``name``: the default name in the
+        language in force when ``name`` is that seat's default name in any language (untouched, so it may
+        follow a change of language), else ``None`` (a name someone typed stays as typed).
+    """
+    current = _("Player {number}").format(number=index + 1)
+    if name is None:
+        return current
+    defaults = {translations(code).gettext("Player {number}").format(number=index + 1) for code in SUPPORTED_LANGUAGES}
+    return current if name in defaults else None
 
 
 def _looks_like_a_seat(name: str) -> bool:

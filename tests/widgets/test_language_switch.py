@@ -226,3 +226,20 @@ def test_every_faction_terrain_and_map_name_of_the_data_has_a_chinese_name():
     same = [e for e, z in zip(english, chinese, strict=True) if e == z]
     assert same == [], f"no Chinese name in the catalog for {same}"
     assert json.dumps(chinese, ensure_ascii=False).count("女巫") == 1
+
+
+def test_untouched_default_names_follow_the_language_typed_names_stay():
+    from companion.widgets.terra_mystica.auction import FastAuction
+    from companion.widgets.terra_mystica.score import TableScorer
+
+    table = TableScorer()
+    table.rows[0].name.value = "Ann"
+    widget = FastAuction()
+    with using_language("zh_CN"):
+        assert [r.name.value for r in table.rows[:2]] == ["Ann", "玩家 2"]
+        assert table.document()["players"][1]["name"] == "玩家 2"
+        assert [b.value for b in widget.name_boxes[:4]] == ["你", "Alice", "Bob", "玩家 4"]
+        widget.go(1)
+        assert "你以 0 开启邪教徒的竞叫" in widget.step_list.value      # still addressed as "you"
+    assert [r.name.value for r in table.rows[:2]] == ["Ann", "Player 2"]
+    assert widget.name_boxes[0].value == "You" and "You open Cultists" in widget.step_list.value

@@ -15,11 +15,12 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.errors import CompanionError
-from companion.i18n import _, add_language_listener
+from companion.i18n import SUPPORTED_LANGUAGES, _, add_language_listener, translations
 from companion.terra_mystica import auction
 from companion.terra_mystica.auction import MAX_BID, AuctionResult, AuctionStep
 from companion.terra_mystica.factions import load_factions
 from companion.widgets.common import error_html, message_box
+from companion.widgets.formcheck import default_seat_name
 from companion.widgets.terra_mystica.names import faction_name
 from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
 
@@ -36,6 +37,11 @@ EXAMPLE: dict[str, Any] = {
 }
 MAX_PLAYERS = 5
 MIN_PLAYERS = 2
+
+
+def _you() -> set[str]:
+    """The worked example's "You" in every language (a player of that name is addressed as "you")."""
+    return {translations(code).gettext("You") for code in SUPPORTED_LANGUAGES}
 
 
 class FastAuction(ChartOwner, widgets.VBox):
@@ -78,8 +84,7 @@ class FastAuction(ChartOwner, widgets.VBox):
                                              value=len(example["players"]))
         self.faction_boxes = [widgets.Dropdown(options=options, value=None, layout=widgets.Layout(width="150px"))
                               for _j in range(MAX_PLAYERS)]
-        self.name_boxes = [widgets.Text(value=_("Player {number}").format(number=i + 1),
-                                        layout=widgets.Layout(width="120px"))
+        self.name_boxes = [widgets.Text(value=default_seat_name(i), layout=widgets.Layout(width="120px"))
                            for i in range(MAX_PLAYERS)]
         self.bid_boxes = [[widgets.BoundedIntText(value=0, min=0, max=MAX_BID, layout=widgets.Layout(width="150px"))
                            for _j in range(MAX_PLAYERS)] for _i in range(MAX_PLAYERS)]
@@ -144,6 +149,12 @@ class FastAuction(ChartOwner, widgets.VBox):
                 value = box.value
                 box.options = options
                 box.value = value
+            for i, box in enumerate(self.name_boxes):   # untouched default names follow the language
+                default = default_seat_name(i, box.value)
+                if box.value.strip() in _you():
+                    default = _("You")
+                if default is not None:
+                    box.value = default
         finally:
             self._muted = False
         self._label()
@@ -273,7 +284,7 @@ class FastAuction(ChartOwner, widgets.VBox):
         Built from the resolver's fields (action, faction, price, value, the options weighed, the tie);
         the verb agrees with its subject: a player called "You" reads "You raise", others "Bob raises".
         """
-        you = step.player.strip() in ("You", _("You"))
+        you = step.player.strip() in _you()
         faction = self._display.get(step.faction or "", step.faction or "")
         if step.action != "bid":
             if you:

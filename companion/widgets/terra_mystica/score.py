@@ -40,6 +40,7 @@ from companion.widgets.common import all_zero, error_html, info_html, message_bo
 from companion.widgets.formcheck import (
     FormMarks,
     WholeNumberBox,
+    default_seat_name,
     merge_problems,
     problems_html,
     seat_label,
@@ -364,10 +365,16 @@ class TableScorer(SavePanelOwner, widgets.VBox):
     def _retranslate(self, language: str) -> None:
         """Redraw the form in ``language`` in place: labels, menus, messages, the breakdown and the chart.
 
-        The entries typed (names included) are the table's and stay as they are.
+        The entries typed stay as they are; a seat's untouched default name ("Player 2") follows the language.
         """
+        renamed = False
         self._muted = True
         try:
+            for row in self.rows:
+                default = default_seat_name(row.index, row.name.value)
+                if default is not None and default != row.name.value:
+                    row.name.value = default
+                    renamed = True
             self._factions = _faction_choices()
             options = self._faction_options()
             for row in self.rows:
@@ -382,6 +389,8 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         self._label()
         if self._render_map_message is not None:
             self.map_message.value = self._render_map_message()
+        if renamed:
+            self.save()
         self.rescore()
 
     def _show_map_message(self, render: Any) -> None:
