@@ -31,7 +31,7 @@ import plotly.graph_objects as go
 
 from companion.errors import CompanionError
 from companion.history import GAMES, GameHistory, faction_stats, player_stats
-from companion.i18n import LazyString, _, add_language_listener, lazy_gettext, ngettext
+from companion.i18n import LazyString, _, add_language_listener, lazy_gettext, ngettext, pgettext
 from companion.savefile import default_save_dir, read_save
 from companion.widgets.common import error_html, figure_widget, info_html, message_box
 
@@ -213,7 +213,7 @@ class HistoryView(widgets.VBox):
             for r in shown)
         recent = _("The {shown} most recent of {total} games.").format(shown=len(shown), total=len(self.games))
         more = f"<p>{html.escape(recent)}</p>" if len(self.games) > len(shown) else ""
-        head = "".join(f"<th>{html.escape(t)}</th>" for t in (_("Date"), _("Game"), _("Players (★ winner)")))
+        head = "".join(f"<th>{html.escape(t)}</th>" for t in (_("Date"), pgettext("board game, not a match", "Game"), _("Players (★ winner)")))
         self.table.value = (
             "<style>.companion-history td, .companion-history th {padding: 2px 8px; vertical-align: top; "
             "text-align: left}</style>"
@@ -355,7 +355,7 @@ class Scoreboard(widgets.VBox):
     def _label(self) -> None:
         self.played_on.description = _("Played on")
         self.save_button.description = _("Save the finished game")
-        self._game_heading.value = "<b>" + html.escape(_("Game")) + "</b>"
+        self._game_heading.value = "<b>" + html.escape(pgettext("board game, not a match", "Game")) + "</b>"
         self.tabs.set_title(0, _("Score a game"))
         self.tabs.set_title(1, _("Past games"))
 

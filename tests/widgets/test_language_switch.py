@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import get_language, set_language, using_language
+from companion.i18n import _, get_language, set_language, using_language
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,15 +79,16 @@ def test_score_form_redraws_labels_messages_breakdown_and_chart():
     table.rows[1].vp.value = "90"
     assert "Winner:" in table.breakdown.value and "Loaded" not in table.status.value
     with using_language("zh_CN"):
-        assert table.player_count.description == "玩家人数"
-        assert "终局计分前的分数" in table._labels[2].value
+        assert table.player_count.description == "玩家"
+        before = _("VP before final scoring")
+        assert before != "VP before final scoring" and before in table._labels[2].value
         assert dict(table.rows[0].faction.options)["女巫"] == "witches"
         assert table.rows[0].faction.value == "witches"           # the choice is kept
         assert "获胜者：" in table.breakdown.value and "以 " in table.breakdown.value
         assert table.path_text.description == "存档文件" and table.open_button.description == "打开"
         assert "随输随存" in table.status.value
         assert table.chart is chart and chart.layout.title.text == "各部分的最终分数"
-        assert chart.data[0].name == "终局计分前的分数"
+        assert chart.data[0].name == before
         table.rows[1].cults["fire"].value = "11"                   # a mark, in Chinese
         assert "请检查：" in table.message.value and "火（0-10）" in table.message.value
     assert table.player_count.description == "Players" and "Please check:" in table.message.value
@@ -135,7 +136,7 @@ def test_map_explorer_shows_positions_as_on_the_map_and_switches_language():
         assert f"第 E 行，左起第 {h.column + 1} 格" in explorer.hex_info.value
         assert "相邻六边形" in explorer.hex_info.value and "荒地" in explorer.hex_info.value
         assert "河流六边形" in explorer.stats.value
-        assert dict(explorer.source.options)["原版地图（基础游戏）"] == "base" and explorer.source.value == "base"
+        assert dict(explorer.source.options)["原版（基础游戏）"] == "base" and explorer.source.value == "base"
         assert explorer.sandbox.place_button.description == "建造"
         assert explorer.figure is figure
     assert explorer.read_button.description == "Read map" and "Neighbours" in explorer.hex_info.value

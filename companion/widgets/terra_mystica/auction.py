@@ -129,7 +129,7 @@ class FastAuction(ChartOwner, widgets.VBox):
     def _faction_options(self) -> list[tuple[str, str | None]]:
         """``(name, key)`` of every faction, names in the language in force (also refreshes the names shown)."""
         self._display = {key: faction_name(key) for key in load_factions()}
-        return [(_("(pick)"), None)] + sorted((name, key) for key, name in self._display.items())
+        return [(_("(pick a faction)"), None)] + sorted((name, key) for key, name in self._display.items())
 
     def _label(self) -> None:
         self.player_count.description = _("Players")
