@@ -117,9 +117,12 @@ def rewrite(text: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    from companion.i18n import using_language
+
     readme = ROOT / "README.md"
     old = readme.read_text(encoding="utf-8")
-    new = rewrite(old)
+    with using_language("en"):  # the README is English whatever the machine's locale
+        new = rewrite(old)
     if "--check" in argv:
         if new != old:
             print("README.md is out of date: run `make links`", file=sys.stderr)
