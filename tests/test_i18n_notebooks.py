@@ -48,9 +48,9 @@ def test_chinese_edition_has_same_code_and_translated_markdown(english):
     cn = json.loads(zh.chinese_path(english).read_text(encoding="utf-8"))["cells"]
     language = [c for c in cn if c.get("id") == zh.LANGUAGE_CELL_ID]
     assert len(language) == 1 and 'companion.set_language("zh_CN")' in zh.cell_text(language[0])
-    # widget and chart strings are not translated yet: the comment must not promise Chinese widgets
+    # the comment says what the cell does: widgets, charts and messages in Chinese (no stale "not yet")
     comment = zh.cell_text(language[0]).split("import companion")[0]
-    assert "控件" in comment and "尚未翻译" in comment and "英文" in comment
+    assert "控件" in comment and "图表" in comment and "尚未" not in comment
     first_code = next(i for i, c in enumerate(cn) if c["cell_type"] == "code")
     assert cn[first_code]["id"] == zh.LANGUAGE_CELL_ID     # Chinese before any widget is built
     rest = [c for c in cn if c.get("id") != zh.LANGUAGE_CELL_ID]

@@ -9,7 +9,7 @@ Each English notebook ``notebooks/<path>.ipynb`` has a Chinese edition
   cell number);
 * one extra code cell before the first code cell that switches the package to Chinese
   (``companion.set_language("zh_CN")``), so the package's translated messages follow the notebook's
-  language (its comment says the widgets' and charts' own text is not translated yet).
+  language (widgets, charts and messages).
 
 Usage (from the repository root, in the project's venv)::
 
@@ -48,7 +48,7 @@ TARGET = NOTEBOOKS / LANG
 CATALOG = ROOT / "companion" / "locale" / LANG / "LC_MESSAGES" / "notebooks.po"
 LANGUAGE_CELL_ID = "companion-language-zh-cn"
 LANGUAGE_CELL_SOURCE = (
-    "# 把本程序包已翻译的提示信息（如命令行和出错信息）切换为简体中文；控件和图表中的文字尚未翻译，仍为英文。\n"
+    "# 把本程序包的控件、图表和提示信息切换为简体中文（起始页的语言菜单也可切换）。\n"
     "# English edition: the same path without zh_CN/\n"
     "import companion\n"
     "\n"
