@@ -22,16 +22,48 @@ import typer
 from typer.core import TyperGroup
 
 from companion import __version__
+from companion.i18n import N_, lazy_gettext
+from companion.i18n import gettext as _
 
 __all__ = ["app", "GROUPS"]
 
-GROUPS: dict[str, tuple[str, str]] = {
-    "tm": ("companion.terra_mystica.cli", "Terra Mystica: maps, scoring, auction, replay, bot games."),
-    "century": ("companion.century.cli", "Century: Golem Edition: scoring, simulation, replay."),
-    "magick": ("companion.magick.cli", "Merchants of Magick: scoring and dice odds."),
-    "history": ("companion.history_cli", "The game history: list, export and import saved games."),
+GROUPS: dict[str, tuple[str, object]] = {
+    "tm": ("companion.terra_mystica.cli", lazy_gettext("Terra Mystica: maps, scoring, auction, replay, bot games.")),
+    "century": ("companion.century.cli", lazy_gettext("Century: Golem Edition: scoring, simulation, replay.")),
+    "magick": ("companion.magick.cli", lazy_gettext("Merchants of Magick: scoring and dice odds.")),
+    "history": ("companion.history_cli", lazy_gettext("The game history: list, export and import saved games.")),
 }
-"""Lazily loaded groups: name -> (module holding a ``typer.Typer`` called ``app``, one-line help)."""
+"""Lazily loaded groups: name -> (module holding a ``typer.Typer`` called ``app``, one-line help, translated
+when shown)."""
+
+# The words typer's own help and usage errors use (typer.core looks them up through its module-level ``_``,
+# which :func:`_localize_typer` points at the package's catalog). Marked here so that extraction finds them.
+_TYPER_WORDS = (
+    N_("Options"), N_("Arguments"), N_("Commands"), N_("required"), N_("default: {default}"),
+    N_("env var: {var}"), N_("(dynamic)"), N_("Aborted!"), N_("Missing command."), N_("No such command {name!r}."),
+)
+
+
+def _localize_typer() -> None:
+    """Show typer's own words (section headings, ``Usage:``, ``[required]``, ``--help``'s help) in the
+    current language. typer's copy of click writes them in English; only their lookup is redirected, so
+    English output is unchanged. Cheap: no import beyond typer's, which every command loads anyway."""
+    try:
+        import typer.core as typer_core
+        from typer._click import core as click_core
+        from typer._click.formatting import HelpFormatter
+    except ImportError:  # pragma: no cover - another typer: English headings
+        return
+    typer_core._ = _
+
+    class _Formatter(HelpFormatter):
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+    click_core.Context.formatter_class = _Formatter
+
+
+_localize_typer()
 
 
 def _text(value) -> str:
@@ -81,13 +113,14 @@ def _fast_runtime_param(param):
                 word = str(value).strip().lower()
                 if word in _TRUE or word in _FALSE:
                     return word in _TRUE
-                raise BadParameter(f"{value!r} is not a valid boolean.", ctx=ctx, param=param)
+                raise BadParameter(_("{value!r} is not a valid boolean.").format(value=value), ctx=ctx, param=param)
             if isinstance(value, int) and not isinstance(value, bool):
                 return value
             try:
                 return int(str(value).strip())
             except ValueError:
-                raise BadParameter(f"{value!r} is not a whole number.", ctx=ctx, param=param) from None
+                raise BadParameter(_("{value!r} is not a whole number.").format(value=value), ctx=ctx,
+                                   param=param) from None
 
     return _Plain(parameter_info=info, annotation=desc.annotation)
 
@@ -97,7 +130,7 @@ def _fast_params(command, ctx=None) -> None:
     the plain coercer of :func:`_fast_runtime_param`."""
     params = list(getattr(command, "params", ()))
     if ctx is not None and hasattr(command, "get_help_option"):
-        params.append(command.get_help_option(ctx))
+        params.append(_help_option(command.get_help_option(ctx)))
     for param in params:
         if param is not None and getattr(param, "_runtime_param", True) is None:
             fast = _fast_runtime_param(param)
@@ -126,6 +159,13 @@ def _load_group(name: str, ctx):
     return group
 
 
+def _help_option(option):
+    """``--help``'s own help line, translated when shown."""
+    if option is not None:
+        option.help = lazy_gettext("Show this message and exit.")
+    return option
+
+
 class LazyGroup(TyperGroup):
     """A typer group whose game groups (:data:`GROUPS`) are imported only when invoked."""
 
@@ -134,7 +174,7 @@ class LazyGroup(TyperGroup):
         _fast_params(self)
 
     def get_help_option(self, ctx):
-        option = super().get_help_option(ctx)
+        option = _help_option(super().get_help_option(ctx))
         if option is not None and getattr(option, "_runtime_param", True) is None:
             option._runtime_param = _fast_runtime_param(option)
         return option
@@ -158,13 +198,13 @@ class LazyGroup(TyperGroup):
             if cmd is not None and not cmd.hidden:
                 rows.append((name, cmd.get_short_help_str(formatter.width - 6 - len(name))))
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
 
 
 app = typer.Typer(
     cls=LazyGroup,
-    help="Learn, play and score Century: Golem Edition, Merchants of Magick and Terra Mystica.",
+    help=lazy_gettext("Learn, play and score Century: Golem Edition, Merchants of Magick and Terra Mystica."),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -186,10 +226,10 @@ def _lang(value: str | None) -> str | None:
 @app.callback()
 def main(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                 help="Print the version and exit."),
+                                 help=lazy_gettext("Print the version and exit.")),
     lang: str = typer.Option(None, "--lang", is_eager=True, callback=_lang, metavar="LANG",
-                             help="Language of messages and help: en or zh_CN (default: COMPANION_LANG, "
-                                  "then the system locale)."),
+                             help=lazy_gettext("Language of messages and help: en or zh_CN (default: "
+                                               "COMPANION_LANG, then the system locale).")),
 ) -> None:
     """Learn, play and score Century: Golem Edition, Merchants of Magick and Terra Mystica."""
 
@@ -215,16 +255,17 @@ def run(argv: list[str] | None = None) -> None:
 
         install_cli_language(args)
     except CompanionError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(_("error: {message}").format(message=exc), err=True)
         sys.exit(2)
     try:
         rv = app(args=args[1:], prog_name="companion", standalone_mode=False)
     except UsageError as exc:
         where = exc.ctx.command_path if exc.ctx is not None else "companion"
-        typer.echo(f"error: {exc.format_message()} (see '{where} --help')", err=True)
+        typer.echo(_("error: {message} (see '{command} --help')").format(message=exc.format_message(),
+                                                                          command=where), err=True)
         sys.exit(2)
     except ClickException as exc:
-        typer.echo(f"error: {exc.format_message()}", err=True)
+        typer.echo(_("error: {message}").format(message=exc.format_message()), err=True)
         sys.exit(exc.exit_code)
     except typer.Abort:
         sys.exit(130)

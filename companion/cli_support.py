@@ -14,6 +14,7 @@ from typing import Any
 import typer
 
 from companion.errors import CompanionError
+from companion.i18n import gettext as _
 from companion.jsonio import MAX_CHARS, loads, read_text
 
 __all__ = ["EXIT_DIFFERENCE", "EXIT_BAD_INPUT", "read_input_text", "read_input_json", "print_json",
@@ -79,13 +80,14 @@ def bad_input_exits_2() -> Iterator[None]:
     try:
         yield
     except CompanionError as exc:
-        typer.echo(f"error: {_one_line(str(exc))}", err=True)
+        typer.echo(_("error: {message}").format(message=_one_line(str(exc))), err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None
     except (typer.Exit, typer.Abort, typer.TyperException):
         raise
     except Exception as exc:  # noqa: BLE001 - the last guard before a user would see a traceback
-        typer.echo(f"error: the input could not be handled ({type(exc).__name__}: {_one_line(str(exc))[:200]}); "
-                   "this is a bug in companion, please report it with the input", err=True)
+        typer.echo(_("error: the input could not be handled ({kind}: {message}); this is a bug in companion, "
+                     "please report it with the input").format(kind=type(exc).__name__,
+                                                              message=_one_line(str(exc))[:200]), err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
 

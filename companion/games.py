@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
 
 from companion.century import game as century
+from companion.i18n import gettext as _
 from companion.magick import game as magick
 from companion.terra_mystica import game as terra_mystica
 
@@ -46,4 +47,4 @@ def get(name: str) -> ModuleType:
     try:
         return GAMES[name]
     except KeyError:
-        raise CompanionError(f"unknown game {name!r}; expected one of {', '.join(GAMES)}") from None
+        raise CompanionError(_("unknown game {name!r}; expected one of {games}").format(name=name, games=', '.join(GAMES))) from None

@@ -55,6 +55,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import LazyString, lazy_gettext
+from companion.i18n import gettext as _
 from companion.jsonio import quoted
 
 __all__ = ["EXPORT_KIND", "GAMES", "GAME_TITLES", "MIGRATIONS", "PARTS", "SCHEMA_VERSION", "GameHistory",
@@ -63,8 +65,9 @@ __all__ = ["EXPORT_KIND", "GAMES", "GAME_TITLES", "MIGRATIONS", "PARTS", "SCHEMA
 #: The games a history record can hold, by key.
 GAMES: tuple[str, ...] = ("terra_mystica", "century", "magick")
 #: How each game is named on screen.
-GAME_TITLES: dict[str, str] = {"terra_mystica": "Terra Mystica", "century": "Century: Golem Edition",
-                               "magick": "Merchants of Magick"}
+GAME_TITLES: dict[str, LazyString] = {"terra_mystica": lazy_gettext("Terra Mystica"),
+                                      "century": lazy_gettext("Century: Golem Edition"),
+                                      "magick": lazy_gettext("Merchants of Magick")}
 #: The itemised parts of a final score, per game, in the order the score commands print them.
 PARTS: dict[str, tuple[str, ...]] = {
     "terra_mystica": ("before final scoring", "fire", "water", "earth", "air", "network", "extra", "resources"),
@@ -135,7 +138,7 @@ def _score_terra_mystica(table: Any) -> list[dict[str, Any]]:
     for i, p in enumerate(result.players):
         name = p.name.strip() if p.name and p.name.strip() else get_faction(p.faction).display
         if name in names:
-            raise CompanionError(f"players[{i}].name: two players are called {quoted(name)}; give each a different name")
+            raise CompanionError(_("players[{i}].name: two players are called {name}; give each a different name").format(i=i, name=quoted(name)))
         names.add(name)
         out.append({"name": name, "faction": p.faction, "parts": dict(p.parts()), "total": p.final_vp,
                     "winner": p.faction in winners})
@@ -171,7 +174,7 @@ def score_game(game: str, table: Any) -> list[dict[str, Any]]:
         For an unknown game or a table the game's scoring refuses (the message names the field).
     """
     if game not in _SCORERS:
-        raise CompanionError(f"game: expected one of {', '.join(GAMES)}, found {quoted(game)}")
+        raise CompanionError(_("game: expected one of {games}, found {game}").format(games=', '.join(GAMES), game=quoted(game)))
     return _SCORERS[game](table)
 
 
@@ -242,8 +245,7 @@ def migrate(conn: sqlite3.Connection, *, target: int = SCHEMA_VERSION, path: str
     """
     version = _user_version(conn)
     if version > SCHEMA_VERSION:
-        raise CompanionError(f"{path}: the game history was written by a newer companion (schema {version}, "
-                             f"this one reads up to {SCHEMA_VERSION}); it was left untouched")
+        raise CompanionError(_("{path}: the game history was written by a newer companion (schema {version}, this one reads up to {schema_version}); it was left untouched").format(path=path, version=version, schema_version=SCHEMA_VERSION))
     while version < target:
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -261,11 +263,11 @@ def migrate(conn: sqlite3.Connection, *, target: int = SCHEMA_VERSION, path: str
 # --------------------------------------------------------------------------- validation of records
 def _check_date(value: Any, where: str) -> str:
     if not isinstance(value, str) or not _DATE.match(value):
-        raise CompanionError(f"{where}date: expected a date as YYYY-MM-DD, found {quoted(value)}")
+        raise CompanionError(_("{where}date: expected a date as YYYY-MM-DD, found {value}").format(where=where, value=quoted(value)))
     try:
         Date.fromisoformat(value)
     except ValueError:
-        raise CompanionError(f"{where}date: {quoted(value)} is not a calendar date") from None
+        raise CompanionError(_("{where}date: {value} is not a calendar date").format(where=where, value=quoted(value))) from None
     return value
 
 
@@ -273,11 +275,11 @@ def _check_bots(bots: Any, count: int, where: str) -> list[str | None]:
     if bots is None:
         return [None] * count
     if not isinstance(bots, Sequence) or isinstance(bots, str) or len(bots) != count:
-        raise CompanionError(f"{where}bots: expected one entry per player ({count}), a bot name or null")
+        raise CompanionError(_("{where}bots: expected one entry per player ({count}), a bot name or null").format(where=where, count=count))
     out = []
     for i, bot in enumerate(bots):
         if bot is not None and (not isinstance(bot, str) or not bot.strip()):
-            raise CompanionError(f"{where}players[{i}].bot: expected a bot name or null, found {quoted(bot)}")
+            raise CompanionError(_("{where}players[{i}].bot: expected a bot name or null, found {bot}").format(where=where, i=i, bot=quoted(bot)))
         out.append(bot)
     return out
 
@@ -285,59 +287,59 @@ def _check_bots(bots: Any, count: int, where: str) -> list[str | None]:
 def _check_record(entry: Any, where: str) -> dict[str, Any]:
     """Validate one exported record and re-score its table; the checked record (breakdown recomputed)."""
     if not isinstance(entry, dict):
-        raise CompanionError(f"{where}: expected an object with {', '.join(_RECORD_KEYS)}")
+        raise CompanionError(_("{where}: expected an object with {record_keys}").format(where=where, record_keys=', '.join(_RECORD_KEYS)))
     unknown = sorted(set(entry) - set(_RECORD_KEYS))
     if unknown:
-        raise CompanionError(f"{where}: unknown key {quoted(unknown[0])}; expected {', '.join(_RECORD_KEYS)}")
+        raise CompanionError(_("{where}: unknown key {unknown}; expected {record_keys}").format(where=where, unknown=quoted(unknown[0]), record_keys=', '.join(_RECORD_KEYS)))
     for key in ("date", "game", "table", "players"):
         if key not in entry:
-            raise CompanionError(f"{where}.{key}: missing")
+            raise CompanionError(_("{where}.{key}: missing").format(where=where, key=key))
     prefix = where + "."
     date = _check_date(entry["date"], prefix)
     game = entry["game"]
     if game not in GAMES:
-        raise CompanionError(f"{prefix}game: expected one of {', '.join(GAMES)}, found {quoted(game)}")
+        raise CompanionError(_("{prefix}game: expected one of {games}, found {game}").format(prefix=prefix, games=', '.join(GAMES), game=quoted(game)))
     try:
         scored = score_game(game, entry["table"])
     except CompanionError as exc:
-        raise CompanionError(f"{prefix}table: {exc}") from None
+        raise CompanionError(_("{prefix}table: {exc}").format(prefix=prefix, exc=exc)) from None
     stored = entry["players"]
     if not isinstance(stored, list) or len(stored) != len(scored):
-        raise CompanionError(f"{prefix}players: expected the breakdown of the {len(scored)} players of the table")
+        raise CompanionError(_("{prefix}players: expected the breakdown of the {n_scored} players of the table").format(prefix=prefix, n_scored=len(scored)))
     bots = []
     for i, (mine, theirs) in enumerate(zip(scored, stored, strict=True)):
         at = f"{prefix}players[{i}]"
         if not isinstance(theirs, dict):
-            raise CompanionError(f"{at}: expected an object with {', '.join(_PLAYER_KEYS)}")
+            raise CompanionError(_("{at}: expected an object with {player_keys}").format(at=at, player_keys=', '.join(_PLAYER_KEYS)))
         extra = sorted(set(theirs) - set(_PLAYER_KEYS))
         if extra:
-            raise CompanionError(f"{at}: unknown key {quoted(extra[0])}; expected {', '.join(_PLAYER_KEYS)}")
+            raise CompanionError(_("{at}: unknown key {extra}; expected {player_keys}").format(at=at, extra=quoted(extra[0]), player_keys=', '.join(_PLAYER_KEYS)))
         for key in ("name", "faction", "total", "winner"):
             if key == "faction" and key not in theirs:
                 continue
             value = theirs.get(key)
             if key not in theirs or value != mine[key] or type(value) is not type(mine[key]):
-                raise CompanionError(f"{at}.{key}: the file says {quoted(value)}, but the table scores {quoted(mine[key])}")
+                raise CompanionError(_("{at}.{key}: the file says {value}, but the table scores {mine}").format(at=at, key=key, value=quoted(value), mine=quoted(mine[key])))
         parts = theirs.get("parts")
         if not isinstance(parts, dict) or set(parts) != set(mine["parts"]):
-            raise CompanionError(f"{at}.parts: expected {', '.join(mine['parts'])}")
+            raise CompanionError(_("{at}.parts: expected {parts}").format(at=at, parts=', '.join(mine['parts'])))
         for part, value in mine["parts"].items():
             if parts[part] != value or isinstance(parts[part], bool):
-                raise CompanionError(f"{at}.parts.{part}: the file says {quoted(parts[part])}, but the table scores {value}")
+                raise CompanionError(_("{at}.parts.{part}: the file says {parts}, but the table scores {value}").format(at=at, part=part, parts=quoted(parts[part]), value=value))
         bots.append(theirs.get("bot"))
     bots = _check_bots(bots, len(scored), prefix)
     winners = [p["name"] for p in scored if p["winner"]]
     if "winners" in entry and entry["winners"] != winners:
-        raise CompanionError(f"{prefix}winners: the file says {quoted(entry['winners'])}, but the table scores {quoted(winners)}")
+        raise CompanionError(_("{prefix}winners: the file says {winners}, but the table scores {winners2}").format(prefix=prefix, winners=quoted(entry['winners']), winners2=quoted(winners)))
     uid = entry.get("uid")
     if uid is not None and (not isinstance(uid, str) or not re.fullmatch(r"[0-9a-f]{32}", uid)):
-        raise CompanionError(f"{prefix}uid: expected 32 hexadecimal digits, found {quoted(uid)}")
+        raise CompanionError(_("{prefix}uid: expected 32 hexadecimal digits, found {uid}").format(prefix=prefix, uid=quoted(uid)))
     saved_at = entry.get("saved_at")
     if saved_at is not None:
         try:
             datetime.fromisoformat(saved_at)
         except (TypeError, ValueError):
-            raise CompanionError(f"{prefix}saved_at: expected an ISO date and time, found {quoted(saved_at)}") from None
+            raise CompanionError(_("{prefix}saved_at: expected an ISO date and time, found {saved_at}").format(prefix=prefix, saved_at=quoted(saved_at))) from None
     for p, bot in zip(scored, bots, strict=True):
         p["bot"] = bot
     return {"uid": uid or uuid.uuid4().hex, "date": date, "game": game, "table": entry["table"],
@@ -386,19 +388,18 @@ class GameHistory:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise CompanionError(f"{self.path}: cannot create the folder ({exc.strerror or exc})") from None
+                raise CompanionError(_("{path}: cannot create the folder ({value})").format(path=self.path, value=exc.strerror or exc)) from None
         try:
             conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
         except sqlite3.Error as exc:
-            raise CompanionError(f"{self.path}: cannot open the game history ({exc})") from None
+            raise CompanionError(_("{path}: cannot open the game history ({exc})").format(path=self.path, exc=exc)) from None
         with closing(conn):
             try:
                 conn.execute("PRAGMA foreign_keys = ON")
                 migrate(conn, path=str(self.path))
                 yield conn
             except sqlite3.DatabaseError as exc:
-                raise CompanionError(f"{self.path}: not a readable game history ({exc}); it was left "
-                                     "untouched — move it aside to start a new one") from None
+                raise CompanionError(_("{path}: not a readable game history ({exc}); it was left untouched — move it aside to start a new one").format(path=self.path, exc=exc)) from None
 
     # ------------------------------------------------------------------ writing
     def add_game(self, game: str, table: Mapping[str, Any], *, date: str | Date | None = None,
@@ -431,7 +432,7 @@ class GameHistory:
         try:
             table = json.loads(json.dumps(table, allow_nan=False))  # a plain, JSON-clean copy
         except (TypeError, ValueError, RecursionError) as exc:
-            raise CompanionError(f"table: expected a score table of JSON values ({exc})") from None
+            raise CompanionError(_("table: expected a score table of JSON values ({exc})").format(exc=exc)) from None
         players = score_game(game, table)
         for p, bot in zip(players, _check_bots(bots, len(players), ""), strict=True):
             p["bot"] = bot
@@ -482,7 +483,7 @@ class GameHistory:
             Empty when the history file does not exist yet (nothing is created).
         """
         if game is not None and game not in GAMES:
-            raise CompanionError(f"game: expected one of {', '.join(GAMES)}, found {quoted(game)}")
+            raise CompanionError(_("game: expected one of {games}, found {game}").format(games=', '.join(GAMES), game=quoted(game)))
         with self._connect(create=False) as conn:
             if conn is None:
                 return []
@@ -536,7 +537,7 @@ class GameHistory:
         folder = Path(path).parent
         if not folder.is_dir():
             what = "is not a folder" if folder.exists() else "does not exist"
-            raise CompanionError(f"{path}: the folder {folder} {what}; expected a path in an existing folder")
+            raise CompanionError(_("{path}: the folder {folder} {what}; expected a path in an existing folder").format(path=path, folder=folder, what=what))
         document = self.export_document()
         atomic_write_json(path, document)
         return len(document["games"])
@@ -566,26 +567,26 @@ class GameHistory:
             Naming the source, the entry (``games[3]``) and the field; nothing is added then.
         """
         if not isinstance(document, dict):
-            raise CompanionError(f"{source}: expected an exported game history (an object with kind, version, games)")
+            raise CompanionError(_("{source}: expected an exported game history (an object with kind, version, games)").format(source=source))
         unknown = sorted(set(document) - {"kind", "version", "games"})
         if unknown:
-            raise CompanionError(f"{source}: unknown key {quoted(unknown[0])}; expected kind, version, games")
+            raise CompanionError(_("{source}: unknown key {unknown}; expected kind, version, games").format(source=source, unknown=quoted(unknown[0])))
         if document.get("kind") != EXPORT_KIND:
-            raise CompanionError(f"{source}: kind: expected {EXPORT_KIND!r}, found {quoted(document.get('kind'))}")
+            raise CompanionError(_("{source}: kind: expected {export_kind!r}, found {get}").format(source=source, export_kind=EXPORT_KIND, get=quoted(document.get('kind'))))
         if document.get("version") != EXPORT_VERSION:
-            raise CompanionError(f"{source}: version: expected {EXPORT_VERSION}, found {quoted(document.get('version'))}")
+            raise CompanionError(_("{source}: version: expected {export_version}, found {get}").format(source=source, export_version=EXPORT_VERSION, get=quoted(document.get('version'))))
         games = document.get("games")
         if not isinstance(games, list):
-            raise CompanionError(f"{source}: games: expected a list of games")
+            raise CompanionError(_("{source}: games: expected a list of games").format(source=source))
         records = []
         seen: set[str] = set()
         for i, entry in enumerate(games):
             try:
                 record = _check_record(entry, f"games[{i}]")
             except CompanionError as exc:
-                raise CompanionError(f"{source}: {exc}") from None
+                raise CompanionError(_("{source}: {exc}").format(source=source, exc=exc)) from None
             if record["uid"] in seen:
-                raise CompanionError(f"{source}: games[{i}].uid: the same game appears twice in the file")
+                raise CompanionError(_("{source}: games[{i}].uid: the same game appears twice in the file").format(source=source, i=i))
             seen.add(record["uid"])
             records.append(record)
         added = 0

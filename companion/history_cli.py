@@ -24,10 +24,12 @@ from typing import Any
 import typer
 
 from companion.cli_support import bad_input_exits_2, print_json
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext, ngettext
 
 __all__ = ["app", "save_to_history"]
 
-app = typer.Typer(help="The game history: games saved from the scoreboard app or with --save.",
+app = typer.Typer(help=lazy_gettext("The game history: games saved from the scoreboard app or with --save."),
                   no_args_is_help=True)
 
 GAME_CHOICES = ("terra_mystica", "century", "magick")
@@ -47,13 +49,14 @@ def save_to_history(game: str, table: Any) -> None:
 
     history = GameHistory()
     record = history.add_game(game, table)
-    typer.echo(f"saved to the game history as game {record['id']} ({history.path})", err=True)
+    typer.echo(_("saved to the game history as game {id} ({path})").format(id=record["id"], path=history.path),
+               err=True)
 
 
-@app.command("list")
+@app.command("list", help=lazy_gettext("List the saved games, oldest first, and where the history file is."))
 def list_command(
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    game: str = typer.Option(None, "--game", help="Only one game: terra_mystica, century or magick."),
+    as_json: bool = typer.Option(False, "--json", help=lazy_gettext("Print one JSON object.")),
+    game: str = typer.Option(None, "--game", help=lazy_gettext("Only one game: terra_mystica, century or magick.")),
 ) -> None:
     """List the saved games, oldest first, and where the history file is."""
     from companion.history import GAME_TITLES, GameHistory
@@ -64,19 +67,21 @@ def list_command(
     if as_json:
         print_json({"path": str(history.path), "games": games})
         return
-    typer.echo(f"game history: {history.path}")
+    typer.echo(_("game history: {path}").format(path=history.path))
     if not games:
-        typer.echo("no games saved yet (use the scoreboard app, or --save on a score command)")
+        typer.echo(_("no games saved yet (use the scoreboard app, or --save on a score command)"))
         return
     for record in games:
-        scores = ", ".join(f"{p['name']} {p['total']}" for p in record["players"])
-        typer.echo(f"{record['id']:>4}  {record['date']}  {GAME_TITLES[record['game']]:<24} {scores}"
-                   f"  — won by {' and '.join(record['winners'])}")
+        scores = _(", ").join(f"{p['name']} {p['total']}" for p in record["players"])
+        winners = _(" and ").join(record["winners"])
+        typer.echo(f"{record['id']:>4}  {record['date']}  {GAME_TITLES[record['game']]:<24} {scores}  "
+                   + _("— won by {winners}").format(winners=winners))
 
 
-@app.command("export")
+@app.command("export", help=lazy_gettext("Write every saved game to a JSON file that `companion history import` "
+                                         "reads back."))
 def export_command(
-    file: str = typer.Argument(..., help="The JSON file to write, or - for standard output."),
+    file: str = typer.Argument(..., help=lazy_gettext("The JSON file to write, or - for standard output.")),
 ) -> None:
     """Write every saved game to a JSON file that `companion history import` reads back."""
     from companion.history import GameHistory
@@ -87,12 +92,14 @@ def export_command(
             print_json(history.export_document())
             return
         count = history.export(file)
-    typer.echo(f"exported {count} game{'s' if count != 1 else ''} to {file}")
+    typer.echo(ngettext("exported {count} game to {file}", "exported {count} games to {file}", count)
+               .format(count=count, file=file))
 
 
-@app.command("import")
+@app.command("import", help=lazy_gettext("Add the games of an exported history, each re-scored and checked; "
+                                         "games already saved are skipped."))
 def import_command(
-    file: str = typer.Argument(..., help="An exported history (JSON), or - for standard input."),
+    file: str = typer.Argument(..., help=lazy_gettext("An exported history (JSON), or - for standard input.")),
 ) -> None:
     """Add the games of an exported history, each re-scored and checked; games already saved are skipped."""
     from companion.history import GameHistory
@@ -100,5 +107,9 @@ def import_command(
     history = GameHistory()
     with bad_input_exits_2():
         added, skipped = history.import_file(file)
-    typer.echo(f"imported {added} game{'s' if added != 1 else ''}"
-               + (f", skipped {skipped} already in the history" if skipped else "") + f" ({history.path})")
+    if skipped:
+        text = ngettext("imported {added} game, skipped {skipped} already in the history ({path})",
+                        "imported {added} games, skipped {skipped} already in the history ({path})", added)
+    else:
+        text = ngettext("imported {added} game ({path})", "imported {added} games ({path})", added)
+    typer.echo(text.format(added=added, skipped=skipped, path=history.path))

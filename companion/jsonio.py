@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import gettext as _
 
 __all__ = ["JSONInputError", "MAX_CHARS", "MAX_DEPTH", "MAX_NUMBER_CHARS", "EXCERPT_CHARS", "check_text_size",
            "excerpt", "loads", "quoted", "position", "read_text", "type_name"]
@@ -144,7 +145,7 @@ def type_name(value: Any) -> str:
 def check_text_size(text: str, *, file: str | None = None, max_chars: int = MAX_CHARS) -> None:
     """Raise :class:`JSONInputError` when ``text`` is longer than ``max_chars`` characters."""
     if len(text) > max_chars:
-        raise JSONInputError(f"the input is {len(text):,} characters long; expected at most {max_chars:,}",
+        raise JSONInputError(_("the input is {n_text:,} characters long; expected at most {max_chars:,}").format(n_text=len(text), max_chars=max_chars),
                              file=file)
 
 
@@ -159,7 +160,7 @@ def _check_depth(text: str, file: str | None, max_depth: int) -> None:
             depth += 1
             if depth > max_depth:
                 line, column = position(text, m.start())
-                raise JSONInputError(f"lists and objects nested more than {max_depth} deep", file=file,
+                raise JSONInputError(_("lists and objects nested more than {max_depth} deep").format(max_depth=max_depth), file=file,
                                      line=line, column=column)
         elif c in "]}":
             depth -= 1
@@ -286,22 +287,22 @@ def read_text(file: str | os.PathLike[str], *, max_bytes: int = MAX_CHARS) -> st
             with Path(file).open("rb") as handle:
                 data = handle.read(max_bytes + 1)
         if len(data) > max_bytes:
-            raise JSONInputError(f"larger than {max_bytes:,} bytes; expected a small text file", file=str(file))
+            raise JSONInputError(_("larger than {max_bytes:,} bytes; expected a small text file").format(max_bytes=max_bytes), file=str(file))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             good = data[:exc.start].decode("utf-8")
             line = good.count("\n") + 1
             column = len(good) - (good.rfind("\n") + 1) + 1
-            raise JSONInputError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", file=str(file), line=line,
+            raise JSONInputError(_("not UTF-8 text (byte 0x{data:02x})").format(data=data[exc.start]), file=str(file), line=line,
                                  column=column) from None
         return text[1:] if text.startswith("\ufeff") else text
     except FileNotFoundError:
-        raise JSONInputError("no such file", file=str(file)) from None
+        raise JSONInputError(_("no such file"), file=str(file)) from None
     except IsADirectoryError:
-        raise JSONInputError("is a folder, expected a file", file=str(file)) from None
+        raise JSONInputError(_("is a folder, expected a file"), file=str(file)) from None
     except OSError as exc:
-        raise JSONInputError(f"cannot be read ({exc.strerror})", file=str(file)) from None
+        raise JSONInputError(_("cannot be read ({strerror})").format(strerror=exc.strerror), file=str(file)) from None
 
 
 def loads(text: str, *, file: str | None = None, max_depth: int = MAX_DEPTH, max_chars: int = MAX_CHARS) -> Any:
@@ -332,26 +333,26 @@ def loads(text: str, *, file: str | None = None, max_depth: int = MAX_DEPTH, max
         UTF-16 surrogate (``"\\ud800"``). Never :class:`RecursionError` or a bare :class:`ValueError`.
     """
     if not isinstance(text, str):
-        raise JSONInputError(f"expected text, found {type(text).__name__}", file=file)
+        raise JSONInputError(_("expected text, found {name}").format(name=type(text).__name__), file=file)
     check_text_size(text, file=file, max_chars=max_chars)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
         line, column = position(text, exc.start)
-        raise JSONInputError("not UTF-8 text", file=file, line=line, column=column) from None
+        raise JSONInputError(_("not UTF-8 text"), file=file, line=line, column=column) from None
     _check_depth(text, file, max_depth)
     try:
         doc = _decoder().decode(text)
     except json.JSONDecodeError as exc:
-        raise JSONInputError(f"invalid JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno) from None
+        raise JSONInputError(_("invalid JSON: {msg}").format(msg=exc.msg), file=file, line=exc.lineno, column=exc.colno) from None
     except _Refused as exc:
         index = _locate(text, exc)
         line, column = position(text, index) if index is not None else (None, None)
         raise JSONInputError(exc.message, file=file, line=line, column=column) from None
     except (RecursionError, ValueError) as exc:  # pragma: no cover - the checks above should make this unreachable
-        raise JSONInputError(f"cannot be read as JSON ({type(exc).__name__})", file=file) from None
+        raise JSONInputError(_("cannot be read as JSON ({name})").format(name=type(exc).__name__), file=file) from None
     where = _find_surrogate(doc, "")
     if where is not None:
-        raise JSONInputError("a string holds a lone UTF-16 surrogate (\\ud800-\\udfff); expected Unicode text",
+        raise JSONInputError(_("a string holds a lone UTF-16 surrogate (\\ud800-\\udfff); expected Unicode text"),
                              file=file, key_path=where)
     return doc

@@ -65,6 +65,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from companion.errors import CompanionError
+from companion.i18n import gettext as _
 
 __all__ = ["CHANCE", "GameModule", "PlayerScore", "ScoreSheet", "best_totals"]
 
@@ -92,8 +93,7 @@ class PlayerScore:
 
     def __post_init__(self) -> None:
         if sum(self.parts.values()) != self.total:
-            raise CompanionError(f"{self.name}: score parts {dict(self.parts)} add up to "
-                                 f"{sum(self.parts.values())}, not the total {self.total}")
+            raise CompanionError(_("{name}: score parts {dict} add up to {sum}, not the total {total}").format(name=self.name, dict=dict(self.parts), sum=sum(self.parts.values()), total=self.total))
 
 
 @dataclass(frozen=True)

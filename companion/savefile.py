@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import SaveFileError
+from companion.i18n import gettext as _
 from companion.jsonio import JSONInputError, loads, read_text
 
 try:  # POSIX: a writer holds a lock on its temporary file, so abandoned ones can be told apart
@@ -161,7 +162,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise SaveFileError(f"cannot be saved: character {exc.start} is not valid text", path=str(path)) from None
+        raise SaveFileError(_("cannot be saved: character {start} is not valid text").format(start=exc.start), path=str(path)) from None
     _write_bytes(Path(path), data)
     return Path(path)
 
@@ -171,7 +172,7 @@ def _write(path: Path, document: Any, expect: SaveStamp | None = None) -> SaveSt
         text = json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False, allow_nan=False) + "\n"
         data = text.encode("utf-8")
     except (TypeError, ValueError, RecursionError) as exc:
-        raise SaveFileError(f"cannot be saved: {exc}", path=str(path)) from None
+        raise SaveFileError(_("cannot be saved: {exc}").format(exc=exc), path=str(path)) from None
     return _write_bytes(path, data, expect)
 
 
@@ -197,16 +198,16 @@ def _write_bytes(path: Path, data: bytes, expect: SaveStamp | None = None) -> Sa
                     found = _digest(target)
                     if found != expect.digest:
                         raise SaveConflictError(
-                            "was changed by another window, tab or program since this app last read or wrote "
+                            _("was changed by another window, tab or program since this app last read or wrote "
                             "it; nothing was written. Open it again to see the other changes (yours are still "
-                            "on the screen), or type another save file name", path=str(path))
+                            "on the screen), or type another save file name"), path=str(path))
                 os.replace(tmp, target)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
     except OSError as exc:
-        raise SaveFileError(f"cannot be written: {exc.strerror or exc}", path=str(path)) from None
+        raise SaveFileError(_("cannot be written: {value}").format(value=exc.strerror or exc), path=str(path)) from None
     return SaveStamp(hashlib.sha256(data).hexdigest())
 
 
@@ -282,9 +283,9 @@ def read_save_stamped(path: str | os.PathLike[str], *, kind: str) -> tuple[dict[
     try:
         raw = target.read_bytes() if target.is_file() else None
     except OSError as exc:
-        raise SaveFileError(f"cannot be read ({exc.strerror or exc}); {untouched}", path=shown) from None
+        raise SaveFileError(_("cannot be read ({value}); {untouched}").format(value=exc.strerror or exc, untouched=untouched), path=shown) from None
     if raw is None:
-        raise SaveFileError(f"is not a file; {untouched}", path=shown)
+        raise SaveFileError(_("is not a file; {untouched}").format(untouched=untouched), path=shown)
     stamp = SaveStamp(hashlib.sha256(raw).hexdigest())
     try:
         text = read_text(target)
@@ -297,12 +298,12 @@ def read_save_stamped(path: str | os.PathLike[str], *, kind: str) -> tuple[dict[
             where.append(exc.key_path)
         place = f" ({', '.join(where)})" if where else ""
         if exc.reason.startswith("invalid JSON: "):
-            raise SaveFileError(f"is not valid JSON{place}: {exc.reason[14:]}; {untouched}", path=shown) from None
-        raise SaveFileError(f"cannot be read{place}: {exc.reason}; {untouched}", path=shown) from None
+            raise SaveFileError(_("is not valid JSON{place}: {reason}; {untouched}").format(place=place, reason=exc.reason[14:], untouched=untouched), path=shown) from None
+        raise SaveFileError(_("cannot be read{place}: {reason}; {untouched}").format(place=place, reason=exc.reason, untouched=untouched), path=shown) from None
     if not isinstance(document, dict):
-        raise SaveFileError(f"expected a JSON object at the top level; {untouched}", path=shown)
+        raise SaveFileError(_("expected a JSON object at the top level; {untouched}").format(untouched=untouched), path=shown)
     if document.get("kind") != kind:
-        raise SaveFileError(f"is a save of kind {json.dumps(document.get('kind'))}, expected {kind!r}; {untouched}",
+        raise SaveFileError(_("is a save of kind {dumps}, expected {kind!r}; {untouched}").format(dumps=json.dumps(document.get('kind')), kind=kind, untouched=untouched),
                             path=shown)
     return document, stamp
 

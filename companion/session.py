@@ -41,6 +41,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.i18n import gettext as _
 from companion.protocol import CHANCE, ScoreSheet
 
 __all__ = ["HUMAN", "BOT", "BY_CHANCE", "Bot", "Session"]
@@ -114,7 +115,7 @@ class Session:
         self.auto_bots = auto_bots
         if states is None:
             if players is None:
-                raise CompanionError("Session: give the players (a seat count or names) or the states")
+                raise CompanionError(_("Session: give the players (a seat count or names) or the states"))
             first = game.new_game(players, seed=seed, **options)
             self.states: list[Any] = [first]
             self.kinds: list[str] = []
@@ -179,7 +180,7 @@ class Session:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"cannot be read: {exc}", file=str(path)) from None
+            raise RecordError(_("cannot be read: {exc}").format(exc=exc), file=str(path)) from None
         try:
             return cls.from_record(game, text, **kwargs)
         except RecordError as exc:
@@ -311,7 +312,7 @@ class Session:
             From ``game.apply_action`` (the session is unchanged), or ``game_over``.
         """
         if self.is_terminal():
-            raise IllegalActionError("game_over", "the game is over")
+            raise IllegalActionError("game_over", _("the game is over"))
         actor = getattr(self.game, "actor", None)  # simultaneous phases: the action names its seat
         self._push(action, HUMAN, self.rng.getstate(), actor(self.state, action) if actor else None)
         self.settle()
@@ -327,7 +328,7 @@ class Session:
             ``no_chance_due`` when a player, not chance, is to act.
         """
         if self.is_terminal() or self.current_player() != CHANCE:
-            raise IllegalActionError("no_chance_due", "no die roll or card reveal is due now")
+            raise IllegalActionError("no_chance_due", _("no die roll or card reveal is due now"))
         rng_state = self.rng.getstate()
         action = self.game.sample_chance(self.state, self.rng)
         try:
@@ -344,7 +345,7 @@ class Session:
 
     def settle(self) -> Session:
         """Resolve automatic chance and let bots play until a person must act or the game is over."""
-        for _ in range(MAX_SETTLE):
+        for _turn in range(MAX_SETTLE):
             state = self.states[-1]
             if self.game.is_terminal(state):
                 break
@@ -410,7 +411,7 @@ class Session:
     def truncate(self, length: int) -> None:
         """Keep ``states[:length + 1]`` (drop every later action, its record line and its cached score)."""
         if not 0 <= length < len(self.states):
-            raise CompanionError(f"truncate: expected 0..{len(self.states) - 1}, found {length}")
+            raise CompanionError(_("truncate: expected 0..{n_states}, found {length}").format(n_states=len(self.states) - 1, length=length))
         drop = len(self.states) - 1 - length
         if not drop:
             return

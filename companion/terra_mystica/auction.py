@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError, RulesDataError
+from companion.i18n import gettext as _
 from companion.jsonio import quoted
 from companion.terra_mystica.factions import UnknownFactionError, get_faction
 
@@ -117,25 +118,23 @@ MAX_BID = 100
 
 def _validate(factions: Sequence[str], players: Sequence[str], max_bids: Mapping[str, Mapping[str, int]]) -> None:
     if not players:
-        raise CompanionError("players: expected at least one player")
+        raise CompanionError(_("players: expected at least one player"))
     if len(set(factions)) != len(factions):
-        raise CompanionError("factions: a faction is nominated twice")
+        raise CompanionError(_("factions: a faction is nominated twice"))
     if len(set(players)) != len(players):
-        raise CompanionError("players: a player is listed twice")
+        raise CompanionError(_("players: a player is listed twice"))
     if len(factions) < len(players):
-        raise CompanionError(f"factions: {len(factions)} nominated for {len(players)} players; "
-                             "expected at least one per player")
+        raise CompanionError(_("factions: {n_factions} nominated for {n_players} players; expected at least one per player").format(n_factions=len(factions), n_players=len(players)))
     for p in players:
         bids = max_bids.get(p)
         if not isinstance(bids, Mapping):
-            raise CompanionError(f"max_bids.{p}: missing; expected a maximum bid for every faction")
+            raise CompanionError(_("max_bids.{p}: missing; expected a maximum bid for every faction").format(p=p))
         for f in factions:
             v = bids.get(f)
             if f not in bids:
-                raise CompanionError(f"max_bids.{p}.{f}: missing key; expected a maximum bid (VP)")
+                raise CompanionError(_("max_bids.{p}.{f}: missing key; expected a maximum bid (VP)").format(p=p, f=f))
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_BID:
-                raise CompanionError(f"max_bids.{p}.{f}: expected an integer from 0 to {MAX_BID} (VP; every "
-                                     f"faction starts with 20 VP), found {json.dumps(v)}")
+                raise CompanionError(_("max_bids.{p}.{f}: expected an integer from 0 to {max_bid} (VP; every faction starts with 20 VP), found {dumps}").format(p=p, f=f, max_bid=MAX_BID, dumps=json.dumps(v)))
 
 
 def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: Mapping[str, Mapping[str, int]],
@@ -179,7 +178,7 @@ def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: M
         player = players[turn % len(players)]
         turn += 1
         if turn > limit:  # pragma: no cover - bids are finite, so the auction always ends
-            raise CompanionError("auction did not finish")
+            raise CompanionError(_("auction did not finish"))
         number = len(steps) + 1
         held = next((f for f, h in holder.items() if h == player), None)
         if held is not None:
@@ -206,8 +205,7 @@ def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: M
                 name = tie_break(player, offered, number)
                 chosen = next((o for o in top if o.faction == name), None)
                 if chosen is None:
-                    raise CompanionError(f"tie_break returned {quoted(name)} for {player} at step {number}; expected one "
-                                         f"of {', '.join(o.faction for o in top)}")
+                    raise CompanionError(_("tie_break returned {name} for {player} at step {number}; expected one of {faction}").format(name=quoted(name), player=player, number=number, faction=', '.join(o.faction for o in top)))
             else:
                 chosen = rng.choice(top)
         else:

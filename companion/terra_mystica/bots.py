@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.i18n import gettext as _
 
 __all__ = ["BOTS", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "make_bot", "play_game"]
 
@@ -70,7 +71,7 @@ class RandomBot:
 
         actions = game.legal_actions(state)
         if not actions:
-            raise CompanionError("random bot: no legal action (is the game over?)")
+            raise CompanionError(_("random bot: no legal action (is the game over?)"))
         return rng.choice(actions)
 
 
@@ -214,7 +215,7 @@ class GreedyBot:
             return game.sample_chance(state, rng)
         actions = game.legal_actions(state)
         if not actions:
-            raise CompanionError("greedy bot: no legal action (is the game over?)")
+            raise CompanionError(_("greedy bot: no legal action (is the game over?)"))
         if state.game is None or not isinstance(actions[0], game.Action):
             return rng.choice(actions)
         g = state.game
@@ -356,7 +357,7 @@ def make_bot(name: str) -> RandomBot | GreedyBot:
         return RandomBot()
     if name == "greedy":
         return GreedyBot()
-    raise CompanionError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
+    raise CompanionError(_("unknown bot {name!r}; expected one of {bots}").format(name=name, bots=', '.join(BOTS)))
 
 
 def play_game(state: Any, bots: Sequence[Any], rng: random.Random, *, max_actions: int = 20000) -> list:
@@ -386,9 +387,9 @@ def play_game(state: Any, bots: Sequence[Any], rng: random.Random, *, max_action
     from companion.terra_mystica import game
 
     if len(bots) != state.seats:
-        raise CompanionError(f"{state.seats} seats but {len(bots)} bots")
+        raise CompanionError(_("{seats} seats but {n_bots} bots").format(seats=state.seats, n_bots=len(bots)))
     first = state
-    for _ in range(max_actions):
+    for _turn in range(max_actions):
         if game.is_terminal(state):
             return [first, state]
         seat = game.current_player(state)
@@ -397,4 +398,4 @@ def play_game(state: Any, bots: Sequence[Any], rng: random.Random, *, max_action
         else:
             action = bots[seat].choose(state, rng, seat)
         state = game.apply_action(state, action)
-    raise CompanionError(f"game not over after {max_actions} actions")
+    raise CompanionError(_("game not over after {max_actions} actions").format(max_actions=max_actions))

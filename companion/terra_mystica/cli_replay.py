@@ -31,6 +31,7 @@ from companion.cli_support import (
     read_input_text,
 )
 from companion.errors import CompanionError
+from companion.i18n import gettext as _
 
 __all__ = ["register", "replay_inputs"]
 
@@ -64,12 +65,12 @@ def replay_inputs(files: list[str]) -> list[str]:
         if f != "-" and Path(f).is_dir():
             games = sorted(str(p) for p in Path(f).glob("*.txt") if p.is_file())
             if not games:
-                raise CompanionError(f"{f}: folder holds no game (no *.txt file)")
+                raise CompanionError(_("{f}: folder holds no game (no *.txt file)").format(f=f))
             out.extend(games)
         else:
             out.append(f)
     if "-" in out and len(out) > 1:
-        raise CompanionError("'-' (standard input) can only be replayed on its own")
+        raise CompanionError(_("'-' (standard input) can only be replayed on its own"))
     return out
 
 

@@ -46,6 +46,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.errors import CompanionError, RulesDataError
+from companion.i18n import gettext as _
 from companion.jsonio import quoted
 from companion.resources import load_json, require
 from companion.terra_mystica.tiles import frozen_json as _frozen
@@ -86,27 +87,27 @@ _SPECIAL_HOMES = ("ice", "volcano", "variable")
 def _resources(value: Any, path: str, *, allow_str: bool = False) -> Mapping[str, int]:
     """Validate ``{"C": 2, "W": 1}``-style resource maps (non-negative or negative ints)."""
     if not isinstance(value, dict):
-        raise RulesDataError(f"expected an object of resource amounts, found {type(value).__name__}",
+        raise RulesDataError(_("expected an object of resource amounts, found {name}").format(name=type(value).__name__),
                              file=FILE, key_path=path)
     for k, v in value.items():
         ok = isinstance(v, int) and not isinstance(v, bool)
         if allow_str and isinstance(v, str):
             ok = True
         if not ok:
-            raise RulesDataError(f"expected an integer amount, found {v!r}", file=FILE, key_path=f"{path}.{k}")
+            raise RulesDataError(_("expected an integer amount, found {v!r}").format(v=v), file=FILE, key_path=f"{path}.{k}")
     return MappingProxyType(dict(value))
 
 
 def _int(mapping: Any, key: str, path: str, *, minimum: int | None = 0) -> int:
     value = require(mapping, key, int, file=FILE, path=path)
     if minimum is not None and value < minimum:
-        raise RulesDataError(f"expected an integer >= {minimum}, found {value}", file=FILE, key_path=f"{path}.{key}")
+        raise RulesDataError(_("expected an integer >= {minimum}, found {value}").format(minimum=minimum, value=value), file=FILE, key_path=f"{path}.{key}")
     return value
 
 
 def _int_list(value: Any, path: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
-        raise RulesDataError(f"expected a list of integers, found {value!r}", file=FILE, key_path=path)
+        raise RulesDataError(_("expected a list of integers, found {value!r}").format(value=value), file=FILE, key_path=path)
     return tuple(value)
 
 
@@ -180,7 +181,7 @@ class Building:
             If ``n`` is negative or exceeds ``count``.
         """
         if not 0 <= n <= self.count:
-            raise ValueError(f"{self.name}: {n} buildings on the map, expected 0..{self.count}")
+            raise ValueError(_("{name}: {n} buildings on the map, expected 0..{count}").format(name=self.name, n=n, count=self.count))
         return {res: values[n] for res, values in self.income_by_count.items() if values[n]}
 
 
@@ -273,7 +274,7 @@ class Faction:
                 if n == kind.lower():
                     key = k
         if key not in self.buildings:
-            raise KeyError(f"unknown building kind {kind!r}; expected one of {', '.join(BUILDING_KINDS)}")
+            raise KeyError(_("unknown building kind {kind!r}; expected one of {building_kinds}").format(kind=kind, building_kinds=', '.join(BUILDING_KINDS)))
         return self.buildings[key]
 
     def building_power(self, kind: str) -> int:
@@ -289,10 +290,10 @@ class Faction:
             If the faction has no spade track (Riverwalkers) or ``level`` is outside 0..max_level.
         """
         if self.spades is None:
-            raise ValueError(f"{self.display} have no spade track")
+            raise ValueError(_("{display} have no spade track").format(display=self.display))
         lvl = self.spades.start_level if level is None else level
         if not 0 <= lvl <= self.spades.max_level:
-            raise ValueError(f"{self.display}: exchange level {lvl} outside 0..{self.spades.max_level}")
+            raise ValueError(_("{display}: exchange level {lvl} outside 0..{max_level}").format(display=self.display, lvl=lvl, max_level=self.spades.max_level))
         return self.spades.cost_per_spade_by_level[lvl]
 
     @property
@@ -321,15 +322,15 @@ def _building(raw: Any, kind: str, path: str, yetis_power: Mapping[str, int]) ->
     for res, values in inc_raw.items():
         vals = _int_list(values, f"{path}.income_by_count.{res}")
         if len(vals) != count + 1:
-            raise RulesDataError(f"expected {count + 1} values (0..{count} buildings), found {len(vals)}",
+            raise RulesDataError(_("expected {count} values (0..{count2} buildings), found {n_vals}").format(count=count + 1, count2=count, n_vals=len(vals)),
                                  file=FILE, key_path=f"{path}.income_by_count.{res}")
         income[res] = vals
     on_build = raw.get("on_build")
     if on_build is not None and not isinstance(on_build, list):
-        raise RulesDataError("expected a list or null", file=FILE, key_path=f"{path}.on_build")
+        raise RulesDataError(_("expected a list or null"), file=FILE, key_path=f"{path}.on_build")
     pass_vp = raw.get("pass_vp")
     if pass_vp is not None and not isinstance(pass_vp, list):
-        raise RulesDataError("expected a list or null", file=FILE, key_path=f"{path}.pass_vp")
+        raise RulesDataError(_("expected a list or null"), file=FILE, key_path=f"{path}.pass_vp")
     return Building(
         kind=kind, name=name, count=count, cost=cost, income_by_count=MappingProxyType(income),
         on_build=None if on_build is None else tuple(_frozen(x) for x in on_build),
@@ -341,22 +342,22 @@ def _building(raw: Any, kind: str, path: str, yetis_power: Mapping[str, int]) ->
 def _faction(name: str, raw: Any) -> Faction:
     path = f"factions.{name}"
     if not isinstance(raw, dict):
-        raise RulesDataError("expected an object", file=FILE, key_path=path)
+        raise RulesDataError(_("expected an object"), file=FILE, key_path=path)
     display = require(raw, "display", str, file=FILE, path=path)
     expansion_text = require(raw, "expansion", str, file=FILE, path=path)
     m = re.fullmatch(r"(base|fire_ice)(?: \((\w+)\))?", expansion_text)
     if not m:
-        raise RulesDataError(f"expected 'base' or 'fire_ice (variant)', found {expansion_text!r}",
+        raise RulesDataError(_("expected 'base' or 'fire_ice (variant)', found {expansion_text!r}").format(expansion_text=expansion_text),
                              file=FILE, key_path=f"{path}.expansion")
     home = require(raw, "home_terrain_colour", str, file=FILE, path=path)
     if home not in COLOURS + _SPECIAL_HOMES:
-        raise RulesDataError(f"expected one of {', '.join(COLOURS + _SPECIAL_HOMES)}, found {home!r}",
+        raise RulesDataError(_("expected one of {colours}, found {home!r}").format(colours=', '.join(COLOURS + _SPECIAL_HOMES), home=home),
                              file=FILE, key_path=f"{path}.home_terrain_colour")
     home_name = require(raw, "home_terrain", str, file=FILE, path=path).split(" ")[0]
     letter = require(raw, "terrain_letter", str, file=FILE, path=path)
     engine = raw.get("engine_fields") or {}
     if not isinstance(engine, dict):
-        raise RulesDataError("expected an object", file=FILE, key_path=f"{path}.engine_fields")
+        raise RulesDataError(_("expected an object"), file=FILE, key_path=f"{path}.engine_fields")
 
     spath = f"{path}.start"
     st = require(raw, "start", dict, file=FILE, path=path)
@@ -386,11 +387,11 @@ def _faction(name: str, raw: Any) -> Faction:
         advance_vp=None if sh.get("advance_vp") is None else _int_list(sh["advance_vp"], f"{shp}.advance_vp"),
     )
     if shipping.start > shipping.max:
-        raise RulesDataError("start level above max level", file=FILE, key_path=f"{shp}.start")
+        raise RulesDataError(_("start level above max level"), file=FILE, key_path=f"{shp}.start")
 
     sp = raw.get("spades", "missing")
     if sp == "missing":
-        raise RulesDataError("missing key", file=FILE, key_path=f"{path}.spades")
+        raise RulesDataError(_("missing key"), file=FILE, key_path=f"{path}.spades")
     spades = None
     if sp is not None:
         spp = f"{path}.spades"
@@ -398,7 +399,7 @@ def _faction(name: str, raw: Any) -> Faction:
         levels = tuple(_resources(x, f"{spp}.cost_per_spade_by_level.{i}") for i, x in enumerate(levels_raw))
         max_level = _int(sp, "max_level", spp)
         if len(levels) != max_level + 1:
-            raise RulesDataError(f"expected {max_level + 1} levels (0..max_level), found {len(levels)}",
+            raise RulesDataError(_("expected {max_level} levels (0..max_level), found {n_levels}").format(max_level=max_level + 1, n_levels=len(levels)),
                                  file=FILE, key_path=f"{spp}.cost_per_spade_by_level")
         gpu = sp.get("gain_per_use")
         spades = SpadeTrack(
@@ -411,13 +412,13 @@ def _faction(name: str, raw: Any) -> Faction:
 
     mode = require(raw, "terraform_mode", str, file=FILE, path=path)
     if mode not in TERRAFORM_MODES:
-        raise RulesDataError(f"expected one of {', '.join(TERRAFORM_MODES)}, found {mode!r}", file=FILE,
+        raise RulesDataError(_("expected one of {terraform_modes}, found {mode!r}").format(terraform_modes=', '.join(TERRAFORM_MODES), mode=mode), file=FILE,
                              key_path=f"{path}.terraform_mode")
     if mode == "volcano" and "volcano_effect" not in engine:
-        raise RulesDataError("a volcano faction needs engine_fields.volcano_effect", file=FILE,
+        raise RulesDataError(_("a volcano faction needs engine_fields.volcano_effect"), file=FILE,
                              key_path=f"{path}.engine_fields")
     if mode in ("wheel", "fixed_two", "ice") and spades is None:
-        raise RulesDataError(f"terraform_mode {mode} needs a spade track", file=FILE, key_path=f"{path}.spades")
+        raise RulesDataError(_("terraform_mode {mode} needs a spade track").format(mode=mode), file=FILE, key_path=f"{path}.spades")
 
     special = engine.get("special", {}) if isinstance(engine.get("special"), dict) else {}
     spade_bonus = dict(special.get("SPADE", {})) if special.get("mode") == "gain" else {}
@@ -472,7 +473,7 @@ def parse_factions(doc: Any) -> Mapping[str, Faction]:
     """
     raw = require(doc, "factions", dict, file=FILE, path="")
     if not raw:
-        raise RulesDataError("no factions", file=FILE, key_path="factions")
+        raise RulesDataError(_("no factions"), file=FILE, key_path="factions")
     return MappingProxyType({name: _faction(name, f) for name, f in raw.items()})
 
 
@@ -513,5 +514,5 @@ def get_faction(name: str | Faction) -> Faction:
         return name
     key = _index().get(_norm(str(name)))
     if key is None:
-        raise UnknownFactionError(f"unknown faction {quoted(name)}; expected one of {', '.join(faction_names())}")
+        raise UnknownFactionError(_("unknown faction {name}; expected one of {faction_names}").format(name=quoted(name), faction_names=', '.join(faction_names())))
     return load_factions()[key]

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.i18n import gettext as _
 from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 from companion.terra_mystica import engine
 from companion.terra_mystica.engine import parse_commands
@@ -94,7 +95,7 @@ class Action:
         """
         cmds = parse_commands(text, line=line)
         if not cmds:
-            raise RecordError(f"{faction}: empty command row", line=line)
+            raise RecordError(_("{faction}: empty command row").format(faction=faction), line=line)
         return cls(faction.lower(), tuple((c.verb, c.args) for c in cmds), ". ".join(c.text for c in cmds))
 
     @property
@@ -253,21 +254,20 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
     factions = [] if isinstance(players, int) else [str(p).lower() for p in players]
     n = players if isinstance(players, int) else len(factions)
     if isinstance(n, bool) or not 2 <= n <= 5:
-        raise IllegalActionError("bad_setup", f"Terra Mystica is played by 2 to 5 players, not {players!r}",
+        raise IllegalActionError("bad_setup", _("Terra Mystica is played by 2 to 5 players, not {players!r}").format(players=players),
                                  rule=R_SETUP)
     if options is None:
         options = getattr(engine, "DEFAULT_OPTIONS", ())
     if factions and len(set(factions)) != len(factions):
-        raise IllegalActionError("bad_setup", f"a faction is seated twice: {factions}", rule=R_SETUP)
+        raise IllegalActionError("bad_setup", _("a faction is seated twice: {factions}").format(factions=factions), rule=R_SETUP)
     state = GameState(n, frozenset(options), tuple(t.upper() for t in round_tiles or ()),
                       tuple(b.upper() for b in removed_bonus or ()), map_name=map_name, seated=tuple(factions),
                       final_scoring=final_scoring)
     if round_tiles is not None and len(state.round_tiles) != 6:
-        raise IllegalActionError("bad_setup", f"expected 6 round scoring tiles, found {len(state.round_tiles)}",
+        raise IllegalActionError("bad_setup", _("expected 6 round scoring tiles, found {n_round_tiles}").format(n_round_tiles=len(state.round_tiles)),
                                  rule=R_SETUP)
     if removed_bonus is not None and len(state.removed_bonus) != _to_remove(state):
-        raise IllegalActionError("bad_setup", f"expected {_to_remove(state)} removed bonus tiles with {n} players, "
-                                 f"found {len(state.removed_bonus)}", rule=R_SETUP)
+        raise IllegalActionError("bad_setup", _("expected {to_remove} removed bonus tiles with {n} players, found {n_removed_bonus}").format(to_remove=_to_remove(state), n=n, n_removed_bonus=len(state.removed_bonus)), rule=R_SETUP)
     return _with_game(state)
 
 
@@ -382,19 +382,18 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
     history = state.history + (action,)
     if isinstance(action, RoundTile | RemoveBonus):
         if not _chance_due(state):
-            raise IllegalActionError("not_chance", f"{action}: the setup tiles are already drawn", rule=R_SETUP)
+            raise IllegalActionError("not_chance", _("{action}: the setup tiles are already drawn").format(action=action), rule=R_SETUP)
         if action not in legal_actions(state):
-            raise IllegalActionError("bad_tile", f"{action}: not a tile that can be drawn now (in play, not taken, "
-                                     "allowed in this round)", rule=R_SETUP)
+            raise IllegalActionError("bad_tile", _("{action}: not a tile that can be drawn now (in play, not taken, allowed in this round)").format(action=action), rule=R_SETUP)
         if isinstance(action, RoundTile):
             new = replace(state, round_tiles=state.round_tiles + (action.tile,), history=history)
         else:
             new = replace(state, removed_bonus=state.removed_bonus + (action.tile,), history=history)
         return _with_game(new)
     if not isinstance(action, Action):
-        raise IllegalActionError("unknown_action", f"not a Terra Mystica action: {action!r}")
+        raise IllegalActionError("unknown_action", _("not a Terra Mystica action: {action!r}").format(action=action))
     if _chance_due(state):
-        raise IllegalActionError("chance_pending", "the round scoring and bonus tiles must be drawn first",
+        raise IllegalActionError("chance_pending", _("the round scoring and bonus tiles must be drawn first"),
                                  rule=R_SETUP)
     seated = state.seated
     if action.is_setup:
@@ -405,17 +404,16 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
                                      "already, its colour is taken, or it is not a base-game faction", rule=R_SETUP)
         return _with_game(replace(state, seated=seated + (action.faction,), history=history))
     if len(seated) < state.seats:
-        raise IllegalActionError("setup_pending", f"seat {len(seated) + 1} must pick a faction first",
+        raise IllegalActionError("setup_pending", _("seat {n_seated} must pick a faction first").format(n_seated=len(seated) + 1),
                                  rule=R_SETUP)
     elif action.faction not in seated:
-        raise IllegalActionError("unknown_faction", f"{action.faction} is not in this game (factions: "
-                                 f"{', '.join(seated)})", rule=R_SETUP)
+        raise IllegalActionError("unknown_faction", _("{faction} is not in this game (factions: {seated})").format(faction=action.faction, seated=', '.join(seated)), rule=R_SETUP)
     try:
         game = engine.apply_action(state.game, action.faction, action.text or _text(action))
     except IllegalActionError:
         raise
     except RecordError as exc:  # e.g. an unknown tile id in a well-formed command
-        raise IllegalActionError("bad_command", f"{action.faction}: {action.text}: {exc}") from None
+        raise IllegalActionError("bad_command", _("{faction}: {text}: {exc}").format(faction=action.faction, text=action.text, exc=exc)) from None
     return replace(state, game=game, history=history)
 
 
@@ -502,14 +500,14 @@ def replay(record: engine.Record | str) -> list[GameState]:
             state = apply_action(state, RemoveBonus(tile))
             states.append(state)
     except IllegalActionError as exc:
-        raise RecordError(f"setup: {exc} [{exc.code}]") from None
+        raise RecordError(_("setup: {exc} [{code}]").format(exc=exc, code=exc.code)) from None
     for row in record.rows:
         if not row.typed:
             continue
         try:
             state = apply_action(state, Action.parse(row.faction, row.command, line=row.line))
         except IllegalActionError as exc:
-            raise RecordError(f"{row.faction}: {row.command}: {exc} [{exc.code}]", line=row.line) from None
+            raise RecordError(_("{faction}: {command}: {exc} [{code}]").format(faction=row.faction, command=row.command, exc=exc, code=exc.code), line=row.line) from None
         states.append(state)
     return states
 
@@ -547,7 +545,7 @@ def write_record(states: Sequence[GameState]) -> str:
     """
     first, last = states[0], states[-1]
     if first.history:
-        raise RecordError("write_record: the first state must be a new game's")
+        raise RecordError(_("write_record: the first state must be a new game's"))
     lines = [record_header(first)] if record_header(first) else []
     rounds = len(first.round_tiles)
     for action in last.history:
@@ -592,9 +590,9 @@ def parse_action(state: GameState, text: str) -> AnyAction:
     if faction is None:
         seat = current_player(state)
         if seat == CHANCE:
-            raise RecordError("a setup tile must be drawn first")
+            raise RecordError(_("a setup tile must be drawn first"))
         if seat >= len(names):
-            raise RecordError(f"seat {seat + 1} picks a faction: type 'FACTION: setup'")
+            raise RecordError(_("seat {seat} picks a faction: type 'FACTION: setup'").format(seat=seat + 1))
         faction = names[seat]
     try:
         return Action.parse(faction, body)

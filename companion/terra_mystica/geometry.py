@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import math
 
+from companion.i18n import gettext as _
+
 __all__ = ["DIRECTIONS", "BRIDGE_PATTERNS", "bridge_far_end", "neighbour", "neighbour_cells", "hex_centre", "hex_corners",
            "HEX_WIDTH", "HEX_RADIUS", "ROW_HEIGHT"]
 
@@ -77,7 +79,7 @@ def neighbour(row: int, column: int, direction: str) -> Cell:
         dr, dc = _STEP[direction]
         return row + dr, column + dc
     if direction not in DIRECTIONS:
-        raise KeyError(f"unknown direction {direction!r}; expected one of {', '.join(DIRECTIONS)}")
+        raise KeyError(_("unknown direction {direction!r}; expected one of {directions}").format(direction=direction, directions=', '.join(DIRECTIONS)))
     c = column + _shift(row)
     return row + (-1 if direction[0] == "N" else 1), c + (1 if direction[1] == "E" else 0)
 

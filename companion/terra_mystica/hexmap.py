@@ -48,6 +48,7 @@ from types import MappingProxyType
 import networkx as nx
 
 from companion.errors import CompanionError, MapFormatError, RulesDataError
+from companion.i18n import gettext as _
 from companion.jsonio import quoted
 from companion.resources import data_text, load_json, require
 from companion.terra_mystica.geometry import BRIDGE_PATTERNS, bridge_far_end, neighbour, neighbour_cells
@@ -273,8 +274,7 @@ class TerraMysticaMap:
         if found is None:
             land = f"{self.land_hexes[0]}..{self.land_hexes[-1]}" if self.land_hexes else "none"
             rivers = f"r0..r{len(self.river_hexes) - 1}" if self.river_hexes else "none"
-            raise CompanionError(f"no hex {quoted(label)} on this map; land hexes are {land} (row letter + "
-                                 f"land-hex number in the row), river hexes {rivers}")
+            raise CompanionError(_("no hex {label} on this map; land hexes are {land} (row letter + land-hex number in the row), river hexes {rivers}").format(label=quoted(label), land=land, rivers=rivers))
         return found
 
     @staticmethod
@@ -476,13 +476,13 @@ class TerraMysticaMap:
     def _land(self, label: str) -> str:
         h = self.hex(label)
         if h.river:
-            raise CompanionError(f"hex {h.label} is a river hex; expected a land hex")
+            raise CompanionError(_("hex {label} is a river hex; expected a land hex").format(label=h.label))
         return h.label
 
     @staticmethod
     def _level(value: int, top: int, what: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-            raise CompanionError(f"{what} must be an integer 0..{top}, got {quoted(value)}")
+            raise CompanionError(_("{what} must be an integer 0..{top}, got {value}").format(what=what, top=top, value=quoted(value)))
         return value
 
     # ------------------------------------------------------------------ summaries
@@ -551,10 +551,9 @@ def parse_map(text: str, *, file: str | None = None) -> TerraMysticaMap:
 
 def _as_text(text: object) -> str:
     if not isinstance(text, str):
-        raise MapFormatError(f"expected map text (a string), got {type(text).__name__}")
+        raise MapFormatError(_("expected map text (a string), got {name}").format(name=type(text).__name__))
     if len(text) > MAX_MAP_CHARS:
-        raise MapFormatError(f"the map text is {len(text):,} characters long; a map is at most "
-                             f"{MAX_MAP_CHARS:,} (9 rows of 13 hexes)")
+        raise MapFormatError(_("the map text is {n_text:,} characters long; a map is at most {max_map_chars:,} (9 rows of 13 hexes)").format(n_text=len(text), max_map_chars=MAX_MAP_CHARS))
     return text.lstrip("\ufeff")
 
 
@@ -563,8 +562,7 @@ def _check_ascii(tok: str, *, row: int, column: int, expected: str) -> None:
     in Python, so upper-casing alone would read them as a river or a swamp."""
     bad = next((ch for ch in tok if not ch.isascii()), None)
     if bad is not None:
-        raise MapFormatError(f"found {quoted(tok)} with the non-ASCII character {quoted(bad)} (U+{ord(bad):04X}); expected "
-                             f"{expected}, written in ASCII letters", row=row, column=column, token=tok)
+        raise MapFormatError(_("found {tok} with the non-ASCII character {bad} (U+{ord:04X}); expected {expected}, written in ASCII letters").format(tok=quoted(tok), bad=quoted(bad), ord=ord(bad), expected=expected), row=row, column=column, token=tok)
 
 
 def parse_letters(text: str) -> TerraMysticaMap:
@@ -584,8 +582,8 @@ def parse_letters(text: str) -> TerraMysticaMap:
     text = _as_text(text)
     lines = [ln for ln in re.split(r"\r\n|\r|\n", text) if ln.strip()]
     if not lines:
-        raise MapFormatError("the map text is empty; expected rows of comma-separated letters "
-                             "R Y U K B G S I, one row a line")
+        raise MapFormatError(_("the map text is empty; expected rows of comma-separated letters "
+                             "R Y U K B G S I, one row a line"))
     if len(lines) == 1:
         squeezed = re.sub(r"[ \t]*,[ \t]*", ",", lines[0].strip())
         groups = squeezed.split()
@@ -594,20 +592,19 @@ def parse_letters(text: str) -> TerraMysticaMap:
     rows: list[list[str]] = []
     for r, line in enumerate(lines, start=1):
         if r > MAX_ROWS:
-            raise MapFormatError(f"a map has at most {MAX_ROWS} rows, found {len(lines)}", row=r, column=1,
+            raise MapFormatError(_("a map has at most {max_rows} rows, found {n_lines}").format(max_rows=MAX_ROWS, n_lines=len(lines)), row=r, column=1,
                                  token=line.strip()[:20])
         row: list[str] = []
         for c, raw in enumerate(line.split(","), start=1):
             tok = raw.strip()
             if not tok:
-                raise MapFormatError(f"empty cell (two commas in a row, or a comma at the start or end of "
-                                     f"the row); expected {_EXPECT_LETTER}", row=r, column=c, token="")
+                raise MapFormatError(_("empty cell (two commas in a row, or a comma at the start or end of the row); expected {expect_letter}").format(expect_letter=_EXPECT_LETTER), row=r, column=c, token="")
             _check_ascii(tok, row=r, column=c, expected=_EXPECT_LETTER)
             if tok.upper() not in _LETTERS:
                 hint = ""
                 if len(tok) > 1 and all(ch.upper() in _LETTERS for ch in tok):
                     hint = " (separate the letters with commas)"
-                raise MapFormatError(f"found {quoted(tok)}; expected {_EXPECT_LETTER}{hint}", row=r, column=c,
+                raise MapFormatError(_("found {tok}; expected {expect_letter}{hint}").format(tok=quoted(tok), expect_letter=_EXPECT_LETTER, hint=hint), row=r, column=c,
                                      token=tok)
             row.append(tok.upper())
         rows.append(row)
@@ -636,8 +633,8 @@ def parse_colour_words(text: str) -> TerraMysticaMap:
     text = _as_text(text)
     tokens = text.split()
     if not tokens:
-        raise MapFormatError("the map text is empty; expected colour words (yellow brown black blue green "
-                             "gray red, x = river) with each row ended by E, or comma-separated letters")
+        raise MapFormatError(_("the map text is empty; expected colour words (yellow brown black blue green "
+                             "gray red, x = river) with each row ended by E, or comma-separated letters"))
     groups: list[list[str]] = [[]]
     for tok in tokens:
         _check_ascii(tok, row=len(groups), column=len(groups[-1]) + 1,
@@ -651,36 +648,33 @@ def parse_colour_words(text: str) -> TerraMysticaMap:
             hint = ""
             if tok.upper() in _LETTERS or all(ch.upper() in _LETTERS for ch in tok):
                 hint = " (for the letter form, separate letters with commas)"
-            raise MapFormatError(f"found {quoted(tok)}; expected a colour word (yellow brown black blue green "
-                                 f"gray red, x = river) or E at the end of the row{hint}", row=r, column=c,
+            raise MapFormatError(_("found {tok}; expected a colour word (yellow brown black blue green gray red, x = river) or E at the end of the row{hint}").format(tok=quoted(tok), hint=hint), row=r, column=c,
                                  token=tok)
         groups[-1].append(_WORDS[word])
     if groups[-1]:
-        raise MapFormatError("the last row is not ended by E", row=len(groups), column=len(groups[-1]) + 1,
+        raise MapFormatError(_("the last row is not ended by E"), row=len(groups), column=len(groups[-1]) + 1,
                              token=None)
     groups.pop()
     placeholder = bool(groups) and not groups[0]
     rows = groups[1:] if placeholder else groups
     first = 2 if placeholder else 1
     if not rows:
-        raise MapFormatError("the map has no rows; expected colour words with each row ended by E", row=1,
+        raise MapFormatError(_("the map has no rows; expected colour words with each row ended by E"), row=1,
                              column=1, token="E")
     for i, row in enumerate(rows):
         if not row:
-            raise MapFormatError("empty row (E directly after E); only the very first row may be an empty "
-                                 "placeholder", row=i + first, column=1, token="E")
+            raise MapFormatError(_("empty row (E directly after E); only the very first row may be an empty "
+                                 "placeholder"), row=i + first, column=1, token="E")
     if len(rows) > MAX_ROWS:
-        raise MapFormatError(f"a map has at most {MAX_ROWS} rows, found {len(rows)}", row=MAX_ROWS + first,
+        raise MapFormatError(_("a map has at most {max_rows} rows, found {n_rows}").format(max_rows=MAX_ROWS, n_rows=len(rows)), row=MAX_ROWS + first,
                              column=1, token=None)
     _check_lengths(rows, first_row=first)
     short_first = len(rows[0]) == SHORT_ROW
     if short_first and not placeholder:
-        raise MapFormatError(f"the first row has {SHORT_ROW} hexes (a short row), so the map must start "
-                             f"with an extra E (an empty placeholder row) to give the rows their parity",
+        raise MapFormatError(_("the first row has {short_row} hexes (a short row), so the map must start with an extra E (an empty placeholder row) to give the rows their parity").format(short_row=SHORT_ROW),
                              row=1, column=1, token=None)
     if placeholder and not short_first:
-        raise MapFormatError(f"a leading E (empty placeholder row) is only used when the first row is short "
-                             f"({SHORT_ROW} hexes); this first row has {len(rows[0])}", row=1, column=1,
+        raise MapFormatError(_("a leading E (empty placeholder row) is only used when the first row is short ({short_row} hexes); this first row has {n_rows}").format(short_row=SHORT_ROW, n_rows=len(rows[0])), row=1, column=1,
                              token="E")
     return TerraMysticaMap(rows)
 
@@ -690,22 +684,18 @@ def _check_lengths(rows: list[list[str]], *, first_row: int) -> None:
         r = i + first_row
         if i == 0:
             if len(row) > LONG_ROW:
-                raise MapFormatError(f"row has {len(row)} hexes; expected {LONG_ROW} or {SHORT_ROW} "
-                                     f"(at most {LONG_ROW} columns)", row=r, column=LONG_ROW + 1,
+                raise MapFormatError(_("row has {n_row} hexes; expected {long_row} or {short_row} (at most {long_row} columns)").format(n_row=len(row), long_row=LONG_ROW, short_row=SHORT_ROW), row=r, column=LONG_ROW + 1,
                                      token=row[LONG_ROW])
             if len(row) < SHORT_ROW:
-                raise MapFormatError(f"row ends after {len(row)} hexes; expected {LONG_ROW} or {SHORT_ROW}",
+                raise MapFormatError(_("row ends after {n_row} hexes; expected {long_row} or {short_row}").format(n_row=len(row), long_row=LONG_ROW, short_row=SHORT_ROW),
                                      row=r, column=len(row) + 1, token=None)
             continue
         expected = LONG_ROW + SHORT_ROW - len(rows[i - 1])
         if len(row) > expected:
-            raise MapFormatError(f"row has {len(row)} hexes; expected {expected} (row lengths alternate "
-                                 f"{LONG_ROW} and {SHORT_ROW}, and row {r - 1} has {len(rows[i - 1])})",
+            raise MapFormatError(_("row has {n_row} hexes; expected {expected} (row lengths alternate {long_row} and {short_row}, and row {r} has {n_rows})").format(n_row=len(row), expected=expected, long_row=LONG_ROW, short_row=SHORT_ROW, r=r - 1, n_rows=len(rows[i - 1])),
                                  row=r, column=expected + 1, token=row[expected])
         if len(row) < expected:
-            raise MapFormatError(f"row ends after {len(row)} hexes; expected {expected} (row lengths "
-                                 f"alternate {LONG_ROW} and {SHORT_ROW}, and row {r - 1} has "
-                                 f"{len(rows[i - 1])})", row=r, column=len(row) + 1, token=None)
+            raise MapFormatError(_("row ends after {n_row} hexes; expected {expected} (row lengths alternate {long_row} and {short_row}, and row {r} has {n_rows})").format(n_row=len(row), expected=expected, long_row=LONG_ROW, short_row=SHORT_ROW, r=r - 1, n_rows=len(rows[i - 1])), row=r, column=len(row) + 1, token=None)
 
 
 def map_from_rows(rows: Iterable[Iterable[str]]) -> TerraMysticaMap:
@@ -719,7 +709,7 @@ def map_from_rows(rows: Iterable[Iterable[str]]) -> TerraMysticaMap:
     try:
         lines = [",".join(str(t) for t in row) for row in rows]
     except TypeError:
-        raise MapFormatError("expected rows of terrain letters (a list of lists of strings)") from None
+        raise MapFormatError(_("expected rows of terrain letters (a list of lists of strings)")) from None
     return parse_letters("\n".join(lines))
 
 
@@ -753,7 +743,7 @@ def _entry(key: str) -> dict:
     for entry in shipped_maps():
         if key in (entry["key"], entry["file"], entry["map_id"]):
             return entry
-    raise CompanionError(f"no shipped map {quoted(key)}; known: {', '.join(e['key'] for e in shipped_maps())}")
+    raise CompanionError(_("no shipped map {key}; known: {key2}").format(key=quoted(key), key2=', '.join(e['key'] for e in shipped_maps())))
 
 
 def map_text(key: str) -> str:
@@ -776,7 +766,7 @@ def load_shipped_map(key: str) -> TerraMysticaMap:
     except MapFormatError as exc:
         raise RulesDataError(str(exc), file=f"terra_mystica/maps/{entry['file']}") from None
     if m.map_id != entry["map_id"]:
-        raise RulesDataError(f"map id {m.map_id} differs from the index ({entry['map_id']})",
+        raise RulesDataError(_("map id {map_id} differs from the index ({map_id2})").format(map_id=m.map_id, map_id2=entry['map_id']),
                              file=f"terra_mystica/maps/{entry['file']}")
     return m
 

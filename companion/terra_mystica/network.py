@@ -29,6 +29,7 @@ from collections.abc import Mapping
 import networkx as nx
 
 from companion.errors import CompanionError
+from companion.i18n import gettext as _
 from companion.terra_mystica.towns import TownState
 
 __all__ = ["networks", "network_graph", "largest_network", "network_sizes"]
@@ -55,9 +56,9 @@ def networks(state: TownState, faction: str, *, shipping: int = 0, jump_range: i
         For a shipping level or range outside the map's tables.
     """
     if isinstance(shipping, bool) or not isinstance(shipping, int) or not 0 <= shipping <= 6:
-        raise CompanionError(f"shipping level must be an integer 0..6, got {shipping!r}")
+        raise CompanionError(_("shipping level must be an integer 0..6, got {shipping!r}").format(shipping=shipping))
     if isinstance(jump_range, bool) or not isinstance(jump_range, int) or not 0 <= jump_range <= 4:
-        raise CompanionError(f"tunnelling/carpet range must be an integer 0..4, got {jump_range!r}")
+        raise CompanionError(_("tunnelling/carpet range must be an integer 0..4, got {jump_range!r}").format(jump_range=jump_range))
     g = network_graph(state, faction, shipping=shipping, jump_range=jump_range)
     return sorted((frozenset(c) for c in nx.connected_components(g)), key=len, reverse=True)
 

@@ -43,7 +43,7 @@ __all__ = ["LeechOffer", "PowerBowls", "PowerStep", "leech_offer"]
 
 def _check_amount(n: int, what: str) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise IllegalActionError("bad_amount", f"{what}: expected an integer >= 0, found {n!r}")
+        raise IllegalActionError("bad_amount", _("{what}: expected an integer >= 0, found {n!r}").format(what=what, n=n))
 
 
 @dataclass(frozen=True)
@@ -168,8 +168,8 @@ class PowerBowls(_Bowls):
             _check_amount(n, "spend")
         if n > self.iii:
             hint = f" (burning {n - self.iii} would get there)" if n - self.iii <= self.max_burn else ""
-            raise IllegalActionError("not_enough_power", f"spend {n} power: bowl III holds only {self.iii}{hint}",
-                                     rule="power is spent from bowl III")
+            raise IllegalActionError("not_enough_power", _("spend {n} power: bowl III holds only {iii}{hint}").format(n=n, iii=self.iii, hint=hint),
+                                     rule=_("power is spent from bowl III"))
         return tuple.__new__(PowerBowls, (self.i + n, self.ii, self.iii - n))
 
     def burned(self, n: int) -> PowerBowls:
@@ -185,8 +185,8 @@ class PowerBowls(_Bowls):
             _check_amount(n, "burn")
         if 2 * n > self.ii:
             raise IllegalActionError("not_enough_power_to_burn",
-                                     f"burn {n}: needs {2 * n} tokens in bowl II, it holds {self.ii}",
-                                     rule="burning removes one bowl-II token for each one moved to bowl III")
+                                     _("burn {n}: needs {value} tokens in bowl II, it holds {ii}").format(n=n, value=2 * n, ii=self.ii),
+                                     rule=_("burning removes one bowl-II token for each one moved to bowl III"))
         return tuple.__new__(PowerBowls, (self.i, self.ii - 2 * n, self.iii + n))
 
     # ------------------------------------------------------------------ explained steps
@@ -246,7 +246,7 @@ class PowerBowls(_Bowls):
         """Add ``n`` new tokens to ``bowl`` (1, 2 or 3): Dragonlords' spades and stronghold, Shapeshifters."""
         _check_amount(n, "add tokens")
         if bowl not in (1, 2, 3):
-            raise IllegalActionError("bad_amount", f"add tokens: bowl must be 1, 2 or 3, found {bowl!r}")
+            raise IllegalActionError("bad_amount", _("add tokens: bowl must be 1, 2 or 3, found {bowl!r}").format(bowl=bowl))
         vals = list(self.as_tuple())
         vals[bowl - 1] += n
         after = PowerBowls(*vals)
@@ -263,7 +263,7 @@ class PowerBowls(_Bowls):
         """
         _check_amount(n, "remove tokens")
         if n > self.tokens:
-            raise IllegalActionError("not_enough_tokens", f"remove {n} tokens: only {self.tokens} left")
+            raise IllegalActionError("not_enough_tokens", _("remove {n} tokens: only {tokens} left").format(n=n, tokens=self.tokens))
         vals = list(self.as_tuple())
         left = n
         for k in range(3):

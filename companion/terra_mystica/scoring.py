@@ -42,6 +42,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import gettext as _
 from companion.jsonio import quoted
 from companion.terra_mystica.factions import CULTS, Faction, UnknownFactionError, get_faction
 from companion.terra_mystica.power import PowerBowls
@@ -267,7 +268,7 @@ class PlayerFinal:
         cults = {str(k).lower(): v for k, v in dict(self.cults).items()}
         unknown = [k for k in cults if k not in CULTS]
         if unknown:
-            raise CompanionError(f"cults: unknown cult track {quoted(unknown[0])}; expected fire, water, earth, air")
+            raise CompanionError(_("cults: unknown cult track {unknown}; expected fire, water, earth, air").format(unknown=quoted(unknown[0])))
         object.__setattr__(self, "cults", MappingProxyType({c: cults.get(c, 0) for c in CULTS}))
         object.__setattr__(self, "power", tuple(self.power))
 
@@ -360,16 +361,16 @@ def final_scoring(players: Iterable[PlayerFinal], *, extra_category: str | None 
     """
     ps = list(players)
     if not ps:
-        raise CompanionError("players: expected at least one player")
+        raise CompanionError(_("players: expected at least one player"))
     seen: set[str] = set()
     factions = []
     for i, p in enumerate(ps):
         try:
             f = get_faction(p.faction)
         except UnknownFactionError as exc:
-            raise CompanionError(f"players[{i}].faction: {exc}") from None
+            raise CompanionError(_("players[{i}].faction: {exc}").format(i=i, exc=exc)) from None
         if f.name in seen:
-            raise CompanionError(f"players[{i}].faction: {f.display} appears twice; each faction plays once")
+            raise CompanionError(_("players[{i}].faction: {display} appears twice; each faction plays once").format(i=i, display=f.display))
         seen.add(f.name)
         factions.append(f)
         _check_player(p, i, extra_needed=extra_category is not None)
@@ -381,8 +382,7 @@ def final_scoring(players: Iterable[PlayerFinal], *, extra_category: str | None 
     if extra_category is not None:
         if extra_category not in tiles.final_scoring or extra_category in ("network", "cults"):
             choices = [k for k in tiles.final_scoring if k not in ("network", "cults")]
-            raise CompanionError(f"extra_category: unknown final-scoring tile {quoted(extra_category)}; expected one of "
-                                 f"{', '.join(choices)}")
+            raise CompanionError(_("extra_category: unknown final-scoring tile {extra_category}; expected one of {choices}").format(extra_category=quoted(extra_category), choices=', '.join(choices)))
         extra_vp = rank_prizes([int(p.extra or 0) for p in ps], tiles.final_scoring[extra_category].points)
     out = []
     for i, (p, f) in enumerate(zip(ps, factions, strict=True)):
@@ -397,7 +397,7 @@ def final_scoring(players: Iterable[PlayerFinal], *, extra_category: str | None 
 
 def _check_player(p: PlayerFinal, i: int, *, extra_needed: bool) -> None:
     def bad(fieldname: str, what: str, value: Any) -> CompanionError:
-        return CompanionError(f"players[{i}].{fieldname}: expected {what}, found {quoted(value)}")
+        return CompanionError(_("players[{i}].{fieldname}: expected {what}, found {value}").format(i=i, fieldname=fieldname, what=what, value=quoted(value)))
 
     for name in ("vp", "network", "coins", "workers", "priests"):
         v = getattr(p, name)
@@ -464,7 +464,7 @@ class ScoreTable:
     def score(self) -> FinalScoring:
         """:func:`final_scoring` of the table."""
         if self.missing_factions:
-            raise CompanionError(f"players[{self.missing_factions[0]}].faction: pick a faction first")
+            raise CompanionError(_("players[{missing_factions}].faction: pick a faction first").format(missing_factions=self.missing_factions[0]))
         return final_scoring(self.players, extra_category=self.extra_category)
 
 

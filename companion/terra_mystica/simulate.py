@@ -62,35 +62,33 @@ def check_arguments(players: int | None, factions: Sequence[str] | None, map_nam
     from companion.terra_mystica.hexmap import shipped_maps
 
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise CompanionError(f"--games: expected 1 to {MAX_GAMES:,} games, not {excerpt(games)}")
+        raise CompanionError(_("--games: expected 1 to {max_games:,} games, not {excerpt}").format(max_games=MAX_GAMES, excerpt=excerpt(games)))
     if factions:
         if players is not None and players != len(factions):
-            raise CompanionError(f"--players {excerpt(players)} but {len(factions)} factions given in --factions")
+            raise CompanionError(_("--players {excerpt} but {n_factions} factions given in --factions").format(excerpt=excerpt(players), n_factions=len(factions)))
         players = len(factions)
         known = faction_names()
         colours: dict[str, str] = {}
         for name in factions:
             if name not in known:
-                raise CompanionError(f"--factions: unknown faction {excerpt(name)!r}; expected names such as "
-                                     f"{', '.join(sorted(known)[:6])} ...")
+                raise CompanionError(_("--factions: unknown faction {excerpt!r}; expected names such as {known} ...").format(excerpt=excerpt(name), known=', '.join(sorted(known)[:6])))
             f = get_faction(name)
             if name not in playable_factions():
-                raise CompanionError(f"--factions: {name} ({f.expansion}) is not playable in the engine yet")
+                raise CompanionError(_("--factions: {name} ({expansion}) is not playable in the engine yet").format(name=name, expansion=f.expansion))
             if f.home_terrain in colours:
-                raise CompanionError(f"--factions: {colours[f.home_terrain]} and {name} share the colour "
-                                     f"{f.home_terrain} (one faction per colour)")
+                raise CompanionError(_("--factions: {colours} and {name} share the colour {home_terrain} (one faction per colour)").format(colours=colours[f.home_terrain], name=name, home_terrain=f.home_terrain))
             colours[f.home_terrain] = name
     if players is None:
         players = 4
     if not 2 <= players <= 5:
-        raise CompanionError(f"--players: Terra Mystica is played by 2 to 5 players, not {excerpt(players)}")
+        raise CompanionError(_("--players: Terra Mystica is played by 2 to 5 players, not {excerpt}").format(excerpt=excerpt(players)))
     for b in bots:
         if b not in BOTS:
-            raise CompanionError(f"--bots: unknown bot {excerpt(b)!r}; expected one of {', '.join(BOTS)}")
+            raise CompanionError(_("--bots: unknown bot {excerpt!r}; expected one of {bots}").format(excerpt=excerpt(b), bots=', '.join(BOTS)))
     if map_name is not None:
         keys = [m["key"] for m in shipped_maps()]
         if map_name not in keys:
-            raise CompanionError(f"--map: unknown map {excerpt(map_name)!r}; expected one of {', '.join(keys)}")
+            raise CompanionError(_("--map: unknown map {excerpt!r}; expected one of {keys}").format(excerpt=excerpt(map_name), keys=', '.join(keys)))
     return players
 
 

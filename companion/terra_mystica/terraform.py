@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.errors import CompanionError, IllegalActionError
+from companion.i18n import gettext as _
 from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.terrain import terrain_wheel
 
@@ -164,15 +165,15 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
     """
     f = get_faction(faction)
     if isinstance(free_spades, bool) or not isinstance(free_spades, int) or free_spades < 0:
-        raise IllegalActionError("bad_amount", f"free_spades: expected an integer >= 0, found {free_spades!r}")
+        raise IllegalActionError("bad_amount", _("free_spades: expected an integer >= 0, found {free_spades!r}").format(free_spades=free_spades))
     src = normalise_terrain(from_terrain)
     picked = normalise_terrain(home) if home is not None else None
     if picked in SPECIAL:
-        raise IllegalActionError("bad_terrain", f"home: expected one of the seven land terrains, found {home!r}")
+        raise IllegalActionError("bad_terrain", _("home: expected one of the seven land terrains, found {home!r}").format(home=home))
     mode = f.terraform_mode
     if mode == "none":
-        raise IllegalActionError("cannot_terraform", f"{f.display} never transform terrain",
-                                 rule="Riverwalkers: build only on unlocked terrain, no spades (factions.json)")
+        raise IllegalActionError("cannot_terraform", _("{display} never transform terrain").format(display=f.display),
+                                 rule=_("Riverwalkers: build only on unlocked terrain, no spades (factions.json)"))
     if mode == "volcano":
         return _volcano(f, src, to_terrain, free_spades, other_homes)
 
@@ -184,23 +185,21 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         home_colour = picked
     if to_terrain is None:
         if home_colour is None:
-            raise IllegalActionError("needs_home_terrain", f"{f.display} pick their home terrain at setup; "
-                                     "pass home= (or a to_terrain)")
+            raise IllegalActionError("needs_home_terrain", _("{display} pick their home terrain at setup; pass home= (or a to_terrain)").format(display=f.display))
         dst = home_colour
     else:
         dst = normalise_terrain(to_terrain)
     if src in SPECIAL and src != dst:
-        raise IllegalActionError("cannot_terraform", f"{src} hexes can never be transformed",
-                                 rule="Fire & Ice: ice and volcano hexes are permanent")
+        raise IllegalActionError("cannot_terraform", _("{src} hexes can never be transformed").format(src=src),
+                                 rule=_("Fire & Ice: ice and volcano hexes are permanent"))
     if dst == "volcano" or (dst == "ice" and mode != "ice"):
-        raise IllegalActionError("cannot_terraform", f"{f.display} cannot create {dst} hexes",
-                                 rule="only ice factions make ice, only volcano factions make volcanoes")
+        raise IllegalActionError("cannot_terraform", _("{display} cannot create {dst} hexes").format(display=f.display, dst=dst),
+                                 rule=_("only ice factions make ice, only volcano factions make volcanoes"))
 
     assert f.spades is not None
     level = f.spades.start_level if exchange_level is None else exchange_level
     if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= f.spades.max_level:
-        raise IllegalActionError("bad_exchange_level", f"{f.display}: exchange level {exchange_level!r} outside "
-                                 f"0..{f.spades.max_level}", rule="faction board spade track")
+        raise IllegalActionError("bad_exchange_level", _("{display}: exchange level {exchange_level!r} outside 0..{max_level}").format(display=f.display, exchange_level=exchange_level, max_level=f.spades.max_level), rule=_("faction board spade track"))
 
     notes: list[str] = []
     if src == dst:
@@ -208,7 +207,7 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         notes.append(f"{_label(src)} is already the target terrain: no spades")
     elif dst == "ice":
         if picked is None:
-            raise IllegalActionError("needs_home_terrain", f"{f.display}: pass home= (the terrain picked at setup)")
+            raise IllegalActionError("needs_home_terrain", _("{display}: pass home= (the terrain picked at setup)").format(display=f.display))
         d = terrain_wheel().spade_distance(picked, src)
         spades, route = max(1, d), (src, "ice")
         notes.append(f"{_label(src)} -> ice: {_label(picked)} was picked at setup and is {d} step"
@@ -269,10 +268,9 @@ def _volcano(f: Faction, src: str, to_terrain: str | None, free_spades: int, oth
              ) -> TerraformCost:
     dst = "volcano" if to_terrain is None else normalise_terrain(to_terrain)
     if dst != "volcano":
-        raise IllegalActionError("cannot_terraform", f"{f.display} use no spades: they only turn hexes into "
-                                 "volcanoes", rule="Fire & Ice volcano factions")
+        raise IllegalActionError("cannot_terraform", _("{display} use no spades: they only turn hexes into volcanoes").format(display=f.display), rule=_("Fire & Ice volcano factions"))
     if src in SPECIAL:
-        raise IllegalActionError("cannot_terraform", f"{src} hexes can never be transformed")
+        raise IllegalActionError("cannot_terraform", _("{src} hexes can never be transformed").format(src=src))
     assert f.volcano_effect is not None
     homes = {normalise_terrain(h) for h in other_homes}
     where = "home" if src in homes else "not_home"

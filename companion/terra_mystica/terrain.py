@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.errors import CompanionError, RulesDataError
+from companion.i18n import gettext as _
 from companion.resources import load_json, require
 
 __all__ = ["RIVER_LETTER", "RIVER_WORD", "TerrainWheel", "terrain_wheel", "spade_distance", "to_letter",
@@ -58,9 +59,8 @@ class TerrainWheel:
         if key.lower() == "grey":
             return self.colours.index("gray")
         if key.upper() == RIVER_LETTER or key.lower() in (RIVER_WORD, "river"):
-            raise CompanionError(f"terrain {terrain!r} is a river: rivers are not on the terrain wheel")
-        raise CompanionError(f"unknown terrain {terrain!r}; expected one of the letters "
-                             f"{' '.join(self.letters)} or colour words {' '.join(self.colours)}")
+            raise CompanionError(_("terrain {terrain!r} is a river: rivers are not on the terrain wheel").format(terrain=terrain))
+        raise CompanionError(_("unknown terrain {terrain!r}; expected one of the letters {letters} or colour words {colours}").format(terrain=terrain, letters=' '.join(self.letters), colours=' '.join(self.colours)))
 
     def letter(self, terrain: str) -> str:
         """The letter of ``terrain`` (letter or colour word)."""
@@ -106,12 +106,12 @@ def terrain_wheel() -> TerrainWheel:
     colours = require(doc, "cycle_order", list, file=_FILE, path="")
     names = require(doc, "names", list, file=_FILE, path="")
     if not (len(letters) == len(colours) == len(names) == 7):
-        raise RulesDataError("letters, cycle_order and names must each list 7 terrains", file=_FILE)
+        raise RulesDataError(_("letters, cycle_order and names must each list 7 terrains"), file=_FILE)
     for key, seq in (("letters", letters), ("cycle_order", colours), ("names", names)):
         if len(set(seq)) != 7 or not all(isinstance(x, str) and x for x in seq):
-            raise RulesDataError("expected 7 different non-empty strings", file=_FILE, key_path=key)
+            raise RulesDataError(_("expected 7 different non-empty strings"), file=_FILE, key_path=key)
     if RIVER_LETTER in letters or RIVER_WORD in colours:
-        raise RulesDataError("the river must not be on the wheel", file=_FILE)
+        raise RulesDataError(_("the river must not be on the wheel"), file=_FILE)
     return TerrainWheel(tuple(letters), tuple(colours), tuple(names))
 
 

@@ -36,6 +36,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.errors import CompanionError, RulesDataError
+from companion.i18n import gettext as _
 from companion.resources import load_json, require
 
 __all__ = [
@@ -82,11 +83,11 @@ def frozen_json(v: Any) -> Any:
 
 def _amounts(value: Any, path: str) -> Mapping[str, int]:
     if not isinstance(value, dict):
-        raise RulesDataError(f"expected an object of amounts, found {type(value).__name__}", file=FILE,
+        raise RulesDataError(_("expected an object of amounts, found {name}").format(name=type(value).__name__), file=FILE,
                              key_path=path)
     for k, v in value.items():
         if not isinstance(v, int) or isinstance(v, bool):
-            raise RulesDataError(f"expected an integer, found {v!r}", file=FILE, key_path=f"{path}.{k}")
+            raise RulesDataError(_("expected an integer, found {v!r}").format(v=v), file=FILE, key_path=f"{path}.{k}")
     return MappingProxyType(dict(value))
 
 
@@ -99,11 +100,11 @@ def _vp_table(value: Any, path: str) -> Mapping[str, tuple[int, ...]] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise RulesDataError("expected an object or null", file=FILE, key_path=path)
+        raise RulesDataError(_("expected an object or null"), file=FILE, key_path=path)
     out = {}
     for k, v in value.items():
         if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-            raise RulesDataError(f"expected a list of integers, found {v!r}", file=FILE, key_path=f"{path}.{k}")
+            raise RulesDataError(_("expected a list of integers, found {v!r}").format(v=v), file=FILE, key_path=f"{path}.{k}")
         out[k] = tuple(v)
     return MappingProxyType(out)
 
@@ -111,7 +112,7 @@ def _vp_table(value: Any, path: str) -> Mapping[str, tuple[int, ...]] | None:
 def _opt_str(raw: Any, key: str, path: str) -> str | None:
     v = raw.get(key)
     if v is not None and not isinstance(v, str):
-        raise RulesDataError(f"expected a string or null, found {v!r}", file=FILE, key_path=f"{path}.{key}")
+        raise RulesDataError(_("expected a string or null, found {v!r}").format(v=v), file=FILE, key_path=f"{path}.{key}")
     return v
 
 
@@ -311,7 +312,7 @@ class Tiles:
 def _section(doc: Any, key: str) -> dict:
     sec = require(doc, key, dict, file=FILE, path="")
     if not sec:
-        raise RulesDataError("empty section", file=FILE, key_path=key)
+        raise RulesDataError(_("empty section"), file=FILE, key_path=key)
     return sec
 
 
@@ -323,7 +324,7 @@ def _favor(doc: Any) -> dict[str, FavorTile]:
         town = gain.pop("TOWN_SIZE", 0)
         bad = [k for k in gain if k not in CULT_TRACKS]
         if bad:
-            raise RulesDataError(f"expected cult steps only, found {bad[0]!r}", file=FILE, key_path=f"{p}.gain")
+            raise RulesDataError(_("expected cult steps only, found {bad!r}").format(bad=bad[0]), file=FILE, key_path=f"{p}.gain")
         out[tid] = FavorTile(
             id=tid, desc=require(raw, "desc", str, file=FILE, path=p),
             copies=require(raw, "copies", int, file=FILE, path=p), cult_steps=MappingProxyType(gain),
@@ -341,7 +342,7 @@ def _bonus(doc: Any) -> dict[str, BonusTile]:
         p = f"bonus_tiles.{tid}"
         action = raw.get("action")
         if action is not None and not isinstance(action, dict):
-            raise RulesDataError("expected an object or null", file=FILE, key_path=f"{p}.action")
+            raise RulesDataError(_("expected an object or null"), file=FILE, key_path=f"{p}.action")
         out[tid] = BonusTile(
             id=tid, desc=require(raw, "desc", str, file=FILE, path=p),
             income=_amounts(require(raw, "income", dict, file=FILE, path=p), f"{p}.income"),
@@ -359,7 +360,7 @@ def _town(doc: Any) -> dict[str, TownTile]:
         gain = _amounts(require(raw, "gain", dict, file=FILE, path=p), f"{p}.gain")
         for k in ("VP", "KEY"):
             if k not in gain:
-                raise RulesDataError("missing key", file=FILE, key_path=f"{p}.gain.{k}")
+                raise RulesDataError(_("missing key"), file=FILE, key_path=f"{p}.gain.{k}")
         out[tid] = TownTile(id=tid, desc=require(raw, "desc", str, file=FILE, path=p), vp=gain["VP"],
                             keys=gain["KEY"], gain=gain, copies=require(raw, "copies", int, file=FILE, path=p),
                             option=_opt_str(raw, "option", p))
@@ -374,14 +375,14 @@ def _round(doc: Any) -> dict[str, RoundScoringTile]:
         cp = f"{p}.end_of_round_cult_bonus"
         track = require(cb, "track", str, file=FILE, path=cp)
         if track not in CULT_TRACKS + ("CULT_P",):
-            raise RulesDataError(f"expected a cult track or CULT_P, found {track!r}", file=FILE,
+            raise RulesDataError(_("expected a cult track or CULT_P, found {track!r}").format(track=track), file=FILE,
                                  key_path=f"{cp}.track")
         per = require(cb, "per_steps", int, file=FILE, path=cp)
         if per < 1:
-            raise RulesDataError("expected an integer >= 1", file=FILE, key_path=f"{cp}.per_steps")
+            raise RulesDataError(_("expected an integer >= 1"), file=FILE, key_path=f"{cp}.per_steps")
         trigger = require(raw, "vp_trigger", str, file=FILE, path=p)
         if trigger not in ("build", "gain"):
-            raise RulesDataError(f"expected 'build' or 'gain', found {trigger!r}", file=FILE,
+            raise RulesDataError(_("expected 'build' or 'gain', found {trigger!r}").format(trigger=trigger), file=FILE,
                                  key_path=f"{p}.vp_trigger")
         out[tid] = RoundScoringTile(
             id=tid, during_round=require(raw, "during_round", str, file=FILE, path=p),
@@ -400,7 +401,7 @@ def _power_actions(doc: Any) -> dict[str, PowerAction]:
         p = f"power_actions.{aid}"
         cost = _amounts(require(raw, "cost", dict, file=FILE, path=p), f"{p}.cost")
         if set(cost) != {"PW"}:
-            raise RulesDataError("expected a power cost {\"PW\": n}", file=FILE, key_path=f"{p}.cost")
+            raise RulesDataError(_("expected a power cost {\"PW\": n}"), file=FILE, key_path=f"{p}.cost")
         out[aid] = PowerAction(id=aid, power=cost["PW"],
                                gain=_amounts(require(raw, "gain", dict, file=FILE, path=p), f"{p}.gain"),
                                desc=str(descs.get(aid, "")))
@@ -422,13 +423,13 @@ def _final(doc: Any) -> dict[str, FinalScoringCategory]:
         p = f"final_scoring.{cid}"
         pts = require(raw, "points", list, file=FILE, path=p)
         if not pts or not all(isinstance(x, int) and not isinstance(x, bool) for x in pts):
-            raise RulesDataError(f"expected a list of integers, found {pts!r}", file=FILE, key_path=f"{p}.points")
+            raise RulesDataError(_("expected a list of integers, found {pts!r}").format(pts=pts), file=FILE, key_path=f"{p}.points")
         out[cid] = FinalScoringCategory(id=cid, description=require(raw, "description", str, file=FILE, path=p),
                                         label=str(raw.get("label", cid)), points=tuple(pts),
                                         option=_opt_str(raw, "option", p))
     for needed in ("network", "cults"):
         if needed not in out:
-            raise RulesDataError("missing key", file=FILE, key_path=f"final_scoring.{needed}")
+            raise RulesDataError(_("missing key"), file=FILE, key_path=f"final_scoring.{needed}")
     return out
 
 
@@ -437,12 +438,12 @@ def _cult(doc: Any) -> CultTrackRules:
     p = "cult_track"
     tracks = require(raw, "tracks", list, file=FILE, path=p)
     if tuple(tracks) != CULT_TRACKS:
-        raise RulesDataError(f"expected {list(CULT_TRACKS)}, found {tracks!r}", file=FILE, key_path=f"{p}.tracks")
+        raise RulesDataError(_("expected {cult_tracks}, found {tracks!r}").format(cult_tracks=list(CULT_TRACKS), tracks=tracks), file=FILE, key_path=f"{p}.tracks")
     gains = require(raw, "power_gain_at_steps", dict, file=FILE, path=p)
     power_at = {}
     for k, v in gains.items():
         if not k.isdigit() or not isinstance(v, int):
-            raise RulesDataError(f"expected position -> power, found {k!r}: {v!r}", file=FILE,
+            raise RulesDataError(_("expected position -> power, found {k!r}: {v!r}").format(k=k, v=v), file=FILE,
                                  key_path=f"{p}.power_gain_at_steps.{k}")
         power_at[int(k)] = v
     slots = require(raw, "priest_slot_steps", list, file=FILE, path=p)
@@ -459,14 +460,13 @@ def _rules(doc: Any) -> BoardRules:
     upgrades = {}
     for k, to in ups.items():
         if k not in kinds or not isinstance(to, list) or not to or any(t not in kinds for t in to):
-            raise RulesDataError(f"expected a building kind -> list of building kinds ({', '.join(kinds)}), "
-                                 f"found {k!r}: {to!r}", file=FILE, key_path=f"{p}.upgrades.{k}")
+            raise RulesDataError(_("expected a building kind -> list of building kinds ({kinds}), found {k!r}: {to!r}").format(kinds=', '.join(kinds), k=k, to=to), file=FILE, key_path=f"{p}.upgrades.{k}")
         upgrades[k] = tuple(to)
     nums = {}
     for key in ("town_power", "town_buildings", "sanctuary_counts_as", "max_bridges", "max_priests"):
         v = require(raw, key, int, file=FILE, path=p)
         if isinstance(v, bool) or v < 1:
-            raise RulesDataError(f"expected an integer >= 1, found {v!r}", file=FILE, key_path=f"{p}.{key}")
+            raise RulesDataError(_("expected an integer >= 1, found {v!r}").format(v=v), file=FILE, key_path=f"{p}.{key}")
         nums[key] = v
     return BoardRules(upgrades=MappingProxyType(upgrades), **nums)
 
@@ -492,12 +492,12 @@ def parse_tiles(doc: Any) -> Tiles:
         Naming ``terra_mystica/tiles.json`` and the key path of the first problem.
     """
     if not isinstance(doc, dict):
-        raise RulesDataError("expected a JSON object", file=FILE)
+        raise RulesDataError(_("expected a JSON object"), file=FILE)
     bp_raw = require(doc, "building_power", dict, file=FILE, path="")
     bp = _amounts({k: v for k, v in bp_raw.items() if k != "note"}, "building_power")
     for k in ("D", "TP", "TE", "SH", "SA"):
         if k not in bp:
-            raise RulesDataError("missing key", file=FILE, key_path=f"building_power.{k}")
+            raise RulesDataError(_("missing key"), file=FILE, key_path=f"building_power.{k}")
     return Tiles(
         favor=MappingProxyType(_favor(doc)), bonus=MappingProxyType(_bonus(doc)), town=MappingProxyType(_town(doc)),
         round_scoring=MappingProxyType(_round(doc)), power_actions=MappingProxyType(_power_actions(doc)),
@@ -509,7 +509,7 @@ def parse_tiles(doc: Any) -> Tiles:
 def _lookup(table: Mapping[str, Any], tid: str, what: str) -> Any:
     key = str(tid).strip().upper()
     if key not in table:
-        raise UnknownTileError(f"unknown {what} {tid!r}; expected one of {', '.join(table)}")
+        raise UnknownTileError(_("unknown {what} {tid!r}; expected one of {table}").format(what=what, tid=tid, table=', '.join(table)))
     return table[key]
 
 

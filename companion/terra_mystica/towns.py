@@ -52,6 +52,7 @@ from types import MappingProxyType
 import networkx as nx
 
 from companion.errors import CompanionError, IllegalActionError
+from companion.i18n import gettext as _
 from companion.terra_mystica.factions import BUILDING_KINDS, get_faction
 from companion.terra_mystica.hexmap import TerraMysticaMap
 from companion.terra_mystica.tiles import BoardRules, load_tiles
@@ -71,8 +72,7 @@ def _kind(kind: str) -> str:
         return k.upper()
     if k.lower() in _NAMES:
         return _NAMES[k.lower()]
-    raise IllegalActionError("unknown_building", f"unknown building {kind!r}; expected one of "
-                             f"{', '.join(BUILDING_KINDS)} (dwelling, trading house, temple, stronghold, sanctuary)")
+    raise IllegalActionError("unknown_building", _("unknown building {kind!r}; expected one of {building_kinds} (dwelling, trading house, temple, stronghold, sanctuary)").format(kind=kind, building_kinds=', '.join(BUILDING_KINDS)))
 
 
 @lru_cache(maxsize=512)
@@ -205,7 +205,7 @@ class TownState:
         """An empty map. ``town_tiles`` limits how many towns can still be founded (None = no limit)."""
         if town_tiles is not None and (isinstance(town_tiles, bool) or not isinstance(town_tiles, int)
                                        or town_tiles < 0):
-            raise CompanionError(f"town_tiles must be None or an integer >= 0, got {town_tiles!r}")
+            raise CompanionError(_("town_tiles must be None or an integer >= 0, got {town_tiles!r}").format(town_tiles=town_tiles))
         return cls(map=tm_map, town_tiles_left=town_tiles)
 
     # ------------------------------------------------------------------ queries
@@ -247,7 +247,7 @@ class TownState:
         if left == self.town_tiles_left:
             return self
         if left is not None and (isinstance(left, bool) or not isinstance(left, int) or left < 0):
-            raise CompanionError(f"town tiles left must be None or an integer >= 0, got {left!r}")
+            raise CompanionError(_("town tiles left must be None or an integer >= 0, got {left!r}").format(left=left))
         return self._evolve(town_tiles_left=left)
 
     def link_graph(self) -> nx.Graph:
@@ -375,17 +375,14 @@ class TownState:
         """
         hx = self._hex(label)
         if hx.river:
-            raise IllegalActionError("river_hex", f"{hx.label} is a river hex: nothing can be built on it")
+            raise IllegalActionError("river_hex", _("{label} is a river hex: nothing can be built on it").format(label=hx.label))
         faction = _faction(faction)
         k = _kind(kind)
         current = self.buildings.get(hx.label)
         if current is not None and current[0] != faction:
-            raise IllegalActionError("hex_occupied", f"{hx.label} holds {current[0]}'s {current[1]}; "
-                                     f"{faction} cannot build there")
+            raise IllegalActionError("hex_occupied", _("{label} holds {current}'s {current2}; {faction} cannot build there").format(label=hx.label, current=current[0], current2=current[1], faction=faction))
         if current is not None and k not in RULES.upgrades.get(current[1], ()):
-            raise IllegalActionError("not_an_upgrade", f"{hx.label} holds a {current[1]}; it can become "
-                                     f"{' or '.join(RULES.upgrades.get(current[1], ())) or 'nothing (fully upgraded)'}, "
-                                     f"not {k} (D -> TP -> TE or SH, TE -> SA)", rule="rulebook: upgrade a building")
+            raise IllegalActionError("not_an_upgrade", _("{label} holds a {current}; it can become {value}, not {k} (D -> TP -> TE or SH, TE -> SA)").format(label=hx.label, current=current[1], value=' or '.join(RULES.upgrades.get(current[1], ())) or 'nothing (fully upgraded)', k=k), rule=_("rulebook: upgrade a building"))
         buildings = dict(self.buildings)
         buildings[hx.label] = (faction, k)
         state = self._grown((hx.label,) if current is None else (), buildings=buildings, events=())
@@ -403,18 +400,15 @@ class TownState:
         ha, hb = self._hex(a), self._hex(b)
         faction = _faction(faction)
         if ha.river or hb.river or not self.map.is_bridge_spot(ha.label, hb.label):
-            raise IllegalActionError("not_a_bridge_spot", f"{ha.label}-{hb.label} is not a bridge spot: a bridge "
-                                     f"joins two land hexes across exactly one river hex in one of the three "
-                                     f"bridge patterns", rule="RULES-NOTES appendix B")
+            raise IllegalActionError("not_a_bridge_spot", _("{label}-{label2} is not a bridge spot: a bridge joins two land hexes across exactly one river hex in one of the three bridge patterns").format(label=ha.label, label2=hb.label), rule=_("RULES-NOTES appendix B"))
         pair = {ha.label, hb.label}
         if any({x, y} == pair for x, y, _ in self.bridges):
-            raise IllegalActionError("bridge_exists", f"there is already a bridge {ha.label}-{hb.label}")
+            raise IllegalActionError("bridge_exists", _("there is already a bridge {label}-{label2}").format(label=ha.label, label2=hb.label))
         if self.bridge_count(faction) >= RULES.max_bridges:
-            raise IllegalActionError("too_many_bridges", f"{faction} already has {RULES.max_bridges} bridges",
-                                     rule="RULES-NOTES section 3, tricky case 6")
+            raise IllegalActionError("too_many_bridges", _("{faction} already has {max_bridges} bridges").format(faction=faction, max_bridges=RULES.max_bridges),
+                                     rule=_("RULES-NOTES section 3, tricky case 6"))
         if self.owner(ha.label) != faction and self.owner(hb.label) != faction:
-            raise IllegalActionError("bridge_not_anchored", f"neither {ha.label} nor {hb.label} holds a "
-                                     f"building of {faction}", rule="RULES-NOTES section 3, tricky case 6")
+            raise IllegalActionError("bridge_not_anchored", _("neither {label} nor {label2} holds a building of {faction}").format(label=ha.label, label2=hb.label, faction=faction), rule=_("RULES-NOTES section 3, tricky case 6"))
         links = dict(self._links)
         links[ha.label] = links.get(ha.label, frozenset()) | {hb.label}
         links[hb.label] = links.get(hb.label, frozenset()) | {ha.label}
@@ -431,7 +425,7 @@ class TownState:
         faction = _faction(faction)
         state = self._evolve(fav5=self.fav5 | {faction}, events=())
         events: list[TownEvent] = []
-        for h, (f, _) in list(state.buildings.items()):
+        for h, (f, _kind) in list(state.buildings.items()):
             if f == faction:
                 state = state._detect_from(h, faction, state_events=events)
         return state._evolve(events=tuple(events))
@@ -479,13 +473,12 @@ class TownState:
         faction = _faction(faction)
         hx = self._hex(river)
         if faction != "mermaids":
-            raise IllegalActionError("not_mermaids", "only the Mermaids can found a town across a river hex",
-                                     rule="RULES-NOTES section 4, tricky case 5")
+            raise IllegalActionError("not_mermaids", _("only the Mermaids can found a town across a river hex"),
+                                     rule=_("RULES-NOTES section 4, tricky case 5"))
         if not hx.river:
-            raise IllegalActionError("not_a_river", f"{hx.label} is a land hex; connect needs a river hex")
+            raise IllegalActionError("not_a_river", _("{label} is a land hex; connect needs a river hex").format(label=hx.label))
         if hx.label not in self.mermaid_candidates(faction):
-            raise IllegalActionError("no_river_town", f"the Mermaids' buildings around {hx.label} would not "
-                                     f"form a new town through it", rule="RULES-NOTES section 4")
+            raise IllegalActionError("no_river_town", _("the Mermaids' buildings around {label} would not form a new town through it").format(label=hx.label), rule=_("RULES-NOTES section 4"))
         state = self._with_skip(hx.label, faction, connections=(*self.connections, (hx.label, faction)),
                                 events=())
         events: list[TownEvent] = []
@@ -549,5 +542,5 @@ class TownState:
 
 def _faction(faction: str) -> str:
     if not isinstance(faction, str) or not faction.strip():
-        raise IllegalActionError("bad_faction", f"expected a faction name, got {faction!r}")
+        raise IllegalActionError("bad_faction", _("expected a faction name, got {faction!r}").format(faction=faction))
     return faction.strip().lower()

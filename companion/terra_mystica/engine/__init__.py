@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from companion.errors import IllegalActionError
+from companion.i18n import gettext as _
 from companion.terra_mystica.engine.board import BoardTables, base_board, board_tables
 from companion.terra_mystica.engine.commands import CULT_TRACKS, Command, parse_commands
 from companion.terra_mystica.engine.replay import (
@@ -96,7 +97,7 @@ def new_game(factions: Iterable[str], *, options: Iterable[str] | None = None, r
     """
     factions = list(factions)
     if not MIN_PLAYERS <= len(factions) <= MAX_PLAYERS:
-        raise SetupError("factions", f"expected {MIN_PLAYERS}-{MAX_PLAYERS} factions, got {len(factions)}")
+        raise SetupError("factions", _("expected {min_players}-{max_players} factions, got {n_factions}").format(min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, n_factions=len(factions)))
     setup = Setup(options=frozenset(DEFAULT_OPTIONS if options is None else options), round_tiles=tuple(t.upper() for t in round_tiles),
                   removed_bonus=tuple(b.upper() for b in removed_bonus), final_scoring=final_scoring)
     game = Game(setup, board)

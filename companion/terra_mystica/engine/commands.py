@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from companion.errors import RecordError
+from companion.i18n import gettext as _
 
 __all__ = ["Command", "parse_commands", "normalise_hex", "CULT_TRACKS"]
 
@@ -183,15 +184,12 @@ def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
             continue
         big = _BIG_NUMBER.search(raw)
         if big:
-            raise RecordError(f"the number {big.group()[:12]}... in {raw[:40]!r} has {len(big.group())} digits; "
-                              "expected a small count", line=line)
+            raise RecordError(_("the number {group}... in {raw!r} has {n_group} digits; expected a small count").format(group=big.group()[:12], raw=raw[:40], n_group=len(big.group())), line=line)
         cmd = _parse_part(raw)
         if cmd is not None:
             out.append(cmd)
         else:
-            raise RecordError(f"unknown command {raw!r}; expected a verb of the command language "
-                              "(build, upgrade, transform, dig, send, action, advance, bridge, connect, "
-                              "convert, burn, pass, leech, decline, +FAVn, +TWn, +TRACK, wait)", line=line)
+            raise RecordError(_("unknown command {raw!r}; expected a verb of the command language (build, upgrade, transform, dig, send, action, advance, bridge, connect, convert, burn, pass, leech, decline, +FAVn, +TWn, +TRACK, wait)").format(raw=raw), line=line)
     # Sub-commands apply in the order written: ledgers show the text after the reference engine's
     # clean_commands, and e.g. "+AIR. Leech 6 from auren" gains the cult power before the leech.
     return out

@@ -7,6 +7,7 @@ final-score result file. :func:`shipped_games` lists them; :func:`game_text` ret
 from __future__ import annotations
 
 from companion.errors import RecordError
+from companion.i18n import gettext as _
 from companion.resources import data_text, load_json, require
 
 __all__ = ["shipped_games", "game_text", "game_result"]
@@ -35,7 +36,7 @@ def _entry(game_id: str) -> dict:
         if g["game_id"] == game_id:
             return g
     ids = ", ".join(g["game_id"] for g in shipped_games())
-    raise RecordError(f"no shipped game {game_id!r}; expected one of {ids}")
+    raise RecordError(_("no shipped game {game_id!r}; expected one of {ids}").format(game_id=game_id, ids=ids))
 
 
 def game_text(game_id: str) -> str:

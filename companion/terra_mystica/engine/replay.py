@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.i18n import gettext as _
 from companion.terra_mystica.engine.board import BoardTables
 from companion.terra_mystica.engine.commands import parse_commands
 from companion.terra_mystica.engine.state import DROP_LABEL, TOTAL_FIELDS, Game, Row, Setup
@@ -79,7 +80,7 @@ def _num(text: str, line: int, what: str) -> int:
     try:
         return int(text.split(None, 1)[0])
     except (ValueError, IndexError):
-        raise RecordError(f"expected a number for {what}, found {text!r}", line=line) from None
+        raise RecordError(_("expected a number for {what}, found {text!r}").format(what=what, text=text), line=line) from None
 
 
 def _totals(cols: list[str], line: int) -> tuple:
@@ -92,7 +93,7 @@ def _totals(cols: list[str], line: int) -> tuple:
     except (ValueError, IndexError):
         for col, what in ((2, "VP"), (4, "coins"), (6, "workers"), (8, "priests")):
             _num(cols[col], line, what)
-        raise RecordError(f"expected power bowls a/b/c PW and cults f/w/e/a, found {cols[10]!r} {cols[12]!r}",
+        raise RecordError(_("expected power bowls a/b/c PW and cults f/w/e/a, found {cols!r} {cols2!r}").format(cols=cols[10], cols2=cols[12]),
                           line=line) from None
 
 
@@ -114,7 +115,7 @@ def read_record(text: str, *, file: str | None = None) -> Record:
         Naming the line for anything that is neither a known header, a section line nor a faction row.
     """
     if not isinstance(text, str):
-        raise RecordError("expected the record as text", file=file)
+        raise RecordError(_("expected the record as text"), file=file)
     options: list[str] = []
     tiles: dict[int, str] = {}
     removed: list[str] = []
@@ -196,15 +197,14 @@ def read_record(text: str, *, file: str | None = None) -> Record:
                 continue
             rows.append(RecordRow(i, m.group(1).lower(), cmd, None, True))
             continue
-        raise RecordError(f"cannot read {s[:60]!r}: expected a header line (option / Round N scoring / "
-                          "Removing tile / Player N), a section line or a faction row", line=i, file=file)
+        raise RecordError(_("cannot read {s!r}: expected a header line (option / Round N scoring / Removing tile / Player N), a section line or a faction row").format(s=s[:60]), line=i, file=file)
     if not rows:
-        raise RecordError("no faction rows found", file=file)
+        raise RecordError(_("no faction rows found"), file=file)
     if not tiles:
-        raise RecordError("no round scoring tiles: expected 'Round N scoring: SCOREx' lines for rounds 1-6 "
-                          "(or 'score SCOREa,...'); a seeded 'randomize v1' setup cannot be reproduced", file=file)
+        raise RecordError(_("no round scoring tiles: expected 'Round N scoring: SCOREx' lines for rounds 1-6 "
+                          "(or 'score SCOREa,...'); a seeded 'randomize v1' setup cannot be reproduced"), file=file)
     if sorted(tiles) != list(range(1, 7)):
-        raise RecordError(f"round scoring tiles given for rounds {sorted(tiles)}, expected 1-6", file=file)
+        raise RecordError(_("round scoring tiles given for rounds {tiles}, expected 1-6").format(tiles=sorted(tiles)), file=file)
     setup = Setup(options=frozenset(options), round_tiles=tuple(tiles[k] for k in sorted(tiles)),
                   removed_bonus=tuple(removed), players=tuple(players), final_scoring=final_tile)
     return Record(setup, tuple(rows), ledger, map_name)
@@ -296,7 +296,7 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
         try:
             board = board_tables(map_by_name(record.map_name))
         except CompanionError as exc:
-            raise RecordError(f"map {record.map_name!r}: {exc}") from None
+            raise RecordError(_("map {map_name!r}: {exc}").format(map_name=record.map_name, exc=exc)) from None
     game = Game(record.setup, board)
     result = ReplayResult(game=game)
     if record_states:

@@ -408,24 +408,23 @@ def check_setup(setup: Setup, tiles) -> None:
     """
     rt = setup.round_tiles
     if len(rt) != 6:
-        raise SetupError("round_tiles", f"expected 6 round scoring tiles (rounds 1-6), got {len(rt)}")
+        raise SetupError("round_tiles", _("expected 6 round scoring tiles (rounds 1-6), got {n_rt}").format(n_rt=len(rt)))
     for i, t in enumerate(rt, start=1):
         tile = tiles.round_scoring.get(t)
         if tile is None:
-            raise SetupError("round_tiles", f"round {i}: unknown tile {t!r}; expected one of "
-                             f"{', '.join(sorted(tiles.round_scoring))}")
+            raise SetupError("round_tiles", _("round {i}: unknown tile {t!r}; expected one of {round_scoring}").format(i=i, t=t, round_scoring=', '.join(sorted(tiles.round_scoring))))
         if tile.option and tile.option not in setup.options:
-            raise SetupError("round_tiles", f"round {i}: {t} is only in play with option {tile.option}")
+            raise SetupError("round_tiles", _("round {i}: {t} is only in play with option {option}").format(i=i, t=t, option=tile.option))
         if i >= 5 and "SPADE" in tile.vp:
-            raise SetupError("round_tiles", f"round {i}: {t} (VP for spades) may not be in rounds 5 or 6")
+            raise SetupError("round_tiles", _("round {i}: {t} (VP for spades) may not be in rounds 5 or 6").format(i=i, t=t))
     dup = sorted({t for t in rt if rt.count(t) > 1})
     if dup:
-        raise SetupError("round_tiles", f"expected six different tiles; {', '.join(dup)} is repeated")
+        raise SetupError("round_tiles", _("expected six different tiles; {dup} is repeated").format(dup=', '.join(dup)))
     for b in setup.removed_bonus:
         if b not in tiles.bonus:
-            raise SetupError("removed_bonus", f"unknown bonus tile {b!r}")
+            raise SetupError("removed_bonus", _("unknown bonus tile {b!r}").format(b=b))
     if len(set(setup.removed_bonus)) != len(setup.removed_bonus):
-        raise SetupError("removed_bonus", "a bonus tile is removed twice")
+        raise SetupError("removed_bonus", _("a bonus tile is removed twice"))
 
 
 FINAL_TILES = ("building-on-edge", "connected-clusters", "connected-distance", "connected-sa-sh-distance")
@@ -493,8 +492,7 @@ class Game:
         self.used_actions: set[str] = set()
         unsupported = UNSUPPORTED_OPTIONS & set(self.options)
         if unsupported:
-            raise IllegalActionError("option_not_supported", f"option {sorted(unsupported)[0]} (Fire & Ice) is "
-                                     "not supported yet; the engine replays base games", rule="issue 5: base game first")
+            raise IllegalActionError("option_not_supported", _("option {unsupported} (Fire & Ice) is not supported yet; the engine replays base games").format(unsupported=sorted(unsupported)[0]), rule=_("issue 5: base game first"))
         check_setup(setup, tiles)
         self.final_tile = final_tile(setup, tiles)
         self.bonus_pool: dict[str, int] = {}
@@ -524,26 +522,24 @@ class Game:
     def add_faction(self, name: str, *, line: int | None = None) -> None:
         """Seat ``name`` (``setup <faction>``); writes the ``setup`` row."""
         if self.round != 0 or any(f.hexes for f in self.factions.values()):
-            raise _illegal("setup_closed", f"cannot add faction {name!r} after setup", "RULES-NOTES section 6", line)
+            raise _illegal("setup_closed", _("cannot add faction {name!r} after setup").format(name=name), _("RULES-NOTES section 6"), line)
         try:
             data = get_faction(name)
         except Exception:  # noqa: BLE001 - UnknownFaction / KeyError from the rules module
-            raise RecordError(f"unknown faction {name!r}", line=line) from None
+            raise RecordError(_("unknown faction {name!r}").format(name=name), line=line) from None
         if data.expansion != "base" and data.name not in EXPANSION_FACTIONS:
-            raise _illegal("faction_not_supported", f"{data.display} is a Fire & Ice faction; the engine "
-                           "replays base-game factions only so far", "issue 5: base game first", line)
+            raise _illegal("faction_not_supported", _("{display} is a Fire & Ice faction; the engine replays base-game factions only so far").format(display=data.display), _("issue 5: base game first"), line)
         if data.name in self.factions:
-            raise SetupError("factions", f"faction {data.name} is set up twice", line=line)
+            raise SetupError("factions", _("faction {name} is set up twice").format(name=data.name), line=line)
         if any(f.data.home_terrain == data.home_terrain for f in self.factions.values()):
             raise SetupError("factions", f"{data.display}'s home terrain {data.home_terrain} is taken; each "
                              "faction needs its own colour", line=line)
         picker = next((o for o in self.factions.values()
                        if data.home_terrain in (o.picked, o.home if o.variable else None)), None)
         if picker is not None:
-            raise SetupError("factions", f"{data.display}'s home terrain {data.home_terrain} was picked by "
-                             f"{picker.data.display} (FIRE-ICE-NOTES section 2)", line=line)
+            raise SetupError("factions", _("{display}'s home terrain {home_terrain} was picked by {display2} (FIRE-ICE-NOTES section 2)").format(display=data.display, home_terrain=data.home_terrain, display2=picker.data.display), line=line)
         if len(self.factions) >= MAX_PLAYERS:
-            raise SetupError("factions", f"at most {MAX_PLAYERS} players", line=line)
+            raise SetupError("factions", _("at most {max_players} players").format(max_players=MAX_PLAYERS), line=line)
         f = FactionState(data)
         # the Ice Maidens' starting favor tile, a +FAVn row during setup (FIRE-ICE-NOTES section 2)
         f.pending_favor += int(data.engine_fields.get("GAIN_FAVOR", 0) or 0)
@@ -569,7 +565,7 @@ class Game:
         """The state of faction ``name``; RecordError if it is not in the game."""
         f = self.factions.get(name.lower())
         if f is None:
-            raise RecordError(f"faction {name!r} is not in this game (factions: {', '.join(self.seats)})",
+            raise RecordError(_("faction {name!r} is not in this game (factions: {seats})").format(name=name, seats=', '.join(self.seats)),
                               line=line)
         return f
 
@@ -604,10 +600,10 @@ class Game:
             elif res == "PW_TOKEN":
                 have = sum(f.bowls)
             else:
-                raise _illegal("unknown_cost", f"{what}: unknown cost {res}", "engine data", line)
+                raise _illegal("unknown_cost", _("{what}: unknown cost {res}").format(what=what, res=res), _("engine data"), line)
             if have < n:
-                raise _illegal("not_enough_" + res.lower(), f"{f.name}: {what} costs {n} {res}, has {have}",
-                               "rulebook costs / RULES-NOTES section 6", line)
+                raise _illegal("not_enough_" + res.lower(), _("{name}: {what} costs {n} {res}, has {have}").format(name=f.name, what=what, n=n, res=res, have=have),
+                               _("rulebook costs / RULES-NOTES section 6"), line)
         for res, n in cost.items():
             if res == "C":
                 f.c -= n
@@ -708,8 +704,8 @@ class Game:
                 if res == "CULTS_ON_SAME_TRACK":
                     f.cult_same_track = True
             else:
-                raise _illegal("unknown_gain", f"{source}: gain {res} is not implemented",
-                               "issue 5: base game first", self._line)
+                raise _illegal("unknown_gain", _("{source}: gain {res} is not implemented").format(source=source, res=res),
+                               _("issue 5: base game first"), self._line)
 
     def _gain_ship(self, f: FactionState) -> None:
         sh = f.data.shipping
@@ -786,8 +782,8 @@ class Game:
             return
         if what == "SPADE":
             if f.spades < n:
-                raise _illegal("no_spade", f"{f.name} holds {f.spades} spade(s), cannot discard {n}",
-                               "RULES-NOTES-D D.6", line)
+                raise _illegal("no_spade", _("{name} holds {spades} spade(s), cannot discard {n}").format(name=f.name, spades=f.spades, n=n),
+                               _("RULES-NOTES-D D.6"), line)
             f.spades -= n
             if f.spades == 0:
                 f.cult_spade = False
@@ -796,17 +792,15 @@ class Game:
         if f.cult_debt:
             # the Acolytes' volcano price: the whole amount on one track (FIRE-ICE-NOTES section 5)
             if n != f.cult_debt or pos < n:
-                raise _illegal("volcano_unpaid", f"{f.name} owes {f.cult_debt} steps on one track for the "
-                               f"volcano (-{f.cult_debt}{what} with {what} at {pos})", "FIRE-ICE-NOTES section 5",
+                raise _illegal("volcano_unpaid", _("{name} owes {cult_debt} steps on one track for the volcano (-{cult_debt}{what} with {what} at {pos})").format(name=f.name, cult_debt=f.cult_debt, what=what, pos=pos), _("FIRE-ICE-NOTES section 5"),
                                line)
             f.cult[what] = pos - n
             f.cult_debt = 0
             return
         if "loose-cult-loss" not in self.options and (pos == 10 or pos - n < 7):
-            raise _illegal("cult_loss", f"{f.name} may step back on {what} only from below 10 and not below 7 "
-                           f"(at {pos})", "RULES-NOTES-D D.2 command_adjust_resources", line)
+            raise _illegal("cult_loss", _("{name} may step back on {what} only from below 10 and not below 7 (at {pos})").format(name=f.name, what=what, pos=pos), _("RULES-NOTES-D D.2 command_adjust_resources"), line)
         if pos - n < 0:
-            raise _illegal("cult_loss", f"{f.name} is at {pos} on {what}", "cult tracks", line)
+            raise _illegal("cult_loss", _("{name} is at {pos} on {what}").format(name=f.name, pos=pos, what=what), _("cult tracks"), line)
         f.cult[what] = pos - n
 
     def _free_keys(self, f: FactionState) -> int:
@@ -824,7 +818,7 @@ class Game:
     def _send_priest(self, f: FactionState, track: str, steps: int | None) -> None:
         line = self._line
         if f.p < 1:
-            raise _illegal("no_priest", f"{f.name} has no priest to send", "rulebook: send a priest", line)
+            raise _illegal("no_priest", _("{name} has no priest to send").format(name=f.name), _("rulebook: send a priest"), line)
         slots = self.cult_slots[track]
         chosen = None
         if steps is None or steps > 1:
@@ -833,8 +827,8 @@ class Game:
                     chosen = i
                     break
             if chosen is None and steps is not None:
-                raise _illegal("slot_taken", f"no free {steps}-step priest slot on {track}",
-                               "rulebook: cult board priest spaces", line)
+                raise _illegal("slot_taken", _("no free {steps}-step priest slot on {track}").format(steps=steps, track=track),
+                               _("rulebook: cult board priest spaces"), line)
         f.p -= 1
         extra = 1 if f.count["SH"] and any("PRIEST_CULT_BONUS" in (e or {})
                                           for e in (f.data.buildings["SH"].on_build or ())) else 0
@@ -901,10 +895,9 @@ class Game:
         line = self._line
         if how is None:
             if direct_only:
-                raise _illegal("not_adjacent", f"{h} is not directly adjacent to a {f.name} building (no bridges)",
-                               "Nomads' sandstorm: direct adjacency only", line)
-            raise _illegal("not_reachable", f"{h} is not reachable for {f.name} (no own building adjacent, "
-                           f"shipping {self._shipping(f)})", "RULES-NOTES section 3 check_reachable", line)
+                raise _illegal("not_adjacent", _("{h} is not directly adjacent to a {name} building (no bridges)").format(h=h, name=f.name),
+                               _("Nomads' sandstorm: direct adjacency only"), line)
+            raise _illegal("not_reachable", _("{h} is not reachable for {name} (no own building adjacent, shipping {shipping})").format(h=h, name=f.name, shipping=self._shipping(f)), _("RULES-NOTES section 3 check_reachable"), line)
         tp = f.data.teleport
         level = min(f.teleport_level, len(tp["cost"]) - 1)
         self._pay(f, dict(tp["cost"][level]), "tunnelling / carpet flight")
@@ -914,7 +907,7 @@ class Game:
     def _transform(self, f: FactionState, h: str, to: str | None) -> None:
         line = self._line
         if h not in self.colour:
-            raise _illegal("unknown_hex", f"{h} is not a land hex of the map", "RULES-NOTES section 2", line)
+            raise _illegal("unknown_hex", _("{h} is not a land hex of the map").format(h=h), _("RULES-NOTES section 2"), line)
         if h in self.townstate.buildings:
             raise _illegal("hex_occupied", f"{h} holds a building; only empty hexes can be transformed",
                            "rulebook: transform", line)
@@ -925,19 +918,18 @@ class Game:
                            "priests", "FIRE-ICE-NOTES section 7", line)
         if f.data.terraform_mode == "volcano":
             if to != home:
-                raise _illegal("cannot_terraform", f"{f.name} only turn hexes into volcano", "FIRE-ICE-NOTES "
-                               "section 5 (map.pm transform_colors)", line)
+                raise _illegal("cannot_terraform", _("{name} only turn hexes into volcano").format(name=f.name), _("FIRE-ICE-NOTES "
+                               "section 5 (map.pm transform_colors)"), line)
             if self.colour[h] in SPECIAL_TERRAINS:
-                raise _illegal("cannot_terraform", f"{h} is {self.colour[h]}; ice and volcano hexes are never "
-                               "transformed", "FIRE-ICE-NOTES section 3", line)
+                raise _illegal("cannot_terraform", _("{h} is {colour}; ice and volcano hexes are never transformed").format(h=h, colour=self.colour[h]), _("FIRE-ICE-NOTES section 3"), line)
             self._volcano(f, h)
             return
         if to not in self.colour.values() and to not in terrain_wheel().colours:
-            raise RecordError(f"unknown terrain colour {to!r}", line=line)
+            raise RecordError(_("unknown terrain colour {to!r}").format(to=to), line=line)
         frm = self.colour[h]
         if frm in SPECIAL_TERRAINS:
-            raise _illegal("cannot_terraform", f"{h} is {frm}; ice and volcano hexes are never transformed",
-                           "FIRE-ICE-NOTES section 3 (map.pm validate_transform_color)", line)
+            raise _illegal("cannot_terraform", _("{h} is {frm}; ice and volcano hexes are never transformed").format(h=h, frm=frm),
+                           _("FIRE-ICE-NOTES section 3 (map.pm validate_transform_color)"), line)
         if f.free["TF"]:
             self._check_reach(f, h, direct_only=f.tf_need_adjacency)
             f.free["TF"] -= 1
@@ -946,12 +938,11 @@ class Game:
             return
         need = self._spades_needed(f, frm, to)
         if need == 0:
-            raise _illegal("same_terrain", f"{h} already is {to}", "rulebook: transform changes the terrain", line)
+            raise _illegal("same_terrain", _("{h} already is {to}").format(h=h, to=to), _("rulebook: transform changes the terrain"), line)
         self._check_reach(f, h)
         if f.spades < need:
             if f.cult_spade and f.spades:
-                raise _illegal("not_enough_spades", f"{f.name} has {f.spades} spade(s) from cult income, "
-                               f"{h} needs {need}", "RULES-NOTES tricky case 10", line)
+                raise _illegal("not_enough_spades", _("{name} has {spades} spade(s) from cult income, {h} needs {need}").format(name=f.name, spades=f.spades, h=h, need=need), _("RULES-NOTES tricky case 10"), line)
             self._dig(f, need - f.spades)
         f.spades -= need
         self.colour[h] = to
@@ -973,16 +964,15 @@ class Game:
         if f.volcano_tf < 1 and f.spade_action:
             self._dig(f, 1)  # refused with volcano_spades: the action's spades were converted at once
         if f.volcano_tf < 1:
-            raise _illegal("not_enough_spades", f"{f.name}: not enough VOLCANO_TF (a volcano begins with dig 1)",
-                           "FIRE-ICE-NOTES section 5", line)
+            raise _illegal("not_enough_spades", _("{name}: not enough VOLCANO_TF (a volcano begins with dig 1)").format(name=f.name),
+                           _("FIRE-ICE-NOTES section 5"), line)
         self._check_reach(f, h)
         price = self.volcano_price(f, h)
         tokens = price.get("LOSE_PW_TOKEN", 0)
         if tokens:
             b = f.bowls
             if sum(b) < tokens:
-                raise _illegal("not_enough_pw", f"{f.name} has {sum(b)} power tokens, a volcano on {h} costs "
-                               f"{tokens}", "FIRE-ICE-NOTES section 5", line)
+                raise _illegal("not_enough_pw", _("{name} has {sum} power tokens, a volcano on {h} costs {tokens}").format(name=f.name, sum=sum(b), h=h, tokens=tokens), _("FIRE-ICE-NOTES section 5"), line)
             bowls = list(b)
             left = tokens
             for i in range(3):  # bowl I first, then II, then III (resources.pm LOSE_PW_TOKEN)
@@ -993,8 +983,8 @@ class Game:
         steps = price.get("LOSE_CULT", 0)
         if steps:
             if max(f.cult.values()) < steps:
-                raise _illegal("volcano_unpaid", f"{f.name} has no cult track with {steps} steps to lose",
-                               "FIRE-ICE-NOTES section 5", line)
+                raise _illegal("volcano_unpaid", _("{name} has no cult track with {steps} steps to lose").format(name=f.name, steps=steps),
+                               _("FIRE-ICE-NOTES section 5"), line)
             f.cult_debt += steps
         f.volcano_tf -= 1
         self.colour[h] = "volcano"
@@ -1008,13 +998,13 @@ class Game:
                                    what=_("new power tokens") if f.name == "dragonlords" else _("cult steps")),
                                "FIRE-ICE-NOTES section 5", self._line)
             if n != 1 or f.volcano_dug:
-                raise _illegal("one_volcano", f"{f.name}: one volcano per action (dig 1, once)",
-                               "FIRE-ICE-NOTES section 5 (commands.pm command_dig)", self._line)
+                raise _illegal("one_volcano", _("{name}: one volcano per action (dig 1, once)").format(name=f.name),
+                               _("FIRE-ICE-NOTES section 5 (commands.pm command_dig)"), self._line)
             f.volcano_dug = True
             f.volcano_tf += 1
             return
         if f.data.spades is None:
-            raise _illegal("no_spades", f"{f.name} cannot dig", "faction board", self._line)
+            raise _illegal("no_spades", _("{name} cannot dig").format(name=f.name), _("faction board"), self._line)
         cost = f.data.spades.cost_per_spade_by_level[f.dig]
         self._pay(f, {k: v * n for k, v in cost.items()}, f"dig {n}")
         gain = f.data.spades.gain_per_use
@@ -1095,9 +1085,9 @@ class Game:
     def _build(self, f: FactionState, h: str) -> None:
         line = self._line
         if h not in self.colour:
-            raise _illegal("unknown_hex", f"{h} is not a land hex of the map", "RULES-NOTES section 2", line)
+            raise _illegal("unknown_hex", _("{h} is not a land hex of the map").format(h=h), _("RULES-NOTES section 2"), line)
         if h in self.townstate.buildings:
-            raise _illegal("hex_occupied", f"{h} already holds a building", "rulebook: build a dwelling", line)
+            raise _illegal("hex_occupied", _("{h} already holds a building").format(h=h), _("rulebook: build a dwelling"), line)
         if f.count["D"] >= f.data.buildings["D"].count:
             raise _illegal("no_dwelling_left", f"{f.name} has no dwelling left on the faction board",
                            "rulebook: faction board", line)
@@ -1105,12 +1095,10 @@ class Game:
         if self.round == 0:
             waiting = [o.name for o in self.factions.values() if o.pending_pick]
             if waiting:
-                raise _illegal("decision_pending", f"{', '.join(waiting)} must pick a colour (pick-color X) "
-                               "before initial dwellings are placed", "FIRE-ICE-NOTES section 2", line)
+                raise _illegal("decision_pending", _("{waiting} must pick a colour (pick-color X) before initial dwellings are placed").format(waiting=', '.join(waiting)), _("FIRE-ICE-NOTES section 2"), line)
             start = f.picked or home
             if self.colour[h] != start:
-                raise _illegal("not_home_terrain", f"initial dwellings go on home terrain ({start}); {h} is "
-                               f"{self.colour[h]}", "rulebook setup", line)
+                raise _illegal("not_home_terrain", _("initial dwellings go on home terrain ({start}); {h} is {colour}").format(start=start, h=h, colour=self.colour[h]), _("rulebook setup"), line)
             if f.picked:
                 self.colour[h] = home  # the picked-colour hex turns to ice / volcano for free (FIRE-ICE-NOTES 2)
             if f.data.terraform_mode == "none" and not self.board.land_rivers.get(h):
@@ -1129,14 +1117,13 @@ class Game:
             self.colour[h] = home
         elif f.free["D"]:
             if self.colour[h] != home:
-                raise _illegal("not_home_terrain", f"{h} is {self.colour[h]}, not {home}",
-                               "Witches' ride: forest hex, no transform", line)
+                raise _illegal("not_home_terrain", _("{h} is {colour}, not {home}").format(h=h, colour=self.colour[h], home=home),
+                               _("Witches' ride: forest hex, no transform"), line)
             f.free["D"] -= 1
         else:
             if self.colour[h] != home:
                 if self.colour[h] in SPECIAL_TERRAINS:
-                    raise _illegal("cannot_terraform", f"{h} is {self.colour[h]}; ice and volcano hexes are "
-                                   "never transformed", "FIRE-ICE-NOTES section 3", line)
+                    raise _illegal("cannot_terraform", _("{h} is {colour}; ice and volcano hexes are never transformed").format(h=h, colour=self.colour[h]), _("FIRE-ICE-NOTES section 3"), line)
                 self._transform(f, h, home)
             else:
                 self._check_reach(f, h)
@@ -1152,14 +1139,14 @@ class Game:
         line = self._line
         cur = f.hexes.get(h)
         if cur is None:
-            raise _illegal("not_own_building", f"{h} holds no {f.name} building", "rulebook: upgrade", line)
+            raise _illegal("not_own_building", _("{h} holds no {name} building").format(h=h, name=f.name), _("rulebook: upgrade"), line)
         source = self.tiles.rules.upgraded_from(kind)
         if source != cur:
-            raise _illegal("bad_upgrade", f"{h} holds a {cur}; a {kind} is upgraded from a {source}",
-                           "rulebook: upgrade paths D->TP->TE->SA, TP->SH", line)
+            raise _illegal("bad_upgrade", _("{h} holds a {cur}; a {kind} is upgraded from a {source}").format(h=h, cur=cur, kind=kind, source=source),
+                           _("rulebook: upgrade paths D->TP->TE->SA, TP->SH"), line)
         bdata = f.data.buildings[kind]
         if f.count[kind] >= bdata.count:
-            raise _illegal("no_building_left", f"{f.name} has no {kind} left", "rulebook: faction board", line)
+            raise _illegal("no_building_left", _("{name} has no {kind} left").format(name=f.name, kind=kind), _("rulebook: faction board"), line)
         if kind == "TP" and f.free["TP"]:
             f.free["TP"] -= 1
         else:
@@ -1187,8 +1174,8 @@ class Game:
     def _bridge(self, f: FactionState, a: str, b: str) -> None:
         line = self._line
         if f.free["BRIDGE"] <= 0:
-            raise _illegal("no_bridge_action", "a bridge needs the bridge power action (ACT1) or the "
-                           "Engineers' action first", "rulebook: power action bridge", line)
+            raise _illegal("no_bridge_action", _("a bridge needs the bridge power action (ACT1) or the "
+                           "Engineers' action first"), _("rulebook: power action bridge"), line)
         try:
             ts = self._towns_now().add_bridge(a, b, f.name)
         except IllegalActionError as exc:
@@ -1204,10 +1191,9 @@ class Game:
             # connect A:B form: the river hex adjacent to both land hexes
             common = set(self.board.land_rivers.get(args[0], ())) & set(self.board.land_rivers.get(args[1], ()))
             if not common:
-                raise _illegal("no_river_town", f"{':'.join(args)} share no river hex", "RULES-NOTES section 4", line)
+                raise _illegal("no_river_town", _("{args} share no river hex").format(args=':'.join(args)), _("RULES-NOTES section 4"), line)
             if len(common) > 1:
-                raise _illegal("ambiguous_river", f"{':'.join(args)} share the river hexes {', '.join(sorted(common))}; "
-                               "name the one to connect across (connect rN)", "RULES-NOTES section 4", line)
+                raise _illegal("ambiguous_river", _("{args} share the river hexes {common}; name the one to connect across (connect rN)").format(args=':'.join(args), common=', '.join(sorted(common))), _("RULES-NOTES section 4"), line)
             river = next(iter(common))
         try:
             ts = self._towns_now().connect(river, f.name)
@@ -1219,14 +1205,14 @@ class Game:
     def _take_favor(self, f: FactionState, fid: str) -> None:
         line = self._line
         if fid not in self.favor_pool:
-            raise RecordError(f"unknown favor tile {fid}", line=line)
+            raise RecordError(_("unknown favor tile {fid}").format(fid=fid), line=line)
         if f.pending_favor <= 0:
-            raise _illegal("no_favor_due", f"{f.name} may not take a favor tile now", "rulebook: temple / "
-                           "sanctuary give a favor tile", line)
+            raise _illegal("no_favor_due", _("{name} may not take a favor tile now").format(name=f.name), _("rulebook: temple / "
+                           "sanctuary give a favor tile"), line)
         if fid in f.favors:
-            raise _illegal("favor_twice", f"{f.name} already has {fid}", "rulebook: one of each favor tile", line)
+            raise _illegal("favor_twice", _("{name} already has {fid}").format(name=f.name, fid=fid), _("rulebook: one of each favor tile"), line)
         if self.favor_pool[fid] <= 0:
-            raise _illegal("favor_gone", f"no {fid} left", "rulebook: favor tile supply", line)
+            raise _illegal("favor_gone", _("no {fid} left").format(fid=fid), _("rulebook: favor tile supply"), line)
         self.favor_pool[fid] -= 1
         f.pending_favor -= 1
         f.favors.append(fid)
@@ -1243,9 +1229,9 @@ class Game:
             raise RecordError(f"unknown town tile {tid}", line=line)
         for _k in range(n):
             if f.pending_town <= 0:
-                raise _illegal("no_town_due", f"{f.name} has not founded a town", "rulebook: towns", line)
+                raise _illegal("no_town_due", _("{name} has not founded a town").format(name=f.name), _("rulebook: towns"), line)
             if self.town_pool.get(tid, 0) <= 0:
-                raise _illegal("town_gone", f"no {tid} left", "rulebook: town tile supply", line)
+                raise _illegal("town_gone", _("no {tid} left").format(tid=tid), _("rulebook: town tile supply"), line)
             self.town_pool[tid] -= 1
             f.pending_town -= 1
             f.towns.append(tid)
@@ -1277,13 +1263,13 @@ class Game:
             self._cult_step(f, track, 1)
             return
         if f.pending_cult < n:
-            raise _illegal("no_cult_step_due", f"{f.name} has no cult step to take", "bonus / favor / faction "
-                           "action cult step", self._line)
+            raise _illegal("no_cult_step_due", _("{name} has no cult step to take").format(name=f.name), _("bonus / favor / faction "
+                           "action cult step"), self._line)
         if f.cult_same_track:
             # the Auren's stronghold action: both steps on one track (+2AIR, or +AIR twice)
             if f.same_track_name not in (None, track):
-                raise _illegal("same_track", "the Auren's stronghold action takes both steps on one track",
-                               "Auren stronghold", self._line)
+                raise _illegal("same_track", _("the Auren's stronghold action takes both steps on one track"),
+                               _("Auren stronghold"), self._line)
             f.same_track_name = track
         f.pending_cult -= n
         if f.pending_cult == 0:
@@ -1305,8 +1291,8 @@ class Game:
                 f.spade_action = act  # converted at once: no volcano in this action (FIRE-ICE-NOTES 5)
         if act in tiles.power_actions:
             if act in self.used_actions and not self._may_reuse(f, act):
-                raise _illegal("action_taken", f"power action {act} was already taken this round",
-                               "rulebook: power actions once per round", line)
+                raise _illegal("action_taken", _("power action {act} was already taken this round").format(act=act),
+                               _("rulebook: power actions once per round"), line)
             pa = tiles.power_actions[act]
             self._pay(f, {"PW": pa.cost_for(f.data)}, f"power action {act}")
             self.used_actions.add(act)
@@ -1315,22 +1301,22 @@ class Game:
         key = f.name + ":" + act
         if act.startswith("BON"):
             if f.bonus != act or tiles.bonus[act].action is None:
-                raise _illegal("no_such_action", f"{f.name} does not hold {act} with an action", "bonus tiles", line)
+                raise _illegal("no_such_action", _("{name} does not hold {act} with an action").format(name=f.name, act=act), _("bonus tiles"), line)
             key = act
         elif act.startswith("FAV"):
             if act not in f.favors or not tiles.favor[act].has_action:
-                raise _illegal("no_such_action", f"{f.name} does not hold {act}", "favor tiles", line)
+                raise _illegal("no_such_action", _("{name} does not hold {act}").format(name=f.name, act=act), _("favor tiles"), line)
         elif act in tiles.faction_actions:
             owner_ok = f.count["SH"] > 0 and any(act in (e or {}) for e in (f.data.buildings["SH"].on_build or ()))
             if act == "ACTE":
                 owner_ok = bool(f.data.engine_fields.get("ACTE"))
             if not owner_ok:
-                raise _illegal("no_such_action", f"{f.name} cannot take {act}", "faction stronghold actions", line)
+                raise _illegal("no_such_action", _("{name} cannot take {act}").format(name=f.name, act=act), _("faction stronghold actions"), line)
         else:
             raise RecordError(f"unknown action {act}", line=line)
         if act != "ACTE" and act not in NEVER_BLOCKED:
             if key in self.used_actions:
-                raise _illegal("action_taken", f"{act} was already used this round", "once per round", line)
+                raise _illegal("action_taken", _("{act} was already used this round").format(act=act), _("once per round"), line)
             self.used_actions.add(key)
         fa = tiles.faction_actions[act]
         self._pay(f, dict(fa.cost), act)
@@ -1353,9 +1339,9 @@ class Game:
         try:
             colour = normalise_terrain(colour)
         except IllegalActionError as exc:
-            raise _illegal("bad_terrain", str(exc), "FIRE-ICE-NOTES section 2", line) from None
+            raise _illegal("bad_terrain", str(exc), _("FIRE-ICE-NOTES section 2"), line) from None
         if colour not in terrain_wheel().colours:
-            raise _illegal("bad_terrain", f"{colour} is not a land colour", "FIRE-ICE-NOTES section 2", line)
+            raise _illegal("bad_terrain", _("{colour} is not a land colour").format(colour=colour), _("FIRE-ICE-NOTES section 2"), line)
         for o in self.factions.values():
             if o.home == colour or (self.round == 0 and o.picked == colour):
                 raise _illegal("colour_taken", f"{colour} is already taken by {o.name}",
@@ -1421,14 +1407,14 @@ class Game:
         if track == "ship":
             sh = f.data.shipping
             if f.ship >= sh.max or sh.advance_cost is None:
-                raise _illegal("track_maxed", f"{f.name} cannot advance shipping", "faction board", line)
+                raise _illegal("track_maxed", _("{name} cannot advance shipping").format(name=f.name), _("faction board"), line)
             self._pay(f, dict(sh.advance_cost), "advance shipping")
             f.vp += sh.advance_vp[f.ship]
             f.ship += 1
         else:
             sp = f.data.spades
             if sp is None or f.dig >= sp.max_level or sp.advance_cost is None:
-                raise _illegal("track_maxed", f"{f.name} cannot advance digging", "faction board", line)
+                raise _illegal("track_maxed", _("{name} cannot advance digging").format(name=f.name), _("faction board"), line)
             self._pay(f, dict(sp.advance_cost), "advance digging")
             f.vp += sp.advance_vp[f.dig]
             f.dig += 1
@@ -1441,16 +1427,15 @@ class Game:
             rate = extra[r_to]
         if (r_from, r_to) == ("W", "P") and f.w_to_p:
             if n_to > f.w_to_p or n_from != n_to:
-                raise _illegal("bad_conversion", f"the Darklings' stronghold converts up to {f.w_to_p} workers "
-                               "to priests 1:1", "Darklings stronghold", line)
+                raise _illegal("bad_conversion", _("the Darklings' stronghold converts up to {w_to_p} workers to priests 1:1").format(w_to_p=f.w_to_p), _("Darklings stronghold"), line)
             f.w_to_p -= n_to
             rate = 1
         if rate is None:
-            raise _illegal("bad_conversion", f"{f.name} cannot convert {r_from} to {r_to}",
-                           "rulebook exchange rates", line)
+            raise _illegal("bad_conversion", _("{name} cannot convert {r_from} to {r_to}").format(name=f.name, r_from=r_from, r_to=r_to),
+                           _("rulebook exchange rates"), line)
         if n_from != n_to * rate:
-            raise _illegal("bad_conversion", f"{n_from} {r_from} -> {n_to} {r_to} is not the rate {rate}:1",
-                           "rulebook exchange rates", line)
+            raise _illegal("bad_conversion", _("{n_from} {r_from} -> {n_to} {r_to} is not the rate {rate}:1").format(n_from=n_from, r_from=r_from, n_to=n_to, r_to=r_to, rate=rate),
+                           _("rulebook exchange rates"), line)
         self._pay(f, {r_from: n_from}, f"convert {r_from}")
         self._gain(f, {r_to: n_to}, "convert")
 
@@ -1458,7 +1443,7 @@ class Game:
         try:
             f.bowls = f.bowls.burned(n)
         except IllegalActionError as exc:
-            raise _illegal("cannot_burn", f"{f.name}: {exc}", "rulebook: sacrifice power", self._line) from None
+            raise _illegal("cannot_burn", _("{name}: {exc}").format(name=f.name, exc=exc), _("rulebook: sacrifice power"), self._line) from None
 
     def _pass_vp(self, f: FactionState) -> None:
         tables = []
@@ -1488,20 +1473,20 @@ class Game:
     def _pass(self, f: FactionState, bon: str | None) -> None:
         line = self._line
         if f.passed:
-            raise _illegal("already_passed", f"{f.name} has already passed", "rulebook: passing", line)
+            raise _illegal("already_passed", _("{name} has already passed").format(name=f.name), _("rulebook: passing"), line)
         if self.round > 0:
             self._pass_vp(f)
         if self.round < 6:
             if bon is None:
-                raise _illegal("bonus_needed", "passing before round 6 takes a bonus tile", "rulebook: passing", line)
+                raise _illegal("bonus_needed", _("passing before round 6 takes a bonus tile"), _("rulebook: passing"), line)
             if bon not in self.bonus_pool:
-                raise _illegal("bonus_unavailable", f"{bon} is not available", "rulebook: bonus tiles", line)
+                raise _illegal("bonus_unavailable", _("{bon} is not available").format(bon=bon), _("rulebook: bonus tiles"), line)
             f.c += self.bonus_pool.pop(bon)
             if f.bonus:
                 self.bonus_pool[f.bonus] = 0
             f.bonus = bon
         elif bon is not None:
-            raise _illegal("no_bonus_round6", "no bonus tile is taken in round 6", "rulebook: passing", line)
+            raise _illegal("no_bonus_round6", _("no bonus tile is taken in round 6"), _("rulebook: passing"), line)
         f.passed = True
         self.pass_order.append(f.name)
 
@@ -1525,26 +1510,25 @@ class Game:
         """
         line = self._line
         if frm is not None and frm not in self.factions:
-            raise RecordError(f"unknown faction {frm!r}", line=line)
+            raise RecordError(_("unknown faction {frm!r}").format(frm=frm), line=line)
         strict = "strict-leech" in self.options
         o = self._find_offer(f, frm, amount)
         if o is None and not accept:
             o = self._find_offer(f, frm)
             if o is None:
-                raise _illegal("no_offer", f"{f.name} has no power offer from {frm or 'anyone'} to decline",
-                               "RULES-NOTES-D D.1 command_decline", line)
+                raise _illegal("no_offer", _("{name} has no power offer from {value} to decline").format(name=f.name, value=frm or 'anyone'),
+                               _("RULES-NOTES-D D.1 command_decline"), line)
         if o is None:
             if strict or frm is not None and self._find_offer(f, frm) is None:
-                raise _illegal("no_offer", f"{f.name} has no power offer of {amount} from {frm or 'anyone'}",
-                               "RULES-NOTES-D D.1 command_leech", line)
+                raise _illegal("no_offer", _("{name} has no power offer of {amount} from {value}").format(name=f.name, amount=amount, value=frm or 'anyone'),
+                               _("RULES-NOTES-D D.1 command_leech"), line)
             o = self._find_offer(f, frm)
             if o is None:
                 self._gain_leeched(f, amount)
                 return
         if accept and o["marked"] and strict:
-            raise _illegal("offer_expired", f"{f.name} can no longer accept {o['amount']} from {o['from']}: a later "
-                           "offer was accepted or power was converted first", "option strict-leech "
-                           "(RULES-NOTES-D D.1)", line)
+            raise _illegal("offer_expired", _("{name} can no longer accept {amount} from {giver}: a later offer was accepted or power was converted first").format(name=f.name, amount=o['amount'], giver=o['from']), _("option strict-leech "
+                           "(RULES-NOTES-D D.1)"), line)
         self._answer(f, o, amount if accept else None)
 
     def _answer(self, f: FactionState, o: dict, accepted: int | None) -> None:
@@ -1838,9 +1822,9 @@ class Game:
         """
         f = self.faction(name, line)
         if f.name in self.dropped:
-            raise _illegal("already_dropped", f"{f.name} has already left the game", "RULES-NOTES-D D.3", line)
+            raise _illegal("already_dropped", _("{name} has already left the game").format(name=f.name), _("RULES-NOTES-D D.3"), line)
         if self.phase == "over":
-            raise _illegal("game_over", "the game is over", "RULES-NOTES section 5", line)
+            raise _illegal("game_over", _("the game is over"), _("RULES-NOTES section 5"), line)
         self._line = line
         self._pre = []
         due = self.expected_turn()
@@ -1908,9 +1892,9 @@ class Game:
         if f is None:
             return None  # apply_row names the unknown faction
         if self.phase == "over":
-            return _illegal("game_over", "the game is over", "RULES-NOTES section 5", line)
+            return _illegal("game_over", _("the game is over"), _("RULES-NOTES section 5"), line)
         if f.name in self.dropped:
-            return _illegal("dropped", f"{f.name} has left the game", "RULES-NOTES-D D.3", line)
+            return _illegal("dropped", _("{name} has left the game").format(name=f.name), _("RULES-NOTES-D D.3"), line)
         if self.phase == "setup":
             if verbs <= {"favor", "town", "cult", "wait", "pick_color"}:
                 return None  # choices due (none in a normal setup) are checked by their own rules
@@ -1919,12 +1903,12 @@ class Game:
             if verbs != ({"build"} if placing else {"pass"}) or len(commands) != 1:
                 what = "place an initial dwelling (build)" if placing else "take a bonus tile (pass BONn)"
                 if due != f.name:
-                    return _illegal("not_your_turn", f"it is {due}'s turn in the setup, not {f.name}'s",
-                                    "rulebook: setup order (RULES-NOTES-D D.5)", line)
-                return _illegal("setup_step", f"{f.name} must {what} now", "rulebook: setup", line)
+                    return _illegal("not_your_turn", _("it is {due}'s turn in the setup, not {name}'s").format(due=due, name=f.name),
+                                    _("rulebook: setup order (RULES-NOTES-D D.5)"), line)
+                return _illegal("setup_step", _("{name} must {what} now").format(name=f.name, what=what), _("rulebook: setup"), line)
             if due != f.name:
-                return _illegal("not_your_turn", f"it is {due}'s turn in the setup, not {f.name}'s",
-                                "rulebook: setup order (RULES-NOTES-D D.5)", line)
+                return _illegal("not_your_turn", _("it is {due}'s turn in the setup, not {name}'s").format(due=due, name=f.name),
+                                _("rulebook: setup order (RULES-NOTES-D D.5)"), line)
             return None
         if self.phase == "cult_spades":
             if f.pending_cult and f.data.terraform_mode == "volcano" and verbs <= {"cult"}:
@@ -1932,17 +1916,15 @@ class Game:
             bad = verbs - {"transform", "lose", "wait"} or any(c.verb == "lose" and c.args[1] != "SPADE"
                                                                   for c in commands)
             if bad:
-                return _illegal("income_phase", "between rounds only the cult-bonus spades are used: transform "
-                                "HEX [to COLOUR], -SPADE or done", "RULES-NOTES-D D.4 (in_use_income_spades)", line)
+                return _illegal("income_phase", _("between rounds only the cult-bonus spades are used: transform "
+                                "HEX [to COLOUR], -SPADE or done"), _("RULES-NOTES-D D.4 (in_use_income_spades)"), line)
             if not (f.spades and f.cult_spade):
                 holders = [n for n, o in self.factions.items() if o.spades and o.cult_spade]
-                return _illegal("not_your_turn", f"{f.name} has no cult-bonus spades; waiting for "
-                                f"{', '.join(holders)}", "RULES-NOTES-D D.4", line)
+                return _illegal("not_your_turn", _("{name} has no cult-bonus spades; waiting for {holders}").format(name=f.name, holders=', '.join(holders)), _("RULES-NOTES-D D.4"), line)
             return None
         if verbs.isdisjoint(ACTION_VERBS) or self._continuing(f, commands):
             if ("convert" in verbs or "burn" in verbs) and f.name not in (self._last_actor, self.expected_turn()):
-                return _illegal("not_active", f"only the active faction converts or burns power; {f.name} is not "
-                                "taking a turn now", "RULES-NOTES-D D.2 (command_convert)", line)
+                return _illegal("not_active", _("only the active faction converts or burns power; {name} is not taking a turn now").format(name=f.name), _("RULES-NOTES-D D.2 (command_convert)"), line)
             return None
         due = self.expected_turn()
         if due != f.name:
@@ -1960,15 +1942,15 @@ class Game:
             if f.pending_favor + f.pending_town + f.pending_unlock + f.sh_bridges <= picked:
                 waiting.remove(f.name)
         if waiting:
-            return _illegal("decision_pending", f"{', '.join(waiting)} must choose a favor / town tile first",
-                            "RULES-NOTES-D D.6: a turn closes only when nothing is pending", line)
+            return _illegal("decision_pending", _("{waiting} must choose a favor / town tile first").format(waiting=', '.join(waiting)),
+                            _("RULES-NOTES-D D.6: a turn closes only when nothing is pending"), line)
         if "strict-chaosmagician-sh" in self.options and \
                 any(c.verb == "action" and c.args[0] == "ACTC" for c in commands) and \
                 any(c.verb == "pass" for c in commands[:-1]):
             # passing ends the turn: a pass followed by more play inside the double action was the
             # reference engine's "CM double pass" bug, forbidden by this option
-            return _illegal("double_action_pass", "the Chaos Magicians' double action cannot go on after a pass",
-                            "option strict-chaosmagician-sh (RULES-NOTES tricky case 9)", line)
+            return _illegal("double_action_pass", _("the Chaos Magicians' double action cannot go on after a pass"),
+                            _("option strict-chaosmagician-sh (RULES-NOTES tricky case 9)"), line)
         return None
 
     @staticmethod
@@ -2012,7 +1994,7 @@ class Game:
         self._line = line
         self._pre = []
         if self.phase == "over":
-            raise _illegal("game_over", "the game is over", "RULES-NOTES section 5", line)
+            raise _illegal("game_over", _("the game is over"), _("RULES-NOTES section 5"), line)
         if len(commands) == 1 and commands[0].verb == "setup":
             self.add_faction(faction, line=line)
             return
@@ -2027,14 +2009,14 @@ class Game:
             return
         if "drop" in verbs:
             if len(commands) > 1:
-                raise RecordError("drop-faction must be a row of its own", line=line)
+                raise RecordError(_("drop-faction must be a row of its own"), line=line)
             self.drop_faction(faction, line=line)
             return
         f = self.faction(faction, line)
         if len(self.factions) < MIN_PLAYERS and not (self.phase == "setup" and verbs <= {"pick_color", "favor"}):
             # an ice faction picks its colour (and the Ice Maidens their favor) right after its own setup
             # row, possibly before the second faction is seated (FIRE-ICE-NOTES section 2)
-            raise SetupError("factions", f"{MIN_PLAYERS}-{MAX_PLAYERS} players; {len(self.factions)} set up",
+            raise SetupError("factions", _("{min_players}-{max_players} players; {n_factions} set up").format(min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, n_factions=len(self.factions)),
                              line=line)
         err = self.phase_error(f.name, commands, verbs)
         if err is not None:
@@ -2069,8 +2051,7 @@ class Game:
                                             "add pick-color COLOUR to the same action").format(
                 who=f.data.display, action="ACTH5/ACTH6"), "FIRE-ICE-NOTES section 6", line)
         if f.volcano_tf or f.cult_debt:
-            raise _illegal("volcano_unpaid", f"{f.name}: the volcano is not finished (unused dig, or cult steps "
-                           "unpaid: -NTRACK)", "FIRE-ICE-NOTES section 5", line)
+            raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=f.name), _("FIRE-ICE-NOTES section 5"), line)
         if "strict-darkling-sh" in self.options:
             f.w_to_p = 0  # the Darklings' conversion must come in the row that built the stronghold
         if is_action and self.phase in ("setup", "actions"):
@@ -2131,8 +2112,8 @@ class Game:
                 # a bare "decline" refuses every power offer waiting for this faction
                 mine = [o for o in self.offers if o["to"] == f.name]
                 if not mine:
-                    raise _illegal("no_offer", f"{f.name} has no power offer to decline",
-                                   "RULES-NOTES-D D.1 command_decline", line)
+                    raise _illegal("no_offer", _("{name} has no power offer to decline").format(name=f.name),
+                                   _("RULES-NOTES-D D.1 command_decline"), line)
                 for o in mine:
                     self._answer(f, o, None)
             else:
@@ -2154,10 +2135,10 @@ class Game:
         elif v == "gain_p3":
             self._gain_p3(f, True)
         elif v == "setup":
-            raise RecordError("setup must be a row of its own", line=line)
+            raise RecordError(_("setup must be a row of its own"), line=line)
         else:
-            raise _illegal("not_supported", f"{cmd.text!r} (Fire & Ice) is not supported yet",
-                           "issue 5: base game first", line)
+            raise _illegal("not_supported", _("{text!r} (Fire & Ice) is not supported yet").format(text=cmd.text),
+                           _("issue 5: base game first"), line)
 
     def copy(self) -> Game:
         """An independent copy (the public ``apply_action`` works on copies). Immutable parts (rules
