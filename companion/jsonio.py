@@ -180,29 +180,28 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _Refused(f"duplicate key {json.dumps(excerpt(key), ensure_ascii=False)} in the object starting here; "
-                           "expected each key once")
+            raise _Refused(_("duplicate key {dumps} in the object starting here; expected each key once").format(dumps=json.dumps(excerpt(key), ensure_ascii=False)))
         out[key] = value
     return out
 
 
 def _parse_int(s: str) -> int:
     if len(s) > MAX_NUMBER_CHARS:
-        raise _Refused(f"a number of {len(s)} digits; expected at most {MAX_NUMBER_CHARS} characters", literal=s)
+        raise _Refused(_("a number of {n_s} digits; expected at most {max_number_chars} characters").format(n_s=len(s), max_number_chars=MAX_NUMBER_CHARS), literal=s)
     return int(s)
 
 
 def _parse_float(s: str) -> float:
     if len(s) > MAX_NUMBER_CHARS:
-        raise _Refused(f"a number of {len(s)} characters; expected at most {MAX_NUMBER_CHARS}", literal=s)
+        raise _Refused(_("a number of {n_s} characters; expected at most {max_number_chars}").format(n_s=len(s), max_number_chars=MAX_NUMBER_CHARS), literal=s)
     value = float(s)
     if not math.isfinite(value):
-        raise _Refused(f"the number {s} is too large; expected a finite number", literal=s)
+        raise _Refused(_("the number {s} is too large; expected a finite number").format(s=s), literal=s)
     return value
 
 
 def _parse_constant(s: str) -> Any:
-    raise _Refused(f"{s} is not JSON; expected a number", literal=s)
+    raise _Refused(_("{s} is not JSON; expected a number").format(s=s), literal=s)
 
 
 def _decoder() -> json.JSONDecoder:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import RulesDataError
+from companion.i18n import gettext as _
 from companion.jsonio import excerpt, quoted, type_name
 
 __all__ = ["FieldProblem", "TableChecker", "TableError", "is_int", "list_of_players", "name_key"]
@@ -147,16 +148,15 @@ class TableChecker:
             hint = next((a for a in allowed if a.lower() == str(key).lower()), None)
             did = f"did you mean {quoted(hint)}? " if hint else ""
             self.add(player, f"{where}.{excerpt(key)}" if where else excerpt(key),
-                     f"unknown key {quoted(key)}; {did}expected only {', '.join(allowed)}", shape=True)
+                     _("unknown key {key}; {did}expected only {allowed}").format(key=quoted(key), did=did, allowed=', '.join(allowed)), shape=True)
 
     def integer(self, value: Any, player: int | None, field: str, low: int, high: int, what: str = "") -> int | None:
         """Check a whole number in ``low..high``; return it, or ``None`` after recording a problem."""
         if not is_int(value):
-            self.add(player, field, f"expected a whole number{what} from {low} to {high}, "
-                                    f"found {_shown(value)}", shape=True)
+            self.add(player, field, _("expected a whole number{what} from {low} to {high}, found {shown}").format(what=what, low=low, high=high, shown=_shown(value)), shape=True)
             return None
         if not low <= value <= high:
-            self.add(player, field, f"expected a whole number{what} from {low} to {high}, found {_shown(value)}")
+            self.add(player, field, _("expected a whole number{what} from {low} to {high}, found {shown}").format(what=what, low=low, high=high, shown=_shown(value)))
             return None
         return value
 
@@ -164,13 +164,13 @@ class TableChecker:
              max_length: int = 60) -> str | None:
         """Check a string (non-blank when ``required``, at most ``max_length`` characters)."""
         if not isinstance(value, str):
-            self.add(player, field, f"expected text, found {_shown(value)}", shape=True)
+            self.add(player, field, _("expected text, found {shown}").format(shown=_shown(value)), shape=True)
             return None
         if required and not name_key(value):
-            self.add(player, field, "expected a name, found an empty one")
+            self.add(player, field, _("expected a name, found an empty one"))
             return None
         if len(value) > max_length:
-            self.add(player, field, f"expected at most {max_length} characters, found {len(value)}")
+            self.add(player, field, _("expected at most {max_length} characters, found {n_value}").format(max_length=max_length, n_value=len(value)))
             return None
         return value
 
@@ -182,8 +182,7 @@ class TableChecker:
             if not key:
                 continue
             if key in seen:
-                self.add(i, field, f"the same name as player {seen[key] + 1} ({quoted(names[seen[key]])}); "
-                                   "names that differ only by spaces or invisible characters count as the same")
+                self.add(i, field, _("the same name as player {seen} ({names}); names that differ only by spaces or invisible characters count as the same").format(seen=seen[key] + 1, names=quoted(names[seen[key]])))
             else:
                 seen[key] = i
 
@@ -206,14 +205,14 @@ def _shown(value: Any) -> str:
 def list_of_players(doc: Any, checker: TableChecker, low: int, high: int, game: str) -> list[Any] | None:
     """The ``players`` list of a table document, or ``None`` after recording why it is missing/bad."""
     if not isinstance(doc, dict):
-        checker.add(None, "", f"expected an object with a \"players\" list, found {_shown(doc)}", shape=True)
+        checker.add(None, "", _('expected an object with a "players" list, found {shown}').format(shown=_shown(doc)), shape=True)
         return None
     players = doc.get("players")
     if not isinstance(players, list):
-        checker.add(None, "players", f"expected a list of players, found {_shown(players)}", shape=True)
+        checker.add(None, "players", _("expected a list of players, found {shown}").format(shown=_shown(players)), shape=True)
         return None
     if not low <= len(players) <= high:
-        checker.add(None, "players", f"{game} is played by {low} to {high} players, found {len(players)}",
+        checker.add(None, "players", _("{game} is played by {low} to {high} players, found {n_players}").format(game=game, low=low, high=high, n_players=len(players)),
                     shape=True)
         return None
     return players

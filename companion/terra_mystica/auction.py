@@ -248,21 +248,21 @@ def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
         return RulesDataError(msg, file=file, key_path=path)
 
     if not isinstance(doc, dict):
-        raise err("expected a JSON object with factions, players, max_bids", "")
+        raise err(_("expected a JSON object with factions, players, max_bids"), "")
     unknown = [k for k in doc if k not in ("factions", "players", "max_bids", "seed")]
     if unknown:
-        raise err(f"unknown key {quoted(unknown[0])}; expected only factions, players, max_bids, seed", unknown[0])
+        raise err(_("unknown key {unknown}; expected only factions, players, max_bids, seed").format(unknown=quoted(unknown[0])), unknown[0])
     for key in ("factions", "players", "max_bids"):
         if key not in doc:
-            raise err("missing key", key)
+            raise err(_("missing key"), key)
     factions, players, bids = doc["factions"], doc["players"], doc["max_bids"]
     for key, seq in (("factions", factions), ("players", players)):
         if not isinstance(seq, list) or not seq or not all(isinstance(x, str) and x for x in seq):
-            raise err("expected a non-empty list of names", key)
+            raise err(_("expected a non-empty list of names"), key)
         seen: dict[str, int] = {}
         for i, x in enumerate(seq):
             if x in seen:
-                raise err(f"{quoted(x)} appears twice (entries {seen[x] + 1} and {i + 1}); expected each name once",
+                raise err(_("{x} appears twice (entries {seen} and {i}); expected each name once").format(x=quoted(x), seen=seen[x] + 1, i=i + 1),
                           f"{key}[{i}]")
             seen[x] = i
     names = []
@@ -273,19 +273,18 @@ def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
             raise err(str(exc), f"factions[{i}]") from None
     for i, n in enumerate(names):
         if n in names[:i]:
-            raise err(f"{quoted(factions[i])} is the same faction as entry {names.index(n) + 1}; expected each faction "
-                      "once", f"factions[{i}]")
+            raise err(_("{factions} is the same faction as entry {index}; expected each faction once").format(factions=quoted(factions[i]), index=names.index(n) + 1), f"factions[{i}]")
     factions = names
     if len(factions) < len(players):
-        raise err(f"{len(factions)} factions for {len(players)} players; expected at least one per player",
+        raise err(_("{n_factions} factions for {n_players} players; expected at least one per player").format(n_factions=len(factions), n_players=len(players)),
                   "factions")
     if not isinstance(bids, dict):
-        raise err("expected an object {player: {faction: bid}}", "max_bids")
+        raise err(_("expected an object {player: {faction: bid}}"), "max_bids")
     out: dict[str, dict[str, int]] = {}
     for p in players:
         pb = bids.get(p)
         if not isinstance(pb, dict):
-            raise err("missing or not an object {faction: bid}", f"max_bids.{p}")
+            raise err(_("missing or not an object {faction: bid}"), f"max_bids.{p}")
         named = {}
         for k, v in pb.items():
             try:
@@ -293,21 +292,21 @@ def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:
             except UnknownFactionError as exc:
                 raise err(str(exc), f"max_bids.{p}.{k}") from None
             if key not in factions:
-                raise err(f"{quoted(k)} is not a nominated faction", f"max_bids.{p}.{k}")
+                raise err(_("{k} is not a nominated faction").format(k=quoted(k)), f"max_bids.{p}.{k}")
             if key in named:
-                raise err(f"a second bid for {key} (another spelling of the same faction); expected one",
+                raise err(_("a second bid for {key} (another spelling of the same faction); expected one").format(key=key),
                           f"max_bids.{p}.{k}")
             named[key] = v
         pb = named
         for f in factions:
             v = pb.get(f)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise err(f"expected an integer >= 0 (VP), found {quoted(v)}", f"max_bids.{p}.{f}")
+                raise err(_("expected an integer >= 0 (VP), found {v}").format(v=quoted(v)), f"max_bids.{p}.{f}")
         out[p] = pb
     extra = [k for k in bids if k not in players]
     if extra:
-        raise err(f"{quoted(extra[0])} is not a listed player", "max_bids")
+        raise err(_("{extra} is not a listed player").format(extra=quoted(extra[0])), "max_bids")
     seed = doc.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise err(f"expected an integer or null, found {quoted(seed)}", "seed")
+        raise err(_("expected an integer or null, found {seed}").format(seed=quoted(seed)), "seed")
     return {"factions": factions, "players": list(players), "max_bids": out, "seed": seed}

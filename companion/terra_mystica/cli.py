@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import typer
 
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext, ngettext
 from companion.terra_mystica import cli_map, cli_replay, cli_rules
 
-app = typer.Typer(help="Terra Mystica tools.", no_args_is_help=True)
+app = typer.Typer(help=lazy_gettext("Terra Mystica tools."), no_args_is_help=True)
 
 cli_map.register(app)
 cli_rules.register(app)
@@ -24,7 +26,8 @@ def _names(text: str | None) -> list[str] | None:
     return [part.strip().lower() for part in text.split(",") if part.strip()]
 
 
-@app.command("simulate")
+@app.command("simulate", help=lazy_gettext("Bots play whole games; each ledger is replayed by the engine (exit 1 "
+                                           "if one differs or a game fails)."))
 def simulate_cmd(
     players: int = typer.Option(None, "--players", help="2 to 5 players (default: the number of --factions, "
                                                         "else 4)."),
@@ -53,16 +56,20 @@ def simulate_cmd(
     if as_json:
         print_json(doc)
     else:
-        typer.echo(f"{doc['games']} game(s) of {doc['players']} players on {doc['map']} in {doc['seconds']} s; "
-                   f"bots {', '.join(doc['bots'])}")
+        typer.echo(ngettext("{games} game of {players} players on {map} in {seconds} s; bots {bots}",
+                            "{games} games of {players} players on {map} in {seconds} s; bots {bots}", doc["games"])
+                   .format(games=doc["games"], players=doc["players"], map=doc["map"], seconds=doc["seconds"],
+                           bots=_(", ").join(doc["bots"])))
         for faction, vp in doc["mean_vp_by_faction"].items():
-            typer.echo(f"  {faction:<16} games {len(doc['vp_by_faction'][faction]):>4}  mean VP {vp:>7}  "
-                       f"wins {doc['winner_counts'].get(faction, 0)}")
-        typer.echo(f"mean final VP {doc['mean_final_vp']}; by bot: "
-                   + ", ".join(f"{b} {v}" for b, v in doc["mean_vp_by_bot"].items()))
-        typer.echo(f"ledgers differing on replay: {doc['replay_differences']}; failed games: "
-                   f"{len(doc['failures'])}")
+            typer.echo(_("  {faction:<16} games {games:>4}  mean VP {vp:>7}  wins {wins}")
+                       .format(faction=faction, games=len(doc["vp_by_faction"][faction]), vp=vp,
+                               wins=doc["winner_counts"].get(faction, 0)))
+        typer.echo(_("mean final VP {vp}; by bot: {by_bot}")
+                   .format(vp=doc["mean_final_vp"],
+                           by_bot=_(", ").join(f"{b} {v}" for b, v in doc["mean_vp_by_bot"].items())))
+        typer.echo(_("ledgers differing on replay: {differing}; failed games: {failed}")
+                   .format(differing=doc["replay_differences"], failed=len(doc["failures"])))
         for f in doc["failures"]:
-            typer.echo(f"  game {f['game']}: {f['error']}")
+            typer.echo(_("  game {game}: {error}").format(game=f["game"], error=f["error"]))
     if doc["failures"]:
         raise typer.Exit(EXIT_DIFFERENCE)

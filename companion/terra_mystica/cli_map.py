@@ -12,6 +12,8 @@ from __future__ import annotations
 import typer
 
 from companion.cli_support import bad_input_exits_2, print_json, read_input_text
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext
 
 __all__ = ["register", "map_summary"]
 
@@ -35,10 +37,11 @@ def map_summary(text: str, *, file: str | None = None) -> dict:
 def register(app: typer.Typer) -> None:
     """Add ``tm map`` to the `companion tm` group."""
 
-    @app.command("map")
+    @app.command("map", help=lazy_gettext("Check a custom map and print its size, terrain counts, bridge spots "
+                                          "and map id."))
     def map_command(
-        file: str = typer.Argument(..., help="Map file (letter or colour-word form); '-' reads stdin."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        file: str = typer.Argument(..., help=lazy_gettext("Map file (letter or colour-word form); '-' reads stdin.")),
+        as_json: bool = typer.Option(False, "--json", help=lazy_gettext("Print one JSON object.")),
     ) -> None:
         """Check a custom map and print its size, terrain counts, bridge spots and map id."""
         from companion.terra_mystica.hexmap import MAX_MAP_CHARS
@@ -48,9 +51,9 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(summary)
             return
-        counts = ", ".join(f"{k} {v}" for k, v in summary["terrain_counts"].items())
-        typer.echo(f"map id       {summary['map_id']}")
-        typer.echo(f"rows         {summary['rows']}")
-        typer.echo(f"land hexes   {summary['land_hexes']} ({counts})")
-        typer.echo(f"river hexes  {summary['river_hexes']}")
-        typer.echo(f"bridge spots {summary['bridge_spots']}")
+        counts = _(", ").join(f"{k} {v}" for k, v in summary["terrain_counts"].items())
+        typer.echo(_("map id       {map_id}").format(map_id=summary["map_id"]))
+        typer.echo(_("rows         {rows}").format(rows=summary["rows"]))
+        typer.echo(_("land hexes   {land_hexes} ({counts})").format(land_hexes=summary["land_hexes"], counts=counts))
+        typer.echo(_("river hexes  {river_hexes}").format(river_hexes=summary["river_hexes"]))
+        typer.echo(_("bridge spots {bridge_spots}").format(bridge_spots=summary["bridge_spots"]))

@@ -32,6 +32,7 @@ from companion.cli_support import (
 )
 from companion.errors import CompanionError
 from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext
 
 __all__ = ["register", "replay_inputs"]
 
@@ -87,16 +88,22 @@ def _print_single(doc: dict, as_json: bool) -> None:
     if as_json:
         print_json(doc)
         return
-    typer.echo(f"rows checked: {doc['rows_checked']}, differences: {len(doc['mismatches'])}")
+    typer.echo(_("rows checked: {rows}, differences: {differences}").format(rows=doc["rows_checked"],
+                                                                            differences=len(doc["mismatches"])))
     for m in doc["mismatches"]:
-        typer.echo(f"line {m['line']} {m['faction']} ({m['row']}): {m['field']} expected "
-                   f"{m['expected']}, engine {m['actual']}")
-    typer.echo("final VP: " + ", ".join(f"{k} {v}" for k, v in doc["final_vp"].items()))
+        typer.echo(_mismatch(m))
+    typer.echo(_("final VP: {scores}").format(scores=_(", ").join(f"{k} {v}" for k, v in doc["final_vp"].items())))
+
+
+def _mismatch(m: dict) -> str:
+    return _("line {line} {faction} ({row}): {field} expected {expected}, engine {actual}").format(
+        line=m["line"], faction=m["faction"], row=m["row"], field=m["field"], expected=m["expected"],
+        actual=m["actual"])
 
 
 def _named(file: str, message: str) -> str:
     """``message`` prefixed with the file, unless it already names it."""
-    return message if message.startswith(file) else f"{file}: {message}"
+    return message if message.startswith(file) else _("{where}: {message}").format(where=file, message=message)
 
 
 def _replay_batch(files: list[str], board, keep_going: bool, as_json: bool) -> int:
@@ -105,7 +112,7 @@ def _replay_batch(files: list[str], board, keep_going: bool, as_json: bool) -> i
     if sys.stderr.isatty():
         from tqdm import tqdm
 
-        bar = tqdm(total=len(files), desc="replaying", unit="game", file=sys.stderr, leave=False)
+        bar = tqdm(total=len(files), desc=_("replaying"), unit=_("game"), file=sys.stderr, leave=False)
 
     def emit(line: str) -> None:
         if bar is not None:
@@ -121,7 +128,7 @@ def _replay_batch(files: list[str], board, keep_going: bool, as_json: bool) -> i
             except CompanionError as exc:
                 unreadable += 1
                 message = _named(file, str(exc))
-                typer.echo(f"error: {message}", err=True)
+                typer.echo(_("error: {message}").format(message=message), err=True)
                 if as_json:
                     emit(json.dumps({"file": file, "error": message}, ensure_ascii=False))
             else:
@@ -129,37 +136,40 @@ def _replay_batch(files: list[str], board, keep_going: bool, as_json: bool) -> i
                 if as_json:
                     emit(json.dumps({"file": file, **doc}, ensure_ascii=False))
                 else:
-                    emit(f"{file}: rows checked {doc['rows_checked']}, differences {len(doc['mismatches'])}")
+                    emit(_("{file}: rows checked {rows}, differences {differences}").format(
+                        file=file, rows=doc["rows_checked"], differences=len(doc["mismatches"])))
                     for m in doc["mismatches"]:
-                        emit(f"  line {m['line']} {m['faction']} ({m['row']}): {m['field']} expected "
-                             f"{m['expected']}, engine {m['actual']}")
+                        emit("  " + _mismatch(m))
             if bar is not None:
                 bar.update()
     finally:
         if bar is not None:
             bar.close()
     if not as_json:
-        typer.echo(f"{len(files)} games: {len(files) - differing - unreadable} without difference, "
-                   f"{differing} with differences, {unreadable} unreadable")
+        typer.echo(_("{games} games: {same} without difference, {differing} with differences, {unreadable} "
+                     "unreadable").format(games=len(files), same=len(files) - differing - unreadable,
+                                          differing=differing, unreadable=unreadable))
     if unreadable:
         return EXIT_BAD_INPUT
     return EXIT_DIFFERENCE if differing else 0
 
 
-_FILES = typer.Argument(..., metavar="FILE", help="Ledger exports or command logs, or folders of them ('-' for stdin).")
+_FILES = typer.Argument(..., metavar="FILE", help=lazy_gettext("Ledger exports or command logs, or folders of them "
+                                                                 "('-' for stdin)."))
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the `companion tm` group."""
 
-    @app.command("replay")
+    @app.command("replay", help=lazy_gettext("Replay each FILE row by row and compare each row's totals with the "
+                                             "engine's."))
     def replay_cmd(
         files: list[str] = _FILES,
-        as_json: bool = typer.Option(False, "--json", help="Print the JSON report (one line per game when "
-                                                           "several are replayed)."),
-        keep_going: bool = typer.Option(False, "--keep-going", help="List every difference, not just the first."),
-        map_file: str = typer.Option(None, "--map", help="Map file (letters or colour words) or a shipped "
-                                                          "map name; default the base map."),
+        as_json: bool = typer.Option(False, "--json", help=lazy_gettext("Print the JSON report (one line per game "
+                                                                        "when several are replayed).")),
+        keep_going: bool = typer.Option(False, "--keep-going", help=lazy_gettext("List every difference, not just the first.")),
+        map_file: str = typer.Option(None, "--map", help=lazy_gettext("Map file (letters or colour words) or a "
+                                                                       "shipped map name; default the base map.")),
     ) -> None:
         """Replay each FILE row by row and compare each row's totals with the engine's."""
         with bad_input_exits_2():

@@ -21,6 +21,8 @@ from typing import Any
 import typer
 
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext, ngettext
 
 __all__ = ["register", "score_document", "auction_document"]
 
@@ -46,11 +48,17 @@ def auction_document(doc: Any, *, file: str | None = None) -> dict[str, Any]:
 def register(app: typer.Typer) -> None:
     """Add ``tm score`` and ``tm auction`` to the `companion tm` group."""
 
-    @app.command("score")
+    @app.command("score", help=lazy_gettext(
+        "Final scoring: network 18/12/6, cult tracks 8/4/2 (ties pooled, rounded down), resources to VP.\n\n"
+        "FILE is one JSON object: {\"players\": [{\"name\": \"Ann\", \"faction\": \"witches\", \"vp\": 90, "
+        "\"cults\": {\"fire\": 3, \"water\": 0, \"earth\": 5, \"air\": 1}, \"network\": 9, \"coins\": 4, "
+        "\"workers\": 1, \"priests\": 0, \"power\": [2, 5, 0]}, ...]} (coins, workers, priests, power left out are "
+        "0). The format is described in the README, section \"Score table files\"."))
     def score_command(
-        file: str = typer.Argument(..., help="JSON file with the players' end-of-game positions; '-' reads stdin."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-        save: bool = typer.Option(False, "--save", help="Also add the game to the game history."),
+        file: str = typer.Argument(..., help=lazy_gettext("JSON file with the players' end-of-game positions; "
+                                                          "'-' reads stdin.")),
+        as_json: bool = typer.Option(False, "--json", help=lazy_gettext("Print one JSON object.")),
+        save: bool = typer.Option(False, "--save", help=lazy_gettext("Also add the game to the game history.")),
     ) -> None:
         """Final scoring: network 18/12/6, cult tracks 8/4/2 (ties pooled, rounded down), resources to VP.
 
@@ -69,18 +77,21 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(result)
             return
-        typer.echo(f"{'faction':<16}{'fire':>5}{'water':>6}{'earth':>6}{'air':>5}{'network':>8}{'resources':>10}"
-                   f"{'final':>7}")
+        typer.echo(f"{_('faction'):<16}{_('fire'):>5}{_('water'):>6}{_('earth'):>6}{_('air'):>5}"
+                   f"{_('network'):>8}{_('resources'):>10}{_('final'):>7}")
         for p in result["players"]:
             c = p["cult_vp"]
             typer.echo(f"{p['faction']:<16}{c['fire']:>5}{c['water']:>6}{c['earth']:>6}{c['air']:>5}"
                        f"{p['network_vp']:>8}{p['resource_vp']:>10}{p['final_vp']:>7}")
-        typer.echo("winner: " + " and ".join(result["winners"]))
+        typer.echo(ngettext("winner: {winners}", "winners: {winners}", len(result["winners"]))
+                   .format(winners=_(" and ").join(result["winners"])))
 
-    @app.command("auction")
+    @app.command("auction", help=lazy_gettext("Fast auction: resolve maximum bids into factions, prices (VP) and "
+                                              "turn order."))
     def auction_command(
-        file: str = typer.Argument(..., help="JSON file with factions, players, max_bids, seed; '-' reads stdin."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        file: str = typer.Argument(..., help=lazy_gettext("JSON file with factions, players, max_bids, seed; "
+                                                          "'-' reads stdin.")),
+        as_json: bool = typer.Option(False, "--json", help=lazy_gettext("Print one JSON object.")),
     ) -> None:
         """Fast auction: resolve maximum bids into factions, prices (VP) and turn order."""
         with bad_input_exits_2():
@@ -92,4 +103,5 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"{s['step']:>3}. {s['text']}")
         typer.echo("")
         for i, a in enumerate(result["assignments"], start=1):
-            typer.echo(f"{i}. {a['player']} plays {a['faction']} for {a['price']} VP")
+            typer.echo(_("{i}. {player} plays {faction} for {price} VP").format(i=i, player=a["player"],
+                                                                             faction=a["faction"], price=a["price"]))

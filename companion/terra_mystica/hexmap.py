@@ -49,6 +49,7 @@ import networkx as nx
 
 from companion.errors import CompanionError, MapFormatError, RulesDataError
 from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext
 from companion.jsonio import quoted
 from companion.resources import data_text, load_json, require
 from companion.terra_mystica.geometry import BRIDGE_PATTERNS, bridge_far_end, neighbour, neighbour_cells
@@ -73,7 +74,7 @@ MAX_JUMP = 4
 MAX_MAP_CHARS = 64 * 1024
 
 _LETTERS = ("R", "Y", "U", "K", "B", "G", "S", "I")
-_EXPECT_LETTER = "one of the letters R Y U K B G S I (I = river)"
+_EXPECT_LETTER = lazy_gettext("one of the letters R Y U K B G S I (I = river)")
 
 
 def _letter_to_word() -> dict[str, str]:
@@ -272,8 +273,8 @@ class TerraMysticaMap:
         if found is None:
             found = self.hexes.get(self.normalise(label))
         if found is None:
-            land = f"{self.land_hexes[0]}..{self.land_hexes[-1]}" if self.land_hexes else "none"
-            rivers = f"r0..r{len(self.river_hexes) - 1}" if self.river_hexes else "none"
+            land = f"{self.land_hexes[0]}..{self.land_hexes[-1]}" if self.land_hexes else _("none")
+            rivers = f"r0..r{len(self.river_hexes) - 1}" if self.river_hexes else _("none")
             raise CompanionError(_("no hex {label} on this map; land hexes are {land} (row letter + land-hex number in the row), river hexes {rivers}").format(label=quoted(label), land=land, rivers=rivers))
         return found
 
@@ -347,7 +348,7 @@ class TerraMysticaMap:
         CompanionError
             If the label is unknown or a river, or ``level`` is not an integer 0..6.
         """
-        lvl = self._level(level, MAX_SHIPPING, "shipping level")
+        lvl = self._level(level, MAX_SHIPPING, _("shipping level"))
         return self._within(self.river_distances, self._ship_cache, self._land(label), lvl)
 
     @staticmethod
@@ -433,8 +434,8 @@ class TerraMysticaMap:
             For an unknown or river source, or a level out of range.
         """
         srcs = {self._land(h) for h in sources}
-        self._level(shipping, MAX_SHIPPING, "shipping level")
-        self._level(jump_range, MAX_JUMP, "tunnelling/carpet range")
+        self._level(shipping, MAX_SHIPPING, _("shipping level"))
+        self._level(jump_range, MAX_JUMP, _("tunnelling/carpet flight range"))
         links: dict[str, set[str]] = {}
         for a, bs in (extra or {}).items():  # links go both ways, whichever end the caller listed
             for b in bs:
@@ -461,7 +462,7 @@ class TerraMysticaMap:
         (0..4); range 1 = one hex between. Directly adjacent hexes (0 jumped) are included, as in the
         reference engine's range table.
         """
-        rng = self._level(jump_range, MAX_JUMP, "tunnelling/carpet range")
+        rng = self._level(jump_range, MAX_JUMP, _("tunnelling/carpet flight range"))
         return self._within(self.jump_distances, self._jump_cache, self._land(label), rng)
 
     def is_bridge_spot(self, a: str, b: str) -> bool:
@@ -601,10 +602,11 @@ def parse_letters(text: str) -> TerraMysticaMap:
                 raise MapFormatError(_("empty cell (two commas in a row, or a comma at the start or end of the row); expected {expect_letter}").format(expect_letter=_EXPECT_LETTER), row=r, column=c, token="")
             _check_ascii(tok, row=r, column=c, expected=_EXPECT_LETTER)
             if tok.upper() not in _LETTERS:
-                hint = ""
                 if len(tok) > 1 and all(ch.upper() in _LETTERS for ch in tok):
-                    hint = " (separate the letters with commas)"
-                raise MapFormatError(_("found {tok}; expected {expect_letter}{hint}").format(tok=quoted(tok), expect_letter=_EXPECT_LETTER, hint=hint), row=r, column=c,
+                    message = _("found {tok}; expected {expect_letter} (separate the letters with commas)")
+                else:
+                    message = _("found {tok}; expected {expect_letter}")
+                raise MapFormatError(message.format(tok=quoted(tok), expect_letter=_EXPECT_LETTER), row=r, column=c,
                                      token=tok)
             row.append(tok.upper())
         rows.append(row)
@@ -638,18 +640,20 @@ def parse_colour_words(text: str) -> TerraMysticaMap:
     groups: list[list[str]] = [[]]
     for tok in tokens:
         _check_ascii(tok, row=len(groups), column=len(groups[-1]) + 1,
-                     expected="a colour word (yellow brown black blue green gray red, x = river) or E")
+                     expected=_("a colour word (yellow brown black blue green gray red, x = river) or E"))
         if tok.upper() == "E" and len(tok) == 1:
             groups.append([])
             continue
         r, c = len(groups), len(groups[-1]) + 1
         word = tok.lower()
         if word not in _WORDS:
-            hint = ""
             if tok.upper() in _LETTERS or all(ch.upper() in _LETTERS for ch in tok):
-                hint = " (for the letter form, separate letters with commas)"
-            raise MapFormatError(_("found {tok}; expected a colour word (yellow brown black blue green gray red, x = river) or E at the end of the row{hint}").format(tok=quoted(tok), hint=hint), row=r, column=c,
-                                 token=tok)
+                message = _("found {tok}; expected a colour word (yellow brown black blue green gray red, x = river) "
+                            "or E at the end of the row (for the letter form, separate letters with commas)")
+            else:
+                message = _("found {tok}; expected a colour word (yellow brown black blue green gray red, x = river) "
+                            "or E at the end of the row")
+            raise MapFormatError(message.format(tok=quoted(tok)), row=r, column=c, token=tok)
         groups[-1].append(_WORDS[word])
     if groups[-1]:
         raise MapFormatError(_("the last row is not ended by E"), row=len(groups), column=len(groups[-1]) + 1,

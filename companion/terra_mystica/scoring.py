@@ -510,19 +510,18 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
     assert raw is not None
     check.keys(doc, None, TABLE_KEYS)
     if "kind" in doc and doc["kind"] != TABLE_KIND:
-        check.add(None, "kind", f"expected {TABLE_KIND!r} (a Terra Mystica score table), found {quoted(doc['kind'])}", shape=True)
+        check.add(None, "kind", _("expected {table_kind!r} (a Terra Mystica score table), found {kind}").format(table_kind=TABLE_KIND, kind=quoted(doc['kind'])), shape=True)
     if "version" in doc and doc["version"] != 1:
-        check.add(None, "version", f"expected 1, found {quoted(doc['version'])}", shape=True)
+        check.add(None, "version", _("expected 1, found {version}").format(version=quoted(doc['version'])), shape=True)
     if "map" in doc:
         keys = [m["key"] for m in shipped_maps()]
         if doc["map"] not in keys:
-            check.add(None, "map", f"expected one of {', '.join(keys)}, found {quoted(doc['map'])}", shape=True)
+            check.add(None, "map", _("expected one of {keys}, found {map}").format(keys=', '.join(keys), map=quoted(doc['map'])), shape=True)
     tiles = load_tiles()
     category = doc.get("extra_category")
     choices = [k for k in tiles.final_scoring if k not in ("network", "cults")]
     if category is not None and category not in choices:
-        check.add(None, "extra_category", f"expected a Fire & Ice final-scoring tile ({', '.join(choices)}) or "
-                                          f"null, found {quoted(category)}")
+        check.add(None, "extra_category", _("expected a Fire & Ice final-scoring tile ({choices}) or null, found {category}").format(choices=', '.join(choices), category=quoted(category)))
         category = None
     players: list[PlayerFinal] = []
     missing: list[int] = []
@@ -532,7 +531,7 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
     entries: list[dict[str, Any]] = []
     for i, p in enumerate(raw):
         if not isinstance(p, dict):
-            check.add(i, "", "expected an object with faction, vp, cults, network ...", shape=True)
+            check.add(i, "", _("expected an object with faction, vp, cults, network ..."), shape=True)
             continue
         entries.append(p)
         name = check.text(p.get("name"), i, "name")  # required and visible, as in Century and Magick
@@ -544,7 +543,7 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         if faction is None and partial:
             missing.append(i)
         elif not isinstance(faction, str):
-            check.add(i, "faction", f"expected a faction name, found {quoted(faction)}", shape=True)
+            check.add(i, "faction", _("expected a faction name, found {faction}").format(faction=quoted(faction)), shape=True)
         else:
             try:
                 factions[i] = get_faction(faction)
@@ -565,12 +564,12 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         cults_raw = p.get("cults", {})
         cults: dict[str, int] = {}
         if not isinstance(cults_raw, dict):
-            check.add(i, "cults", "expected an object with fire, water, earth, air", shape=True)
+            check.add(i, "cults", _("expected an object with fire, water, earth, air"), shape=True)
         else:
             check.keys(cults_raw, i, CULTS, where="cults")
             for c in CULTS:
                 if c not in cults_raw:
-                    check.add(i, f"cults.{c}", "missing; expected a position from 0 to 10", shape=True)
+                    check.add(i, f"cults.{c}", _("missing; expected a position from 0 to 10"), shape=True)
                     continue
                 v = check.integer(cults_raw[c], i, f"cults.{c}", 0, 10)
                 if v is not None:
@@ -580,7 +579,7 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         power = p.get("power", [0, 0, 0])
         bowls: list[int] = []
         if not isinstance(power, list) or len(power) != 3:
-            check.add(i, "power", "expected [bowl I, bowl II, bowl III], three whole numbers", shape=True)
+            check.add(i, "power", _("expected [bowl I, bowl II, bowl III], three whole numbers"), shape=True)
         else:
             low, high, what = LIMITS["power"]
             for k, tokens in enumerate(power):
@@ -615,8 +614,7 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
             colour[tag] = i
     for c, who in tens.items():
         for i in who[1:]:
-            check.add(i, f"cults.{c}", f"player {who[0] + 1} is already on 10 of the {c} track; only one player "
-                                       "can reach 10 (the next one stops on 9)")
+            check.add(i, f"cults.{c}", _("player {who} is already on 10 of the {c} track; only one player can reach 10 (the next one stops on 9)").format(who=who[0] + 1, c=c))
     check.unique_names(names)
     check.raise_if_any()
     return ScoreTable(players=tuple(players), missing_factions=tuple(missing), extra_category=category,

@@ -45,6 +45,7 @@ from types import MappingProxyType
 
 from companion.errors import CompanionError, IllegalActionError
 from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.terrain import terrain_wheel
 
@@ -204,64 +205,74 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
     notes: list[str] = []
     if src == dst:
         spades, route = 0, (src,)
-        notes.append(f"{_label(src)} is already the target terrain: no spades")
+        notes.append(_("{label} is already the target terrain: no spades").format(label=_label(src)))
     elif dst == "ice":
         if picked is None:
             raise IllegalActionError("needs_home_terrain", _("{display}: pass home= (the terrain picked at setup)").format(display=f.display))
         d = terrain_wheel().spade_distance(picked, src)
         spades, route = max(1, d), (src, "ice")
-        notes.append(f"{_label(src)} -> ice: {_label(picked)} was picked at setup and is {d} step"
-                     f"{'' if d == 1 else 's'} from {_label(src)} on the wheel, so {spades} spade"
-                     f"{'' if spades == 1 else 's'} (at least 1)")
+        steps = ngettext("{d} step", "{d} steps", d).format(d=d)
+        notes.append(ngettext("{label} -> ice: {label2} was picked at setup and is {steps} from {label} on the wheel, "
+                              "so {spades} spade (at least 1)",
+                              "{label} -> ice: {label2} was picked at setup and is {steps} from {label} on the wheel, "
+                              "so {spades} spades (at least 1)", spades)
+                     .format(label=_label(src), label2=_label(picked), steps=steps, spades=spades))
     elif mode == "fixed_two":
         spades, route = 2, (src, dst)
-        notes.append(f"{_label(src)} -> {_label(dst)}: Giants always need exactly 2 spades")
+        notes.append(_("{label} -> {label2}: Giants always need exactly 2 spades").format(label=_label(src), label2=_label(dst)))
     else:
         route, went_long = _wheel_route(src, dst, home_colour, avoid_home)
         spades = len(route) - 1
-        notes.append(f"{_label(src)} -> {_label(dst)}: {spades} spade{'' if spades == 1 else 's'} on the "
-                     f"terrain wheel ({' -> '.join(route)})")
+        notes.append(ngettext("{label} -> {label2}: {spades} spade on the terrain wheel ({route})",
+                              "{label} -> {label2}: {spades} spades on the terrain wheel ({route})", spades)
+                     .format(label=_label(src), label2=_label(dst), spades=spades, route=' -> '.join(route)))
         if went_long:
-            notes.append(f"the short way would pass through the home terrain {_label(home_colour)}, which the "
-                         "reference engine does not allow, so the long way round is charged")
+            notes.append(_("the short way would pass through the home terrain {label}, which the reference engine does not allow, so the long way round is charged").format(label=_label(home_colour)))
 
     paid = max(0, spades - free_spades)
     used_free = spades - paid
     per = f.spades.cost_per_spade_by_level[level]
     pay = {res: amount * paid for res, amount in per.items() if amount * paid}
     if used_free:
-        notes.append(f"{used_free} free spade{'' if used_free == 1 else 's'} in hand")
+        notes.append(ngettext("{used_free} free spade in hand", "{used_free} free spades in hand", used_free)
+                     .format(used_free=used_free))
     if paid:
         per_text = " + ".join(_amount(v, k) for k, v in per.items())
-        notes.append(f"{paid} spade{'' if paid == 1 else 's'} bought at exchange level {level} ({per_text} each): "
-                     + ", ".join(_amount(v, k) for k, v in pay.items()))
+        notes.append(ngettext("{paid} spade bought at exchange level {level} ({per_text} each): {pay}",
+                              "{paid} spades bought at exchange level {level} ({per_text} each): {pay}", paid)
+                     .format(paid=paid, level=level, per_text=per_text,
+                             pay=_(", ").join(_amount(v, k) for k, v in pay.items())))
 
     gains: dict[str, int] = {}
     for g in f.spades.gain_per_use or ():
         for res, v in g.items():
             if res != "SPADE" and paid:
                 gains[res] = gains.get(res, 0) + v * paid
-                notes.append(f"{f.display} gain {_amount(v, res)} per spade bought: +{v * paid}")
+                notes.append(_("{display} gain {amount} per spade bought: +{v}").format(display=f.display, amount=_amount(v, res), v=v * paid))
     bonus_ok = all(res != "SH" or has_stronghold for res in f.spade_bonus_needs)
     if spades and f.spade_gain_bonus and bonus_ok:
         for res, v in f.spade_gain_bonus.items():
             gains[res] = gains.get(res, 0) + v * spades
-            notes.append(f"{f.display} gain {_amount(v, res)} per spade: +{v * spades}")
-    text = "; ".join(notes) + "."
+            notes.append(_("{display} gain {amount} per spade: +{v}").format(display=f.display, amount=_amount(v, res), v=v * spades))
+    text = _("{notes}.").format(notes=_("; ").join(notes))
     return TerraformCost(faction=f.name, from_terrain=src, to_terrain=dst, spades=spades, paid_spades=paid,
                          exchange_level=level, pay=MappingProxyType(pay), gains=MappingProxyType(gains),
                          route=tuple(route), explanation=text[0].upper() + text[1:])
 
 
-_RES = {"W": "workers", "P": "priests", "C": "coins", "VP": "VP", "PW": "power", "CULT": "cult steps",
-        "PW_TOKEN": "power tokens"}
-_RES["SPADE"] = "spades"
-_ONE = {"SPADE": "spade", "W": "worker", "P": "priest", "C": "coin", "CULT": "cult step", "PW_TOKEN": "power token"}
-
-
 def _amount(n: int, res: str) -> str:
-    """``"3 workers"``, ``"1 worker"``, ``"2 VP"``."""
-    return f"{n} {_ONE.get(res, _RES.get(res, res)) if n == 1 else _RES.get(res, res)}"
+    """``"3 workers"``, ``"1 worker"``, ``"2 VP"`` (in the current language)."""
+    forms = {
+        "W": lambda: ngettext("{n} worker", "{n} workers", n),
+        "P": lambda: ngettext("{n} priest", "{n} priests", n),
+        "C": lambda: ngettext("{n} coin", "{n} coins", n),
+        "VP": lambda: _("{n} VP"),
+        "PW": lambda: _("{n} power"),
+        "CULT": lambda: ngettext("{n} cult step", "{n} cult steps", n),
+        "PW_TOKEN": lambda: ngettext("{n} power token", "{n} power tokens", n),
+        "SPADE": lambda: ngettext("{n} spade", "{n} spades", n),
+    }
+    return forms[res]().format(n=n) if res in forms else f"{n} {res}"
 
 
 def _volcano(f: Faction, src: str, to_terrain: str | None, free_spades: int, other_homes: Iterable[str]
@@ -276,16 +287,22 @@ def _volcano(f: Faction, src: str, to_terrain: str | None, free_spades: int, oth
     where = "home" if src in homes else "not_home"
     raw = f.volcano_effect[where]
     pay = {"CULT" if k == "LOSE_CULT" else "PW_TOKEN" if k == "LOSE_PW_TOKEN" else k: v for k, v in raw.items()}
-    what = ", ".join(_amount(v, k) for k, v in pay.items())
-    why = "another faction's home terrain" if where == "home" else "not another faction's home terrain"
-    notes = [f"{_label(src)} -> volcano: {f.display} pay {what} ({why}), no spades"]
+    what = _(", ").join(_amount(v, k) for k, v in pay.items())
+    if where == "home":
+        notes = [_("{label} -> volcano: {display} pay {what} (another faction's home terrain), no spades")
+                 .format(label=_label(src), display=f.display, what=what)]
+    else:
+        notes = [_("{label} -> volcano: {display} pay {what} (not another faction's home terrain), no spades")
+                 .format(label=_label(src), display=f.display, what=what)]
     gains: dict[str, int] = {}
     if free_spades:
         for res, v in f.spade_gain_bonus.items():
             key = "PW_TOKEN" if res == "P1" else res
             gains[key] = gains.get(key, 0) + v * free_spades
-        notes.append(f"the {free_spades} spade{'' if free_spades == 1 else 's'} received become " + ", ".join(_amount(v, k) for k, v in gains.items()))
-    text = "; ".join(notes) + "."
+        notes.append(ngettext("the {n} spade received becomes {gains}", "the {n} spades received become {gains}",
+                              free_spades)
+                     .format(n=free_spades, gains=_(", ").join(_amount(v, k) for k, v in gains.items())))
+    text = _("{notes}.").format(notes=_("; ").join(notes))
     return TerraformCost(faction=f.name, from_terrain=src, to_terrain="volcano", spades=0, paid_spades=0,
                          exchange_level=None, pay=MappingProxyType(pay), gains=MappingProxyType(gains),
                          route=(src, "volcano"), explanation=text[0].upper() + text[1:])
