@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.errors import RulesDataError
 from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.jsonio import excerpt, quoted, type_name
 
 __all__ = ["FieldProblem", "TableChecker", "TableError", "is_int", "list_of_players", "name_key"]
@@ -81,8 +82,13 @@ class TableError(RulesDataError):
         first = self.problems[0]
         more = len(self.problems) - 1
         # a sentence of its own: after "expected only name, faction, ..." a bracket read as the list going on
-        tail = f". {more} more problem{'s' if more > 1 else ''} after this one." if more else ""
-        super().__init__(first.message.rstrip(".") + tail if more else first.message, file=file, key_path=first.key_path)
+        if more:
+            text = ngettext("{message}. {more} more problem after this one.",
+                            "{message}. {more} more problems after this one.", more).format(
+                message=first.message.rstrip("."), more=more)
+        else:
+            text = first.message
+        super().__init__(text, file=file, key_path=first.key_path)
 
     @property
     def shape_problems(self) -> list[FieldProblem]:
@@ -146,9 +152,12 @@ class TableChecker:
             if key in allowed:
                 continue
             hint = next((a for a in allowed if a.lower() == str(key).lower()), None)
-            did = f"did you mean {quoted(hint)}? " if hint else ""
+            if hint:
+                message = _("unknown key {key}; did you mean {hint}? expected only {allowed}")
+            else:
+                message = _("unknown key {key}; expected only {allowed}")
             self.add(player, f"{where}.{excerpt(key)}" if where else excerpt(key),
-                     _("unknown key {key}; {did}expected only {allowed}").format(key=quoted(key), did=did, allowed=', '.join(allowed)), shape=True)
+                     message.format(key=quoted(key), hint=quoted(hint), allowed=_(", ").join(allowed)), shape=True)
 
     def integer(self, value: Any, player: int | None, field: str, low: int, high: int, what: str = "") -> int | None:
         """Check a whole number in ``low..high``; return it, or ``None`` after recording a problem."""

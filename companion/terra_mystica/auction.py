@@ -183,8 +183,9 @@ def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: M
         held = next((f for f, h in holder.items() if h == player), None)
         if held is not None:
             steps.append(AuctionStep(number, player, "skip", held, price[held], max_bids[player][held] - price[held],
-                                     (), None, f"{player} is skipped: still the highest bidder on {held} "
-                                     f"({price[held]})."))
+                                     (), None, _("{player} is skipped: still the highest bidder on {faction} "
+                                                 "({price}).").format(player=player, faction=held,
+                                                                      price=price[held])))
             continue
         options = []
         for f in factions:
@@ -221,17 +222,22 @@ def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: M
 
 def _explain(player: str, chosen: AuctionOption, options: list[AuctionOption], tie: str | None,
              bids: Mapping[str, int]) -> str:
-    verb = "raises" if chosen.raises else "opens"
-    text = f"{player} {verb} {chosen.faction} at {chosen.price} (worth {bids[chosen.faction]} - {chosen.price} = " \
-           f"{chosen.value})."
+    if chosen.raises:
+        text = _("{player} raises {faction} at {price} (worth {bid} - {price} = {value}).")
+    else:
+        text = _("{player} opens {faction} at {price} (worth {bid} - {price} = {value}).")
+    sentences = [text.format(player=player, faction=chosen.faction, price=chosen.price, bid=bids[chosen.faction],
+                             value=chosen.value)]
     others = [o for o in options if o.faction != chosen.faction]
     if others:
-        text += " Other choices: " + ", ".join(f"{o.faction} at {o.price} (worth {o.value})" for o in others) + "."
+        choices = _(", ").join(_("{faction} at {price} (worth {value})").format(faction=o.faction, price=o.price,
+                                                                                value=o.value) for o in others)
+        sentences.append(_("Other choices: {choices}.").format(choices=choices))
     if tie == "raise_preferred":
-        text += " Equally valuable choices: raising an existing bid beats opening a new faction."
+        sentences.append(_("Equally valuable choices: raising an existing bid beats opening a new faction."))
     elif tie == "random":
-        text += " Equally valuable choices of the same kind: chosen at random."
-    return text
+        sentences.append(_("Equally valuable choices of the same kind: chosen at random."))
+    return _(" ").join(sentences)
 
 
 def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:

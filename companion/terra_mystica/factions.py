@@ -46,6 +46,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.errors import CompanionError, RulesDataError
+from companion.i18n import N_
 from companion.i18n import gettext as _
 from companion.jsonio import quoted
 from companion.resources import load_json, require
@@ -76,6 +77,14 @@ BUILDING_NAMES: Mapping[str, str] = MappingProxyType({
     "D": "dwelling", "TP": "trading_house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary",
 })
 BUILDING_KINDS: tuple[str, ...] = tuple(BUILDING_NAMES)
+#: The factions' display names, marked for the catalog: ``_(faction.display)`` names a faction in the reader's
+#: language (glossary: 女巫, 矮人 ...).
+DISPLAY_NAMES: tuple[str, ...] = (
+    N_("Acolytes"), N_("Alchemists"), N_("Auren"), N_("Chaos Magicians"), N_("Cultists"), N_("Darklings"),
+    N_("Dragonlords"), N_("Dwarves"), N_("Engineers"), N_("Fakirs"), N_("Giants"), N_("Halflings"),
+    N_("Ice Maidens"), N_("Mermaids"), N_("Nomads"), N_("Riverwalkers"), N_("Shapeshifters"), N_("Swarmlings"),
+    N_("Witches"), N_("Yetis"),
+)
 #: The four cult tracks, lower case.
 CULTS: tuple[str, ...] = ("fire", "water", "earth", "air")
 #: The seven landscape colours in terrain-wheel order (the maps module owns the wheel itself).
@@ -290,10 +299,10 @@ class Faction:
             If the faction has no spade track (Riverwalkers) or ``level`` is outside 0..max_level.
         """
         if self.spades is None:
-            raise ValueError(_("{display} have no spade track").format(display=self.display))
+            raise ValueError(_("{display} have no spade track").format(display=_(self.display)))
         lvl = self.spades.start_level if level is None else level
         if not 0 <= lvl <= self.spades.max_level:
-            raise ValueError(_("{display}: exchange level {lvl} outside 0..{max_level}").format(display=self.display, lvl=lvl, max_level=self.spades.max_level))
+            raise ValueError(_("{display}: exchange level {lvl} outside 0..{max_level}").format(display=_(self.display), lvl=lvl, max_level=self.spades.max_level))
         return self.spades.cost_per_spade_by_level[lvl]
 
     @property

@@ -165,10 +165,13 @@ class PowerBowls(_Bowls):
             ``not_enough_power`` when bowl III holds fewer than ``n`` tokens; ``bad_amount`` for ``n < 0``.
         """
         if type(n) is not int or n < 0:
-            _check_amount(n, "spend")
+            _check_amount(n, _("spend"))
         if n > self.iii:
-            hint = f" (burning {n - self.iii} would get there)" if n - self.iii <= self.max_burn else ""
-            raise IllegalActionError("not_enough_power", _("spend {n} power: bowl III holds only {iii}{hint}").format(n=n, iii=self.iii, hint=hint),
+            if n - self.iii <= self.max_burn:
+                message = _("spend {n} power: bowl III holds only {iii} (burning {burn} would get there)")
+            else:
+                message = _("spend {n} power: bowl III holds only {iii}")
+            raise IllegalActionError("not_enough_power", message.format(n=n, iii=self.iii, burn=n - self.iii),
                                      rule=_("power is spent from bowl III"))
         return tuple.__new__(PowerBowls, (self.i + n, self.ii, self.iii - n))
 
@@ -182,7 +185,7 @@ class PowerBowls(_Bowls):
             ``n < 0``.
         """
         if type(n) is not int or n < 0:
-            _check_amount(n, "burn")
+            _check_amount(n, _("burn"))
         if 2 * n > self.ii:
             raise IllegalActionError("not_enough_power_to_burn",
                                      _("burn {n}: needs {value} tokens in bowl II, it holds {ii}").format(n=n, value=2 * n, ii=self.ii),
@@ -222,7 +225,7 @@ class PowerBowls(_Bowls):
         IllegalActionError
             ``not_enough_power`` when bowl III holds fewer than ``n`` tokens.
         """
-        _check_amount(n, "spend")
+        _check_amount(n, _("spend"))
         after = self.spent(n)
         return PowerStep(self, after, n, n, _("Spend {n} power: {n} tokens from bowl III back to bowl I. "
                                               "Bowls {before} -> {after}.").format(n=n, before=self, after=after))
@@ -235,7 +238,7 @@ class PowerBowls(_Bowls):
         IllegalActionError
             ``not_enough_power_to_burn`` when bowl II holds fewer than ``2 n`` tokens.
         """
-        _check_amount(n, "burn")
+        _check_amount(n, _("burn"))
         after = self.burned(n)
         return PowerStep(self, after, n, n, _("Burn {n}: {n} tokens from bowl II to III and {n} more removed "
                                               "from the game. Bowls {before} -> {after} ({tokens} tokens).").format(
@@ -244,7 +247,7 @@ class PowerBowls(_Bowls):
 
     def add_tokens(self, n: int, bowl: int = 1) -> PowerStep:
         """Add ``n`` new tokens to ``bowl`` (1, 2 or 3): Dragonlords' spades and stronghold, Shapeshifters."""
-        _check_amount(n, "add tokens")
+        _check_amount(n, _("add tokens"))
         if bowl not in (1, 2, 3):
             raise IllegalActionError("bad_amount", _("add tokens: bowl must be 1, 2 or 3, found {bowl!r}").format(bowl=bowl))
         vals = list(self.as_tuple())
@@ -261,7 +264,7 @@ class PowerBowls(_Bowls):
         IllegalActionError
             ``not_enough_tokens`` when fewer than ``n`` tokens are left.
         """
-        _check_amount(n, "remove tokens")
+        _check_amount(n, _("remove tokens"))
         if n > self.tokens:
             raise IllegalActionError("not_enough_tokens", _("remove {n} tokens: only {tokens} left").format(n=n, tokens=self.tokens))
         vals = list(self.as_tuple())
@@ -342,7 +345,7 @@ def leech_offer(bowls: PowerBowls, offered: int, *, vp: int | None = None) -> Le
     Source: RULES-NOTES section 6 (``leech N from X``: cost N - 1 VP); the engine accepts with this.
     """
     if type(offered) is not int or offered < 0:
-        _check_amount(offered, "offered power")
+        _check_amount(offered, _("offered power"))
     gain = min(offered, 2 * bowls.i + bowls.ii)
     if vp is not None:
         if type(vp) is not int or vp < 0:

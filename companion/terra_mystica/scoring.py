@@ -43,6 +43,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext, ngettext
 from companion.jsonio import quoted
 from companion.terra_mystica.factions import CULTS, Faction, UnknownFactionError, get_faction
 from companion.terra_mystica.power import PowerBowls
@@ -222,22 +223,29 @@ def convert_resources(faction: str | Faction, coins: int, workers: int, priests:
     vp = total // rate
     parts = []
 
-    def n_of(n: int, what: str) -> str:
-        return f"{n} {what}" if n != 1 else f"{n} {what[:-1]}"
+    def coins(n: int) -> str:
+        return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
     if burn:
-        parts.append(f"burn {burn} power (bowl II {bowls.ii} -> {bowls.ii - 2 * burn}, bowl III +{burn})")
+        parts.append(_("burn {burn} power (bowl II {ii} -> {ii_after}, bowl III +{burn})")
+                     .format(burn=burn, ii=bowls.ii, ii_after=bowls.ii - 2 * burn))
     if from_power:
-        parts.append(f"{from_power} power from bowl III -> {n_of(from_power, 'coins')}")
+        parts.append(_("{n} power from bowl III -> {coins}").format(n=from_power, coins=coins(from_power)))
     if priests:
-        parts.append(f"{n_of(priests, 'priests')} -> {n_of(priests, 'coins')}")
+        parts.append(ngettext("{n} priest -> {coins}", "{n} priests -> {coins}", priests)
+                     .format(n=priests, coins=coins(priests)))
     if workers:
-        parts.append(f"{n_of(workers, 'workers')} -> {n_of(workers, 'coins')}")
+        parts.append(ngettext("{n} worker -> {coins}", "{n} workers -> {coins}", workers)
+                     .format(n=workers, coins=coins(workers)))
     left = total - vp * rate
-    parts.append(f"{n_of(total, 'coins')} at {rate}:1 -> {vp} VP" + (f" ({n_of(left, 'coins')} left)" if left else ""))
+    if left:
+        parts.append(_("{coins} at {rate}:1 -> {vp} VP ({left} left)").format(coins=coins(total), rate=rate, vp=vp,
+                                                                             left=coins(left)))
+    else:
+        parts.append(_("{coins} at {rate}:1 -> {vp} VP").format(coins=coins(total), rate=rate, vp=vp))
     return ResourceConversion(burned=burn, coins_from_power=from_power, coins_from_priests=priests,
                               coins_from_workers=workers, coins=total, coins_per_vp=rate, vp=vp,
-                              coins_left=total - vp * rate, bowls_after=after, explanation="; ".join(parts) + ".")
+                              coins_left=total - vp * rate, bowls_after=after, explanation=_("{notes}.").format(notes=_("; ").join(parts)))
 
 
 @dataclass(frozen=True)
@@ -370,7 +378,7 @@ def final_scoring(players: Iterable[PlayerFinal], *, extra_category: str | None 
         except UnknownFactionError as exc:
             raise CompanionError(_("players[{i}].faction: {exc}").format(i=i, exc=exc)) from None
         if f.name in seen:
-            raise CompanionError(_("players[{i}].faction: {display} appears twice; each faction plays once").format(i=i, display=f.display))
+            raise CompanionError(_("players[{i}].faction: {display} appears twice; each faction plays once").format(i=i, display=_(f.display)))
         seen.add(f.name)
         factions.append(f)
         _check_player(p, i, extra_needed=extra_category is not None)
@@ -402,15 +410,15 @@ def _check_player(p: PlayerFinal, i: int, *, extra_needed: bool) -> None:
     for name in ("vp", "network", "coins", "workers", "priests"):
         v = getattr(p, name)
         if not _is_int(v) or v < 0:
-            raise bad(name, "an integer >= 0", v)
+            raise bad(name, _("an integer >= 0"), v)
     for c in CULTS:
         v = p.cults[c]
         if not _is_int(v) or not 0 <= v <= 10:
-            raise bad(f"cults.{c}", "an integer 0..10", v)
+            raise bad(f"cults.{c}", _("an integer 0..10"), v)
     if len(p.power) != 3 or not all(_is_int(x) and x >= 0 for x in p.power):
-        raise bad("power", "three integers >= 0 (bowls I, II, III)", list(p.power))
+        raise bad("power", _("three integers >= 0 (bowls I, II, III)"), list(p.power))
     if extra_needed and (not _is_int(p.extra) or p.extra < 0):
-        raise bad("extra", "an integer >= 0 for the final-scoring tile", p.extra)
+        raise bad("extra", _("an integer >= 0 for the final-scoring tile"), p.extra)
 
 
 def _is_int(v: Any) -> bool:
@@ -429,8 +437,10 @@ TABLE_KIND = "terra-mystica-score"
 #: 0..10 with one player at most on each 10 (D.2: "tracks <= 10 (9 if taken)"). Network: at most every
 #: building of the faction (factions.json building counts). Shipping 0..6, tunnel/carpet range 0..4 (the score
 #: app's map helper).
-LIMITS = {"vp": (0, 999, " of VP"), "coins": (0, 999, " of coins"), "workers": (0, 99, " of workers"),
-          "priests": (0, 7, " of priests (7 per faction)"), "cult": (0, 10, ""), "power": (0, 99, " of power tokens"),
+LIMITS = {"vp": (0, 999, lazy_gettext(" of VP")), "coins": (0, 999, lazy_gettext(" of coins")),
+          "workers": (0, 99, lazy_gettext(" of workers")),
+          "priests": (0, 7, lazy_gettext(" of priests (7 per faction)")), "cult": (0, 10, ""),
+          "power": (0, 99, lazy_gettext(" of power tokens")),
           "extra": (0, 99, ""), "shipping": (0, 6, ""), "jump_range": (0, 4, "")}
 BOWLS = ("bowl I", "bowl II", "bowl III")
 
@@ -551,8 +561,8 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
                 check.add(i, "faction", str(exc), shape=True)
         for key in ("vp", "network", "cults"):
             if key not in p:
-                check.add(i, key, "missing; expected " + ("an object with fire, water, earth, air" if key == "cults"
-                                                          else "a whole number"), shape=True)
+                check.add(i, key, _("missing; expected an object with fire, water, earth, air") if key == "cults"
+                          else _("missing; expected a whole number"), shape=True)
         nums: dict[str, int | None] = {}
         for key in ("vp", "coins", "workers", "priests"):
             low, high, what = LIMITS[key]
@@ -560,7 +570,7 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         f = factions.get(i)
         most = sum(b.count for b in f.buildings.values()) if f is not None else 17
         nums["network"] = check.integer(p.get("network", 0), i, "network", 0, most,
-                                        " of buildings (every building of the faction)")
+                                        _(" of buildings (every building of the faction)"))
         cults_raw = p.get("cults", {})
         cults: dict[str, int] = {}
         if not isinstance(cults_raw, dict):
@@ -590,7 +600,8 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         if extra is not None or category is not None:
             low, high, what = LIMITS["extra"]
             extra = check.integer(extra, i, "extra", low, high,
-                                  f" for the final-scoring tile {category}" if category else what)
+                                  _(" for the final-scoring tile {category}").format(category=category)
+                                  if category else what)
         if "map_buildings" in p:
             check.text(p["map_buildings"], i, "map_buildings", required=False, max_length=2000)
         for key in ("shipping", "jump_range"):

@@ -173,7 +173,7 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         raise IllegalActionError("bad_terrain", _("home: expected one of the seven land terrains, found {home!r}").format(home=home))
     mode = f.terraform_mode
     if mode == "none":
-        raise IllegalActionError("cannot_terraform", _("{display} never transform terrain").format(display=f.display),
+        raise IllegalActionError("cannot_terraform", _("{display} never transform terrain").format(display=_(f.display)),
                                  rule=_("Riverwalkers: build only on unlocked terrain, no spades (factions.json)"))
     if mode == "volcano":
         return _volcano(f, src, to_terrain, free_spades, other_homes)
@@ -186,7 +186,7 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         home_colour = picked
     if to_terrain is None:
         if home_colour is None:
-            raise IllegalActionError("needs_home_terrain", _("{display} pick their home terrain at setup; pass home= (or a to_terrain)").format(display=f.display))
+            raise IllegalActionError("needs_home_terrain", _("{display} pick their home terrain at setup; pass home= (or a to_terrain)").format(display=_(f.display)))
         dst = home_colour
     else:
         dst = normalise_terrain(to_terrain)
@@ -194,13 +194,13 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         raise IllegalActionError("cannot_terraform", _("{src} hexes can never be transformed").format(src=src),
                                  rule=_("Fire & Ice: ice and volcano hexes are permanent"))
     if dst == "volcano" or (dst == "ice" and mode != "ice"):
-        raise IllegalActionError("cannot_terraform", _("{display} cannot create {dst} hexes").format(display=f.display, dst=dst),
+        raise IllegalActionError("cannot_terraform", _("{display} cannot create {dst} hexes").format(display=_(f.display), dst=dst),
                                  rule=_("only ice factions make ice, only volcano factions make volcanoes"))
 
     assert f.spades is not None
     level = f.spades.start_level if exchange_level is None else exchange_level
     if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= f.spades.max_level:
-        raise IllegalActionError("bad_exchange_level", _("{display}: exchange level {exchange_level!r} outside 0..{max_level}").format(display=f.display, exchange_level=exchange_level, max_level=f.spades.max_level), rule=_("faction board spade track"))
+        raise IllegalActionError("bad_exchange_level", _("{display}: exchange level {exchange_level!r} outside 0..{max_level}").format(display=_(f.display), exchange_level=exchange_level, max_level=f.spades.max_level), rule=_("faction board spade track"))
 
     notes: list[str] = []
     if src == dst:
@@ -208,7 +208,7 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         notes.append(_("{label} is already the target terrain: no spades").format(label=_label(src)))
     elif dst == "ice":
         if picked is None:
-            raise IllegalActionError("needs_home_terrain", _("{display}: pass home= (the terrain picked at setup)").format(display=f.display))
+            raise IllegalActionError("needs_home_terrain", _("{display}: pass home= (the terrain picked at setup)").format(display=_(f.display)))
         d = terrain_wheel().spade_distance(picked, src)
         spades, route = max(1, d), (src, "ice")
         steps = ngettext("{d} step", "{d} steps", d).format(d=d)
@@ -248,12 +248,12 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         for res, v in g.items():
             if res != "SPADE" and paid:
                 gains[res] = gains.get(res, 0) + v * paid
-                notes.append(_("{display} gain {amount} per spade bought: +{v}").format(display=f.display, amount=_amount(v, res), v=v * paid))
+                notes.append(_("{display} gain {amount} per spade bought: +{v}").format(display=_(f.display), amount=_amount(v, res), v=v * paid))
     bonus_ok = all(res != "SH" or has_stronghold for res in f.spade_bonus_needs)
     if spades and f.spade_gain_bonus and bonus_ok:
         for res, v in f.spade_gain_bonus.items():
             gains[res] = gains.get(res, 0) + v * spades
-            notes.append(_("{display} gain {amount} per spade: +{v}").format(display=f.display, amount=_amount(v, res), v=v * spades))
+            notes.append(_("{display} gain {amount} per spade: +{v}").format(display=_(f.display), amount=_amount(v, res), v=v * spades))
     text = _("{notes}.").format(notes=_("; ").join(notes))
     return TerraformCost(faction=f.name, from_terrain=src, to_terrain=dst, spades=spades, paid_spades=paid,
                          exchange_level=level, pay=MappingProxyType(pay), gains=MappingProxyType(gains),
@@ -279,7 +279,7 @@ def _volcano(f: Faction, src: str, to_terrain: str | None, free_spades: int, oth
              ) -> TerraformCost:
     dst = "volcano" if to_terrain is None else normalise_terrain(to_terrain)
     if dst != "volcano":
-        raise IllegalActionError("cannot_terraform", _("{display} use no spades: they only turn hexes into volcanoes").format(display=f.display), rule=_("Fire & Ice volcano factions"))
+        raise IllegalActionError("cannot_terraform", _("{display} use no spades: they only turn hexes into volcanoes").format(display=_(f.display)), rule=_("Fire & Ice volcano factions"))
     if src in SPECIAL:
         raise IllegalActionError("cannot_terraform", _("{src} hexes can never be transformed").format(src=src))
     assert f.volcano_effect is not None
@@ -290,10 +290,10 @@ def _volcano(f: Faction, src: str, to_terrain: str | None, free_spades: int, oth
     what = _(", ").join(_amount(v, k) for k, v in pay.items())
     if where == "home":
         notes = [_("{label} -> volcano: {display} pay {what} (another faction's home terrain), no spades")
-                 .format(label=_label(src), display=f.display, what=what)]
+                 .format(label=_label(src), display=_(f.display), what=what)]
     else:
         notes = [_("{label} -> volcano: {display} pay {what} (not another faction's home terrain), no spades")
-                 .format(label=_label(src), display=f.display, what=what)]
+                 .format(label=_label(src), display=_(f.display), what=what)]
     gains: dict[str, int] = {}
     if free_spades:
         for res, v in f.spade_gain_bonus.items():

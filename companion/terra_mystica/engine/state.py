@@ -528,7 +528,7 @@ class Game:
         except Exception:  # noqa: BLE001 - UnknownFaction / KeyError from the rules module
             raise RecordError(_("unknown faction {name!r}").format(name=name), line=line) from None
         if data.expansion != "base" and data.name not in EXPANSION_FACTIONS:
-            raise _illegal("faction_not_supported", _("{display} is a Fire & Ice faction; the engine replays base-game factions only so far").format(display=data.display), _("issue 5: base game first"), line)
+            raise _illegal("faction_not_supported", _("{display} is a Fire & Ice faction; the engine replays base-game factions only so far").format(display=_(data.display)), _("issue 5: base game first"), line)
         if data.name in self.factions:
             raise SetupError("factions", _("faction {name} is set up twice").format(name=data.name), line=line)
         if any(f.data.home_terrain == data.home_terrain for f in self.factions.values()):
@@ -537,7 +537,7 @@ class Game:
         picker = next((o for o in self.factions.values()
                        if data.home_terrain in (o.picked, o.home if o.variable else None)), None)
         if picker is not None:
-            raise SetupError("factions", _("{display}'s home terrain {home_terrain} was picked by {display2} (FIRE-ICE-NOTES section 2)").format(display=data.display, home_terrain=data.home_terrain, display2=picker.data.display), line=line)
+            raise SetupError("factions", _("{display}'s home terrain {home_terrain} was picked by {display2} (FIRE-ICE-NOTES section 2)").format(display=_(data.display), home_terrain=data.home_terrain, display2=_(picker.data.display)), line=line)
         if len(self.factions) >= MAX_PLAYERS:
             raise SetupError("factions", _("at most {max_players} players").format(max_players=MAX_PLAYERS), line=line)
         f = FactionState(data)
@@ -602,7 +602,7 @@ class Game:
             else:
                 raise _illegal("unknown_cost", _("{what}: unknown cost {res}").format(what=what, res=res), _("engine data"), line)
             if have < n:
-                raise _illegal("not_enough_" + res.lower(), _("{name}: {what} costs {n} {res}, has {have}").format(name=f.name, what=what, n=n, res=res, have=have),
+                raise _illegal("not_enough_" + res.lower(), _("{name}: {what} costs {n} {res}, has {have}").format(name=_(f.data.display), what=what, n=n, res=res, have=have),
                                _("rulebook costs / RULES-NOTES section 6"), line)
         for res, n in cost.items():
             if res == "C":
@@ -782,7 +782,7 @@ class Game:
             return
         if what == "SPADE":
             if f.spades < n:
-                raise _illegal("no_spade", _("{name} holds {spades} spade(s), cannot discard {n}").format(name=f.name, spades=f.spades, n=n),
+                raise _illegal("no_spade", _("{name} holds {spades} spade(s), cannot discard {n}").format(name=_(f.data.display), spades=f.spades, n=n),
                                _("RULES-NOTES-D D.6"), line)
             f.spades -= n
             if f.spades == 0:
@@ -792,15 +792,15 @@ class Game:
         if f.cult_debt:
             # the Acolytes' volcano price: the whole amount on one track (FIRE-ICE-NOTES section 5)
             if n != f.cult_debt or pos < n:
-                raise _illegal("volcano_unpaid", _("{name} owes {cult_debt} steps on one track for the volcano (-{cult_debt}{what} with {what} at {pos})").format(name=f.name, cult_debt=f.cult_debt, what=what, pos=pos), _("FIRE-ICE-NOTES section 5"),
+                raise _illegal("volcano_unpaid", _("{name} owes {cult_debt} steps on one track for the volcano (-{cult_debt}{what} with {what} at {pos})").format(name=_(f.data.display), cult_debt=f.cult_debt, what=what, pos=pos), _("FIRE-ICE-NOTES section 5"),
                                line)
             f.cult[what] = pos - n
             f.cult_debt = 0
             return
         if "loose-cult-loss" not in self.options and (pos == 10 or pos - n < 7):
-            raise _illegal("cult_loss", _("{name} may step back on {what} only from below 10 and not below 7 (at {pos})").format(name=f.name, what=what, pos=pos), _("RULES-NOTES-D D.2 command_adjust_resources"), line)
+            raise _illegal("cult_loss", _("{name} may step back on {what} only from below 10 and not below 7 (at {pos})").format(name=_(f.data.display), what=what, pos=pos), _("RULES-NOTES-D D.2 command_adjust_resources"), line)
         if pos - n < 0:
-            raise _illegal("cult_loss", _("{name} is at {pos} on {what}").format(name=f.name, pos=pos, what=what), _("cult tracks"), line)
+            raise _illegal("cult_loss", _("{name} is at {pos} on {what}").format(name=_(f.data.display), pos=pos, what=what), _("cult tracks"), line)
         f.cult[what] = pos - n
 
     def _free_keys(self, f: FactionState) -> int:
@@ -818,7 +818,7 @@ class Game:
     def _send_priest(self, f: FactionState, track: str, steps: int | None) -> None:
         line = self._line
         if f.p < 1:
-            raise _illegal("no_priest", _("{name} has no priest to send").format(name=f.name), _("rulebook: send a priest"), line)
+            raise _illegal("no_priest", _("{name} has no priest to send").format(name=_(f.data.display)), _("rulebook: send a priest"), line)
         slots = self.cult_slots[track]
         chosen = None
         if steps is None or steps > 1:
@@ -895,9 +895,9 @@ class Game:
         line = self._line
         if how is None:
             if direct_only:
-                raise _illegal("not_adjacent", _("{h} is not directly adjacent to a {name} building (no bridges)").format(h=h, name=f.name),
+                raise _illegal("not_adjacent", _("{h} is not directly adjacent to a {name} building (no bridges)").format(h=h, name=_(f.data.display)),
                                _("Nomads' sandstorm: direct adjacency only"), line)
-            raise _illegal("not_reachable", _("{h} is not reachable for {name} (no own building adjacent, shipping {shipping})").format(h=h, name=f.name, shipping=self._shipping(f)), _("RULES-NOTES section 3 check_reachable"), line)
+            raise _illegal("not_reachable", _("{h} is not reachable for {name} (no own building adjacent, shipping {shipping})").format(h=h, name=_(f.data.display), shipping=self._shipping(f)), _("RULES-NOTES section 3 check_reachable"), line)
         tp = f.data.teleport
         level = min(f.teleport_level, len(tp["cost"]) - 1)
         self._pay(f, dict(tp["cost"][level]), "tunnelling / carpet flight")
@@ -918,7 +918,7 @@ class Game:
                            "priests", "FIRE-ICE-NOTES section 7", line)
         if f.data.terraform_mode == "volcano":
             if to != home:
-                raise _illegal("cannot_terraform", _("{name} only turn hexes into volcano").format(name=f.name), _("FIRE-ICE-NOTES "
+                raise _illegal("cannot_terraform", _("{name} only turn hexes into volcano").format(name=_(f.data.display)), _("FIRE-ICE-NOTES "
                                "section 5 (map.pm transform_colors)"), line)
             if self.colour[h] in SPECIAL_TERRAINS:
                 raise _illegal("cannot_terraform", _("{h} is {colour}; ice and volcano hexes are never transformed").format(h=h, colour=self.colour[h]), _("FIRE-ICE-NOTES section 3"), line)
@@ -942,7 +942,7 @@ class Game:
         self._check_reach(f, h)
         if f.spades < need:
             if f.cult_spade and f.spades:
-                raise _illegal("not_enough_spades", _("{name} has {spades} spade(s) from cult income, {h} needs {need}").format(name=f.name, spades=f.spades, h=h, need=need), _("RULES-NOTES tricky case 10"), line)
+                raise _illegal("not_enough_spades", _("{name} has {spades} spade(s) from cult income, {h} needs {need}").format(name=_(f.data.display), spades=f.spades, h=h, need=need), _("RULES-NOTES tricky case 10"), line)
             self._dig(f, need - f.spades)
         f.spades -= need
         self.colour[h] = to
@@ -964,7 +964,7 @@ class Game:
         if f.volcano_tf < 1 and f.spade_action:
             self._dig(f, 1)  # refused with volcano_spades: the action's spades were converted at once
         if f.volcano_tf < 1:
-            raise _illegal("not_enough_spades", _("{name}: not enough VOLCANO_TF (a volcano begins with dig 1)").format(name=f.name),
+            raise _illegal("not_enough_spades", _("{name}: not enough VOLCANO_TF (a volcano begins with dig 1)").format(name=_(f.data.display)),
                            _("FIRE-ICE-NOTES section 5"), line)
         self._check_reach(f, h)
         price = self.volcano_price(f, h)
@@ -972,7 +972,7 @@ class Game:
         if tokens:
             b = f.bowls
             if sum(b) < tokens:
-                raise _illegal("not_enough_pw", _("{name} has {sum} power tokens, a volcano on {h} costs {tokens}").format(name=f.name, sum=sum(b), h=h, tokens=tokens), _("FIRE-ICE-NOTES section 5"), line)
+                raise _illegal("not_enough_pw", _("{name} has {sum} power tokens, a volcano on {h} costs {tokens}").format(name=_(f.data.display), sum=sum(b), h=h, tokens=tokens), _("FIRE-ICE-NOTES section 5"), line)
             bowls = list(b)
             left = tokens
             for i in range(3):  # bowl I first, then II, then III (resources.pm LOSE_PW_TOKEN)
@@ -983,7 +983,7 @@ class Game:
         steps = price.get("LOSE_CULT", 0)
         if steps:
             if max(f.cult.values()) < steps:
-                raise _illegal("volcano_unpaid", _("{name} has no cult track with {steps} steps to lose").format(name=f.name, steps=steps),
+                raise _illegal("volcano_unpaid", _("{name} has no cult track with {steps} steps to lose").format(name=_(f.data.display), steps=steps),
                                _("FIRE-ICE-NOTES section 5"), line)
             f.cult_debt += steps
         f.volcano_tf -= 1
@@ -998,13 +998,13 @@ class Game:
                                    what=_("new power tokens") if f.name == "dragonlords" else _("cult steps")),
                                "FIRE-ICE-NOTES section 5", self._line)
             if n != 1 or f.volcano_dug:
-                raise _illegal("one_volcano", _("{name}: one volcano per action (dig 1, once)").format(name=f.name),
+                raise _illegal("one_volcano", _("{name}: one volcano per action (dig 1, once)").format(name=_(f.data.display)),
                                _("FIRE-ICE-NOTES section 5 (commands.pm command_dig)"), self._line)
             f.volcano_dug = True
             f.volcano_tf += 1
             return
         if f.data.spades is None:
-            raise _illegal("no_spades", _("{name} cannot dig").format(name=f.name), _("faction board"), self._line)
+            raise _illegal("no_spades", _("{name} cannot dig").format(name=_(f.data.display)), _("faction board"), self._line)
         cost = f.data.spades.cost_per_spade_by_level[f.dig]
         self._pay(f, {k: v * n for k, v in cost.items()}, f"dig {n}")
         gain = f.data.spades.gain_per_use
@@ -1139,14 +1139,14 @@ class Game:
         line = self._line
         cur = f.hexes.get(h)
         if cur is None:
-            raise _illegal("not_own_building", _("{h} holds no {name} building").format(h=h, name=f.name), _("rulebook: upgrade"), line)
+            raise _illegal("not_own_building", _("{h} holds no {name} building").format(h=h, name=_(f.data.display)), _("rulebook: upgrade"), line)
         source = self.tiles.rules.upgraded_from(kind)
         if source != cur:
             raise _illegal("bad_upgrade", _("{h} holds a {cur}; a {kind} is upgraded from a {source}").format(h=h, cur=cur, kind=kind, source=source),
                            _("rulebook: upgrade paths D->TP->TE->SA, TP->SH"), line)
         bdata = f.data.buildings[kind]
         if f.count[kind] >= bdata.count:
-            raise _illegal("no_building_left", _("{name} has no {kind} left").format(name=f.name, kind=kind), _("rulebook: faction board"), line)
+            raise _illegal("no_building_left", _("{name} has no {kind} left").format(name=_(f.data.display), kind=kind), _("rulebook: faction board"), line)
         if kind == "TP" and f.free["TP"]:
             f.free["TP"] -= 1
         else:
@@ -1207,10 +1207,10 @@ class Game:
         if fid not in self.favor_pool:
             raise RecordError(_("unknown favor tile {fid}").format(fid=fid), line=line)
         if f.pending_favor <= 0:
-            raise _illegal("no_favor_due", _("{name} may not take a favor tile now").format(name=f.name), _("rulebook: temple / "
+            raise _illegal("no_favor_due", _("{name} may not take a favor tile now").format(name=_(f.data.display)), _("rulebook: temple / "
                            "sanctuary give a favor tile"), line)
         if fid in f.favors:
-            raise _illegal("favor_twice", _("{name} already has {fid}").format(name=f.name, fid=fid), _("rulebook: one of each favor tile"), line)
+            raise _illegal("favor_twice", _("{name} already has {fid}").format(name=_(f.data.display), fid=fid), _("rulebook: one of each favor tile"), line)
         if self.favor_pool[fid] <= 0:
             raise _illegal("favor_gone", _("no {fid} left").format(fid=fid), _("rulebook: favor tile supply"), line)
         self.favor_pool[fid] -= 1
@@ -1229,7 +1229,7 @@ class Game:
             raise RecordError(f"unknown town tile {tid}", line=line)
         for _k in range(n):
             if f.pending_town <= 0:
-                raise _illegal("no_town_due", _("{name} has not founded a town").format(name=f.name), _("rulebook: towns"), line)
+                raise _illegal("no_town_due", _("{name} has not founded a town").format(name=_(f.data.display)), _("rulebook: towns"), line)
             if self.town_pool.get(tid, 0) <= 0:
                 raise _illegal("town_gone", _("no {tid} left").format(tid=tid), _("rulebook: town tile supply"), line)
             self.town_pool[tid] -= 1
@@ -1263,7 +1263,7 @@ class Game:
             self._cult_step(f, track, 1)
             return
         if f.pending_cult < n:
-            raise _illegal("no_cult_step_due", _("{name} has no cult step to take").format(name=f.name), _("bonus / favor / faction "
+            raise _illegal("no_cult_step_due", _("{name} has no cult step to take").format(name=_(f.data.display)), _("bonus / favor / faction "
                            "action cult step"), self._line)
         if f.cult_same_track:
             # the Auren's stronghold action: both steps on one track (+2AIR, or +AIR twice)
@@ -1301,17 +1301,17 @@ class Game:
         key = f.name + ":" + act
         if act.startswith("BON"):
             if f.bonus != act or tiles.bonus[act].action is None:
-                raise _illegal("no_such_action", _("{name} does not hold {act} with an action").format(name=f.name, act=act), _("bonus tiles"), line)
+                raise _illegal("no_such_action", _("{name} does not hold {act} with an action").format(name=_(f.data.display), act=act), _("bonus tiles"), line)
             key = act
         elif act.startswith("FAV"):
             if act not in f.favors or not tiles.favor[act].has_action:
-                raise _illegal("no_such_action", _("{name} does not hold {act}").format(name=f.name, act=act), _("favor tiles"), line)
+                raise _illegal("no_such_action", _("{name} does not hold {act}").format(name=_(f.data.display), act=act), _("favor tiles"), line)
         elif act in tiles.faction_actions:
             owner_ok = f.count["SH"] > 0 and any(act in (e or {}) for e in (f.data.buildings["SH"].on_build or ()))
             if act == "ACTE":
                 owner_ok = bool(f.data.engine_fields.get("ACTE"))
             if not owner_ok:
-                raise _illegal("no_such_action", _("{name} cannot take {act}").format(name=f.name, act=act), _("faction stronghold actions"), line)
+                raise _illegal("no_such_action", _("{name} cannot take {act}").format(name=_(f.data.display), act=act), _("faction stronghold actions"), line)
         else:
             raise RecordError(f"unknown action {act}", line=line)
         if act != "ACTE" and act not in NEVER_BLOCKED:
@@ -1407,14 +1407,14 @@ class Game:
         if track == "ship":
             sh = f.data.shipping
             if f.ship >= sh.max or sh.advance_cost is None:
-                raise _illegal("track_maxed", _("{name} cannot advance shipping").format(name=f.name), _("faction board"), line)
+                raise _illegal("track_maxed", _("{name} cannot advance shipping").format(name=_(f.data.display)), _("faction board"), line)
             self._pay(f, dict(sh.advance_cost), "advance shipping")
             f.vp += sh.advance_vp[f.ship]
             f.ship += 1
         else:
             sp = f.data.spades
             if sp is None or f.dig >= sp.max_level or sp.advance_cost is None:
-                raise _illegal("track_maxed", _("{name} cannot advance digging").format(name=f.name), _("faction board"), line)
+                raise _illegal("track_maxed", _("{name} cannot advance digging").format(name=_(f.data.display)), _("faction board"), line)
             self._pay(f, dict(sp.advance_cost), "advance digging")
             f.vp += sp.advance_vp[f.dig]
             f.dig += 1
@@ -1431,7 +1431,7 @@ class Game:
             f.w_to_p -= n_to
             rate = 1
         if rate is None:
-            raise _illegal("bad_conversion", _("{name} cannot convert {r_from} to {r_to}").format(name=f.name, r_from=r_from, r_to=r_to),
+            raise _illegal("bad_conversion", _("{name} cannot convert {r_from} to {r_to}").format(name=_(f.data.display), r_from=r_from, r_to=r_to),
                            _("rulebook exchange rates"), line)
         if n_from != n_to * rate:
             raise _illegal("bad_conversion", _("{n_from} {r_from} -> {n_to} {r_to} is not the rate {rate}:1").format(n_from=n_from, r_from=r_from, n_to=n_to, r_to=r_to, rate=rate),
@@ -1443,7 +1443,7 @@ class Game:
         try:
             f.bowls = f.bowls.burned(n)
         except IllegalActionError as exc:
-            raise _illegal("cannot_burn", _("{name}: {exc}").format(name=f.name, exc=exc), _("rulebook: sacrifice power"), self._line) from None
+            raise _illegal("cannot_burn", _("{name}: {exc}").format(name=_(f.data.display), exc=exc), _("rulebook: sacrifice power"), self._line) from None
 
     def _pass_vp(self, f: FactionState) -> None:
         tables = []
@@ -1473,7 +1473,7 @@ class Game:
     def _pass(self, f: FactionState, bon: str | None) -> None:
         line = self._line
         if f.passed:
-            raise _illegal("already_passed", _("{name} has already passed").format(name=f.name), _("rulebook: passing"), line)
+            raise _illegal("already_passed", _("{name} has already passed").format(name=_(f.data.display)), _("rulebook: passing"), line)
         if self.round > 0:
             self._pass_vp(f)
         if self.round < 6:
@@ -1516,18 +1516,18 @@ class Game:
         if o is None and not accept:
             o = self._find_offer(f, frm)
             if o is None:
-                raise _illegal("no_offer", _("{name} has no power offer from {value} to decline").format(name=f.name, value=frm or 'anyone'),
+                raise _illegal("no_offer", _("{name} has no power offer from {value} to decline").format(name=_(f.data.display), value=frm or 'anyone'),
                                _("RULES-NOTES-D D.1 command_decline"), line)
         if o is None:
             if strict or frm is not None and self._find_offer(f, frm) is None:
-                raise _illegal("no_offer", _("{name} has no power offer of {amount} from {value}").format(name=f.name, amount=amount, value=frm or 'anyone'),
+                raise _illegal("no_offer", _("{name} has no power offer of {amount} from {value}").format(name=_(f.data.display), amount=amount, value=frm or 'anyone'),
                                _("RULES-NOTES-D D.1 command_leech"), line)
             o = self._find_offer(f, frm)
             if o is None:
                 self._gain_leeched(f, amount)
                 return
         if accept and o["marked"] and strict:
-            raise _illegal("offer_expired", _("{name} can no longer accept {amount} from {giver}: a later offer was accepted or power was converted first").format(name=f.name, amount=o['amount'], giver=o['from']), _("option strict-leech "
+            raise _illegal("offer_expired", _("{name} can no longer accept {amount} from {giver}: a later offer was accepted or power was converted first").format(name=_(f.data.display), amount=o['amount'], giver=o['from']), _("option strict-leech "
                            "(RULES-NOTES-D D.1)"), line)
         self._answer(f, o, amount if accept else None)
 
@@ -1822,7 +1822,7 @@ class Game:
         """
         f = self.faction(name, line)
         if f.name in self.dropped:
-            raise _illegal("already_dropped", _("{name} has already left the game").format(name=f.name), _("RULES-NOTES-D D.3"), line)
+            raise _illegal("already_dropped", _("{name} has already left the game").format(name=_(f.data.display)), _("RULES-NOTES-D D.3"), line)
         if self.phase == "over":
             raise _illegal("game_over", _("the game is over"), _("RULES-NOTES section 5"), line)
         self._line = line
@@ -1894,7 +1894,7 @@ class Game:
         if self.phase == "over":
             return _illegal("game_over", _("the game is over"), _("RULES-NOTES section 5"), line)
         if f.name in self.dropped:
-            return _illegal("dropped", _("{name} has left the game").format(name=f.name), _("RULES-NOTES-D D.3"), line)
+            return _illegal("dropped", _("{name} has left the game").format(name=_(f.data.display)), _("RULES-NOTES-D D.3"), line)
         if self.phase == "setup":
             if verbs <= {"favor", "town", "cult", "wait", "pick_color"}:
                 return None  # choices due (none in a normal setup) are checked by their own rules
@@ -1903,11 +1903,11 @@ class Game:
             if verbs != ({"build"} if placing else {"pass"}) or len(commands) != 1:
                 what = "place an initial dwelling (build)" if placing else "take a bonus tile (pass BONn)"
                 if due != f.name:
-                    return _illegal("not_your_turn", _("it is {due}'s turn in the setup, not {name}'s").format(due=due, name=f.name),
+                    return _illegal("not_your_turn", _("it is {due}'s turn in the setup, not {name}'s").format(due=due, name=_(f.data.display)),
                                     _("rulebook: setup order (RULES-NOTES-D D.5)"), line)
-                return _illegal("setup_step", _("{name} must {what} now").format(name=f.name, what=what), _("rulebook: setup"), line)
+                return _illegal("setup_step", _("{name} must {what} now").format(name=_(f.data.display), what=what), _("rulebook: setup"), line)
             if due != f.name:
-                return _illegal("not_your_turn", _("it is {due}'s turn in the setup, not {name}'s").format(due=due, name=f.name),
+                return _illegal("not_your_turn", _("it is {due}'s turn in the setup, not {name}'s").format(due=due, name=_(f.data.display)),
                                 _("rulebook: setup order (RULES-NOTES-D D.5)"), line)
             return None
         if self.phase == "cult_spades":
@@ -1920,11 +1920,11 @@ class Game:
                                 "HEX [to COLOUR], -SPADE or done"), _("RULES-NOTES-D D.4 (in_use_income_spades)"), line)
             if not (f.spades and f.cult_spade):
                 holders = [n for n, o in self.factions.items() if o.spades and o.cult_spade]
-                return _illegal("not_your_turn", _("{name} has no cult-bonus spades; waiting for {holders}").format(name=f.name, holders=', '.join(holders)), _("RULES-NOTES-D D.4"), line)
+                return _illegal("not_your_turn", _("{name} has no cult-bonus spades; waiting for {holders}").format(name=_(f.data.display), holders=', '.join(holders)), _("RULES-NOTES-D D.4"), line)
             return None
         if verbs.isdisjoint(ACTION_VERBS) or self._continuing(f, commands):
             if ("convert" in verbs or "burn" in verbs) and f.name not in (self._last_actor, self.expected_turn()):
-                return _illegal("not_active", _("only the active faction converts or burns power; {name} is not taking a turn now").format(name=f.name), _("RULES-NOTES-D D.2 (command_convert)"), line)
+                return _illegal("not_active", _("only the active faction converts or burns power; {name} is not taking a turn now").format(name=_(f.data.display)), _("RULES-NOTES-D D.2 (command_convert)"), line)
             return None
         due = self.expected_turn()
         if due != f.name:
@@ -2051,7 +2051,7 @@ class Game:
                                             "add pick-color COLOUR to the same action").format(
                 who=f.data.display, action="ACTH5/ACTH6"), "FIRE-ICE-NOTES section 6", line)
         if f.volcano_tf or f.cult_debt:
-            raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=f.name), _("FIRE-ICE-NOTES section 5"), line)
+            raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 5"), line)
         if "strict-darkling-sh" in self.options:
             f.w_to_p = 0  # the Darklings' conversion must come in the row that built the stronghold
         if is_action and self.phase in ("setup", "actions"):
@@ -2112,7 +2112,7 @@ class Game:
                 # a bare "decline" refuses every power offer waiting for this faction
                 mine = [o for o in self.offers if o["to"] == f.name]
                 if not mine:
-                    raise _illegal("no_offer", _("{name} has no power offer to decline").format(name=f.name),
+                    raise _illegal("no_offer", _("{name} has no power offer to decline").format(name=_(f.data.display)),
                                    _("RULES-NOTES-D D.1 command_decline"), line)
                 for o in mine:
                     self._answer(f, o, None)
