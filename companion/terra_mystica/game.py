@@ -43,6 +43,7 @@ from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext
 from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 from companion.terra_mystica import engine
 from companion.terra_mystica.engine import parse_commands
@@ -57,8 +58,8 @@ __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "Gam
 
 NAME = "terra_mystica"
 TITLE = "Terra Mystica"
-TIE_RULE = "tied players share the win (the rules name no tie-breaker)"
-R_SETUP = "rulebook setup: 6 of the round scoring tiles; players + 3 bonus tiles; one faction per colour"
+TIE_RULE = lazy_gettext("tied players share the win (the rules name no tie-breaker)")
+R_SETUP = lazy_gettext("rulebook setup: 6 of the round scoring tiles; players + 3 bonus tiles; one faction per colour")
 LATE_ROUNDS_WITHOUT = {"SCORE1": (5, 6)}
 """Round scoring tiles not drawn for some rounds (reference engine setup; the 30 real games agree)."""
 
@@ -458,7 +459,7 @@ def score(state: GameState) -> ScoreSheet:
         players.append(PlayerScore(name, parts, row["projected_final_vp"]))
     best = max((p.total for p in players), default=0)
     winners = [p.name for p in players if p.total == best] if table else []
-    return ScoreSheet(players, winners, TIE_RULE, "VP")
+    return ScoreSheet(players, winners, str(TIE_RULE), "VP")
 
 
 # --------------------------------------------------------------------------------------------- records
@@ -560,9 +561,9 @@ def write_record(states: Sequence[GameState]) -> str:
 def action_text(state: GameState, action: AnyAction) -> str:
     """The row as typed (``upgrade E5 to TE. +FAV11``; ``setup witches``), or the tile drawn."""
     if isinstance(action, RoundTile):
-        return f"round {len(state.round_tiles) + 1} scoring tile {action.tile}"
+        return _("round {round} scoring tile {tile}").format(round=len(state.round_tiles) + 1, tile=action.tile)
     if isinstance(action, RemoveBonus):
-        return f"bonus tile {action.tile} out of play"
+        return _("bonus tile {tile} out of play").format(tile=action.tile)
     if action.is_setup:
         return f"setup {action.faction}"
     return action.text or _text(action)

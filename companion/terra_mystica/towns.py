@@ -127,16 +127,23 @@ class TownEvent:
     count: int = 0
 
     def describe(self) -> str:
-        """One English sentence for a log."""
-        hexes = ", ".join(sorted(self.hexes, key=_label_key))
+        """One sentence for a log, in the reader's language (the faction by its display name)."""
+        hexes = _(", ").join(sorted(self.hexes, key=_label_key))
+        try:
+            from companion.terra_mystica.factions import get_faction
+
+            faction = _(get_faction(self.faction).display)
+        except (ValueError, KeyError):
+            faction = self.faction
         if self.kind == "founded":
-            return (f"{self.faction} founded town {self.town} ({hexes}): power {self.power}, "
-                    f"{self.count} buildings")
-        if self.kind == "joined":
-            return f"{hexes} joined {self.faction}'s town {self.town} (no new town)"
-        if self.kind == "merged":
-            return f"{self.faction}'s towns merged into town {self.town} (no new tile)"
-        return f"{self.faction}'s group {hexes} qualifies as a town but no town tile is left"
+            text = _("The {faction} founded town {town} ({hexes}): power {power}, {count} buildings")
+        elif self.kind == "joined":
+            text = _("{hexes} joined town {town} of the {faction} (no new town)")
+        elif self.kind == "merged":
+            text = _("The towns of the {faction} merged into town {town} (no new tile)")
+        else:
+            text = _("The group {hexes} of the {faction} qualifies as a town but no town tile is left")
+        return text.format(faction=faction, town=self.town, hexes=hexes, power=self.power, count=self.count)
 
 
 def _label_key(label: str) -> tuple:
