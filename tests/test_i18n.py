@@ -366,12 +366,22 @@ _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][\w.]*(?:![rsa])?(?::[^{}]*)?\}|%\([A-Za-z_]\w*\)[sdr]")
+_FIELD = re.compile(r"\{[^{}]*\}")
+# key paths and identifiers: players[{i}].faction, factions.json, map.pm, max_bids, home=
+_IDENTIFIER = re.compile(r"[\w-]*\w(?:\.\w[\w-]*|\[[^\]]*\])+|\b\w+=|\b[a-z]+(?:_[a-z]+)+\b")
 
 
 def prose(markdown: str) -> str:
     """English text without code spans, code blocks, link targets and placeholders (``{faction}`` is a
-    name, not text: they are not translated)."""
-    return _PLACEHOLDER.sub(" ", _LINK_TARGET.sub("]", _CODE.sub(" ", markdown)))
+    name, not text: they are not translated), nor braced code such as JSON examples and identifiers
+    (``players[0].faction``, ``factions.json``, ``max_bids``)."""
+    text = _PLACEHOLDER.sub(" ", _LINK_TARGET.sub("]", _CODE.sub(" ", markdown)))
+    while True:
+        stripped = _FIELD.sub(" ", text)
+        if stripped == text:
+            break
+        text = stripped
+    return _IDENTIFIER.sub(" ", text)
 
 
 def game_of(locations) -> str | None:
@@ -408,6 +418,18 @@ def glossary_violations(catalog) -> list[str]:
 @pytest.mark.parametrize("domain", ["companion", "notebooks"])
 def test_translations_use_the_glossary_terms(domain):
     assert glossary_violations(po("zh_CN", domain)) == []
+
+
+def test_glossary_check_reads_prose_not_placeholders_or_key_paths():
+    assert prose("{faction} has {n} spades; see players[{i}].faction in factions.json") == \
+        "  has   spades; see   in  "
+    from babel.messages.catalog import Catalog
+
+    cat = Catalog(locale="zh_CN")
+    cat.add("{faction}: {spades} left", "{faction}：剩余 {spades}", locations=[("companion/terra_mystica/x.py", 1)])
+    cat.add("{faction} builds a dwelling", "{faction} 建造了一个房子", locations=[("companion/terra_mystica/x.py", 2)])
+    bad = glossary_violations(cat)
+    assert len(bad) == 1 and "'dwelling' must be '住所'" in bad[0]
 
 
 def test_glossary_check_catches_a_wrong_term():

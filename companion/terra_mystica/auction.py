@@ -237,7 +237,7 @@ def _explain(player: str, chosen: AuctionOption, options: list[AuctionOption], t
         sentences.append(_("Equally valuable choices: raising an existing bid beats opening a new faction."))
     elif tie == "random":
         sentences.append(_("Equally valuable choices of the same kind: chosen at random."))
-    return _(" ").join(sentences)
+    return " ".join(sentences)
 
 
 def auction_from_json(doc: Any, *, file: str | None = None) -> dict[str, Any]:

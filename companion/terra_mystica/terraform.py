@@ -186,7 +186,7 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         home_colour = picked
     if to_terrain is None:
         if home_colour is None:
-            raise IllegalActionError("needs_home_terrain", _("{display} pick their home terrain at setup; pass home= (or a to_terrain)").format(display=_(f.display)))
+            raise IllegalActionError("needs_home_terrain", _("{display} pick their home terrain at setup; give home= (or a to_terrain)").format(display=_(f.display)))
         dst = home_colour
     else:
         dst = normalise_terrain(to_terrain)
@@ -208,7 +208,7 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         notes.append(_("{label} is already the target terrain: no spades").format(label=_label(src)))
     elif dst == "ice":
         if picked is None:
-            raise IllegalActionError("needs_home_terrain", _("{display}: pass home= (the terrain picked at setup)").format(display=_(f.display)))
+            raise IllegalActionError("needs_home_terrain", _("{display}: give home= (the terrain picked at setup)").format(display=_(f.display)))
         d = terrain_wheel().spade_distance(picked, src)
         spades, route = max(1, d), (src, "ice")
         steps = ngettext("{d} step", "{d} steps", d).format(d=d)
