@@ -22,6 +22,7 @@ import typer
 from typer.core import TyperGroup
 
 from companion import __version__
+from companion.cli_support import localize_typer
 from companion.i18n import N_, lazy_gettext
 from companion.i18n import gettext as _
 
@@ -36,34 +37,12 @@ GROUPS: dict[str, tuple[str, object]] = {
 """Lazily loaded groups: name -> (module holding a ``typer.Typer`` called ``app``, one-line help, translated
 when shown)."""
 
-# The words typer's own help and usage errors use (typer.core looks them up through its module-level ``_``,
-# which :func:`_localize_typer` points at the package's catalog). Marked here so that extraction finds them.
+# The words typer's own help and usage errors use, marked here so that extraction finds them; typer looks them
+# up through the catalog once :func:`companion.cli_support.localize_typer` has run (at the import of cli_support).
 _TYPER_WORDS = (
     N_("Options"), N_("Arguments"), N_("Commands"), N_("required"), N_("default: {default}"),
     N_("env var: {var}"), N_("(dynamic)"), N_("Aborted!"), N_("Missing command."), N_("No such command {name!r}."),
 )
-
-
-def _localize_typer() -> None:
-    """Show typer's own words (section headings, ``Usage:``, ``[required]``, ``--help``'s help) in the
-    current language. typer's copy of click writes them in English; only their lookup is redirected, so
-    English output is unchanged. Cheap: no import beyond typer's, which every command loads anyway."""
-    try:
-        import typer.core as typer_core
-        from typer._click import core as click_core
-        from typer._click.formatting import HelpFormatter
-    except ImportError:  # pragma: no cover - another typer: English headings
-        return
-    typer_core._ = _
-
-    class _Formatter(HelpFormatter):
-        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-            super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
-
-    click_core.Context.formatter_class = _Formatter
-
-
-_localize_typer()
 
 
 def _text(value) -> str:
@@ -153,8 +132,8 @@ def _load_group(name: str, ctx):
     sub_app = importlib.import_module(module_name).app
     group = typer.main.get_group(sub_app)
     group.name = name
-    group.help = help_text
-    group.short_help = help_text
+    group.help = str(help_text)
+    group.short_help = str(help_text)
     _plain(group, ctx)
     return group
 
@@ -192,7 +171,7 @@ class LazyGroup(TyperGroup):
         rows = []
         for name in self.list_commands(ctx):
             if name in GROUPS and name not in self.commands:
-                rows.append((name, GROUPS[name][1]))
+                rows.append((name, str(GROUPS[name][1])))
                 continue
             cmd = self.commands.get(name)
             if cmd is not None and not cmd.hidden:
@@ -209,6 +188,9 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,
 )
+
+
+localize_typer()
 
 
 def _version(value: bool) -> None:

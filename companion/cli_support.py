@@ -18,10 +18,59 @@ from companion.i18n import gettext as _
 from companion.jsonio import MAX_CHARS, loads, read_text
 
 __all__ = ["EXIT_DIFFERENCE", "EXIT_BAD_INPUT", "read_input_text", "read_input_json", "print_json",
-           "bad_input_exits_2"]
+           "bad_input_exits_2", "localize_typer"]
 
 EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
+
+_localized = False
+
+
+def localize_typer() -> None:
+    """Show typer's own words and the package's lazily translated help in the current language.
+
+    - typer's headings and notes (``Options``, ``Usage:``, ``[required]``, ``default: ...``) are looked up in
+      the package's catalog (typer's copy of click writes them in English; English output is unchanged);
+    - option and argument help given as :func:`companion.i18n.lazy_gettext` is translated when the help is
+      formatted (click's formatter needs a real ``str``).
+
+    Idempotent and cheap (no import beyond typer's, which every command loads anyway). Run at the import of
+    this module, which every command-line module imports.
+    """
+    global _localized
+    if _localized:
+        return
+    _localized = True
+    try:
+        import typer.core as typer_core
+        from typer._click import core as click_core
+        from typer._click.formatting import HelpFormatter
+    except ImportError:  # pragma: no cover - another typer: English headings, lazy help still works below
+        return
+    typer_core._ = _
+
+    class _Formatter(HelpFormatter):
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+    click_core.Context.formatter_class = _Formatter
+    for cls in (typer_core.TyperOption, typer_core.TyperArgument):
+        original = cls.get_help_record
+
+        def get_help_record(self, ctx, _original=original):
+            lazy = self.help
+            if lazy is None or isinstance(lazy, str):
+                return _original(self, ctx)
+            self.help = str(lazy)
+            try:
+                return _original(self, ctx)
+            finally:
+                self.help = lazy
+
+        cls.get_help_record = get_help_record
+
+
+localize_typer()
 
 
 def read_input_text(file: str, *, max_bytes: int = MAX_CHARS) -> str:
