@@ -53,6 +53,9 @@ def localize_typer() -> None:
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
             super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
 
+        def write_heading(self, heading: str) -> None:
+            self.write(f"{'':>{self.current_indent}}" + _("{heading}:").format(heading=heading) + "\n")
+
     click_core.Context.formatter_class = _Formatter
     for cls in (typer_core.TyperOption, typer_core.TyperArgument):
         original = cls.get_help_record

@@ -75,7 +75,7 @@ from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.power import PowerBowls, leech_offer
 from companion.terra_mystica.scoring import PlayerFinal, final_scoring
 from companion.terra_mystica.terraform import normalise_terrain, terraform_cost
-from companion.terra_mystica.terrain import terrain_wheel
+from companion.terra_mystica.terrain import terrain_name, terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 from companion.terra_mystica.towns import TownState
 
@@ -154,6 +154,8 @@ NEVER_BLOCKED = frozenset({"ACTH1", "ACTH2", "ACTH3", "ACTH4", "ACTH5", "ACTH6"}
 ``dont_block``; FIRE-ICE-NOTES section 6)."""
 
 SPECIAL_TERRAINS = ("ice", "volcano")
+#: Resource letters of costs as a player reads them (catalog entries; ``_(RESOURCE_WORDS[res])``).
+RESOURCE_WORDS = {"C": N_("coins"), "W": N_("workers"), "P": N_("priests"), "PW": N_("power"), "VP": N_("VP")}
 """Terrains no map starts with and nobody can transform again (FIRE-ICE-NOTES section 3, map.pm
 validate_transform_color)."""
 
@@ -582,6 +584,10 @@ class Game:
             return self.tiles.round_scoring[self.setup.round_tiles[self.round - 1]]
         return None
 
+    def _shown(self, faction: str) -> str:
+        """A seated faction's display name in the reader's language (the id for anything else)."""
+        return _(self.factions[faction].data.display) if faction in self.factions else faction
+
     def _pay(self, f: FactionState, cost: dict, what: str) -> None:
         line = self._line
         for res, n in cost.items():
@@ -602,7 +608,7 @@ class Game:
             else:
                 raise _illegal("unknown_cost", _("{what}: unknown cost {res}").format(what=what, res=res), _("engine data"), line)
             if have < n:
-                raise _illegal("not_enough_" + res.lower(), _("{name}: {what} costs {n} {res}, has {have}").format(name=_(f.data.display), what=what, n=n, res=res, have=have),
+                raise _illegal("not_enough_" + res.lower(), _("{name}: {what} costs {n} {res}, has {have}").format(name=_(f.data.display), what=what, n=n, res=_(RESOURCE_WORDS.get(res, res)), have=have),
                                _("rulebook costs / RULES-NOTES section 6"), line)
         for res, n in cost.items():
             if res == "C":
@@ -900,8 +906,8 @@ class Game:
             raise _illegal("not_reachable", _("{h} is not reachable for {name} (no own building adjacent, shipping {shipping})").format(h=h, name=_(f.data.display), shipping=self._shipping(f)), _("RULES-NOTES section 3 check_reachable"), line)
         tp = f.data.teleport
         level = min(f.teleport_level, len(tp["cost"]) - 1)
-        self._pay(f, dict(tp["cost"][level]), "tunnelling / carpet flight")
-        self._gain(f, dict(tp["gain"][level]), "tunnelling / carpet flight")
+        self._pay(f, dict(tp["cost"][level]), _("tunnelling / carpet flight"))
+        self._gain(f, dict(tp["gain"][level]), _("tunnelling / carpet flight"))
         f.teleported.add(h)
 
     def _transform(self, f: FactionState, h: str, to: str | None) -> None:
@@ -921,14 +927,14 @@ class Game:
                 raise _illegal("cannot_terraform", _("{name} only turn hexes into volcano").format(name=_(f.data.display)), _("FIRE-ICE-NOTES "
                                "section 5 (map.pm transform_colors)"), line)
             if self.colour[h] in SPECIAL_TERRAINS:
-                raise _illegal("cannot_terraform", _("{h} is {colour}; ice and volcano hexes are never transformed").format(h=h, colour=self.colour[h]), _("FIRE-ICE-NOTES section 3"), line)
+                raise _illegal("cannot_terraform", _("{h} is {colour}; ice and volcano hexes are never transformed").format(h=h, colour=terrain_name(self.colour[h])), _("FIRE-ICE-NOTES section 3"), line)
             self._volcano(f, h)
             return
         if to not in self.colour.values() and to not in terrain_wheel().colours:
             raise RecordError(_("unknown terrain colour {to!r}").format(to=to), line=line)
         frm = self.colour[h]
         if frm in SPECIAL_TERRAINS:
-            raise _illegal("cannot_terraform", _("{h} is {frm}; ice and volcano hexes are never transformed").format(h=h, frm=frm),
+            raise _illegal("cannot_terraform", _("{h} is {frm}; ice and volcano hexes are never transformed").format(h=h, frm=terrain_name(frm)),
                            _("FIRE-ICE-NOTES section 3 (map.pm validate_transform_color)"), line)
         if f.free["TF"]:
             self._check_reach(f, h, direct_only=f.tf_need_adjacency)
@@ -938,7 +944,7 @@ class Game:
             return
         need = self._spades_needed(f, frm, to)
         if need == 0:
-            raise _illegal("same_terrain", _("{h} already is {to}").format(h=h, to=to), _("rulebook: transform changes the terrain"), line)
+            raise _illegal("same_terrain", _("{h} already is {to}").format(h=h, to=terrain_name(to)), _("rulebook: transform changes the terrain"), line)
         self._check_reach(f, h)
         if f.spades < need:
             if f.cult_spade and f.spades:
@@ -1006,7 +1012,7 @@ class Game:
         if f.data.spades is None:
             raise _illegal("no_spades", _("{name} cannot dig").format(name=_(f.data.display)), _("faction board"), self._line)
         cost = f.data.spades.cost_per_spade_by_level[f.dig]
-        self._pay(f, {k: v * n for k, v in cost.items()}, f"dig {n}")
+        self._pay(f, {k: v * n for k, v in cost.items()}, _("dig {n}").format(n=n))
         gain = f.data.spades.gain_per_use
         if gain:
             extra = {k: v * n for k, v in gain[0].items() if k != "SPADE"}
@@ -1098,7 +1104,7 @@ class Game:
                 raise _illegal("decision_pending", _("{waiting} must pick a colour (pick-color X) before initial dwellings are placed").format(waiting=', '.join(waiting)), _("FIRE-ICE-NOTES section 2"), line)
             start = f.picked or home
             if self.colour[h] != start:
-                raise _illegal("not_home_terrain", _("initial dwellings go on home terrain ({start}); {h} is {colour}").format(start=start, h=h, colour=self.colour[h]), _("rulebook setup"), line)
+                raise _illegal("not_home_terrain", _("initial dwellings go on home terrain ({start}); {h} is {colour}").format(start=terrain_name(start), h=h, colour=terrain_name(self.colour[h])), _("rulebook setup"), line)
             if f.picked:
                 self.colour[h] = home  # the picked-colour hex turns to ice / volcano for free (FIRE-ICE-NOTES 2)
             if f.data.terraform_mode == "none" and not self.board.land_rivers.get(h):
@@ -1117,17 +1123,17 @@ class Game:
             self.colour[h] = home
         elif f.free["D"]:
             if self.colour[h] != home:
-                raise _illegal("not_home_terrain", _("{h} is {colour}, not {home}").format(h=h, colour=self.colour[h], home=home),
+                raise _illegal("not_home_terrain", _("{h} is {colour}, not {home}").format(h=h, colour=terrain_name(self.colour[h]), home=terrain_name(home)),
                                _("Witches' ride: forest hex, no transform"), line)
             f.free["D"] -= 1
         else:
             if self.colour[h] != home:
                 if self.colour[h] in SPECIAL_TERRAINS:
-                    raise _illegal("cannot_terraform", _("{h} is {colour}; ice and volcano hexes are never transformed").format(h=h, colour=self.colour[h]), _("FIRE-ICE-NOTES section 3"), line)
+                    raise _illegal("cannot_terraform", _("{h} is {colour}; ice and volcano hexes are never transformed").format(h=h, colour=terrain_name(self.colour[h])), _("FIRE-ICE-NOTES section 3"), line)
                 self._transform(f, h, home)
             else:
                 self._check_reach(f, h)
-            self._pay(f, dict(f.data.buildings["D"].cost), "a dwelling")
+            self._pay(f, dict(f.data.buildings["D"].cost), _("a dwelling"))
         f.count["D"] += 1
         f.hexes[h] = "D"
         self._place(f, h, "D")
@@ -1153,7 +1159,7 @@ class Game:
             cost = dict(bdata.cost)
             if kind == "TP" and not any(self.owner(n) not in (None, f.name) for n in self.adjacent(h)):
                 cost["C"] = cost.get("C", 0) * 2
-            self._pay(f, cost, f"a {kind}")
+            self._pay(f, cost, _("upgrade to {kind}").format(kind=kind))
         f.count[cur] -= 1
         f.count[kind] += 1
         f.hexes[h] = kind
@@ -1294,7 +1300,7 @@ class Game:
                 raise _illegal("action_taken", _("power action {act} was already taken this round").format(act=act),
                                _("rulebook: power actions once per round"), line)
             pa = tiles.power_actions[act]
-            self._pay(f, {"PW": pa.cost_for(f.data)}, f"power action {act}")
+            self._pay(f, {"PW": pa.cost_for(f.data)}, _("power action {act}").format(act=act))
             self.used_actions.add(act)
             self._gain(f, dict(pa.gain), act)
             return
@@ -1408,14 +1414,14 @@ class Game:
             sh = f.data.shipping
             if f.ship >= sh.max or sh.advance_cost is None:
                 raise _illegal("track_maxed", _("{name} cannot advance shipping").format(name=_(f.data.display)), _("faction board"), line)
-            self._pay(f, dict(sh.advance_cost), "advance shipping")
+            self._pay(f, dict(sh.advance_cost), _("advance shipping"))
             f.vp += sh.advance_vp[f.ship]
             f.ship += 1
         else:
             sp = f.data.spades
             if sp is None or f.dig >= sp.max_level or sp.advance_cost is None:
                 raise _illegal("track_maxed", _("{name} cannot advance digging").format(name=_(f.data.display)), _("faction board"), line)
-            self._pay(f, dict(sp.advance_cost), "advance digging")
+            self._pay(f, dict(sp.advance_cost), _("advance digging"))
             f.vp += sp.advance_vp[f.dig]
             f.dig += 1
 
@@ -1436,7 +1442,7 @@ class Game:
         if n_from != n_to * rate:
             raise _illegal("bad_conversion", _("{n_from} {r_from} -> {n_to} {r_to} is not the rate {rate}:1").format(n_from=n_from, r_from=r_from, n_to=n_to, r_to=r_to, rate=rate),
                            _("rulebook exchange rates"), line)
-        self._pay(f, {r_from: n_from}, f"convert {r_from}")
+        self._pay(f, {r_from: n_from}, _("convert {res}").format(res=r_from))
         self._gain(f, {r_to: n_to}, "convert")
 
     def _burn(self, f: FactionState, n: int) -> None:
@@ -1901,13 +1907,13 @@ class Game:
             due = self.expected_turn()
             placing = self._setup_step < len(self._setup_sequence()) - len(self.seats)
             if verbs != ({"build"} if placing else {"pass"}) or len(commands) != 1:
-                what = "place an initial dwelling (build)" if placing else "take a bonus tile (pass BONn)"
+                what = _("place an initial dwelling (build)") if placing else _("take a bonus tile (pass BONn)")
                 if due != f.name:
-                    return _illegal("not_your_turn", _("it is {due}'s turn in the setup, not {name}'s").format(due=due, name=_(f.data.display)),
+                    return _illegal("not_your_turn", _("it is the turn of the {due} in the setup, not of the {name}").format(due=self._shown(due), name=_(f.data.display)),
                                     _("rulebook: setup order (RULES-NOTES-D D.5)"), line)
                 return _illegal("setup_step", _("{name} must {what} now").format(name=_(f.data.display), what=what), _("rulebook: setup"), line)
             if due != f.name:
-                return _illegal("not_your_turn", _("it is {due}'s turn in the setup, not {name}'s").format(due=due, name=_(f.data.display)),
+                return _illegal("not_your_turn", _("it is the turn of the {due} in the setup, not of the {name}").format(due=self._shown(due), name=_(f.data.display)),
                                 _("rulebook: setup order (RULES-NOTES-D D.5)"), line)
             return None
         if self.phase == "cult_spades":
