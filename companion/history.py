@@ -536,8 +536,11 @@ class GameHistory:
 
         folder = Path(path).parent
         if not folder.is_dir():
-            what = "is not a folder" if folder.exists() else "does not exist"
-            raise CompanionError(_("{path}: the folder {folder} {what}; expected a path in an existing folder").format(path=path, folder=folder, what=what))
+            if folder.exists():
+                message = _("{path}: {folder} is not a folder; expected a path in an existing folder")
+            else:
+                message = _("{path}: the folder {folder} does not exist; expected a path in an existing folder")
+            raise CompanionError(message.format(path=path, folder=folder))
         document = self.export_document()
         atomic_write_json(path, document)
         return len(document["games"])

@@ -111,10 +111,11 @@ class JSONInputError(CompanionError):
         self.key_path = key_path
         where = [str(file)] if file else []
         if line is not None:
-            where.append(f"line {line}" + (f", column {column}" if column is not None else ""))
+            where.append(_("line {line}, column {column}").format(line=line, column=column) if column is not None
+                         else _("line {line}").format(line=line))
         if key_path:
             where.append(key_path)
-        super().__init__((": ".join(where) + ": " + message) if where else message)
+        super().__init__(_("{where}: {message}").format(where=": ".join(where), message=message) if where else message)
 
 
 def position(text: str, index: int) -> tuple[int, int]:
@@ -249,7 +250,7 @@ def _find_surrogate(doc: Any, path: str) -> str | None:
                 try:
                     value.encode("utf-8")
                 except UnicodeEncodeError:
-                    return where or "(top level)"
+                    return where or _("(top level)")
         elif isinstance(value, dict):
             for k, v in value.items():
                 sub = f"{where}.{excerpt(k)}" if where else excerpt(k)

@@ -279,7 +279,7 @@ def read_save_stamped(path: str | os.PathLike[str], *, kind: str) -> tuple[dict[
     clean_stale_temp_files(target)
     if not target.exists():
         return None, SaveStamp(None)
-    untouched = "it was left untouched — fix or move it, or choose another save file"
+    untouched = _("it was left untouched — fix or move it, or choose another save file")
     try:
         raw = target.read_bytes() if target.is_file() else None
     except OSError as exc:
@@ -293,12 +293,14 @@ def read_save_stamped(path: str | os.PathLike[str], *, kind: str) -> tuple[dict[
     except JSONInputError as exc:
         where = []
         if exc.line is not None:
-            where.append(f"line {exc.line}" + (f", column {exc.column}" if exc.column is not None else ""))
+            where.append(_("line {line}, column {column}").format(line=exc.line, column=exc.column)
+                         if exc.column is not None else _("line {line}").format(line=exc.line))
         if exc.key_path:
             where.append(exc.key_path)
-        place = f" ({', '.join(where)})" if where else ""
-        if exc.reason.startswith("invalid JSON: "):
-            raise SaveFileError(_("is not valid JSON{place}: {reason}; {untouched}").format(place=place, reason=exc.reason[14:], untouched=untouched), path=shown) from None
+        place = _(" ({where})").format(where=_(", ").join(where)) if where else ""
+        invalid = _("invalid JSON: {msg}").format(msg="")
+        if exc.reason.startswith(invalid):
+            raise SaveFileError(_("is not valid JSON{place}: {reason}; {untouched}").format(place=place, reason=exc.reason[len(invalid):], untouched=untouched), path=shown) from None
         raise SaveFileError(_("cannot be read{place}: {reason}; {untouched}").format(place=place, reason=exc.reason, untouched=untouched), path=shown) from None
     if not isinstance(document, dict):
         raise SaveFileError(_("expected a JSON object at the top level; {untouched}").format(untouched=untouched), path=shown)
