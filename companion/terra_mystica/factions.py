@@ -56,6 +56,8 @@ from companion.terra_mystica.tiles import load_tiles
 __all__ = [
     "BUILDING_KINDS",
     "BUILDING_NAMES",
+    "DISPLAY_NAMES",
+    "faction_label",
     "CULTS",
     "COLOURS",
     "Building",
@@ -85,6 +87,15 @@ DISPLAY_NAMES: tuple[str, ...] = (
     N_("Ice Maidens"), N_("Mermaids"), N_("Nomads"), N_("Riverwalkers"), N_("Shapeshifters"), N_("Swarmlings"),
     N_("Witches"), N_("Yetis"),
 )
+
+
+def faction_label(name: str) -> str:
+    """How a player reads faction ``name`` (an engine name such as ``"witches"`` or a display name): its display
+    name in the current language (``"Witches"`` / ``"女巫"``); anything that is no faction is returned as given."""
+    try:
+        return _(get_faction(name).display)
+    except (ValueError, KeyError):
+        return str(name)
 #: The four cult tracks, lower case.
 CULTS: tuple[str, ...] = ("fire", "water", "earth", "air")
 #: The seven landscape colours in terrain-wheel order (the maps module owns the wheel itself).

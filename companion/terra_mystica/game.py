@@ -47,7 +47,7 @@ from companion.i18n import lazy_gettext
 from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 from companion.terra_mystica import engine
 from companion.terra_mystica.engine import parse_commands
-from companion.terra_mystica.factions import faction_names, get_faction
+from companion.terra_mystica.factions import faction_label, faction_names, get_faction
 from companion.terra_mystica.tiles import load_tiles
 
 __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "GameState", "new_game",
@@ -408,7 +408,7 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
         raise IllegalActionError("setup_pending", _("seat {n_seated} must pick a faction first").format(n_seated=len(seated) + 1),
                                  rule=R_SETUP)
     elif action.faction not in seated:
-        raise IllegalActionError("unknown_faction", _("{faction} is not in this game (factions: {seated})").format(faction=action.faction, seated=', '.join(seated)), rule=R_SETUP)
+        raise IllegalActionError("unknown_faction", _("{faction} is not in this game (factions: {seated})").format(faction=faction_label(action.faction), seated=_(', ').join(faction_label(s) for s in seated)), rule=R_SETUP)
     try:
         game = engine.apply_action(state.game, action.faction, action.text or _text(action))
     except IllegalActionError:

@@ -52,8 +52,9 @@ from types import MappingProxyType
 import networkx as nx
 
 from companion.errors import CompanionError, IllegalActionError
+from companion.i18n import N_
 from companion.i18n import gettext as _
-from companion.terra_mystica.factions import BUILDING_KINDS, get_faction
+from companion.terra_mystica.factions import BUILDING_KINDS, faction_label, get_faction
 from companion.terra_mystica.hexmap import TerraMysticaMap
 from companion.terra_mystica.tiles import BoardRules, load_tiles
 
@@ -62,6 +63,9 @@ __all__ = ["BUILDING_KINDS", "RULES", "Town", "TownEvent", "TownState", "town_po
 
 #: Upgrade paths, town size, bridge limit: ``tiles.json`` ``board_rules`` (:class:`~companion.terra_mystica.tiles.BoardRules`).
 RULES: BoardRules = load_tiles().rules
+#: Building kinds as a player reads them (catalog entries).
+_KIND_WORDS = {"D": N_("dwelling"), "TP": N_("trading house"), "TE": N_("temple"), "SH": N_("stronghold"),
+               "SA": N_("sanctuary")}
 _NAMES = {"dwelling": "D", "trading_house": "TP", "trading house": "TP", "temple": "TE", "stronghold": "SH",
           "sanctuary": "SA"}
 
@@ -387,7 +391,7 @@ class TownState:
         k = _kind(kind)
         current = self.buildings.get(hx.label)
         if current is not None and current[0] != faction:
-            raise IllegalActionError("hex_occupied", _("{label} holds {current}'s {current2}; {faction} cannot build there").format(label=hx.label, current=current[0], current2=current[1], faction=faction))
+            raise IllegalActionError("hex_occupied", _("{label} holds a {current2} of the {current}; {faction} cannot build there").format(label=hx.label, current=faction_label(current[0]), current2=_(_KIND_WORDS.get(current[1], current[1])), faction=faction_label(faction)))
         if current is not None and k not in RULES.upgrades.get(current[1], ()):
             raise IllegalActionError("not_an_upgrade", _("{label} holds a {current}; it can become {value}, not {k} (D -> TP -> TE or SH, TE -> SA)").format(label=hx.label, current=current[1], value=' or '.join(RULES.upgrades.get(current[1], ())) or 'nothing (fully upgraded)', k=k), rule=_("rulebook: upgrade a building"))
         buildings = dict(self.buildings)
@@ -412,10 +416,10 @@ class TownState:
         if any({x, y} == pair for x, y, _ in self.bridges):
             raise IllegalActionError("bridge_exists", _("there is already a bridge {label}-{label2}").format(label=ha.label, label2=hb.label))
         if self.bridge_count(faction) >= RULES.max_bridges:
-            raise IllegalActionError("too_many_bridges", _("{faction} already has {max_bridges} bridges").format(faction=faction, max_bridges=RULES.max_bridges),
+            raise IllegalActionError("too_many_bridges", _("{faction} already has {max_bridges} bridges").format(faction=faction_label(faction), max_bridges=RULES.max_bridges),
                                      rule=_("RULES-NOTES section 3, tricky case 6"))
         if self.owner(ha.label) != faction and self.owner(hb.label) != faction:
-            raise IllegalActionError("bridge_not_anchored", _("neither {label} nor {label2} holds a building of {faction}").format(label=ha.label, label2=hb.label, faction=faction), rule=_("RULES-NOTES section 3, tricky case 6"))
+            raise IllegalActionError("bridge_not_anchored", _("neither {label} nor {label2} holds a building of {faction}").format(label=ha.label, label2=hb.label, faction=faction_label(faction)), rule=_("RULES-NOTES section 3, tricky case 6"))
         links = dict(self._links)
         links[ha.label] = links.get(ha.label, frozenset()) | {hb.label}
         links[hb.label] = links.get(hb.label, frozenset()) | {ha.label}
