@@ -46,7 +46,6 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.errors import CompanionError, RulesDataError
-from companion.i18n import N_
 from companion.i18n import gettext as _
 from companion.jsonio import quoted
 from companion.resources import load_json, require
@@ -56,7 +55,6 @@ from companion.terra_mystica.tiles import load_tiles
 __all__ = [
     "BUILDING_KINDS",
     "BUILDING_NAMES",
-    "DISPLAY_NAMES",
     "faction_label",
     "CULTS",
     "COLOURS",
@@ -79,16 +77,6 @@ BUILDING_NAMES: Mapping[str, str] = MappingProxyType({
     "D": "dwelling", "TP": "trading_house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary",
 })
 BUILDING_KINDS: tuple[str, ...] = tuple(BUILDING_NAMES)
-#: The factions' display names, marked for the catalog: ``_(faction.display)`` names a faction in the reader's
-#: language (glossary: 女巫, 矮人 ...).
-DISPLAY_NAMES: tuple[str, ...] = (
-    N_("Acolytes"), N_("Alchemists"), N_("Auren"), N_("Chaos Magicians"), N_("Cultists"), N_("Darklings"),
-    N_("Dragonlords"), N_("Dwarves"), N_("Engineers"), N_("Fakirs"), N_("Giants"), N_("Halflings"),
-    N_("Ice Maidens"), N_("Mermaids"), N_("Nomads"), N_("Riverwalkers"), N_("Shapeshifters"), N_("Swarmlings"),
-    N_("Witches"), N_("Yetis"),
-)
-
-
 def faction_label(name: str) -> str:
     """How a player reads faction ``name`` (an engine name such as ``"witches"`` or a display name): its display
     name in the current language (``"Witches"`` / ``"女巫"``); anything that is no faction is returned as given."""
