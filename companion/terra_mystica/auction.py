@@ -40,7 +40,7 @@ from typing import Any
 from companion.errors import CompanionError, RulesDataError
 from companion.i18n import gettext as _
 from companion.jsonio import quoted
-from companion.terra_mystica.factions import UnknownFactionError, get_faction
+from companion.terra_mystica.factions import UnknownFactionError, faction_label, get_faction
 
 __all__ = ["Assignment", "AuctionOption", "AuctionResult", "AuctionStep", "auction_from_json",
            "resolve_auction"]
@@ -183,8 +183,10 @@ def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: M
         held = next((f for f, h in holder.items() if h == player), None)
         if held is not None:
             steps.append(AuctionStep(number, player, "skip", held, price[held], max_bids[player][held] - price[held],
-                                     (), None, _("{player} is skipped: still the highest bidder on {faction} "
-                                                 "({price}).").format(player=player, faction=held,
+                                     (), None, (_("You are skipped: still the highest bidder on {faction} ({price}).")
+                                               if _is_you(player) else
+                                               _("{player} is skipped: still the highest bidder on {faction} "
+                                                 "({price}).")).format(player=player, faction=faction_label(held),
                                                                       price=price[held])))
             continue
         options = []
@@ -220,17 +222,27 @@ def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: M
     return AuctionResult(steps=tuple(steps), assignments=assignments, turn_order=tuple(p for _, p in won))
 
 
+def _is_you(player: str) -> bool:
+    """True for a player called "You" (the app's default for the person at the screen): sentences about
+    them take the second person ("You raise", not "You raises")."""
+    return player.strip().casefold() in ("you", _("you").casefold())
+
+
 def _explain(player: str, chosen: AuctionOption, options: list[AuctionOption], tie: str | None,
              bids: Mapping[str, int]) -> str:
-    if chosen.raises:
+    if _is_you(player):  # the sentence agrees with its subject: "You raise", "Alice raises"
+        text = (_("You raise {faction} at {price} (worth {bid} - {price} = {value}).") if chosen.raises
+                else _("You open {faction} at {price} (worth {bid} - {price} = {value})."))
+    elif chosen.raises:
         text = _("{player} raises {faction} at {price} (worth {bid} - {price} = {value}).")
     else:
         text = _("{player} opens {faction} at {price} (worth {bid} - {price} = {value}).")
-    sentences = [text.format(player=player, faction=chosen.faction, price=chosen.price, bid=bids[chosen.faction],
+    sentences = [text.format(player=player, faction=faction_label(chosen.faction), price=chosen.price,
+                             bid=bids[chosen.faction],
                              value=chosen.value)]
     others = [o for o in options if o.faction != chosen.faction]
     if others:
-        choices = _(", ").join(_("{faction} at {price} (worth {value})").format(faction=o.faction, price=o.price,
+        choices = _(", ").join(_("{faction} at {price} (worth {value})").format(faction=faction_label(o.faction), price=o.price,
                                                                                 value=o.value) for o in others)
         sentences.append(_("Other choices: {choices}.").format(choices=choices))
     if tie == "raise_preferred":

@@ -56,13 +56,15 @@ def simulate_cmd(
     if as_json:
         print_json(doc)
     else:
+        from companion.terra_mystica.factions import faction_label
+
         typer.echo(ngettext("{games} game of {players} players on {map} in {seconds} s; bots {bots}",
                             "{games} games of {players} players on {map} in {seconds} s; bots {bots}", doc["games"])
                    .format(games=doc["games"], players=doc["players"], map=doc["map"], seconds=doc["seconds"],
                            bots=_(", ").join(doc["bots"])))
         for faction, vp in doc["mean_vp_by_faction"].items():
             typer.echo(_("  {faction:<16} games {games:>4}  mean VP {vp:>7}  wins {wins}")
-                       .format(faction=faction, games=len(doc["vp_by_faction"][faction]), vp=vp,
+                       .format(faction=faction_label(faction), games=len(doc["vp_by_faction"][faction]), vp=vp,
                                wins=doc["winner_counts"].get(faction, 0)))
         typer.echo(_("mean final VP {vp}; by bot: {by_bot}")
                    .format(vp=doc["mean_final_vp"],

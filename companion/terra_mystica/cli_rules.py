@@ -67,6 +67,8 @@ def register(app: typer.Typer) -> None:
         "power": [2, 5, 0]}, ...]} (coins, workers, priests, power left out are 0). The format is described
         in the README, section "Score table files".
         """
+        from companion.terra_mystica.factions import faction_label
+
         with bad_input_exits_2():
             doc = read_input_json(file)
             result = score_document(doc, file=file)
@@ -81,10 +83,10 @@ def register(app: typer.Typer) -> None:
                    f"{_('network'):>8}{_('resources'):>10}{_('final'):>7}")
         for p in result["players"]:
             c = p["cult_vp"]
-            typer.echo(f"{p['faction']:<16}{c['fire']:>5}{c['water']:>6}{c['earth']:>6}{c['air']:>5}"
+            typer.echo(f"{faction_label(p['faction']):<16}{c['fire']:>5}{c['water']:>6}{c['earth']:>6}{c['air']:>5}"
                        f"{p['network_vp']:>8}{p['resource_vp']:>10}{p['final_vp']:>7}")
         typer.echo(ngettext("winner: {winners}", "winners: {winners}", len(result["winners"]))
-                   .format(winners=_(" and ").join(result["winners"])))
+                   .format(winners=_(" and ").join(faction_label(w) for w in result["winners"])))
 
     @app.command("auction", help=lazy_gettext("Fast auction: resolve maximum bids into factions, prices (VP) and "
                                               "turn order."))
@@ -94,6 +96,8 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help=lazy_gettext("Print one JSON object.")),
     ) -> None:
         """Fast auction: resolve maximum bids into factions, prices (VP) and turn order."""
+        from companion.terra_mystica.factions import faction_label
+
         with bad_input_exits_2():
             result = auction_document(read_input_json(file), file=file)
         if as_json:
@@ -103,5 +107,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"{s['step']:>3}. {s['text']}")
         typer.echo("")
         for i, a in enumerate(result["assignments"], start=1):
-            typer.echo(_("{i}. {player} plays {faction} for {price} VP").format(i=i, player=a["player"],
-                                                                             faction=a["faction"], price=a["price"]))
+            you = a["player"].strip().casefold() in ("you", _("you").casefold())  # "You play", "Alice plays"
+            text = (_("{i}. You play {faction} for {price} VP") if you
+                    else _("{i}. {player} plays {faction} for {price} VP"))
+            typer.echo(text.format(i=i, player=a["player"], faction=faction_label(a["faction"]), price=a["price"]))

@@ -63,7 +63,8 @@ def test_worked_example_ties_and_reasons():
     # step 11: Alice's random choice
     assert steps[10].tie == "random"
     # step 13: mermaids worth 8 (10 - 2) beat cultists 7 (15 - 8)
-    assert steps[12].value == 8 and "cultists at 8 (worth 7)" in steps[12].text
+    assert steps[12].value == 8 and "Cultists at 8 (worth 7)" in steps[12].text
+    assert steps[12].text.startswith("You raise Mermaids at 2")
     assert "skipped" in steps[9].text
 
 

@@ -69,7 +69,7 @@ def test_score_real_game_from_stdin():
 def test_score_text_output(tmp_path):
     result = runner.invoke(app, ["tm", "score", _write(tmp_path, SCORE_DOC)])
     assert result.exit_code == 0
-    assert "mermaids" in result.stdout and "winner: mermaids" in result.stdout
+    assert "Mermaids" in result.stdout and "winner: Mermaids" in result.stdout
 
 
 def test_score_bad_files_exit_2_naming_the_field(tmp_path):
@@ -111,7 +111,8 @@ def test_auction_json_format(tmp_path):
 def test_auction_text_output(tmp_path):
     result = runner.invoke(app, ["tm", "auction", _write(tmp_path, AUCTION_DOC)])
     assert result.exit_code == 0
-    assert "1. You opens cultists at 0" in result.stdout and "plays giants for 0 VP" in result.stdout
+    assert "1. You open Cultists at 0" in result.stdout and "Bob plays Giants for 0 VP" in result.stdout
+    assert "You opens" not in result.stdout and "3. You play Mermaids for 0 VP" in result.stdout
 
 
 def test_auction_bad_files_exit_2_naming_the_field(tmp_path):
