@@ -18,7 +18,7 @@ from companion.i18n import gettext as _
 from companion.jsonio import MAX_CHARS, loads, read_text
 
 __all__ = ["EXIT_DIFFERENCE", "EXIT_BAD_INPUT", "read_input_text", "read_input_json", "print_json",
-           "bad_input_exits_2", "localize_typer"]
+           "bad_input_exits_2", "localize_typer", "pad"]
 
 EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
@@ -104,6 +104,20 @@ def read_input_json(file: str) -> Any:
         (:class:`companion.jsonio.JSONInputError`).
     """
     return loads(read_input_text(file), file=file)
+
+
+def pad(text: Any, width: int, align: str = "<") -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (``"<"`` left, ``">"`` right aligned).
+
+    Chinese characters take two columns on a terminal, so ``format(text, "<16")`` would misalign a table
+    whose cells are Chinese; this counts East Asian wide and full-width characters as two columns.
+    """
+    import unicodedata
+
+    text = str(text)
+    used = sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+    fill = " " * max(0, width - used)
+    return text + fill if align == "<" else fill + text
 
 
 def print_json(document: Any) -> None:

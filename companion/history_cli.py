@@ -23,7 +23,7 @@ from typing import Any
 
 import typer
 
-from companion.cli_support import bad_input_exits_2, print_json
+from companion.cli_support import bad_input_exits_2, pad, print_json
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext, ngettext
 
@@ -74,7 +74,7 @@ def list_command(
     for record in games:
         scores = _(", ").join(f"{p['name']} {p['total']}" for p in record["players"])
         winners = _(" and ").join(record["winners"])
-        typer.echo(f"{record['id']:>4}  {record['date']}  {GAME_TITLES[record['game']]:<24} {scores}  "
+        typer.echo(f"{record['id']:>4}  {record['date']}  {pad(GAME_TITLES[record['game']], 24)} {scores}  "
                    + _("— won by {winners}").format(winners=winners))
 
 

@@ -221,7 +221,7 @@ def list_of_players(doc: Any, checker: TableChecker, low: int, high: int, game: 
         checker.add(None, "players", _("expected a list of players, found {shown}").format(shown=_shown(players)), shape=True)
         return None
     if not low <= len(players) <= high:
-        checker.add(None, "players", _("{game} is played by {low} to {high} players, found {n_players}").format(game=game, low=low, high=high, n_players=len(players)),
+        checker.add(None, "players", _("{game} is played by {low} to {high} players, found {n_players}").format(game=_(game), low=low, high=high, n_players=len(players)),
                     shape=True)
         return None
     return players

@@ -47,7 +47,7 @@ def simulate_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print the JSON report."),
 ) -> None:
     """Bots play whole games; each ledger is replayed by the engine (exit 1 if one differs or a game fails)."""
-    from companion.cli_support import EXIT_DIFFERENCE, bad_input_exits_2, print_json
+    from companion.cli_support import EXIT_DIFFERENCE, bad_input_exits_2, pad, print_json
     from companion.terra_mystica.simulate import simulate
 
     with bad_input_exits_2():
@@ -63,8 +63,8 @@ def simulate_cmd(
                    .format(games=doc["games"], players=doc["players"], map=doc["map"], seconds=doc["seconds"],
                            bots=_(", ").join(doc["bots"])))
         for faction, vp in doc["mean_vp_by_faction"].items():
-            typer.echo(_("  {faction:<16} games {games:>4}  mean VP {vp:>7}  wins {wins}")
-                       .format(faction=faction_label(faction), games=len(doc["vp_by_faction"][faction]), vp=vp,
+            typer.echo(_("  {faction} games {games:>4}  mean VP {vp:>7}  wins {wins}")
+                       .format(faction=pad(faction_label(faction), 16), games=len(doc["vp_by_faction"][faction]), vp=vp,
                                wins=doc["winner_counts"].get(faction, 0)))
         typer.echo(_("mean final VP {vp}; by bot: {by_bot}")
                    .format(vp=doc["mean_final_vp"],

@@ -20,9 +20,9 @@ from typing import Any
 
 import typer
 
-from companion.cli_support import bad_input_exits_2, print_json, read_input_json
+from companion.cli_support import bad_input_exits_2, pad, print_json, read_input_json
 from companion.i18n import gettext as _
-from companion.i18n import lazy_gettext, ngettext
+from companion.i18n import lazy_gettext, ngettext, pgettext
 
 __all__ = ["register", "score_document", "auction_document"]
 
@@ -79,11 +79,14 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(result)
             return
-        typer.echo(f"{_('faction'):<16}{_('fire'):>5}{_('water'):>6}{_('earth'):>6}{_('air'):>5}"
-                   f"{_('network'):>8}{_('resources'):>10}{_('final'):>7}")
+        heads = (_("fire"), _("water"), _("earth"), _("air"), pgettext("score table column", "network"),
+                 _("resources"), _("final"))
+        widths = (5, 6, 6, 5, 8, 10, 7)
+        typer.echo(pad(_("faction"), 16) + "".join(" " + pad(h, w - 1, ">")
+                                                   for h, w in zip(heads, widths, strict=True)))
         for p in result["players"]:
             c = p["cult_vp"]
-            typer.echo(f"{faction_label(p['faction']):<16}{c['fire']:>5}{c['water']:>6}{c['earth']:>6}{c['air']:>5}"
+            typer.echo(f"{pad(faction_label(p['faction']), 16)}{c['fire']:>5}{c['water']:>6}{c['earth']:>6}{c['air']:>5}"
                        f"{p['network_vp']:>8}{p['resource_vp']:>10}{p['final_vp']:>7}")
         typer.echo(ngettext("winner: {winners}", "winners: {winners}", len(result["winners"]))
                    .format(winners=_(" and ").join(faction_label(w) for w in result["winners"])))
