@@ -165,3 +165,27 @@ def test_engine_cost_refusal_names_resources_in_the_readers_language():
         apply_action(game, "witches", "convert 1W to 1P")
     assert english.value.code == chinese.value.code
     assert has_chinese(str(chinese.value)) and not has_chinese(str(english.value))
+
+
+def test_no_marked_string_hides_inside_an_f_string():
+    """Babel's extractor does not look inside f-strings: ``f"{_('final'):>7}"`` would never reach the catalog
+    (and stay English in Chinese). Mark strings outside f-strings."""
+    import ast
+
+    marks = {"_", "gettext", "ngettext", "pgettext", "lazy_gettext", "lazy_ngettext", "N_"}
+    hidden = []
+    for path in sorted((Path(__file__).parent.parent / "companion").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                hidden += [f"{path.name}:{call.lineno}" for call in ast.walk(node)
+                           if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                           and call.func.id in marks and call.args and isinstance(call.args[0], ast.Constant)]
+    assert hidden == []
+
+
+def test_pad_counts_chinese_characters_as_two_columns():
+    from companion.cli_support import pad
+
+    assert pad("Witches", 10) == "Witches   " and pad("12", 5, ">") == "   12"
+    assert pad("女巫", 10) == "女巫      " and pad("网络", 8, ">") == "    网络"
+    assert pad("连接网络网络", 4) == "连接网络网络"          # never cut
