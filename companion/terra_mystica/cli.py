@@ -29,22 +29,22 @@ def _names(text: str | None) -> list[str] | None:
 @app.command("simulate", help=lazy_gettext("Bots play whole games; each ledger is replayed by the engine (exit 1 "
                                            "if one differs or a game fails)."))
 def simulate_cmd(
-    players: int = typer.Option(None, "--players", help="2 to 5 players (default: the number of --factions, "
-                                                        "else 4)."),
-    factions: str = typer.Option(None, "--factions", help="Factions in seat order, comma-separated "
-                                                          "(witches,nomads); default: random factions."),
-    map_name: str = typer.Option(None, "--map", help="Shipped map (base, fire_ice_side1, fire_ice_side2, "
-                                                     "loon_lakes, fjords); default base."),
-    games: int = typer.Option(1, "--games", help="Number of games, 1..10,000."),
-    seed: int = typer.Option(0, "--seed", help="Seed: game K draws from random.Random('SEED:K')."),
-    bots: str = typer.Option("greedy", "--bots", help="Bot per seat, comma-separated, repeated over the seats "
-                                                      "(random, greedy; e.g. greedy,random)."),
-    record_dir: str = typer.Option(None, "--record-dir", help="Write each game's ledger here "
-                                                              "(game-SEED-K.txt; `companion tm replay` reads it)."),
-    final_scoring: str = typer.Option(None, "--final-scoring", help="Play with the Fire & Ice final-scoring "
+    players: int = typer.Option(None, "--players", help=lazy_gettext("2 to 5 players (default: the number of --factions, "
+                                                        "else 4).")),
+    factions: str = typer.Option(None, "--factions", help=lazy_gettext("Factions in seat order, comma-separated "
+                                                          "(witches,nomads); default: random factions.")),
+    map_name: str = typer.Option(None, "--map", help=lazy_gettext("Shipped map (base, fire_ice_side1, fire_ice_side2, "
+                                                     "loon_lakes, fjords); default base.")),
+    games: int = typer.Option(1, "--games", help=lazy_gettext("Number of games, 1..10,000.")),
+    seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed: game K draws from random.Random('SEED:K').")),
+    bots: str = typer.Option("greedy", "--bots", help=lazy_gettext("Bot per seat, comma-separated, repeated over the seats "
+                                                      "(random, greedy; e.g. greedy,random).")),
+    record_dir: str = typer.Option(None, "--record-dir", help=lazy_gettext("Write each game's ledger here "
+                                                              "(game-SEED-K.txt; `companion tm replay` reads it).")),
+    final_scoring: str = typer.Option(None, "--final-scoring", help=lazy_gettext("Play with the Fire & Ice final-scoring "
                                       "tile: building-on-edge, connected-clusters, connected-distance, "
-                                      "connected-sa-sh-distance, or random (one per game)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the JSON report."),
+                                      "connected-sa-sh-distance, or random (one per game).")),
+    as_json: bool = typer.Option(False, "--json", help=lazy_gettext("Print the JSON report.")),
 ) -> None:
     """Bots play whole games; each ledger is replayed by the engine (exit 1 if one differs or a game fails)."""
     from companion.cli_support import EXIT_DIFFERENCE, bad_input_exits_2, pad, print_json

@@ -399,10 +399,9 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
     seated = state.seated
     if action.is_setup:
         if len(seated) >= state.seats:
-            raise IllegalActionError("seats_full", f"all {state.seats} seats have a faction", rule=R_SETUP)
+            raise IllegalActionError("seats_full", _("all {seats} seats have a faction").format(seats=state.seats), rule=R_SETUP)
         if action.faction not in free_factions(seated):
-            raise IllegalActionError("faction_not_available", f"{action.faction} cannot be picked: it is seated "
-                                     "already, its colour is taken, or it is not a base-game faction", rule=R_SETUP)
+            raise IllegalActionError("faction_not_available", _("{faction} cannot be picked: it is seated already, its colour is taken, or it is not a base-game faction").format(faction=action.faction), rule=R_SETUP)
         return _with_game(replace(state, seated=seated + (action.faction,), history=history))
     if len(seated) < state.seats:
         raise IllegalActionError("setup_pending", _("seat {n_seated} must pick a faction first").format(n_seated=len(seated) + 1),

@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.errors import IllegalActionError, RecordError
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.terra_mystica.engine.board import BoardTables, base_board
 from companion.terra_mystica.engine.commands import CULT_TRACKS, Command
 from companion.terra_mystica.factions import Faction, get_faction
@@ -154,10 +154,11 @@ NEVER_BLOCKED = frozenset({"ACTH1", "ACTH2", "ACTH3", "ACTH4", "ACTH5", "ACTH6"}
 ``dont_block``; FIRE-ICE-NOTES section 6)."""
 
 SPECIAL_TERRAINS = ("ice", "volcano")
-#: Resource letters of costs as a player reads them (catalog entries; ``_(RESOURCE_WORDS[res])``).
-RESOURCE_WORDS = {"C": N_("coins"), "W": N_("workers"), "P": N_("priests"), "PW": N_("power"), "VP": N_("VP")}
 """Terrains no map starts with and nobody can transform again (FIRE-ICE-NOTES section 3, map.pm
 validate_transform_color)."""
+
+RESOURCE_WORDS = {"C": N_("coins"), "W": N_("workers"), "P": N_("priests"), "PW": N_("power"), "VP": N_("VP")}
+"""Resource letters of costs as a player reads them (catalog entries; ``_(RESOURCE_WORDS[res])``)."""
 
 UNSUPPORTED_OPTIONS: frozenset = frozenset()
 """Options that change scoring in ways the engine does not model (refused rather than mis-scored)."""
@@ -534,8 +535,7 @@ class Game:
         if data.name in self.factions:
             raise SetupError("factions", _("faction {name} is set up twice").format(name=data.name), line=line)
         if any(f.data.home_terrain == data.home_terrain for f in self.factions.values()):
-            raise SetupError("factions", f"{data.display}'s home terrain {data.home_terrain} is taken; each "
-                             "faction needs its own colour", line=line)
+            raise SetupError("factions", _("{display}'s home terrain {home_terrain} is taken; each faction needs its own colour").format(display=data.display, home_terrain=data.home_terrain), line=line)
         picker = next((o for o in self.factions.values()
                        if data.home_terrain in (o.picked, o.home if o.variable else None)), None)
         if picker is not None:
@@ -778,7 +778,7 @@ class Game:
         if what == "BRIDGE":
             if f.sh_bridges < n:
                 raise _illegal("no_bridge_action", _("{who} have no stronghold bridge to discard").format(
-                    who=f.data.display), "FIRE-ICE-NOTES section 7", line)
+                    who=f.data.display), _("FIRE-ICE-NOTES section 7"), line)
             f.sh_bridges -= n
             f.free["BRIDGE"] = max(0, f.free["BRIDGE"] - n)
             return
@@ -915,13 +915,12 @@ class Game:
         if h not in self.colour:
             raise _illegal("unknown_hex", _("{h} is not a land hex of the map").format(h=h), _("RULES-NOTES section 2"), line)
         if h in self.townstate.buildings:
-            raise _illegal("hex_occupied", f"{h} holds a building; only empty hexes can be transformed",
-                           "rulebook: transform", line)
+            raise _illegal("hex_occupied", _("{h} holds a building; only empty hexes can be transformed").format(h=h),
+                           _("rulebook: transform"), line)
         home = f.home
         to = to or home
         if f.data.terraform_mode == "none":
-            raise _illegal("cannot_terraform", f"{f.name} never transform terrain; they unlock colours with "
-                           "priests", "FIRE-ICE-NOTES section 7", line)
+            raise _illegal("cannot_terraform", _("{name} never transform terrain; they unlock colours with priests").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 7"), line)
         if f.data.terraform_mode == "volcano":
             if to != home:
                 raise _illegal("cannot_terraform", _("{name} only turn hexes into volcano").format(name=_(f.data.display)), _("FIRE-ICE-NOTES "
@@ -1002,7 +1001,7 @@ class Game:
                                "a volcano needs an action of its own (dig 1. build X)").format(
                                    who=f.data.display, action=f.spade_action,
                                    what=_("new power tokens") if f.name == "dragonlords" else _("cult steps")),
-                               "FIRE-ICE-NOTES section 5", self._line)
+                               _("FIRE-ICE-NOTES section 5"), self._line)
             if n != 1 or f.volcano_dug:
                 raise _illegal("one_volcano", _("{name}: one volcano per action (dig 1, once)").format(name=_(f.data.display)),
                                _("FIRE-ICE-NOTES section 5 (commands.pm command_dig)"), self._line)
@@ -1095,8 +1094,8 @@ class Game:
         if h in self.townstate.buildings:
             raise _illegal("hex_occupied", _("{h} already holds a building").format(h=h), _("rulebook: build a dwelling"), line)
         if f.count["D"] >= f.data.buildings["D"].count:
-            raise _illegal("no_dwelling_left", f"{f.name} has no dwelling left on the faction board",
-                           "rulebook: faction board", line)
+            raise _illegal("no_dwelling_left", _("{name} has no dwelling left on the faction board").format(name=_(f.data.display)),
+                           _("rulebook: faction board"), line)
         home = f.home
         if self.round == 0:
             waiting = [o.name for o in self.factions.values() if o.pending_pick]
@@ -1109,7 +1108,7 @@ class Game:
                 self.colour[h] = home  # the picked-colour hex turns to ice / volcano for free (FIRE-ICE-NOTES 2)
             if f.data.terraform_mode == "none" and not self.board.land_rivers.get(h):
                 raise _illegal("inland", _("Riverwalkers can't place an initial dwelling inland: {label} borders "
-                                           "no river").format(label=h), "FIRE-ICE-NOTES section 7", line)
+                                           "no river").format(label=h), _("FIRE-ICE-NOTES section 7"), line)
         elif f.data.terraform_mode == "none":
             # the Riverwalkers: only on unlocked colours, across a river; the hex takes their colour
             # (map.pm build_color_ok, check_reachable; FIRE-ICE-NOTES section 7)
@@ -1117,7 +1116,7 @@ class Game:
                 raise _illegal("terrain_locked", _("{label} is {colour}, a colour the Riverwalkers have not "
                                                    "unlocked (unlocked: {unlocked})").format(
                                    label=h, colour=self.colour[h], unlocked=", ".join(sorted(f.unlocked))),
-                               "FIRE-ICE-NOTES section 7", line)
+                               _("FIRE-ICE-NOTES section 7"), line)
             self._check_reach(f, h)
             self._pay(f, dict(f.data.buildings["D"].cost), "a dwelling")
             self.colour[h] = home
@@ -1232,7 +1231,7 @@ class Game:
     def _take_town(self, f: FactionState, n: int, tid: str) -> None:
         line = self._line
         if tid not in self.tiles.town:
-            raise RecordError(f"unknown town tile {tid}", line=line)
+            raise RecordError(_("unknown town tile {tid}").format(tid=tid), line=line)
         for _k in range(n):
             if f.pending_town <= 0:
                 raise _illegal("no_town_due", _("{name} has not founded a town").format(name=_(f.data.display)), _("rulebook: towns"), line)
@@ -1289,7 +1288,7 @@ class Game:
         tiles = self.tiles
         if (f.data.engine_fields.get("action") or {}).get(act, {}).get("forbid"):
             raise _illegal("action_forbidden", _("{who} are not allowed to use action {action} (spades)").format(
-                who=f.data.display, action=act), "FIRE-ICE-NOTES section 7", line)
+                who=f.data.display, action=act), _("FIRE-ICE-NOTES section 7"), line)
         if f.data.terraform_mode == "volcano":
             spades = tiles.power_actions[act].gain if act in tiles.power_actions else \
                 tiles.faction_actions[act].gain if act in tiles.faction_actions else {}
@@ -1319,7 +1318,7 @@ class Game:
             if not owner_ok:
                 raise _illegal("no_such_action", _("{name} cannot take {act}").format(name=_(f.data.display), act=act), _("faction stronghold actions"), line)
         else:
-            raise RecordError(f"unknown action {act}", line=line)
+            raise RecordError(_("unknown action {act}").format(act=act), line=line)
         if act != "ACTE" and act not in NEVER_BLOCKED:
             if key in self.used_actions:
                 raise _illegal("action_taken", _("{act} was already used this round").format(act=act), _("once per round"), line)
@@ -1340,7 +1339,7 @@ class Game:
         faction has that colour, or (in setup) another faction picked it."""
         line = self._line
         if not f.pending_pick:
-            raise _illegal("no_pick_due", f"{f.name} has no colour to pick", "FIRE-ICE-NOTES section 2", line)
+            raise _illegal("no_pick_due", _("{name} has no colour to pick").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 2"), line)
         shift = f.shift_pick
         try:
             colour = normalise_terrain(colour)
@@ -1350,8 +1349,8 @@ class Game:
             raise _illegal("bad_terrain", _("{colour} is not a land colour").format(colour=colour), _("FIRE-ICE-NOTES section 2"), line)
         for o in self.factions.values():
             if o.home == colour or (self.round == 0 and o.picked == colour):
-                raise _illegal("colour_taken", f"{colour} is already taken by {o.name}",
-                               "FIRE-ICE-NOTES section 2 (pick-color)", line)
+                raise _illegal("colour_taken", _("{colour} is already taken by {name}").format(colour=colour, name=o.name),
+                               _("FIRE-ICE-NOTES section 2 (pick-color)"), line)
         f.pending_pick = f.shift_pick = False
         if not f.variable:
             f.picked = colour
@@ -1373,7 +1372,7 @@ class Game:
         line = self._line
         if f.pending_unlock <= 0:
             raise _illegal("no_unlock_due", _("{who} have no priest to turn into an unlocked terrain").format(
-                who=f.data.display), "FIRE-ICE-NOTES section 7", line)
+                who=f.data.display), _("FIRE-ICE-NOTES section 7"), line)
         if what == "gain-priest":
             f.pending_unlock -= 1
             f.p = min(f.p + 1, f.max_p)
@@ -1381,14 +1380,14 @@ class Game:
         try:
             colour = normalise_terrain(what)
         except IllegalActionError as exc:
-            raise _illegal("bad_terrain", str(exc), "FIRE-ICE-NOTES section 7", line) from None
+            raise _illegal("bad_terrain", str(exc), _("FIRE-ICE-NOTES section 7"), line) from None
         table = f.data.engine_fields.get("locked_terrain") or {}
         if colour not in table or colour == "gain-priest":
             raise _illegal("bad_terrain", _("{colour} is not a land colour").format(colour=colour),
-                           "FIRE-ICE-NOTES section 7", line)
+                           _("FIRE-ICE-NOTES section 7"), line)
         if colour in f.unlocked:
             raise _illegal("terrain_unlocked", _("the Riverwalkers have already unlocked {colour}").format(
-                colour=colour), "FIRE-ICE-NOTES section 7", line)
+                colour=colour), _("FIRE-ICE-NOTES section 7"), line)
         price = table[colour]["home" if self.is_home(colour) else "not_home"]
         self._pay(f, dict(price["cost"]), f"unlock-terrain {colour}")
         f.pending_unlock -= 1
@@ -1400,7 +1399,7 @@ class Game:
         an opponent's acceptance of their power (data ``leech_effect``; FIRE-ICE-NOTES section 6)."""
         if f.pending_p3 <= 0:
             raise _illegal("no_p3_due", _("{who} have no bowl-III token to buy (no opponent accepted their "
-                                          "power)").format(who=f.data.display), "FIRE-ICE-NOTES section 6",
+                                          "power)").format(who=f.data.display), _("FIRE-ICE-NOTES section 6"),
                            self._line)
         if take:
             self._pay(f, {"VP": 1}, "gain P3 for VP")
@@ -1934,8 +1933,8 @@ class Game:
             return None
         due = self.expected_turn()
         if due != f.name:
-            return _illegal("not_your_turn", f"it is {due}'s turn, not {f.name}'s",
-                            "rulebook: turn order (RULES-NOTES section 6)", line)
+            return _illegal("not_your_turn", _("it is {due}'s turn, not {name}'s").format(due=due, name=_(f.data.display)),
+                            _("rulebook: turn order (RULES-NOTES section 6)"), line)
         waiting = [o.name for o in self.factions.values() if o.pending_favor or o.pending_town
                    or o.pending_unlock or o.sh_bridges]
         if waiting and f.name in waiting:
@@ -2055,7 +2054,7 @@ class Game:
         if f.shift_pick:
             raise _illegal("pick_needed", _("{who}: the stronghold action {action} changes the home colour; "
                                             "add pick-color COLOUR to the same action").format(
-                who=f.data.display, action="ACTH5/ACTH6"), "FIRE-ICE-NOTES section 6", line)
+                who=f.data.display, action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)
         if f.volcano_tf or f.cult_debt:
             raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 5"), line)
         if "strict-darkling-sh" in self.options:
