@@ -53,7 +53,9 @@ UNITS: dict[str, LazyString] = {"terra_mystica": lazy_gettext("VP"), "century": 
                                 "magick": lazy_gettext("gold")}
 #: Keys of a Terra Mystica calculator entry that ``companion tm score`` reads (the rest are map helpers).
 _TM_TABLE_KEYS = ("name", "faction", "vp", "cults", "network", "coins", "workers", "priests", "power")
-_FILL = widgets.Layout(width="100%", max_width="100%")
+def _fill() -> widgets.Layout:
+    """A fresh full-width layout: a Layout shared between widgets dies with the first one closed."""
+    return widgets.Layout(width="100%", max_width="100%")
 
 
 def _faction_names() -> dict[str, str]:
@@ -104,7 +106,7 @@ class HistoryView(widgets.VBox):
                                       layout=widgets.Layout(width="280px", max_width="100%"))
         self.where = widgets.HTML()
         self.message = message_box()
-        self.table = widgets.HTML(layout=_FILL)
+        self.table = widgets.HTML(layout=_fill())
         self.games: list[dict[str, Any]] = []
         self._all: list[dict[str, Any]] = []
         # a plot wider than a phone scrolls sideways in its own frame instead of being cut off
@@ -113,7 +115,7 @@ class HistoryView(widgets.VBox):
         self.wins_chart = self.spread_chart = self.faction_chart = None
         self._load()
         self.which.observe(lambda _change: None if self._muted else self.refresh(reload=False), names="value")
-        super().__init__([self.where, self.which, self.message, self.table, self.charts], layout=_FILL)
+        super().__init__([self.where, self.which, self.message, self.table, self.charts], layout=_fill())
         self.add_class("companion-history-view")
         self._show_table()
         if draw_now:
@@ -330,14 +332,14 @@ class Scoreboard(widgets.VBox):
         page = widgets.VBox([
             self._game_heading, self.game, self.state_message, self.calculator_box,
             widgets.HBox([self.played_on, self.save_button], layout=widgets.Layout(flex_flow="row wrap")),
-            self.save_message], layout=_FILL)
-        self.tabs = widgets.Tab(children=[page, self.history_view], layout=_FILL)
+            self.save_message], layout=_fill())
+        self.tabs = widgets.Tab(children=[page, self.history_view], layout=_fill())
         self._label()
         self.game.observe(lambda _change: None if self._muted else self._show_game(), names="value")
         # the plots are redrawn when they are on screen: a plot edited inside a hidden tab is not redrawn
         self.tabs.observe(self._on_tab, names="selected_index")
         self.played_on.observe(lambda _change: self._write_state(), names="value")
-        super().__init__([self.tabs], layout=_FILL)
+        super().__init__([self.tabs], layout=_fill())
         self.add_class("companion-scoreboard")
         self._show_game()
         add_language_listener(self._retranslate)

@@ -83,12 +83,14 @@ def blank_player(index: int) -> dict[str, Any]:
             "power": [0, 0, 0], "map_buildings": "", "shipping": 0, "jump_range": 0}
 
 
-_CELL = widgets.Layout(width="100%")
+def _cell() -> widgets.Layout:
+    """A fresh full-width layout: a Layout shared between widgets dies with the first one closed."""
+    return widgets.Layout(width="100%")
 
 
 def _int_box(field: str) -> WholeNumberBox:
     """A whole-number box with no bounds: the limits are the scoring module's, reported, never clamped."""
-    return WholeNumberBox(value=0, layout=_CELL)
+    return WholeNumberBox(value=0, layout=_cell())
 
 
 class PlayerRow:
@@ -113,8 +115,8 @@ class PlayerRow:
     def __init__(self, index: int, faction_options: list[tuple[str, str | None]]) -> None:
         self.index = index
         self.name = widgets.Text(value=_("Player {number}").format(number=index + 1), continuous_update=True,
-                                 layout=_CELL)
-        self.faction = widgets.Dropdown(options=faction_options, value=None, layout=_CELL)
+                                 layout=_cell())
+        self.faction = widgets.Dropdown(options=faction_options, value=None, layout=_cell())
         self.vp = _int_box("vp")
         self.cults = {cult: _int_box("cult") for cult in CULTS}
         self.network = _int_box("network")
