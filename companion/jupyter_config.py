@@ -16,8 +16,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["JUPYTERLAB_METADATA", "PROJECT_NOTEBOOKS", "as_jupyterlab_writes", "pre_save_hook",
-           "strip_for_checkout"]
+__all__ = ["JUPYTERLAB_METADATA", "PLOTLY_CODE_ENV", "PROJECT_NOTEBOOKS", "as_jupyterlab_writes", "page_config_hook", "plotly_code_static",
+           "pre_save_hook", "strip_for_checkout"]
 
 #: The folder whose notebooks are kept clean (the repository's ``notebooks/``).
 PROJECT_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -129,3 +129,79 @@ def pre_save_hook(model: dict[str, Any], path: str, contents_manager, **_kwargs)
 def settings_dir() -> str:
     """The JupyterLab settings folder shipped with the project (``overrides.json``)."""
     return os.fspath(PROJECT_NOTEBOOKS / ".jupyter" / "lab" / "settings")
+
+
+def page_config_hook(handler: Any, page_config: dict[str, Any]) -> dict[str, Any]:
+    """Leave the extensions turned off in ``page_config.json`` out of the page (JupyterLab's page config hook).
+
+    JupyterLab 4 downloads the script of every installed federated extension, even one that
+    ``disabledExtensions`` turns off: the page merely skips activating its plugins. This hook, installed
+    by ``notebooks/.jupyter/jupyter_server_config.py`` as the ``page_config_hook`` tornado setting that
+    ``jupyterlab_server``'s lab handler calls before rendering the page, drops from
+    ``federated_extensions`` every extension turned off as a whole (``"name": true``; a single plugin
+    turned off as ``"name:plugin"`` keeps its package). The page then never fetches them: plotly's
+    4.8 MB ``jupyterlab-plotly`` renderer among them (the project draws its figures with its own
+    anywidget, :class:`companion.widgets.common.LiveFigureWidget`). Nothing in the venv is touched; a
+    plain ``jupyter lab`` still loads every extension.
+
+    Parameters
+    ----------
+    handler : tornado.web.RequestHandler
+        The lab page handler (unused).
+    page_config : dict
+        The page config about to be rendered; changed in place and returned.
+
+    Returns
+    -------
+    dict
+        ``page_config`` without the turned-off federated extensions.
+
+    Notes
+    -----
+    An extension turned off this way must not provide a shared module another extension needs
+    (``tests/test_lab_config.py`` keeps the widget manager and anywidget on).
+    """
+    disabled = page_config.get("disabledExtensions") or {}
+    if not isinstance(disabled, dict):   # older page configs list the names
+        disabled = dict.fromkeys(disabled, True)
+    page_config["federated_extensions"] = [ext for ext in page_config.get("federated_extensions") or []
+                                           if disabled.get(ext.get("name")) is not True]
+    return page_config
+
+
+#: Environment variable through which ``make lab``'s server tells its kernels where it serves plotly's
+#: widget code: a URL relative to the server's base URL ending in ``?v=<plotly version>``. Read by
+#: :class:`companion.widgets.common.PlotlyCode`.
+PLOTLY_CODE_ENV = "COMPANION_PLOTLY_CODE_URL"
+
+
+def plotly_code_static() -> tuple[str, str] | None:
+    """Where plotly's widget code is on disk and the URL the server serves it at, or ``None``.
+
+    For ``notebooks/.jupyter/jupyter_server_config.py``: it adds the folder to jupyter_server's
+    ``ServerApp.extra_static_paths`` (served under ``static/``) and sets :data:`PLOTLY_CODE_ENV` to the
+    URL for the kernels it starts. The ``?v=`` version makes the file cacheable (tornado sends a long
+    ``Cache-Control`` for a versioned static URL) and lets a kernel with another plotly version fall
+    back to sending its own code. plotly is located without importing it (the server never needs it).
+
+    Returns
+    -------
+    tuple of (str, str) or None
+        ``(folder, url)``: plotly's ``package_data`` folder (holding ``widgetbundle.js``, the code
+        ``plotly.graph_objects.FigureWidget`` sends as its ``_esm``) and
+        ``"static/widgetbundle.js?v=VERSION"``; ``None`` when plotly or that file is not installed.
+    """
+    import importlib.metadata
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("plotly")
+        version = importlib.metadata.version("plotly")
+    except (ImportError, ValueError, importlib.metadata.PackageNotFoundError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    folder = Path(next(iter(spec.submodule_search_locations))) / "package_data"
+    if not (folder / "widgetbundle.js").is_file():
+        return None
+    return os.fspath(folder), f"static/widgetbundle.js?v={version}"

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import anywidget
 import ipywidgets as widgets
+import plotly
 import plotly.graph_objects as go
 import traitlets
 from plotly.basedatatypes import BaseFigure, Undefined
@@ -29,10 +30,40 @@ class PlotlyCode(anywidget.AnyWidget):
 
     Every :class:`LiveFigureWidget` loads it from here instead of sending and evaluating its own copy.
     One instance is shared by all figures of a kernel (:func:`plotly_code`); it is never displayed.
+
+    Under ``make lab`` the server serves plotly's code as a static file (``notebooks/.jupyter``, see
+    :data:`companion.jupyter_config.PLOTLY_CODE_ENV`) and this widget sends only its ``url``: the page
+    imports it with one HTTP request the browser can cache, instead of 5 MB of JSON from the kernel
+    through the server. Elsewhere (Voila, a plain ``jupyter lab``, another plotly version than the
+    server's) ``source`` carries the code itself; the page asks for it too (message
+    ``{"request": "source"}``) if the import from ``url`` fails.
     """
 
     _esm = (_JS / "plotly_code.js").read_text(encoding="utf-8")
     source = traitlets.Unicode("").tag(sync=True)
+    url = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._on_request)
+
+    def _on_request(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("request") == "source" and not self.source:
+            self.source = str(go.FigureWidget._esm)
+
+
+def _served_plotly_code_url() -> str:
+    """The URL (relative to the server's base URL) of plotly's code served by the server, or ``""``.
+
+    Only when the server said so (:data:`companion.jupyter_config.PLOTLY_CODE_ENV`, inherited by its
+    kernels) for this kernel's plotly version (the URL's ``v=`` query).
+    """
+    import os
+
+    from companion.jupyter_config import PLOTLY_CODE_ENV
+
+    url = os.environ.get(PLOTLY_CODE_ENV, "")
+    return url if url.endswith(f"?v={plotly.__version__}") else ""
 
 
 _PLOTLY_CODE: PlotlyCode | None = None
@@ -42,7 +73,8 @@ def plotly_code() -> PlotlyCode:
     """The kernel's :class:`PlotlyCode` widget, created (and its model opened) on first use."""
     global _PLOTLY_CODE
     if _PLOTLY_CODE is None or _PLOTLY_CODE.comm is None:
-        _PLOTLY_CODE = PlotlyCode(source=str(go.FigureWidget._esm))
+        url = _served_plotly_code_url()
+        _PLOTLY_CODE = PlotlyCode(url=url) if url else PlotlyCode(source=str(go.FigureWidget._esm))
     return _PLOTLY_CODE
 
 
