@@ -1,7 +1,7 @@
 """How long each notebook takes to show its first widget (issue 13).
 
 Run: ``.venv/bin/python benchmarks/notebook_start.py [--cpu-only | --browser-only] [--runs N]
-[--lab-config DIR] [notebook ...]``.
+[--lab-config DIR] [--warm-cache] [notebook ...]``.
 
 Two measurements per notebook:
 
@@ -19,7 +19,10 @@ Two measurements per notebook:
   idle machine: first widget within 5 s, 3 s for the start page. These wall-clock figures grow with
   other load on the machine, so the CPU seconds spent until the first widget are printed too (every
   chromium process, the Jupyter server, the kernel), with the number and size of the script files the
-  page loaded: those vary much less with load.
+  page loaded: those vary much less with load. Each page opens in a new browser context, with an empty
+  HTTP cache (a first visit); ``--warm-cache`` opens them all in one context whose cache the warm-up page
+  filled, as a user's browser that opened JupyterLab before (JupyterLab's scripts and, under ``make lab``,
+  plotly's widget code then come from the cache).
 """
 
 from __future__ import annotations
@@ -120,14 +123,20 @@ def _browser_cpu() -> dict[int, float]:
     return out
 
 
-def open_notebook(chrome, base: str, nb: str) -> dict[str, float | None]:
-    """Open ``nb`` in a fresh page, run it, and time what the user waits for (see the module docstring)."""
+def open_notebook(chrome, base: str, nb: str, context=None) -> dict[str, float | None]:
+    """Open ``nb`` in a fresh page, run it, and time what the user waits for (see the module docstring).
+
+    ``context``: the browser context to open the page in (its HTTP cache kept from earlier pages, as in
+    a user's browser); ``None``: a new one, with an empty cache.
+    """
     from tests.browser.harness import _KERNEL_IDLE, _ONLY_THIS_NOTEBOOK
 
     server = _server_process(base)
     server_cpu = _cpu(server)
     browser_cpu = _browser_cpu()
-    context = chrome.new_context(viewport={"width": 1400, "height": 1000})
+    own_context = context is None
+    if own_context:
+        context = chrome.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     cdp = context.new_cdp_session(page)   # for the page's main-thread task time
     cdp.send("Performance.enable")
@@ -149,26 +158,35 @@ def open_notebook(chrome, base: str, nb: str) -> dict[str, float | None]:
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     browser_now = _browser_cpu()
     scripts = page.evaluate("() => performance.getEntriesByType('resource')"
-                            ".filter(e => e.initiatorType === 'script').map(e => e.decodedBodySize)")
+                            ".filter(e => e.initiatorType === 'script').map(e => [e.decodedBodySize, e.transferSize])")
     kernels = [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
     out: dict[str, float | None] = {
         "page_s": t_page - t0, "kernel_ready_s": t_kernel - t0, "first_widget_s": t_widget - t0,
         "browser_main_thread_s": metrics.get("TaskDuration"),
         "browser_cpu_s": sum(v - browser_cpu.get(pid, 0.0) for pid, v in browser_now.items()), "server_cpu_s": _cpu(server) - server_cpu,
         "kernel_cpu_s": sum(_cpu(k) for k in kernels), "script_files": len(scripts),
-        "script_mb": sum(scripts) / 1e6, "first_trace_s": None,
+        "script_mb": sum(s[0] for s in scripts) / 1e6, "script_network_mb": sum(s[1] for s in scripts) / 1e6,
+        "first_trace_s": None,
     }
     try:
         page.wait_for_selector(TRACE, timeout=30_000, state="attached")
         out["first_trace_s"] = time.monotonic() - t0
     except Exception:  # noqa: BLE001 - a notebook without a figure
         pass
-    context.close()
+    if own_context:
+        context.close()
+    else:
+        page.close()
     return out
 
 
-def browser_times(notebooks_: list[str], runs: int = 1, lab_config: Path | None = None) -> dict[str, dict]:
-    """Per notebook: the median over ``runs`` fresh pages of :func:`open_notebook`'s figures."""
+def browser_times(notebooks_: list[str], runs: int = 1, lab_config: Path | None = None,
+                  warm_cache: bool = False) -> dict[str, dict]:
+    """Per notebook: the median over ``runs`` fresh pages of :func:`open_notebook`'s figures.
+
+    ``warm_cache``: every page opens in one browser context, whose HTTP cache the warm-up page filled (a
+    user's browser that opened JupyterLab before); else each page has a new context and an empty cache.
+    """
     from playwright.sync_api import sync_playwright
 
     from tests.browser.harness import CHROMIUM_ARGS, chromium_path, jupyterlab_server
@@ -177,9 +195,10 @@ def browser_times(notebooks_: list[str], runs: int = 1, lab_config: Path | None 
     out: dict[str, dict] = {}
     with jupyterlab_server(**env) as base, sync_playwright() as pw:
         chrome = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
-        open_notebook(chrome, base, notebooks_[0])   # warm-up: the server's first page and kernel
+        shared = chrome.new_context(viewport={"width": 1400, "height": 1000}) if warm_cache else None
+        open_notebook(chrome, base, notebooks_[0], shared)   # warm-up: the server's first page and kernel
         for nb in notebooks_:
-            samples = [open_notebook(chrome, base, nb) for _ in range(runs)]
+            samples = [open_notebook(chrome, base, nb, shared) for _ in range(runs)]
             med = {k: (None if any(s[k] is None for s in samples) else statistics.median(s[k] for s in samples))
                    for k in samples[0]}
             out[nb] = med
@@ -188,7 +207,8 @@ def browser_times(notebooks_: list[str], runs: int = 1, lab_config: Path | None 
                   f"first widget {med['first_widget_s']:4.1f} s" + (f", first trace {trace:4.1f} s" if trace else "")
                   + f" | CPU s: browser {med['browser_cpu_s']:.2f} (main thread busy {med['browser_main_thread_s']:.2f}), server {med['server_cpu_s']:.2f}, "
                   f"kernel {med['kernel_cpu_s']:.2f}; {med['script_files']:.0f} script files, "
-                  f"{med['script_mb']:.1f} MB (load {os.getloadavg()[0]:.1f})", flush=True)
+                  f"{med['script_mb']:.1f} MB, {med['script_network_mb']:.1f} MB of it over the network "
+                  f"(load {os.getloadavg()[0]:.1f})", flush=True)
         chrome.close()
     return out
 
@@ -199,6 +219,9 @@ def main() -> None:
     ap.add_argument("--cpu-only", action="store_true", help="only the first-cell CPU figures (no browser)")
     ap.add_argument("--browser-only", action="store_true", help="only the browser figures")
     ap.add_argument("--runs", type=int, default=3, help="runs per notebook (median printed)")
+    ap.add_argument("--warm-cache", action="store_true",
+                    help="open every page in one browser context (its HTTP cache filled by a first page, as in "
+                         "a user's browser) instead of a new, empty one per page")
     ap.add_argument("--lab-config", type=Path, default=None,
                     help="JupyterLab config folder to use instead of notebooks/.jupyter (to compare settings)")
     args = ap.parse_args()
@@ -208,9 +231,10 @@ def main() -> None:
     if args.cpu_only:
         return
     load = os.getloadavg()[0]
-    print(f"\nin JupyterLab + headless chromium (load average {load:.1f} on {os.cpu_count()} cores; "
+    print(f"\nin JupyterLab + headless chromium, {'warm' if args.warm_cache else 'empty'} browser cache "
+          f"(load average {load:.1f} on {os.cpu_count()} cores; "
           "targets are for an idle machine: first widget < 5 s, < 3 s for the start page):")
-    times = browser_times(names, args.runs, args.lab_config)
+    times = browser_times(names, args.runs, args.lab_config, args.warm_cache)
     totals = [t["first_widget_s"] for t in times.values()]
     print(f"median first widget: {statistics.median(totals):.1f} s; worst {max(totals):.1f} s")
     print(json.dumps({nb: {k: None if v is None else round(v, 2) for k, v in t.items()} for nb, t in times.items()}))
