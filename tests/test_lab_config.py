@@ -65,7 +65,7 @@ def test_the_lab_server_config_installs_the_hook_and_serves_plotlys_code(monkeyp
 
     import companion.jupyter_config as jc
 
-    monkeypatch.delenv(jc.PLOTLY_CODE_ENV, raising=False)
+    monkeypatch.setenv(jc.PLOTLY_CODE_ENV, "")   # the config sets it: restored (unset) after the test
     config = Config()
     source = (ROOT / "notebooks" / ".jupyter" / "jupyter_server_config.py").read_text(encoding="utf-8")
     exec(compile(source, "jupyter_server_config.py", "exec"), {"get_config": lambda: config})
