@@ -15,6 +15,17 @@ ONE = "tests/browser/notebooks/live_figure.ipynb"
 MANY = "tests/browser/notebooks/multi_figure.ipynb"
 TITLES = "() => Array.from(document.querySelectorAll('.js-plotly-plot .gtitle')).map(e => e.textContent)"
 HEIGHTS = "() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(p => Array.from(p.data[0].y))"
+RESOURCES = "() => performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)"
+
+
+def _plotly_code_from(page) -> str:
+    """Where the page got plotly's widget code: the lab server's static file (``make lab``'s settings,
+    companion.jupyter_config.plotly_code_static) or the kernel's comm. In JupyterLab, plotly's own renderer
+    (turned off in page_config.json) is not even downloaded."""
+    paths = page.evaluate(RESOURCES)
+    if "/lab/" in page.url:
+        assert not [p for p in paths if "jupyterlab-plotly" in p]
+    return "static" if any(p.endswith("/static/widgetbundle.js") for p in paths) else "comm"
 
 
 def _wait_titles(page, expected: list[str]) -> None:
@@ -41,11 +52,13 @@ def _many(page, button: str) -> None:
 def test_one_figure_voila(page, voila_url):
     run_in_voila(page, voila_url, ONE)
     _one(page, "button:has-text('go')")
+    assert _plotly_code_from(page) == "comm"
 
 
 def test_one_figure_jupyterlab(page, lab_url):
     run_in_lab(page, lab_url, ONE)
     _one(page, ".jp-OutputArea button:has-text('go')")
+    assert _plotly_code_from(page) == "static"
 
 
 def test_four_figures_voila(page, voila_url):
