@@ -204,6 +204,16 @@ def test_a_typed_row_is_applied_and_a_bad_one_is_reported():
     assert label in w.session.state.game.townstate.buildings
 
 
+def test_enter_in_the_row_box_submits_the_row():
+    w = _game()
+    label = sorted(w.highlighted())[0]
+    w.typed.value = f"build {label}"   # what the browser sends on Enter (continuous_update is off)
+    assert label in w.session.state.game.townstate.buildings
+    assert w.typed.value == ""
+    w.typed.value = "fly to the moon"
+    assert "unknown command" in w.message.value
+
+
 def test_save_and_open_round_trip_and_the_replay_viewer_reads_the_file(tmp_path):
     w = _game()
     for _ in range(3):

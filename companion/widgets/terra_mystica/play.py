@@ -206,9 +206,10 @@ class PlayAFullGame(widgets.VBox):
         self.action_title = widgets.HTML()
         self.action_buttons = _ButtonPool(self.act)
         self.typed = widgets.Text(layout=widgets.Layout(width="420px"))
-        self.typed.continuous_update = False
+        self.typed.continuous_update = False   # the value arrives on Enter (or leaving the box): submit it
+        self.typed.observe(lambda ch: self.type_row(ch["new"]), names="value")
         self.typed_button = widgets.Button(icon="keyboard")
-        self.typed_button.on_click(lambda _b: self.type_row(self.typed.value))
+        self.typed_button.on_click(lambda _b: self.type_row(self.typed.value))   # Enter submits too
         self.undo_button = widgets.Button(icon="undo")
         self.undo_button.on_click(lambda _b: self.undo())
         self.controls = widgets.HBox([self.undo_button, self.typed, self.typed_button],
@@ -259,7 +260,7 @@ class PlayAFullGame(widgets.VBox):
         self.auction_use.description = _("Seat the auction's factions")
         self.undo_button.description = _("Undo")
         self.undo_button.tooltip = _("take back the last decision of a person (and the bots' answers after it)")
-        self.typed.placeholder = _("type a row, e.g. burn 2. convert 1pw to 1c")
+        self.typed.placeholder = _("type a row, e.g. burn 2. convert 1pw to 1c, and press Enter")
         self.typed_button.description = _("Do it")
         self.typed_button.tooltip = _("apply the typed row of the command language for the faction to act")
         self.map_legend.value = "<small>{}</small>".format(" · ".join(
