@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from companion.errors import CompanionError
 from companion.i18n import set_language, using_language
 from companion.terra_mystica import engine
 from companion.terra_mystica import game as tm
@@ -186,6 +187,13 @@ def test_some_factions_but_not_all_is_refused():
     w = PlayAFullGame(players=2, controllers=["human", "random"], factions=["witches", None])
     assert not w.start()
     assert "for every seat, or for none" in w.message.value and w.session is None
+
+
+def test_a_mistyped_faction_key_is_refused_with_the_valid_keys():
+    with pytest.raises(CompanionError) as info:
+        PlayAFullGame(players=2, controllers=["human", "random"], factions=["witches", "ice_maidens"])
+    assert "'ice_maidens'" in str(info.value) and "icemaidens" in str(info.value)
+    assert "witches" in str(info.value)
 
 
 def test_a_fire_and_ice_map_side_is_played_on():

@@ -167,6 +167,11 @@ class PlayAFullGame(widgets.VBox):
         self._told: tuple | None = None   # (RowTeller, sentences, last row told) for the log
         controllers = list(controllers or [HUMAN] + ["greedy"] * 4)
         factions = list(factions or [])
+        valid = sorted(tm.free_factions(()))
+        unknown = [f for f in factions if f is not None and f not in valid]
+        if unknown:
+            raise CompanionError(_("unknown faction {names}; the factions are: {valid}").format(
+                names=", ".join(repr(f) for f in unknown), valid=", ".join(valid)))
         self.count = widgets.Dropdown(options=[2, 3, 4, 5], value=max(2, min(int(players), 5)))
         self.seed = widgets.IntText(value=seed, layout=widgets.Layout(width="180px"))
         self.map_choice = widgets.Dropdown(layout=widgets.Layout(width="360px"))
