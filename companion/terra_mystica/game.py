@@ -36,6 +36,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -201,6 +202,39 @@ def _board(map_name: str | None):
     return board_tables(map_by_name(map_name))
 
 
+@functools.lru_cache(maxsize=32)
+def _land_colours(map_name: str | None) -> frozenset[str] | None:
+    """The colour words of the land hexes of a map (None: the base map, which has every colour)."""
+    if map_name is None:
+        return None
+    from companion.terra_mystica.hexmap import map_by_name
+    return frozenset(h.colour for h in map_by_name(map_name).hexes.values() if not h.river)
+
+
+def _fits_map(faction: str, map_name: str | None) -> bool:
+    """False when the faction's home terrain has no hex on the map (it could never build a dwelling)."""
+    colours = _land_colours(map_name)
+    f = get_faction(faction)
+    return colours is None or not f.has_fixed_home or f.home_terrain in colours
+
+
+def _check_map(state: GameState) -> None:
+    """Refuse a map with no land, or a seated faction whose home terrain has no hex on the map
+    (the game would freeze with nobody able to place a first dwelling)."""
+    colours = _land_colours(state.map_name)
+    if colours is None:
+        return
+    if not colours:
+        raise IllegalActionError("bad_setup", _("the map has no land hexes: nobody could build on it"))
+    from companion.terra_mystica.describe import terrain_name
+    for name in state.seated:
+        if not _fits_map(name, state.map_name):
+            raise IllegalActionError("bad_setup", _(
+                "the {faction} cannot play on this map: it has no {terrain} hex (their home terrain) for their "
+                "first dwellings; pick another faction or map").format(
+                faction=faction_label(name), terrain=terrain_name(get_faction(name).home_terrain)))
+
+
 def _with_game(state: GameState) -> GameState:
     """Make the engine's game once the tiles are drawn and every seat has its faction."""
     if state.game is not None or len(state.round_tiles) < 6 or len(state.removed_bonus) < _to_remove(state) \
@@ -264,6 +298,7 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
     state = GameState(n, frozenset(options), tuple(t.upper() for t in round_tiles or ()),
                       tuple(b.upper() for b in removed_bonus or ()), map_name=map_name, seated=tuple(factions),
                       final_scoring=final_scoring)
+    _check_map(state)
     if round_tiles is not None and len(state.round_tiles) != 6:
         raise IllegalActionError("bad_setup", _("expected 6 round scoring tiles, found {n_round_tiles}").format(n_round_tiles=len(state.round_tiles)),
                                  rule=R_SETUP)
@@ -317,14 +352,16 @@ def current_player(state: GameState) -> int:
     return game.seats.index(name) if name is not None else 0
 
 
-def free_factions(seated: GameState | Sequence[str]) -> list[str]:
+def free_factions(seated: GameState | Sequence[str], map_name: str | None = None) -> list[str]:
     """The factions that can still be seated: those the engine plays (base game +
     ``engine.EXPANSION_FACTIONS``) whose home terrain no seated faction has.
 
     Parameters
     ----------
     seated : GameState or sequence of str
-        A game state (its ``seated`` factions) or the engine names of the factions seated so far.
+        A game state (its ``seated`` factions and map) or the engine names of the factions seated so far.
+    map_name : str, optional
+        The map (as :func:`new_game` takes it): factions whose home terrain has no hex on it are left out.
 
     Returns
     -------
@@ -336,13 +373,13 @@ def free_factions(seated: GameState | Sequence[str]) -> list[str]:
     Rulebook (setup): one faction per home terrain colour; the two ice factions exclude each other.
     """
     if isinstance(seated, GameState):
-        seated = seated.seated
+        seated, map_name = seated.seated, seated.map_name
     from companion.terra_mystica.engine import EXPANSION_FACTIONS
 
     taken = {get_faction(n).home_terrain for n in seated}
     return [name for name in faction_names()
             if (get_faction(name).expansion == "base" or name in EXPANSION_FACTIONS)
-            and get_faction(name).home_terrain not in taken]
+            and get_faction(name).home_terrain not in taken and _fits_map(name, map_name)]
 
 
 
@@ -360,7 +397,7 @@ def legal_actions(state: GameState) -> list[AnyAction]:
     if len(state.removed_bonus) < _to_remove(state):
         return [RemoveBonus(b) for b in _bonus_in_play(state.options) if b not in state.removed_bonus]
     if state.game is None:
-        return [Action(f, (("setup", ()),), "setup") for f in free_factions(state.seated)]
+        return [Action(f, (("setup", ()),), "setup") for f in free_factions(state)]
     game = state.game
     name = _to_act(game)
     if name is None:
@@ -400,7 +437,7 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
     if action.is_setup:
         if len(seated) >= state.seats:
             raise IllegalActionError("seats_full", _("all {seats} seats have a faction").format(seats=state.seats), rule=R_SETUP)
-        if action.faction not in free_factions(seated):
+        if action.faction not in free_factions(seated, state.map_name):
             raise IllegalActionError("faction_not_available", _("{faction} cannot be picked: it is seated already, its colour is taken, or it is not a base-game faction").format(faction=action.faction), rule=R_SETUP)
         return _with_game(replace(state, seated=seated + (action.faction,), history=history))
     if len(seated) < state.seats:

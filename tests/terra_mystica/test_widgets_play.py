@@ -329,6 +329,38 @@ def test_a_bad_custom_map_file_names_the_row_and_column(tmp_path):
     assert not w.start() and "cannot be read" in w.message.value
 
 
+def _map_name(rows) -> str:
+    from companion.terra_mystica.hexmap import map_from_rows, map_record_name
+    return map_record_name(map_from_rows(rows))
+
+
+def test_a_map_without_a_seated_factions_home_terrain_or_without_land_is_refused_at_setup():
+    from companion.errors import IllegalActionError
+    from companion.terra_mystica.hexmap import load_shipped_map
+    rows = [["K" if c == "Y" else c for c in r] for r in load_shipped_map("base").rows]   # no desert
+    with pytest.raises(IllegalActionError) as info:
+        tm.new_game(["witches", "fakirs"], map_name=_map_name(rows))
+    assert "Fakirs" in str(info.value) and "desert" in str(info.value)
+    state = tm.new_game(2, map_name=_map_name(rows))   # factions picked during the setup: no desert faction
+    picks = tm.free_factions(state)
+    assert "fakirs" not in picks and "nomads" not in picks and "witches" in picks
+    water = [["I"] * len(r) for r in rows]
+    with pytest.raises(IllegalActionError, match="no land hexes"):
+        tm.new_game(2, map_name=_map_name(water))
+
+
+def test_the_widget_shows_why_a_custom_map_is_refused(tmp_path):
+    from companion.terra_mystica.hexmap import load_shipped_map
+    path = tmp_path / "no_desert.txt"
+    path.write_text("\n".join(",".join("K" if c == "Y" else c for c in r) for r in load_shipped_map("base").rows),
+                    encoding="utf-8")
+    w = PlayAFullGame(players=2, controllers=["human", "greedy"], factions=["witches", "nomads"])
+    w.map_choice.value = "custom"
+    w.map_file.value = str(path)
+    assert not w.start() and w.session is None
+    assert "Nomads" in w.message.value and "desert" in w.message.value
+
+
 def test_the_fast_auction_seats_its_factions_in_turn_order():
     from companion.terra_mystica.auction import resolve_auction
     from companion.widgets.terra_mystica.auction import EXAMPLE
