@@ -537,14 +537,14 @@ def replay(record: engine.Record | str) -> list[GameState]:
             state = apply_action(state, RemoveBonus(tile))
             states.append(state)
     except IllegalActionError as exc:
-        raise RecordError(_("setup: {exc} [{code}]").format(exc=exc, code=exc.code)) from None
+        raise RecordError(_("setup: {exc}").format(exc=exc)) from None
     for row in record.rows:
         if not row.typed:
             continue
         try:
             state = apply_action(state, Action.parse(row.faction, row.command, line=row.line))
         except IllegalActionError as exc:
-            raise RecordError(_("{faction}: {command}: {exc} [{code}]").format(faction=row.faction, command=row.command, exc=exc, code=exc.code), line=row.line) from None
+            raise RecordError(_("{faction}: {command}: {exc}").format(faction=row.faction, command=row.command, exc=exc), line=row.line) from None
         states.append(state)
     return states
 

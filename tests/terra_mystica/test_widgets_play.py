@@ -251,6 +251,24 @@ def test_an_unreadable_record_keeps_the_game(tmp_path):
     assert w.session.states == states
 
 
+def test_a_bad_record_shows_a_worded_message_naming_the_file(tmp_path):
+    w = _game()
+    binary = tmp_path / "photo.txt"
+    binary.write_bytes(b"\xff\xfe\x00abc")
+    for path, words in ((binary, "not UTF-8 text"), (tmp_path, "is a folder")):
+        w.record_file.path_box.value = str(path)
+        assert not w.record_file.open_file()
+        shown = w.record_file.status.value
+        assert str(path) in shown and words in shown and "expected a Terra Mystica game record" in shown
+        assert "codec" not in shown and "Errno" not in shown
+    out_of_turn = tmp_path / "out_of_turn.txt"
+    out_of_turn.write_text(w.session.record_text() + "nomads: build E5\nnomads: build E5\n", encoding="utf-8")
+    w.record_file.path_box.value = str(out_of_turn)
+    assert not w.record_file.open_file()
+    shown = w.record_file.status.value
+    assert "out_of_turn.txt" in shown and "not of the Nomads" in shown and "[not_your_turn]" not in shown
+
+
 def test_the_board_figure_draws_cult_tracks_and_power_bowls():
     w = _game()
     g = w.session.state.game

@@ -49,6 +49,7 @@ from plotly.subplots import make_subplots
 
 from companion.errors import CompanionError
 from companion.i18n import N_, _, add_language_listener, ngettext
+from companion.jsonio import read_text
 from companion.protocol import CHANCE
 from companion.savefile import default_save_dir
 from companion.session import BOT, HUMAN, Session
@@ -418,6 +419,11 @@ class PlayAFullGame(widgets.VBox):
         CompanionError
             When the file cannot be read or does not replay (the game on screen is kept).
         """
+        try:
+            read_text(path)   # a folder, a missing file, or bytes that are not text: worded, with the file named
+        except CompanionError as exc:
+            raise CompanionError(_("{reason}; expected a Terra Mystica game record (a text file of command rows, "
+                                   "as Save writes)").format(reason=exc)) from None
         probe = Session.open(tm, path)
         seats = len(probe.seat_names())
         if seats != self.count.value:
