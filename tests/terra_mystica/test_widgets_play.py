@@ -139,7 +139,9 @@ def test_other_actions_are_buttons_and_power_offers_are_answered_in_turn():
         if any(o["to"] == me for o in g.offers):
             shown = _shown(w.action_buttons)
             assert any(s.startswith("accept") for s in shown) and any(s.startswith("decline") for s in shown)
-            assert "power offer" in w.prompt.value
+            offer = next(o for o in g.offers if o["to"] == me)
+            assert f"costs {offer['actual'] - 1} VP" in w.prompt.value
+            assert len([s for s in shown if s.startswith("decline")]) == 1   # one offer, one decline button
             offered = True
             w.action_buttons.buttons[0].click()
             continue
@@ -319,6 +321,7 @@ def test_a_custom_map_file_is_played_saved_and_replayed(tmp_path):
     assert w.map_file.layout.display == ""
     w.map_file.value = str(path)
     assert w.start(), w.message.value
+    assert "New game on the custom map my_map.txt." in w.message.value
     board = w.session.state.game.board.map
     assert [list(r) for r in board.rows] == rows
     assert "custom map" in w.map_slot.figure.layout.title.text

@@ -179,6 +179,7 @@ class PlayAFullGame(widgets.VBox):
         self.map_file = widgets.Text(layout=widgets.Layout(width="460px"))
         self.map_choice.observe(lambda _c: self._show_map_file(), names="value")
         self._map_key = map_key
+        self._custom_files: dict[str, str] = {}   # a custom map's record name -> the file it was read from
         self.controller_boxes = [widgets.Dropdown(layout=widgets.Layout(width="170px")) for _i in range(5)]
         self.faction_boxes = [widgets.Dropdown(layout=widgets.Layout(width="190px")) for _i in range(5)]
         self.seat_labels = [widgets.HTML(layout=widgets.Layout(width="70px")) for _i in range(5)]
@@ -349,7 +350,8 @@ class PlayAFullGame(widgets.VBox):
         if not (self.auction_toggle.value and set(self.auction_prices) == set(picked)):
             self.auction_prices = {}   # the seats no longer hold the auction's factions
         self._use(session)
-        text = _("New game on the map {map}.").format(map=self._map_name())
+        text = _("New game on the {map}.").format(map=self._map_name()) if map_name and map_name.lower(
+            ).startswith(CUSTOM_MAP_PREFIX) else _("New game on the map {map}.").format(map=self._map_name())
         if self.auction_prices:
             text += " " + _("Auction prices to pay from your VP: {prices}.").format(prices=", ".join(
                 f"{faction_name(f)} {price}" for f, (_player, price) in self.auction_prices.items()))
@@ -377,11 +379,14 @@ class PlayAFullGame(widgets.VBox):
         except (OSError, UnicodeDecodeError) as exc:
             raise CompanionError(_("{file}: cannot be read ({reason})").format(file=path, reason=exc)) from None
         name = map_record_name(parse_map(text, file=str(path)))
+        self._custom_files[name] = path.name
         return None if name == "base" else name
 
     def _map_name(self) -> str:
         key = (self.session.state.map_name or "base") if self.session is not None else "base"
         if key.lower().startswith(CUSTOM_MAP_PREFIX):
+            if key in self._custom_files:
+                return _("custom map {file}").format(file=self._custom_files[key])
             return _("custom map")
         return _(MAP_TITLES.get(key) or next((e["name"] for e in shipped_maps() if e["key"] == key), key))
 
@@ -589,8 +594,15 @@ class PlayAFullGame(widgets.VBox):
             return info_html(_("{who} is to act.").format(who=who))
         g = s.state.game
         name = self._names()[seat]
-        if g is not None and any(o["to"] == name for o in g.offers):
-            text = _("{who}: a neighbour built next to you. Accept the power offer (it costs VP) or decline it.")
+        offers = [o for o in g.offers if o["to"] == name] if g is not None else []
+        if offers:
+            o = offers[0]
+            gain = o.get("actual", o["amount"])
+            text = ngettext("{who}: a neighbour built next to you. Accepting {n} power from the {giver} costs "
+                            "{vp} VP; or decline it.",
+                            "{who}: a neighbour built next to you. Accepting {n} power from the {giver} costs "
+                            "{vp} VP; or decline it.", max(gain - 1, 0)).format(
+                who="{who}", n=gain, giver=faction_name(o["from"]), vp=max(gain - 1, 0))
         elif g is None:
             text = _("{who}: pick a faction.")
         elif any(tm.action_hexes(a) for a in s.legal_actions()):
@@ -606,6 +618,9 @@ class PlayAFullGame(widgets.VBox):
                                 if on_hex else "")
         self.hex_buttons.show([(describe_action(a), a.text, a) for a in on_hex], "info")
         rest = [a for a in actions if not tm.action_hexes(a)]
+        declines = [a for a in rest if getattr(a, "text", "").startswith("decline ")]
+        if len(declines) == 1:   # one offer: the bare "decline" is the same choice as declining it, one button
+            rest = [a for a in rest if getattr(a, "text", None) != "decline"]
         self.action_title.value = "<b>{}</b>".format(html.escape(_("Other actions:"))) if rest else ""
         self.action_buttons.show([(describe_action(a), getattr(a, "text", ""), a) for a in rest])
 
