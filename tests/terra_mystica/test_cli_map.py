@@ -77,6 +77,6 @@ def test_text_summary_values_line_up_in_every_language(lang):
     assert len(lines) == len(values)
     columns = {cell_len(line[:line.index(str(value))]) for line, value in zip(lines, values)}
     assert len(columns) == 1
-    assert all(line[:line.index(str(value))].endswith(" ") for line, value in zip(lines, values))
+    assert all(line[:line.index(str(value))].endswith(" ") for line, value in zip(lines, values, strict=True))
     if lang == "zh_CN":
         assert "陆地六边形" in result.stdout and "（" in lines[2]
