@@ -75,7 +75,7 @@ def test_text_summary_values_line_up_in_every_language(lang):
     lines = result.stdout.splitlines()
     values = [doc["map_id"], doc["rows"], doc["land_hexes"], doc["river_hexes"], doc["bridge_spots"]]
     assert len(lines) == len(values)
-    columns = {cell_len(line[:line.index(str(value))]) for line, value in zip(lines, values)}
+    columns = {cell_len(line[:line.index(str(value))]) for line, value in zip(lines, values, strict=True)}
     assert len(columns) == 1
     assert all(line[:line.index(str(value))].endswith(" ") for line, value in zip(lines, values, strict=True))
     if lang == "zh_CN":
