@@ -153,3 +153,23 @@ def test_chinese_notebook_without_english_original_is_reported(tree):
     orphan = zh.TARGET / "game" / "gone.ipynb"
     orphan.write_text(json.dumps(_nb(("markdown", "旧"))), encoding="utf-8")
     assert [p.text for p in zh.check()] == ["no English notebook at the same path"]
+
+
+def _widget_labels() -> set[str]:
+    """English labels of the widgets' buttons and check boxes (``description=_("...")`` in companion/widgets)."""
+    pattern = re.compile(r'description\s*=\s*_\("([^"]+)"\)')
+    return {m for path in (ROOT / "companion" / "widgets").rglob("*.py") for m in pattern.findall(path.read_text())}
+
+
+def test_chinese_markdown_names_buttons_as_the_chinese_widgets_label_them():
+    """A Chinese reader sees 打开, not Open: emphasized English widget labels in zh markdown are a slip."""
+    labels = _widget_labels()
+    assert {"Open", "Save", "Undo"} <= labels
+    emphasized = re.compile(r"(\*{1,2})([^*\n]+?)\1")
+    found = []
+    for path in sorted((ROOT / "notebooks" / "zh_CN").rglob("*.ipynb")):
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] == "markdown":
+                text = "".join(cell["source"])
+                found += [(path.name, m.group(2)) for m in emphasized.finditer(text) if m.group(2) in labels]
+    assert found == []

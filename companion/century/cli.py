@@ -71,7 +71,7 @@ def score_cmd(
     "Simulate games between bots and report win rates, game length and score spread."))
 def simulate_cmd(
     players: int = typer.Option(4, "--players", help=lazy_gettext("Number of players, 2..5.")),
-    games: int = typer.Option(100, "--games", help=lazy_gettext("Number of games, 0..1,000,000.")),
+    games: int = typer.Option(100, "--games", help=lazy_gettext("Number of games, 1..1,000,000.")),
     seed: int = typer.Option(0, "--seed", help=lazy_gettext("Random seed.")),
     bots: str = typer.Option("random", "--bots", help=lazy_gettext(
         "One bot for all seats or one per seat, comma-separated: random, greedy, planner.")),
@@ -82,9 +82,12 @@ def simulate_cmd(
         "Worker processes, 1..64 (the results do not depend on it).")),
 ) -> None:
     """Simulate games between bots (see the help text)."""
-    from companion.century.simulate import simulate
+    from companion.century.simulate import MAX_GAMES, simulate
 
     with bad_input_exits_2():
+        if games < 1:  # zero games would print an empty report; the library still accepts 0 for callers
+            raise CompanionError(_("--games: expected 1 to {max_games:,} games, not {excerpt}")
+                                 .format(max_games=MAX_GAMES, excerpt=games))
         names = [b.strip() for b in bots.split(",") if b.strip()]
         if not names:
             raise CompanionError(_("--bots: expected at least one bot name"))

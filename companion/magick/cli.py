@@ -94,15 +94,16 @@ def odds_command(
     from companion.magick.sheet import load_sheet
 
     with bad_input_exits_2():
+        # The die is checked first: a wrong die is the likelier slip, and its message names the valid dice.
+        sheet = load_sheet(sheet_file)
+        if die not in sheet.dice:
+            raise CompanionError(_("--die: expected one of {dice}, found {found!r}")
+                                 .format(dice=", ".join(sheet.dice), found=excerpt(die)))
         if craft == research:
             raise CompanionError(_("--craft/--research: give exactly one of them"))
         if not 0 <= potions <= MAX_POTIONS:
             raise CompanionError(_("--potions: expected a whole number from 0 to {most}, found {found}")
                                  .format(most=MAX_POTIONS, found=excerpt(potions)))
-        sheet = load_sheet(sheet_file)
-        if die not in sheet.dice:
-            raise CompanionError(_("--die: expected one of {dice}, found {found!r}")
-                                 .format(dice=", ".join(sheet.dice), found=excerpt(die)))
         if not sheet.min_value <= target <= sheet.max_value:
             raise CompanionError(_("--target: expected a circle number from {low} to {high}, found {found}")
                                  .format(low=sheet.min_value, high=sheet.max_value, found=excerpt(target)))

@@ -10,8 +10,9 @@ reference engine's SHA-1 id). Bad input exits with status 2 and the message on s
 from __future__ import annotations
 
 import typer
+from rich.cells import cell_len
 
-from companion.cli_support import bad_input_exits_2, print_json, read_input_text
+from companion.cli_support import bad_input_exits_2, pad, print_json, read_input_text
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 
@@ -52,8 +53,14 @@ def register(app: typer.Typer) -> None:
             print_json(summary)
             return
         counts = _(", ").join(f"{k} {v}" for k, v in summary["terrain_counts"].items())
-        typer.echo(_("map id       {map_id}").format(map_id=summary["map_id"]))
-        typer.echo(_("rows         {rows}").format(rows=summary["rows"]))
-        typer.echo(_("land hexes   {land_hexes} ({counts})").format(land_hexes=summary["land_hexes"], counts=counts))
-        typer.echo(_("river hexes  {river_hexes}").format(river_hexes=summary["river_hexes"]))
-        typer.echo(_("bridge spots {bridge_spots}").format(bridge_spots=summary["bridge_spots"]))
+        rows = [
+            (_("map id"), summary["map_id"]),
+            (_("rows"), summary["rows"]),
+            (_("land hexes"), _("{land_hexes} ({counts})").format(land_hexes=summary["land_hexes"], counts=counts)),
+            (_("river hexes"), summary["river_hexes"]),
+            (_("bridge spots"), summary["bridge_spots"]),
+        ]
+        # Labels padded by terminal columns (Chinese characters take two), so the values line up in every language.
+        width = max(cell_len(label) for label, _value in rows) + 1
+        for label, value in rows:
+            typer.echo(f"{pad(label, width)}{value}")

@@ -77,6 +77,13 @@ def test_simulate_bad_input_exits_2():
     assert result.exit_code == 2 and "unknown bot 'chess'" in result.stderr
 
 
+def test_simulate_zero_games_is_refused():
+    result = runner.invoke(app, ["century", "simulate", "--games", "0", "--no-progress"])
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --games") and "not 0" in lines[0]
+
+
 def test_replay(tmp_path):
     rng = random.Random(4)
     log = GameLog(2, ("Ann", "Bob"))

@@ -36,6 +36,15 @@ def test_odds_bad_die():
     assert "--die" in r.stderr
 
 
+def test_odds_bad_die_is_named_before_missing_craft_or_research():
+    r = runner.invoke(app, ["magick", "odds", "--die", "d7", "--target", "5"])
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --die") and "'d7'" in lines[0]
+    assert "--craft" not in lines[0]
+    assert all(d in lines[0] for d in ("d6", "d8", "d10", "d12"))
+
+
 def test_score_json(tmp_path):
     f = tmp_path / "t.json"
     f.write_text(json.dumps({"players": [{"name": "Ann", "crafting": 10, "orders": 8},

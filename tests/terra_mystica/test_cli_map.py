@@ -58,3 +58,25 @@ def test_bad_map_exits_2_with_row_and_column(tmp_path):
 def test_missing_file_exits_2(tmp_path):
     result = runner.invoke(app, ["tm", "map", str(tmp_path / "nope.txt"), "--json"])
     assert result.exit_code == 2 and "no such file" in result.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_text_summary_values_line_up_in_every_language(lang):
+    """Chinese labels take two terminal columns per character: every value starts in the same column."""
+    from rich.cells import cell_len
+
+    from companion.i18n import using_language
+
+    base = str(FIXTURES / "base.txt")
+    doc = json.loads(runner.invoke(app, ["tm", "map", base, "--json"]).stdout)
+    with using_language(lang):
+        result = runner.invoke(app, ["tm", "map", base])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    values = [doc["map_id"], doc["rows"], doc["land_hexes"], doc["river_hexes"], doc["bridge_spots"]]
+    assert len(lines) == len(values)
+    columns = {cell_len(line[:line.index(str(value))]) for line, value in zip(lines, values, strict=True)}
+    assert len(columns) == 1
+    assert all(line[:line.index(str(value))].endswith(" ") for line, value in zip(lines, values, strict=True))
+    if lang == "zh_CN":
+        assert "陆地六边形" in result.stdout and "（" in lines[2]

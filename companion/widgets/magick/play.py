@@ -356,7 +356,9 @@ class PlayAGame(widgets.VBox):
                                   for o in p.orders) or "—"
             done = (_("ended turn") if p.done else _("to play")) if state.phase == "craft" else ""
             who = _("person") if i in humans else _("bot")
-            rows.append(f"<tr><td><b>{html.escape(self._shown_name(p.name))}</b> ({html.escape(who)})</td>"
+            seat = _("{name} ({kind})").format(name="<b>" + html.escape(self._shown_name(p.name)) + "</b>",
+                                               kind=html.escape(who))
+            rows.append(f"<tr><td>{seat}</td>"
                         f"<td>{p.potions}</td>"
                         f"<td>{len(p.filled)}</td><td>{orders}</td><td>{len(p.fulfilled)}</td>"
                         f"<td>{p.adventurer_steps}/{len(state.cards.adventurer(p.adventurer).requirements)}</td>"

@@ -561,7 +561,8 @@ class PlayAFullGame(widgets.VBox):
         name = names[seat]
         shown = faction_name(name) if seat < len(self.session.state.seated) else _("Seat {n}").format(n=seat + 1)
         kind = _("person") if self.session.controllers[seat] == HUMAN else _("bot")
-        return f"{shown} ({kind})"
+        # Through the catalog: Chinese wants full-width brackets around Chinese text (女巫（真人）).
+        return _("{name} ({kind})").format(name=shown, kind=kind)
 
     def _heading(self) -> str:
         s = self.session
