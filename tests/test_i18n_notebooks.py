@@ -167,7 +167,7 @@ def test_chinese_markdown_names_buttons_as_the_chinese_widgets_label_them():
     assert {"Open", "Save", "Undo"} <= labels
     emphasized = re.compile(r"(\*{1,2})([^*\n]+?)\1")
     found = []
-    for path in sorted((ROOT / "notebooks" / "zh_CN").rglob("*.ipynb")):
+    for path in sorted(p for p in (ROOT / "notebooks" / "zh_CN").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts):
         for cell in json.loads(path.read_text())["cells"]:
             if cell["cell_type"] == "markdown":
                 text = "".join(cell["source"])
