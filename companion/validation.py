@@ -27,7 +27,7 @@ from typing import Any
 from companion.errors import RulesDataError
 from companion.i18n import gettext as _
 from companion.i18n import ngettext
-from companion.jsonio import excerpt, quoted, type_name
+from companion.jsonio import excerpt, quoted
 
 __all__ = ["FieldProblem", "TableChecker", "TableError", "is_int", "list_of_players", "name_key"]
 
@@ -203,12 +203,14 @@ class TableChecker:
 
 def _shown(value: Any) -> str:
     """A short rendering of a bad value for messages (huge ones are summarised)."""
-    if isinstance(value, (list, dict)):
-        return f"a {type_name(value)}"
+    if isinstance(value, list):
+        return _("a list")
+    if isinstance(value, dict):
+        return _("an object")
     if value is None:
-        return "nothing (null)"
+        return _("nothing (null)")
     text = repr(value)
-    return text if len(text) <= 40 else f"a {type_name(value)} of {len(text)} characters"
+    return text if len(text) <= 40 else _("a value of {n} characters").format(n=len(text))
 
 
 def list_of_players(doc: Any, checker: TableChecker, low: int, high: int, game: str) -> list[Any] | None:

@@ -45,8 +45,9 @@ from companion.errors import CompanionError
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext, ngettext
 from companion.jsonio import quoted
-from companion.terra_mystica.factions import CULTS, Faction, UnknownFactionError, get_faction
+from companion.terra_mystica.factions import CULTS, Faction, UnknownFactionError, faction_label, get_faction
 from companion.terra_mystica.power import PowerBowls
+from companion.terra_mystica.terrain import terrain_name
 from companion.terra_mystica.tiles import load_tiles
 from companion.validation import TableChecker, list_of_players
 
@@ -618,14 +619,17 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         if tag in colour:
             j = colour[tag]
             other = factions[j]
-            why = (f"{f.display} already played by player {j + 1}" if other.name == f.name else
-                   f"{f.display} and {other.display} (player {j + 1}) are both {tag}; each colour plays once")
+            why = (_("{faction} already played by player {who}").format(faction=faction_label(f.name), who=j + 1)
+                   if other.name == f.name else
+                   _("{faction} and {other} (player {who}) are both {terrain}; each colour plays once").format(
+                       faction=faction_label(f.name), other=faction_label(other.name), who=j + 1,
+                       terrain=terrain_name(tag)))
             check.add(i, "faction", why)
         else:
             colour[tag] = i
     for c, who in tens.items():
         for i in who[1:]:
-            check.add(i, f"cults.{c}", _("player {who} is already on 10 of the {c} track; only one player can reach 10 (the next one stops on 9)").format(who=who[0] + 1, c=c))
+            check.add(i, f"cults.{c}", _("player {who} is already on 10 of the {c} track; only one player can reach 10 (the next one stops on 9)").format(who=who[0] + 1, c=_(c)))
     check.unique_names(names)
     check.raise_if_any()
     return ScoreTable(players=tuple(players), missing_factions=tuple(missing), extra_category=category,

@@ -237,3 +237,27 @@ def test_prize_groups_pool_the_places_a_tie_covers():
                                                                   (4, (4,), ())]
     assert [g.vp_each for g in groups] == [8, 2, 0]
     assert rank_prizes(values, (8, 4, 2)) == [8, 2, 2, 2, 0]
+
+
+def test_table_errors_in_chinese_have_no_english_words():
+    """Every problem validate_table reports reads in Chinese: factions, terrains, cult tracks and shown values
+    come through the catalog (only key paths, the bowl numerals and JSON's null stay ASCII)."""
+    import re
+
+    from companion.i18n import using_language
+    from companion.terra_mystica.scoring import validate_table
+
+    base = {"faction": "Witches", "vp": 20, "cults": {"fire": 10, "water": 0, "earth": 0, "air": 0}, "network": 3}
+    doc = {"players": [dict(base, name="Ann"), dict(base, name="Ben"),
+                       dict(base, name="Cy", faction="Auren", power=[4, 1]),
+                       dict(base, name="Di", faction="Giants", coins=[1], workers=None, priests="x" * 60,
+                            vp={"a": 1})]}
+    with using_language("zh_CN"), pytest.raises(RulesDataError) as info:
+        validate_table(doc, file="t.json")
+    messages = [p.message for p in info.value.problems]
+    assert len(messages) >= 9
+    for message in messages:
+        words = set(re.findall(r"[A-Za-z]{2,}", message)) - {"II", "III", "null"}
+        assert not words, message
+    assert any("女巫" in m and "森林" in m for m in messages)
+    assert any("火" in m for m in messages)
