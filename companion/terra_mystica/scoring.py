@@ -621,7 +621,11 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
             other = factions[j]
             why = (_("{faction} already played by player {who}").format(faction=faction_label(f.name), who=j + 1)
                    if other.name == f.name else
-                   _("{faction} and {other} (player {who}) are both {terrain}; each colour plays once").format(
+                   _("{faction} and {other} (player {who}) share one faction board; only one of them plays "
+                     "(FIRE-ICE-NOTES section 2, which factions can share a game)").format(
+                       faction=faction_label(f.name), other=faction_label(other.name), who=j + 1)
+                   if tag == "variable" else
+                   _("{faction} and {other} (player {who}) both have the home terrain {terrain}; each colour plays once").format(
                        faction=faction_label(f.name), other=faction_label(other.name), who=j + 1,
                        terrain=terrain_name(tag)))
             check.add(i, "faction", why)

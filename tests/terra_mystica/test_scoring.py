@@ -261,3 +261,14 @@ def test_table_errors_in_chinese_have_no_english_words():
         assert not words, message
     assert any("女巫" in m and "森林" in m for m in messages)
     assert any("火" in m for m in messages)
+
+
+def test_riverwalkers_and_shapeshifters_share_one_board_in_a_table():
+    base = {"vp": 20, "cults": {"fire": 0, "water": 0, "earth": 0, "air": 0}, "network": 3}
+    doc = {"players": [dict(base, name="Ann", faction="Riverwalkers"), dict(base, name="Ben", faction="Shapeshifters")]}
+    with pytest.raises(RulesDataError) as info:
+        players_from_json(doc)
+    [problem] = info.value.problems
+    assert problem.key_path == "players[1].faction"
+    assert "Shapeshifters and Riverwalkers (player 1) share one faction board" in problem.message
+    assert "variable" not in problem.message

@@ -158,7 +158,7 @@ def test_the_same_faction_twice_or_one_colour_twice_is_marked(save_path):
     assert table.result is None and table.breakdown.value == ""
     assert all(list(trace.y) == [] for trace in table.chart.data)  # nothing charted from a table in error
     table.rows[1].faction.value = "auren"  # also green
-    assert "Auren and Witches (player 1) are both green" in table.message.value
+    assert "Auren and Witches (player 1) both have the home terrain forest" in table.message.value
     table.rows[1].faction.value = "nomads"
     assert table.message.value == "" and table.result is not None
 

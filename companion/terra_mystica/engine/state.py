@@ -533,13 +533,18 @@ class Game:
         if data.expansion != "base" and data.name not in EXPANSION_FACTIONS:
             raise _illegal("faction_not_supported", _("{display} is a Fire & Ice faction; the engine replays base-game factions only so far").format(display=_(data.display)), _("issue 5: base game first"), line)
         if data.name in self.factions:
-            raise SetupError("factions", _("faction {name} is set up twice").format(name=data.name), line=line)
-        if any(f.data.home_terrain == data.home_terrain for f in self.factions.values()):
-            raise SetupError("factions", _("{display}'s home terrain {home_terrain} is taken; each faction needs its own colour").format(display=data.display, home_terrain=data.home_terrain), line=line)
+            raise SetupError("factions", _("faction {name} is set up twice").format(name=_(data.display)), line=line)
+        other = next((f for f in self.factions.values() if f.data.home_terrain == data.home_terrain), None)
+        if other is not None and data.home_terrain == VARIABLE_HOME:
+            raise SetupError("factions", _("{display} and {other} share one faction board; only one of them plays "
+                                           "(FIRE-ICE-NOTES section 2, which factions can share a game)").format(
+                display=_(data.display), other=_(other.data.display)), line=line)
+        if other is not None:
+            raise SetupError("factions", _("{display}'s home terrain {home_terrain} is taken by {other}; each faction needs its own colour (FIRE-ICE-NOTES section 2, which factions can share a game)").format(display=_(data.display), home_terrain=terrain_name(data.home_terrain), other=_(other.data.display)), line=line)
         picker = next((o for o in self.factions.values()
                        if data.home_terrain in (o.picked, o.home if o.variable else None)), None)
         if picker is not None:
-            raise SetupError("factions", _("{display}'s home terrain {home_terrain} was picked by {display2} (FIRE-ICE-NOTES section 2)").format(display=_(data.display), home_terrain=data.home_terrain, display2=_(picker.data.display)), line=line)
+            raise SetupError("factions", _("{display}'s home terrain {home_terrain} was picked by {display2} (FIRE-ICE-NOTES section 2)").format(display=_(data.display), home_terrain=terrain_name(data.home_terrain), display2=_(picker.data.display)), line=line)
         if len(self.factions) >= MAX_PLAYERS:
             raise SetupError("factions", _("at most {max_players} players").format(max_players=MAX_PLAYERS), line=line)
         f = FactionState(data)
@@ -778,7 +783,7 @@ class Game:
         if what == "BRIDGE":
             if f.sh_bridges < n:
                 raise _illegal("no_bridge_action", _("{who} have no stronghold bridge to discard").format(
-                    who=f.data.display), _("FIRE-ICE-NOTES section 7"), line)
+                    who=_(f.data.display)), _("FIRE-ICE-NOTES section 7"), line)
             f.sh_bridges -= n
             f.free["BRIDGE"] = max(0, f.free["BRIDGE"] - n)
             return
@@ -999,7 +1004,7 @@ class Game:
             if f.spade_action:
                 raise _illegal("volcano_spades", _("{who}: {action}'s spades were turned into {what} at once; "
                                "a volcano needs an action of its own (dig 1. build X)").format(
-                                   who=f.data.display, action=f.spade_action,
+                                   who=_(f.data.display), action=f.spade_action,
                                    what=_("new power tokens") if f.name == "dragonlords" else _("cult steps")),
                                _("FIRE-ICE-NOTES section 5"), self._line)
             if n != 1 or f.volcano_dug:
@@ -1100,7 +1105,7 @@ class Game:
         if self.round == 0:
             waiting = [o.name for o in self.factions.values() if o.pending_pick]
             if waiting:
-                raise _illegal("decision_pending", _("{waiting} must pick a colour (pick-color X) before initial dwellings are placed").format(waiting=', '.join(waiting)), _("FIRE-ICE-NOTES section 2"), line)
+                raise _illegal("decision_pending", _("{waiting} must pick a colour (pick-color X) before initial dwellings are placed").format(waiting=', '.join(map(self._shown, waiting))), _("FIRE-ICE-NOTES section 2"), line)
             start = f.picked or home
             if self.colour[h] != start:
                 raise _illegal("not_home_terrain", _("initial dwellings go on home terrain ({start}); {h} is {colour}").format(start=terrain_name(start), h=h, colour=terrain_name(self.colour[h])), _("rulebook setup"), line)
@@ -1288,7 +1293,7 @@ class Game:
         tiles = self.tiles
         if (f.data.engine_fields.get("action") or {}).get(act, {}).get("forbid"):
             raise _illegal("action_forbidden", _("{who} are not allowed to use action {action} (spades)").format(
-                who=f.data.display, action=act), _("FIRE-ICE-NOTES section 7"), line)
+                who=_(f.data.display), action=act), _("FIRE-ICE-NOTES section 7"), line)
         if f.data.terraform_mode == "volcano":
             spades = tiles.power_actions[act].gain if act in tiles.power_actions else \
                 tiles.faction_actions[act].gain if act in tiles.faction_actions else {}
@@ -1349,7 +1354,7 @@ class Game:
             raise _illegal("bad_terrain", _("{colour} is not a land colour").format(colour=colour), _("FIRE-ICE-NOTES section 2"), line)
         for o in self.factions.values():
             if o.home == colour or (self.round == 0 and o.picked == colour):
-                raise _illegal("colour_taken", _("{colour} is already taken by {name}").format(colour=colour, name=o.name),
+                raise _illegal("colour_taken", _("{colour} is already taken by {name}").format(colour=terrain_name(colour), name=_(o.data.display)),
                                _("FIRE-ICE-NOTES section 2 (pick-color)"), line)
         f.pending_pick = f.shift_pick = False
         if not f.variable:
@@ -1372,7 +1377,7 @@ class Game:
         line = self._line
         if f.pending_unlock <= 0:
             raise _illegal("no_unlock_due", _("{who} have no priest to turn into an unlocked terrain").format(
-                who=f.data.display), _("FIRE-ICE-NOTES section 7"), line)
+                who=_(f.data.display)), _("FIRE-ICE-NOTES section 7"), line)
         if what == "gain-priest":
             f.pending_unlock -= 1
             f.p = min(f.p + 1, f.max_p)
@@ -1399,7 +1404,7 @@ class Game:
         an opponent's acceptance of their power (data ``leech_effect``; FIRE-ICE-NOTES section 6)."""
         if f.pending_p3 <= 0:
             raise _illegal("no_p3_due", _("{who} have no bowl-III token to buy (no opponent accepted their "
-                                          "power)").format(who=f.data.display), _("FIRE-ICE-NOTES section 6"),
+                                          "power)").format(who=_(f.data.display)), _("FIRE-ICE-NOTES section 6"),
                            self._line)
         if take:
             self._pay(f, {"VP": 1}, "gain P3 for VP")
@@ -1925,7 +1930,7 @@ class Game:
                                 "HEX [to COLOUR], -SPADE or done"), _("RULES-NOTES-D D.4 (in_use_income_spades)"), line)
             if not (f.spades and f.cult_spade):
                 holders = [n for n, o in self.factions.items() if o.spades and o.cult_spade]
-                return _illegal("not_your_turn", _("{name} has no cult-bonus spades; waiting for {holders}").format(name=_(f.data.display), holders=', '.join(holders)), _("RULES-NOTES-D D.4"), line)
+                return _illegal("not_your_turn", _("{name} has no cult-bonus spades; waiting for {holders}").format(name=_(f.data.display), holders=', '.join(map(self._shown, holders))), _("RULES-NOTES-D D.4"), line)
             return None
         if verbs.isdisjoint(ACTION_VERBS) or self._continuing(f, commands):
             if ("convert" in verbs or "burn" in verbs) and f.name not in (self._last_actor, self.expected_turn()):
@@ -1933,7 +1938,7 @@ class Game:
             return None
         due = self.expected_turn()
         if due != f.name:
-            return _illegal("not_your_turn", _("it is {due}'s turn, not {name}'s").format(due=due, name=_(f.data.display)),
+            return _illegal("not_your_turn", _("it is {due}'s turn, not {name}'s").format(due=self._shown(due), name=_(f.data.display)),
                             _("rulebook: turn order (RULES-NOTES section 6)"), line)
         waiting = [o.name for o in self.factions.values() if o.pending_favor or o.pending_town
                    or o.pending_unlock or o.sh_bridges]
@@ -1947,7 +1952,7 @@ class Game:
             if f.pending_favor + f.pending_town + f.pending_unlock + f.sh_bridges <= picked:
                 waiting.remove(f.name)
         if waiting:
-            return _illegal("decision_pending", _("{waiting} must choose a favor / town tile first").format(waiting=', '.join(waiting)),
+            return _illegal("decision_pending", _("{waiting} must choose a favor / town tile first").format(waiting=', '.join(map(self._shown, waiting))),
                             _("RULES-NOTES-D D.6: a turn closes only when nothing is pending"), line)
         if "strict-chaosmagician-sh" in self.options and \
                 any(c.verb == "action" and c.args[0] == "ACTC" for c in commands) and \
@@ -2054,7 +2059,7 @@ class Game:
         if f.shift_pick:
             raise _illegal("pick_needed", _("{who}: the stronghold action {action} changes the home colour; "
                                             "add pick-color COLOUR to the same action").format(
-                who=f.data.display, action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)
+                who=_(f.data.display), action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)
         if f.volcano_tf or f.cult_debt:
             raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 5"), line)
         if "strict-darkling-sh" in self.options:
