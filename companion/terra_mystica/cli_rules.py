@@ -20,7 +20,7 @@ from typing import Any
 
 import typer
 
-from companion.cli_support import bad_input_exits_2, pad, print_json, read_input_json
+from companion.cli_support import EXIT_BAD_INPUT, bad_input_exits_2, pad, print_json, read_input_json
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext, ngettext, pgettext
 
@@ -45,6 +45,22 @@ def auction_document(doc: Any, *, file: str | None = None) -> dict[str, Any]:
     return resolve_auction(**auction_from_json(doc, file=file)).as_json()
 
 
+def _report_table_problems(exc: Any, file: str, as_json: bool) -> None:
+    """Every problem of a score table, one line each (``FILE:players[1].faction: ...``) on stderr, and with
+    ``--json`` also one object ``{"error": ..., "problems": [{"key_path", "player", "message"}, ...]}`` on stdout;
+    exits with status 2."""
+    problems = exc.problems
+    if as_json:
+        print_json({"error": ngettext("{n} problem in the score table", "{n} problems in the score table",
+                                      len(problems)).format(n=len(problems)),
+                    "file": file,
+                    "problems": [{"key_path": p.key_path, "player": p.name, "message": p.message} for p in problems]})
+    for k, p in enumerate(problems):  # the first line as every other error, the rest indented under it
+        line = f"{file}:{p.key_path}: {p.message}"
+        typer.echo(_("error: {message}").format(message=line) if k == 0 else "  " + line, err=True)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``tm score`` and ``tm auction`` to the `companion tm` group."""
 
@@ -52,8 +68,8 @@ def register(app: typer.Typer) -> None:
         "Final scoring: network 18/12/6, cult tracks 8/4/2 (ties pooled, rounded down), resources to VP.\n\n"
         "FILE is one JSON object: {\"players\": [{\"name\": \"Ann\", \"faction\": \"witches\", \"vp\": 90, "
         "\"cults\": {\"fire\": 3, \"water\": 0, \"earth\": 5, \"air\": 1}, \"network\": 9, \"coins\": 4, "
-        "\"workers\": 1, \"priests\": 0, \"power\": [2, 5, 0]}, ...]} (coins, workers, priests, power left out are "
-        "0). The format is described in the README, section \"Score table files\"."))
+        "\"workers\": 1, \"priests\": 0, \"power\": [2, 5, 0]}, ...]} (name, faction, vp, cults and network are "
+        "required; coins, workers, priests, power left out are 0). Every problem of the table is listed. The format is described in the README, section \"Score table files\"."))
     def score_command(
         file: str = typer.Argument(..., help=lazy_gettext("JSON file with the players' end-of-game positions; "
                                                           "'-' reads stdin.")),
@@ -64,14 +80,18 @@ def register(app: typer.Typer) -> None:
 
         FILE is one JSON object: {"players": [{"name": "Ann", "faction": "witches", "vp": 90, "cults":
         {"fire": 3, "water": 0, "earth": 5, "air": 1}, "network": 9, "coins": 4, "workers": 1, "priests": 0,
-        "power": [2, 5, 0]}, ...]} (coins, workers, priests, power left out are 0). The format is described
-        in the README, section "Score table files".
+        "power": [2, 5, 0]}, ...]} (name, faction, vp, cults and network are required; coins, workers,
+        priests, power left out are 0). Every problem of the table is listed. The format is described in the README, section "Score table files".
         """
         from companion.terra_mystica.factions import faction_label
+        from companion.validation import TableError
 
         with bad_input_exits_2():
             doc = read_input_json(file)
-            result = score_document(doc, file=file)
+            try:
+                result = score_document(doc, file=file)
+            except TableError as exc:
+                _report_table_problems(exc, file, as_json)
             if save:
                 from companion.history_cli import save_to_history
 

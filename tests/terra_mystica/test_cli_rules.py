@@ -162,7 +162,7 @@ def test_score_refuses_a_missing_blank_or_invisible_name(tmp_path, name):
     else:
         doc["players"][1]["name"] = name
     result = runner.invoke(app, ["tm", "score", _write(tmp_path, doc, "names.json"), "--json"])
-    assert result.exit_code == 2 and result.stdout == ""
+    assert result.exit_code == 2 and json.loads(result.stdout)["problems"][0]["key_path"] == "players[1].name"
     line = result.stderr.strip()
     assert "\n" not in line and line.startswith("error: ") and "names.json:players[1].name" in line
     # the same check as the score app and the history (one validation)
@@ -198,4 +198,40 @@ def test_more_problems_are_a_sentence_of_their_own(tmp_path):
     result = runner.invoke(app, ["tm", "score", _write(tmp_path, doc)])
     assert result.exit_code == 2
     assert "expected only name, faction, " in result.stderr
-    assert result.stderr.strip().endswith("jump_range. 1 more problem after this one.")
+    first, second = result.stderr.strip().splitlines()
+    assert first.endswith("jump_range") and second.strip().endswith("players[1].vp: expected a whole number of VP from 0 to 999, found -1")
+
+
+def test_score_lists_every_problem_and_json_carries_them(tmp_path):
+    bad = json.loads(json.dumps(SCORE_DOC))
+    bad["players"][1].update(faction="mermaids", vp="x")
+    del bad["players"][1]["network"]
+    path = _write(tmp_path, bad, "table.json")
+    result = runner.invoke(app, ["tm", "score", path])
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("error: ") and all(line.startswith("  ") for line in lines[1:])
+    for key in ("players[1].network", "players[1].vp", "players[1].faction"):
+        assert sum(f"{path}:{key}: " in line for line in lines) == 1, key
+    assert "more problem" not in result.stderr
+    result = runner.invoke(app, ["tm", "score", path, "--json"])
+    assert result.exit_code == 2
+    out = json.loads(result.stdout)
+    assert out["file"] == path and len(out["problems"]) == len(lines)
+    assert {p["key_path"] for p in out["problems"]} >= {"players[1].network", "players[1].vp", "players[1].faction"}
+    assert all(p["player"] == "Ben" for p in out["problems"])
+
+
+def test_score_optional_counts_left_out_are_zero(tmp_path):
+    """name, faction, vp, cults and network are required; coins, workers, priests and power default to 0."""
+    doc = json.loads(json.dumps(SCORE_DOC))
+    full = runner.invoke(app, ["tm", "score", _write(tmp_path, doc, "full.json"), "--json"])
+    for p in doc["players"]:
+        for key in ("coins", "workers", "priests", "power"):
+            p.pop(key)
+    bare = runner.invoke(app, ["tm", "score", _write(tmp_path, doc, "bare.json"), "--json"])
+    assert bare.exit_code == 0 == full.exit_code
+    assert [p["resource_vp"] for p in json.loads(bare.stdout)["players"]] == [0, 0]
+    del doc["players"][0]["network"]
+    result = runner.invoke(app, ["tm", "score", _write(tmp_path, doc, "nonet.json")])
+    assert result.exit_code == 2 and "players[0].network: " in result.stderr
