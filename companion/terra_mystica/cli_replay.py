@@ -32,7 +32,7 @@ from companion.cli_support import (
 )
 from companion.errors import CompanionError
 from companion.i18n import gettext as _
-from companion.i18n import lazy_gettext
+from companion.i18n import lazy_gettext, ngettext
 
 __all__ = ["register", "replay_inputs"]
 
@@ -88,11 +88,29 @@ def _print_single(doc: dict, as_json: bool) -> None:
     if as_json:
         print_json(doc)
         return
-    typer.echo(_("rows checked: {rows}, differences: {differences}").format(rows=doc["rows_checked"],
-                                                                            differences=len(doc["mismatches"])))
+    typer.echo(_summary(doc))
     for m in doc["mismatches"]:
         typer.echo(_mismatch(m))
-    typer.echo(_("final VP: {scores}").format(scores=_(", ").join(f"{k} {v}" for k, v in doc["final_vp"].items())))
+    typer.echo(_final_vp(doc))
+
+
+def _summary(doc: dict) -> str:
+    """``rows checked: N, differences: M`` for a ledger export; for a command log (no totals to compare) how
+    many rows were replayed and that there was nothing to compare."""
+    if doc.get("has_totals", True):
+        return _("rows checked: {rows}, differences: {differences}").format(rows=doc["rows_checked"],
+                                                                           differences=len(doc["mismatches"]))
+    return ngettext("{rows} row replayed; a command log has no totals to compare",
+                    "{rows} rows replayed; a command log has no totals to compare",
+                    doc["rows_replayed"]).format(rows=doc["rows_replayed"])
+
+
+def _final_vp(doc: dict) -> str:
+    """``final VP: Witches 120, ...`` with faction display names in the reader's language."""
+    from companion.terra_mystica.factions import faction_label
+
+    return _("final VP: {scores}").format(scores=_(", ").join(f"{faction_label(k)} {v}"
+                                                              for k, v in doc["final_vp"].items()))
 
 
 def _mismatch(m: dict) -> str:
@@ -137,7 +155,8 @@ def _replay_batch(files: list[str], board, keep_going: bool, as_json: bool) -> i
                     emit(json.dumps({"file": file, **doc}, ensure_ascii=False))
                 else:
                     emit(_("{file}: rows checked {rows}, differences {differences}").format(
-                        file=file, rows=doc["rows_checked"], differences=len(doc["mismatches"])))
+                        file=file, rows=doc["rows_checked"], differences=len(doc["mismatches"]))
+                         if doc.get("has_totals", True) else _named(file, _summary(doc)))
                     for m in doc["mismatches"]:
                         emit("  " + _mismatch(m))
             if bar is not None:
@@ -176,7 +195,10 @@ def register(app: typer.Typer) -> None:
             games = replay_inputs(files)
             board = _board(map_file)
             if len(games) == 1 and not Path(files[0]).is_dir():
-                doc = _replay_one(games[0], board, keep_going)
+                try:
+                    doc = _replay_one(games[0], board, keep_going)
+                except CompanionError as exc:  # named as in folder mode: "FILE: line 40: ..."
+                    raise CompanionError(_named(games[0], str(exc))) from None
         if len(games) == 1 and not Path(files[0]).is_dir():
             _print_single(doc, as_json)
             if doc["mismatches"]:

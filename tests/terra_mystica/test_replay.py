@@ -178,7 +178,7 @@ def test_cli_json_zero_differences(tmp_path):
     res = runner.invoke(app, ["tm", "replay", str(LEDGERS / f"{BREAKDOWN[0]}.ledger.txt"), "--json"])
     assert res.exit_code == 0, res.output
     doc = json.loads(res.stdout)
-    assert set(doc) == {"rows_checked", "mismatches", "final_vp"}
+    assert set(doc) == {"rows_checked", "rows_replayed", "has_totals", "mismatches", "final_vp"}
     assert doc["mismatches"] == []
     assert doc["rows_checked"] == _faction_rows(_ledger(BREAKDOWN[0]))
     assert doc["final_vp"] == {f["faction"]: f["final_vp"] for f in _result(BREAKDOWN[0])["factions"]}
@@ -300,3 +300,29 @@ def test_cli_illegal_command_in_a_log_exits_2_naming_line_and_rule(tmp_path):
     res = runner.invoke(app, ["tm", "replay", str(path), "--json"])
     assert res.exit_code == 2
     assert f"line {idx + 1}" in res.stderr and "rule:" in res.stderr
+
+
+def test_cli_command_log_says_rows_replayed_and_names_factions(tmp_path):
+    """A command log has no totals: the text output says how many rows were replayed (not 'rows checked: 0'),
+    the final VP line uses display names, and an error in a single file names the file as folder mode does."""
+    from companion.terra_mystica.factions import faction_label
+
+    log = write_record(read_record(_ledger(BREAKDOWN[2])))
+    path = tmp_path / "log.txt"
+    path.write_text(log, encoding="utf-8")
+    res = runner.invoke(app, ["tm", "replay", str(path)])
+    assert res.exit_code == 0, res.output
+    first, *_rest, last = res.stdout.strip().splitlines()
+    assert "rows checked" not in res.stdout and "no totals to compare" in first
+    assert int(first.split()[0]) > 0
+    factions = [f["faction"] for f in _result(BREAKDOWN[2])["factions"]]
+    assert all(faction_label(f) in last for f in factions)
+    assert not any(f"{f} " in last for f in factions if f != faction_label(f).lower())
+    doc = json.loads(runner.invoke(app, ["tm", "replay", str(path), "--json"]).stdout)
+    assert doc["has_totals"] is False and doc["rows_replayed"] == int(first.split()[0])
+    lines = log.splitlines()
+    cut = next(i for i in range(len(lines) - 1, 0, -1) if lines[i].strip() and not lines[i].startswith(("#", "option")))
+    lines[cut] = lines[cut].split(":")[0] + ": build Z99"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = runner.invoke(app, ["tm", "replay", str(path)])
+    assert res.exit_code == 2 and res.stderr.startswith(f"error: {path}: "), res.stderr

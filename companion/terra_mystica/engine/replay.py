@@ -234,6 +234,10 @@ class ReplayResult:
     ----------
     rows_checked : int
         Faction rows whose totals were compared.
+    rows_replayed : int
+        Rows of the record the engine played (a command log has no totals, so nothing is compared).
+    has_totals : bool
+        True for a ledger export (rows carry totals to compare), False for a command log.
     mismatches : list of Mismatch
     final_vp : dict
         Faction -> VP after the last replayed row.
@@ -246,6 +250,8 @@ class ReplayResult:
     """
 
     rows_checked: int = 0
+    rows_replayed: int = 0
+    has_totals: bool = True
     mismatches: list = field(default_factory=list)
     final_vp: dict = field(default_factory=dict)
     game: Game | None = None
@@ -254,7 +260,8 @@ class ReplayResult:
 
     def as_json(self) -> dict:
         """The ``companion tm replay --json`` document."""
-        return {"rows_checked": self.rows_checked, "mismatches": [m.as_dict() for m in self.mismatches],
+        return {"rows_checked": self.rows_checked, "rows_replayed": self.rows_replayed,
+                "has_totals": self.has_totals, "mismatches": [m.as_dict() for m in self.mismatches],
                 "final_vp": dict(self.final_vp)}
 
 
@@ -298,7 +305,7 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
         except CompanionError as exc:
             raise RecordError(_("map {map_name!r}: {exc}").format(map_name=record.map_name, exc=exc)) from None
     game = Game(record.setup, board)
-    result = ReplayResult(game=game)
+    result = ReplayResult(game=game, has_totals=record.is_ledger)
     if record_states:
         game.observer = lambda row: result.snapshots.append((row, game.snapshot()))
     ledger_rows = list(record.rows)
@@ -376,6 +383,7 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
                 break
         if rec.command == DROP_LABEL:
             game.drop_faction(rec.faction, line=rec.line)
+            result.rows_replayed += 1
             drain(None)
             continue
         try:
@@ -391,6 +399,7 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
             result.error = exc
             result.mismatches.append(Mismatch(rec.line, rec.command, rec.faction, "command", "legal", str(exc)))
             break
+        result.rows_replayed += 1
         # the engine rows before this typed row in the ledger are in `pending`
         drain(rec)
         if pending and record.is_ledger and not stop:
