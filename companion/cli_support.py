@@ -106,17 +106,21 @@ def read_input_json(file: str) -> Any:
     return loads(read_input_text(file), file=file)
 
 
+def columns(text: Any) -> int:
+    """Terminal columns ``text`` takes: East Asian wide and full-width characters count two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in str(text))
+
+
 def pad(text: Any, width: int, align: str = "<") -> str:
     """``text`` padded with spaces to ``width`` terminal columns (``"<"`` left, ``">"`` right aligned).
 
     Chinese characters take two columns on a terminal, so ``format(text, "<16")`` would misalign a table
     whose cells are Chinese; this counts East Asian wide and full-width characters as two columns.
     """
-    import unicodedata
-
     text = str(text)
-    used = sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-    fill = " " * max(0, width - used)
+    fill = " " * max(0, width - columns(text))
     return text + fill if align == "<" else fill + text
 
 

@@ -10,9 +10,8 @@ reference engine's SHA-1 id). Bad input exits with status 2 and the message on s
 from __future__ import annotations
 
 import typer
-from rich.cells import cell_len
 
-from companion.cli_support import bad_input_exits_2, pad, print_json, read_input_text
+from companion.cli_support import bad_input_exits_2, columns, pad, print_json, read_input_text
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 
@@ -61,6 +60,6 @@ def register(app: typer.Typer) -> None:
             (_("bridge spots"), summary["bridge_spots"]),
         ]
         # Labels padded by terminal columns (Chinese characters take two), so the values line up in every language.
-        width = max(cell_len(label) for label, _value in rows) + 1
+        width = max(columns(label) for label, _value in rows) + 1
         for label, value in rows:
             typer.echo(f"{pad(label, width)}{value}")

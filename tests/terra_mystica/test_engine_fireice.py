@@ -70,7 +70,7 @@ def test_a_picked_colour_blocks_the_base_factions_of_that_colour():
     g.apply_row("icemaidens", parse_commands("pick-color gray"))  # right after its own setup row
     with pytest.raises(RecordError) as err:
         g.apply_row("dwarves", parse_commands("setup"))
-    assert "gray" in str(err.value)
+    assert "mountains" in str(err.value) and "Ice Maidens" in str(err.value) and "'s " not in str(err.value)
     g.apply_row("witches", parse_commands("setup"))
     with pytest.raises(RecordError):
         g.apply_row("yetis", parse_commands("setup"))  # the two ice factions exclude each other

@@ -54,7 +54,9 @@ def test_two_to_five_players(factions):
 def test_one_faction_per_colour():
     with pytest.raises(SetupError) as err:
         new_game(["witches", "auren"], round_tiles=TILES)  # both forest
-    assert err.value.field == "factions" and "green" in str(err.value)
+    # named as a player sees them: factions and the terrain, no possessive of a plural name
+    assert err.value.field == "factions" and "forest" in str(err.value)
+    assert "Auren" in str(err.value) and "Witches" in str(err.value) and "'s " not in str(err.value)
 
 
 def test_new_games_default_to_todays_league_options_and_replays_use_their_own():

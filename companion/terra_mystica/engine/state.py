@@ -540,11 +540,11 @@ class Game:
                                            "(FIRE-ICE-NOTES section 2, which factions can share a game)").format(
                 display=_(data.display), other=_(other.data.display)), line=line)
         if other is not None:
-            raise SetupError("factions", _("{display}'s home terrain {home_terrain} is taken by {other}; each faction needs its own colour (FIRE-ICE-NOTES section 2, which factions can share a game)").format(display=_(data.display), home_terrain=terrain_name(data.home_terrain), other=_(other.data.display)), line=line)
+            raise SetupError("factions", _("the home terrain of the {display} ({home_terrain}) is taken by the {other}; each faction needs its own colour (FIRE-ICE-NOTES section 2, which factions can share a game)").format(display=_(data.display), home_terrain=terrain_name(data.home_terrain), other=_(other.data.display)), line=line)
         picker = next((o for o in self.factions.values()
                        if data.home_terrain in (o.picked, o.home if o.variable else None)), None)
         if picker is not None:
-            raise SetupError("factions", _("{display}'s home terrain {home_terrain} was picked by {display2} (FIRE-ICE-NOTES section 2)").format(display=_(data.display), home_terrain=terrain_name(data.home_terrain), display2=_(picker.data.display)), line=line)
+            raise SetupError("factions", _("the home terrain of the {display} ({home_terrain}) was picked by the {display2} (FIRE-ICE-NOTES section 2)").format(display=_(data.display), home_terrain=terrain_name(data.home_terrain), display2=_(picker.data.display)), line=line)
         if len(self.factions) >= MAX_PLAYERS:
             raise SetupError("factions", _("at most {max_players} players").format(max_players=MAX_PLAYERS), line=line)
         f = FactionState(data)
