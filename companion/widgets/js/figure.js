@@ -20,9 +20,25 @@ function slot() {
       resolve = res;
       reject = rej;
     });
-    s = globalThis[KEY] = { promise, resolve, reject, started: false };
+    s = globalThis[KEY] = { promise, resolve, reject, started: false, wanted: false, load: null };
+    s.want = () => {
+      s.wanted = true;
+      if (s.load && !s.started) {
+        s.started = true;
+        s.load();
+      }
+    };
   }
   return s;
+}
+
+// Resolves once the page has drawn a frame (or after 100 ms in a hidden tab, where frames stop): the
+// widgets displayed with this figure are on screen before plotly's 5 MB code is evaluated.
+function painted() {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 }
 
 export default () => {
@@ -74,6 +90,8 @@ export default () => {
       });
     },
     async render({ el }) {
+      await painted();
+      slot().want();
       const widget = await ready;
       return widget.render({ el });
     },

@@ -1,5 +1,7 @@
 // Loads plotly's widget code once per page and hands it to every figure (see companion/widgets/common.py).
-// This model's own initialisation returns at once; the 5 MB import runs in the background.
+// This model's own initialisation returns at once. The 5 MB import starts only when a figure is first
+// drawn (figure.js calls slot().want() once the page has painted what is already there), so opening a
+// notebook shows its buttons and texts first, and a figure that is never shown costs nothing.
 //
 // Under `make lab` the kernel sends only `url` (set from the server's COMPANION_PLOTLY_CODE_URL): the
 // server serves plotly's code as a static, cacheable file, imported from there. Elsewhere (Voila, a
@@ -16,7 +18,15 @@ function slot() {
       resolve = res;
       reject = rej;
     });
-    s = globalThis[KEY] = { promise, resolve, reject, started: false };
+    s = globalThis[KEY] = { promise, resolve, reject, started: false, wanted: false, load: null };
+    // a figure wants plotly's code: load it now if this model is there, else as soon as it is
+    s.want = () => {
+      s.wanted = true;
+      if (s.load && !s.started) {
+        s.started = true;
+        s.load();
+      }
+    };
   }
   return s;
 }
@@ -55,20 +65,24 @@ function fromComm(model) {
 export default {
   initialize({ model }) {
     const s = slot();
-    if (s.started) {
+    if (s.load) {
       return;
     }
-    s.started = true;
-    const url = model.get("url");
-    const code = url
-      ? import(new URL(url, new URL(baseUrl(), document.baseURI)).href).catch((err) => {
-          console.warn("companion: plotly's widget code not served at " + url + "; asking the kernel", err);
-          return fromComm(model);
-        })
-      : fromComm(model);
-    code.then((mod) => s.resolve(mod), (err) => {
-      console.error("companion: plotly's widget code did not load", err);
-      s.started = false;
-    });
+    s.load = () => {
+      const url = model.get("url");
+      const code = url
+        ? import(new URL(url, new URL(baseUrl(), document.baseURI)).href).catch((err) => {
+            console.warn("companion: plotly's widget code not served at " + url + "; asking the kernel", err);
+            return fromComm(model);
+          })
+        : fromComm(model);
+      code.then((mod) => s.resolve(mod), (err) => {
+        console.error("companion: plotly's widget code did not load", err);
+        s.started = false;
+      });
+    };
+    if (s.wanted) {
+      s.want();
+    }
   },
 };
