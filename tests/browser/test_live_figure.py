@@ -69,3 +69,34 @@ def test_four_figures_voila(page, voila_url):
 def test_four_figures_jupyterlab(page, lab_url):
     run_in_lab(page, lab_url, MANY)
     _many(page, ".jp-OutputArea button:has-text('go')")
+
+
+HIDDEN = "tests/browser/notebooks/hidden_figure.ipynb"
+STARTED = "() => Boolean(globalThis.__companionPlotlyCode && globalThis.__companionPlotlyCode.started)"
+
+
+def _hidden(page, button: str) -> None:
+    """plotly's 5 MB code is loaded when a figure is first drawn, not when its model opens: a notebook whose
+    figure is not shown yet shows its button without it (what lets a notebook's first widgets appear
+    before plotly's code is evaluated), and the figure is drawn in full once shown."""
+    page.wait_for_selector(button, state="visible")
+    page.wait_for_timeout(500)
+    assert not page.evaluate(STARTED)
+    assert page.query_selector(".js-plotly-plot") is None
+    page.click(button)
+    page.wait_for_selector(".js-plotly-plot .main-svg g.trace", state="attached", timeout=30_000)
+    _wait_titles(page, ["shown late"])
+    assert page.evaluate(HEIGHTS) == [[2, 7]]
+    assert page.evaluate(STARTED)
+
+
+def test_a_figure_not_shown_loads_no_plotly_code_jupyterlab(page, lab_url):
+    run_in_lab(page, lab_url, HIDDEN, expect_plotly=False)
+    assert _plotly_code_from(page) == "comm"      # nothing fetched from the static file yet
+    _hidden(page, ".jp-OutputArea button:has-text('show')")
+    assert _plotly_code_from(page) == "static"
+
+
+def test_a_figure_not_shown_loads_no_plotly_code_voila(page, voila_url):
+    run_in_voila(page, voila_url, HIDDEN, expect_plotly=False)
+    _hidden(page, "button:has-text('show')")
