@@ -55,7 +55,7 @@ __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "Gam
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
            "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
            "seat_names", "sample_chance", "BOTS", "make_bot", "action_hexes", "final_breakdown",
-           "free_factions"]
+           "free_factions", "map_refusal", "unplayable_factions"]
 
 NAME = "terra_mystica"
 TITLE = "Terra Mystica"
@@ -218,6 +218,62 @@ def _fits_map(faction: str, map_name: str | None) -> bool:
     return colours is None or not f.has_fixed_home or f.home_terrain in colours
 
 
+def map_refusal(faction: str, map_name: str | None) -> str | None:
+    """Why ``faction`` cannot play on the map ``map_name``, or None when it can.
+
+    The one rule behind the setup check (:func:`new_game` refuses such a seat) and the play widget's
+    faction menus: a faction with a fixed home terrain needs at least one land hex of that terrain for
+    its first dwellings; factions that pick their colour (ice, volcano, Shapeshifters, Riverwalkers)
+    fit every map with land.
+
+    Parameters
+    ----------
+    faction : str
+        Engine faction name (``"nomads"``).
+    map_name : str or None
+        A shipped map's key or a custom map inline (as :func:`new_game` takes it); None: the base map.
+
+    Returns
+    -------
+    str or None
+        The reason in the current language (``"the Nomads cannot play on this map: it has no desert hex
+        (their home terrain) for their first dwellings"``), or None.
+
+    Raises
+    ------
+    RecordError
+        For an unknown faction (:func:`companion.terra_mystica.factions.get_faction`).
+
+    Notes
+    -----
+    Rulebook setup: each player places the first dwellings on hexes of their home terrain.
+    """
+    if _fits_map(faction, map_name):
+        return None
+    from companion.terra_mystica.describe import terrain_name
+    return _("the {faction} cannot play on this map: it has no {terrain} hex (their home terrain) for their "
+             "first dwellings").format(faction=faction_label(faction),
+                                       terrain=terrain_name(get_faction(faction).home_terrain))
+
+
+def unplayable_factions(map_name: str | None) -> dict[str, str]:
+    """The factions the engine plays (:func:`free_factions` with nobody seated) that cannot play on the map
+    ``map_name``, each with its reason (:func:`map_refusal`, in the current language).
+
+    Returns
+    -------
+    dict of str to str
+        Engine faction name -> reason, in ``factions.json`` order; empty for the shipped maps (they have
+        every land terrain).
+    """
+    out = {}
+    for name in free_factions(()):
+        reason = map_refusal(name, map_name)
+        if reason is not None:
+            out[name] = reason
+    return out
+
+
 def _check_map(state: GameState) -> None:
     """Refuse a map with no land, or a seated faction whose home terrain has no hex on the map
     (the game would freeze with nobody able to place a first dwelling)."""
@@ -226,13 +282,10 @@ def _check_map(state: GameState) -> None:
         return
     if not colours:
         raise IllegalActionError("bad_setup", _("the map has no land hexes: nobody could build on it"))
-    from companion.terra_mystica.describe import terrain_name
     for name in state.seated:
-        if not _fits_map(name, state.map_name):
-            raise IllegalActionError("bad_setup", _(
-                "the {faction} cannot play on this map: it has no {terrain} hex (their home terrain) for their "
-                "first dwellings; pick another faction or map").format(
-                faction=faction_label(name), terrain=terrain_name(get_faction(name).home_terrain)))
+        reason = map_refusal(name, state.map_name)
+        if reason is not None:
+            raise IllegalActionError("bad_setup", _("{reason}; pick another faction or map").format(reason=reason))
 
 
 def _with_game(state: GameState) -> GameState:

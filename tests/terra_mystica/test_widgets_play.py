@@ -370,16 +370,65 @@ def test_a_map_without_a_seated_factions_home_terrain_or_without_land_is_refused
         tm.new_game(2, map_name=_map_name(water))
 
 
-def test_the_widget_shows_why_a_custom_map_is_refused(tmp_path):
+def _no_desert_map(tmp_path):
     from companion.terra_mystica.hexmap import load_shipped_map
     path = tmp_path / "no_desert.txt"
     path.write_text("\n".join(",".join("K" if c == "Y" else c for c in r) for r in load_shipped_map("base").rows),
                     encoding="utf-8")
+    return path
+
+
+def _offered(box) -> list[str]:
+    return [v for _label, v in box.options if v is not None]
+
+
+def test_the_faction_menus_follow_the_chosen_map_and_say_why_a_faction_is_left_out(tmp_path):
+    w = PlayAFullGame(players=2, controllers=["human", "greedy"], factions=["witches", "nomads"])
+    everyone = _offered(w.faction_boxes[0])
+    assert "nomads" in everyone and "fakirs" in everyone and w.faction_note.value == ""
+    w.map_choice.value = "custom"
+    w.map_file.value = str(_no_desert_map(tmp_path))
+    for box in w.faction_boxes:   # the desert factions are left out of every seat's menu ...
+        assert "nomads" not in _offered(box) and "fakirs" not in _offered(box)
+        assert set(_offered(box)) == set(everyone) - {"nomads", "fakirs"}
+    # ... the note names them with the reason (the rules core's sentence), and the seat that held one is unset
+    assert "Nomads" in w.faction_note.value and "Fakirs" in w.faction_note.value
+    assert "desert" in w.faction_note.value
+    assert [b.value for b in w.faction_boxes[:2]] == ["witches", None]
+    assert not w.start() and w.session is None and "every seat" in w.message.value
+    w.faction_boxes[1].value = "dwarves"
+    assert w.start(), w.message.value
+    assert w.session.seat_names() == ["witches", "dwarves"]
+    with using_language("zh_CN"):   # the note follows the language
+        assert "沙漠" in w.faction_note.value
+    w.map_choice.value = "base"     # back to a map with every terrain: every faction again, no note
+    assert set(_offered(w.faction_boxes[1])) == set(everyone) and w.faction_note.value == ""
+
+
+def test_the_menus_and_the_setup_check_give_one_answer():
+    from companion.terra_mystica.hexmap import load_shipped_map
+    rows = [["K" if c == "Y" else c for c in r] for r in load_shipped_map("base").rows]   # no desert
+    name = _map_name(rows)
+    refused = tm.unplayable_factions(name)
+    assert set(refused) == {"nomads", "fakirs"}
+    assert refused["nomads"] == tm.map_refusal("nomads", name) and "desert" in refused["nomads"]
+    assert set(tm.free_factions((), name)) == set(tm.free_factions(())) - set(refused)
+    assert tm.map_refusal("witches", name) is None and tm.unplayable_factions(None) == {}
+    with pytest.raises(CompanionError) as info:
+        tm.new_game(["witches", "nomads"], map_name=name)
+    assert refused["nomads"] in str(info.value)
+
+
+def test_the_widget_shows_why_a_custom_map_is_refused(tmp_path):
     w = PlayAFullGame(players=2, controllers=["human", "greedy"], factions=["witches", "nomads"])
     w.map_choice.value = "custom"
-    w.map_file.value = str(path)
+    w.map_file.value = str(_no_desert_map(tmp_path))
     assert not w.start() and w.session is None
-    assert "Nomads" in w.message.value and "desert" in w.message.value
+    assert "Nomads" in w.faction_note.value and "desert" in w.faction_note.value
+    w.map_file.value = ""          # no file (yet): every faction offered, the start names what is missing
+    assert "nomads" in _offered(w.faction_boxes[1]) and w.faction_note.value == ""
+    w.faction_boxes[1].value = "nomads"
+    assert not w.start() and "path of a custom map file" in w.message.value
 
 
 def test_the_fast_auction_seats_its_factions_in_turn_order():

@@ -177,7 +177,9 @@ class PlayAFullGame(widgets.VBox):
         self.seed = widgets.IntText(value=seed, layout=widgets.Layout(width="180px"))
         self.map_choice = widgets.Dropdown(layout=widgets.Layout(width="360px"))
         self.map_file = widgets.Text(layout=widgets.Layout(width="460px"))
-        self.map_choice.observe(lambda _c: self._show_map_file(), names="value")
+        self.map_file.continuous_update = False   # the file is read on Enter (or leaving the box), not per key
+        self.map_choice.observe(lambda _c: self._on_map_change(), names="value")
+        self.map_file.observe(lambda _c: self._offer_factions(), names="value")
         self._map_key = map_key
         self._custom_files: dict[str, str] = {}   # a custom map's record name -> the file it was read from
         self.controller_boxes = [widgets.Dropdown(layout=widgets.Layout(width="170px")) for _i in range(5)]
@@ -187,6 +189,7 @@ class PlayAFullGame(widgets.VBox):
         self._factions0 = [factions[i] if i < len(factions) else None for i in range(5)]
         self.seat_rows = [widgets.HBox([self.seat_labels[i], self.controller_boxes[i], self.faction_boxes[i]])
                           for i in range(5)]
+        self.faction_note = widgets.HTML()   # the factions the chosen map leaves out, and why
         self.auction = None   # the fast auction widget, made when first asked for
         self.auction_prices: dict[str, tuple[str, int]] = {}
         self.auction_toggle = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
@@ -202,7 +205,7 @@ class PlayAFullGame(widgets.VBox):
                                    widgets.HBox([self.count, self.seed, self.map_choice, self.start_button],
                                                 layout=widgets.Layout(flex_flow="row wrap")),
                                    self.map_file,
-                                   *self.seat_rows, self.auction_toggle, self.auction_box])
+                                   *self.seat_rows, self.faction_note, self.auction_toggle, self.auction_box])
         self.message = message_box()
         self.heading = widgets.HTML()
         self.prompt = widgets.HTML()
@@ -258,10 +261,7 @@ class PlayAFullGame(widgets.VBox):
                 (_("Bot: {name}").format(name=_("random") if b == "random" else _("greedy") if b == "greedy" else b), b)
                 for b in tm.BOTS]
             self.controller_boxes[i].value = value
-            fvalue = self.faction_boxes[i].value if self.faction_boxes[i].options else self._factions0[i]
-            self.faction_boxes[i].options = [(_(_PICK), None)] + sorted(
-                (faction_name(n), n) for n in tm.free_factions(()))
-            self.faction_boxes[i].value = fvalue
+        self._offer_factions()
         self.start_button.description = _("New game")
         self.auction_toggle.description = _("Pick the factions by the fast auction instead")
         self.auction_use.description = _("Seat the auction's factions")
@@ -302,8 +302,16 @@ class PlayAFullGame(widgets.VBox):
         playable = {value for _label, value in self.faction_boxes[0].options}
         refused = [a.faction for a in result.assignments if a.faction not in playable]
         if refused:
-            self.message.value = error_html(_("the engine cannot seat {names} yet").format(
-                names=", ".join(faction_name(f) for f in refused)))
+            map_name = self._menu_map_name()
+
+            def why(faction: str) -> str:
+                try:
+                    reason = tm.map_refusal(faction, map_name)
+                except CompanionError:
+                    reason = None
+                return reason or _("the engine cannot seat {names} yet").format(names=faction_name(faction))
+
+            self.message.value = error_html("; ".join(why(f) for f in refused))
             return False
         self.count.value = len(result.assignments)
         for box, a in zip(self.faction_boxes, result.assignments, strict=False):
@@ -319,6 +327,35 @@ class PlayAFullGame(widgets.VBox):
 
     def _show_map_file(self) -> None:
         self.map_file.layout.display = "" if self.map_choice.value == _CUSTOM else "none"
+
+    def _on_map_change(self) -> None:
+        self._show_map_file()
+        self._offer_factions()
+
+    def _menu_map_name(self) -> str | None:
+        """The chosen map for the faction menus: None (every faction offered) while a custom map file is not
+        typed or cannot be read (:meth:`start` then says why)."""
+        try:
+            return self._chosen_map_name()
+        except CompanionError:
+            return None
+
+    def _offer_factions(self) -> None:
+        """Each seat's faction menu offers the factions that can play on the chosen map (the rules core's
+        answer: :func:`companion.terra_mystica.game.free_factions` with the map, the reasons from
+        :func:`~companion.terra_mystica.game.unplayable_factions`); the others are named below the seats with
+        the reason. A seat whose faction is left out goes back to '(pick)'."""
+        map_name = self._menu_map_name()
+        offered = sorted((faction_name(n), n) for n in tm.free_factions((), map_name))
+        keys = {n for _label, n in offered}
+        for i, box in enumerate(self.faction_boxes):
+            fvalue = box.value if box.options else self._factions0[i]
+            box.options = [(_(_PICK), None)] + offered
+            box.value = fvalue if fvalue in keys else None
+        refused = tm.unplayable_factions(map_name)
+        self.faction_note.value = "" if not refused else "<div style='font-size:0.9em'><b>{}</b><ul>{}</ul></div>".format(
+            html.escape(_("Not offered on this map:")),
+            "".join(f"<li>{html.escape(reason)}</li>" for reason in refused.values()))
 
     def _show_seats(self) -> None:
         for i, row in enumerate(self.seat_rows):
