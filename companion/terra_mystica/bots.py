@@ -13,8 +13,18 @@ accepts a new faction (Fire & Ice): no faction name, tile id or ability is writt
   the one with the best :func:`evaluate`:
   projected final VP (VP so far + cult and network scoring now, from
   :func:`companion.terra_mystica.engine.score`) plus resources, one round's income and the buildings (by kind)
-  weighted by the rounds left (resources count as their end-of-game VP only as the game closes). Ties
-  are broken by ``rng``. Faction picks (no game to evaluate yet) are random.
+  weighted by the rounds left (resources count as their end-of-game VP only as the game closes), and the
+  power tokens owned (a token spent for good, burnt or bought changes the power cycle of every round left).
+  An action that changes the faction's home terrain (the Shapeshifters' stronghold action) is also valued
+  by the empty hexes of the home terrain the faction reaches before and after it
+  (:func:`home_hexes_in_reach`): the builds without spades it opens. Ties are broken by ``rng``. Faction
+  picks (no game to evaluate yet) are random.
+
+Why the greedy bot takes the Fire & Ice choices it takes (both follow from the value, no rule is written
+for a faction): ``gain P3 for VP`` adds a token for the rest of the game, worth ``token`` VP a round of
+income still to come (:class:`Weights`), so it pays its 1 VP while three or more rounds are to come and is
+declined later; the colour change (5 power) is taken when the new home terrain brings empty hexes in reach
+that the old one did not, and so cheap builds next turn.
 
 Examples
 --------
@@ -37,7 +47,8 @@ from typing import Any
 from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.i18n import gettext as _
 
-__all__ = ["BOTS", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "make_bot", "play_game"]
+__all__ = ["BOTS", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "home_hexes_in_reach",
+           "make_bot", "play_game"]
 
 BOTS = ("random", "greedy")
 """Bot names for :func:`make_bot`."""
@@ -97,6 +108,16 @@ class Weights:
     tiers : tuple of (str, float)
         Multiplier of ``building`` per building kind (an upgrade is worth more than its income: towns,
         favour tiles, stronghold and sanctuary abilities, round scoring).
+    token : float
+        VP per power token owned (any bowl), per round of income still to come: a token comes back to
+        bowl III about once a round, so burning one (or paying tokens) costs power in every round left,
+        and a token bought for 1 VP (``gain P3 for VP``) pays while ``token`` x rounds left + its bowl-III
+        value exceeds 1 VP (three or more rounds of income to come).
+    home_hex : float
+        VP per empty hex of the home terrain in reach (at most ``home_hex_cap`` count), scaled by the share
+        of the game left; only compared across an action that changes the home terrain.
+    home_hex_cap : int
+        The most such hexes counted: beyond a few, more do not make the next builds cheaper.
     """
 
     coin: float = 0.25
@@ -110,6 +131,9 @@ class Weights:
     building: float = 1.0
     unlocked: float = 1.5
     tiers: tuple = (("D", 1.0), ("TP", 2.0), ("TE", 2.5), ("SH", 3.5), ("SA", 3.5))
+    token: float = 0.3
+    home_hex: float = 2.0
+    home_hex_cap: int = 2
 
 
 def _rounds_of_income_left(g) -> int:
@@ -151,8 +175,8 @@ def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | 
     and resource scoring if the game ended now, the resource part scaled down by the share of the game left)
     plus, weighted by the rounds left, the resources held (below what buildings make of them, so a bot
     builds rather than hoards), the income of one round (buildings, favour tiles, bonus tile: the engine's
-    income rule) and shipping / digging levels and building counts. No faction is named: a faction the
-    engine accepts is valued by the same rule.
+    income rule), shipping / digging levels, building counts and the power tokens owned (``token`` per
+    round left). No faction is named: a faction the engine accepts is valued by the same rule.
 
     Parameters
     ----------
@@ -185,15 +209,52 @@ def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | 
     built = sum(n * tiers.get(kind, 1.0) for kind, n in f.count.items())
     levels = f.ship * w.shipping + f.dig * w.digging + built * w.building + \
         max(0, len(getattr(f, "unlocked", ())) - 1) * w.unlocked
-    return projected - share * resource_vp + share * held + left * w.income * per_round + share * levels
+    tokens = left * w.token * sum(f.bowls)
+    return projected - share * resource_vp + share * held + left * w.income * per_round + share * levels + tokens
+
+
+def home_hexes_in_reach(g, faction: str) -> int:
+    """Empty land hexes of ``faction``'s home terrain that it reaches now without paying for the reach
+    (a direct neighbour, a bridge or shipping: ``Game.reach(...) == "free"``): where it can build a dwelling
+    with no spade.
+
+    Parameters
+    ----------
+    g : companion.terra_mystica.engine.Game
+        The engine's game.
+    faction : str
+        Engine faction name.
+
+    Returns
+    -------
+    int
+        A count of hexes.
+    """
+    f = g.factions[faction]
+    occupied = g.townstate.buildings
+    return sum(1 for h, colour in g.colour.items()
+               if colour == f.home and h not in occupied and g.reach(f, h) == "free")
+
+
+def _home_change_value(before, after, faction: str, w: Weights, reach_before: int | None = None) -> float:
+    """The value :class:`GreedyBot` adds to an action that changed ``faction``'s home terrain: the capped count
+    of empty home-terrain hexes in reach after it, minus before it (``reach_before`` when already counted),
+    at ``home_hex`` VP each, scaled by the share of the game left (module docstring)."""
+    cap = w.home_hex_cap
+    if reach_before is None:
+        reach_before = home_hexes_in_reach(before, faction)
+    gained = min(home_hexes_in_reach(after, faction), cap) - min(reach_before, cap)
+    return gained * w.home_hex * _rounds_of_income_left(after) / ROUNDS
 
 
 class GreedyBot:
     """The legal action whose resulting position :func:`evaluate` values most (one row of look-ahead).
 
     Every action of :func:`~companion.terra_mystica.game.legal_actions` is applied and valued (``build HEX``
-    on another terrain terraforms it first, so transform-and-build is one listed action). Faction picks
-    (no game to value yet) are random.
+    on another terrain terraforms it first, so transform-and-build is one listed action); an action that
+    changes the home terrain is valued by the home-terrain hexes it brings in reach too
+    (:func:`home_hexes_in_reach`; the term is left out for the other actions, where only a build takes one
+    such hex, already valued as a building). Faction picks (no game to value yet) are random.
     """
 
     name = "greedy"
@@ -221,6 +282,8 @@ class GreedyBot:
         g = state.game
         networks = {n: g.network_size(n) for n in g.seats} if g.phase != "over" else None
         faction = actions[0].faction
+        home = g.factions[faction].home
+        reach_before = None   # home-terrain hexes in reach now: counted once, when an action changes the home
         actions = list(actions) + [game.Action.parse(faction, text) for text in
                                    conversion_rows(g, faction, [a.text for a in actions])]
         best: list = []
@@ -231,6 +294,10 @@ class GreedyBot:
             except (IllegalActionError, RecordError):
                 continue  # legal_actions promises apply_action accepts it; a guard, never a crash
             value = evaluate(after.game, a.faction, self.weights, networks=networks)
+            if after.game.factions[faction].home != home:
+                if reach_before is None:
+                    reach_before = home_hexes_in_reach(g, faction)
+                value += _home_change_value(g, after.game, faction, self.weights, reach_before)
             if value > best_value + 1e-9:
                 best, best_value = [a], value
             elif abs(value - best_value) <= 1e-9:

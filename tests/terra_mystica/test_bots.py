@@ -142,3 +142,105 @@ def test_greedy_converts_when_that_affords_a_better_action():
     assert converted and max(value(a) for a in converted) > best_plain  # the premise of this test
     action = make_bot("greedy").choose(state, random.Random(1))
     assert action.commands[0][0] == "convert" and action in converted
+
+
+def _shapeshifters_in_actions(seed=0, turn="shapeshifters"):
+    """Shapeshifters and Witches in the action phase of round 1, ``turn`` to act."""
+    state = game.new_game(["shapeshifters", "witches"])
+    rng = random.Random(seed)
+    while state.game is None or state.game.phase != "actions" or state.game.expected_turn() != turn:
+        state = game.apply_action(state, make_bot("random").choose(state, rng))
+    return state
+
+
+def _with_stronghold(state, *, c, w, p, bowls):
+    """A copy of ``state`` where one Shapeshifter dwelling is their stronghold and they hold these resources."""
+    from dataclasses import replace
+
+    g = state.game.copy()
+    f = g.factions["shapeshifters"]
+    h = sorted(f.hexes)[0]
+    f.hexes[h] = "SH"
+    f.count["D"] -= 1
+    f.count["SH"] += 1
+    g.townstate.buildings[h] = ("shapeshifters", "SH")
+    f.c, f.w, f.p = c, w, p
+    f.bowls = type(f.bowls)(*bowls)
+    return replace(state, game=g)
+
+
+def test_greedy_changes_the_shapeshifters_colour_when_that_brings_home_hexes_in_reach():
+    from companion.terra_mystica.bots import home_hexes_in_reach
+
+    state = _with_stronghold(_shapeshifters_in_actions(), c=0, w=0, p=0, bowls=(2, 0, 5))
+    g = state.game
+    home = g.factions["shapeshifters"].home
+    assert home_hexes_in_reach(g, "shapeshifters") == 0     # the premise: no spade-free build in reach
+    # no coin, worker or priest: nothing to build; 5 power in bowl III pays the colour change (ACTH5)
+    action = make_bot("greedy").choose(state, random.Random(1))
+    assert action.text.startswith("action ACTH5. pick-color ")
+    after = game.apply_action(state, action).game
+    assert after.factions["shapeshifters"].home != home
+    # the colour picked is one with the most empty hexes in reach (up to the counted cap)
+    counts = {}
+    for colour in ("yellow", "black", "blue", "gray", "red", "green", "brown"):
+        try:
+            s = game.apply_action(state, game.Action.parse("shapeshifters", f"action ACTH5. pick-color {colour}"))
+        except Exception:   # a colour in play with the Witches (green) or their own
+            continue
+        counts[colour] = min(home_hexes_in_reach(s.game, "shapeshifters"), 2)
+    assert counts[after.factions["shapeshifters"].home] == max(counts.values()) > 0
+
+
+def test_greedy_keeps_its_colour_when_home_hexes_are_in_reach_already():
+    from companion.terra_mystica.bots import home_hexes_in_reach
+
+    state = _with_stronghold(_shapeshifters_in_actions(), c=0, w=0, p=0, bowls=(2, 0, 5))
+    g = state.game
+    f = g.factions["shapeshifters"]
+    spots = sorted(h for h in g.colour if h not in g.townstate.buildings and g.reach(f, h) == "free")[:2]
+    for h in spots:           # two empty hexes in reach turned to their home terrain
+        g.colour[h] = f.home
+    assert home_hexes_in_reach(g, "shapeshifters") == 2
+    action = make_bot("greedy").choose(state, random.Random(1))
+    assert not action.text.startswith("action ACTH")   # a whole turn and 5 power for nothing it needs
+    # paying the change with 5 tokens (ACTH6) is valued below paying 5 power (ACTH5): tokens are gone for good
+    colour = next(c for c in ("yellow", "black", "blue", "gray", "red") if c != f.home)
+    by_power, by_tokens = (evaluate(game.apply_action(state, game.Action.parse(
+        "shapeshifters", f"action {space}. pick-color {colour}")).game, "shapeshifters") for space in ("ACTH5", "ACTH6"))
+    assert by_tokens < by_power
+
+
+def _p3_offer(state, round_):
+    """A copy where the Witches, on their turn, have just accepted Shapeshifter power: the Shapeshifters
+    answer before the Witches go on (the engine awaits them first)."""
+    from dataclasses import replace
+
+    g = state.game.copy()
+    g.round = round_
+    g.factions["shapeshifters"].pending_p3 = 1
+    return replace(state, game=g)
+
+
+@pytest.mark.parametrize(("round_", "takes"), [(1, True), (3, True), (4, False), (6, False)])
+def test_greedy_buys_a_bowl_iii_token_for_1_vp_early_and_declines_late(round_, takes):
+    state = _p3_offer(_shapeshifters_in_actions(turn="witches"), round_)
+    assert game.seat_names(state)[game.current_player(state)] == "shapeshifters"
+    legal = {a.text for a in game.legal_actions(state)}
+    assert legal == {"gain P3 for VP", "-GAIN_P3_FOR_VP"}
+    action = make_bot("greedy").choose(state, random.Random(0))
+    assert action.text == ("gain P3 for VP" if takes else "-GAIN_P3_FOR_VP")
+    after = game.apply_action(state, action).game.factions["shapeshifters"]
+    before = state.game.factions["shapeshifters"]
+    assert (after.bowls[2] - before.bowls[2], before.vp - after.vp) == ((1, 1) if takes else (0, 0))
+
+
+def test_burning_power_costs_the_token_for_the_rounds_left():
+    state = _in_actions(["witches", "nomads"])
+    g = state.game.copy()
+    name = g.expected_turn()
+    f = g.factions[name]
+    f.bowls = type(f.bowls)(0, 6, 0)
+    burnt = g.copy()
+    burnt.factions[name].bowls = type(f.bowls)(0, 4, 1)   # burn 1: two tokens leave bowl II, one reaches III
+    assert evaluate(burnt, name) < evaluate(g, name)
