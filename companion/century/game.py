@@ -241,7 +241,7 @@ def parse_action(state: GameState, text: str) -> Action:
     if words and words[0][:1] in "Pp" and words[0][1:].isdigit():
         seat = int(words[0][1:]) - 1
         if seat != state.core.current:
-            raise RecordError(_("{text!r}: it is P{mover}'s action, not P{seat}'s")
+            raise RecordError(_("{text!r}: P{mover} is to act now, not P{seat}")
                               .format(text=text, mover=state.core.current + 1, seat=seat + 1))
         words = words[1:]
     return _parse_action(" ".join(words))

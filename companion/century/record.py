@@ -189,7 +189,7 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
                 raise RecordError(_("a card must be revealed first ('reveal golem ID' / 'reveal merchant ID')"),
                                   line=lineno, file=file)
             if seat != mover and not state.finished:
-                raise RecordError(_("it is P{mover}'s action, not P{seat}'s").format(mover=mover + 1, seat=seat + 1),
+                raise RecordError(_("P{mover} is to act now, not P{seat}").format(mover=mover + 1, seat=seat + 1),
                                   line=lineno, file=file)
         try:
             state = apply_action(state, action)

@@ -51,7 +51,7 @@ def _start():
 
 
 @pytest.mark.parametrize("tail, line, words", [
-    ("P1 play S01\nP1 play S02", 15, "P2's action"),
+    ("P1 play S01\nP1 play S02", 15, "P2 is to act now, not P1"),
     ("P1 play S01\nP2 rest", 15, "nothing_to_rest"),
     ("P1 fly away", 14, "cannot read action"),
     ("P1 acquire 3 pay q", 14, "unknown colour letter"),

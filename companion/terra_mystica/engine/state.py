@@ -1002,7 +1002,7 @@ class Game:
     def _dig(self, f: FactionState, n: int) -> None:
         if f.data.terraform_mode == "volcano":
             if f.spade_action:
-                raise _illegal("volcano_spades", _("{who}: {action}'s spades were turned into {what} at once; "
+                raise _illegal("volcano_spades", _("{who}: the spades of {action} were turned into {what} at once; "
                                "a volcano needs an action of its own (dig 1. build X)").format(
                                    who=_(f.data.display), action=f.spade_action,
                                    what=_("new power tokens") if f.name == "dragonlords" else _("cult steps")),
@@ -1938,7 +1938,7 @@ class Game:
             return None
         due = self.expected_turn()
         if due != f.name:
-            return _illegal("not_your_turn", _("it is {due}'s turn, not {name}'s").format(due=self._shown(due), name=_(f.data.display)),
+            return _illegal("not_your_turn", _("{due} is to act now, not {name}").format(due=self._shown(due), name=_(f.data.display)),
                             _("rulebook: turn order (RULES-NOTES section 6)"), line)
         waiting = [o.name for o in self.factions.values() if o.pending_favor or o.pending_town
                    or o.pending_unlock or o.sh_bridges]

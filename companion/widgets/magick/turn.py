@@ -99,7 +99,7 @@ def player_status_html(state: engine.GameState, seat: int) -> str:
         phase = _("You have ended this turn.") if you else _("{name} has ended this turn.").format(name=me.name)
     elif me.free_circles:
         phase = (_("Your adventurer gives a free circle: place it on any empty circle.") if you else
-                 _("{name}'s adventurer gives a free circle: place it on any empty circle.").format(name=me.name))
+                 _("{name} has a free circle from the adventurer: place it on any empty circle.").format(name=me.name))
     else:
         regular = magick.regular_dice_left(state, seat)
         phase = ngettext("{name}: pick a die and place it — {n} regular die left this round; more dice use the "
