@@ -15,13 +15,14 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from companion.errors import CompanionError
-from companion.i18n import _, add_language_listener
+from companion.i18n import _
 from companion.widgets.common import error_html, info_html
+from companion.widgets.status import RetranslatedStatus
 
 __all__ = ["RecordFile"]
 
 
-class RecordFile(widgets.VBox):
+class RecordFile(RetranslatedStatus, widgets.VBox):
     """Path box + *Open* + *Save* for a game record file.
 
     Parameters
@@ -39,7 +40,6 @@ class RecordFile(widgets.VBox):
 
     def __init__(self, path: str | Path, save: Callable[[Path], object], open: Callable[[Path], object]) -> None:
         self._save, self._open = save, open
-        self._render_status: Callable[[], str] | None = None
         self.path_box = widgets.Text(value=str(path), layout=widgets.Layout(width="460px"))
         self.open_button = widgets.Button(icon="folder-open")
         self.save_button = widgets.Button(icon="save")
@@ -48,7 +48,7 @@ class RecordFile(widgets.VBox):
         self.status = widgets.HTML()
         self._label()
         super().__init__([widgets.HBox([self.path_box, self.open_button, self.save_button]), self.status])
-        add_language_listener(self._retranslate)
+        self._listen_to_language()
 
     def _label(self) -> None:
         self.path_box.description = _("Record file")
@@ -56,16 +56,6 @@ class RecordFile(widgets.VBox):
         self.open_button.tooltip = _("replace this game by the one recorded in the file")
         self.save_button.description = _("Save")
         self.save_button.tooltip = _("write this game's record to the file (replaces it)")
-
-    def _show(self, render: Callable[[], str]) -> None:
-        self._render_status = render
-        self.status.value = render()
-
-    def _retranslate(self, language: str) -> None:
-        """Labels and the status line in ``language``, in place."""
-        self._label()
-        if self._render_status is not None:
-            self.status.value = self._render_status()
 
     @property
     def path(self) -> Path:

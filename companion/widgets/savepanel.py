@@ -25,9 +25,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from companion.errors import CompanionError
-from companion.i18n import _, add_language_listener, lazy_gettext
+from companion.i18n import _, lazy_gettext
 from companion.savefile import SaveConflictError, SaveStamp, read_save_stamped, write_save
 from companion.widgets.common import error_html, info_html, message_box
+from companion.widgets.status import RetranslatedStatus
 
 __all__ = ["SavePanel", "SavePanelOwner"]
 
@@ -39,7 +40,7 @@ __all__ = ["SavePanel", "SavePanelOwner"]
 LoadCallback = Callable[[dict[str, Any] | None], object]
 
 
-class SavePanel(widgets.VBox):
+class SavePanel(RetranslatedStatus, widgets.VBox):
     """Path box + *Open / create* button + status line for one JSON save file.
 
     Parameters
@@ -83,7 +84,6 @@ class SavePanel(widgets.VBox):
         self.writable = True
         self._stamp = SaveStamp(None)
         self._button_text = button_description
-        self._render_status: Callable[[], str] | None = None
         self.path_text = widgets.Text(value=str(self.path), layout=widgets.Layout(width=text_width, max_width="100%"))
         # on a phone the button wraps under the path box instead of being squeezed to an icon
         self.open_button = widgets.Button(icon="folder-open", layout=widgets.Layout(width="auto", flex="0 0 auto"))
@@ -93,23 +93,12 @@ class SavePanel(widgets.VBox):
         super().__init__([widgets.HBox([self.path_text, self.open_button],
                                        layout=widgets.Layout(flex_flow="row wrap", max_width="100%")),
                           self.status])
-        add_language_listener(self._retranslate)
+        self._listen_to_language()
 
     def _label(self) -> None:
         self.path_text.description = _("Save file")
         self.open_button.description = str(self._button_text)
         self.open_button.tooltip = _("Load this save file, or start a new one there")
-
-    def _show(self, render: Callable[[], str]) -> None:
-        """Show ``render()`` in the status line now and again after a change of language."""
-        self._render_status = render
-        self.status.value = render()
-
-    def _retranslate(self, language: str) -> None:
-        """Labels and the status line in ``language``, in place."""
-        self._label()
-        if self._render_status is not None:
-            self.status.value = self._render_status()
 
     def open_save(self, path: str | Path | None = None) -> bool:
         """Use ``path`` as the save file and hand its document to ``on_load``.
