@@ -221,9 +221,7 @@ def home_hexes_in_reach(g, faction: str) -> int:
     Parameters
     ----------
     g : companion.terra_mystica.engine.Game
-        The engine's game.
-    faction : str
-        Engine faction name.
+        The engine's game, read only; ``faction`` (str) the engine faction name.
 
     Returns
     -------
