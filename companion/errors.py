@@ -115,6 +115,7 @@ class IllegalActionError(CompanionError):
         self.code = code
         self.rule = rule
         self.line = line
+        self.message = message  # without line and rule, for callers that re-raise with their own
         text = message
         if line is not None:
             text = _("line {line}: {message}").format(line=line, message=text)

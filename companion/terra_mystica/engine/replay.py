@@ -25,7 +25,15 @@ from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.i18n import gettext as _
 from companion.terra_mystica.engine.board import BoardTables
 from companion.terra_mystica.engine.commands import parse_commands
-from companion.terra_mystica.engine.state import DROP_LABEL, TOTAL_FIELDS, Game, Row, Setup
+from companion.terra_mystica.engine.state import (
+    DROP_LABEL,
+    FINAL_TILES,
+    TOTAL_FIELDS,
+    Game,
+    Row,
+    Setup,
+    option_problem,
+)
 from companion.terra_mystica.factions import faction_names
 
 __all__ = ["RecordRow", "Record", "read_record", "replay", "ReplayResult", "Mismatch"]
@@ -74,6 +82,7 @@ class Record:
     rows: tuple
     is_ledger: bool
     map_name: str | None = None
+    map_line: int | None = None
 
 
 def _num(text: str, line: int, what: str) -> int:
@@ -122,6 +131,7 @@ def read_record(text: str, *, file: str | None = None) -> Record:
     players: list[str] = []
     rows: list[RecordRow] = []
     map_name = None
+    map_line = None
     final_tile = None
     ledger = False
     for i, raw in enumerate(text.splitlines(), start=1):
@@ -148,8 +158,13 @@ def read_record(text: str, *, file: str | None = None) -> Record:
             raise RecordError(str(exc).split(": ", 1)[-1], line=i, file=file) from None
         s = line.strip()
         low = s.lower()
-        m = re.fullmatch(r"option ([\w-]+)", low)
+        m = re.fullmatch(r"option ([\w/-]+)", low)
         if m:
+            # an option the engine does not play is refused here, naming its line (RULES-NOTES appendix C,
+            # FIRE-ICE-NOTES section 1: option names such as fire-and-ice-factions/ice contain a slash)
+            problem = option_problem(m.group(1))
+            if problem:
+                raise RecordError(problem, line=i, file=file)
             options.append(m.group(1))
             continue
         m = re.fullmatch(r"round (\d) scoring: (score\d+).*", low)
@@ -172,6 +187,7 @@ def read_record(text: str, *, file: str | None = None) -> Record:
         m = re.fullmatch(r"map (\S+)", low)
         if m:
             map_name = m.group(1)
+            map_line = i
             continue
         m = re.fullmatch(r"added final scoring tile: ([\w-]+)|final-scoring ([\w-]+)", low)
         if m:
@@ -185,10 +201,12 @@ def read_record(text: str, *, file: str | None = None) -> Record:
         if m:
             rows.append(RecordRow(i, m.group(1), "setup", None, True))
             continue
-        if low in ("default game options", "randomize setup") or low.startswith("randomize v1") or \
+        # section lines; "Scoring building-on-edge" etc. head a Fire & Ice final-scoring tile's rows
+        # (FIRE-ICE-NOTES section 8); "randomize v2 seed X" is how new games are set up (section 1)
+        if low in ("default game options", "randomize setup") or re.match(r"randomize v[12]\b", low) or \
                 re.fullmatch(r"round \d+(?: income|, turn \d+)", low) or \
                 re.fullmatch(r"scoring (?:fire|water|earth|air) cult|scoring network|converting resources to vps",
-                             low) or low.startswith("#"):
+                             low) or (low.startswith("scoring ") and low[8:] in FINAL_TILES) or low.startswith("#"):
             continue
         m = re.fullmatch(r"([a-z]+)\s*(?::|\t)\s*(.*)", s, re.I)
         if m and m.group(1).lower() in _faction_names():
@@ -202,12 +220,12 @@ def read_record(text: str, *, file: str | None = None) -> Record:
         raise RecordError(_("no faction rows found"), file=file)
     if not tiles:
         raise RecordError(_("no round scoring tiles: expected 'Round N scoring: SCOREx' lines for rounds 1-6 "
-                          "(or 'score SCOREa,...'); a seeded 'randomize v1' setup cannot be reproduced"), file=file)
+                          "(or 'score SCOREa,...'); a seeded 'randomize' setup cannot be reproduced"), file=file)
     if sorted(tiles) != list(range(1, 7)):
         raise RecordError(_("round scoring tiles given for rounds {tiles}, expected 1-6").format(tiles=sorted(tiles)), file=file)
     setup = Setup(options=frozenset(options), round_tiles=tuple(tiles[k] for k in sorted(tiles)),
                   removed_bonus=tuple(removed), players=tuple(players), final_scoring=final_tile)
-    return Record(setup, tuple(rows), ledger, map_name)
+    return Record(setup, tuple(rows), ledger, map_name, map_line)
 
 
 @dataclass(frozen=True)
@@ -297,13 +315,18 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
     """
     if isinstance(record, str):
         record = read_record(record)
+    default_map = board is None and not record.map_name
     if board is None and record.map_name:
         from companion.terra_mystica.engine.board import board_tables
         from companion.terra_mystica.hexmap import map_by_name
         try:
             board = board_tables(map_by_name(record.map_name))
         except CompanionError as exc:
-            raise RecordError(_("map {map_name!r}: {exc}").format(map_name=record.map_name, exc=exc)) from None
+            # an unknown map id: the terrain cannot be known, so nothing is replayed (FIRE-ICE-NOTES section 8:
+            # the map row only records the id)
+            raise RecordError(_("map {map_name!r}: {exc}; expected a shipped map's key or map id, or "
+                                "'custom:' with the map's letter rows").format(map_name=record.map_name, exc=exc),
+                              line=record.map_line) from None
     game = Game(record.setup, board)
     result = ReplayResult(game=game, has_totals=record.is_ledger)
     if record_states:
@@ -394,8 +417,10 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
                 game.apply_row(rec.faction, cmds, line=rec.line, label=rec.command,
                                cults_after=None if rec.totals is None or rec.merged else rec.totals[7:])
         except IllegalActionError as exc:
+            if default_map and game.round == 0 and exc.code in _MAP_CODES:
+                exc = _on_base_map(exc)
             if not record.is_ledger:
-                raise
+                raise exc from None
             result.error = exc
             result.mismatches.append(Mismatch(rec.line, rec.command, rec.faction, "command", "legal", str(exc)))
             break
@@ -417,6 +442,18 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
                                           "no such row from the engine"))
     result.final_vp = {n: game.factions[n].vp for n in game.seats}
     return result
+
+
+_MAP_CODES = frozenset({"not_home_terrain", "unknown_hex", "river_hex"})
+"""Refusals of an initial dwelling that mean the game was most likely played on another map."""
+
+
+def _on_base_map(exc: IllegalActionError) -> IllegalActionError:
+    """``exc`` with a hint that the record names no map: a ledger export does not (RULES-NOTES appendix A), so
+    a game played on another map is replayed on the base map and its initial dwellings do not fit."""
+    hint = _("{message}; the record names no map, so it was replayed on the base map: if the game was played "
+             "on another map, name it (a 'map <id>' line or --map)").format(message=exc.message)
+    return IllegalActionError(exc.code, hint, rule=exc.rule, line=exc.line)
 
 
 def _same_label(a: str, b: str) -> bool:

@@ -79,7 +79,7 @@ from companion.terra_mystica.terrain import terrain_name, terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 from companion.terra_mystica.towns import TownState
 
-__all__ = ["ILLEGAL_CODES", "DEFAULT_OPTIONS", "SetupError", "check_setup", "Game", "FactionState", "FactionSnapshot", "GameSnapshot", "Row", "Setup", "TOTAL_FIELDS"]
+__all__ = ["ILLEGAL_CODES", "DEFAULT_OPTIONS", "SetupError", "check_setup", "KNOWN_OPTIONS", "option_problem", "Game", "FactionState", "FactionSnapshot", "GameSnapshot", "Row", "Setup", "TOTAL_FIELDS"]
 
 TOTAL_FIELDS = ("VP", "C", "W", "P", "PW1", "PW2", "PW3", "FIRE", "WATER", "EARTH", "AIR")
 """The totals a ledger row carries (appendix A), in this order."""
@@ -162,6 +162,47 @@ RESOURCE_WORDS = {"C": N_("coins"), "W": N_("workers"), "P": N_("priests"), "PW"
 
 UNSUPPORTED_OPTIONS: frozenset = frozenset()
 """Options that change scoring in ways the engine does not model (refused rather than mis-scored)."""
+
+KNOWN_OPTIONS = frozenset({
+    # RULES-NOTES appendix C: the options of the league games
+    "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power", "mini-expansion-1",
+    "shipping-bonus", "temple-scoring-tile", "maintain-player-order", "variable-turn-order", "email-notify",
+    # RULES-NOTES-D D.2 (command_adjust_resources)
+    "loose-cult-loss",
+    # FIRE-ICE-NOTES section 1: the expansion's factions and final scoring (the bare option does nothing)
+    "fire-and-ice-final-scoring", "fire-and-ice-factions", "fire-and-ice-factions/ice",
+    "fire-and-ice-factions/volcano", "fire-and-ice-factions/variable_v5",
+})
+"""Every option the engine plays as the reference engine does (or that has no effect on play). A record
+naming any other option is refused, naming the option, rather than replayed under rules it does not model."""
+
+OLD_VARIANT_OPTIONS = frozenset({"fire-and-ice-factions/variable", "fire-and-ice-factions/variable_v2",
+                                 "fire-and-ice-factions/variable_v3", "fire-and-ice-factions/variable_v4"})
+"""Older Shapeshifter / Riverwalker data (FIRE-ICE-NOTES section 1 table): refused, the engine plays ``_v5``."""
+
+
+def option_problem(name: str) -> str | None:
+    """Why the engine cannot play a game with option ``name``, or None when it can.
+
+    Parameters
+    ----------
+    name : str
+        An option as a record's ``option X`` line writes it (lower case).
+
+    Returns
+    -------
+    str or None
+        A sentence naming the option and what the engine plays instead (RULES-NOTES appendix C,
+        FIRE-ICE-NOTES section 1).
+    """
+    if name in KNOWN_OPTIONS:
+        return None
+    if name in OLD_VARIANT_OPTIONS:
+        return _("option {option} loads an older form of the Shapeshifters and Riverwalkers; the engine plays "
+                 "their official 2015 rules (option {v5}) only (FIRE-ICE-NOTES section 1)").format(
+                     option=name, v5="fire-and-ice-factions/variable_v5")
+    return _("option {option} is not one the engine knows, so the game cannot be replayed as it was played; "
+             "expected one of: {known}").format(option=name, known=", ".join(sorted(KNOWN_OPTIONS)))
 
 FINAL_SCORING_OPTION = "fire-and-ice-final-scoring"
 """The option that adds one Fire & Ice final-scoring tile (FIRE-ICE-NOTES section 8)."""
@@ -407,8 +448,13 @@ def check_setup(setup: Setup, tiles) -> None:
     Raises
     ------
     SetupError
-        Naming the field (``round_tiles``, ``removed_bonus``) and what was expected.
+        Naming the field (``options``, ``round_tiles``, ``removed_bonus``) and what was expected; an option
+        the engine does not play (:func:`option_problem`).
     """
+    for option in sorted(setup.options):
+        problem = option_problem(option)
+        if problem:
+            raise SetupError("options", problem)
     rt = setup.round_tiles
     if len(rt) != 6:
         raise SetupError("round_tiles", _("expected 6 round scoring tiles (rounds 1-6), got {n_rt}").format(n_rt=len(rt)))
@@ -867,7 +913,7 @@ class Game:
                 need = terraform_cost(f.data, frm, to, home=home).spades if home else \
                     terraform_cost(f.data, frm, to).spades
             except IllegalActionError as exc:
-                raise _illegal(exc.code, str(exc), exc.rule or "terraforming", self._line) from None
+                raise _illegal(exc.code, exc.message, exc.rule or "terraforming", self._line) from None
             _SPADES[key] = need
         return need
 
@@ -1189,7 +1235,7 @@ class Game:
         try:
             ts = self._towns_now().add_bridge(a, b, f.name)
         except IllegalActionError as exc:
-            raise _illegal(exc.code, str(exc), exc.rule or "RULES-NOTES section 3", line) from None
+            raise _illegal(exc.code, exc.message, exc.rule or "RULES-NOTES section 3", line) from None
         f.free["BRIDGE"] -= 1
         f.sh_bridges = max(0, f.sh_bridges - 1)
         self._after_towns(f, ts)
@@ -1208,7 +1254,7 @@ class Game:
         try:
             ts = self._towns_now().connect(river, f.name)
         except IllegalActionError as exc:
-            raise _illegal(exc.code, str(exc), exc.rule or "RULES-NOTES section 4", line) from None
+            raise _illegal(exc.code, exc.message, exc.rule or "RULES-NOTES section 4", line) from None
         self._after_towns(f, ts)
 
     # ------------------------------------------------------------------ tiles
@@ -1349,7 +1395,7 @@ class Game:
         try:
             colour = normalise_terrain(colour)
         except IllegalActionError as exc:
-            raise _illegal("bad_terrain", str(exc), _("FIRE-ICE-NOTES section 2"), line) from None
+            raise _illegal("bad_terrain", exc.message, _("FIRE-ICE-NOTES section 2"), line) from None
         if colour not in terrain_wheel().colours:
             raise _illegal("bad_terrain", _("{colour} is not a land colour").format(colour=colour), _("FIRE-ICE-NOTES section 2"), line)
         for o in self.factions.values():
@@ -1385,7 +1431,7 @@ class Game:
         try:
             colour = normalise_terrain(what)
         except IllegalActionError as exc:
-            raise _illegal("bad_terrain", str(exc), _("FIRE-ICE-NOTES section 7"), line) from None
+            raise _illegal("bad_terrain", exc.message, _("FIRE-ICE-NOTES section 7"), line) from None
         table = f.data.engine_fields.get("locked_terrain") or {}
         if colour not in table or colour == "gain-priest":
             raise _illegal("bad_terrain", _("{colour} is not a land colour").format(colour=colour),
@@ -1453,7 +1499,7 @@ class Game:
         try:
             f.bowls = f.bowls.burned(n)
         except IllegalActionError as exc:
-            raise _illegal("cannot_burn", _("{name}: {exc}").format(name=_(f.data.display), exc=exc), _("rulebook: sacrifice power"), self._line) from None
+            raise _illegal("cannot_burn", _("{name}: {exc}").format(name=_(f.data.display), exc=exc.message), _("rulebook: sacrifice power"), self._line) from None
 
     def _pass_vp(self, f: FactionState) -> None:
         tables = []

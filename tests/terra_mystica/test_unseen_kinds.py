@@ -1,0 +1,246 @@
+"""Kinds of real play the 30 shared league games do not show (task tmaudit).
+
+Rarely seen factions' abilities, checked as a ledger row would reach them, and records the engine cannot
+replay faithfully (an option it does not play, an unknown map id), which must fail with a worded error naming
+the line. Expected numbers are worked out by hand from the faction boards (data/terra_mystica/factions.json,
+the reference engine's data) and RULES-NOTES / FIRE-ICE-NOTES; the sections are named in each test.
+"""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from companion.cli import app
+from companion.errors import IllegalActionError, RecordError
+from companion.terra_mystica.engine import apply_action, new_game, read_record, replay
+from companion.terra_mystica.engine.state import SetupError
+from companion.terra_mystica.power import PowerBowls
+
+TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]
+runner = CliRunner()
+
+
+def play(game, *rows):
+    for row in rows:
+        faction, cmd = row.split(":", 1)
+        game = apply_action(game, faction.strip(), cmd.strip())
+    return game
+
+
+def opening(faction, first, second, *, third=None, witches_bonus="BON3", bonus="BON1"):
+    """``faction`` (dwellings ``first``, ``second`` [, ``third``]) against the Witches (F4, E9), round 1 begun."""
+    g = new_game([faction, "witches"], round_tiles=TILES, removed_bonus=["BON6"])
+    rows = [f"{faction}: build {first}", "witches: build F4", "witches: build E9", f"{faction}: build {second}"]
+    if third:
+        rows.append(f"{faction}: build {third}")
+    return play(g, *rows, f"witches: pass {witches_bonus}", f"{faction}: pass {bonus}")
+
+
+def rich(g, name, bowls=(0, 0, 12)):
+    f = g.factions[name]
+    f.c, f.w, f.p = 40, 20, 5
+    f.bowls = PowerBowls(*bowls)
+
+
+def stronghold(g, name, tp_hex):
+    """``name`` builds a trading house then a stronghold on ``tp_hex`` (the Witches pass in between)."""
+    g = play(g, f"{name}: upgrade {tp_hex} to TP", "witches: pass BON5", f"{name}: upgrade {tp_hex} to SH")
+    return g
+
+
+# --- rarely seen factions ---------------------------------------------------------------------------
+
+def test_giants_complete_a_single_bonus_spade_by_digging():
+    """Giants: every transformation costs exactly 2 spades (factions.json giants.special); BON1 gives one,
+    so "action BON1. build D5" digs the second at the faction's rate (3 workers) and pays the dwelling."""
+    g = opening("giants", "D6", "D4")
+    f = g.factions["giants"]
+    w, c = f.w, f.c
+    g = play(g, "giants: action BON1. build D5")  # blue -> red: 2 spades for the Giants (3 on the wheel)
+    f = g.factions["giants"]
+    assert g.colour["D5"] == "red"
+    assert (w - f.w, c - f.c) == (3 + 1, 2)
+
+
+def test_fakirs_carpet_flight_costs_a_priest_and_pays_4_vp():
+    """Fakirs: carpet flight over one hex for 1 priest and +4 VP (RULES-NOTES section 3 check_reachable;
+    factions.json fakirs.special). Compared with a direct build of the same kind in the same position."""
+    g = opening("fakirs", "E8", "F3", witches_bonus="BON3", bonus="BON5")
+    rich(g, "fakirs")
+    direct = play(g, "fakirs: build D5").factions["fakirs"]     # next to E8
+    flown = play(g, "fakirs: build C4").factions["fakirs"]      # one hex between E8 ... C4
+    assert flown.p == direct.p - 1
+    assert flown.vp == direct.vp + 4
+    with pytest.raises(IllegalActionError) as err:
+        play(g, "fakirs: build E10")  # two hexes away: beyond range 1 without the stronghold
+    assert err.value.code == "not_reachable"
+
+
+def test_alchemists_gain_two_power_per_spade_only_after_their_stronghold():
+    """Alchemists: after the stronghold, 2 power for every spade gained (factions.json alchemists.special,
+    data key special with enable_if SH); before it, nothing."""
+    g = opening("alchemists", "E5", "G5")
+    rich(g, "alchemists", bowls=(12, 0, 0))
+    before = play(g, "alchemists: action BON1. build E4").factions["alchemists"].bowls
+    assert tuple(before) == (12, 0, 0)
+    rich(g, "alchemists")
+    g = stronghold(g, "alchemists", "E5")
+    rich(g, "alchemists", bowls=(12, 0, 0))
+    after = play(g, "alchemists: action BON1. build E4").factions["alchemists"].bowls
+    assert tuple(after) == (10, 2, 0)
+
+
+def test_alchemists_trade_vp_and_coins_both_ways():
+    """Alchemists: 1 VP -> 1 coin and 2 coins -> 1 VP (factions.json alchemists exchange rates)."""
+    g = opening("alchemists", "E5", "G5")
+    f = g.factions["alchemists"]
+    vp, c = f.vp, f.c
+    g = play(g, "alchemists: convert 1VP to 1C")
+    assert (g.factions["alchemists"].vp, g.factions["alchemists"].c) == (vp - 1, c + 1)
+    g = play(g, "alchemists: convert 2C to 1VP")
+    assert (g.factions["alchemists"].vp, g.factions["alchemists"].c) == (vp, c - 1)
+
+
+def test_halflings_stronghold_spades_score_one_vp_each():
+    """Halflings: 1 VP per spade gained, the stronghold's 3 spades included; spades beyond them are dug at
+    3 workers and score too (factions.json halflings.special; RULES-NOTES-D D.4 spade-gain specials)."""
+    g = opening("halflings", "E6", "F5")
+    rich(g, "halflings")
+    g = play(g, "halflings: upgrade F5 to TP", "witches: pass BON5")
+    vp = g.factions["halflings"].vp
+    g = play(g, "halflings: upgrade F5 to SH")
+    f = g.factions["halflings"]
+    assert f.spades == 3 and f.vp == vp + 3
+    w = f.w
+    # gray -> brown 3 spades, black -> brown 1, yellow -> brown 1: 5 spades, 2 of them dug
+    g = play(g, "halflings: transform E7. transform E5. transform G4")
+    f = g.factions["halflings"]
+    assert [g.colour[h] for h in ("E7", "E5", "G4")] == ["brown"] * 3
+    assert f.spades == 0 and f.w == w - 2 * 3 and f.vp == vp + 3 + 2
+
+
+def test_nomads_sandstorm_transforms_for_free_and_builds_at_dwelling_cost():
+    """Nomads: stronghold action (ACTN) turns a directly adjacent hex into desert without spades; the
+    dwelling still costs its price (factions.json nomads.special; RULES-NOTES section 3)."""
+    g = opening("nomads", "E8", "F3", third="G4")
+    rich(g, "nomads")
+    g = stronghold(g, "nomads", "E8")
+    g = play(g, "nomads: pass BON2")
+    assert g.round == 2
+    g = play(g, "witches: pass BON3")
+    rich(g, "nomads")
+    g = play(g, "nomads: action ACTN. build E7")  # gray, next to E8
+    f = g.factions["nomads"]
+    assert g.colour["E7"] == "yellow" and (f.c, f.w) == (40 - 2, 20 - 1)
+
+
+def test_swarmlings_stronghold_action_upgrades_for_free():
+    """Swarmlings: stronghold action (ACTS) upgrades a dwelling to a trading house for free
+    (factions.json swarmlings.special)."""
+    g = opening("swarmlings", "E4", "D2")
+    rich(g, "swarmlings")
+    g = stronghold(g, "swarmlings", "E4")
+    g = play(g, "swarmlings: pass BON2", "witches: pass BON3")
+    rich(g, "swarmlings")
+    g = play(g, "swarmlings: action ACTS. upgrade D2 to TP")
+    f = g.factions["swarmlings"]
+    assert f.hexes["D2"] == "TP" and (f.c, f.w) == (40, 20)
+
+
+# --- records the engine cannot replay faithfully -----------------------------------------------------
+
+LOG = """option strict-leech
+{extra}Round 1 scoring: SCORE5, D >> 2
+Round 2 scoring: SCORE2, TOWN >> 5
+Round 3 scoring: SCORE3, D >> 2
+Round 4 scoring: SCORE1, SPADE >> 2
+Round 5 scoring: SCORE4, SA/SH >> 5
+Round 6 scoring: SCORE6, TP >> 3
+Removing tile BON6
+setup halflings
+setup witches
+halflings: build E6
+witches: build F4
+witches: build E9
+halflings: build F5
+"""
+
+
+def test_fire_and_ice_option_rows_with_a_slash_are_read():
+    """FIRE-ICE-NOTES section 1: every Fire & Ice game's header has rows such as
+    ``option fire-and-ice-factions/ice``; the slash is part of the option's name."""
+    text = LOG.format(extra="option fire-and-ice-factions/ice\noption fire-and-ice-factions/volcano\n"
+                            "option fire-and-ice-factions/variable_v5\n")
+    record = read_record(text)
+    assert {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
+            "fire-and-ice-factions/variable_v5"} <= record.setup.options
+    assert replay(record).game.factions["witches"].count["D"] == 2
+
+
+@pytest.mark.parametrize(("option", "expected"), [
+    ("merge-income-phases", "expected one of"),
+    ("fire-and-ice-factions/variable_v4", "variable_v5"),
+])
+def test_an_option_the_engine_does_not_play_is_refused_naming_its_line(option, expected):
+    """An option changes play (RULES-NOTES appendix C); one the engine does not model would make a silent,
+    wrong replay, so the record is refused at the option's line, naming it and what is expected."""
+    with pytest.raises(RecordError) as err:
+        read_record(LOG.format(extra=f"option {option}\n"), file="game.txt")
+    assert err.value.line == 2 and err.value.file == "game.txt"
+    assert option in str(err.value) and expected in str(err.value)
+    with pytest.raises(SetupError) as err:
+        new_game(["halflings", "witches"], options=[option], round_tiles=TILES)
+    assert err.value.field == "options"
+
+
+def test_an_unknown_map_id_names_the_map_line():
+    """FIRE-ICE-NOTES section 8: the ``map`` row only records the map's id; an id the engine does not ship
+    cannot be replayed, and the error names the row and what was expected."""
+    text = LOG.format(extra="map 0123456789abcdef0123456789abcdef01234567\n")
+    with pytest.raises(RecordError) as err:
+        replay(text)
+    assert err.value.line == 2
+    assert "0123456789abcdef0123456789abcdef01234567" in str(err.value) and "map id" in str(err.value)
+
+
+def test_cli_unknown_map_or_option_exits_2_naming_file_and_line(tmp_path):
+    for extra in ("map 0123456789abcdef0123456789abcdef01234567\n", "option loose-bridge-adjacency\n"):
+        path = tmp_path / "game.txt"
+        path.write_text(LOG.format(extra=extra), encoding="utf-8")
+        res = runner.invoke(app, ["tm", "replay", str(path)])
+        assert res.exit_code == 2
+        assert str(path) in res.stderr and "line 2" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_a_refusal_names_its_rule_once():
+    """A refusal raised by the map or town code and passed on by the engine names its rule once."""
+    g = opening("engineers", "E7", "F6")
+    rich(g, "engineers")
+    with pytest.raises(IllegalActionError) as err:
+        play(g, "engineers: action ACTE. bridge F6:G4")  # not a bridge spot (RULES-NOTES appendix B)
+    assert err.value.code == "not_a_bridge_spot"
+    assert str(err.value).count("(rule:") == 1
+
+
+@pytest.mark.parametrize("line", ["Scoring building-on-edge", "Scoring connected-sa-sh-distance",
+                                  "randomize v2 seed 4pLeague_S70_D1L1_G1"])
+def test_fire_and_ice_section_lines_and_new_randomize_rows_are_read(line):
+    """FIRE-ICE-NOTES section 8: the ledger heads the final-scoring tile's rows with ``Scoring <tile>`` (before
+    the cult rows); section 1: new games are set up with ``randomize v2 seed <id>``. Neither changes play."""
+    plain = read_record(LOG.format(extra=""))
+    record = read_record(LOG.format(extra="") + line + "\n")
+    assert record.rows == plain.rows and record.setup == plain.setup
+
+
+def test_a_game_from_another_map_says_it_was_replayed_on_the_base_map():
+    """RULES-NOTES appendix A: a ledger export names no map, so a game played on another map meets the base
+    map's terrain at its first initial dwelling; the refusal says so and how to name the map."""
+    text = LOG.format(extra="").replace("halflings: build E6", "halflings: build E7")  # mountains on the base map
+    with pytest.raises(IllegalActionError) as err:
+        replay(text)
+    assert err.value.code == "not_home_terrain" and err.value.line == 11
+    assert "--map" in str(err.value) and "base map" in str(err.value)
+    with pytest.raises(IllegalActionError) as err:
+        replay(LOG.format(extra="map base\n").replace("halflings: build E6", "halflings: build E7"))
+    assert "--map" not in str(err.value)  # the record named its map: no guess about another one
