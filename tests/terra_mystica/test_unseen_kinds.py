@@ -63,6 +63,26 @@ def test_giants_complete_a_single_bonus_spade_by_digging():
     assert (w - f.w, c - f.c) == (3 + 1, 2)
 
 
+
+def test_giants_get_a_single_cult_bonus_spade_and_discard_it():
+    """RULES-NOTES tricky case 10 and RULES-NOTES-D D.4: a round's cult bonus gives the Giants one spade like
+    anyone; they cannot use it (always 2 spades), so income waits until they type ``-SPADE`` (a ledger row of
+    theirs between the two "Round N income" blocks), and the other income follows."""
+    tiles = ["SCORE2", "SCORE5", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]  # round 1: EARTH 4 -> 1 spade
+    g = new_game(["giants", "witches"], round_tiles=tiles, removed_bonus=["BON6"])
+    g = play(g, "giants: build D6", "witches: build F4", "witches: build E9", "giants: build D4",
+             "witches: pass BON3", "giants: pass BON1")
+    g.factions["giants"].cult["EARTH"] = 4
+    g = play(g, "giants: pass BON2", "witches: pass BON5")
+    assert g.phase == "cult_spades" and g.factions["giants"].spades == 1
+    with pytest.raises(IllegalActionError) as err:
+        play(g, "giants: transform D5")
+    assert err.value.code == "not_enough_spades"
+    g = play(g, "giants: -SPADE")
+    assert g.phase == "actions" and g.factions["giants"].spades == 0
+    assert [r.label for r in g.rows[-3:]] == ["-SPADE", "other_income_for_faction", "other_income_for_faction"]
+
+
 def test_fakirs_carpet_flight_costs_a_priest_and_pays_4_vp():
     """Fakirs: carpet flight over one hex for 1 priest and +4 VP (RULES-NOTES section 3 check_reachable;
     factions.json fakirs.special). Compared with a direct build of the same kind in the same position."""
@@ -244,3 +264,40 @@ def test_a_game_from_another_map_says_it_was_replayed_on_the_base_map():
     with pytest.raises(IllegalActionError) as err:
         replay(LOG.format(extra="map base\n").replace("halflings: build E6", "halflings: build E7"))
     assert "--map" not in str(err.value)  # the record named its map: no guess about another one
+
+
+def _darklings_with_stronghold(options=None):
+    g = new_game(["darklings", "witches"], round_tiles=TILES, removed_bonus=["BON6"],
+                 **({} if options is None else {"options": options}))
+    g = play(g, "darklings: build E5", "witches: build F4", "witches: build E9", "darklings: build G5",
+             "witches: pass BON3", "darklings: pass BON1")
+    rich(g, "darklings")
+    g.factions["darklings"].p = 0
+    return play(g, "darklings: upgrade E5 to TP", "witches: pass BON5")
+
+
+def test_darklings_stronghold_right_is_used_up_by_the_first_convert_of_any_kind():
+    """RULES-NOTES-D D.2 (Darklings.pm, command_convert): after the stronghold the first convert of any kind
+    uses the right up: workers to priests 1:1, at most 3, once."""
+    g = _darklings_with_stronghold()
+    w = g.factions["darklings"].w
+    ok = play(g, "darklings: upgrade E5 to SH. convert 3W to 3P").factions["darklings"]
+    assert (ok.p, ok.w) == (3, w - 4 - 3)  # the stronghold costs 4 workers
+    for row in ("darklings: upgrade E5 to SH. convert 1PW to 1C. convert 1W to 1P",
+                "darklings: upgrade E5 to SH. convert 1W to 1P. convert 1W to 1P",
+                "darklings: upgrade E5 to SH. convert 4W to 4P"):
+        with pytest.raises(IllegalActionError) as err:
+            play(g, row)
+        assert err.value.code == "bad_conversion"
+
+
+def test_without_strict_darkling_sh_the_right_waits_for_the_first_convert():
+    """Without option strict-darkling-sh the Darklings may convert in a later turn (RULES-NOTES appendix C);
+    the right still goes with that first convert (RULES-NOTES-D D.2)."""
+    options = ["strict-leech", "errata-cultist-power"]
+    g = play(_darklings_with_stronghold(options), "darklings: upgrade E5 to SH")
+    g = play(g, "darklings: convert 2W to 2P")
+    assert g.factions["darklings"].p == 2
+    with pytest.raises(IllegalActionError) as err:
+        play(g, "darklings: convert 1W to 1P")
+    assert err.value.code == "bad_conversion"

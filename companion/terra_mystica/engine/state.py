@@ -1481,10 +1481,12 @@ class Game:
         extra = f.data.exchange_rates.get(r_from, {})
         if r_to in extra:
             rate = extra[r_to]
-        if (r_from, r_to) == ("W", "P") and f.w_to_p:
-            if n_to > f.w_to_p or n_from != n_to:
-                raise _illegal("bad_conversion", _("the Darklings' stronghold converts up to {w_to_p} workers to priests 1:1").format(w_to_p=f.w_to_p), _("Darklings stronghold"), line)
-            f.w_to_p -= n_to
+        right, f.w_to_p = f.w_to_p, 0  # the first convert of any kind after the stronghold uses the right up
+        if (r_from, r_to) == ("W", "P") and right:
+            # the Darklings' stronghold: once, up to 3 workers to priests 1:1 (Game/Factions/Darklings.pm,
+            # command_convert; RULES-NOTES-D D.2)
+            if n_to > right or n_from != n_to:
+                raise _illegal("bad_conversion", _("the Darklings' stronghold converts up to {w_to_p} workers to priests 1:1").format(w_to_p=right), _("Darklings stronghold"), line)
             rate = 1
         if rate is None:
             raise _illegal("bad_conversion", _("{name} cannot convert {r_from} to {r_to}").format(name=_(f.data.display), r_from=r_from, r_to=r_to),
@@ -1704,7 +1706,9 @@ class Game:
                     pos = f.cult[bonus.track]
                 gain = bonus.for_position(pos)
                 if "SPADE" in gain:
-                    if f.data.terraform_mode == "fixed_two" and gain["SPADE"] < 2 or name in self.dropped:
+                    # the Giants get a single spade too: they cannot use it (always 2 spades) and discard it
+                    # with "-SPADE" before income goes on (RULES-NOTES-D D.4, tricky case 10)
+                    if name in self.dropped:
                         gain = {}
                     elif f.data.terraform_mode == "none":
                         gain = {k: v for k, v in gain.items() if k != "SPADE"}  # Riverwalkers: spades vanish
