@@ -301,3 +301,56 @@ def test_without_strict_darkling_sh_the_right_waits_for_the_first_convert():
     with pytest.raises(IllegalActionError) as err:
         play(g, "darklings: convert 1W to 1P")
     assert err.value.code == "bad_conversion"
+
+
+def test_strict_darkling_sh_convert_may_follow_in_a_later_row_of_the_same_turn():
+    """RULES-NOTES-D D.2 / D.6: under strict-darkling-sh the Darklings' turn does not close before the
+    stronghold's convert, so a row of theirs after the stronghold row (e.g. after others answered the power
+    offer) still converts 1:1; once another action has been taken the right is gone."""
+    g = play(_darklings_with_stronghold(), "darklings: upgrade E5 to SH")
+    later = play(g, "darklings: convert 3W to 3P").factions["darklings"]
+    assert later.p == 3
+    g = play(g, "darklings: pass BON2", "witches: pass BON1")  # the next actions, without the convert
+    assert g.round == 2 and g.expected_turn() == "darklings"
+    with pytest.raises(IllegalActionError) as err:
+        play(g, "darklings: convert 1W to 1P")
+    assert err.value.code == "bad_conversion"
+
+
+def _witches_with_stronghold_in_round_2():
+    """The Witches (stronghold on E9) and the Halflings in round 2; the Halflings moved first, the Witches are
+    due."""
+    g = new_game(["witches", "halflings"], round_tiles=TILES, removed_bonus=["BON6"])
+    g = play(g, "witches: build F4", "halflings: build E6", "halflings: build F5", "witches: build E9",
+             "halflings: pass BON3", "witches: pass BON1")
+    rich(g, "witches")
+    g = play(g, "witches: upgrade E9 to TP", "halflings: decline", "halflings: pass BON5",
+             "witches: upgrade E9 to SH", "halflings: decline", "witches: pass BON2")
+    rich(g, "witches")
+    rich(g, "halflings")
+    g = play(g, "halflings: action ACT4")
+    assert g.round == 2 and g.expected_turn() == "witches"
+    return g
+
+
+def test_a_free_build_of_a_stronghold_action_may_follow_in_the_next_row():
+    """RULES-NOTES-D D.6: the turn stays open until the action's follow-up is used, so a player may send
+    "action ACTW" and then "build A10" as a row of its own (as with the spades of ACT5 / ACT6); the ride's
+    dwelling is free and needs no reach. A new action instead loses the unused follow-up."""
+    g = play(_witches_with_stronghold_in_round_2(), "witches: action ACTW")
+    assert g.expected_turn() == "halflings"
+    split = play(g, "witches: build A10").factions["witches"]
+    assert split.hexes["A10"] == "D" and (split.c, split.w) == (40, 20)
+    g = play(g, "halflings: pass BON1", "witches: action ACT3")  # a new action: the ride's dwelling is lost
+    assert g.round == 2 and g.factions["witches"].free["D"] == 0
+    with pytest.raises(IllegalActionError):
+        play(g, "witches: build A10")  # now a full action of its own: A10 is out of reach
+
+
+def test_out_of_turn_refusal_names_both_factions_without_a_possessive():
+    """Faction names are plural ("the Halflings"): no "Halflings's" (COMMON.md, English first)."""
+    g = _witches_with_stronghold_in_round_2()
+    with pytest.raises(IllegalActionError) as err:
+        play(g, "halflings: action ACT3")
+    assert err.value.code == "not_your_turn"
+    assert "Witches" in str(err.value) and "Halflings" in str(err.value) and "'s" not in str(err.value)

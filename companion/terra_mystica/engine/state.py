@@ -276,6 +276,7 @@ class FactionState:
         self.spades = 0
         self.cult_spade = False       # spades from cult income (no BON4 range)
         self.carry_spades = False     # spades left by the last action row
+        self.carry_free = False       # a free build / transform / upgrade / bridge left by the last action row
         self.pending_favor = 0
         self.pending_town = 0
         self.pending_cult = 0
@@ -1690,7 +1691,7 @@ class Game:
         for f in self.factions.values():
             f.passed = False
             f.spades = 0
-            f.carry_spades = False
+            f.carry_spades = f.carry_free = False
             f.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
         self.round = prev + 1
         self.phase = "income"
@@ -1919,12 +1920,46 @@ class Game:
         seq += [n for n in self.seats if count[n] == 1]
         return seq + self.seats[::-1]
 
+    @staticmethod
+    def _carried_verbs(f: FactionState) -> set[str]:
+        """What ``f``'s next row may use of its last action: spades (transform / build), the free dwelling
+        of the Witches' ride (build), the free transform of the Nomads' sandstorm (transform, then build),
+        the free trading house of the Swarmlings (upgrade to TP), a bridge of ACT1 / the Engineers (bridge)."""
+        verbs: set[str] = set()
+        if f.carry_spades:
+            verbs |= {"transform", "build"}
+        if f.carry_free:
+            if f.free["D"] or f.free["TF"]:
+                verbs |= {"transform", "build"}
+            if f.free["TP"]:
+                verbs.add("upgrade")
+            if f.free["BRIDGE"] > f.sh_bridges:
+                verbs.add("bridge")
+        return verbs
+
+    @staticmethod
+    def _has_free(f: FactionState) -> bool:
+        return bool(f.free["TF"] or f.free["D"] or f.free["TP"] or f.free["BRIDGE"] > f.sh_bridges)
+
+    @staticmethod
+    def _drop_free(f: FactionState) -> None:
+        """A free build / transform / upgrade / bridge not used within its action is lost (the Riverwalkers'
+        stronghold bridges stay: they are settled on their own, FIRE-ICE-NOTES section 7)."""
+        f.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": f.sh_bridges}
+        f.tf_need_adjacency = False
+        f.carry_free = False
+
     def _continuing(self, f: FactionState, commands: list[Command]) -> bool:
-        """Spades left at the end of an action row (the Halflings' stronghold gives 3) may be used by the
-        faction's next row if it only transforms / builds: that row continues the same action."""
-        return f.carry_spades and self.phase == "actions" and \
-            any(c.verb in ("transform", "build") for c in commands) and \
-            all(c.verb in CONTINUATION_VERBS for c in commands)
+        """What an action row leaves (spades: ACT5 / ACT6 / BON1 / the Halflings' stronghold; the free
+        dwelling, transform, trading house or bridge of ACTW / ACTN / ACTS / ACT1 / ACTE) may be used by the
+        faction's next row if it only uses that and the usual follow-ups: that row continues the same action
+        (a player may send an action in two rows; the reference engine keeps the turn open until the
+        follow-up is used, RULES-NOTES-D D.6)."""
+        usable = self._carried_verbs(f)
+        return bool(usable) and self.phase == "actions" and \
+            any(c.verb in usable for c in commands) and \
+            all(c.verb in CONTINUATION_VERBS or c.verb in usable for c in commands) and \
+            all(c.args[1].upper() == "TP" for c in commands if c.verb == "upgrade")
 
     def phase_error(self, faction: str, commands: list[Command], verbs: set | None = None) -> IllegalActionError | None:
         """Why ``faction`` may not type ``commands`` in the current phase and turn, or None.
@@ -2089,12 +2124,20 @@ class Game:
         if f.carry_spades and not continuing:
             f.spades = 0
         f.carry_spades = False
+        if f.carry_free and not continuing and not verbs.isdisjoint(ACTION_VERBS):
+            self._drop_free(f)  # a new action: the last one's free build / transform / upgrade / bridge is lost
         f.teleported = set()
         f.volcano_tf, f.volcano_dug, f.spade_action = 0, False, None
         is_action = not continuing and not verbs.isdisjoint(ACTION_VERBS) and not (
             self.phase == "actions" and self._settling(f, commands, verbs))
         if is_action:
             f.blocked.clear()  # a blocked cult track is remembered until the next full move starts
+            if "strict-darkling-sh" in self.options:
+                # the Darklings' stronghold conversion belongs to the turn that built it: rows of theirs
+                # after others' answers may still make it, the next action (anyone's) ends it
+                # (RULES-NOTES-D D.2, D.6: their turn does not close before that convert)
+                for o in self.factions.values():
+                    o.w_to_p = 0
         waiting = is_action and any(o["to"] == f.name for o in self.offers)
         strict = "strict-leech" in self.options
         for cmd in commands:
@@ -2112,8 +2155,6 @@ class Game:
                 who=_(f.data.display), action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)
         if f.volcano_tf or f.cult_debt:
             raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 5"), line)
-        if "strict-darkling-sh" in self.options:
-            f.w_to_p = 0  # the Darklings' conversion must come in the row that built the stronghold
         if is_action and self.phase in ("setup", "actions"):
             self._advance_turn(f)
             self._last_actor = f.name
@@ -2136,6 +2177,13 @@ class Game:
                 f.spades = 0  # spades not used within the action are lost
             else:
                 f.carry_spades = True
+        if self.phase in ("actions", "over") and self._has_free(f):
+            if continuing or self.phase == "over":
+                self._drop_free(f)
+            elif is_action:
+                f.carry_free = True
+        elif continuing:
+            f.carry_free = False
         self._maybe_advance()
 
     def _apply(self, f: FactionState, cmd: Command) -> None:
