@@ -89,9 +89,18 @@ def _print_single(doc: dict, as_json: bool) -> None:
         print_json(doc)
         return
     typer.echo(_summary(doc))
+    if doc.get("options_not_played"):
+        typer.echo(_not_played(doc))
     for m in doc["mismatches"]:
         typer.echo(_mismatch(m))
     typer.echo(_final_vp(doc))
+
+
+def _not_played(doc: dict) -> str:
+    """The note for options the record names that the engine does not know (replayed without them)."""
+    return ngettext("note: option {options} is not one the engine knows; the game was replayed without it",
+                    "note: options {options} are not ones the engine knows; the game was replayed without them",
+                    len(doc["options_not_played"])).format(options=", ".join(doc["options_not_played"]))
 
 
 def _summary(doc: dict) -> str:
@@ -157,6 +166,8 @@ def _replay_batch(files: list[str], board, keep_going: bool, as_json: bool) -> i
                     emit(_("{file}: rows checked {rows}, differences {differences}").format(
                         file=file, rows=doc["rows_checked"], differences=len(doc["mismatches"]))
                          if doc.get("has_totals", True) else _named(file, _summary(doc)))
+                    if doc.get("options_not_played"):
+                        emit("  " + _not_played(doc))
                     for m in doc["mismatches"]:
                         emit("  " + _mismatch(m))
             if bar is not None:

@@ -198,20 +198,31 @@ def test_fire_and_ice_option_rows_with_a_slash_are_read():
     assert replay(record).game.factions["witches"].count["D"] == 2
 
 
-@pytest.mark.parametrize(("option", "expected"), [
-    ("merge-income-phases", "expected one of"),
-    ("fire-and-ice-factions/variable_v4", "variable_v5"),
-])
-def test_an_option_the_engine_does_not_play_is_refused_naming_its_line(option, expected):
-    """An option changes play (RULES-NOTES appendix C); one the engine does not model would make a silent,
-    wrong replay, so the record is refused at the option's line, naming it and what is expected."""
+def test_an_older_shapeshifter_riverwalker_option_is_refused_naming_its_line():
+    """FIRE-ICE-NOTES section 1: ``fire-and-ice-factions/variable`` .. ``_v4`` load older faction data the
+    engine does not have; every row of those factions would differ, so the record is refused at the option's
+    line, naming it and the form the engine plays."""
+    option = "fire-and-ice-factions/variable_v4"
     with pytest.raises(RecordError) as err:
         read_record(LOG.format(extra=f"option {option}\n"), file="game.txt")
     assert err.value.line == 2 and err.value.file == "game.txt"
-    assert option in str(err.value) and expected in str(err.value)
+    assert option in str(err.value) and "variable_v5" in str(err.value)
+
+
+@pytest.mark.parametrize("option", ["merge-income-phases", "loose-bridge-adjacency"])
+def test_an_unknown_option_is_replayed_without_and_named(option):
+    """An option the engine does not know is not a reason to refuse a real game: most options change
+    nothing in most games (email-notify changes nothing in any), so the game is replayed without it, the
+    result names it (``options_not_played``, in the JSON too) and any row it did change shows as a
+    difference. A new game (the user chooses its options) still refuses it by name."""
+    record = read_record(LOG.format(extra=f"option {option}\n"))
+    assert option not in record.setup.options and record.options_not_played == (option,)
+    result = replay(record)
+    assert result.options_not_played == [option] and result.as_json()["options_not_played"] == [option]
+    assert result.game.factions["witches"].count["D"] == 2 and result.error is None
     with pytest.raises(SetupError) as err:
         new_game(["halflings", "witches"], options=[option], round_tiles=TILES)
-    assert err.value.field == "options"
+    assert err.value.field == "options" and option in str(err.value)
 
 
 def test_an_unknown_map_id_names_the_map_line():
@@ -224,13 +235,21 @@ def test_an_unknown_map_id_names_the_map_line():
     assert "0123456789abcdef0123456789abcdef01234567" in str(err.value) and "map id" in str(err.value)
 
 
-def test_cli_unknown_map_or_option_exits_2_naming_file_and_line(tmp_path):
-    for extra in ("map 0123456789abcdef0123456789abcdef01234567\n", "option loose-bridge-adjacency\n"):
+def test_cli_unknown_map_or_old_variant_exits_2_naming_file_and_line(tmp_path):
+    for extra in ("map 0123456789abcdef0123456789abcdef01234567\n", "option fire-and-ice-factions/variable\n"):
         path = tmp_path / "game.txt"
         path.write_text(LOG.format(extra=extra), encoding="utf-8")
         res = runner.invoke(app, ["tm", "replay", str(path)])
         assert res.exit_code == 2
         assert str(path) in res.stderr and "line 2" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_cli_names_an_option_it_replayed_without(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(LOG.format(extra="option loose-bridge-adjacency\n"), encoding="utf-8")
+    res = runner.invoke(app, ["tm", "replay", str(path)])
+    assert res.exit_code == 0, res.output
+    assert "loose-bridge-adjacency" in res.output and "without" in res.output
 
 
 def test_a_refusal_names_its_rule_once():

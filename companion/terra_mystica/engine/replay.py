@@ -28,6 +28,7 @@ from companion.terra_mystica.engine.commands import parse_commands
 from companion.terra_mystica.engine.state import (
     DROP_LABEL,
     FINAL_TILES,
+    OLD_VARIANT_OPTIONS,
     TOTAL_FIELDS,
     Game,
     Row,
@@ -83,6 +84,9 @@ class Record:
     is_ledger: bool
     map_name: str | None = None
     map_line: int | None = None
+    options_not_played: tuple = ()
+    """``option`` lines naming an option the engine does not know (:func:`option_problem`): left out of
+    ``setup.options`` and replayed without."""
 
 
 def _num(text: str, line: int, what: str) -> int:
@@ -126,6 +130,7 @@ def read_record(text: str, *, file: str | None = None) -> Record:
     if not isinstance(text, str):
         raise RecordError(_("expected the record as text"), file=file)
     options: list[str] = []
+    unplayed: list[str] = []
     tiles: dict[int, str] = {}
     removed: list[str] = []
     players: list[str] = []
@@ -162,10 +167,15 @@ def read_record(text: str, *, file: str | None = None) -> Record:
         if m:
             # an option the engine does not play is refused here, naming its line (RULES-NOTES appendix C,
             # FIRE-ICE-NOTES section 1: option names such as fire-and-ice-factions/ice contain a slash)
-            problem = option_problem(m.group(1))
-            if problem:
-                raise RecordError(problem, line=i, file=file)
-            options.append(m.group(1))
+            # An option the engine does not know is not refused: a league game may carry one that changes
+            # nothing in its rows (as email-notify does), so the game is replayed without it and the result
+            # names it (ReplayResult.options_not_played); any row it did change shows as a difference.
+            if m.group(1) in OLD_VARIANT_OPTIONS:
+                raise RecordError(option_problem(m.group(1)), line=i, file=file)
+            if option_problem(m.group(1)):
+                unplayed.append(m.group(1))
+            else:
+                options.append(m.group(1))
             continue
         m = re.fullmatch(r"round (\d) scoring: (score\d+).*", low)
         if m:
@@ -225,7 +235,7 @@ def read_record(text: str, *, file: str | None = None) -> Record:
         raise RecordError(_("round scoring tiles given for rounds {tiles}, expected 1-6").format(tiles=sorted(tiles)), file=file)
     setup = Setup(options=frozenset(options), round_tiles=tuple(tiles[k] for k in sorted(tiles)),
                   removed_bonus=tuple(removed), players=tuple(players), final_scoring=final_tile)
-    return Record(setup, tuple(rows), ledger, map_name, map_line)
+    return Record(setup, tuple(rows), ledger, map_name, map_line, tuple(unplayed))
 
 
 @dataclass(frozen=True)
@@ -265,6 +275,9 @@ class ReplayResult:
         With ``record_states=True``: one ``(row, GameSnapshot)`` per engine row (the state after it).
     error : CompanionError or None
         The illegal command that stopped the replay, if any.
+    options_not_played : list of str
+        Options the record names that the engine does not know; the game was replayed without them (a
+        row they changed shows as a difference).
     """
 
     rows_checked: int = 0
@@ -275,12 +288,13 @@ class ReplayResult:
     game: Game | None = None
     snapshots: list = field(default_factory=list)
     error: CompanionError | None = None
+    options_not_played: list = field(default_factory=list)
 
     def as_json(self) -> dict:
         """The ``companion tm replay --json`` document."""
         return {"rows_checked": self.rows_checked, "rows_replayed": self.rows_replayed,
                 "has_totals": self.has_totals, "mismatches": [m.as_dict() for m in self.mismatches],
-                "final_vp": dict(self.final_vp)}
+                "final_vp": dict(self.final_vp), "options_not_played": list(self.options_not_played)}
 
 
 def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables | None = None,
@@ -328,7 +342,8 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
                                 "'custom:' with the map's letter rows").format(map_name=record.map_name, exc=exc),
                               line=record.map_line) from None
     game = Game(record.setup, board)
-    result = ReplayResult(game=game, has_totals=record.is_ledger)
+    result = ReplayResult(game=game, has_totals=record.is_ledger,
+                          options_not_played=list(record.options_not_played))
     if record_states:
         game.observer = lambda row: result.snapshots.append((row, game.snapshot()))
     ledger_rows = list(record.rows)

@@ -173,8 +173,9 @@ KNOWN_OPTIONS = frozenset({
     "fire-and-ice-final-scoring", "fire-and-ice-factions", "fire-and-ice-factions/ice",
     "fire-and-ice-factions/volcano", "fire-and-ice-factions/variable_v5",
 })
-"""Every option the engine plays as the reference engine does (or that has no effect on play). A record
-naming any other option is refused, naming the option, rather than replayed under rules it does not model."""
+"""Every option the engine plays as the reference engine does (or that has no effect on play). A new game
+with any other option is refused, naming it; a record naming one is replayed without it and the replay says so
+(``ReplayResult.options_not_played``), except the older Shapeshifter/Riverwalker data, which is refused."""
 
 OLD_VARIANT_OPTIONS = frozenset({"fire-and-ice-factions/variable", "fire-and-ice-factions/variable_v2",
                                  "fire-and-ice-factions/variable_v3", "fire-and-ice-factions/variable_v4"})
@@ -201,8 +202,8 @@ def option_problem(name: str) -> str | None:
         return _("option {option} loads an older form of the Shapeshifters and Riverwalkers; the engine plays "
                  "their official 2015 rules (option {v5}) only (FIRE-ICE-NOTES section 1)").format(
                      option=name, v5="fire-and-ice-factions/variable_v5")
-    return _("option {option} is not one the engine knows, so the game cannot be replayed as it was played; "
-             "expected one of: {known}").format(option=name, known=", ".join(sorted(KNOWN_OPTIONS)))
+    return _("option {option} is not one the engine plays; expected one of: {known}").format(
+        option=name, known=", ".join(sorted(KNOWN_OPTIONS)))
 
 FINAL_SCORING_OPTION = "fire-and-ice-final-scoring"
 """The option that adds one Fire & Ice final-scoring tile (FIRE-ICE-NOTES section 8)."""
