@@ -6,8 +6,9 @@ One FILE: prints the rows checked, the differences and the final VP (``--json``:
 document). Several files or a folder (every ``*.txt`` file directly in it, by name): the games are replayed
 in one process, one after another, with a progress bar on stderr when stderr is a terminal; the text
 output has one line per game (plus its differences) and a closing count, and ``--json`` prints one JSON
-object per game and line (JSON Lines): ``{"file", "rows_checked", "mismatches", "final_vp"}``, or
-``{"file", "error"}`` for a file that cannot be read or replayed.
+object per game and line (JSON Lines): ``{"file", "rows_checked", "rows_replayed", "has_totals",
+"mismatches", "final_vp", "options_not_played"}``, or ``{"file", "error"}`` for a file that cannot be read or
+replayed. An ``option`` the engine does not know is replayed without and named (a note in the text output).
 
 Exit codes: 0 nothing differs (or a command log replayed to the end), 1 a difference in any game, 2 input
 that cannot be read (message on stderr naming the file and line; in a batch the other games are still
