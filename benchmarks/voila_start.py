@@ -76,7 +76,7 @@ def seed_history(data_dir: Path) -> None:
 
 
 @contextmanager
-def voila_app(notebook: str, *, plain: bool):
+def voila_app(notebook: str, *, plain: bool, extra: list[str] = ()):
     """A Voila server for ``notebook`` alone (as ``make app``); yields ``(base URL, server process)``."""
     from tests.browser.harness import _server_env, _wait_http, free_port, voila_command, voila_env
 
@@ -85,7 +85,7 @@ def voila_app(notebook: str, *, plain: bool):
     env = _server_env(tmp)
     env["COMPANION_DATA_DIR"] = str(tmp / "data")
     seed_history(tmp / "data")
-    cmd = voila_command(notebook, port)
+    cmd = voila_command(notebook, port) + list(extra)
     if plain:   # no voila.json / voila.py read from anywhere the project puts one
         env.pop("JUPYTER_CONFIG_PATH", None)
         cmd.append("--Voila.config_file_paths=[]")
@@ -189,7 +189,8 @@ def open_app(chrome, base: str, server_pid: int, context=None) -> dict[str, floa
     return out
 
 
-def voila_times(names: list[str], runs: int = 3, *, plain: bool = False, warm_cache: bool = False) -> dict:
+def voila_times(names: list[str], runs: int = 3, *, plain: bool = False, warm_cache: bool = False,
+                extra: list[str] = ()) -> dict:
     """Per app: the median over ``runs`` visits of :func:`open_app`'s figures, printed as they come."""
     from playwright.sync_api import sync_playwright
 
@@ -199,7 +200,7 @@ def voila_times(names: list[str], runs: int = 3, *, plain: bool = False, warm_ca
     with sync_playwright() as pw:
         chrome = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
         for nb in names:
-            with voila_app(nb, plain=plain) as (base, proc):
+            with voila_app(nb, plain=plain, extra=extra) as (base, proc):
                 shared = chrome.new_context(viewport={"width": 1400, "height": 1000}) if warm_cache else None
                 open_app(chrome, base, proc.pid, shared)   # warm-up
                 samples = [open_app(chrome, base, proc.pid, shared) for _ in range(runs)]
@@ -229,11 +230,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--plain", action="store_true", help="Voila without the project's settings (to compare)")
     ap.add_argument("--warm-cache", action="store_true",
                     help="every visit to an app in one browser context (its HTTP cache filled by the warm-up)")
+    ap.add_argument("--voila-arg", action="append", default=[], metavar="ARG",
+                    help="one more Voila command-line argument, to compare settings (e.g. "
+                         "--voila-arg=--preheat_kernel=True)")
     args = ap.parse_args(argv)
     print(f"Voila apps in headless chromium, {'plain Voila' if args.plain else 'the project settings'}, "
           f"{'warm' if args.warm_cache else 'empty'} browser cache (load average {os.getloadavg()[0]:.1f} on "
-          f"{os.cpu_count()} cores):")
-    times = voila_times(apps(args.apps), args.runs, plain=args.plain, warm_cache=args.warm_cache)
+          f"{os.cpu_count()} cores{'; ' + ' '.join(args.voila_arg) if args.voila_arg else ''}):")
+    times = voila_times(apps(args.apps), args.runs, plain=args.plain, warm_cache=args.warm_cache,
+                        extra=args.voila_arg)
     print(json.dumps({nb: {k: None if v is None else round(v, 2) for k, v in t.items()} for nb, t in times.items()}))
 
 

@@ -35,3 +35,9 @@ _plotly = plotly_code_static(VOILA_PLOTLY_PREFIX)
 if _plotly is not None and _standalone_voila():
     c.VoilaConfiguration.extra_labextensions_path = [_plotly[0]]
     os.environ[PLOTLY_CODE_ENV] = _plotly[1]
+
+# No preheated kernels (VoilaConfiguration.preheat_kernel): they showed the scoreboard's first widget about 1.4 s
+# sooner (benchmarks/voila_start.py --voila-arg=--preheat_kernel=True), but a preheated kernel runs the notebook
+# before anyone opens it, so a page opened after typing into another one would show the entries as they were when
+# that kernel started, against the scoreboard's promise that what was typed comes back; and each app would keep an
+# idle kernel (plotly and ipywidgets loaded) in memory.
