@@ -14,7 +14,12 @@ import sys
 from logging import getLogger
 from pathlib import Path
 
-from companion.jupyter_config import PLOTLY_CODE_ENV, VOILA_EXTENSIONS, VOILA_PLOTLY_PREFIX, plotly_code_static
+from companion.jupyter_config import (
+    PLOTLY_CODE_ENV,
+    VOILA_EXTENSIONS,
+    VOILA_PLOTLY_PREFIX,
+    plotly_code_static,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG_DIR = ROOT / "notebooks" / ".jupyter"
