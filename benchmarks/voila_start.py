@@ -1,13 +1,14 @@
 """How long each Voila app takes to show its first widget and its first plotly trace (issue 13).
 
-Run: ``.venv/bin/python benchmarks/voila_start.py [--runs N] [--plain] [--warm-cache] [app ...]``
-(also ``benchmarks/notebook_start.py --voila``).
+Run: ``.venv/bin/python benchmarks/voila_start.py [--runs N] [--plain | --compare] [--warm-cache]
+[--voila-arg ARG ...] [app ...]`` (also ``benchmarks/notebook_start.py --voila ...``).
 
 Each app (default: ``notebooks/apps/*.ipynb``) is served the way ``make app`` serves the scoreboard: one
 Voila server for that notebook alone, with the project's Voila settings (``notebooks/.jupyter/voila.py``:
 only the front-end extensions the apps need, plotly's widget code served as a file). ``--plain`` starts
 Voila without any project settings (a bare ``voila NOTEBOOK`` in a folder without the project's
-``voila.json``), to compare. The game history the apps show is a fresh one holding three hand-made games
+``voila.json``), to compare; ``--compare`` runs both side by side, taking their visits in turn so that both
+meet the same load on the machine (the fairest before/after on a shared machine). The game history the apps show is a fresh one holding three hand-made games
 (one of each kind), so the history's plots have traces to draw.
 
 Each run opens the app in headless chromium (``/usr/bin/chromium``, ``tests/browser/harness.py``) in a new
@@ -189,36 +190,55 @@ def open_app(chrome, base: str, server_pid: int, context=None) -> dict[str, floa
     return out
 
 
+def _report(label: str, samples: list[dict]) -> dict:
+    """Print the medians of ``samples`` (from :func:`open_app`) on one line and return them."""
+    med = {k: (None if any(s[k] is None for s in samples) else statistics.median(s[k] for s in samples))
+           for k in samples[0]}
+    trace = med["first_trace_s"]
+    print(f"{label:40s} first widget {med['first_widget_s']:4.1f} s"
+          + (f", first trace {trace:4.1f} s" if trace is not None else ", no trace")
+          + f" | to the first widget: browser CPU {med['browser_cpu_to_widget_s']:.2f} s (main thread "
+          f"busy {med['main_thread_to_widget_s']:.2f} s) | page scripts: {med['script_files']:.0f} files, "
+          f"{med['script_mb']:.1f} MB ({med['script_network_mb']:.1f} MB over the network), plotly renderer "
+          f"{'downloaded' if med['plotly_renderer'] else 'not downloaded'} | plotly's widget code: "
+          f"{med['plotly_code_file_mb']:.1f} MB as a file, {med['websocket_mb']:.1f} MB over the websocket "
+          f"(all kernel messages) | server + kernel CPU {med['server_kernel_cpu_s']:.1f} s "
+          f"(load {os.getloadavg()[0]:.1f})", flush=True)
+    return med
+
+
 def voila_times(names: list[str], runs: int = 3, *, plain: bool = False, warm_cache: bool = False,
-                extra: list[str] = ()) -> dict:
-    """Per app: the median over ``runs`` visits of :func:`open_app`'s figures, printed as they come."""
+                extra: list[str] = (), compare: bool = False) -> dict:
+    """Per app: the median over ``runs`` visits of :func:`open_app`'s figures, printed as they come.
+
+    ``compare``: two servers per app, plain Voila and the project's settings, visited in turn (so both meet
+    the same load on the machine); the result is keyed ``"APP (plain)"`` and ``"APP (project)"``.
+    """
+    from contextlib import ExitStack
+
     from playwright.sync_api import sync_playwright
 
     from tests.browser.harness import CHROMIUM_ARGS, chromium_path
 
+    settings = {"plain": True, "project": False} if compare else {"plain" if plain else "project": plain}
     out = {}
     with sync_playwright() as pw:
         chrome = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
         for nb in names:
-            with voila_app(nb, plain=plain, extra=extra) as (base, proc):
-                shared = chrome.new_context(viewport={"width": 1400, "height": 1000}) if warm_cache else None
-                open_app(chrome, base, proc.pid, shared)   # warm-up
-                samples = [open_app(chrome, base, proc.pid, shared) for _ in range(runs)]
-                if shared is not None:
-                    shared.close()
-            med = {k: (None if any(s[k] is None for s in samples) else statistics.median(s[k] for s in samples))
-                   for k in samples[0]}
-            out[nb] = med
-            trace = med["first_trace_s"]
-            print(f"{nb:32s} first widget {med['first_widget_s']:4.1f} s"
-                  + (f", first trace {trace:4.1f} s" if trace is not None else ", no trace")
-                  + f" | to the first widget: browser CPU {med['browser_cpu_to_widget_s']:.2f} s (main thread "
-                  f"busy {med['main_thread_to_widget_s']:.2f} s) | page scripts: {med['script_files']:.0f} files, "
-                  f"{med['script_mb']:.1f} MB ({med['script_network_mb']:.1f} MB over the network), plotly renderer "
-                  f"{'downloaded' if med['plotly_renderer'] else 'not downloaded'} | plotly's widget code: "
-                  f"{med['plotly_code_file_mb']:.1f} MB as a file, {med['websocket_mb']:.1f} MB over the websocket "
-                  f"(all kernel messages) | server + kernel CPU {med['server_kernel_cpu_s']:.1f} s "
-                  f"(load {os.getloadavg()[0]:.1f})", flush=True)
+            with ExitStack() as stack:
+                servers = {name: stack.enter_context(voila_app(nb, plain=is_plain, extra=extra))
+                           for name, is_plain in settings.items()}
+                contexts = {name: (stack.enter_context(chrome.new_context(viewport={"width": 1400, "height": 1000}))
+                                   if warm_cache else None) for name in settings}
+                samples: dict[str, list[dict]] = {name: [] for name in settings}
+                for name, (base, proc) in servers.items():
+                    open_app(chrome, base, proc.pid, contexts[name])   # warm-up
+                for _ in range(runs):
+                    for name, (base, proc) in servers.items():
+                        samples[name].append(open_app(chrome, base, proc.pid, contexts[name]))
+            for name in settings:
+                key = f"{nb} ({name})" if compare else nb
+                out[key] = _report(key, samples[name])
         chrome.close()
     return out
 
@@ -228,17 +248,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("apps", nargs="*", help="app notebooks relative to the repository (default: notebooks/apps/*)")
     ap.add_argument("--runs", type=int, default=3, help="visits per app (median printed)")
     ap.add_argument("--plain", action="store_true", help="Voila without the project's settings (to compare)")
+    ap.add_argument("--compare", action="store_true",
+                    help="plain Voila and the project's settings side by side, visits taken in turn")
     ap.add_argument("--warm-cache", action="store_true",
                     help="every visit to an app in one browser context (its HTTP cache filled by the warm-up)")
     ap.add_argument("--voila-arg", action="append", default=[], metavar="ARG",
                     help="one more Voila command-line argument, to compare settings (e.g. "
                          "--voila-arg=--preheat_kernel=True)")
     args = ap.parse_args(argv)
-    print(f"Voila apps in headless chromium, {'plain Voila' if args.plain else 'the project settings'}, "
+    which = "plain Voila and the project settings" if args.compare else "plain Voila" if args.plain else "the project settings"
+    print(f"Voila apps in headless chromium, {which}, "
           f"{'warm' if args.warm_cache else 'empty'} browser cache (load average {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores{'; ' + ' '.join(args.voila_arg) if args.voila_arg else ''}):")
     times = voila_times(apps(args.apps), args.runs, plain=args.plain, warm_cache=args.warm_cache,
-                        extra=args.voila_arg)
+                        extra=args.voila_arg, compare=args.compare)
     print(json.dumps({nb: {k: None if v is None else round(v, 2) for k, v in t.items()} for nb, t in times.items()}))
 
 
