@@ -39,9 +39,11 @@ i18n: venv
 	$(BIN)/python tools/zh_notebooks.py --extract
 	$(BIN)/python tools/zh_notebooks.py
 
-# The scoreboard itself (not a list of notebooks), on this computer only.
+# The scoreboard itself (not a list of notebooks), on this computer only. notebooks/.jupyter/voila.py: the page
+# loads only the widget front ends it needs (not plotly's renderer extension), and plotly's widget code comes
+# as one file instead of over the kernel's websocket.
 app: venv
-	$(BIN)/voila --Voila.ip=127.0.0.1 notebooks/apps/scoreboard.ipynb
+	JUPYTER_CONFIG_PATH=$(CURDIR)/notebooks/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH} $(BIN)/voila --Voila.ip=127.0.0.1 notebooks/apps/scoreboard.ipynb
 
 lint: venv
 	$(BIN)/ruff check companion tests benchmarks

@@ -1,7 +1,8 @@
 """How long each notebook takes to show its first widget (issue 13).
 
 Run: ``.venv/bin/python benchmarks/notebook_start.py [--cpu-only | --browser-only] [--runs N]
-[--lab-config DIR] [--warm-cache] [notebook ...]``.
+[--lab-config DIR] [--warm-cache] [notebook ...]``; ``--voila [...]`` measures the Voila apps instead (the
+rest of the arguments go to ``benchmarks/voila_start.py``, see its docstring).
 
 Two measurements per notebook:
 
@@ -214,8 +215,15 @@ def browser_times(notebooks_: list[str], runs: int = 1, lab_config: Path | None 
 
 
 def main() -> None:
+    if "--voila" in sys.argv[1:]:   # the Voila apps: benchmarks/voila_start.py
+        from benchmarks.voila_start import main as voila_main
+
+        voila_main([a for a in sys.argv[1:] if a != "--voila"])
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("notebooks", nargs="*", help="paths relative to the repository (default: all)")
+    ap.add_argument("--voila", action="store_true",
+                    help="measure the Voila apps instead (benchmarks/voila_start.py; its options follow)")
     ap.add_argument("--cpu-only", action="store_true", help="only the first-cell CPU figures (no browser)")
     ap.add_argument("--browser-only", action="store_true", help="only the browser figures")
     ap.add_argument("--runs", type=int, default=3, help="runs per notebook (median printed)")

@@ -16,8 +16,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["JUPYTERLAB_METADATA", "PLOTLY_CODE_ENV", "PROJECT_NOTEBOOKS", "as_jupyterlab_writes", "page_config_hook", "plotly_code_static",
-           "pre_save_hook", "strip_for_checkout"]
+__all__ = ["JUPYTERLAB_METADATA", "PLOTLY_CODE_ENV", "PROJECT_NOTEBOOKS", "VOILA_EXTENSIONS", "VOILA_PLOTLY_PREFIX",
+           "as_jupyterlab_writes", "page_config_hook", "plotly_code_static", "pre_save_hook", "strip_for_checkout"]
 
 #: The folder whose notebooks are kept clean (the repository's ``notebooks/``).
 PROJECT_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -175,7 +175,7 @@ def page_config_hook(handler: Any, page_config: dict[str, Any]) -> dict[str, Any
 PLOTLY_CODE_ENV = "COMPANION_PLOTLY_CODE_URL"
 
 
-def plotly_code_static() -> tuple[str, str] | None:
+def plotly_code_static(url_prefix: str = "static/") -> tuple[str, str] | None:
     """Where plotly's widget code is on disk and the URL the server serves it at, or ``None``.
 
     For ``notebooks/.jupyter/jupyter_server_config.py``: it adds the folder to jupyter_server's
@@ -183,13 +183,20 @@ def plotly_code_static() -> tuple[str, str] | None:
     URL for the kernels it starts. The ``?v=`` version makes the file cacheable (tornado sends a long
     ``Cache-Control`` for a versioned static URL) and lets a kernel with another plotly version fall
     back to sending its own code. plotly is located without importing it (the server never needs it).
+    ``notebooks/.jupyter/voila.py`` does the same for a standalone Voila server, which serves the folder
+    under ``voila/labextensions/`` (``url_prefix``; see :data:`VOILA_PLOTLY_PREFIX`).
+
+    Parameters
+    ----------
+    url_prefix : str
+        Where (relative to the server's base URL) the server serves the folder's files.
 
     Returns
     -------
     tuple of (str, str) or None
         ``(folder, url)``: plotly's ``package_data`` folder (holding ``widgetbundle.js``, the code
         ``plotly.graph_objects.FigureWidget`` sends as its ``_esm``) and
-        ``"static/widgetbundle.js?v=VERSION"``; ``None`` when plotly or that file is not installed.
+        ``url_prefix + "widgetbundle.js?v=VERSION"``; ``None`` when plotly or that file is not installed.
     """
     import importlib.metadata
     import importlib.util
@@ -204,4 +211,22 @@ def plotly_code_static() -> tuple[str, str] | None:
     folder = Path(next(iter(spec.submodule_search_locations))) / "package_data"
     if not (folder / "widgetbundle.js").is_file():
         return None
-    return os.fspath(folder), f"static/widgetbundle.js?v={version}"
+    return os.fspath(folder), f"{url_prefix}widgetbundle.js?v={version}"
+
+
+#: The only JupyterLab front-end extensions a Voila app page loads (``VoilaConfiguration.extension_allowlist``
+#: in ``notebooks/.jupyter/voila.py`` and the repository's ``voila.json``): ipywidgets' widget manager and
+#: controls, Voila's own widget manager (8 for ipywidgets 8; 7 kept for an ipywidgets 7 install, Voila drops
+#: the one that does not match) and anywidget (every figure of the project is an anywidget). Left out:
+#: plotly's 4.8 MB ``jupyterlab-plotly`` renderer (the project draws with its own anywidget, see
+#: :class:`companion.widgets.common.LiveFigureWidget`) and ``jupyterlab_pygments`` (an app shows no code).
+VOILA_EXTENSIONS = (
+    "@jupyter-widgets/jupyterlab-manager",
+    "@voila-dashboards/widgets-manager8",
+    "@voila-dashboards/widgets-manager7",
+    "anywidget",
+)
+
+#: Where a standalone Voila server serves the folders of ``VoilaConfiguration.extra_labextensions_path``
+#: (relative to its base URL): plotly's ``package_data`` is added there by ``notebooks/.jupyter/voila.py``.
+VOILA_PLOTLY_PREFIX = "voila/labextensions/"

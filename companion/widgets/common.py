@@ -31,10 +31,10 @@ class PlotlyCode(anywidget.AnyWidget):
     Every :class:`LiveFigureWidget` loads it from here instead of sending and evaluating its own copy.
     One instance is shared by all figures of a kernel (:func:`plotly_code`); it is never displayed.
 
-    Under ``make lab`` the server serves plotly's code as a static file (``notebooks/.jupyter``, see
+    Under ``make lab`` and ``make app`` the server serves plotly's code as a file (``notebooks/.jupyter``, see
     :data:`companion.jupyter_config.PLOTLY_CODE_ENV`) and this widget sends only its ``url``: the page
     imports it with one HTTP request the browser can cache, instead of 5 MB of JSON from the kernel
-    through the server. Elsewhere (Voila, a plain ``jupyter lab``, another plotly version than the
+    through the server. Elsewhere (a plain ``jupyter lab`` or ``voila``, another plotly version than the
     server's) ``source`` carries the code itself; the page asks for it too (message
     ``{"request": "source"}``) if the import from ``url`` fails.
     """

@@ -136,18 +136,41 @@ def jupyterlab_server(settings: Path | None = None, **extra_env: str):
         log.close()
 
 
+#: The project's Voila settings (``voila.py``), as ``make app`` and ``make lab`` use them.
+JUPYTER_CONFIG = ROOT / "notebooks" / ".jupyter"
+
+
+def voila_env() -> dict[str, str]:
+    """Environment that gives a Voila server the project's settings, as ``make app`` does."""
+    return {"JUPYTER_CONFIG_PATH": str(JUPYTER_CONFIG)}
+
+
+def voila_command(notebook: str | None, port: int) -> list[str]:
+    """The command line of a Voila server on 127.0.0.1:``port``, run from the repository root.
+
+    ``notebook`` (relative to the repository): that app alone, as ``make app`` serves the scoreboard;
+    ``None``: the whole repository (``/voila/render/PATH``).
+    """
+    cmd = [sys.executable, "-m", "voila"] + ([notebook] if notebook else []) + [
+        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
+    if notebook is None:
+        cmd.append("--Voila.root_dir=" + str(ROOT))
+    return cmd
+
+
 @contextmanager
 def voila_server():
-    """Start Voila on 127.0.0.1 serving the repository; yield the base URL."""
+    """Start Voila on 127.0.0.1 serving the repository, with the project's Voila settings; yield the base URL."""
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="companion-voila-"))
     log = open(tmp / "voila.log", "w")  # noqa: SIM115 - closed below
-    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--Voila.root_dir=" + str(ROOT), "--show_tracebacks=True",
-           # Voila's page shuts its kernel down on unload with a beacon carrying the _xsrf cookie, which
-           # a standalone Voila never sets: the beacon got 403 (a console error) and the kernel lived on.
-           "--Voila.tornado_settings={'disable_check_xsrf': True}"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=_server_env(tmp), stdout=log, stderr=subprocess.STDOUT)
+    cmd = voila_command(None, port) + [
+        # Voila's page shuts its kernel down on unload with a beacon carrying the _xsrf cookie, which
+        # a standalone Voila never sets: the beacon got 403 (a console error) and the kernel lived on.
+        "--Voila.tornado_settings={'disable_check_xsrf': True}"]
+    env = _server_env(tmp)
+    env.update(voila_env())   # the project's Voila settings, as `make app`
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_http(base + "/", proc)

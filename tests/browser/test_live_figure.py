@@ -19,13 +19,14 @@ RESOURCES = "() => performance.getEntriesByType('resource').map(e => new URL(e.n
 
 
 def _plotly_code_from(page) -> str:
-    """Where the page got plotly's widget code: the lab server's static file (``make lab``'s settings,
-    companion.jupyter_config.plotly_code_static) or the kernel's comm. In JupyterLab, plotly's own renderer
-    (turned off in page_config.json) is not even downloaded."""
+    """Where the page got plotly's widget code: a file the server serves (``make lab``'s and ``make app``'s
+    settings, companion.jupyter_config.plotly_code_static: ``static/`` in JupyterLab, ``voila/labextensions/``
+    in Voila) or the kernel's comm. plotly's own renderer (turned off by those settings) is not even
+    downloaded."""
     paths = page.evaluate(RESOURCES)
-    if "/lab/" in page.url:
-        assert not [p for p in paths if "jupyterlab-plotly" in p]
-    return "static" if any(p.endswith("/static/widgetbundle.js") for p in paths) else "comm"
+    assert not [p for p in paths if "jupyterlab-plotly" in p]
+    return "static" if any(p.endswith(("/static/widgetbundle.js", "/voila/labextensions/widgetbundle.js"))
+                           for p in paths) else "comm"
 
 
 def _wait_titles(page, expected: list[str]) -> None:
@@ -52,7 +53,7 @@ def _many(page, button: str) -> None:
 def test_one_figure_voila(page, voila_url):
     run_in_voila(page, voila_url, ONE)
     _one(page, "button:has-text('go')")
-    assert _plotly_code_from(page) == "comm"
+    assert _plotly_code_from(page) == "static"    # make app's settings: served by Voila as a file
 
 
 def test_one_figure_jupyterlab(page, lab_url):
@@ -99,4 +100,6 @@ def test_a_figure_not_shown_loads_no_plotly_code_jupyterlab(page, lab_url):
 
 def test_a_figure_not_shown_loads_no_plotly_code_voila(page, voila_url):
     run_in_voila(page, voila_url, HIDDEN, expect_plotly=False)
+    assert _plotly_code_from(page) == "comm"      # nothing fetched from the served file yet
     _hidden(page, "button:has-text('show')")
+    assert _plotly_code_from(page) == "static"

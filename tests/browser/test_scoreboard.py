@@ -10,14 +10,22 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from tests.browser.harness import ROOT, _server_env, _wait_http, free_port, screenshot, widget_text
+from tests.browser.harness import (
+    ROOT,
+    _server_env,
+    _wait_http,
+    free_port,
+    screenshot,
+    voila_command,
+    voila_env,
+    widget_text,
+)
 
 NOTEBOOK = "notebooks/apps/scoreboard.ipynb"
 CALC = ".companion-scoreboard-calculator"
@@ -31,8 +39,8 @@ def _start(tmp: Path) -> tuple[subprocess.Popen, str]:
     env = _server_env(tmp)
     env["COMPANION_DATA_DIR"] = str(tmp / "data")
     log = open(tmp / "voila.log", "a")  # noqa: SIM115 - the child keeps it; closed when the test ends
-    cmd = [sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--show_tracebacks=True"]
+    env.update(voila_env())   # the project's Voila settings, as `make app`
+    cmd = voila_command(NOTEBOOK, port)
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     log.close()
     base = f"http://127.0.0.1:{port}"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -18,6 +17,8 @@ from tests.browser.harness import (
     _wait_http,
     free_port,
     screenshot,
+    voila_command,
+    voila_env,
     widget_text,
 )
 from tests.browser.test_scoreboard import CALC, _stop
@@ -63,9 +64,9 @@ def test_chinese_scoreboard_in_voila_has_no_english_left(browser):
     port = free_port()
     env = _server_env(tmp)
     env["COMPANION_DATA_DIR"] = str(tmp / "data")
+    env.update(voila_env())   # the project's Voila settings, as `make app`
     with open(tmp / "voila.log", "a") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", f"--port={port}",
-                                 "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
+        proc = subprocess.Popen(voila_command(NOTEBOOK, port),
                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     context = browser.new_context(viewport={"width": 1300, "height": 1000})
     page = context.new_page()

@@ -3,10 +3,10 @@
 // drawn (figure.js calls slot().want() once the page has painted what is already there), so opening a
 // notebook shows its buttons and texts first, and a figure that is never shown costs nothing.
 //
-// Under `make lab` the kernel sends only `url` (set from the server's COMPANION_PLOTLY_CODE_URL): the
-// server serves plotly's code as a static, cacheable file, imported from there. Elsewhere (Voila, a
-// plain `jupyter lab`), or when that import fails, the code comes in `source` over the comm: sent
-// with the model, or on request ({request: "source"}).
+// Under `make lab` and `make app` (Voila) the kernel sends only `url` (set from the server's
+// COMPANION_PLOTLY_CODE_URL): the server serves plotly's code as a file, imported from there. Elsewhere
+// (a plain `jupyter lab` or `voila`), or when that import fails, the code comes in `source` over the
+// comm: sent with the model, or on request ({request: "source"}).
 const KEY = "__companionPlotlyCode";
 
 function slot() {
