@@ -88,7 +88,9 @@ os.environ.pop(sys.argv[3], None)
 config = PyFileConfigLoader("voila.py", path=sys.argv[1]).load_config()
 print(json.dumps({"allow": config.VoilaConfiguration.extension_allowlist,
                   "paths": config.VoilaConfiguration.get("extra_labextensions_path", []),
-                  "url": os.environ.get(sys.argv[3], "")}))
+                  "url": os.environ.get(sys.argv[3], ""),
+                  "cull": [config.MappingKernelManager.get(k) for k in
+                           ("cull_idle_timeout", "cull_interval", "cull_connected")]}))
 """
 
 
@@ -101,9 +103,18 @@ def _load(app: str) -> dict:
 def test_a_standalone_voila_serves_plotlys_code_and_tells_its_kernels():
     loaded = _load("voila")
     folder, url = plotly_code_static(VOILA_PLOTLY_PREFIX)
-    assert loaded == {"allow": list(VOILA_EXTENSIONS), "paths": [folder], "url": url}
+    assert {k: loaded[k] for k in ("allow", "paths", "url")} == {"allow": list(VOILA_EXTENSIONS), "paths": [folder],
+                                                                 "url": url}
 
 
 def test_the_voila_inside_jupyterlab_keeps_the_servers_plotly_url():
     loaded = _load("lab")
-    assert loaded == {"allow": list(VOILA_EXTENSIONS), "paths": [], "url": ""}
+    assert {k: loaded[k] for k in ("allow", "paths", "url")} == {"allow": list(VOILA_EXTENSIONS), "paths": [], "url": ""}
+
+
+def test_a_closed_app_pages_kernel_is_culled_and_an_open_pages_never():
+    """Voila's page asks for its kernel's shutdown with a beacon a standalone Voila refuses (no _xsrf cookie), so
+    kernels of closed pages are culled once idle (checked by hand in a real browser: two pages opened and
+    closed, their kernels gone after the timeout, the open page's kept); a connected kernel is never culled."""
+    timeout, interval, connected = _load("voila")["cull"]
+    assert 60 <= timeout <= 3600 and 0 < interval <= timeout and connected is False

@@ -41,3 +41,11 @@ if _plotly is not None and _standalone_voila():
 # before anyone opens it, so a page opened after typing into another one would show the entries as they were when
 # that kernel started, against the scoreboard's promise that what was typed comes back; and each app would keep an
 # idle kernel (plotly and ipywidgets loaded) in memory.
+
+# A closed app page leaves its kernel running: Voila's page asks for the shutdown with a beacon the server refuses
+# (a standalone Voila sets no _xsrf cookie), so an evening of scoring at the table would pile up kernels. A kernel
+# no page is connected to is shut down after 5 idle minutes; a kernel with its page open is never culled, however
+# long the table thinks (cull_connected stays False).
+c.MappingKernelManager.cull_idle_timeout = 300
+c.MappingKernelManager.cull_interval = 60
+c.MappingKernelManager.cull_connected = False
