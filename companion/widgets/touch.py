@@ -7,7 +7,8 @@ Everything here only changes how the widgets look and respond on a touch screen;
   least 40 px tall, text boxes use a 16 px font (a phone zooms into smaller ones), an HTML text wraps at the
   width of its box and a table wider than the screen scrolls inside its own box instead of being cut off, a
   row of controls wraps instead of running off the screen (a form's table of boxes scrolls sideways as one)
-  and no box or plot is wider than the screen.
+  and no box or plot is wider than the screen; on a phone plotly's tool bar, which it shows all the time
+  where nothing hovers, no longer covers the chart's title.
   :func:`companion.widgets.common.busy_style` and :func:`companion.widgets.formcheck.style_widget` carry it,
   so it is on the page with any of the package's main widgets; :func:`touch_style` is for the others.
 * :func:`tip_html` - a short text with its meaning. A mouse shows the meaning on pointing (the ``title``);
@@ -36,12 +37,13 @@ _NARROW = "(pointer: coarse), (max-width: 640px)"
 #: The touch style sheet (a ``<style>`` element, see the module docstring).
 TOUCH_CSS = (
     "<style>"
-    f".{TIP_CLASS} {{cursor: help}}"
-    f".{TIP_CLASS}:not(div) {{text-decoration: underline dotted; text-underline-offset: 2px}}"
+    # a dotted border, not an underline: an underline would run through the meaning written out below too
+    f".{TIP_CLASS} {{cursor: help; text-decoration: none}}"
+    f".{TIP_CLASS}:not(div) {{border-bottom: 1px dotted currentColor}}"
     f".{TIP_CLASS}:focus {{outline: 2px solid #8ab4f8; outline-offset: 1px; border-radius: 2px}}"
     f".{TIP_CLASS}:focus::after {{content: attr(title); display: block; margin: 2px 0; padding: 2px 6px; "
-    "max-width: 22em; white-space: normal; font-weight: normal; font-size: 12px; line-height: 1.35; "
-    "color: #222; text-align: left; background: #fff8d6; border: 1px solid #d8c98a; border-radius: 4px}"
+    "min-width: min(10em, 45vw); max-width: 22em; white-space: normal; font-weight: normal; font-size: 12px; "
+    "line-height: 1.35; color: #222; text-align: left; background: #fff8d6; border: 1px solid #d8c98a; border-radius: 4px}"
     f"@media {_NARROW} {{"
     ".jupyter-widgets button.jupyter-button, .jupyter-widgets.jupyter-button {min-height: 40px}"
     ".widget-text, .widget-dropdown, .widget-datepicker, .widget-combobox, .widget-password {min-height: 40px}"
@@ -59,7 +61,10 @@ TOUCH_CSS = (
     ".widget-box:not(.widget-vbox) > .js-plotly-plot {width: 100%; min-width: 0 !important; flex-shrink: 1 !important}"
     ".widget-slider .noUi-handle {width: 24px !important; height: 24px !important; top: -9px !important}"
     ".widget-hslider {min-height: 40px}"
-    "}</style>"
+    "}"
+    # a phone shows plotly's tool bar all the time (nothing hovers), over the chart's title: hidden there
+    "@media (hover: none) and (max-width: 640px) {.js-plotly-plot .modebar-container {display: none !important}}"
+    "</style>"
 )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import run_in_lab, screenshot, watch_console
+from tests.browser.harness import SCREENSHOTS, run_in_lab, screenshot, watch_console
 from tests.browser.test_scoreboard import CALC, open_app, pick_game, scoreboard_server, wait_for_text
 
 PHONE = dict(viewport={"width": 412, "height": 915}, device_scale_factor=2.6, is_mobile=True, has_touch=True)
@@ -41,6 +41,13 @@ def app():
     """The scoreboard app as ``make app`` serves it (its own save folder and history); outlives the pages."""
     with scoreboard_server() as served:
         yield served
+
+
+def _screen(page, name: str) -> None:
+    """Save what the phone's screen shows now (one 412 x 915 screen) as ``screenshots/<name>.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def _no_sideways_page(page, what: str) -> None:
@@ -119,10 +126,12 @@ def test_tm_replay_code_meaning_is_reachable_by_tap(phone, lab_url):
     favour.scroll_into_view_if_needed()
     favour.tap()
     assert favour.evaluate(after).strip('"') == favour.get_attribute("title")
+    _screen(page, "phone_tm_replay_table_tap")
     # the step buttons, drop-downs and slider fit the screen and are tall enough to tap
     controls = page.evaluate(CONTROLS, ".jp-OutputArea")
     assert controls, "no controls found"
     assert not [c for c in controls if c[2] < 39.5 and c[0] != "INPUT"], controls
     assert not [c for c in controls if c[3] > WIDTH + 1], f"controls running off the screen: {controls}"
+    code.scroll_into_view_if_needed()
     code.tap()
-    screenshot(page, "phone_tm_replay")
+    _screen(page, "phone_tm_replay_code_tap")
