@@ -2,7 +2,8 @@
 
 The scoreboard app (Voila): the page never scrolls sideways, every control is tall enough to tap, a score typed
 by tapping a box opens the digit keyboard (``inputmode="numeric"``), counts and is saved. The Terra Mystica
-replay in JupyterLab: a tile code's meaning, a tooltip for a mouse, is written out when the code is tapped.
+replay in JupyterLab: a tile code's meaning, a tooltip for a mouse, is written out when the code is tapped. In
+both, every plot is drawn as wide as its box on the screen.
 Screenshots: ``screenshots/phone_*.png``.
 """
 
@@ -50,6 +51,15 @@ def _screen(page, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
+def _charts_fit(page, scope: str, what: str) -> None:
+    """Every plot under ``scope`` is drawn as wide as its box (not plotly's 700 px default, off the screen)."""
+    page.wait_for_selector(f"{scope} .js-plotly-plot .main-svg", timeout=60_000, state="attached")
+    page.wait_for_timeout(800)
+    widths = page.evaluate("""s => Array.from(document.querySelectorAll(s + ' .js-plotly-plot')).map(p =>
+        [p.clientWidth, Number(p.querySelector('.main-svg').getAttribute('width'))])""", scope)
+    assert widths and all(abs(box - drawn) <= 2 and box <= WIDTH for box, drawn in widths), f"{what}: {widths}"
+
+
 def _no_sideways_page(page, what: str) -> None:
     width = page.evaluate(PAGE_WIDTH)
     assert width <= WIDTH + 1, f"{what}: the page is {width} px wide on a {WIDTH} px screen"
@@ -58,6 +68,8 @@ def _no_sideways_page(page, what: str) -> None:
 def test_scoreboard_on_a_phone_fits_and_a_tapped_score_is_saved(phone, app):
     page, (base, data) = phone, app
     open_app(page, base)
+    pick_game(page, "Terra Mystica", ".companion-number")   # the game shown first on a fresh start
+    _charts_fit(page, CALC, "the Terra Mystica chart")
     pick_game(page, "Merchants of Magick", ".companion-magick-grid")
     page.wait_for_timeout(500)
     _no_sideways_page(page, "Merchants of Magick")
@@ -93,12 +105,8 @@ def test_scoreboard_on_a_phone_fits_and_a_tapped_score_is_saved(phone, app):
     wait_for_text(page, "1 game saved", view)
     assert "23" in page.locator(f"{view} .companion-history").inner_text()
     page.wait_for_selector(f"{view} .js-plotly-plot .main-svg g.trace", timeout=60_000, state="attached")
-    page.wait_for_timeout(800)
+    _charts_fit(page, view, "Past games")
     _no_sideways_page(page, "Past games")
-    # each chart is drawn as wide as its frame, not plotly's 700 px default
-    widths = page.evaluate("""s => Array.from(document.querySelectorAll(s + ' .js-plotly-plot')).map(p =>
-        [p.clientWidth, Number(p.querySelector('.main-svg').getAttribute('width'))])""", view)
-    assert widths and all(abs(shown - drawn) <= 2 for shown, drawn in widths), widths
     screenshot(page, "phone_scoreboard_past_games")
     assert (data / "history.sqlite3").exists()
 
@@ -110,6 +118,7 @@ def test_tm_replay_code_meaning_is_reachable_by_tap(phone, lab_url):
     page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
     page.wait_for_timeout(1000)
     out = ".jp-OutputArea "
+    _charts_fit(page, ".jp-OutputArea", "the replay's map and VP chart")
     code = page.locator(f"{out}.companion-tip[title^='round scoring tile:']").first
     meaning = code.get_attribute("title")
     after = "e => getComputedStyle(e, '::after').content"
@@ -135,3 +144,4 @@ def test_tm_replay_code_meaning_is_reachable_by_tap(phone, lab_url):
     code.scroll_into_view_if_needed()
     code.tap()
     _screen(page, "phone_tm_replay_code_tap")
+

@@ -56,3 +56,17 @@ def test_replay_tile_codes_carry_their_meaning_in_the_language_shown():
         assert "tap a tile code" in viewer.table.value
     finally:
         viewer.close()
+
+
+def test_century_merchant_cards_name_themselves_on_a_tap():
+    from companion.century import load_cards
+    from companion.century.engine import new_game
+    from companion.widgets.century.actions import card_name
+    from companion.widgets.century.table import table_html
+
+    state = new_game(2, seed=3)
+    page = table_html(state)
+    assert TOUCH_CSS in page
+    names = re.findall(r'<div class="companion-tip cge-card[^"]*" tabindex="0" title="([^"]*)">', page)
+    shown = {card_name(load_cards().merchant(card_id)) for card_id in state.market}
+    assert shown and shown <= {html.unescape(n) for n in names}
