@@ -4,7 +4,7 @@ Everything here only changes how the widgets look and respond on a touch screen;
 
 * :data:`TOUCH_CSS` - one style sheet for every widget of the package. On a touch screen (``pointer:
   coarse``) or a narrow one (at most 640 px wide) buttons, text boxes, drop-downs and date pickers are at
-  least 40 px tall, text boxes use a 16 px font (a phone zooms into smaller ones), an HTML text wraps at the
+  least 40 px tall (a button's label wraps instead of being cut off), text boxes use a 16 px font (a phone zooms into smaller ones), an HTML text wraps at the
   width of its box and a table wider than the screen scrolls inside its own box instead of being cut off, a
   row of controls wraps instead of running off the screen (a form's table of boxes scrolls sideways as one)
   and no box or plot is wider than the screen; on a phone plotly's tool bar, which it shows all the time
@@ -46,6 +46,8 @@ TOUCH_CSS = (
     "line-height: 1.35; color: #222; text-align: left; background: #fff8d6; border: 1px solid #d8c98a; border-radius: 4px}"
     f"@media {_NARROW} {{"
     ".jupyter-widgets button.jupyter-button, .jupyter-widgets.jupyter-button {min-height: 40px}"
+    # a button's label wraps instead of being cut off with an ellipsis, and the button fits the screen
+    ".jupyter-widgets.widget-button {max-width: 100%; height: auto; white-space: normal; line-height: 1.25}"
     ".widget-text, .widget-dropdown, .widget-datepicker, .widget-combobox, .widget-password {min-height: 40px}"
     ".widget-text input, .widget-dropdown select, .widget-datepicker input, .widget-combobox input "
     "{min-height: 40px; font-size: 16px}"
