@@ -18,6 +18,7 @@ from plotly.basedatatypes import BaseFigure, Undefined
 from plotly.serializers import custom_serializers
 
 from companion.i18n import _
+from companion.widgets.touch import TOUCH_CSS
 
 __all__ = ["busy", "busy_style", "LiveFigureWidget", "PlotlyCode", "plotly_code", "set_empty_state", "all_zero", "figure_widget", "error_html", "info_html", "message_box"]
 
@@ -399,8 +400,9 @@ _BUSY_CSS = (f"<style>.{BUSY_CLASS} {{cursor: progress}} .{BUSY_CLASS} .widget-b
 
 
 def busy_style() -> widgets.HTML:
-    """An invisible HTML widget carrying the CSS of :func:`busy` (place it once in a widget's children)."""
-    return widgets.HTML(_BUSY_CSS, layout=widgets.Layout(height="0px", margin="0px"))
+    """An invisible HTML widget carrying the CSS of :func:`busy` and the touch-screen style sheet
+    (:data:`companion.widgets.touch.TOUCH_CSS`); place it once in a widget's children."""
+    return widgets.HTML(_BUSY_CSS + TOUCH_CSS, layout=widgets.Layout(height="0px", margin="0px"))
 
 
 @contextmanager

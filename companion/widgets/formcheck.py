@@ -24,6 +24,7 @@ import traitlets
 
 from companion.i18n import SUPPORTED_LANGUAGES, _, translations
 from companion.validation import FieldProblem
+from companion.widgets.touch import TOUCH_CSS, NumberKeys
 
 __all__ = ["GRID_CLASS", "INVALID_CLASS", "NUMBER_CLASS", "FormMarks", "WholeNumberBox", "default_seat_name",
            "merge_problems", "parse_whole", "problems_html", "seat_label", "style_widget"]
@@ -43,9 +44,12 @@ _STYLE = (f"<style>.{INVALID_CLASS} input, .{INVALID_CLASS} select, .{INVALID_CL
           f".{GRID_CLASS} > .widget-hbox > * {{flex: 0 0 auto !important}}</style>")
 
 
-def style_widget() -> widgets.HTML:
-    """An (invisible) HTML widget carrying the style of marked fields; put it once in the form."""
-    return widgets.HTML(_STYLE, layout=widgets.Layout(height="0px", margin="0px"))
+def style_widget() -> widgets.Box:
+    """An invisible widget carrying the style of marked fields and the touch-screen style sheet
+    (:data:`companion.widgets.touch.TOUCH_CSS`), and giving the form's number boxes a phone's digit keyboard
+    (:class:`companion.widgets.touch.NumberKeys`); put it once in the form."""
+    return widgets.Box([widgets.HTML(_STYLE + TOUCH_CSS, layout=widgets.Layout(height="0px", margin="0px")),
+                        NumberKeys()], layout=widgets.Layout(height="0px", margin="0px", overflow="hidden"))
 
 
 def parse_whole(text: str) -> int:

@@ -34,6 +34,7 @@ from companion.history import GAMES, GameHistory, faction_stats, player_stats
 from companion.i18n import LazyString, _, add_language_listener, lazy_gettext, ngettext, pgettext
 from companion.savefile import default_save_dir, read_save
 from companion.widgets.common import error_html, figure_widget, info_html, message_box
+from companion.widgets.touch import touch_style
 
 __all__ = ["SAVE_KIND", "HistoryView", "Scoreboard"]
 
@@ -115,7 +116,8 @@ class HistoryView(widgets.VBox):
         self.wins_chart = self.spread_chart = self.faction_chart = None
         self._load()
         self.which.observe(lambda _change: None if self._muted else self.refresh(reload=False), names="value")
-        super().__init__([self.where, self.which, self.message, self.table, self.charts], layout=_fill())
+        super().__init__([touch_style(), self.where, self.which, self.message, self.table, self.charts],
+                         layout=_fill())
         self.add_class("companion-history-view")
         self._show_table()
         if draw_now:

@@ -15,7 +15,6 @@ its columns (header cells and boxes), its save document, and the call of its gam
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -36,6 +35,7 @@ from companion.widgets.formcheck import (
     style_widget,
 )
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
+from companion.widgets.touch import tip_html
 
 __all__ = ["HeaderCell", "ScoreForm"]
 
@@ -326,7 +326,7 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
 
     @staticmethod
     def _cell_html(text: str, title: str) -> str:
-        return f'<b title="{html.escape(title)}">{text}</b>' if title else f"<b>{text}</b>"
+        return tip_html(text, title, tag="b") if title else f"<b>{text}</b>"
 
     def _check(self) -> tuple[list[Any], Any]:
         """``(problems, result)``: the problems to mark (empty when none) and the result (None on a problem)."""

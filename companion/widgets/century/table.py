@@ -17,6 +17,7 @@ from companion.century import COLOURS, DISCARD, State, coin_for_position, end_th
 from companion.century.state import CARAVAN_LIMIT
 from companion.i18n import _, add_language_listener, lazy_gettext, ngettext, remove_language_listener
 from companion.widgets.century.actions import card_name
+from companion.widgets.touch import TOUCH_CSS, tip_html
 
 __all__ = ["CRYSTAL_COLOURS", "crystals_html", "merchant_html", "golem_html", "table_html", "TableView",
            "player_names"]
@@ -111,7 +112,7 @@ def merchant_html(card_id: str, *, position: int | None = None, on_card: Sequenc
         title, label = html.escape(_("crystals placed on this card")), html.escape(_("on it:"))
         extra = f'<div class="cge-note" title="{title}">{label} {crystals_html(on_card)}</div>'
     cls = "cge-card played" if played else "cge-card"
-    return f'<div class="{cls}" title="{html.escape(card_name(card))}">{top}<div>{effect}</div>{extra}</div>'
+    return tip_html(f"{top}<div>{effect}</div>{extra}", card_name(card), tag="div", css_class=cls)
 
 
 def golem_html(golem_id: str, *, position: int | None = None, coin: str | None = None) -> str:
@@ -156,7 +157,7 @@ def table_html(state: State, names: Sequence[str] | None = None, *, show_scores:
         Show each player's running VP (golems + coins + non-yellow crystals) from :func:`companion.century.score`.
     """
     names = player_names(state, names)
-    parts = [_CSS, '<div class="cge-table">']
+    parts = [_CSS, TOUCH_CSS, '<div class="cge-table">']
     if state.finished:
         final = score(state, names)
         vp = final.lines[final.winner_index].total

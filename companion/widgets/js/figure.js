@@ -41,6 +41,56 @@ function painted() {
   });
 }
 
+// plotly sizes a figure without a fixed width to its box when it is first drawn; as an anywidget it never
+// sizes it again (its resize handling is wired to JupyterLab's classic widget messages only). A figure drawn
+// before its box had its final width (a phone's narrow page laid out late, a tab shown later) kept plotly's
+// default 700 px and ran off a phone's screen. So each view is remembered on its element, and when the
+// element's width changes while a figure without a fixed width no longer matches it, the view's own
+// autosizeFigure() sizes it again (at most once per frame, only when the sizes differ).
+const VIEW = "__companionFigureView";
+
+function rememberViews(plotly) {
+  const proto = plotly.FigureView && plotly.FigureView.prototype;
+  if (!proto || proto.__companionRemembers || typeof proto.perform_render !== "function") {
+    return;
+  }
+  const render = proto.perform_render;
+  proto.perform_render = function (...args) {
+    if (this.el) {
+      this.el[VIEW] = this;
+    }
+    return render.apply(this, args);
+  };
+  proto.__companionRemembers = true;
+}
+
+function followWidth(el) {
+  if (typeof ResizeObserver !== "function") {
+    return { disconnect() {} };
+  }
+  let queued = false;
+  const check = () => {
+    queued = false;
+    const view = el[VIEW];
+    const svg = el.querySelector(".main-svg");
+    const width = el.clientWidth;
+    if (!view || typeof view.autosizeFigure !== "function" || !svg || width <= 0) {
+      return;
+    }
+    if (Math.abs(Number(svg.getAttribute("width")) - width) > 2) {
+      view.autosizeFigure();
+    }
+  };
+  const observer = new ResizeObserver(() => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(check);
+    }
+  });
+  observer.observe(el);
+  return observer;
+}
+
 export default () => {
   let ready = null;
   return {
@@ -57,6 +107,7 @@ export default () => {
         return [name, record];
       });
       ready = slot().promise.then((plotly) => {
+        rememberViews(plotly);
         for (const [name, record] of early) {
           model.off("change:" + name, record);
         }
@@ -93,7 +144,14 @@ export default () => {
       await painted();
       slot().want();
       const widget = await ready;
-      return widget.render({ el });
+      const cleanup = await widget.render({ el });
+      const watcher = followWidth(el);
+      return () => {
+        watcher.disconnect();
+        if (typeof cleanup === "function") {
+          cleanup();
+        }
+      };
     },
   };
 };

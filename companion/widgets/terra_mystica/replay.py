@@ -54,6 +54,7 @@ from companion.terra_mystica.terrain import terrain_wheel
 from companion.widgets.common import error_html, info_html
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.plot import ChartSlot
+from companion.widgets.touch import tip_html, touch_style
 
 __all__ = ["ReplayViewer", "final_scoring_html", "game_label"]
 
@@ -81,16 +82,17 @@ def game_label(game_id: str) -> str:
 
 
 def _code_html(code: str) -> str:
-    """A tile code with its meaning as a tooltip and a dotted underline (``<abbr>``)."""
+    """A tile code with its meaning (``<abbr>``, :func:`~companion.widgets.touch.tip_html`): shown on pointing,
+    and written out below the code when it is tapped (touch screens, where nothing hovers) or clicked."""
     try:
         meaning = explain_code(code)
     except CompanionError:
         return html.escape(code)
-    return f"<abbr title='{html.escape(meaning, quote=True)}' style='cursor:help'>{html.escape(code)}</abbr>"
+    return tip_html(html.escape(code), meaning)
 
 
 def _codes_html(text: str) -> str:
-    """Escape ``text`` and give every tile code in it a tooltip."""
+    """Escape ``text`` and give every tile code in it its meaning (:func:`_code_html`)."""
     out, pos = [], 0
     for m in CODE_PATTERN.finditer(text):
         out.append(html.escape(text[pos:m.start()]))
@@ -160,7 +162,7 @@ class ReplayViewer:
     Notes
     -----
     Every row is told in words by :class:`companion.terra_mystica.describe.RowTeller` (the play notebook
-    uses the same sentences); tile codes carry their meaning as a tooltip. The text follows the package
+    uses the same sentences); tile codes carry their meaning, shown on pointing or tapping. The text follows the package
     language: :meth:`_retranslate` is registered with :func:`companion.i18n.add_language_listener` and
     relabels every control and redraws the shown texts and figures in place.
     """
@@ -172,13 +174,13 @@ class ReplayViewer:
         self._syncing = False
         self.message = widgets.HTML()
         self.picker = widgets.Dropdown(options=self._game_options(), value=self.game_id,
-                                       layout=widgets.Layout(width="640px"))
+                                       layout=widgets.Layout(width="100%", max_width="640px"))
         self.picker.observe(lambda ch: None if self._syncing or ch["new"] is None else self.choose_game(ch["new"]),
                             names="value")
-        self.first = widgets.Button(layout=widgets.Layout(width="110px"))
-        self.back = widgets.Button(layout=widgets.Layout(width="110px"))
-        self.forward = widgets.Button(layout=widgets.Layout(width="110px"))
-        self.last = widgets.Button(layout=widgets.Layout(width="110px"))
+        self.first = widgets.Button(layout=widgets.Layout(width="110px", flex="0 0 auto"))
+        self.back = widgets.Button(layout=widgets.Layout(width="110px", flex="0 0 auto"))
+        self.forward = widgets.Button(layout=widgets.Layout(width="110px", flex="0 0 auto"))
+        self.last = widgets.Button(layout=widgets.Layout(width="110px", flex="0 0 auto"))
         self.first.on_click(lambda _b: self.go_to(0))
         self.back.on_click(lambda _b: self.step(-1))
         self.forward.on_click(lambda _b: self.step(1))
@@ -189,7 +191,7 @@ class ReplayViewer:
         # numbered as the text under it names the row: typed row 1 .. len(rows), not the 0-based index
         self.slider = widgets.IntSlider(min=1, max=1, continuous_update=False,
                                         style={"description_width": "initial"},
-                                        layout=widgets.Layout(width="640px"))
+                                        layout=widgets.Layout(width="100%", max_width="640px"))
         self.slider.observe(lambda ch: None if self._syncing else self.go_to(ch["new"] - 1), names="value")
         self.row_text = widgets.HTML()
         self.table = widgets.HTML()
@@ -250,8 +252,10 @@ class ReplayViewer:
         if self._widget is None:
             self.map_slot = ChartSlot(self._map_figure())
             self.vp_slot = ChartSlot(self._vp_figure())
-            controls = widgets.HBox([self.first, self.back, self.forward, self.last, self.round_picker])
-            self._widget = widgets.VBox([self.picker, controls, self.slider, self.row_text, self.message,
+            # on a phone the buttons wrap onto a second line instead of running off the screen
+            controls = widgets.HBox([self.first, self.back, self.forward, self.last, self.round_picker],
+                                    layout=widgets.Layout(flex_flow="row wrap"))
+            self._widget = widgets.VBox([touch_style(), self.picker, controls, self.slider, self.row_text, self.message,
                                          self.final, self.map_slot, self.table, self.vp_slot, self.record_file])
         return self._widget
 
@@ -509,7 +513,7 @@ class ReplayViewer:
         body += ["<tr><td style='padding:2px 6px'><b>" + html.escape(label) + "</b></td>" +
                  "".join(f"<td style='padding:2px 6px;text-align:center'>{v}</td>" for v in values) + "</tr>"
                  for label, values in tiles]
-        hint = html.escape(_("Point at a tile code to read what it does."))
+        hint = html.escape(_("Point at or tap a tile code to read what it does."))
         return (f"<table style='border-collapse:collapse;font-size:13px'><tr><th></th>{head}</tr>{''.join(body)}"
                 f"</table><div style='font-size:12px;color:#666'>{hint}</div>")
 

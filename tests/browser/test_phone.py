@@ -1,0 +1,147 @@
+"""A phone at the table (412 x 915 CSS px, touch, device scale 2.6, as a mid-size Android phone).
+
+The scoreboard app (Voila): the page never scrolls sideways, every control is tall enough to tap, a score typed
+by tapping a box opens the digit keyboard (``inputmode="numeric"``), counts and is saved. The Terra Mystica
+replay in JupyterLab: a tile code's meaning, a tooltip for a mouse, is written out when the code is tapped. In
+both, every plot is drawn as wide as its box on the screen.
+Screenshots: ``screenshots/phone_*.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.harness import SCREENSHOTS, run_in_lab, screenshot, watch_console
+from tests.browser.test_scoreboard import CALC, open_app, pick_game, scoreboard_server, wait_for_text
+
+PHONE = dict(viewport={"width": 412, "height": 915}, device_scale_factor=2.6, is_mobile=True, has_touch=True)
+WIDTH = PHONE["viewport"]["width"]
+
+PAGE_WIDTH = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
+# every visible button, text box, drop-down and date box of the widgets (plotly's own tool bar aside):
+# [what, width, height, right edge]
+CONTROLS = """(root) => Array.from(document.querySelectorAll(root + ' button, ' + root + ' input, ' + root + ' select'))
+  .filter(e => !e.closest('.modebar') && e.type !== 'hidden' && e.getClientRects().length)
+  .map(e => { const r = e.getBoundingClientRect();
+              return [(e.innerText || e.value || e.tagName).trim().slice(0, 30), r.width, r.height, r.right]; })
+  .filter(([, w, h]) => w > 0 && h > 0)"""
+
+
+@pytest.fixture
+def phone(browser, request):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_console(page)
+    yield page
+    context.close()
+    errors.check(request.node.name)
+
+
+@pytest.fixture(scope="module")
+def app():
+    """The scoreboard app as ``make app`` serves it (its own save folder and history); outlives the pages."""
+    with scoreboard_server() as served:
+        yield served
+
+
+def _screen(page, name: str) -> None:
+    """Save what the phone's screen shows now (one 412 x 915 screen) as ``screenshots/<name>.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def _charts_fit(page, scope: str, what: str) -> None:
+    """Every plot under ``scope`` is drawn as wide as its box (not plotly's 700 px default, off the screen)."""
+    page.wait_for_selector(f"{scope} .js-plotly-plot .main-svg", timeout=60_000, state="attached")
+    page.wait_for_timeout(800)
+    widths = page.evaluate("""s => Array.from(document.querySelectorAll(s + ' .js-plotly-plot')).map(p =>
+        [p.clientWidth, Number(p.querySelector('.main-svg').getAttribute('width'))])""", scope)
+    assert widths and all(abs(box - drawn) <= 2 and box <= WIDTH for box, drawn in widths), f"{what}: {widths}"
+
+
+def _no_sideways_page(page, what: str) -> None:
+    width = page.evaluate(PAGE_WIDTH)
+    assert width <= WIDTH + 1, f"{what}: the page is {width} px wide on a {WIDTH} px screen"
+
+
+def test_scoreboard_on_a_phone_fits_and_a_tapped_score_is_saved(phone, app):
+    page, (base, data) = phone, app
+    open_app(page, base)
+    pick_game(page, "Terra Mystica", ".companion-number")   # the game shown first on a fresh start
+    _charts_fit(page, CALC, "the Terra Mystica chart")
+    pick_game(page, "Merchants of Magick", ".companion-magick-grid")
+    page.wait_for_timeout(500)
+    _no_sideways_page(page, "Merchants of Magick")
+    controls = page.evaluate(CONTROLS, ".companion-scoreboard")
+    assert len(controls) >= 10, controls
+    small = [c for c in controls if c[2] < 39.5]
+    assert not small, f"controls less than 40 px tall (hard to tap): {small}"
+    # what does not fit (the score pad's columns) scrolls inside its own frame
+    assert page.evaluate("s => getComputedStyle(document.querySelector(s)).overflowX", CALC) in ("auto", "scroll")
+
+    # a score typed the way a phone types it: tap the box, the digit keyboard, keys
+    gold = page.locator(f"{CALC} .companion-magick-grid .companion-number input")
+    research = gold.nth(1)                        # Player 1's research
+    assert research.get_attribute("inputmode") == "numeric"
+    assert gold.nth(6 + 2).get_attribute("inputmode") == "numeric"
+    research.scroll_into_view_if_needed()
+    research.tap()
+    assert research.evaluate("e => document.activeElement === e"), "tapping the box did not focus it"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("23")
+    wait_for_text(page, "Winner: Player 1 with 23 gold", CALC)
+    assert research.input_value() == "23"
+    screenshot(page, "phone_scoreboard_magick")
+
+    save_button = page.locator(".widget-button", has_text="Save the finished game")
+    box = save_button.bounding_box()
+    assert box["height"] >= 39.5 and box["x"] + box["width"] <= WIDTH + 1, box
+    save_button.tap()
+    wait_for_text(page, "Saved: Merchants of Magick")
+
+    page.locator(".lm-TabBar-tab", has_text="Past games").tap()
+    view = ".companion-history-view"
+    wait_for_text(page, "1 game saved", view)
+    assert "23" in page.locator(f"{view} .companion-history").inner_text()
+    page.wait_for_selector(f"{view} .js-plotly-plot .main-svg g.trace", timeout=60_000, state="attached")
+    _charts_fit(page, view, "Past games")
+    _no_sideways_page(page, "Past games")
+    screenshot(page, "phone_scoreboard_past_games")
+    assert (data / "history.sqlite3").exists()
+
+
+def test_tm_replay_code_meaning_is_reachable_by_tap(phone, lab_url):
+    page = phone
+    run_in_lab(page, lab_url, "notebooks/terra_mystica/replay_a_real_game.ipynb")
+    # on a phone one closes JupyterLab's side panel (the file browser, open in a fresh workspace)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    page.wait_for_timeout(1000)
+    out = ".jp-OutputArea "
+    _charts_fit(page, ".jp-OutputArea", "the replay's map and VP chart")
+    code = page.locator(f"{out}.companion-tip[title^='round scoring tile:']").first
+    meaning = code.get_attribute("title")
+    after = "e => getComputedStyle(e, '::after').content"
+    assert code.evaluate(after) in ("none", "normal", ""), "the meaning shows before any tap"
+    code.scroll_into_view_if_needed()
+    code.tap()
+    page.wait_for_function("e => document.activeElement === e", arg=code.element_handle(), timeout=10_000)
+    shown = code.evaluate(after)
+    assert shown.strip('"') == meaning, f"tapped {code.inner_text()!r}: shows {shown!r}, its meaning is {meaning!r}"
+    assert code.evaluate("e => e.getBoundingClientRect().height") > 30, "the meaning is not laid out below the code"
+    assert "tap a tile code" in page.locator(f"{out}.widget-html-content", has_text="tap a tile code").first.inner_text()
+    # a faction's tiles in the table: tapping one shows its meaning too
+    favour = page.locator(f"{out}table .companion-tip").first
+    favour.scroll_into_view_if_needed()
+    favour.tap()
+    assert favour.evaluate(after).strip('"') == favour.get_attribute("title")
+    _screen(page, "phone_tm_replay_table_tap")
+    # the step buttons, drop-downs and slider fit the screen and are tall enough to tap
+    controls = page.evaluate(CONTROLS, ".jp-OutputArea")
+    assert controls, "no controls found"
+    assert not [c for c in controls if c[2] < 39.5 and c[0] != "INPUT"], controls
+    assert not [c for c in controls if c[3] > WIDTH + 1], f"controls running off the screen: {controls}"
+    code.scroll_into_view_if_needed()
+    code.tap()
+    _screen(page, "phone_tm_replay_code_tap")
+
