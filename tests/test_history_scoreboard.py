@@ -143,3 +143,26 @@ def test_history_view_shows_a_broken_history_file_instead_of_failing(tmp_path):
     broken.write_text("not a database" * 50)
     view = HistoryView(GameHistory(broken))
     assert "not a readable game history" in view.message.value and "No games saved yet" in view.table.value
+
+
+def test_empty_plots_say_what_fills_them_and_draw_again_once_a_game_is_saved(tmp_path):
+    """No saved game: every plot hides its bare axes and says what fills it (no axes from -1 to 4); after the
+    first save the same plots show their axes and bars again, in place."""
+    history = GameHistory(tmp_path / "history.sqlite3")
+    view = HistoryView(history)
+    view.refresh()
+    charts = (view.wins_chart, view.spread_chart, view.faction_chart)
+    for chart in charts:
+        assert [a.text for a in chart.layout.annotations] == ["Nothing to draw yet: save a finished game."]
+        assert chart.layout.xaxis.visible is False and chart.layout.yaxis.visible is False
+    history.add_game("century", {"players": [{"name": "Ann", "golems": [12], "copper": 1},
+                                             {"name": "Ben", "golems": [14]}]})
+    view.refresh()
+    assert (view.wins_chart, view.spread_chart, view.faction_chart) == charts   # the same figures, edited
+    for chart in (view.wins_chart, view.spread_chart):
+        assert not chart.layout.annotations and chart.layout.xaxis.visible is not False
+    winner, = history.list_games()[0]["winners"]
+    wins = dict(zip(view.wins_chart.data[1].x, view.wins_chart.data[1].y, strict=True))
+    assert wins == {"Ann": int(winner == "Ann"), "Ben": int(winner == "Ben")}
+    # no Terra Mystica game yet: that plot keeps saying so
+    assert [a.text for a in view.faction_chart.layout.annotations] == ["Nothing to draw yet: save a finished game."]

@@ -33,7 +33,7 @@ from companion.errors import CompanionError
 from companion.history import GAMES, GameHistory, faction_stats, player_stats
 from companion.i18n import LazyString, _, add_language_listener, lazy_gettext, ngettext, pgettext
 from companion.savefile import default_save_dir, read_save
-from companion.widgets.common import error_html, figure_widget, info_html, message_box
+from companion.widgets.common import error_html, figure_widget, info_html, message_box, set_empty_state
 from companion.widgets.touch import touch_style
 
 __all__ = ["SAVE_KIND", "HistoryView", "Scoreboard"]
@@ -188,6 +188,10 @@ class HistoryView(widgets.VBox):
                     trace.name, trace.hovertemplate = new.name, new.hovertemplate
                 chart.layout.title.text = figure.layout.title.text
                 chart.layout.yaxis.title.text = figure.layout.yaxis.title.text
+                chart.layout.annotations = figure.layout.annotations
+                chart.layout.xaxis.visible = figure.layout.xaxis.visible
+                chart.layout.yaxis.visible = figure.layout.yaxis.visible
+                chart.layout.showlegend = figure.layout.showlegend
 
     # ------------------------------------------------------------------ views
     def _player_cell(self, record: dict[str, Any], p: dict[str, Any]) -> str:
@@ -225,10 +229,12 @@ class HistoryView(widgets.VBox):
             f"{rows}</table>{more}")
 
     @staticmethod
-    def _layout(fig: go.Figure, title: str, yaxis: str, height: int = 320) -> go.Figure:
-        """Title, y axis title and the common layout of the three plots."""
+    def _layout(fig: go.Figure, title: str, yaxis: str, height: int = 320, *, empty: bool = False) -> go.Figure:
+        """Title, y axis title and the common layout of the three plots; ``empty``: no data to draw, so the
+        plot says what fills it instead of drawing bare axes."""
         fig.update_layout(title=title, yaxis_title=yaxis, height=height, margin=dict(l=40, r=10, t=50, b=40),
-                          legend=dict(orientation="h", y=-0.2))
+                          legend=dict(orientation="h", y=-0.2), showlegend=not empty)
+        set_empty_state(fig, _("Nothing to draw yet: save a finished game.") if empty else None)
         return fig
 
     def _wins_figure(self) -> go.Figure:
@@ -240,7 +246,8 @@ class HistoryView(widgets.VBox):
             go.Bar(name=_("wins"), x=names, y=[stats[n]["wins"] for n in names], marker_color="#1f77b4", width=0.5,
                    hovertemplate=_("%{x}: %{y} wins") + "<extra></extra>")])
         fig.update_layout(barmode="overlay")
-        return self._layout(fig, _("Wins per player") if names else _("Wins per player (no games yet)"), _("games"))
+        return self._layout(fig, _("Wins per player") if names else _("Wins per player (no games yet)"), _("games"),
+                            empty=not names)
 
     def _spread_figure(self) -> go.Figure:
         stats = player_stats(self.games)
@@ -256,7 +263,8 @@ class HistoryView(widgets.VBox):
                                  hovertemplate="%{x}: %{y}<extra>" + html.escape(str(SHORT_TITLES[game])) + "</extra>"))
         fig = go.Figure(traces)
         fig.update_layout(boxmode="group")
-        return self._layout(fig, _("Score spread per player"), _("final score"))
+        return self._layout(fig, _("Score spread per player"), _("final score"),
+                            empty=not any(trace.y for trace in traces))
 
     def _faction_figure(self) -> go.Figure:
         stats = faction_stats(self._all)
@@ -270,7 +278,7 @@ class HistoryView(widgets.VBox):
         fig.update_layout(barmode="overlay")
         title = (_("Wins by Terra Mystica faction") if keys
                  else _("Wins by Terra Mystica faction (no Terra Mystica games yet)"))
-        return self._layout(fig, title, _("games"))
+        return self._layout(fig, title, _("games"), empty=not keys)
 
 
 # ============================================================================ the scoreboard
