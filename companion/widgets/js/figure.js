@@ -32,12 +32,15 @@ function slot() {
   return s;
 }
 
-// Resolves once the page has drawn a frame (or after 100 ms in a hidden tab, where frames stop): the
-// widgets displayed with this figure are on screen before plotly's 5 MB code is evaluated.
+// Resolves once the page has drawn a frame and then had nothing else to do (or after 1.5 s at most; 100 ms in a
+// hidden tab, where frames stop): the widgets displayed with this figure, and those of the other cells being
+// run, are on screen before plotly's 5 MB code is evaluated, which holds the page for about a second.
 function painted() {
   return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
+    const idle = () => (globalThis.requestIdleCallback ? requestIdleCallback(() => resolve(), { timeout: 1500 })
+                                                        : setTimeout(resolve, 0));
+    requestAnimationFrame(() => setTimeout(idle, 0));
+    setTimeout(resolve, document.hidden ? 100 : 1600);
   });
 }
 
