@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["JUPYTERLAB_METADATA", "PLOTLY_CODE_ENV", "PROJECT_NOTEBOOKS", "VOILA_EXTENSIONS", "VOILA_PLOTLY_PREFIX",
+           "voila_prelaunch_hook",
            "as_jupyterlab_writes", "page_config_hook", "plotly_code_static", "pre_save_hook", "strip_for_checkout"]
 
 #: The folder whose notebooks are kept clean (the repository's ``notebooks/``).
@@ -230,3 +231,27 @@ VOILA_EXTENSIONS = (
 #: Where a standalone Voila server serves the folders of ``VoilaConfiguration.extra_labextensions_path``
 #: (relative to its base URL): plotly's ``package_data`` is added there by ``notebooks/.jupyter/voila.py``.
 VOILA_PLOTLY_PREFIX = "voila/labextensions/"
+
+
+def voila_prelaunch_hook(handler: Any, notebook: Any = None, cwd: str | None = None) -> None:
+    """Give a Voila app page its ``_xsrf`` cookie (``VoilaConfiguration.prelaunch_hook`` in
+    ``notebooks/.jupyter/voila.py``).
+
+    When an app page is closed or reloaded, Voila's page asks the server to shut its kernel down with a beacon
+    that carries the page's ``_xsrf`` cookie; a standalone Voila never sets that cookie, so the server refused
+    the request (403, a console error) and the kernel (about 90 MB) lived on. Reading ``handler.xsrf_token``
+    makes tornado set the cookie on the page's response, before Voila starts the kernel and streams the page.
+
+    Parameters
+    ----------
+    handler : tornado.web.RequestHandler
+        Voila's handler for the page being opened.
+    notebook, cwd
+        The notebook and its folder (not used; Voila passes them).
+
+    Returns
+    -------
+    None
+        The notebook is left as it is.
+    """
+    handler.xsrf_token  # noqa: B018 - the property sets the _xsrf cookie

@@ -89,6 +89,7 @@ config = PyFileConfigLoader("voila.py", path=sys.argv[1]).load_config()
 print(json.dumps({"allow": config.VoilaConfiguration.extension_allowlist,
                   "paths": config.VoilaConfiguration.get("extra_labextensions_path", []),
                   "url": os.environ.get(sys.argv[3], ""),
+                  "hook": getattr(config.VoilaConfiguration.get("prelaunch_hook"), "__name__", None),
                   "cull": [config.MappingKernelManager.get(k) for k in
                            ("cull_idle_timeout", "cull_interval", "cull_connected")]}))
 """
@@ -113,8 +114,12 @@ def test_the_voila_inside_jupyterlab_keeps_the_servers_plotly_url():
 
 
 def test_a_closed_app_pages_kernel_is_culled_and_an_open_pages_never():
-    """Voila's page asks for its kernel's shutdown with a beacon a standalone Voila refuses (no _xsrf cookie), so
-    kernels of closed pages are culled once idle (checked by hand in a real browser: two pages opened and
-    closed, their kernels gone after the timeout, the open page's kept); a connected kernel is never culled."""
+    """A page that vanishes without its shutdown beacon (a phone's browser killed) leaves a kernel no page is
+    connected to: it is culled once idle (checked by hand in a real browser: two pages closed without the
+    beacon, their kernels gone after the timeout, the open page's kept); a connected kernel is never culled.
+    The beacon itself is accepted (tests/browser/test_voila_kernels.py)."""
+    from companion.jupyter_config import voila_prelaunch_hook
+
+    assert _load("voila")["hook"] == voila_prelaunch_hook.__name__
     timeout, interval, connected = _load("voila")["cull"]
     assert 60 <= timeout <= 3600 and 0 < interval <= timeout and connected is False

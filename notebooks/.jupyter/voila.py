@@ -9,6 +9,7 @@ from companion.jupyter_config import (
     VOILA_EXTENSIONS,
     VOILA_PLOTLY_PREFIX,
     plotly_code_static,
+    voila_prelaunch_hook,
 )
 
 c = get_config()  # noqa: F821 - provided by the config loader
@@ -42,10 +43,11 @@ if _plotly is not None and _standalone_voila():
 # that kernel started, against the scoreboard's promise that what was typed comes back; and each app would keep an
 # idle kernel (plotly and ipywidgets loaded) in memory.
 
-# A closed app page leaves its kernel running: Voila's page asks for the shutdown with a beacon the server refuses
-# (a standalone Voila sets no _xsrf cookie), so an evening of scoring at the table would pile up kernels. A kernel
-# no page is connected to is shut down after 5 idle minutes; a kernel with its page open is never culled, however
-# long the table thinks (cull_connected stays False).
-c.MappingKernelManager.cull_idle_timeout = 300
-c.MappingKernelManager.cull_interval = 60
+# A closed or reloaded app page has its kernel shut down: Voila's page asks for it with a beacon carrying the _xsrf
+# cookie, which a standalone Voila never set (403, and a 90 MB kernel per page visit lived on); the hook sets it.
+c.VoilaConfiguration.prelaunch_hook = voila_prelaunch_hook
+# And should a page vanish without that beacon (a phone's browser killed), a kernel no page is connected to is shut
+# down after 2 idle minutes; a kernel with its page open is never culled, however long the table thinks.
+c.MappingKernelManager.cull_idle_timeout = 120
+c.MappingKernelManager.cull_interval = 30
 c.MappingKernelManager.cull_connected = False

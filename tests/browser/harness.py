@@ -164,10 +164,9 @@ def voila_server():
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="companion-voila-"))
     log = open(tmp / "voila.log", "w")  # noqa: SIM115 - closed below
-    cmd = voila_command(None, port) + [
-        # Voila's page shuts its kernel down on unload with a beacon carrying the _xsrf cookie, which
-        # a standalone Voila never sets: the beacon got 403 (a console error) and the kernel lived on.
-        "--Voila.tornado_settings={'disable_check_xsrf': True}"]
+    # no XSRF exemption: the project's settings give the page its _xsrf cookie (voila_prelaunch_hook), so the
+    # shutdown beacon a closing page sends is accepted as under `make app` (a refused one is a console error)
+    cmd = voila_command(None, port)
     env = _server_env(tmp)
     env.update(voila_env())   # the project's Voila settings, as `make app`
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -271,10 +270,12 @@ def run_in_voila(page, base: str, notebook: str, *, expect_plotly: bool = True, 
 def widget_text(page) -> str:
     """All text shown inside widget output (labels, HTML, buttons); never the notebook source.
 
-    In JupyterLab only the current notebook is searched; in Voila the whole page.
+    In JupyterLab only the current notebook is searched; in Voila the whole page. Widgets not drawn (in a hidden
+    tab) are left out: for those ``innerText`` is the raw text, a style sheet's text included.
     """
     return page.evaluate(
-        f"(sel) => Array.from(({_CURRENT_ROOT}).querySelectorAll(sel)).map(e => e.innerText).join('\\n')",
+        f"(sel) => Array.from(({_CURRENT_ROOT}).querySelectorAll(sel)).filter(e => e.getClientRects().length)"
+        ".map(e => e.innerText).join('\\n')",
         WIDGET_TEXT_SELECTOR)
 
 

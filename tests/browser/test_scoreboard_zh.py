@@ -51,7 +51,7 @@ def visible_text(page, *, problems: bool = True, scope: str = "body") -> str:
                             ".map(o => o.textContent).join('\\n')", scope)
     shown = widget_text(page) if scope == "body" else page.evaluate(
         "([s, w]) => Array.from(document.querySelectorAll(w.split(',').map(x => s + ' ' + x.trim()).join(', ')))"
-        ".map(e => e.innerText).join('\\n')", [scope, WIDGET_TEXT_SELECTOR])
+        ".filter(e => e.getClientRects().length).map(e => e.innerText).join('\\n')", [scope, WIDGET_TEXT_SELECTOR])
     text = "\n".join([shown, page.locator(".lm-TabBar").inner_text(), plots, options])
     for line in hidden:
         who_and_field, _sep, _reason = line.partition("：")   # keep the player and the field, drop the reason
