@@ -18,9 +18,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[app,dev]"
 	touch $(STAMP)
 
+# JupyterLab refuses to start as root unless told: a fresh container or VM is often root.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 # notebooks/.jupyter: no autosave, no saved widget state, project notebooks saved output-free
 lab: venv
-	JUPYTER_CONFIG_PATH=$(CURDIR)/notebooks/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH} $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 notebooks/00_start_here.ipynb
+	JUPYTER_CONFIG_PATH=$(CURDIR)/notebooks/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH} $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 # The Chinese start page, with JupyterLab's own interface in Chinese (official language pack from the
 # `app` extras) and the package's widgets and messages in Chinese (COMPANION_LANG). The language setting
@@ -30,7 +33,7 @@ lab-zh: venv
 	mkdir -p $(LAB_ZH_SETTINGS) && cp -rn data/i18n/jupyterlab-zh_CN/. $(LAB_ZH_SETTINGS)/
 	COMPANION_LANG=zh_CN JUPYTERLAB_SETTINGS_DIR=$(LAB_ZH_SETTINGS) \
 	  JUPYTER_CONFIG_PATH=$(CURDIR)/notebooks/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH} \
-	  $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 notebooks/zh_CN/00_start_here.ipynb
+	  $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ALLOW_ROOT) notebooks/zh_CN/00_start_here.ipynb
 
 # Translations: extract/update/compile the package catalogs, then re-sync the Chinese notebooks.
 # Translate what they report as missing (companion/locale/zh_CN/LC_MESSAGES/*.po) and run it again.
