@@ -60,6 +60,24 @@ def _charts_fit(page, scope: str, what: str) -> None:
     assert widths and all(abs(box - drawn) <= 2 and box <= WIDTH for box, drawn in widths), f"{what}: {widths}"
 
 
+# every plot title, x-axis title and annotation (an empty chart's message) under a scope, as drawn:
+# [text, left, right, svg width] in px from the plot's left edge
+TEXTS = """s => Array.from(document.querySelectorAll(s + ' .js-plotly-plot')).flatMap(p => {
+    const svg = p.querySelector('.main-svg').getBoundingClientRect();
+    return Array.from(p.querySelectorAll('text.gtitle, .g-xtitle text, text.annotation-text')).map(t => {
+        const r = t.getBoundingClientRect();
+        return [t.textContent, r.left - svg.left, r.right - svg.left, svg.width]; }); })"""
+
+
+def _texts_fit(page, scope: str, what: str) -> list:
+    """Every title and message of the plots under ``scope`` lies inside its plot (none cut off)."""
+    page.wait_for_timeout(300)
+    texts = page.evaluate(TEXTS, scope)
+    cut = [t for t in texts if t[0].strip() and (t[1] < -1 or t[2] > t[3] + 1)]
+    assert not cut, f"{what}: texts running past the plot's edges: {cut}"
+    return texts
+
+
 def _no_sideways_page(page, what: str) -> None:
     width = page.evaluate(PAGE_WIDTH)
     assert width <= WIDTH + 1, f"{what}: the page is {width} px wide on a {WIDTH} px screen"
@@ -70,9 +88,23 @@ def test_scoreboard_on_a_phone_fits_and_a_tapped_score_is_saved(phone, app):
     open_app(page, base)
     pick_game(page, "Terra Mystica", ".companion-number")   # the game shown first on a fresh start
     _charts_fit(page, CALC, "the Terra Mystica chart")
+    texts = _texts_fit(page, CALC, "the Terra Mystica chart")
+    title = next(t for t in texts if t[0].startswith("VP before"))
+    assert title[0].endswith("final scores)"), f"the title lost words: {title}"   # wrapped, not cut
+    page.locator(f"{CALC} .js-plotly-plot").first.scroll_into_view_if_needed()
+    _screen(page, "phone_tm_score_chart")
     pick_game(page, "Merchants of Magick", ".companion-magick-grid")
     page.wait_for_timeout(500)
     _no_sideways_page(page, "Merchants of Magick")
+    # where nothing hovers, a row button's tooltip is written out in it (an icon alone says little)
+    remove = page.locator(f"{CALC} .widget-button[title='remove this player']").first
+    assert remove.evaluate("e => getComputedStyle(e, '::after').content").strip('"') == "remove this player"
+    assert remove.bounding_box()["width"] > 60, "the caption is squeezed into the icon's width"
+    remove.scroll_into_view_if_needed()
+    _screen(page, "phone_magick_row_captions")
+    # a plain button (its tooltip is its label) shows no caption
+    assert page.locator(".widget-button", has_text="Add player").evaluate(
+        "e => getComputedStyle(e, '::after').content") in ("none", "normal")
     controls = page.evaluate(CONTROLS, ".companion-scoreboard")
     assert len(controls) >= 10, controls
     small = [c for c in controls if c[2] < 39.5]
@@ -106,6 +138,7 @@ def test_scoreboard_on_a_phone_fits_and_a_tapped_score_is_saved(phone, app):
     assert "23" in page.locator(f"{view} .companion-history").inner_text()
     page.wait_for_selector(f"{view} .js-plotly-plot .main-svg g.trace", timeout=60_000, state="attached")
     _charts_fit(page, view, "Past games")
+    _texts_fit(page, view, "Past games")
     _no_sideways_page(page, "Past games")
     screenshot(page, "phone_scoreboard_past_games")
     assert (data / "history.sqlite3").exists()

@@ -67,7 +67,7 @@ function rememberViews(plotly) {
   proto.__companionRemembers = true;
 }
 
-function followWidth(el) {
+function followWidth(el, refit) {
   if (typeof ResizeObserver !== "function") {
     return { disconnect() {} };
   }
@@ -80,6 +80,7 @@ function followWidth(el) {
     if (!view || typeof view.autosizeFigure !== "function" || !svg || width <= 0) {
       return;
     }
+    refit();
     if (Math.abs(Number(svg.getAttribute("width")) - width) > 2) {
       view.autosizeFigure();
     }
@@ -94,8 +95,176 @@ function followWidth(el) {
   return observer;
 }
 
+// plotly never wraps a text: a title or an empty chart's message longer than a phone's 412 px screen was cut
+// off at both ends. After every draw each title (the figure's, the x axis's) and each annotation wider
+// than the room it has is set in a smaller font (down to 80 %, not under 11 px) and, if it still does not
+// fit, broken into lines at spaces (between any two characters of Chinese text), kept centred on where the
+// one line was. Only the drawn text changes (the figure's layout, and Python's copy of it, keep the text).
+// A text that fits is left alone, so wide screens draw exactly as before.
+const FITTED = "__companionFitted";
+const LINE = 1.3;          // plotly's line spacing (em)
+const SVGNS = "http://www.w3.org/2000/svg";
+const TOKENS = /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF][\u3000-\u303F\uFF01-\uFF0F\uFF1A-\uFF1F]*|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+\s*|\s+/g;
+
+function room(text, svgRect) {
+  // the widest the text may be where it is anchored, in px (0 when it cannot be told)
+  const anchor = text.getAttribute("text-anchor") || "start";
+  const box = text.getBoundingClientRect();
+  const width = svgRect.width;
+  const pad = 6;
+  if (anchor === "middle") {
+    const centre = box.left + box.width / 2 - svgRect.left;
+    return 2 * Math.min(centre, width - centre) - 2 * pad;
+  }
+  if (anchor === "end") {
+    return box.right - svgRect.left - pad;
+  }
+  return width - (box.left - svgRect.left) - pad;
+}
+
+function wrapLines(text, lines, limit) {
+  // lines (strings) broken further so that each fits ``limit`` px at the text's current font
+  const probe = document.createElementNS(SVGNS, "tspan");
+  text.textContent = "";
+  text.appendChild(probe);
+  const out = [];
+  for (const line of lines) {
+    let current = "";
+    for (const token of line.match(TOKENS) || []) {
+      probe.textContent = (current + token).trimEnd();
+      if (current.trim() && probe.getComputedTextLength() > limit) {
+        out.push(current.trim());
+        current = token.trimStart();
+      } else {
+        current += token;
+      }
+    }
+    out.push(current.trim());
+  }
+  text.removeChild(probe);
+  return out.filter((line) => line);
+}
+
+function fitText(text, svgRect) {
+  const key = () => `${svgRect.width}|${text.textContent}|${text.style.fontSize}`;
+  if (text[FITTED] === key()) {
+    return;
+  }
+  const limit = room(text, svgRect);
+  const width = text.getBBox().width;
+  if (limit <= 40 || width <= limit + 0.5) {
+    text[FITTED] = key();
+    return;
+  }
+  const size = parseFloat(text.style.fontSize || getComputedStyle(text).fontSize) || 12;
+  const smallest = Math.min(size, Math.max(11, size * 0.8));
+  const smaller = Math.max(smallest, size * (limit / width));
+  text.style.fontSize = smaller + "px";
+  if (text.getBBox().width > limit + 0.5) {
+    const spans = Array.from(text.querySelectorAll("tspan.line"));
+    const before = spans.length ? spans.map((s) => s.textContent) : [text.textContent];
+    const x = text.getAttribute("x");
+    const lines = wrapLines(text, before, limit);
+    const shift = ((before.length - 1) / 2 - (lines.length - 1) / 2) * LINE;
+    text.textContent = "";
+    lines.forEach((line, i) => {
+      const span = document.createElementNS(SVGNS, "tspan");
+      span.setAttribute("class", "line");
+      if (x !== null) {
+        span.setAttribute("x", x);
+      }
+      span.setAttribute("dy", (i === 0 ? shift : LINE) + "em");
+      span.textContent = line;
+      text.appendChild(span);
+    });
+  }
+  text[FITTED] = key();
+}
+
+function fitTexts(el) {
+  const svg = el.querySelector(".main-svg");
+  if (!svg || !el.isConnected) {
+    return;
+  }
+  const svgRect = svg.getBoundingClientRect();
+  if (svgRect.width <= 0) {
+    return;
+  }
+  for (const text of el.querySelectorAll(".infolayer text.gtitle, .infolayer .g-xtitle text, .annotation text.annotation-text")) {
+    try {
+      fitText(text, svgRect);
+    } catch (error) {
+      // a text that cannot be measured (not laid out) keeps plotly's drawing
+    }
+  }
+}
+
+// A figure drawn with a fixed height and a fixed aspect ratio (the Terra Mystica map: y scaled to x) is, on
+// a narrow screen, bounded by its width and left a tall empty band above and below. There its height is
+// lowered to what the width allows (never raised above the figure's own height; wider screens, where the
+// height bounds the drawing, are left as they are). Only this view changes (Python's layout keeps its
+// height; a new height from Python is taken as the figure's own again).
+const NARROW = "(max-width: 640px)";
+const OWN_HEIGHT = "__companionOwnHeight";
+const SET_HEIGHT = "__companionSetHeight";
+
+function fitHeight(el) {
+  const full = el._fullLayout;
+  const layout = el.layout;
+  if (!full || !layout || !full.xaxis || !full.yaxis || full.yaxis.scaleanchor !== "x" || !el.__companionRelayout) {
+    return;
+  }
+  if (typeof layout.height === "number" && layout.height !== el[SET_HEIGHT]) {
+    el[OWN_HEIGHT] = layout.height;      // a height Python set (first draw or a change)
+  }
+  const own = el[OWN_HEIGHT];
+  const xr = full.xaxis.range;
+  const yr = full.yaxis.range;
+  const m = full.margin;
+  const plotWidth = full.width - m.l - m.r;
+  if (typeof own !== "number" || !xr || !yr || plotWidth <= 0) {
+    return;
+  }
+  const ratio = (Math.abs(yr[1] - yr[0]) * (full.yaxis.scaleratio || 1)) / Math.abs(xr[1] - xr[0]);
+  const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
+  const wanted = narrow ? Math.min(own, Math.ceil(plotWidth * ratio + m.t + m.b)) : own;
+  if (Math.abs(wanted - full.height) > 4) {
+    el[SET_HEIGHT] = wanted;
+    el.__companionRelayout({ height: wanted });
+  }
+}
+
+function followDraws(el) {
+  let queued = false;
+  const run = () => {
+    queued = false;
+    fitHeight(el);
+    fitTexts(el);
+  };
+  const schedule = () => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(run);
+    }
+  };
+  let tries = 0;
+  const attach = () => {
+    if (typeof el.on === "function") {
+      for (const name of ["plotly_afterplot", "plotly_relayout", "plotly_restyle", "plotly_update", "plotly_redraw"]) {
+        el.on(name, schedule);
+      }
+      schedule();
+    } else if (tries++ < 50) {
+      setTimeout(attach, 100);
+    }
+  };
+  attach();
+  return schedule;
+}
+
 export default () => {
   let ready = null;
+  let replayed = null;
   return {
     initialize({ model }) {
       const queue = [];
@@ -115,6 +284,7 @@ export default () => {
           model.off("change:" + name, record);
         }
         const replaying = new Map();
+        replayed = replaying;
         const listeners = [];
         const proxy = {
           get: (key) => (replaying.has(key) ? replaying.get(key) : model.get(key)),
@@ -148,9 +318,25 @@ export default () => {
       slot().want();
       const widget = await ready;
       const cleanup = await widget.render({ el });
-      const watcher = followWidth(el);
+      // this view alone is relaid out (fitHeight): through the view's own path for Python's edits, marked
+      // as not coming from this view and with an edit id Python ignores, so Python's figure keeps its layout
+      el.__companionRelayout = (data) => {
+        const view = el[VIEW];
+        if (!view || typeof view.do_relayout !== "function") {
+          return;
+        }
+        replayed.set("_py2js_relayout", { relayout_data: data, source_view_id: "companion-fit", layout_edit_id: -1 });
+        try {
+          view.do_relayout();
+        } finally {
+          replayed.delete("_py2js_relayout");
+        }
+      };
+      const refit = followDraws(el);
+      const watcher = followWidth(el, refit);
       return () => {
         watcher.disconnect();
+        delete el.__companionRelayout;
         if (typeof cleanup === "function") {
           cleanup();
         }
