@@ -152,6 +152,20 @@ def test_tm_replay_code_meaning_is_reachable_by_tap(phone, lab_url):
     page.wait_for_timeout(1000)
     out = ".jp-OutputArea "
     _charts_fit(page, ".jp-OutputArea", "the replay's map and VP chart")
+    _texts_fit(page, ".jp-OutputArea", "the replay's map and VP chart")
+    # the map (drawn to scale) is as tall as the screen's width lets it be, not its desktop height with empty
+    # bands above and below, and keeps its own x range: [figure height, plot area height, drawn hexes, x range]
+    sizes = page.evaluate("""() => Array.from(document.querySelectorAll('.jp-OutputArea .js-plotly-plot'))
+        .filter(p => p._fullLayout && p._fullLayout.yaxis.scaleanchor === 'x')
+        .map(p => [p._fullLayout.height, p._fullLayout._size.h,
+                   p.querySelector('.cartesianlayer .scatterlayer').getBoundingClientRect().height,
+                   p._fullLayout.xaxis.range])""")
+    assert sizes, "no map drawn to scale"
+    for height, area, hexes, x_range in sizes:
+        assert height < 400 and hexes > 0.8 * area, f"the map is {height} px tall ({area} px plot) for {hexes} px of hexes"
+        assert x_range[0] > -1.5, f"the map was shrunk sideways to fit its height: x range {x_range}"
+    page.locator(".jp-OutputArea .js-plotly-plot").first.scroll_into_view_if_needed()
+    _screen(page, "phone_tm_replay_map")
     code = page.locator(f"{out}.companion-tip[title^='round scoring tile:']").first
     meaning = code.get_attribute("title")
     after = "e => getComputedStyle(e, '::after').content"

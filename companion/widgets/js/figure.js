@@ -205,32 +205,55 @@ function fitTexts(el) {
 // height bounds the drawing, are left as they are). Only this view changes (Python's layout keeps its
 // height; a new height from Python is taken as the figure's own again).
 const NARROW = "(max-width: 640px)";
-const OWN_HEIGHT = "__companionOwnHeight";
-const SET_HEIGHT = "__companionSetHeight";
 
 function fitHeight(el) {
   const full = el._fullLayout;
   const layout = el.layout;
-  if (!full || !layout || !full.xaxis || !full.yaxis || full.yaxis.scaleanchor !== "x" || !el.__companionRelayout) {
+  const view = el[VIEW];
+  if (!full || !layout || !full.yaxis || full.yaxis.scaleanchor !== "x" || !full._size || !view ||
+      typeof view.autosizeFigure !== "function") {
     return;
   }
-  if (typeof layout.height === "number" && layout.height !== el[SET_HEIGHT]) {
-    el[OWN_HEIGHT] = layout.height;      // a height Python set (first draw or a change)
+  // the figure's own height and x range, as Python holds them (plotly drops the height after a resize and
+  // widens the x range into the element's layout when the height bounds the drawing)
+  const own = view.model && view.model.get("_widget_layout");
+  const height = own && own.height;
+  const xr = own && own.xaxis && own.xaxis.range;
+  if (typeof height !== "number" || !Array.isArray(xr) || xr.length !== 2 || !Array.isArray(el.data)) {
+    return;
   }
-  const own = el[OWN_HEIGHT];
-  const xr = full.xaxis.range;
-  const yr = full.yaxis.range;
+  // the drawing's height at the scale the width allows: the figure's x range (plotly widens the y range to
+  // fill the plot, so the y extent is taken from the data) times the y scale ratio
+  let low = Infinity;
+  let high = -Infinity;
+  for (const trace of el.data) {
+    for (const y of trace.y || []) {
+      if (typeof y === "number" && Number.isFinite(y)) {
+        low = Math.min(low, y);
+        high = Math.max(high, y);
+      }
+    }
+  }
+  if (!(high > low)) {
+    return;
+  }
+  const perUnit = full._size.w / Math.abs(xr[1] - xr[0]);
+  // (plus plotly's autorange padding around markers, about 5 % each side)
+  const drawing = (high - low) * (full.yaxis.scaleratio || 1) * perUnit;
   const m = full.margin;
-  const plotWidth = full.width - m.l - m.r;
-  if (typeof own !== "number" || !xr || !yr || plotWidth <= 0) {
-    return;
-  }
-  const ratio = (Math.abs(yr[1] - yr[0]) * (full.yaxis.scaleratio || 1)) / Math.abs(xr[1] - xr[0]);
   const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
-  const wanted = narrow ? Math.min(own, Math.ceil(plotWidth * ratio + m.t + m.b)) : own;
+  if (!narrow && !el.style.height) {
+    return;                              // a wide screen keeps plotly's sizing untouched
+  }
+  const wanted = narrow ? Math.min(height, Math.ceil(drawing * 1.1 + m.t + m.b + 4)) : height;
   if (Math.abs(wanted - full.height) > 4) {
-    el[SET_HEIGHT] = wanted;
-    el.__companionRelayout({ height: wanted });
+    if (layout.xaxis && Array.isArray(layout.xaxis.range)) {
+      layout.xaxis.range = xr.slice();   // the figure's own range again, read by the resize's redraw
+    }
+    // plotly sizes a figure without a fixed size to its element (the view's resize reads the element's
+    // height), so the element is given the height and the view resizes the figure to it
+    el.style.height = wanted + "px";
+    view.autosizeFigure();
   }
 }
 
@@ -264,7 +287,6 @@ function followDraws(el) {
 
 export default () => {
   let ready = null;
-  let replayed = null;
   return {
     initialize({ model }) {
       const queue = [];
@@ -284,7 +306,6 @@ export default () => {
           model.off("change:" + name, record);
         }
         const replaying = new Map();
-        replayed = replaying;
         const listeners = [];
         const proxy = {
           get: (key) => (replaying.has(key) ? replaying.get(key) : model.get(key)),
@@ -318,25 +339,10 @@ export default () => {
       slot().want();
       const widget = await ready;
       const cleanup = await widget.render({ el });
-      // this view alone is relaid out (fitHeight): through the view's own path for Python's edits, marked
-      // as not coming from this view and with an edit id Python ignores, so Python's figure keeps its layout
-      el.__companionRelayout = (data) => {
-        const view = el[VIEW];
-        if (!view || typeof view.do_relayout !== "function") {
-          return;
-        }
-        replayed.set("_py2js_relayout", { relayout_data: data, source_view_id: "companion-fit", layout_edit_id: -1 });
-        try {
-          view.do_relayout();
-        } finally {
-          replayed.delete("_py2js_relayout");
-        }
-      };
       const refit = followDraws(el);
       const watcher = followWidth(el, refit);
       return () => {
         watcher.disconnect();
-        delete el.__companionRelayout;
         if (typeof cleanup === "function") {
           cleanup();
         }
