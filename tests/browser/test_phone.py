@@ -192,3 +192,23 @@ def test_tm_replay_code_meaning_is_reachable_by_tap(phone, lab_url):
     code.tap()
     _screen(page, "phone_tm_replay_code_tap")
 
+
+
+def test_century_lesson_buttons_write_their_steps_out_on_a_phone(phone, lab_url):
+    page = phone
+    run_in_lab(page, lab_url, "notebooks/century/learn_the_rules.ipynb", expect_plotly=False)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    button = page.locator(".jp-OutputArea .widget-button", has_text="Three times").first
+    button.scroll_into_view_if_needed()
+    steps = button.get_attribute("title")
+    assert steps and steps != button.inner_text().strip()
+    # the steps (a tooltip for a mouse) are written in the button below its label, inside the screen
+    assert button.evaluate("e => getComputedStyle(e, '::after').content").strip('"') == steps
+    box = button.bounding_box()
+    assert box["height"] >= 39.5 and box["x"] + box["width"] <= WIDTH + 1, box
+    assert button.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the steps are cut off at the button's foot"
+    row = button.locator("xpath=..")
+    row.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    row.screenshot(path=str(SCREENSHOTS / "phone_century_lesson_buttons.png"))
