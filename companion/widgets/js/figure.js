@@ -44,12 +44,9 @@ function painted() {
   });
 }
 
-// plotly sizes a figure without a fixed width to its box when it is first drawn; as an anywidget it never
-// sizes it again (its resize handling is wired to JupyterLab's classic widget messages only). A figure drawn
-// before its box had its final width (a phone's narrow page laid out late, a tab shown later) kept plotly's
-// default 700 px and ran off a phone's screen. So each view is remembered on its element, and when the
-// element's width changes while a figure without a fixed width no longer matches it, the view's own
-// autosizeFigure() sizes it again (at most once per frame, only when the sizes differ).
+// As an anywidget plotly never sizes a figure again after its first draw: one drawn before its box had its
+// final width (a phone's page laid out late, a tab shown later) kept 700 px. Each view is remembered on its
+// element; when the element's width no longer matches, the view's autosizeFigure() runs (once per frame).
 const VIEW = "__companionFigureView";
 
 function rememberViews(plotly) {
@@ -95,163 +92,93 @@ function followWidth(el, refit) {
   return observer;
 }
 
-// plotly never wraps a text: a title or an empty chart's message longer than a phone's 412 px screen was cut
-// off at both ends. After every draw each title (the figure's, the x axis's) and each annotation wider
-// than the room it has is set in a smaller font (down to 80 %, not under 11 px) and, if it still does not
-// fit, broken into lines at spaces (between any two characters of Chinese text), kept centred on where the
-// one line was. Only the drawn text changes (the figure's layout, and Python's copy of it, keep the text).
-// A text that fits is left alone, so wide screens draw exactly as before.
-const FITTED = "__companionFitted";
-const LINE = 1.3;          // plotly's line spacing (em)
-const SVGNS = "http://www.w3.org/2000/svg";
-const TOKENS = /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF][\u3000-\u303F\uFF01-\uFF0F\uFF1A-\uFF1F]*|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+\s*|\s+/g;
+// plotly never wraps: a title or message too wide for a narrow plot gets a smaller font (>= 80 %, 11 px), then
+// lines (broken at spaces, between Chinese characters). Text that fits (wide screens) is untouched.
+const FIT = "__companionFit";
+const NS = "http://www.w3.org/2000/svg";
+const CJK = "\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF";
+const TOKENS = new RegExp(`[${CJK}][\u3000-\u303F\uFF01-\uFF0F\uFF1A-\uFF1F]*|[^\\s${CJK}]+\\s*|\\s+`, "g");
 
-function room(text, svgRect) {
-  // the widest the text may be where it is anchored, in px (0 when it cannot be told)
-  const anchor = text.getAttribute("text-anchor") || "start";
-  const box = text.getBoundingClientRect();
-  const width = svgRect.width;
-  const pad = 6;
-  if (anchor === "middle") {
-    const centre = box.left + box.width / 2 - svgRect.left;
-    return 2 * Math.min(centre, width - centre) - 2 * pad;
+function fitText(t, svg) {
+  const key = () => `${svg.width}|${t.textContent}|${t.style.fontSize}`;
+  if (t[FIT] === key()) {
+    return;
   }
-  if (anchor === "end") {
-    return box.right - svgRect.left - pad;
-  }
-  return width - (box.left - svgRect.left) - pad;
-}
-
-function wrapLines(text, lines, limit) {
-  // lines (strings) broken further so that each fits ``limit`` px at the text's current font
-  const probe = document.createElementNS(SVGNS, "tspan");
-  text.textContent = "";
-  text.appendChild(probe);
-  const out = [];
-  for (const line of lines) {
-    let current = "";
-    for (const token of line.match(TOKENS) || []) {
-      probe.textContent = (current + token).trimEnd();
-      if (current.trim() && probe.getComputedTextLength() > limit) {
-        out.push(current.trim());
-        current = token.trimStart();
-      } else {
-        current += token;
+  const box = t.getBoundingClientRect();
+  const at = t.getAttribute("text-anchor");
+  const mid = box.left + box.width / 2 - svg.left;
+  const room = (at === "middle" ? 2 * Math.min(mid, svg.width - mid) : at === "end" ? box.right - svg.left
+    : svg.right - box.left) - 12;
+  const wide = t.getBBox().width;
+  if (room > 40 && wide > room + 0.5) {
+    const size = parseFloat(t.style.fontSize) || 12;
+    t.style.fontSize = Math.max(Math.min(size, Math.max(11, size * 0.8)), size * room / wide) + "px";
+    if (t.getBBox().width > room + 0.5) {
+      const spans = [...t.querySelectorAll("tspan.line")].map((s) => s.textContent);
+      const before = spans.length ? spans : [t.textContent];
+      const x = t.getAttribute("x");
+      const probe = document.createElementNS(NS, "tspan");
+      t.replaceChildren(probe);
+      const lines = [];
+      for (const line of before) {
+        let now = "";
+        for (const token of line.match(TOKENS) || []) {
+          probe.textContent = (now + token).trimEnd();
+          if (now.trim() && probe.getComputedTextLength() > room) {
+            lines.push(now.trim());
+            now = token.trimStart();
+          } else {
+            now += token;
+          }
+        }
+        lines.push(now.trim());
       }
-    }
-    out.push(current.trim());
-  }
-  text.removeChild(probe);
-  return out.filter((line) => line);
-}
-
-function fitText(text, svgRect) {
-  const key = () => `${svgRect.width}|${text.textContent}|${text.style.fontSize}`;
-  if (text[FITTED] === key()) {
-    return;
-  }
-  const limit = room(text, svgRect);
-  const width = text.getBBox().width;
-  if (limit <= 40 || width <= limit + 0.5) {
-    text[FITTED] = key();
-    return;
-  }
-  const size = parseFloat(text.style.fontSize || getComputedStyle(text).fontSize) || 12;
-  const smallest = Math.min(size, Math.max(11, size * 0.8));
-  const smaller = Math.max(smallest, size * (limit / width));
-  text.style.fontSize = smaller + "px";
-  if (text.getBBox().width > limit + 0.5) {
-    const spans = Array.from(text.querySelectorAll("tspan.line"));
-    const before = spans.length ? spans.map((s) => s.textContent) : [text.textContent];
-    const x = text.getAttribute("x");
-    const lines = wrapLines(text, before, limit);
-    const shift = ((before.length - 1) / 2 - (lines.length - 1) / 2) * LINE;
-    text.textContent = "";
-    lines.forEach((line, i) => {
-      const span = document.createElementNS(SVGNS, "tspan");
-      span.setAttribute("class", "line");
-      if (x !== null) {
+      t.replaceChildren();
+      const kept = lines.filter(Boolean);
+      kept.forEach((line, i) => {
+        const span = document.createElementNS(NS, "tspan");
+        span.setAttribute("class", "line");
         span.setAttribute("x", x);
-      }
-      span.setAttribute("dy", (i === 0 ? shift : LINE) + "em");
-      span.textContent = line;
-      text.appendChild(span);
-    });
-  }
-  text[FITTED] = key();
-}
-
-function fitTexts(el) {
-  const svg = el.querySelector(".main-svg");
-  if (!svg || !el.isConnected) {
-    return;
-  }
-  const svgRect = svg.getBoundingClientRect();
-  if (svgRect.width <= 0) {
-    return;
-  }
-  for (const text of el.querySelectorAll(".infolayer text.gtitle, .infolayer .g-xtitle text, .annotation text.annotation-text")) {
-    try {
-      fitText(text, svgRect);
-    } catch (error) {
-      // a text that cannot be measured (not laid out) keeps plotly's drawing
+        span.setAttribute("dy", (i ? 1.3 : ((before.length - kept.length) / 2) * 1.3) + "em");
+        span.textContent = line;
+        t.appendChild(span);
+      });
     }
   }
+  t[FIT] = key();
 }
 
-// A figure drawn with a fixed height and a fixed aspect ratio (the Terra Mystica map: y scaled to x) is, on
-// a narrow screen, bounded by its width and left a tall empty band above and below. There its height is
-// lowered to what the width allows (never raised above the figure's own height; wider screens, where the
-// height bounds the drawing, are left as they are). Only this view changes (Python's layout keeps its
-// height; a new height from Python is taken as the figure's own again).
-const NARROW = "(max-width: 640px)";
-
+// A map drawn to scale (y anchored to x) on a narrow screen: the element gets the height the width allows (at
+// most its own; the view's resize reads it) and Python's x range back (plotly widens it into el.layout).
 function fitHeight(el) {
   const full = el._fullLayout;
-  const layout = el.layout;
   const view = el[VIEW];
-  if (!full || !layout || !full.yaxis || full.yaxis.scaleanchor !== "x" || !full._size || !view ||
-      typeof view.autosizeFigure !== "function") {
-    return;
-  }
-  // the figure's own height and x range, as Python holds them (plotly drops the height after a resize and
-  // widens the x range into the element's layout when the height bounds the drawing)
-  const own = view.model && view.model.get("_widget_layout");
-  const height = own && own.height;
+  const own = view && view.model && view.model.get("_widget_layout");
   const xr = own && own.xaxis && own.xaxis.range;
-  if (typeof height !== "number" || !Array.isArray(xr) || xr.length !== 2 || !Array.isArray(el.data)) {
+  if (!full || !full._size || !full.yaxis || full.yaxis.scaleanchor !== "x" || typeof own.height !== "number" ||
+      !Array.isArray(xr) || !Array.isArray(el.data)) {
     return;
   }
-  // the drawing's height at the scale the width allows: the figure's x range (plotly widens the y range to
-  // fill the plot, so the y extent is taken from the data) times the y scale ratio
+  const narrow = matchMedia("(max-width: 640px)").matches;
+  if (!narrow && !el.style.height) {
+    return;
+  }
   let low = Infinity;
   let high = -Infinity;
   for (const trace of el.data) {
     for (const y of trace.y || []) {
-      if (typeof y === "number" && Number.isFinite(y)) {
+      if (Number.isFinite(y)) {
         low = Math.min(low, y);
         high = Math.max(high, y);
       }
     }
   }
-  if (!(high > low)) {
-    return;
-  }
-  const perUnit = full._size.w / Math.abs(xr[1] - xr[0]);
-  // (plus plotly's autorange padding around markers, about 5 % each side)
-  const drawing = (high - low) * (full.yaxis.scaleratio || 1) * perUnit;
-  const m = full.margin;
-  const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
-  if (!narrow && !el.style.height) {
-    return;                              // a wide screen keeps plotly's sizing untouched
-  }
-  const wanted = narrow ? Math.min(height, Math.ceil(drawing * 1.1 + m.t + m.b + 4)) : height;
+  // data height at the width's scale + plotly's autorange padding
+  const drawn = (1.1 * (high - low) * (full.yaxis.scaleratio || 1) * full._size.w) / Math.abs(xr[1] - xr[0]);
+  const wanted = narrow && high > low ? Math.min(own.height, Math.ceil(drawn + full.margin.t + full.margin.b + 4))
+    : own.height;
   if (Math.abs(wanted - full.height) > 4) {
-    if (layout.xaxis && Array.isArray(layout.xaxis.range)) {
-      layout.xaxis.range = xr.slice();   // the figure's own range again, read by the resize's redraw
-    }
-    // plotly sizes a figure without a fixed size to its element (the view's resize reads the element's
-    // height), so the element is given the height and the view resizes the figure to it
+    el.layout.xaxis.range = xr.slice();
     el.style.height = wanted + "px";
     view.autosizeFigure();
   }
@@ -262,7 +189,15 @@ function followDraws(el) {
   const run = () => {
     queued = false;
     fitHeight(el);
-    fitTexts(el);
+    const svg = el.querySelector(".main-svg");
+    const rect = svg && el.isConnected && svg.getBoundingClientRect();
+    for (const t of rect && rect.width ? el.querySelectorAll(".gtitle, .g-xtitle text, text.annotation-text") : []) {
+      try {
+        fitText(t, rect);
+      } catch {
+        // not laid out
+      }
+    }
   };
   const schedule = () => {
     if (!queued) {
@@ -270,18 +205,15 @@ function followDraws(el) {
       requestAnimationFrame(run);
     }
   };
-  let tries = 0;
-  const attach = () => {
-    if (typeof el.on === "function") {
-      for (const name of ["plotly_afterplot", "plotly_relayout", "plotly_restyle", "plotly_update", "plotly_redraw"]) {
-        el.on(name, schedule);
-      }
+  const attach = (tries) => {
+    if (el.on) {
+      ["afterplot", "relayout", "restyle", "update", "redraw"].forEach((n) => el.on("plotly_" + n, schedule));
       schedule();
-    } else if (tries++ < 50) {
-      setTimeout(attach, 100);
+    } else if (tries) {
+      setTimeout(attach, 100, tries - 1);
     }
   };
-  attach();
+  attach(50);
   return schedule;
 }
 
