@@ -61,19 +61,19 @@ def _charts_fit(page, scope: str, what: str) -> None:
 
 
 # every plot title, x-axis title and annotation (an empty chart's message) under a scope, as drawn:
-# [text, left, right, svg width] in px from the plot's left edge
+# [text, left, right, svg width, top] in px from the plot's left and top edges
 TEXTS = """s => Array.from(document.querySelectorAll(s + ' .js-plotly-plot')).flatMap(p => {
     const svg = p.querySelector('.main-svg').getBoundingClientRect();
     return Array.from(p.querySelectorAll('text.gtitle, .g-xtitle text, text.annotation-text')).map(t => {
         const r = t.getBoundingClientRect();
-        return [t.textContent, r.left - svg.left, r.right - svg.left, svg.width]; }); })"""
+        return [t.textContent, r.left - svg.left, r.right - svg.left, svg.width, r.top - svg.top]; }); })"""
 
 
 def _texts_fit(page, scope: str, what: str) -> list:
     """Every title and message of the plots under ``scope`` lies inside its plot (none cut off)."""
     page.wait_for_timeout(300)
     texts = page.evaluate(TEXTS, scope)
-    cut = [t for t in texts if t[0].strip() and (t[1] < -1 or t[2] > t[3] + 1)]
+    cut = [t for t in texts if t[0].strip() and (t[1] < -1 or t[2] > t[3] + 1 or t[4] < -1)]
     assert not cut, f"{what}: texts running past the plot's edges: {cut}"
     return texts
 
@@ -212,3 +212,17 @@ def test_century_lesson_buttons_write_their_steps_out_on_a_phone(phone, lab_url)
     page.wait_for_timeout(300)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     row.screenshot(path=str(SCREENSHOTS / "phone_century_lesson_buttons.png"))
+
+
+def test_chinese_chart_title_wraps_between_characters(phone, lab_url):
+    page = phone
+    run_in_lab(page, lab_url, "notebooks/zh_CN/terra_mystica/score_a_table_game.ipynb")
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    _charts_fit(page, ".jp-OutputArea", "the Chinese score chart")
+    texts = _texts_fit(page, ".jp-OutputArea", "the Chinese score chart")
+    assert any(not t[0].isascii() for t in texts), f"no Chinese plot text: {texts}"
+    plot = page.locator(".jp-OutputArea .js-plotly-plot").first
+    plot.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    plot.screenshot(path=str(SCREENSHOTS / "phone_zh_tm_score_chart.png"))

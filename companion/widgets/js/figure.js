@@ -44,9 +44,8 @@ function painted() {
   });
 }
 
-// As an anywidget plotly never sizes a figure again after its first draw: one drawn before its box had its
-// final width (a phone's page laid out late, a tab shown later) kept 700 px. Each view is remembered on its
-// element; when the element's width no longer matches, the view's autosizeFigure() runs (once per frame).
+// As an anywidget plotly never sizes a figure again: one drawn before its box had its width (a phone's page
+// laid out late) kept 700 px. When the element's width no longer matches, the view's autosizeFigure() runs.
 const VIEW = "__companionFigureView";
 
 function rememberViews(plotly) {
@@ -93,7 +92,7 @@ function followWidth(el, refit) {
 }
 
 // plotly never wraps: a title or message too wide for a narrow plot gets a smaller font (>= 80 %, 11 px), then
-// lines (broken at spaces, between Chinese characters). Text that fits (wide screens) is untouched.
+// lines (at spaces, between Chinese characters), kept below the top. Text that fits is untouched.
 const FIT = "__companionFit";
 const NS = "http://www.w3.org/2000/svg";
 const CJK = "\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF";
@@ -143,6 +142,10 @@ function fitText(t, svg) {
         span.textContent = line;
         t.appendChild(span);
       });
+      const over = svg.top + 2 - t.getBoundingClientRect().top;
+      if (over > 0) {
+        t.setAttribute("y", Number(t.getAttribute("y")) + over);
+      }
     }
   }
   t[FIT] = key();
@@ -173,7 +176,7 @@ function fitHeight(el) {
       }
     }
   }
-  // data height at the width's scale + plotly's autorange padding
+  // data height at the width's scale + autorange padding
   const drawn = (1.1 * (high - low) * (full.yaxis.scaleratio || 1) * full._size.w) / Math.abs(xr[1] - xr[0]);
   const wanted = narrow && high > low ? Math.min(own.height, Math.ceil(drawn + full.margin.t + full.margin.b + 4))
     : own.height;
@@ -189,8 +192,7 @@ function followDraws(el) {
   const run = () => {
     queued = false;
     fitHeight(el);
-    const svg = el.querySelector(".main-svg");
-    const rect = svg && el.isConnected && svg.getBoundingClientRect();
+    const rect = el.isConnected && el.querySelector(".main-svg")?.getBoundingClientRect();
     for (const t of rect && rect.width ? el.querySelectorAll(".gtitle, .g-xtitle text, text.annotation-text") : []) {
       try {
         fitText(t, rect);
@@ -207,7 +209,7 @@ function followDraws(el) {
   };
   const attach = (tries) => {
     if (el.on) {
-      ["afterplot", "relayout", "restyle", "update", "redraw"].forEach((n) => el.on("plotly_" + n, schedule));
+      ["afterplot", "relayout", "restyle", "update"].forEach((n) => el.on("plotly_" + n, schedule));
       schedule();
     } else if (tries) {
       setTimeout(attach, 100, tries - 1);
