@@ -35,7 +35,7 @@ from companion.widgets.formcheck import (
     style_widget,
 )
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
-from companion.widgets.touch import tip_html
+from companion.widgets.touch import show_tooltip, tip_html
 
 __all__ = ["HeaderCell", "ScoreForm"]
 
@@ -311,12 +311,13 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
         for index, player in enumerate(self.players):
             cells = self._player_cells(index, player)
             if self.REORDERABLE:
-                up = widgets.Button(icon="arrow-up", tooltip=_("earlier in turn order"),
-                                    layout=widgets.Layout(width="36px"), disabled=index == 0)
+                up = show_tooltip(widgets.Button(icon="arrow-up", tooltip=_("earlier in turn order"),
+                                                 layout=widgets.Layout(width="36px"), disabled=index == 0))
                 up.on_click(lambda _b, i=index: self.move_up(i))
                 self.up_buttons.append(up)
                 cells.append(up)
-            remove = widgets.Button(icon="trash", tooltip=_("remove this player"), layout=widgets.Layout(width="40px"))
+            remove = show_tooltip(widgets.Button(icon="trash", tooltip=_("remove this player"),
+                                                 layout=widgets.Layout(width="40px")))
             remove.on_click(lambda _b, i=index: self.remove_player(i))
             self.remove_buttons.append(remove)
             cells.append(remove)

@@ -11,6 +11,8 @@ Everything here only changes how the widgets look and respond on a touch screen;
   where nothing hovers, no longer covers the chart's title.
   :func:`companion.widgets.common.busy_style` and :func:`companion.widgets.formcheck.style_widget` carry it,
   so it is on the page with any of the package's main widgets; :func:`touch_style` is for the others.
+* :func:`show_tooltip` - marks a button whose tooltip matters: on a touch screen (nothing hovers) the
+  tooltip is written in the button below its label.
 * :func:`tip_html` - a short text with its meaning. A mouse shows the meaning on pointing (the ``title``);
   a tap (or a click, or the Tab key) on the text writes the meaning out beside it, so it is reachable where
   nothing hovers.
@@ -27,10 +29,12 @@ from pathlib import Path
 import anywidget
 import ipywidgets as widgets
 
-__all__ = ["TIP_CLASS", "TOUCH_CSS", "NumberKeys", "tip_html", "touch_style"]
+__all__ = ["CAPTION_CLASS", "TIP_CLASS", "TOUCH_CSS", "NumberKeys", "show_tooltip", "tip_html", "touch_style"]
 
 #: CSS class of a text whose meaning :func:`tip_html` attached.
 TIP_CLASS = "companion-tip"
+#: CSS class of a button whose tooltip is written out in it on a touch screen (:func:`show_tooltip`).
+CAPTION_CLASS = "companion-caption"
 
 _NARROW = "(pointer: coarse), (max-width: 640px)"
 
@@ -66,6 +70,18 @@ TOUCH_CSS = (
     "}"
     # a phone shows plotly's tool bar all the time (nothing hovers), over the chart's title: hidden there
     "@media (hover: none) and (max-width: 640px) {.js-plotly-plot .modebar-container {display: none !important}}"
+    # where nothing hovers a button's tooltip is never seen: on a button marked by :func:`show_tooltip` it is
+    # written in the button, in small type below the label (an icon-only button grows to hold it); a mouse
+    # still gets the tooltip, and the desktop layout is unchanged
+    "@media (hover: none) {"
+    f".jupyter-widgets.widget-button.{CAPTION_CLASS}[title]:not([title='']) {{height: auto; white-space: normal; "
+    "line-height: 1.25; padding-top: 4px; padding-bottom: 4px}"
+    f".jupyter-widgets.widget-button.{CAPTION_CLASS}[title]:not([title=''])::after {{content: attr(title); "
+    "display: block; font-size: 11px; font-weight: normal; line-height: 1.2; opacity: 0.8; "
+    "white-space: normal; overflow-wrap: anywhere; padding-bottom: 2px}"
+    f".jupyter-widgets.widget-button.{CAPTION_CLASS}[title]:not([title='']):has(> i.center) "
+    "{width: auto !important; min-width: 40px; max-width: 7.5em; flex-shrink: 0}"
+    "}"
     "</style>"
 )
 
@@ -101,6 +117,27 @@ def tip_html(text: str, meaning: str, tag: str = "abbr", css_class: str = "", st
     extra = f' style="{html.escape(style, quote=True)}"' if style else ""
     return (f'<{tag} class="{classes}" tabindex="0" title="{html.escape(meaning, quote=True)}"'
             f"{extra}>{text}</{tag}>")
+
+
+def show_tooltip(button: widgets.Button) -> widgets.Button:
+    """Mark ``button`` so that a touch screen writes its tooltip out in it, below its label.
+
+    For a button whose tooltip says something its label (or icon) does not: where nothing hovers
+    (``hover: none``) :data:`TOUCH_CSS` shows the tooltip as a small caption in the button, following the
+    tooltip when it changes (a language switch); a mouse keeps the tooltip and the button's desktop look.
+
+    Parameters
+    ----------
+    button : ipywidgets.Button
+        The button; its ``tooltip`` is the caption.
+
+    Returns
+    -------
+    ipywidgets.Button
+        ``button`` itself (with the CSS class :data:`CAPTION_CLASS`).
+    """
+    button.add_class(CAPTION_CLASS)
+    return button
 
 
 class NumberKeys(anywidget.AnyWidget):

@@ -60,6 +60,24 @@ def _charts_fit(page, scope: str, what: str) -> None:
     assert widths and all(abs(box - drawn) <= 2 and box <= WIDTH for box, drawn in widths), f"{what}: {widths}"
 
 
+# every plot title, x-axis title and annotation (an empty chart's message) under a scope, as drawn:
+# [text, left, right, svg width, top] in px from the plot's left and top edges
+TEXTS = """s => Array.from(document.querySelectorAll(s + ' .js-plotly-plot')).flatMap(p => {
+    const svg = p.querySelector('.main-svg').getBoundingClientRect();
+    return Array.from(p.querySelectorAll('text.gtitle, .g-xtitle text, text.annotation-text')).map(t => {
+        const r = t.getBoundingClientRect();
+        return [t.textContent, r.left - svg.left, r.right - svg.left, svg.width, r.top - svg.top]; }); })"""
+
+
+def _texts_fit(page, scope: str, what: str) -> list:
+    """Every title and message of the plots under ``scope`` lies inside its plot (none cut off)."""
+    page.wait_for_timeout(300)
+    texts = page.evaluate(TEXTS, scope)
+    cut = [t for t in texts if t[0].strip() and (t[1] < -1 or t[2] > t[3] + 1 or t[4] < -1)]
+    assert not cut, f"{what}: texts running past the plot's edges: {cut}"
+    return texts
+
+
 def _no_sideways_page(page, what: str) -> None:
     width = page.evaluate(PAGE_WIDTH)
     assert width <= WIDTH + 1, f"{what}: the page is {width} px wide on a {WIDTH} px screen"
@@ -70,9 +88,23 @@ def test_scoreboard_on_a_phone_fits_and_a_tapped_score_is_saved(phone, app):
     open_app(page, base)
     pick_game(page, "Terra Mystica", ".companion-number")   # the game shown first on a fresh start
     _charts_fit(page, CALC, "the Terra Mystica chart")
+    texts = _texts_fit(page, CALC, "the Terra Mystica chart")
+    title = next(t for t in texts if t[0].startswith("VP before"))
+    assert title[0].endswith("final scores)"), f"the title lost words: {title}"   # wrapped, not cut
+    page.locator(f"{CALC} .js-plotly-plot").first.scroll_into_view_if_needed()
+    _screen(page, "phone_tm_score_chart")
     pick_game(page, "Merchants of Magick", ".companion-magick-grid")
     page.wait_for_timeout(500)
     _no_sideways_page(page, "Merchants of Magick")
+    # where nothing hovers, a row button's tooltip is written out in it (an icon alone says little)
+    remove = page.locator(f"{CALC} .widget-button[title='remove this player']").first
+    assert remove.evaluate("e => getComputedStyle(e, '::after').content").strip('"') == "remove this player"
+    assert remove.bounding_box()["width"] > 60, "the caption is squeezed into the icon's width"
+    remove.scroll_into_view_if_needed()
+    _screen(page, "phone_magick_row_captions")
+    # a plain button (its tooltip is its label) shows no caption
+    assert page.locator(".widget-button", has_text="Add player").evaluate(
+        "e => getComputedStyle(e, '::after').content") in ("none", "normal")
     controls = page.evaluate(CONTROLS, ".companion-scoreboard")
     assert len(controls) >= 10, controls
     small = [c for c in controls if c[2] < 39.5]
@@ -106,6 +138,7 @@ def test_scoreboard_on_a_phone_fits_and_a_tapped_score_is_saved(phone, app):
     assert "23" in page.locator(f"{view} .companion-history").inner_text()
     page.wait_for_selector(f"{view} .js-plotly-plot .main-svg g.trace", timeout=60_000, state="attached")
     _charts_fit(page, view, "Past games")
+    _texts_fit(page, view, "Past games")
     _no_sideways_page(page, "Past games")
     screenshot(page, "phone_scoreboard_past_games")
     assert (data / "history.sqlite3").exists()
@@ -119,6 +152,20 @@ def test_tm_replay_code_meaning_is_reachable_by_tap(phone, lab_url):
     page.wait_for_timeout(1000)
     out = ".jp-OutputArea "
     _charts_fit(page, ".jp-OutputArea", "the replay's map and VP chart")
+    _texts_fit(page, ".jp-OutputArea", "the replay's map and VP chart")
+    # the map (drawn to scale) is as tall as the screen's width lets it be, not its desktop height with empty
+    # bands above and below, and keeps its own x range: [figure height, plot area height, drawn hexes, x range]
+    sizes = page.evaluate("""() => Array.from(document.querySelectorAll('.jp-OutputArea .js-plotly-plot'))
+        .filter(p => p._fullLayout && p._fullLayout.yaxis.scaleanchor === 'x')
+        .map(p => [p._fullLayout.height, p._fullLayout._size.h,
+                   p.querySelector('.cartesianlayer .scatterlayer').getBoundingClientRect().height,
+                   p._fullLayout.xaxis.range])""")
+    assert sizes, "no map drawn to scale"
+    for height, area, hexes, x_range in sizes:
+        assert height < 400 and hexes > 0.8 * area, f"the map is {height} px tall ({area} px plot) for {hexes} px of hexes"
+        assert x_range[0] > -1.5, f"the map was shrunk sideways to fit its height: x range {x_range}"
+    page.locator(".jp-OutputArea .js-plotly-plot").first.scroll_into_view_if_needed()
+    _screen(page, "phone_tm_replay_map")
     code = page.locator(f"{out}.companion-tip[title^='round scoring tile:']").first
     meaning = code.get_attribute("title")
     after = "e => getComputedStyle(e, '::after').content"
@@ -145,3 +192,37 @@ def test_tm_replay_code_meaning_is_reachable_by_tap(phone, lab_url):
     code.tap()
     _screen(page, "phone_tm_replay_code_tap")
 
+
+
+def test_century_lesson_buttons_write_their_steps_out_on_a_phone(phone, lab_url):
+    page = phone
+    run_in_lab(page, lab_url, "notebooks/century/learn_the_rules.ipynb", expect_plotly=False)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    button = page.locator(".jp-OutputArea .widget-button", has_text="Three times").first
+    button.scroll_into_view_if_needed()
+    steps = button.get_attribute("title")
+    assert steps and steps != button.inner_text().strip()
+    # the steps (a tooltip for a mouse) are written in the button below its label, inside the screen
+    assert button.evaluate("e => getComputedStyle(e, '::after').content").strip('"') == steps
+    box = button.bounding_box()
+    assert box["height"] >= 39.5 and box["x"] + box["width"] <= WIDTH + 1, box
+    assert button.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the steps are cut off at the button's foot"
+    row = button.locator("xpath=..")
+    row.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    row.screenshot(path=str(SCREENSHOTS / "phone_century_lesson_buttons.png"))
+
+
+def test_chinese_chart_title_wraps_between_characters(phone, lab_url):
+    page = phone
+    run_in_lab(page, lab_url, "notebooks/zh_CN/terra_mystica/score_a_table_game.ipynb")
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    _charts_fit(page, ".jp-OutputArea", "the Chinese score chart")
+    texts = _texts_fit(page, ".jp-OutputArea", "the Chinese score chart")
+    assert any(not t[0].isascii() for t in texts), f"no Chinese plot text: {texts}"
+    plot = page.locator(".jp-OutputArea .js-plotly-plot").first
+    plot.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    plot.screenshot(path=str(SCREENSHOTS / "phone_zh_tm_score_chart.png"))

@@ -70,3 +70,26 @@ def test_century_merchant_cards_name_themselves_on_a_tap():
     names = re.findall(r'<div class="companion-tip cge-card[^"]*" tabindex="0" title="([^"]*)">', page)
     shown = {card_name(load_cards().merchant(card_id)) for card_id in state.market}
     assert shown and shown <= {html.unescape(n) for n in names}
+
+
+def test_a_marked_button_writes_its_tooltip_out_only_where_nothing_hovers():
+    from companion.widgets.touch import CAPTION_CLASS, show_tooltip
+
+    button = widgets.Button(description="Undo", tooltip="back to your last decision")
+    assert show_tooltip(button) is button and CAPTION_CLASS in button._dom_classes
+    hover_none = TOUCH_CSS[TOUCH_CSS.index("@media (hover: none) {"):]
+    assert f".{CAPTION_CLASS}[title]:not([title=''])::after {{content: attr(title)" in hover_none
+    # only inside the touch-screen rule: a mouse keeps the plain tooltip and the desktop look
+    assert "attr(title)" not in TOUCH_CSS.replace(hover_none, "").replace(f".{TIP_CLASS}:focus::after {{content: attr(title)", "")
+
+
+def test_century_game_marks_its_undo_and_hint_buttons():
+    from companion.widgets.century.game import CenturyGame
+    from companion.widgets.touch import CAPTION_CLASS
+
+    game = CenturyGame()
+    try:
+        assert CAPTION_CLASS in game.undo_button._dom_classes and CAPTION_CLASS in game.hint_button._dom_classes
+        assert CAPTION_CLASS not in game.step_button._dom_classes   # its label says it all
+    finally:
+        game.close()

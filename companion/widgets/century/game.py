@@ -36,6 +36,7 @@ from companion.widgets.common import (
     set_empty_state,
 )
 from companion.widgets.game_record import RecordFile
+from companion.widgets.touch import show_tooltip
 
 __all__ = ["HUMAN", "CenturyGame"]
 
@@ -85,11 +86,13 @@ class CenturyGame(widgets.VBox):
         self.table = TableView()
         self.picker = ActionPicker(lambda action: self._busy(self.human_action, action))
         self.undo_button = widgets.Button(description=_("Undo"), icon="undo", tooltip=_("back to your last decision"))
+        show_tooltip(self.undo_button)
         self.undo_button.on_click(lambda _b: self._busy(self.undo))
         self.step_button = widgets.Button(description=_("Bot move"), icon="step-forward")
         self.step_button.on_click(lambda _b: self._busy(self.bot_step))
         self.hint_button = widgets.Button(description=_("Hint"), icon="lightbulb-o",
                                           tooltip=_("what the planner bot would do, and why"))
+        show_tooltip(self.hint_button)
         self.hint_button.on_click(lambda _b: self.hint())
         self.auto = widgets.Checkbox(value=True, description=_("bots move by themselves"), indent=False)
         self.message = message_box()

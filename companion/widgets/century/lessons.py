@@ -38,6 +38,7 @@ from companion.i18n import N_, _, add_language_listener, remove_language_listene
 from companion.widgets.century.actions import ActionPicker, crystals_shown
 from companion.widgets.century.table import TableView, player_names
 from companion.widgets.common import error_html, info_html, message_box
+from companion.widgets.touch import show_tooltip
 
 __all__ = ["SITUATIONS", "Situation", "LessonTable", "lesson"]
 
@@ -229,6 +230,7 @@ class LessonTable(widgets.VBox):
         for label, actions in self.situation.tries:
             button = widgets.Button(description=_(label), tooltip=_(" then ").join(map(action_text, actions)),
                                     layout=widgets.Layout(width="auto"))
+            show_tooltip(button)              # its steps, written out on a touch screen
             button.on_click(lambda _b, a=actions, t=label: self.try_actions(t, a))
             self.try_buttons.append(button)
         self.typed = widgets.Text(placeholder=_("an action, e.g. play S02 up yg, acquire 3 pay yy, claim 2"),

@@ -44,12 +44,8 @@ function painted() {
   });
 }
 
-// plotly sizes a figure without a fixed width to its box when it is first drawn; as an anywidget it never
-// sizes it again (its resize handling is wired to JupyterLab's classic widget messages only). A figure drawn
-// before its box had its final width (a phone's narrow page laid out late, a tab shown later) kept plotly's
-// default 700 px and ran off a phone's screen. So each view is remembered on its element, and when the
-// element's width changes while a figure without a fixed width no longer matches it, the view's own
-// autosizeFigure() sizes it again (at most once per frame, only when the sizes differ).
+// As an anywidget plotly never sizes a figure again: one drawn before its box had its width (a phone's page
+// laid out late) kept 700 px. When the element's width no longer matches, the view's autosizeFigure() runs.
 const VIEW = "__companionFigureView";
 
 function rememberViews(plotly) {
@@ -67,7 +63,7 @@ function rememberViews(plotly) {
   proto.__companionRemembers = true;
 }
 
-function followWidth(el) {
+function followWidth(el, refit) {
   if (typeof ResizeObserver !== "function") {
     return { disconnect() {} };
   }
@@ -80,6 +76,7 @@ function followWidth(el) {
     if (!view || typeof view.autosizeFigure !== "function" || !svg || width <= 0) {
       return;
     }
+    refit();
     if (Math.abs(Number(svg.getAttribute("width")) - width) > 2) {
       view.autosizeFigure();
     }
@@ -92,6 +89,134 @@ function followWidth(el) {
   });
   observer.observe(el);
   return observer;
+}
+
+// plotly never wraps: a title or message too wide for a narrow plot gets a smaller font (>= 80 %, 11 px), then
+// lines (at spaces, between Chinese characters), kept below the top. Text that fits is untouched.
+const FIT = "__companionFit";
+const NS = "http://www.w3.org/2000/svg";
+const CJK = "\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF";
+const TOKENS = new RegExp(`[${CJK}][\u3000-\u303F\uFF01-\uFF0F\uFF1A-\uFF1F]*|[^\\s${CJK}]+\\s*|\\s+`, "g");
+
+function fitText(t, svg) {
+  const key = () => `${svg.width}|${t.textContent}|${t.style.fontSize}`;
+  if (t[FIT] === key()) {
+    return;
+  }
+  const box = t.getBoundingClientRect();
+  const at = t.getAttribute("text-anchor");
+  const mid = box.left + box.width / 2 - svg.left;
+  const room = (at === "middle" ? 2 * Math.min(mid, svg.width - mid) : at === "end" ? box.right - svg.left
+    : svg.right - box.left) - 12;
+  const wide = t.getBBox().width;
+  if (room > 40 && wide > room + 0.5) {
+    const size = parseFloat(t.style.fontSize) || 12;
+    t.style.fontSize = Math.max(Math.min(size, Math.max(11, size * 0.8)), size * room / wide) + "px";
+    if (t.getBBox().width > room + 0.5) {
+      const spans = [...t.querySelectorAll("tspan.line")].map((s) => s.textContent);
+      const before = spans.length ? spans : [t.textContent];
+      const x = t.getAttribute("x");
+      const probe = document.createElementNS(NS, "tspan");
+      t.replaceChildren(probe);
+      const lines = [];
+      for (const line of before) {
+        let now = "";
+        for (const token of line.match(TOKENS) || []) {
+          probe.textContent = (now + token).trimEnd();
+          if (now.trim() && probe.getComputedTextLength() > room) {
+            lines.push(now.trim());
+            now = token.trimStart();
+          } else {
+            now += token;
+          }
+        }
+        lines.push(now.trim());
+      }
+      t.replaceChildren();
+      const kept = lines.filter(Boolean);
+      kept.forEach((line, i) => {
+        const span = document.createElementNS(NS, "tspan");
+        span.setAttribute("class", "line");
+        span.setAttribute("x", x);
+        span.setAttribute("dy", (i ? 1.3 : ((before.length - kept.length) / 2) * 1.3) + "em");
+        span.textContent = line;
+        t.appendChild(span);
+      });
+      const over = svg.top + 2 - t.getBoundingClientRect().top;
+      if (over > 0) {
+        t.setAttribute("y", Number(t.getAttribute("y")) + over);
+      }
+    }
+  }
+  t[FIT] = key();
+}
+
+// A map drawn to scale (y anchored to x) on a narrow screen: the element gets the height the width allows (at
+// most its own; the view's resize reads it) and Python's x range back (plotly widens it into el.layout).
+function fitHeight(el) {
+  const full = el._fullLayout;
+  const view = el[VIEW];
+  const own = view && view.model && view.model.get("_widget_layout");
+  const xr = own && own.xaxis && own.xaxis.range;
+  if (!full || !full._size || !full.yaxis || full.yaxis.scaleanchor !== "x" || typeof own.height !== "number" ||
+      !Array.isArray(xr) || !Array.isArray(el.data)) {
+    return;
+  }
+  const narrow = matchMedia("(max-width: 640px)").matches;
+  if (!narrow && !el.style.height) {
+    return;
+  }
+  let low = Infinity;
+  let high = -Infinity;
+  for (const trace of el.data) {
+    for (const y of trace.y || []) {
+      if (Number.isFinite(y)) {
+        low = Math.min(low, y);
+        high = Math.max(high, y);
+      }
+    }
+  }
+  // data height at the width's scale + autorange padding
+  const drawn = (1.1 * (high - low) * (full.yaxis.scaleratio || 1) * full._size.w) / Math.abs(xr[1] - xr[0]);
+  const wanted = narrow && high > low ? Math.min(own.height, Math.ceil(drawn + full.margin.t + full.margin.b + 4))
+    : own.height;
+  if (Math.abs(wanted - full.height) > 4) {
+    el.layout.xaxis.range = xr.slice();
+    el.style.height = wanted + "px";
+    view.autosizeFigure();
+  }
+}
+
+function followDraws(el) {
+  let queued = false;
+  const run = () => {
+    queued = false;
+    fitHeight(el);
+    const rect = el.isConnected && el.querySelector(".main-svg")?.getBoundingClientRect();
+    for (const t of rect && rect.width ? el.querySelectorAll(".gtitle, .g-xtitle text, text.annotation-text") : []) {
+      try {
+        fitText(t, rect);
+      } catch {
+        // not laid out
+      }
+    }
+  };
+  const schedule = () => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(run);
+    }
+  };
+  const attach = (tries) => {
+    if (el.on) {
+      ["afterplot", "relayout", "restyle", "update"].forEach((n) => el.on("plotly_" + n, schedule));
+      schedule();
+    } else if (tries) {
+      setTimeout(attach, 100, tries - 1);
+    }
+  };
+  attach(50);
+  return schedule;
 }
 
 export default () => {
@@ -148,7 +273,8 @@ export default () => {
       slot().want();
       const widget = await ready;
       const cleanup = await widget.render({ el });
-      const watcher = followWidth(el);
+      const refit = followDraws(el);
+      const watcher = followWidth(el, refit);
       return () => {
         watcher.disconnect();
         if (typeof cleanup === "function") {

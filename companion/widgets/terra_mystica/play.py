@@ -79,6 +79,7 @@ from companion.widgets.common import busy, busy_style, error_html, info_html, me
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.plot import ChartSlot
 from companion.widgets.terra_mystica.replay import final_scoring_html
+from companion.widgets.touch import show_tooltip
 
 __all__ = ["PlayAFullGame", "terrain_map"]
 
@@ -220,7 +221,7 @@ class PlayAFullGame(widgets.VBox):
         self.typed.observe(lambda ch: self.type_row(ch["new"]), names="value")
         self.typed_button = widgets.Button(icon="keyboard")
         self.typed_button.on_click(lambda _b: self.type_row(self.typed.value))   # Enter submits too
-        self.undo_button = widgets.Button(icon="undo")
+        self.undo_button = show_tooltip(widgets.Button(icon="undo"))   # its help written out on a touch screen
         self.undo_button.on_click(lambda _b: self.undo())
         self.controls = widgets.HBox([self.undo_button, self.typed, self.typed_button],
                                      layout=widgets.Layout(flex_flow="row wrap"))
