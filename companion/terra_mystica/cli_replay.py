@@ -7,8 +7,9 @@ document). Several files or a folder (every ``*.txt`` file directly in it, by na
 in one process, one after another, with a progress bar on stderr when stderr is a terminal; the text
 output has one line per game (plus its differences) and a closing count, and ``--json`` prints one JSON
 object per game and line (JSON Lines): ``{"file", "rows_checked", "rows_replayed", "has_totals",
-"mismatches", "final_vp", "options_not_played"}``, or ``{"file", "error"}`` for a file that cannot be read or
-replayed. An ``option`` the engine does not know is replayed without and named (a note in the text output).
+"mismatches", "final_vp", "finished", "round", "options_not_played"}``, or ``{"file", "error"}`` for a file that
+cannot be read or replayed (also for a single file with ``--json``, besides the message on stderr). ``finished``
+is false for a record that stops before the game's end: ``final_vp`` is then the VP after its last row. An ``option`` the engine does not know is replayed without and named (a note in the text output).
 
 Exit codes: 0 nothing differs (or a command log replayed to the end), 1 a difference in any game, 2 input
 that cannot be read (message on stderr naming the file and line; in a batch the other games are still
@@ -116,11 +117,18 @@ def _summary(doc: dict) -> str:
 
 
 def _final_vp(doc: dict) -> str:
-    """``final VP: Witches 120, ...`` with faction display names in the reader's language."""
+    """``final VP: Witches 120, ...`` with faction display names in the reader's language; for a record that
+    stops before the game's end (a game in progress, a cut-off file) the VP after its last row, saying so."""
     from companion.terra_mystica.factions import faction_label
 
-    return _("final VP: {scores}").format(scores=_(", ").join(f"{faction_label(k)} {v}"
-                                                              for k, v in doc["final_vp"].items()))
+    scores = _(", ").join(f"{faction_label(k)} {v}" for k, v in doc["final_vp"].items())
+    if doc.get("finished", True):
+        return _("final VP: {scores}").format(scores=scores)
+    if doc.get("round", 0) < 1:
+        return _("VP after the last row (the record stops during setup, before the game's end): {scores}").format(
+            scores=scores)
+    return _("VP after the last row (the record stops in round {round}, before the game's end): {scores}").format(
+        round=doc["round"], scores=scores)
 
 
 def _mismatch(m: dict) -> str:
@@ -210,7 +218,10 @@ def register(app: typer.Typer) -> None:
                 try:
                     doc = _replay_one(games[0], board, keep_going)
                 except CompanionError as exc:  # named as in folder mode: "FILE: line 40: ..."
-                    raise CompanionError(_named(games[0], str(exc))) from None
+                    message = _named(games[0], str(exc))
+                    if as_json:   # the JSON reader gets the error too, as in folder mode
+                        typer.echo(json.dumps({"file": games[0], "error": message}, ensure_ascii=False))
+                    raise CompanionError(message) from None
         if len(games) == 1 and not Path(files[0]).is_dir():
             _print_single(doc, as_json)
             if doc["mismatches"]:

@@ -53,8 +53,8 @@ def test_several_files_give_one_json_line_per_game_in_order():
     docs = _json_lines(res.stdout)
     assert [d["file"] for d in docs] == [_path(g) for g in games]
     for d, g in zip(docs, games, strict=True):
-        assert set(d) == {"file", "rows_checked", "rows_replayed", "has_totals", "mismatches", "final_vp",
-                               "options_not_played"}
+        assert set(d) == {"file", "rows_checked", "rows_replayed", "has_totals", "mismatches", "final_vp", "finished",
+                          "round", "options_not_played"}
         assert d["mismatches"] == [] and d["rows_checked"] > 0
         assert d["final_vp"] == _final_vp(g)
 
@@ -113,7 +113,8 @@ def test_single_file_keeps_the_one_document_output():
     res = runner.invoke(app, ["tm", "replay", _path(GAMES[0]), "--json"])
     assert res.exit_code == 0
     doc = json.loads(res.stdout)  # one indented document, not JSON Lines
-    assert set(doc) == {"rows_checked", "rows_replayed", "has_totals", "mismatches", "final_vp", "options_not_played"}
+    assert set(doc) == {"rows_checked", "rows_replayed", "has_totals", "mismatches", "final_vp", "finished", "round",
+                        "options_not_played"}
 
 
 class _Terminal(io.StringIO):

@@ -178,7 +178,8 @@ def test_cli_json_zero_differences(tmp_path):
     res = runner.invoke(app, ["tm", "replay", str(LEDGERS / f"{BREAKDOWN[0]}.ledger.txt"), "--json"])
     assert res.exit_code == 0, res.output
     doc = json.loads(res.stdout)
-    assert set(doc) == {"rows_checked", "rows_replayed", "has_totals", "mismatches", "final_vp", "options_not_played"}
+    assert set(doc) == {"rows_checked", "rows_replayed", "has_totals", "mismatches", "final_vp", "finished", "round",
+                        "options_not_played"}
     assert doc["mismatches"] == []
     assert doc["rows_checked"] == _faction_rows(_ledger(BREAKDOWN[0]))
     assert doc["final_vp"] == {f["faction"]: f["final_vp"] for f in _result(BREAKDOWN[0])["factions"]}

@@ -146,6 +146,12 @@ def read_record(text: str, *, file: str | None = None) -> Record:
         if not line.strip():
             continue
         cols = line.split("\t")
+        if 1 < len(cols) < 15 and cols[0].strip().lower() in _faction_names():
+            # a faction row of a ledger export cut short (a file cut off mid-row, or edited by hand): say so
+            # instead of reading its columns as a command
+            raise RecordError(_("a ledger row has {n} of its 15 tab-separated columns (faction, VP, coins, "
+                                "workers, priests, power, cults, command): the file looks cut off or edited "
+                                "here").format(n=len(cols)), line=i, file=file)
         try:
             if len(cols) >= 15:
                 ledger = True
@@ -278,6 +284,12 @@ class ReplayResult:
     options_not_played : list of str
         Options the record names that the engine does not know; the game was replayed without them (a
         row they changed shows as a difference).
+    finished : bool
+        True when the replay reached the end of the game (final scoring done); False for a record that stops
+        earlier (a game in progress, a cut-off file) or a replay stopped by a difference: ``final_vp`` is then
+        the VP after the last replayed row.
+    round : int
+        The round the replay ended in (0 during setup, 7 once the game is over).
     """
 
     rows_checked: int = 0
@@ -289,12 +301,15 @@ class ReplayResult:
     snapshots: list = field(default_factory=list)
     error: CompanionError | None = None
     options_not_played: list = field(default_factory=list)
+    finished: bool = False
+    round: int = 0
 
     def as_json(self) -> dict:
         """The ``companion tm replay --json`` document."""
         return {"rows_checked": self.rows_checked, "rows_replayed": self.rows_replayed,
                 "has_totals": self.has_totals, "mismatches": [m.as_dict() for m in self.mismatches],
-                "final_vp": dict(self.final_vp), "options_not_played": list(self.options_not_played)}
+                "final_vp": dict(self.final_vp), "finished": self.finished, "round": self.round,
+                "options_not_played": list(self.options_not_played)}
 
 
 def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables | None = None,
@@ -456,6 +471,7 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
         result.mismatches.append(Mismatch(rec0.line, rec0.command, rec0.faction, "row", rec0.command,
                                           "no such row from the engine"))
     result.final_vp = {n: game.factions[n].vp for n in game.seats}
+    result.finished, result.round = game.phase == "over", game.round
     return result
 
 
