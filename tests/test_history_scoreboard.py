@@ -88,8 +88,30 @@ def test_an_entry_that_cannot_be_read_is_not_saved_and_says_who():
     _type_century(board)
     board.calculator("century").set_golems(0, "12, x")
     assert board.save_game() is None
-    assert "Ann: golem points: &#x27;x&#x27; is not a whole number" in board.save_message.value
+    assert "Ann — Golems (printed points): golem points: &#x27;x&#x27; is not a whole number" in board.save_message.value
     assert GameHistory().list_games() == []
+
+
+def test_a_refused_save_words_the_problem_as_the_form_does_never_a_key_path():
+    from companion.validation import FieldProblem, TableError
+
+    board = Scoreboard()
+    _type_century(board)
+    calc = board.calculator("century")
+    calc.set_name(2, "Cy")
+    calc.set_golems(2, "30")  # a number, but no golem card prints 30
+    assert board.save_game() is None
+    line = calc.marks.lines[0]
+    assert line.startswith("Cy — Golems (printed points): ")
+    assert f"Not saved: {line}" in board.save_message.value and "players[" not in board.save_message.value
+    # every calculator words a scoring problem with the player's name and the column's title
+    for game, field in (("magick", "orders"), ("terra_mystica", "vp")):
+        form = board.calculator(game)
+        error = TableError([FieldProblem(0, field, "expected 0 or more, found -1"),
+                            FieldProblem(1, field, "expected 0 or more, found -2")])
+        text = form.marks.error_text(error)
+        assert "players[" not in text and text.startswith("Player 1 — ")
+        assert "1 more problem after this one" in text
 
 
 def test_the_same_game_is_not_saved_twice():

@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from companion.i18n import SUPPORTED_LANGUAGES, _, translations
+from companion.i18n import SUPPORTED_LANGUAGES, _, ngettext, translations
 from companion.validation import FieldProblem
 from companion.widgets.touch import TOUCH_CSS, NumberKeys
 
@@ -277,9 +277,7 @@ class FormMarks:
         tips: dict[int, str] = {}
         for p in problems:
             player, field, message = (p.player, p.field, p.message) if isinstance(p, FieldProblem) else p
-            who, label = self.describe(player, field)
-            line = (_("{player} — {field}: {message}").format(player=who, field=label, message=message) if who
-                    else _("{field}: {message}").format(field=label, message=message))
+            line = self.line(p)
             self.messages[(player, field)] = message
             self.lines.append(line)
             for box in self.locate(player, field):
@@ -296,6 +294,31 @@ class FormMarks:
                 box.tooltip = tips[id(box)]
         self._marked = marked
         return self.lines
+
+    def line(self, problem: FieldProblem | tuple[int | None, str, str]) -> str:
+        """One problem in the form's words: ``"<player> — <column title>: <message>"``, in the language in force.
+
+        The one place a validation problem (``players[2].golems[0]``) becomes what the player sees (their name
+        and the column's title): the marks under the form and the scoreboard's save line both use it.
+        """
+        player, field, message = ((problem.player, problem.field, problem.message)
+                                  if isinstance(problem, FieldProblem) else problem)
+        who, label = self.describe(player, field)
+        return (_("{player} — {field}: {message}").format(player=who, field=label, message=message) if who
+                else _("{field}: {message}").format(field=label, message=message))
+
+    def error_text(self, error: Exception) -> str:
+        """``error`` in the form's words: a :class:`TableError`'s first problem as :meth:`line` words it (with
+        how many more follow), any other error as its message."""
+        problems = getattr(error, "problems", None)
+        if not problems:
+            return str(error)
+        first, more = self.line(problems[0]), len(problems) - 1
+        if not more:
+            return first
+        return ngettext("{message}. {more} more problem after this one.",
+                        "{message}. {more} more problems after this one.", more).format(
+            message=first.rstrip("."), more=more)
 
     def is_marked(self, box: widgets.Widget) -> bool:
         """True when ``box`` carries a mark now."""

@@ -471,7 +471,8 @@ class Scoreboard(widgets.VBox):
                 try:
                     golems = parse_golems(text)
                 except CompanionError as exc:
-                    raise CompanionError(_("{player}: {error}").format(player=player["name"], error=exc)) from None
+                    index = len(players)
+                    raise CompanionError(calc.marks.line((index, "golems", str(exc)))) from None
                 players.append({**json.loads(json.dumps(player)), "golems": golems})
             return {"players": players}
         if game == "magick":
@@ -508,7 +509,8 @@ class Scoreboard(widgets.VBox):
         try:
             record = self.history.add_game(game, table, date=self.played_on.value or Date.today())
         except CompanionError as exc:
-            error = str(exc)
+            # in the form's words (the player's name, the column's title), never a key path like players[2]
+            error = self.calculator(game).marks.error_text(exc)
             self._say(lambda: error_html(_("Not saved: {error}").format(error=error)))
             return None
         self._last_saved = fingerprint
