@@ -154,3 +154,17 @@ def test_a_placement_is_applied_once(monkeypatch):
     w.turn.place_selected()
     assert calls == [action]
     assert action.circle in w.session.state.players[0].filled
+
+
+def test_no_typed_name_is_dropped_silently():
+    w = PlayAGame()
+    w.players_slider.value = 3
+    w.humans_slider.value = 1
+    w.names_text.value = "Chris, James"  # People follows the names typed
+    assert w.humans_slider.value == 2 and w.start()
+    assert w.player_names()[:2] == ["Chris", "James"] and "James" in w.message.value
+    w.names_text.value = "Chris，James、Lee"  # Chinese commas separate names too; Players grows to seat them
+    assert w.players_slider.value == 3 and w.humans_slider.value == 3
+    w.humans_slider.value = 1  # fewer people than names: the start message names who is not seated
+    assert w.start()
+    assert w.player_names()[:2] == ["Chris", "Bot 1"] and "Not seated: James, Lee" in w.message.value

@@ -13,6 +13,7 @@ record is saved to and opened from a file.
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -47,6 +48,9 @@ from companion.widgets.magick.sheet import shown_text
 from companion.widgets.magick.turn import YOU, DiceBar, TurnPanel, button
 
 __all__ = ["DECK_GENERATED", "DECK_TYPED", "PlayAGame"]
+
+#: What separates the names typed in *Names* (an ASCII or a full-width comma, or the Chinese list comma).
+_NAME_SEPARATORS = re.compile("[,\uff0c\u3001]")
 
 DECK_GENERATED = "generated"   # the deck choice's values (labels follow the language: DECK_LABELS)
 DECK_TYPED = "typed"
@@ -87,6 +91,7 @@ class PlayAGame(widgets.VBox):
         self.players_slider.observe(lambda ch: setattr(self.humans_slider, "max", ch["new"]), names="value")
         self.names_text = widgets.Text(placeholder=_("names, e.g. Ann, Ben (the rest are bots)"),
                                        description=_("Names"), layout=widgets.Layout(width="420px"))
+        self.names_text.observe(lambda _c: self._seat_typed_names(), names="value")
         self.deck_choice = widgets.Dropdown(options=self._deck_options(), value=DECK_GENERATED,
                                             description=_("Orders"), layout=widgets.Layout(width="420px"))
         self.seed_box = widgets.IntText(value=1, description=_("Seed"), layout=widgets.Layout(width="160px"))
@@ -155,10 +160,25 @@ class PlayAGame(widgets.VBox):
         self._chart_json = None
         self.refresh(keep_message=True)
     # ------------------------------------------------------------------ setup
+    def typed_names(self) -> list[str]:
+        """The names typed in *Names*, split at commas (``,``, ``，`` or ``、``), blanks dropped."""
+        return [n.strip() for n in _NAME_SEPARATORS.split(self.names_text.value) if n.strip()]
+
+    def _seat_typed_names(self) -> None:
+        """*People* (and *Players* when needed) follow the number of names typed, so no typed name is left out."""
+        typed = len(self.typed_names())
+        if typed > self.humans_slider.value:
+            self.players_slider.value = min(max(self.players_slider.value, typed), self.players_slider.max)
+            self.humans_slider.value = min(typed, self.humans_slider.max)
+
+    def unused_names(self) -> list[str]:
+        """The typed names no seat takes (more names than *People*): :meth:`start` says so."""
+        return self.typed_names()[min(self.humans_slider.value, self.players_slider.value):]
+
     def player_names(self) -> list[str]:
         """Seat names: typed names for the people, ``Bot 1``, ``Bot 2``... for the rest."""
         count, people = self.players_slider.value, min(self.humans_slider.value, self.players_slider.value)
-        typed = [n.strip() for n in self.names_text.value.split(",") if n.strip()]
+        typed = self.typed_names()
         names = [typed[i] if i < len(typed) else (YOU if people == 1 else _("Player {number}").format(number=i + 1))
                  for i in range(people)]
         # a bot seat is named "Bot N" in the reader's language (the log names it so); a record read back
@@ -184,7 +204,12 @@ class PlayAGame(widgets.VBox):
             text = _("New game: {names}. Orders come from a generated deck, not the printed deck.")
         else:
             text = _("New game: {names}. Type each order as it is turned face up.")
-        self.message.value = info_html(text.format(names=_(", ").join(map(self._shown_name, names))))
+        text = text.format(names=_(", ").join(map(self._shown_name, names)))
+        unused = self.unused_names()
+        if unused:
+            text = _("{sentence} Not seated: {names} (only {people} people; raise People to seat them).").format(
+                sentence=text, names=_(", ").join(unused), people=people)
+        self.message.value = info_html(text)
         return True
 
     def _auto_chance(self, state: engine.GameState) -> bool:
