@@ -352,5 +352,5 @@ def make_bot(name: str) -> Bot:
     """
     if name not in BOTS:
         raise CompanionError(_("unknown bot {name!r}; expected one of {known}").format(name=excerpt(name),
-                                                                                      known=", ".join(BOTS)))
+                                                                                      known=_(", ").join(BOTS)))
     return BOTS[name]()

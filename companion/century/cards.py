@@ -191,7 +191,7 @@ def crystals(mapping: Any, *, where: str = "crystals", file: str | None = None) 
     for key, value in mapping.items():
         if key not in COLOURS:
             raise RulesDataError(_("unknown colour {colour!r}; expected one of {known}").format(colour=key,
-                                                                                         known=", ".join(COLOURS)),
+                                                                                         known=_(", ").join(COLOURS)),
                                  file=file, key_path=f"{where}.{key}")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise RulesDataError(_("expected a non-negative integer, found {found!r}").format(found=value), file=file,
@@ -332,7 +332,7 @@ def parse_cards(doc: Any) -> CardSet:
         if got != want:
             raise RulesDataError(_("expected {want} cards, found {got}").format(want=want, got=got), file=_FILE, key_path=key)
     if tuple(c.id for c in starting) != STARTING_HAND:
-        raise RulesDataError(_("expected starting cards {cards}").format(cards=", ".join(STARTING_HAND)), file=_FILE,
+        raise RulesDataError(_("expected starting cards {cards}").format(cards=_(", ").join(STARTING_HAND)), file=_FILE,
                              key_path="starting_cards")
     ids = [c.id for c in starting + market] + [g.id for g in golems]
     if len(set(ids)) != len(ids):

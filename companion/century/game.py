@@ -100,7 +100,7 @@ def new_game(players: int | Sequence[str] = 3, *, seed: int | None = None, **opt
         n = len(names)
         if len(set(names)) != n or not all(names):
             raise IllegalActionError("bad_setup", _("player names must be distinct and non-empty: {names}")
-                                     .format(names=", ".join(repr(x) for x in names)),
+                                     .format(names=_(", ").join(repr(x) for x in names)),
                                      rule=engine.R_SETUP)
     return GameState(engine.new_game(n, deal=False), names)
 

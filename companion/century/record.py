@@ -202,7 +202,7 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
         raise RecordError(_("missing 'players N'"), file=file)
     if names and set(names) != set(range(1, n_players + 1)):
         raise RecordError(_("names given for seats {seats}, expected all of 1..{last}")
-                          .format(seats=", ".join(map(str, sorted(names))), last=n_players), file=file)
+                          .format(seats=_(", ").join(map(str, sorted(names))), last=n_players), file=file)
     return GameRecord(n_players, tuple(actions), tuple(names[i] for i in sorted(names)))
 
 

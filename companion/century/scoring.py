@@ -209,7 +209,7 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
     printed_count: dict[int, int] = {}
     for g in cards.golems:
         printed_count[g.points] = printed_count.get(g.points, 0) + 1
-    values = ", ".join(map(str, sorted(printed_count)))
+    values = _(", ").join(map(str, sorted(printed_count)))
     n = len(players)
     most_golems = end_threshold(n)
     tallies: list[PlayerTally | None] = []

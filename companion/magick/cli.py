@@ -98,7 +98,7 @@ def odds_command(
         sheet = load_sheet(sheet_file)
         if die not in sheet.dice:
             raise CompanionError(_("--die: expected one of {dice}, found {found!r}")
-                                 .format(dice=", ".join(sheet.dice), found=excerpt(die)))
+                                 .format(dice=_(", ").join(sheet.dice), found=excerpt(die)))
         if craft == research:
             raise CompanionError(_("--craft/--research: give exactly one of them"))
         if not 0 <= potions <= MAX_POTIONS:

@@ -72,7 +72,7 @@ class Roll:
         for die in values:
             if die not in sheet.dice:
                 raise IllegalActionError("bad_roll", _("roll: unknown die {die!r}; expected {dice}")
-                                         .format(die=die, dice=", ".join(sheet.dice)), rule=RULE_ROLL)
+                                         .format(die=die, dice=_(", ").join(sheet.dice)), rule=RULE_ROLL)
         out = []
         for die, faces in sheet.dice.items():
             if die not in values:
@@ -143,7 +143,7 @@ def check_placement(sheet: Sheet, die: str, value: int, adjust: int, circle: Cir
     """
     if die not in sheet.dice:
         raise IllegalActionError("unknown_die", _("no die {die!r}; expected one of {dice}")
-                                 .format(die=die, dice=", ".join(sheet.dice)), rule=RULE_ROLL)
+                                 .format(die=die, dice=_(", ").join(sheet.dice)), rule=RULE_ROLL)
     c = _circle(sheet, circle)
     column = sheet.column(c.column)
     if die not in column.allowed_dice:
@@ -151,7 +151,7 @@ def check_placement(sheet: Sheet, die: str, value: int, adjust: int, circle: Cir
             "die_not_allowed",
             _("the {die} may not fill a {column} circle ({circle}); {column} takes {dice}")
             .format(die=die, column=shown_name(column.name), circle=circle_label(sheet, c.key),
-                    dice=", ".join(column.allowed_dice)), rule=RULE_LEGEND)
+                    dice=_(", ").join(column.allowed_dice)), rule=RULE_LEGEND)
     lo, hi = sheet.value_range(die)
     new = value + adjust
     if not lo <= new <= hi:

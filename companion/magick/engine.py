@@ -380,7 +380,7 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
     for a in adventurers:
         if a not in [x.id for x in cards.adventurers]:
             raise IllegalActionError("bad_setup", _("adventurers: unknown card {card!r}; expected one of {known}")
-                                     .format(card=a, known=", ".join(adv_ids)), rule=R_SETUP)
+                                     .format(card=a, known=_(", ").join(adv_ids)), rule=R_SETUP)
     if len(set(adventurers)) != len(adventurers):
         raise IllegalActionError("bad_setup", _("adventurers: each player has a different card"), rule=R_SETUP)
     column_ids = {c.id for c in sheet.columns}
@@ -395,8 +395,8 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
     if len(mastery) != 2 or mastery[0] not in material or mastery[1] not in energy:
         raise IllegalActionError("bad_setup", _("mastery: expected one material card ({material}) and one energy card "
                                                "({energy}), found {found}")
-                                 .format(material=", ".join(material), energy=", ".join(energy),
-                                         found=", ".join(map(repr, mastery))), rule=R_SETUP)
+                                 .format(material=_(", ").join(material), energy=_(", ").join(energy),
+                                         found=_(", ").join(map(repr, mastery))), rule=R_SETUP)
     for a in adventurers:
         for item, ench in cards.adventurer(a).requirements:
             for row in (item, ench):
@@ -619,7 +619,7 @@ def _place(state: GameState, action: Place) -> GameState:
     sheet = state.sheet
     if action.die not in sheet.dice:
         raise IllegalActionError("unknown_die", _("{die!r} is not a die; expected one of {dice}")
-                                 .format(die=action.die, dice=", ".join(sheet.dice)), rule=R_DICE)
+                                 .format(die=action.die, dice=_(", ").join(sheet.dice)), rule=R_DICE)
     assert state.roll is not None
     if action.die not in state.roll.dice:
         raise IllegalActionError("die_not_rolled", _("the {die} was not rolled this round").format(die=action.die),
@@ -916,7 +916,7 @@ def action_from_dict(doc: Any, sheet: Sheet | None = None) -> Action:
               "free": ("player", "circle"), "end": ("player",)}
     if not isinstance(kind, str) or kind not in fields:
         raise IllegalActionError("unknown_action", _("type: expected one of {known}, found {found!r}")
-                                 .format(known=", ".join(fields), found=kind))
+                                 .format(known=_(", ").join(fields), found=kind))
     for f in fields[kind]:
         if f not in doc:
             raise IllegalActionError("unknown_action", _("{type}: missing field {field!r}").format(type=kind, field=f))

@@ -73,7 +73,7 @@ def new_game(players: int | Sequence[str] = 3, *, seed: int | None = None, gener
     unknown = set(options) - known
     if unknown:
         raise IllegalActionError("bad_setup", _("unknown Merchants of Magick option {option!r}; expected one of {known}")
-                                 .format(option=sorted(unknown)[0], known=", ".join(sorted(known))),
+                                 .format(option=sorted(unknown)[0], known=_(", ").join(sorted(known))),
                                  rule=engine.R_SETUP)
     if not generated_deck and options.get("deck") is None:
         options["deck"] = ()
@@ -280,7 +280,7 @@ def parse_action(state: GameState, text: str) -> Action:
         who, body = (x.strip() for x in body.split(":", 1))
         if who not in names:
             raise RecordError(_("{text!r}: no player {who!r}; expected one of {names}")
-                              .format(text=text, who=who, names=", ".join(names)))
+                              .format(text=text, who=who, names=_(", ").join(names)))
         seat = names.index(who)
     words = body.split()
     try:
@@ -313,7 +313,7 @@ class _EngineBot:
 
     def __init__(self, name: str) -> None:
         if name not in BOTS:
-            raise CompanionError(_("unknown bot {name!r}; expected one of {known}").format(name=name, known=", ".join(BOTS)))
+            raise CompanionError(_("unknown bot {name!r}; expected one of {known}").format(name=name, known=_(", ").join(BOTS)))
         self.name = name
 
     def choose(self, state: GameState, rng: random.Random, seat: int | None = None) -> Action:

@@ -137,7 +137,7 @@ def _faces_and_range(die: str | int, sheet: Sheet | None) -> tuple[int, int, int
         return faces, lo, hi
     if die not in sheet.dice:
         raise IllegalActionError("bad_odds_input", _("die: expected one of {dice}, found {found!r}")
-                                 .format(dice=", ".join(sheet.dice), found=die))
+                                 .format(dice=_(", ").join(sheet.dice), found=die))
     lo, hi = sheet.value_range(die)
     return sheet.dice[die], lo, hi
 

@@ -99,11 +99,11 @@ def _check_order(sheet: Sheet, item: Any, prefix: Any, suffix: Any, gold: Any) -
     """Return ``(field, message)`` if the order is invalid, else None."""
     if not isinstance(item, str) or item not in {r.id for r in sheet.item_rows}:
         return "item", _("expected an item row ({rows}), found {found!r}").format(
-            rows=", ".join(r.id for r in sheet.item_rows), found=item)
+            rows=_(", ").join(r.id for r in sheet.item_rows), found=item)
     for role, value in (("prefix", prefix), ("suffix", suffix)):
         if value is not None and (not isinstance(value, str)
                                   or value not in {r.id for r in sheet.enchantment_rows(role)}):
-            allowed = ", ".join(r.id for r in sheet.enchantment_rows(role))
+            allowed = _(", ").join(r.id for r in sheet.enchantment_rows(role))
             text = (_("expected null or a prefix row ({rows}), found {found!r}") if role == "prefix" else
                     _("expected null or a suffix row ({rows}), found {found!r}"))
             return role, text.format(rows=allowed, found=value)
@@ -239,14 +239,14 @@ class Cards:
             if a.id == adventurer_id:
                 return a
         raise KeyError(_("no adventurer {id!r}; expected one of {known}")
-                       .format(id=adventurer_id, known=", ".join(a.id for a in self.adventurers)))
+                       .format(id=adventurer_id, known=_(", ").join(a.id for a in self.adventurers)))
 
     def mastery_card(self, card_id: str) -> MasteryCard:
         for m in self.mastery:
             if m.id == card_id:
                 return m
         raise KeyError(_("no mastery card {id!r}; expected one of {known}")
-                       .format(id=card_id, known=", ".join(m.id for m in self.mastery)))
+                       .format(id=card_id, known=_(", ").join(m.id for m in self.mastery)))
 
 
 def cards_from_dict(doc: Any, sheet: Sheet, *, file: str | None = None) -> Cards:

@@ -81,7 +81,7 @@ def player_gold(name: str, *, where: str = "", file: str | None = None, **parts:
     for key, value in parts.items():
         if key not in PARTS:
             raise RulesDataError(_("unknown part {part}; expected one of {known}").format(part=quoted(key),
-                                                                                       known=", ".join(PARTS)),
+                                                                                       known=_(", ").join(PARTS)),
                                  file=file,
                                  key_path=f"{prefix}{key}")
         if value is None:
@@ -201,7 +201,7 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
     adventurer_gold = sorted({0} | {a.gold for a in cards.adventurers})
     first, later = cards.mastery_gold_first, cards.mastery_gold_later
     splits = _mastery_splits(first, later)
-    mastery_values = ", ".join(map(str, sorted(splits)))
+    mastery_values = _(", ").join(map(str, sorted(splits)))
     players: list[PlayerGold | None] = []
     names: dict[int, str] = {}
     fixed: dict[int, tuple[int, int]] = {}
@@ -239,7 +239,7 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
                 continue
             if part == "adventurer" and v not in adventurer_gold:
                 check.add(i, part, _("expected the gold printed on an adventurer card ({values}), found {found}")
-                          .format(values=", ".join(map(str, adventurer_gold)), found=v))
+                          .format(values=_(", ").join(map(str, adventurer_gold)), found=v))
                 continue
             if part == "mastery" and v not in splits:
                 check.add(i, part, _("expected {values} ({first} for the first player on a mastery card, {later} for "

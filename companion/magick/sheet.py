@@ -271,7 +271,7 @@ class Sheet:
     def die_faces(self, die: str) -> int:
         """Number of faces of die ``die`` (``"d8"`` -> 8); KeyError if unknown."""
         if die not in self.dice:
-            raise KeyError(_("no die {die!r}; expected one of {dice}").format(die=die, dice=", ".join(self.dice)))
+            raise KeyError(_("no die {die!r}; expected one of {dice}").format(die=die, dice=_(", ").join(self.dice)))
         return self.dice[die]
 
     def value_range(self, die: str) -> tuple[int, int]:
@@ -489,7 +489,7 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
         for j, die in enumerate(allowed):
             if not isinstance(die, str) or die not in dice:
                 raise v.fail(f"{p}.allowed_dice[{j}]", _("unknown die {die!r}; expected one of {dice}")
-                             .format(die=die, dice=", ".join(dice)))
+                             .format(die=die, dice=_(", ").join(dice)))
         if len(set(allowed)) != len(allowed):
             raise v.fail(f"{p}.allowed_dice", _("a die is listed twice"))
         columns.append(Column(id=cid, name=v.get(c, "name", p, str, default=cid.capitalize()), side=side,
@@ -515,7 +515,7 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
         role = v.get(g, "order_role", gp, (str, type(None)), default="item" if side == CRAFTING else None)
         if role not in _ORDER_ROLES[side]:
             raise v.fail(f"{gp}.order_role", _("the order_role of a {side!r} group is one of {roles}, found {found!r}")
-                         .format(side=side, roles=", ".join(map(str, _ORDER_ROLES[side])), found=role))
+                         .format(side=side, roles=_(", ").join(map(str, _ORDER_ROLES[side])), found=role))
         row_ids: list[str] = []
         for ri, r in enumerate(v.items(g, "rows", gp)):
             rp = f"{gp}.rows[{ri}]"
@@ -530,7 +530,7 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                 col = v.get(c, "column", cp, str)
                 if col not in col_by_id:
                     raise v.fail(f"{cp}.column", _("unknown column {column!r}; expected one of {known}")
-                                 .format(column=col, known=", ".join(col_by_id)))
+                                 .format(column=col, known=_(", ").join(col_by_id)))
                 if col_by_id[col].side != side:
                     raise v.fail(f"{cp}.column", _("column {column!r} is on the {column_side!r} side, but this row is in "
                                                    "a {side!r} group")
@@ -544,7 +544,7 @@ def sheet_from_dict(doc: Any, *, file: str | None = None) -> Sheet:
                 etype = v.get(r["effect"], "type", ep, str)
                 if etype not in _EFFECTS:
                     raise v.fail(f"{ep}.type", _("expected one of {known}, found {found!r}")
-                                 .format(known=", ".join(_EFFECTS), found=etype))
+                                 .format(known=_(", ").join(_EFFECTS), found=etype))
                 if etype == "potions_on_completion":
                     effect = RowEffect(type=etype, potions=v.int_in(r["effect"], "potions", ep, 0, 30),
                                        note=v.get(r["effect"], "note", ep, str, default=""))

@@ -102,7 +102,7 @@ def _not_played(doc: dict) -> str:
     """The note for options the record names that the engine does not know (replayed without them)."""
     return ngettext("note: option {options} is not one the engine knows; the game was replayed without it",
                     "note: options {options} are not ones the engine knows; the game was replayed without them",
-                    len(doc["options_not_played"])).format(options=", ".join(doc["options_not_played"]))
+                    len(doc["options_not_played"])).format(options=_(", ").join(doc["options_not_played"]))
 
 
 def _summary(doc: dict) -> str:

@@ -390,7 +390,7 @@ def describe_command(faction: str, cmd: Command) -> str:
     if v == "bridge":
         return _("{faction} build a bridge between {a} and {b}.").format(faction=who, a=a[0], b=a[1])
     if v == "connect":
-        return _("{faction} connect a town across river hex {hexes}.").format(faction=who, hexes=", ".join(a))
+        return _("{faction} connect a town across river hex {hexes}.").format(faction=who, hexes=_(", ").join(a))
     if v == "convert":
         return _("{faction} convert {paid} into {got}.").format(
             faction=who, paid=amounts_text({a[1]: a[0]}), got=amounts_text({a[3]: a[2]}))

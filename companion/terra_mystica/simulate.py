@@ -206,7 +206,7 @@ def simulate(players: int | None = None, *, factions: Sequence[str] | None = Non
     players = check_arguments(players, factions, map_name, bots, games)
     if final_scoring is not None and final_scoring not in FINAL_SCORING_CHOICES:
         raise CompanionError(_("--final-scoring: unknown tile {name!r}; expected one of {choices}").format(
-            name=excerpt(final_scoring), choices=", ".join(FINAL_SCORING_CHOICES)))
+            name=excerpt(final_scoring), choices=_(", ").join(FINAL_SCORING_CHOICES)))
     out_dir = Path(record_dir) if record_dir is not None else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)

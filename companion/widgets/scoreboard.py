@@ -443,7 +443,7 @@ class Scoreboard(widgets.VBox):
                 calc = TableScorer(save_path=path)
             else:
                 raise CompanionError(_("game: expected one of {games}, found {game!r}").format(
-                    games=", ".join(GAMES), game=game))
+                    games=_(", ").join(GAMES), game=game))
             self.calculators[game] = calc
         return self.calculators[game]
 

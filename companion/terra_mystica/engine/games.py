@@ -35,7 +35,7 @@ def _entry(game_id: str) -> dict:
     for g in shipped_games():
         if g["game_id"] == game_id:
             return g
-    ids = ", ".join(g["game_id"] for g in shipped_games())
+    ids = _(", ").join(g["game_id"] for g in shipped_games())
     raise RecordError(_("no shipped game {game_id!r}; expected one of {ids}").format(game_id=game_id, ids=ids))
 
 

@@ -203,7 +203,7 @@ def option_problem(name: str) -> str | None:
                  "their official 2015 rules (option {v5}) only (FIRE-ICE-NOTES section 1)").format(
                      option=name, v5="fire-and-ice-factions/variable_v5")
     return _("option {option} is not one the engine plays; expected one of: {known}").format(
-        option=name, known=", ".join(sorted(KNOWN_OPTIONS)))
+        option=name, known=_(", ").join(sorted(KNOWN_OPTIONS)))
 
 FINAL_SCORING_OPTION = "fire-and-ice-final-scoring"
 """The option that adds one Fire & Ice final-scoring tile (FIRE-ICE-NOTES section 8)."""
@@ -496,7 +496,7 @@ def final_tile(setup: Setup, tiles) -> str | None:
     name = name.lower()
     if name not in FINAL_TILES or name not in tiles.final_scoring:
         raise SetupError("final_scoring", _("unknown final-scoring tile {name!r}; expected one of {choices}").format(
-            name=name, choices=", ".join(FINAL_TILES)))
+            name=name, choices=_(", ").join(FINAL_TILES)))
     return name
 
 
@@ -1168,7 +1168,7 @@ class Game:
             if self.colour[h] not in f.unlocked:
                 raise _illegal("terrain_locked", _("{label} is {colour}, a colour the Riverwalkers have not "
                                                    "unlocked (unlocked: {unlocked})").format(
-                                   label=h, colour=self.colour[h], unlocked=", ".join(sorted(f.unlocked))),
+                                   label=h, colour=self.colour[h], unlocked=_(", ").join(sorted(f.unlocked))),
                                _("FIRE-ICE-NOTES section 7"), line)
             self._check_reach(f, h)
             self._pay(f, dict(f.data.buildings["D"].cost), "a dwelling")
@@ -1806,7 +1806,7 @@ class Game:
         tile = tile or self.final_tile
         if tile not in FINAL_TILES:
             raise SetupError("final_scoring", _("unknown final-scoring tile {name!r}; expected one of {choices}").format(
-                name=tile, choices=", ".join(FINAL_TILES)))
+                name=tile, choices=_(", ").join(FINAL_TILES)))
         import networkx as nx
 
         from companion.terra_mystica.network import networks

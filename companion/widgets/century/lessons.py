@@ -423,5 +423,5 @@ def lesson(key: str, seed: int = 0) -> LessonTable:
     """
     if key not in SITUATIONS:
         raise CompanionError(_("unknown situation {key!r}; expected one of {keys}").format(
-            key=key, keys=", ".join(SITUATIONS)))
+            key=key, keys=_(", ").join(SITUATIONS)))
     return LessonTable(SITUATIONS[key], seed)

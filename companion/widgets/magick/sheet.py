@@ -168,7 +168,7 @@ def sheet_figure(sheet: Sheet, *, filled: Collection[str] = (), free: Collection
         textfont=dict(color=[SIDE_COLOUR[c.side] for c in sheet.columns]),
         hovertext=[_("{column} ({kind}, {side}): die {compare} circle; dice {dice}").format(
                        column=shown_text(c.name), kind=_KIND_NAMES.get(c.kind, c.kind), side=_SIDE_NAMES.get(c.side, c.side),
-                       compare=_COMPARE.get(c.compare, c.compare), dice=", ".join(c.allowed_dice))
+                       compare=_COMPARE.get(c.compare, c.compare), dice=_(", ").join(c.allowed_dice))
                    for c in sheet.columns], hoverinfo="text", name="columns")
     fig = go.Figure([circle_trace, names, gold, columns])
     for side, y, name in headings:
@@ -199,7 +199,7 @@ def _circle_style(sheet: Sheet, filled: Collection[str], free: Collection[str],
         column = sheet.column(circle.column)
         base = _("{row}: {column} circle {target} (die {compare} {target}; dice {dice})").format(
             row=shown_text(sheet.row(circle.row).name), column=shown_text(column.name), target=circle.target,
-            compare=_COMPARE.get(column.compare, column.compare), dice=", ".join(column.allowed_dice))
+            compare=_COMPARE.get(column.compare, column.compare), dice=_(", ").join(column.allowed_dice))
         if circle.key in free:
             colours.append(FREE)
             hovers.append(base + " — " + _("filled free (adventurer)"))

@@ -180,7 +180,7 @@ class RoundScoringExplorer(ChartOwner, widgets.VBox):
                           height=280, margin=dict(l=50, r=10, t=40, b=40), xaxis=dict(dtick=1, title=(
                               _("priests sent to cult tracks") if bonus.track == "CULT_P"
                               else _("position on {track}").format(track=track_name(bonus.track)))),
-                          yaxis=dict(title=", ".join(_noun(code) for code in bonus.gain),
+                          yaxis=dict(title=_(", ").join(_noun(code) for code in bonus.gain),
                                      dtick=1 if max(y) <= 12 else None))
         return fig
 

@@ -173,7 +173,7 @@ class PlayAFullGame(widgets.VBox):
         unknown = [f for f in factions if f is not None and f not in valid]
         if unknown:
             raise CompanionError(_("unknown faction {names}; the factions are: {valid}").format(
-                names=", ".join(repr(f) for f in unknown), valid=", ".join(valid)))
+                names=_(", ").join(repr(f) for f in unknown), valid=_(", ").join(valid)))
         self.count = widgets.Dropdown(options=[2, 3, 4, 5], value=max(2, min(int(players), 5)))
         self.seed = widgets.IntText(value=seed, layout=widgets.Layout(width="180px"))
         self.map_choice = widgets.Dropdown(layout=widgets.Layout(width="360px"))
@@ -391,7 +391,7 @@ class PlayAFullGame(widgets.VBox):
         text = _("New game on the {map}.").format(map=self._map_name()) if map_name and map_name.lower(
             ).startswith(CUSTOM_MAP_PREFIX) else _("New game on the map {map}.").format(map=self._map_name())
         if self.auction_prices:
-            text += " " + _("Auction prices to pay from your VP: {prices}.").format(prices=", ".join(
+            text += " " + _("Auction prices to pay from your VP: {prices}.").format(prices=_(", ").join(
                 f"{faction_name(f)} {price}" for f, (_player, price) in self.auction_prices.items()))
         self.message.value = info_html(text)
         return True
@@ -617,7 +617,7 @@ class PlayAFullGame(widgets.VBox):
         if 1 <= g.round <= 6:
             tile = "<div>{}</div>".format(html.escape(_("Round scoring tile: {tile}").format(
                 tile=gloss_codes(s.state.round_tiles[g.round - 1]))))
-        order = ", ".join(faction_name(n) for n in g.order)
+        order = _(", ").join(faction_name(n) for n in g.order)
         return "<h4>{}</h4>{}<div>{}</div>".format(html.escape(title), tile,
                                                    html.escape(_("Turn order: {order}").format(order=order)))
 
@@ -739,8 +739,8 @@ class PlayAFullGame(widgets.VBox):
         rows.append((_("shipping / exchange track"), [f"{f.ship} / {f.dig}" for f in fs]))
         rows.append((_("buildings D / TP / TE / SH / SA"),
                      [" / ".join(str(f.count[k]) for k in BUILDING_NAMES) for f in fs]))
-        rows.append((_("favor tiles"), [", ".join(f.favors) or "–" for f in fs]))
-        rows.append((_("town tiles"), [", ".join(f.towns) or "–" for f in fs]))
+        rows.append((_("favor tiles"), [_(", ").join(f.favors) or "–" for f in fs]))
+        rows.append((_("town tiles"), [_(", ").join(f.towns) or "–" for f in fs]))
         rows.append((_("bonus tile"), [(f.bonus or "–") + (" " + _("(passed)") if f.passed else "") for f in fs]))
         body = "".join("<tr><td style='padding:2px 8px'><b>{}</b></td>{}</tr>".format(
             html.escape(label), "".join(f"<td style='padding:2px 8px;text-align:center'>{html.escape(v)}</td>"

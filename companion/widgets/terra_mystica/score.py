@@ -194,7 +194,7 @@ def _check_map(document: dict[str, Any] | None, path: Path) -> str:
     key = "base" if document is None else document.get("map", "base")
     keys = [m["key"] for m in shipped_maps()]
     if key not in keys:
-        raise SaveFileError(_("map: expected one of {keys}; the file was left untouched").format(keys=", ".join(keys)),
+        raise SaveFileError(_("map: expected one of {keys}; the file was left untouched").format(keys=_(", ").join(keys)),
                             path=str(path))
     return key
 
