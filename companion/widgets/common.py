@@ -17,10 +17,11 @@ import traitlets
 from plotly.basedatatypes import BaseFigure, Undefined
 from plotly.serializers import custom_serializers
 
-from companion.i18n import _
+from companion.i18n import _, pgettext
 from companion.widgets.touch import TOUCH_CSS
 
-__all__ = ["busy", "busy_style", "LiveFigureWidget", "PlotlyCode", "plotly_code", "set_empty_state", "all_zero", "figure_widget", "error_html", "info_html", "message_box"]
+__all__ = ["busy", "busy_style", "LiveFigureWidget", "PlotlyCode", "plotly_code", "set_empty_state", "all_zero", "figure_widget", "error_html", "info_html", "message_box",
+           "join_sentences"]
 
 
 _JS = Path(__file__).resolve().parent / "js"
@@ -441,3 +442,29 @@ def info_html(message: str) -> str:
 def message_box() -> widgets.HTML:
     """An empty HTML widget for status and error messages."""
     return widgets.HTML(value="")
+
+
+def join_sentences(*texts: str) -> str:
+    """Sentences shown one after the other, joined as the language in force writes them.
+
+    English puts a space after a full stop; Chinese does not (``…（基础游戏 + 火与冰）。2–5 名玩家``), so the
+    join is the translated template ``"{first} {second}"`` (context "two sentences in a row"), never a
+    hard-coded space.
+
+    Parameters
+    ----------
+    *texts : str
+        Whole sentences, already in the language in force; empty ones are skipped.
+
+    Returns
+    -------
+    str
+        The sentences as one text.
+    """
+    out = ""
+    for text in texts:
+        if not text:
+            continue
+        out = text if not out else pgettext("two sentences in a row", "{first} {second}").format(
+            first=out, second=text)
+    return out

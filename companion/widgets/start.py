@@ -22,7 +22,7 @@ from companion.i18n import (
     set_language,
 )
 from companion.jupyter_config import PROJECT_NOTEBOOKS
-from companion.widgets.common import figure_widget
+from companion.widgets.common import figure_widget, join_sentences
 
 __all__ = ["ALL_GAMES", "GAMES", "GameInfo", "GamePicker", "LanguageSwitch", "edition_folder", "notebook_link"]
 
@@ -200,8 +200,8 @@ class GamePicker(widgets.VBox):
         every = "".join(f"<li>{notebook_link(path)} — {html.escape(str(text))}</li>" for path, text in ALL_GAMES)
         players = _("{low}–{high} players.").format(low=game.min_players, high=game.max_players)
         self.summary.value = (
-            f"<h3>{html.escape(str(game.name))}</h3><p>{html.escape(str(game.blurb))} "
-            f"{html.escape(players)}</p><ul>{items}</ul>"
+            f"<h3>{html.escape(str(game.name))}</h3><p>{html.escape(join_sentences(str(game.blurb), players))}"
+            f"</p><ul>{items}</ul>"
             "<p>" + html.escape(_("For every game:")) + f"</p><ul>{every}</ul>")
         with self.chart.batch_update():
             self.chart.data[0].marker.color = ["#1f77b4" if g.key == key else "#c7c7c7" for g in GAMES]

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from companion.errors import RecordError
 from companion.i18n import gettext as _
 
-__all__ = ["Command", "parse_commands", "normalise_hex", "CULT_TRACKS"]
+__all__ = ["Command", "parse_commands", "normalise_hex", "CULT_TRACKS", "TYPED_VERBS"]
 
 CULT_TRACKS = ("FIRE", "WATER", "EARTH", "AIR")
 
@@ -79,6 +79,12 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("unlock_terrain", re.compile(r"unlock-terrain ([\w-]+)")),
     ("gain_p3", re.compile(r"gain p3 for vp")),
 ]
+
+
+#: The verbs a player types, as the unknown-command error lists them (one list for every language: the verbs
+#: are typed in English whatever the reader's language, so the message shows them untranslated).
+TYPED_VERBS = ("build", "upgrade", "transform", "dig", "send", "action", "advance", "bridge", "connect", "convert",
+               "burn", "pass", "leech", "decline", "+FAVn", "+TWn", "+TRACK", "wait")
 
 
 _ALIASES = {"convert 2w to bridge": "action acte", "convert 2 w to bridge": "action acte"}
@@ -189,7 +195,8 @@ def parse_commands(text: str, *, line: int | None = None) -> list[Command]:
         if cmd is not None:
             out.append(cmd)
         else:
-            raise RecordError(_("unknown command {raw!r}; expected a verb of the command language (build, upgrade, transform, dig, send, action, advance, bridge, connect, convert, burn, pass, leech, decline, +FAVn, +TWn, +TRACK, wait)").format(raw=raw), line=line)
+            raise RecordError(_("unknown command {raw!r}; expected a verb of the command language ({verbs})").format(
+                raw=raw, verbs=_(", ").join(TYPED_VERBS)), line=line)
     # Sub-commands apply in the order written: ledgers show the text after the reference engine's
     # clean_commands, and e.g. "+AIR. Leech 6 from auren" gains the cult power before the leech.
     return out

@@ -17,6 +17,7 @@ from companion.century import COLOURS, DISCARD, State, coin_for_position, end_th
 from companion.century.state import CARAVAN_LIMIT
 from companion.i18n import _, add_language_listener, lazy_gettext, ngettext, remove_language_listener
 from companion.widgets.century.actions import card_name
+from companion.widgets.common import join_sentences
 from companion.widgets.touch import TOUCH_CSS, tip_html
 
 __all__ = ["CRYSTAL_COLOURS", "crystals_html", "merchant_html", "golem_html", "table_html", "TableView",
@@ -173,8 +174,8 @@ def table_html(state: State, names: Sequence[str] | None = None, *, show_scores:
     else:
         status = _("Round {round}: {name} to act.").format(round=state.round, name=names[state.current])
     if state.end_triggered and not state.finished:
-        status += " " + _("The end is triggered ({n} golems): the round is being finished.").format(
-            n=end_threshold(state.n_players))
+        status = join_sentences(status, _("The end is triggered ({n} golems): the round is being finished.").format(
+            n=end_threshold(state.n_players)))
     status = html.escape(status)
     empty = html.escape(_("empty"))
     none = '<span class="cge-note">' + html.escape(_("none")) + '</span>'

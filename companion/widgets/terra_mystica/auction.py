@@ -21,7 +21,7 @@ from companion.terra_mystica.auction import MAX_BID, AuctionResult, AuctionStep
 from companion.terra_mystica.factions import load_factions
 from companion.widgets.common import error_html, message_box
 from companion.widgets.formcheck import default_seat_name
-from companion.widgets.terra_mystica.names import faction_name
+from companion.widgets.terra_mystica.names import faction_name, faction_order
 from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
 
 __all__ = ["EXAMPLE", "FastAuction"]
@@ -129,7 +129,8 @@ class FastAuction(ChartOwner, widgets.VBox):
     def _faction_options(self) -> list[tuple[str, str | None]]:
         """``(name, key)`` of every faction, names in the language in force (also refreshes the names shown)."""
         self._display = {key: faction_name(key) for key in load_factions()}
-        return [(_("(pick a faction)"), None)] + sorted((name, key) for key, name in self._display.items())
+        return [(_("(pick a faction)"), None)] + [(self._display[key], key)
+                                              for key in sorted(self._display, key=faction_order)]
 
     def _label(self) -> None:
         self.player_count.description = _("Players")

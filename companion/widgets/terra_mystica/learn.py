@@ -45,6 +45,7 @@ from companion.terra_mystica.terraform import terraform_cost
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
 from companion.widgets.common import error_html, info_html, message_box
+from companion.widgets.terra_mystica.names import faction_order
 from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
 
 __all__ = ["FACTION_ABILITIES", "ICE_VOLCANO_RULE", "FactionLesson", "KEY_CHOICE_CULTS", "RESOURCE_NAMES", "CultTrackScoring", "PowerBowlSimulator", "RoundScoringExplorer",
@@ -582,7 +583,7 @@ class TerraformExplorer(ChartOwner, widgets.VBox):
         add_language_listener(self._retranslate)
 
     def _faction_options(self) -> list[tuple[str, str]]:
-        facs = sorted(self._factions.values(), key=lambda f: (f.expansion != "base", faction_name(f.name)))
+        facs = sorted(self._factions.values(), key=lambda f: faction_order(f.name))
         return [(faction_name(f.name) if f.expansion == "base" else _("{faction} (F&I)").format(
             faction=faction_name(f.name)), f.name) for f in facs]
 
@@ -991,7 +992,7 @@ class FactionLesson(widgets.VBox):
         add_language_listener(self._retranslate)
 
     def _faction_options(self) -> list[tuple[str, str]]:
-        facs = sorted(self._factions.values(), key=lambda f: (f.expansion != "base", faction_name(f.name)))
+        facs = sorted(self._factions.values(), key=lambda f: faction_order(f.name))
         return [(faction_name(f.name) + ("" if f.expansion == "base" else " " + _("(Fire & Ice)")), f.name)
                 for f in facs]
 

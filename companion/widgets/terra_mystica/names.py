@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.i18n import N_, _
 
-__all__ = ["faction_name", "map_name", "terrain_name"]
+__all__ = ["faction_name", "faction_order", "map_name", "terrain_name"]
 
 _MAPS = (
     N_("Original (base game)"), N_("Fire & Ice, side 1"), N_("Fire & Ice, side 2 (revised base)"),
@@ -45,6 +45,31 @@ def faction_name(faction: str) -> str:
     except (KeyError, ValueError):
         return str(faction)
     return _(display)
+
+
+def faction_order(faction: str) -> tuple[bool, str]:
+    """Sort key of a faction in a menu: the base game's first, then Fire & Ice, each by English name.
+
+    The same order in every language (a menu of translated names sorted by character code reads as noise
+    in Chinese: 侍从, 冰之少女, 半身人...), the alphabetical order of the rulebook's English names.
+
+    Parameters
+    ----------
+    faction : str
+        Engine name or display name; a name no faction has sorts last, as typed.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        ``(not a base-game faction, English display name)``.
+    """
+    from companion.terra_mystica.factions import get_faction
+
+    try:
+        f = get_faction(faction)
+    except (KeyError, ValueError):
+        return (True, "\uffff" + str(faction))
+    return (f.expansion != "base", f.display)
 
 
 def terrain_name(letter: str) -> str:

@@ -75,8 +75,9 @@ from companion.terra_mystica.hexmap import (
 )
 from companion.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
-from companion.widgets.common import busy, busy_style, error_html, info_html, message_box
+from companion.widgets.common import busy, busy_style, error_html, info_html, join_sentences, message_box
 from companion.widgets.game_record import RecordFile
+from companion.widgets.terra_mystica.names import faction_order
 from companion.widgets.terra_mystica.plot import ChartSlot
 from companion.widgets.terra_mystica.replay import final_scoring_html
 from companion.widgets.touch import show_tooltip
@@ -251,8 +252,10 @@ class PlayAFullGame(widgets.VBox):
         self.map_choice.description = _("Map")
         key = self.map_choice.value or self._map_key
         self.map_choice.options = [(_(MAP_TITLES.get(e["key"], e["name"])), e["key"]) for e in shipped_maps()] + [
-            (_("Custom map file (as the map explorer reads)"), _CUSTOM)]
+            (_("Custom map file"), _CUSTOM)]   # short: a long label is cut off in the menu; details in the tooltip
         self.map_choice.value = key
+        self.map_choice.tooltip = _("a shipped map, or a custom map file in the format the map explorer reads "
+                                    "(type its path in Map file)")
         self.map_file.description = _("Map file")
         self.map_file.placeholder = _("path to a map file: letters R Y U K B G S I, one row a line")
         for i in range(5):
@@ -347,7 +350,7 @@ class PlayAFullGame(widgets.VBox):
         :func:`~companion.terra_mystica.game.unplayable_factions`); the others are named below the seats with
         the reason. A seat whose faction is left out goes back to '(pick)'."""
         map_name = self._menu_map_name()
-        offered = sorted((faction_name(n), n) for n in tm.free_factions((), map_name))
+        offered = [(faction_name(n), n) for n in sorted(tm.free_factions((), map_name), key=faction_order)]
         keys = {n for _label, n in offered}
         for i, box in enumerate(self.faction_boxes):
             fvalue = box.value if box.options else self._factions0[i]
@@ -391,8 +394,8 @@ class PlayAFullGame(widgets.VBox):
         text = _("New game on the {map}.").format(map=self._map_name()) if map_name and map_name.lower(
             ).startswith(CUSTOM_MAP_PREFIX) else _("New game on the map {map}.").format(map=self._map_name())
         if self.auction_prices:
-            text += " " + _("Auction prices to pay from your VP: {prices}.").format(prices=_(", ").join(
-                f"{faction_name(f)} {price}" for f, (_player, price) in self.auction_prices.items()))
+            text = join_sentences(text, _("Auction prices to pay from your VP: {prices}.").format(prices=_(", ").join(
+                f"{faction_name(f)} {price}" for f, (_player, price) in self.auction_prices.items())))
         self.message.value = info_html(text)
         return True
 

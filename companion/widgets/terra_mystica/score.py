@@ -47,7 +47,7 @@ from companion.widgets.formcheck import (
     style_widget,
 )
 from companion.widgets.savepanel import SavePanel, SavePanelOwner
-from companion.widgets.terra_mystica.names import faction_name, map_name
+from companion.widgets.terra_mystica.names import faction_name, faction_order, map_name
 from companion.widgets.terra_mystica.plot import ChartSlot
 
 __all__ = ["SAVE_KIND", "DEFAULT_SAVE_NAME", "CULTS", "MAX_PLAYERS", "PlayerRow", "TableScorer",
@@ -622,9 +622,10 @@ class TableScorer(SavePanelOwner, widgets.VBox):
 
 
 def _faction_choices() -> dict[str, str]:
-    """Faction key -> display name, base game first, then Fire & Ice (each alphabetical)."""
+    """Faction key -> display name, base game first, then Fire & Ice (each in the English names' order, in
+    every language: :func:`faction_order`)."""
     factions = load_factions()
-    ordered = sorted(factions.values(), key=lambda f: (f.expansion != "base", faction_name(f.name)))
+    ordered = sorted(factions.values(), key=lambda f: faction_order(f.name))
     return {f.name: faction_name(f.name) if f.expansion == "base"
             else _("{faction} (F&I)").format(faction=faction_name(f.name)) for f in ordered}
 
