@@ -86,3 +86,17 @@ def test_the_custom_map_option_is_short_and_its_details_are_in_the_tooltip():
             label = play.map_choice.options[-1][0]
             assert len(label) <= (16 if language == "en" else 8), label
             assert "map explorer" in play.map_choice.tooltip or "地图探索器" in play.map_choice.tooltip
+
+
+def test_the_auction_explanation_joins_its_sentences_as_the_language_writes_them():
+    from companion.widgets.terra_mystica.auction import FastAuction
+
+    widget = FastAuction()
+    two_sentences = 0
+    with using_language("zh_CN"):
+        for step in range(1, widget.step.max + 1):
+            widget.go(step)
+            text = re.sub(r"<[^>]+>", "", widget.step_list.value)
+            assert not re.search(r"。 (?!\[)", text), text  # (a tag like [tie] may follow after a space)
+            two_sentences += "。" in text.rstrip("。")
+    assert two_sentences  # some step explains in more than one sentence

@@ -19,7 +19,7 @@ from companion.i18n import SUPPORTED_LANGUAGES, _, add_language_listener, transl
 from companion.terra_mystica import auction
 from companion.terra_mystica.auction import MAX_BID, AuctionResult, AuctionStep
 from companion.terra_mystica.factions import load_factions
-from companion.widgets.common import error_html, message_box
+from companion.widgets.common import error_html, join_sentences, message_box
 from companion.widgets.formcheck import default_seat_name
 from companion.widgets.terra_mystica.names import faction_name, faction_order
 from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
@@ -313,7 +313,7 @@ class FastAuction(ChartOwner, widgets.VBox):
             parts.append(_("Equally valuable choices: raising an existing bid beats opening a new faction."))
         elif step.tie == "random":
             parts.append(_("Equally valuable choices of the same kind: chosen at random."))
-        return " ".join(parts)
+        return join_sentences(*parts)
 
     def _standing(self, k: int) -> dict[str, tuple[str | None, int | None]]:
         """Faction -> (player, bid) of the last bid on it among the first ``k`` steps (as the steps say)."""

@@ -36,7 +36,14 @@ from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.scoring import FinalScoring, validate_table
 from companion.terra_mystica.towns import TownState
 from companion.validation import TableError, name_key
-from companion.widgets.common import all_zero, error_html, info_html, message_box, set_empty_state
+from companion.widgets.common import (
+    all_zero,
+    error_html,
+    info_html,
+    join_sentences,
+    message_box,
+    set_empty_state,
+)
 from companion.widgets.formcheck import (
     FormMarks,
     WholeNumberBox,
@@ -507,7 +514,7 @@ class TableScorer(SavePanelOwner, widgets.VBox):
                 sizes=_(", ").join(_("{player} {size}").format(player=who, size=size) for who, size in found))
             notes = [_("{player}: the map gives {size}, but {typed} was typed by hand and is kept (type {size} to "
                        "use the map's).").format(player=who, size=size, typed=typed) for who, size, typed in kept]
-            return info_html(" ".join([text, *notes]))
+            return info_html(join_sentences(text, *notes))
 
         self._show_map_message(render)
 
