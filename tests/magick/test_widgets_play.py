@@ -168,3 +168,4 @@ def test_no_typed_name_is_dropped_silently():
     w.humans_slider.value = 1  # fewer people than names: the start message names who is not seated
     assert w.start()
     assert w.player_names()[:2] == ["Chris", "Bot 1"] and "Not seated: James, Lee" in w.message.value
+    assert "only 1 person plays" in w.message.value

@@ -24,6 +24,7 @@ from companion.i18n import (
     _,
     add_language_listener,
     lazy_gettext,
+    ngettext,
     remove_language_listener,
     translations,
 )
@@ -207,8 +208,9 @@ class PlayAGame(widgets.VBox):
         text = text.format(names=_(", ").join(map(self._shown_name, names)))
         unused = self.unused_names()
         if unused:
-            text = _("{sentence} Not seated: {names} (only {people} people; raise People to seat them).").format(
-                sentence=text, names=_(", ").join(unused), people=people)
+            text = ngettext("{sentence} Not seated: {names} (only {people} person plays; raise People to seat them).",
+                            "{sentence} Not seated: {names} (only {people} people play; raise People to seat them).",
+                            people).format(sentence=text, names=_(", ").join(unused), people=people)
         self.message.value = info_html(text)
         return True
 

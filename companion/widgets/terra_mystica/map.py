@@ -42,7 +42,7 @@ from companion.terra_mystica.mapplot import HEX_TRACE, map_figure
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import BUILDING_KINDS, TownEvent, TownState
-from companion.widgets.common import error_html, figure_widget, info_html
+from companion.widgets.common import error_html, figure_widget, info_html, join_sentences
 from companion.widgets.terra_mystica.names import faction_name, map_name, terrain_name
 
 __all__ = ["MapExplorer", "TownSandbox", "describe_town_event", "format_map_error", "hex_position"]
@@ -328,7 +328,7 @@ class TownSandbox(widgets.VBox):
         self.history.append(self.state)
         self.state = new
         events = tuple(new.events)
-        self._say(lambda: info_html(" ".join(describe_town_event(e) for e in events) if events
+        self._say(lambda: info_html(join_sentences(*(describe_town_event(e) for e in events)) if events
                                     else _("Done: no change to towns.")))
         self._log.append(events)
         self._refresh()
@@ -365,7 +365,7 @@ class TownSandbox(widgets.VBox):
                             for f in factions)
         head = _("Towns: {count}.").format(count=len(rows))
         if self.state.town_tiles_left is not None:
-            head += " " + _("Town tiles left: {count}.").format(count=self.state.town_tiles_left)
+            head = join_sentences(head, _("Town tiles left: {count}.").format(count=self.state.town_tiles_left))
         network = _("Largest network (direct adjacency and bridges only): {sizes}").format(sizes=nets)
         self.summary.value = (
             f"<b>{html.escape(head)}</b>" + (f"<ul>{''.join(rows)}</ul>" if rows else "")
