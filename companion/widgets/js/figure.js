@@ -158,7 +158,7 @@ function fitHeight(el) {
   const view = el[VIEW];
   const own = view && view.model && view.model.get("_widget_layout");
   const xr = own && own.xaxis && own.xaxis.range;
-  if (!full || !full._size || !full.yaxis || full.yaxis.scaleanchor !== "x" || typeof own.height !== "number" ||
+  if (!full || !full._size || !full.yaxis || full.yaxis.scaleanchor !== "x" || !own || typeof own.height !== "number" ||
       !Array.isArray(xr) || !Array.isArray(el.data)) {
     return;
   }
