@@ -61,7 +61,7 @@ HELP = [
     (["magick"], "魔法商人录：计分和骰子概率", "Merchants of Magick: scoring"),
     (["history"], "对局历史：列出、导出和导入", "The game history: list"),
     (["tm", "map"], "检查自定义地图", "Check a custom map"),
-    (["tm", "score"], "终局计分：连接网络 18/12/6", "Final scoring: network"),
+    (["tm", "score"], "最终计分：连接文明 18/12/6", "Final scoring: network"),
     (["tm", "auction"], "快速竞叫", "Fast auction"),
     (["tm", "replay"], "逐行重放每个 FILE", "Replay each FILE"),
     (["tm", "simulate"], "机器人完整地进行对局", "Bots play whole games"),

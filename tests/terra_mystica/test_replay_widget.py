@@ -140,7 +140,7 @@ def test_viewer_relabels_itself_in_chinese_in_place():
         assert v.widget is w and v.forward is forward and v.row_text is row_text
         assert v.forward.description != "forward ▶" and "前" in v.forward.description
         assert "轮" in v.round_picker.options[1][0]
-        assert "终局计分" in v.row_text.value and "分" in v.final.value
+        assert "最终计分" in v.row_text.value and "分" in v.final.value
         assert v.vp_widget.layout.title.text != "VP over the game"
     finally:
         set_language("en")

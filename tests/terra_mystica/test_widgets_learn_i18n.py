@@ -39,7 +39,7 @@ def test_power_bowls_in_chinese():
     w.offer()
     with using_language("zh_CN"):
         assert w.buttons["gain"].description == "获得力量" and w.accept_button.description == "接受"
-        assert "权力碗" in w.state.value and "接受还是拒绝" in w.message.value
+        assert "碗 I/II/III" in w.state.value and "接受还是拒绝" in w.message.value
         assert list(w.chart.data[0].x)[:1] == ["碗 I"]
     assert w.buttons["gain"].description == "gain power" and list(w.chart.data[0].x)[:1] == ["bowl I"]
 

@@ -103,9 +103,9 @@ def test_auction_redraws_steps_in_chinese_and_keeps_the_step():
     assert "Bob raises Cultists at 7" in widget.step_list.value
     with using_language("zh_CN"):
         assert widget.step.value == 9 and widget.back.description == "◀ 上一步"
-        assert "Bob 把邪教徒的出价提高到 7" in widget.step_list.value
-        assert "当前最高出价" in widget.standings.value and "<td>邪教徒</td>" in widget.standings.value
-        assert widget.chart.layout.title.text == "第 9 步后的出价"
+        assert "Bob 把邪教徒的竞叫提高到 7" in widget.step_list.value
+        assert "当前最高竞叫" in widget.standings.value and "<td>邪教徒</td>" in widget.standings.value
+        assert widget.chart.layout.title.text == "第 9 步后的竞叫"
     assert widget.back.description == "◀ previous" and "Bob raises Cultists" in widget.step_list.value
 
 
