@@ -27,13 +27,15 @@ lab: venv
 
 # The Chinese start page, with JupyterLab's own interface in Chinese (official language pack from the
 # `app` extras) and the package's widgets and messages in Chinese (COMPANION_LANG). The language setting
-# lives in a settings folder of its own, so `make lab` stays English.
+# lives in a settings folder of its own, so `make lab` stays English. The server's root is notebooks/ (not
+# notebooks/zh_CN), so the pages' "English edition" links (../00_start_here.ipynb) open the English notebooks.
 LAB_ZH_SETTINGS := $(VENV)/lab-zh-settings
 lab-zh: venv
 	mkdir -p $(LAB_ZH_SETTINGS) && cp -rn data/i18n/jupyterlab-zh_CN/. $(LAB_ZH_SETTINGS)/
 	COMPANION_LANG=zh_CN JUPYTERLAB_SETTINGS_DIR=$(LAB_ZH_SETTINGS) \
 	  JUPYTER_CONFIG_PATH=$(CURDIR)/notebooks/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH} \
-	  $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ALLOW_ROOT) notebooks/zh_CN/00_start_here.ipynb
+	  $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ALLOW_ROOT) --ServerApp.root_dir=$(CURDIR)/notebooks \
+	  $(CURDIR)/notebooks/zh_CN/00_start_here.ipynb
 
 # Translations: extract/update/compile the package catalogs, then re-sync the Chinese notebooks.
 # Translate what they report as missing (companion/locale/zh_CN/LC_MESSAGES/*.po) and run it again.
@@ -73,5 +75,5 @@ clean:
 # Re-pin binder/requirements.txt to what the venv has now.
 binder-pins: venv
 	{ echo "# Exact pins for mybinder.org (repo2docker reads only binder/). Regenerate with: make binder-pins"; \
-	  $(BIN)/python -m pip freeze | grep -iE "^(jupyterlab|ipywidgets|anywidget|plotly|networkx|typer|rich|tqdm|voila|ipykernel|jupyterlab_widgets|widgetsnbextension)=="; \
+	  $(BIN)/python -m pip freeze | grep -iE "^(jupyterlab|jupyterlab-language-pack-zh-cn|ipywidgets|anywidget|plotly|networkx|typer|rich|tqdm|voila|ipykernel|jupyterlab_widgets|widgetsnbextension)=="; \
 	  echo "-e ."; } > binder/requirements.txt
