@@ -216,6 +216,67 @@ def main(
     """Learn, play and score Century: Golem Edition, Merchants of Magick and Terra Mystica."""
 
 
+# click's usage errors (typer's copy of click writes them in English, without gettext): the English text of each,
+# as a pattern, and the catalog's message for it. Matched on the whole message; anything else is shown as it is.
+_USAGE_MESSAGES = [
+    (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
+    (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
+    (r"Missing parameter:? (?P<name>.+?)\.?", N_("Missing parameter {name}.")),
+    (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
+    (r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
+     N_("No such option: {name} (possible options: {options})")),
+    (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", N_("Got unexpected extra argument(s) ({args})")),
+    (r"Option (?P<name>.+) requires an argument\.", N_("Option {name} requires an argument.")),
+    (r"Option (?P<name>.+) requires (?P<n>\d+) arguments\.", N_("Option {name} requires {n} arguments.")),
+    (r"Option (?P<name>.+) does not take a value\.", N_("Option {name} does not take a value.")),
+    (r"Argument (?P<name>.+) takes (?P<n>\d+) values\.", N_("Argument {name} takes {n} values.")),
+    (r"Invalid value for (?P<name>.+?): (?P<reason>.+)", N_("Invalid value for {name}: {reason}")),
+    (r"Invalid value: (?P<reason>.+)", N_("Invalid value: {reason}")),
+    (r"Value must be an iterable\.", N_("Value must be an iterable.")),
+    (r"Choose from:\s+(?P<choices>.+)", N_("Choose from: {choices}")),
+]
+
+
+def usage_message(exc) -> str:
+    """A command-line usage error (click's ``UsageError``) in the current language.
+
+    typer's copy of click builds its messages in English (``Missing argument 'FILE'.``, ``No such option: --x``,
+    ``Invalid value for '--games': ...``, ``Got unexpected extra argument(s) (b c)``); each known form is
+    recognised in :data:`_USAGE_MESSAGES` and said with the catalog's sentence (the names and values it quotes
+    stay as typed). A reason inside ``Invalid value for ...:`` is translated the same way, and is kept as it is
+    when it is already the package's own (translated) message. English output is click's own text.
+
+    Parameters
+    ----------
+    exc : click.exceptions.UsageError
+        The error click raised.
+
+    Returns
+    -------
+    str
+        One line (click's "Choose from" list is joined with commas).
+    """
+    import re
+
+    def say(text: str) -> str:
+        text = text.strip()
+        head, sep, tail = text.partition(". Choose from:")
+        if sep:  # a missing choice: "Missing option '--x'. Choose from:\n\ta,\n\tb"
+            return say(head + ".") + " " + say("Choose from:" + tail)
+        for pattern, template in _USAGE_MESSAGES:
+            m = re.fullmatch(pattern, text, flags=re.S)
+            if m:
+                fields = m.groupdict()
+                if "reason" in fields:
+                    fields["reason"] = say(fields["reason"])
+                if "choices" in fields:
+                    fields["choices"] = ", ".join(c.strip(" \t,") for c in fields["choices"].splitlines())
+                return _(template).format(**fields)
+        return text
+
+    return say(exc.format_message())
+
+
 def run(argv: list[str] | None = None) -> None:
     """The console entry point: ``--lang`` applied before the commands are built, and every usage error
     (an unknown option, a missing argument) on one line with exit status 2, like bad input.
@@ -236,14 +297,16 @@ def run(argv: list[str] | None = None) -> None:
         from companion.i18n import install_cli_language
 
         install_cli_language(args)
-    except CompanionError as exc:
-        typer.echo(_("error: {message}").format(message=exc), err=True)
+    except CompanionError as exc:  # an unsupported --lang or COMPANION_LANG: said in a language that works
+        from companion.i18n import translations, working_language
+
+        typer.echo(translations(working_language()).gettext("error: {message}").format(message=exc), err=True)
         sys.exit(2)
     try:
         rv = app(args=args[1:], prog_name="companion", standalone_mode=False)
     except UsageError as exc:
         where = exc.ctx.command_path if exc.ctx is not None else "companion"
-        typer.echo(_("error: {message} (see '{command} --help')").format(message=exc.format_message(),
+        typer.echo(_("error: {message} (see '{command} --help')").format(message=usage_message(exc),
                                                                           command=where), err=True)
         sys.exit(2)
     except ClickException as exc:

@@ -78,6 +78,7 @@ __all__ = [
     "set_language",
     "translations",
     "using_language",
+    "working_language",
 ]
 
 DOMAIN = "companion"
@@ -135,11 +136,26 @@ def normalize_language(name: str) -> str | None:
 
 
 def _unsupported(value: str, source: str) -> Exception:
+    """The error for an unsupported language, naming the languages there are, in :func:`working_language`."""
     from companion.errors import CompanionError  # errors.py imports this module
 
-    return CompanionError(
-        f"{source}: language {value!r} is not supported; expected one of "
-        f"{', '.join(SUPPORTED_LANGUAGES)} (for example 'zh_CN' or 'en')")
+    catalog = translations(working_language())
+    template = catalog.gettext(N_("{source}: language {value!r} is not supported; expected one of {codes} ({names})"))
+    return CompanionError(template.format(source=catalog.gettext(source), value=value,
+                                          codes=", ".join(SUPPORTED_LANGUAGES),
+                                          names=", ".join(_NATIVE_NAMES[c] for c in SUPPORTED_LANGUAGES)))
+
+
+def working_language() -> str:
+    """The language to speak in even when a setting names an unsupported one (never raises).
+
+    :func:`get_language` if it answers; else ``COMPANION_LANG`` is skipped and the system locale decides.
+    So ``COMPANION_LANG=zh_CN companion --lang fr`` refuses ``fr`` in Chinese, and ``COMPANION_LANG=fr``
+    is refused in the system locale's language.
+    """
+    if _explicit is not None:
+        return _explicit
+    return normalize_language(os.environ.get(ENV_VAR, "")) or _system_language()
 
 
 def _system_language() -> str:
@@ -171,7 +187,7 @@ def get_language() -> str:
     if env:
         code = normalize_language(env)
         if code is None:
-            raise _unsupported(env, f"environment variable {ENV_VAR}")
+            raise _unsupported(env, N_("environment variable COMPANION_LANG"))
         return code
     return _system_language()
 
@@ -473,7 +489,8 @@ def install_cli_language(argv: list[str] | None = None) -> str:
             if i + 1 >= len(args):
                 from companion.errors import CompanionError
 
-                raise CompanionError("--lang: expected a language after it, e.g. --lang zh_CN")
+                raise CompanionError(translations(working_language()).gettext(
+                    N_("--lang: expected a language after it, e.g. --lang zh_CN")))
             chosen = args[i + 1]
             del args[i:i + 2]
             continue

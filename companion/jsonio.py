@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import N_
 from companion.i18n import gettext as _
 
 __all__ = ["JSONInputError", "MAX_CHARS", "MAX_DEPTH", "MAX_NUMBER_CHARS", "EXCERPT_CHARS", "check_text_size",
@@ -305,6 +306,49 @@ def read_text(file: str | os.PathLike[str], *, max_bytes: int = MAX_CHARS) -> st
         raise JSONInputError(_("cannot be read ({strerror})").format(strerror=exc.strerror), file=str(file)) from None
 
 
+# The messages of Python's JSON decoder (json.decoder, json.scanner and the C scanner; English, without gettext),
+# as patterns, and the catalog's sentence for each.
+_DECODER_MESSAGES = [
+    (r"Expecting value", N_("expected a value here")),
+    (r"Expecting ',' delimiter", N_("expected a comma ',' here")),
+    (r"Expecting ':' delimiter", N_("expected a colon ':' here")),
+    (r"Expecting property name enclosed in double quotes", N_("expected a key in double quotes here")),
+    (r"Unterminated string starting at", N_("a string starts here and is never closed")),
+    (r"Invalid control character (?P<char>'.*' )?at", N_("a control character inside a string")),
+    (r"Invalid \\escape(: (?P<escape>.*))?", N_("an invalid backslash escape")),
+    (r"Invalid \\uXXXX escape", N_("an invalid \\uXXXX escape")),
+    (r"Extra data", N_("more text after the JSON value")),
+    (r"Illegal trailing comma before end of object", N_("a comma before the end of an object")),
+    (r"Illegal trailing comma before end of array", N_("a comma before the end of an array")),
+]
+
+
+def decoder_message(msg: str) -> str:
+    """A message of Python's JSON decoder (``json.JSONDecodeError.msg``) in the current language.
+
+    Parameters
+    ----------
+    msg : str
+        The decoder's English message, e.g. ``"Expecting ',' delimiter"``.
+
+    Returns
+    -------
+    str
+        The catalog's sentence for it; a message this list does not know is returned as it is.
+
+    Examples
+    --------
+    >>> decoder_message("Expecting ',' delimiter")
+    "expected a comma ',' here"
+    >>> decoder_message("something new")
+    'something new'
+    """
+    for pattern, sentence in _DECODER_MESSAGES:
+        if re.fullmatch(pattern, msg):
+            return _(sentence)
+    return msg
+
+
 def loads(text: str, *, file: str | None = None, max_depth: int = MAX_DEPTH, max_chars: int = MAX_CHARS) -> Any:
     """Parse one JSON document strictly.
 
@@ -344,7 +388,8 @@ def loads(text: str, *, file: str | None = None, max_depth: int = MAX_DEPTH, max
     try:
         doc = _decoder().decode(text)
     except json.JSONDecodeError as exc:
-        raise JSONInputError(_("invalid JSON: {msg}").format(msg=exc.msg), file=file, line=exc.lineno, column=exc.colno) from None
+        raise JSONInputError(_("invalid JSON: {msg}").format(msg=decoder_message(exc.msg)), file=file, line=exc.lineno,
+                             column=exc.colno) from None
     except _Refused as exc:
         index = _locate(text, exc)
         line, column = position(text, index) if index is not None else (None, None)

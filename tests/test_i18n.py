@@ -93,9 +93,13 @@ def test_normalize_language(tag, code):
 
 def test_unknown_language_is_a_clear_error_and_changes_nothing():
     set_language("zh_CN")
-    with pytest.raises(CompanionError, match=r"'fr'.*not supported.*en, zh_CN"):
-        set_language("fr")
+    with pytest.raises(CompanionError, match=r"不支持语言 'fr'；可用的语言为 en, zh_CN（English, 简体中文）"):
+        set_language("fr")          # refused in the language still in force
     assert get_language() == "zh_CN"
+    set_language("en")
+    with pytest.raises(CompanionError, match=r"'fr' is not supported; expected one of en, zh_CN \(English, 简体中文\)"):
+        set_language("fr")
+    assert get_language() == "en"
 
 
 def test_unknown_env_language_is_a_clear_error(monkeypatch):
@@ -469,8 +473,8 @@ def test_lazy_help_of_a_typer_app_follows_install_cli_language(monkeypatch):
     set_language("en")
     result = CliRunner().invoke(app, ["--lang", "zh_CN", "sub"])          # messages follow the callback
     assert "第 2 行：bad" in str(result.exception)
-    result = CliRunner().invoke(app, ["--lang", "xx", "sub"])
-    assert result.exit_code == 2 and "not supported" in result.output
+    result = CliRunner().invoke(app, ["--lang", "xx", "sub"])      # refused in the Chinese still in force
+    assert result.exit_code == 2 and "不支持语言 'xx'" in result.output
 
 
 def test_a_failing_listener_does_not_stop_the_others():
