@@ -393,7 +393,10 @@ class TownState:
         if current is not None and current[0] != faction:
             raise IllegalActionError("hex_occupied", _("{label} holds a {current2} of the {current}; {faction} cannot build there").format(label=hx.label, current=faction_label(current[0]), current2=_(_KIND_WORDS.get(current[1], current[1])), faction=faction_label(faction)))
         if current is not None and k not in RULES.upgrades.get(current[1], ()):
-            raise IllegalActionError("not_an_upgrade", _("{label} holds a {current}; it can become {value}, not {k} (D -> TP -> TE or SH, TE -> SA)").format(label=hx.label, current=current[1], value=' or '.join(RULES.upgrades.get(current[1], ())) or 'nothing (fully upgraded)', k=k), rule=_("rulebook: upgrade a building"))
+            targets = RULES.upgrades.get(current[1], ())
+            if not targets:
+                raise IllegalActionError("not_an_upgrade", _("{label} holds a {current}, which is fully upgraded; it cannot become {k} (D -> TP -> TE or SH, TE -> SA)").format(label=hx.label, current=current[1], k=k), rule=_("rulebook: upgrade a building"))
+            raise IllegalActionError("not_an_upgrade", _("{label} holds a {current}; it can become {value}, not {k} (D -> TP -> TE or SH, TE -> SA)").format(label=hx.label, current=current[1], value=_(" or ").join(targets), k=k), rule=_("rulebook: upgrade a building"))
         buildings = dict(self.buildings)
         buildings[hx.label] = (faction, k)
         state = self._grown((hx.label,) if current is None else (), buildings=buildings, events=())

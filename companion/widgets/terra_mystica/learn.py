@@ -44,7 +44,7 @@ from companion.terra_mystica.scoring import prize_groups, rank_prizes
 from companion.terra_mystica.terraform import terraform_cost
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
-from companion.widgets.common import error_html, info_html, message_box
+from companion.widgets.common import error_html, info_html, join_sentences, message_box
 from companion.widgets.terra_mystica.names import faction_order
 from companion.widgets.terra_mystica.plot import ChartOwner, ChartSlot
 
@@ -76,6 +76,20 @@ def describe_amounts(amounts: dict[str, int]) -> str:
 
 def _heading(text: str) -> str:
     return f"<b>{html.escape(text)}</b>"
+
+
+# Punctuation between pieces of text, as the language in force writes it (Chinese: full-width 。 and ：, no space
+# after them), never an ASCII full stop or colon glued to a translated text.
+def _sentence(text: str) -> str:
+    return pgettext("end of a sentence", "{text}.").format(text=text)
+
+
+def _labelled(label: str, value: str) -> str:
+    return pgettext("label and its value", "{label}: {value}").format(label=label, value=value)
+
+
+def _after_heading(heading: str, text: str) -> str:
+    return pgettext("heading and its text", "{heading} {text}").format(heading=heading, text=text)
 
 
 class RoundScoringExplorer(ChartOwner, widgets.VBox):
@@ -160,10 +174,11 @@ class RoundScoringExplorer(ChartOwner, widgets.VBox):
         note = html.escape(_("(spades are used at once to terraform)")) if "SPADE" in got else ""
         during_head, end_head = _heading(_("During the round:")), _heading(_("At the end of rounds 1-5:"))
         self.text.value = (
-            f"<p>{during_head} {html.escape(during)}.</p>"
-            f"<p>{end_head} {html.escape(rule)}.</p>"
-            f"<p class='tm-received'>{received} <b>{html.escape(describe_amounts(got))}</b>"
-            f"{' ' + note if note else ''}.</p>")
+            f"<p>{_after_heading(during_head, html.escape(_sentence(during)))}</p>"
+            f"<p>{_after_heading(end_head, html.escape(_sentence(rule)))}</p>"
+            f"<p class='tm-received'>"
+            f"{_after_heading(received, _sentence(f'<b>{html.escape(describe_amounts(got))}</b>' + (' ' + note if note else '')))}"
+            f"</p>")
         self.redraw_chart()
 
     def _series(self) -> tuple[list[int], list[int]]:
@@ -277,8 +292,7 @@ class CultTrackScoring(ChartOwner, widgets.VBox):
                       f"<b>{vp_text(vp[t][p])}</b></td>" for t in self.TRACKS)
             + f"<td style='padding:2px 10px;text-align:right'><b>{vp_text(sum(vp[t][p] for t in self.TRACKS))}</b></td></tr>"
             for p in range(n))
-        notes = "".join(f"<li>{html.escape(track_name(t))}: "
-                        f"{html.escape(_explain_ties(positions[t], vp[t], names, self._prizes))}</li>"
+        notes = "".join(f"<li>{html.escape(_labelled(track_name(t), _explain_ties(positions[t], vp[t], names, self._prizes)))}</li>"
                         for t in self.TRACKS)
         total = html.escape(_("total"))
         self.table.value = (f"<table class='tm-cults'><thead><tr><th></th>{head}<th>{total}</th></tr></thead>"
@@ -294,7 +308,7 @@ class CultTrackScoring(ChartOwner, widgets.VBox):
                                 y=[positions[t][p] for t in self.TRACKS],
                                 text=[ngettext("{n} VP", "{n} VP", vp[t][p]).format(n=vp[t][p]) for t in self.TRACKS],
                                 textposition="outside",
-                                hovertemplate=f"{html.escape(names[p])}: {hover}<extra></extra>")
+                                hovertemplate=_labelled(html.escape(names[p]), hover) + "<extra></extra>")
                          for p in range(n)])
         fig.update_layout(barmode="group", title=_("Cult positions and end-of-game VP"), height=330,
                           yaxis=dict(range=[0, 11.5], dtick=1, title=_("position")),
@@ -645,15 +659,16 @@ class TerraformExplorer(ChartOwner, widgets.VBox):
                     n=c.spades, paid=paid)
             else:
                 cost = _("pay {paid}").format(paid=paid)
-            gains = (", " + html.escape(_("gain {gains}")).format(gains=f"<b>{html.escape(_amount_text(c.gains))}</b>")
-                     if c.gains else "")
+            gains = (html.escape(pgettext("list separator", ", ") + _("gain {gains}")).format(
+                gains=f"<b>{html.escape(_amount_text(c.gains))}</b>") if c.gains else "")
             route = (_("Route on the terrain wheel: {route}.").format(
                 route=" → ".join(terrain_name(t) for t in c.route)) if len(c.route) > 1 else "")
             # the engine's own explanation is English prose; other languages read the route it took
             why = c.explanation if get_language() == "en" else route
             self.answer.value = (
-                f"<p class='tm-terraform' style='font-size:1.15em'>{html.escape(faction_name(f.name))}: "
-                f"<b>{html.escape(cost)}</b>{gains}</p><p>{html.escape(why)}</p>")
+                f"<p class='tm-terraform' style='font-size:1.15em'>"
+                f"{_labelled(html.escape(faction_name(f.name)), f'<b>{html.escape(cost)}</b>{gains}')}</p>"
+                f"<p>{html.escape(why)}</p>")
         self.redraw_chart()
 
     def _figure(self) -> go.Figure:
@@ -813,7 +828,7 @@ class TownKeyChoice(ChartOwner, widgets.VBox):
         f = self.game.factions[self.FACTION]
         cults = " / ".join(f"{html.escape(track_name(t))} <b>{f.cult[t]}</b>" for t in _CULT_ORDER)
         sep = pgettext("list separator", ", ")
-        held = (" " + html.escape(_("Stopped at 9 for want of a free key: {tracks}.")).format(
+        held = (html.escape(_("Stopped at 9 for want of a free key: {tracks}.")).format(
             tracks="<b>" + html.escape(sep.join(track_name(t) for t in f.blocked)) + "</b>") if f.blocked else "")
         picks = [c for c in commands if c[1:] in _CULT_ORDER and c.startswith("+")]
         ask = ("<p class='tm-choice-ask'>" + html.escape(
@@ -825,7 +840,7 @@ class TownKeyChoice(ChartOwner, widgets.VBox):
             bowls=f"<b>{f.bowls.i} / {f.bowls.ii} / {f.bowls.iii}</b>", vp=f"<b>{f.vp}</b>")
         typed = ("<p>" + html.escape(_("Typed so far: {commands}")).format(
             commands=f"<code>{html.escape('. '.join(self.typed))}</code>") + "</p>" if self.typed else "")
-        self.state.value = (f"<p class='tm-choice-state'>{state}{held}</p>{ask}{typed}"
+        self.state.value = (f"<p class='tm-choice-state'>{join_sentences(state, held)}</p>{ask}{typed}"
                             + ("" if commands else "<p>" + html.escape(_("Nothing left to choose.")) + "</p>"))
         self.history.value = "<ol>" + "".join(f"<li>{html.escape(t())}</li>" for t in self._history[:8]) + "</ol>"
         self.redraw_chart()
@@ -835,7 +850,7 @@ class TownKeyChoice(ChartOwner, widgets.VBox):
         values = [f.cult[t] for t in _CULT_ORDER]
         fig = go.Figure(go.Bar(x=[track_name(t) for t in _CULT_ORDER], y=values, text=[str(v) for v in values],
                                textposition="outside", marker_color=[_TRACK_COLOURS[t] for t in _CULT_ORDER],
-                               hovertemplate="%{x}: %{y}<extra></extra>"))
+                               hovertemplate=_labelled("%{x}", "%{y}") + "<extra></extra>"))
         fig.add_hline(y=10, line_dash="dot", line_color="#555", annotation_text=_("10: needs a town key"),
                       annotation_position="top left")
         fig.update_layout(title=_("The Witches' cult positions"), height=300, yaxis=dict(range=[0, 11.5], dtick=1),
@@ -1064,7 +1079,7 @@ class FactionLesson(widgets.VBox):
                      if ship.max else _("no shipping"))
         spade_text = (_("no spade track") if f.spades is None else
                       _("exchange level {start} to {max}").format(start=f.spades.start_level, max=f.spades.max_level))
-        rows.append((_("Tracks"), html.escape(f"{ship_text}; {spade_text}")))
+        rows.append((_("Tracks"), html.escape(pgettext("clause separator", "; ").join((ship_text, spade_text)))))
         powers = " · ".join(f"{building_name(k)} {f.building_power(k)}" for k in ("D", "TP", "TE", "SH", "SA"))
         rows.append((_("Building power"), html.escape(powers)))
         acts = load_tiles().power_actions
