@@ -16,6 +16,7 @@ Usage (from the repository root, in the project's venv)::
     python tools/zh_notebooks.py --extract   # add new/changed English markdown cells to notebooks.po
     python tools/zh_notebooks.py             # write notebooks/zh_CN/** from the English notebooks
     python tools/zh_notebooks.py --check     # change nothing; exit 1 naming every difference
+    python tools/zh_notebooks.py --join-line-breaks   # put each Chinese paragraph of notebooks.po on one line
 
 Re-syncing after English notebooks changed: run ``--extract``. A new cell appears in
 ``notebooks.po`` with an empty ``msgstr``; a changed cell keeps its old translation flagged
@@ -24,7 +25,9 @@ cell's entry becomes obsolete (``#~``). Translate, delete the ``fuzzy`` flag, ru
 options, commit both. ``--check`` (used by ``tests/test_i18n_notebooks.py``) reports each notebook
 and cell that is missing, untranslated, fuzzy or out of step.
 
-Game terms must follow ``data/i18n/glossary.json``; the test checks the catalog against it.
+Game terms must follow ``data/i18n/glossary.json``; the test checks the catalog against it. A Chinese paragraph
+is written on one line: Markdown turns a line break inside it into a space, which a browser shows between two
+Chinese characters; ``--check`` reports such a break and ``--join-line-breaks`` removes them all.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,6 +133,56 @@ def translation(catalog: Catalog, english: str) -> tuple[str | None, str | None]
     return message.string, None
 
 
+_CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
+# a line that starts a block of its own: a list item, heading, table row, quote, code fence, HTML, or blank
+_BLOCK_START = re.compile(r"\s*([-*+]\s|\d+[.)]\s|#|\||>|```|<|$)")
+
+
+def soft_line_breaks(markdown: str) -> list[int]:
+    r"""1-based numbers of the lines of ``markdown`` that end with a line break inside a paragraph or list item.
+
+    Markdown joins such lines with a space, and a browser shows that space between two Chinese characters
+    (``……交给引擎或 控件``), so a Chinese paragraph is written on one line. Not counted: the lines of a code fence,
+    headings and table rows, a hard break (two trailing spaces or a backslash), and a line followed by a blank
+    line or by one that starts a block of its own (a list item, a heading, a table row, a quote, HTML).
+
+    >>> soft_line_breaks("一段话的\n后半段。\n\n- 列表项\n- 另一项\n\n```\ncode\nmore\n```")
+    [1]
+    """
+    lines = markdown.split("\n")
+    found: list[int] = []
+    fence = False
+    for number, (line, following) in enumerate(zip(lines, lines[1:], strict=False), start=1):
+        if line.lstrip().startswith("```"):
+            fence = not fence
+            continue
+        if fence or not line.strip() or line.lstrip().startswith(("#", "|")) or line.endswith(("  ", "\\")):
+            continue
+        if not _BLOCK_START.match(following):
+            found.append(number)
+    return found
+
+
+def join_soft_line_breaks(markdown: str) -> str:
+    r"""``markdown`` with every :func:`soft_line_breaks` break removed: no space where Chinese meets the break,
+    one space between two Latin words (``see\nthe`` -> ``see the``).
+
+    >>> join_soft_line_breaks("交给引擎或\n  控件，see\nthe map\n\n- 项")
+    '交给引擎或控件，see the map\n\n- 项'
+    """
+    lines = markdown.split("\n")
+    breaks = set(soft_line_breaks(markdown))
+    out = lines[0]
+    for number, line in enumerate(lines[1:], start=1):
+        if number in breaks:
+            left, right = out.rstrip(), line.lstrip()
+            cjk = re.search(f"[{_CJK}]$", left) or re.match(f"[{_CJK}]", right)
+            out = left + ("" if cjk else " ") + right
+        else:
+            out += "\n" + line
+    return out
+
+
 def language_cell() -> dict:
     return {"cell_type": "code", "execution_count": None, "id": LANGUAGE_CELL_ID,
             "metadata": {"tags": ["companion-language"]}, "outputs": [],
@@ -153,6 +207,12 @@ def build(english: Path, catalog: Catalog) -> tuple[dict, list[Problem]]:
                 problems.append(Problem(rel(chinese_path(english)), i + 1, reason or ""))
             else:
                 new["source"] = split_source(zh)
+                breaks = soft_line_breaks(zh)
+                if breaks:
+                    problems.append(Problem(rel(chinese_path(english)), i + 1,
+                                            f"line break inside a Chinese paragraph after line(s) "
+                                            f"{', '.join(map(str, breaks))} of the translation (a browser shows it "
+                                            f"as a space): write each paragraph on one line in notebooks.po"))
         cells.append(new)
     out["cells"] = cells
     meta = out.setdefault("metadata", {})
@@ -250,7 +310,15 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--check", action="store_true", help="change nothing; report differences")
     group.add_argument("--extract", action="store_true",
                        help="add new or changed English markdown cells to notebooks.po")
+    group.add_argument("--join-line-breaks", action="store_true",
+                       help="rewrite notebooks.po so no Chinese paragraph has a line break inside, then write")
     args = parser.parse_args(argv)
+    if args.join_line_breaks:
+        catalog = load_catalog()
+        for message in catalog:
+            if message.id and message.string:
+                message.string = join_soft_line_breaks(message.string)
+        save_catalog(catalog)
     if args.check:
         problems = check()
     elif args.extract:

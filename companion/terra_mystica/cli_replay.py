@@ -36,7 +36,7 @@ from companion.errors import CompanionError
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext, ngettext
 
-__all__ = ["register", "replay_inputs"]
+__all__ = ["register", "replay_inputs", "replay_report"]
 
 
 def _board(map_file: str | None):
@@ -86,16 +86,34 @@ def _replay_one(file: str, board, keep_going: bool) -> dict:
     return replay(record, keep_going=keep_going, board=board).as_json()
 
 
+def replay_report(doc: dict) -> list[str]:
+    """The lines ``companion tm replay FILE`` prints for one game, in the reader's language.
+
+    Parameters
+    ----------
+    doc : dict
+        A replay's ``--json`` document (:meth:`companion.terra_mystica.engine.replay.ReplayResult.as_json`).
+
+    Returns
+    -------
+    list of str
+        Rows checked and differences; the options the engine does not know (if any); each difference;
+        the final VP by faction.
+    """
+    lines = [_summary(doc)]
+    if doc.get("options_not_played"):
+        lines.append(_not_played(doc))
+    lines.extend(_mismatch(m) for m in doc["mismatches"])
+    lines.append(_final_vp(doc))
+    return lines
+
+
 def _print_single(doc: dict, as_json: bool) -> None:
     if as_json:
         print_json(doc)
         return
-    typer.echo(_summary(doc))
-    if doc.get("options_not_played"):
-        typer.echo(_not_played(doc))
-    for m in doc["mismatches"]:
-        typer.echo(_mismatch(m))
-    typer.echo(_final_vp(doc))
+    for line in replay_report(doc):
+        typer.echo(line)
 
 
 def _not_played(doc: dict) -> str:
