@@ -14,6 +14,9 @@ Commands
     Validates a user's sheet file; prints its name, whether it is a reconstruction, and its rows.
 ``companion magick replay FILE [--json]``
     Replays a game record (JSON Lines, see :mod:`companion.magick.record`) and prints the final gold.
+``companion magick hint FILE [--playouts K] [--seed S] [--json]``
+    The best three moves for the player to act in a record, with expected final gold and why
+    (:mod:`companion.magick.search`).
 ``companion magick simulate --players N [--bots greedy,random,...] [--seed S] [--record OUT] [--json]``
     Plays a whole game with bots (orders from the generated deck, not the printed one) and prints the gold.
 
@@ -186,7 +189,7 @@ def replay_command(
 def simulate_command(
     players: int = typer.Option(2, "--players", help=lazy_gettext("Number of players, 1-8.")),
     bots: str = typer.Option("greedy", "--bots", help=lazy_gettext(
-        "Comma-separated bot per seat (greedy, random); the last one repeats.")),
+        "Comma-separated bot per seat (greedy, random, search); the last one repeats.")),
     seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed of the dice, the deck and the random bots.")),
     record: str = typer.Option(None, "--record", help=lazy_gettext("Write the game record to this file.")),
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
@@ -197,19 +200,23 @@ def simulate_command(
 
     from companion.magick.bots import GreedyBot, RandomBot, play_game
     from companion.magick.record import write_record
+    from companion.magick.search import SearchBot
 
     with bad_input_exits_2():
         if not 1 <= players <= 8:
             raise CompanionError(_("--players: expected 1-8, found {found}").format(found=excerpt(players)))
         names = [b.strip() for b in bots.split(",") if b.strip()]
         for b in names:
-            if b not in ("greedy", "random"):
-                raise CompanionError(_("--bots: expected greedy or random, found {found!r}").format(found=excerpt(b)))
+            if b not in ("greedy", "random", "search"):
+                raise CompanionError(_("--bots: expected greedy, random or search, found {found!r}")
+                                     .format(found=excerpt(b)))
         if not names:
             raise CompanionError(_("--bots: expected at least one bot"))
         rng = random.Random(seed)
         seats = [(names[i] if i < len(names) else names[-1]) for i in range(players)]
-        state = play_game(players, [GreedyBot() if b == "greedy" else RandomBot(rng) for b in seats], rng)
+        made = {"greedy": lambda i: GreedyBot(), "random": lambda i: RandomBot(rng),
+                "search": lambda i: SearchBot(seed=seed + i)}
+        state = play_game(players, [made[b](i) for i, b in enumerate(seats)], rng)
         if record:
             try:
                 Path(record).write_text(write_record(state), encoding="utf-8")
@@ -222,3 +229,42 @@ def simulate_command(
         print_json(doc)
     else:
         _print_gold(doc)
+
+
+@app.command("hint", help=lazy_gettext(
+    "The best three moves for the player to act in a game record, each with its expected final gold and why "
+    "(Monte Carlo playouts that never see the future dice or the order deck)."))
+def hint_command(
+    file: str = typer.Argument(..., help=lazy_gettext("A game record (JSON Lines; '-' for stdin).")),
+    playouts: int = typer.Option(12, "--playouts", help=lazy_gettext("Playouts per candidate move, 1-200.")),
+    seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed of the playouts.")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+) -> None:
+    """Hint for the player to act in a record (see the help text)."""
+    from companion.cli_support import read_input_text
+    from companion.magick import game
+    from companion.magick.record import read_record, replay
+    from companion.magick.search import hint, hint_sentence
+
+    with bad_input_exits_2():
+        if not 1 <= playouts <= 200:
+            raise CompanionError(_("--playouts: expected 1-200, found {found}").format(found=excerpt(playouts)))
+        state = replay(read_record(read_input_text(file), file=file))
+        if state.over:
+            raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
+        seat = game.current_player(state)
+        if seat == game.CHANCE:
+            raise CompanionError(_("{file}: the record waits for a roll or an order reveal, not for a player")
+                                 .format(file=file))
+        moves = hint(state, seat, playouts=playouts, seed=seed)
+    name = state.players[seat].name
+    doc = {"round": state.round, "player": name,
+           "moves": [{"move": game.action_text(state, m.action), "expected_gold": list(m.gold),
+                      "margin": m.margin, "win_share": m.wins, "playouts": m.playouts,
+                      "why": hint_sentence(state, m)} for m in moves]}
+    if as_json:
+        print_json(doc)
+        return
+    typer.echo(_("Round {round}, {name} to play:").format(round=state.round, name=name))
+    for i, m in enumerate(doc["moves"], start=1):
+        typer.echo(f"{i}. {m['why']}")

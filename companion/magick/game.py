@@ -304,8 +304,8 @@ def parse_action(state: GameState, text: str) -> Action:
 
 # --------------------------------------------------------------------------------------------- bots
 
-BOTS = ("greedy", "random")
-"""Bot names for :func:`make_bot` (:mod:`companion.magick.bots`)."""
+BOTS = ("greedy", "random", "search")
+"""Bot names for :func:`make_bot` (:mod:`companion.magick.bots`; ``search``: :mod:`companion.magick.search`)."""
 
 
 class _EngineBot:
@@ -319,12 +319,18 @@ class _EngineBot:
     def choose(self, state: GameState, rng: random.Random, seat: int | None = None) -> Action:
         """The bot's Place, FreeCircle or EndTurn for ``seat`` (default: the seat to act)."""
         seat = current_player(state) if seat is None else seat
+        if self.name == "search":
+            from companion.magick.search import SearchBot
+
+            # seeded from the table's generator, so a seeded game is repeatable
+            return SearchBot(seed=rng.randrange(2**32)).choose(state, seat)
         bot = magick_bots.GreedyBot() if self.name == "greedy" else magick_bots.RandomBot(rng)
         return bot.choose(state, seat)
 
 
 def make_bot(name: str) -> _EngineBot:
-    """A bot by name (``greedy``: the odds helper's best placement; ``random``) with
+    """A bot by name (``greedy``: the odds helper's best placement; ``random``; ``search``: Monte Carlo
+    playouts, :class:`companion.magick.search.SearchBot`) with
     ``choose(state, rng, seat)``.
 
     Raises

@@ -124,3 +124,44 @@ def test_score_refuses_more_than_8_players_and_check_sheet_reads_stdin():
     assert result.exit_code == 2 and "1 to 8 players, found 9" in result.output
     result = runner.invoke(app, ["magick", "check-sheet", "-"], input=data_text("magick/sheet.json"))
     assert result.exit_code == 0 and "valid" in result.output
+
+
+def _mid_game_record(tmp_path, rounds: int = 2):
+    import random
+
+    from companion.magick import bots, record
+    from companion.magick.engine import apply_action, chance_action, new_game
+
+    rng = random.Random(2)
+    state = new_game(["Ann", "Ben"], rng=rng)
+    deck = state.deck
+    greedy = [bots.GreedyBot(), bots.GreedyBot()]
+    while state.round <= rounds:
+        state = bots.play_round(state, greedy, rng)
+    while state.phase != "craft":
+        state = apply_action(state, chance_action(state, rng))
+    path = tmp_path / "mid.jsonl"
+    path.write_text(record.write_record(state, deck), encoding="utf-8")
+    return path, state
+
+
+def test_hint_names_up_to_three_legal_moves_of_the_player_to_act(tmp_path):
+    from companion.magick import game
+    from companion.magick.engine import legal_actions
+
+    path, state = _mid_game_record(tmp_path)
+    r = runner.invoke(app, ["magick", "hint", str(path), "--playouts", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["player"] == "Ann" and doc["round"] == 3
+    assert 1 <= len(doc["moves"]) <= 3
+    for m in doc["moves"]:
+        action = game.parse_action(state, m["move"])
+        assert action in legal_actions(state, 0) and m["playouts"] == 2
+        assert m["why"].startswith(m["move"].split(": ", 1)[1])
+    r = runner.invoke(app, ["magick", "simulate", "--players", "2", "--record", str(tmp_path / "end.jsonl")])
+    assert r.exit_code == 0
+    r = runner.invoke(app, ["magick", "hint", str(tmp_path / "end.jsonl")])
+    assert r.exit_code == 2 and "over" in r.stderr
+    r = runner.invoke(app, ["magick", "hint", str(path), "--playouts", "0"])
+    assert r.exit_code == 2 and "--playouts" in r.stderr

@@ -1,0 +1,99 @@
+"""Merchants of Magick: how often the search bot beats the greedy and the random bot (2-player games).
+
+Usage::
+
+    .venv/bin/python benchmarks/magick_strength.py [--games N] [--playouts K] [--width W] [--workers J]
+                                                    [--opponent greedy|random|both] [--seed S]
+
+Each game seats the search bot (:class:`companion.magick.search.SearchBot`) against one opponent, seats
+alternated (even games: search first). A win is the most gold; a tie counts half (the rules have no
+tie-breaker). Printed per pairing: the search bot's score share with a 95 % Wilson interval, mean gold of
+both, and the search bot's mean seconds per decision (its budget is ``--budget``, default 1 s).
+
+Target (issue 20): >= 70 % against greedy and >= 95 % against random, over >= 400 games per pairing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion ``share`` observed over ``n`` games."""
+    if n == 0:
+        return (0.0, 1.0)
+    centre = share + z * z / (2 * n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    return ((centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n))
+
+
+class _Timed:
+    def __init__(self, bot):
+        self.bot, self.seconds, self.decisions = bot, 0.0, 0
+
+    def choose(self, state, player):
+        t = time.perf_counter()
+        try:
+            return self.bot.choose(state, player)
+        finally:
+            self.seconds += time.perf_counter() - t
+            self.decisions += 1
+
+
+def one_game(args: tuple[int, str, int, int, float, int]) -> tuple[float, int, int, float, int]:
+    """(search score 1/0.5/0, search gold, opponent gold, search seconds, search decisions) of game ``g``."""
+    from companion.magick import bots
+    from companion.magick.engine import score
+    from companion.magick.search import SearchBot
+
+    g, opponent, playouts, width, budget, seed = args
+    rng = random.Random(seed * 100_003 + g)
+    search = _Timed(SearchBot(seed=seed + g, playouts=playouts, width=width, budget=budget))
+    other = bots.GreedyBot() if opponent == "greedy" else bots.RandomBot(random.Random(seed + 7 * g))
+    me = g % 2
+    seats = [search, other] if me == 0 else [other, search]
+    gold = [p.total for p in score(bots.play_game(2, seats, rng))]
+    mine, theirs = gold[me], gold[1 - me]
+    return (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0, mine, theirs, search.seconds, search.decisions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--playouts", type=int, default=None)
+    parser.add_argument("--width", type=int, default=None)
+    parser.add_argument("--budget", type=float, default=None)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--opponent", choices=("greedy", "random", "both"), default="both")
+    parser.add_argument("--seed", type=int, default=0)
+    a = parser.parse_args()
+    from companion.magick import search
+
+    playouts = a.playouts or search.DEFAULT_PLAYOUTS
+    width = a.width or search.DEFAULT_WIDTH
+    budget = a.budget if a.budget is not None else search.DEFAULT_BUDGET
+    for opponent in (("greedy", "random") if a.opponent == "both" else (a.opponent,)):
+        jobs = [(g, opponent, playouts, width, budget, a.seed) for g in range(a.games)]
+        start = time.perf_counter()
+        if a.workers > 1:
+            with ProcessPoolExecutor(a.workers) as pool:
+                results = list(pool.map(one_game, jobs))
+        else:
+            results = [one_game(j) for j in jobs]
+        wall = time.perf_counter() - start
+        n = len(results)
+        share = sum(r[0] for r in results) / n
+        low, high = wilson(share, n)
+        seconds = sum(r[3] for r in results) / max(1, sum(r[4] for r in results))
+        print(f"search vs {opponent}: {share:.1%} of {n} games (95 % interval {low:.1%}-{high:.1%}); "
+              f"mean gold {sum(r[1] for r in results) / n:.1f} vs {sum(r[2] for r in results) / n:.1f}; "
+              f"{seconds:.2f} s per decision (playouts {playouts}, width {width}, budget {budget} s); "
+              f"{wall:.0f} s wall")
+
+
+if __name__ == "__main__":
+    main()

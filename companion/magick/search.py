@@ -1,0 +1,268 @@
+"""A search bot for Merchants of Magick: Monte Carlo playouts over determinized hidden information.
+
+The bot sees what a player at the table sees: every sheet, the open orders, this round's dice. It does
+**not** see the future dice or the order of the face-down order deck. To judge a move it plays the game
+out many times from the position after the move (a *playout*): each playout draws its own future dice and
+shuffles the unseen orders (a *determinization*), and every seat is played by the greedy bot
+(:class:`companion.magick.bots.GreedyBot`) to the end of round 10. The move whose playouts leave the
+bot's player with the most gold ahead of the best opponent wins.
+
+- **Common random numbers**: playout *j* of every candidate uses the same dice and the same deck order,
+  so two candidates are compared on identical futures and a few playouts separate them well.
+- **Hidden information**: the deck the bot shuffles is the unseen orders *sorted* by their id first, so
+  the true deck order cannot leak into a choice (a test shuffles it and checks the choice is unchanged).
+- **Seeded and repeatable**: the playouts' generator is seeded from ``seed`` and the position (round,
+  number of actions so far, seat), never from a clock or the game's own generator. ``budget`` (seconds
+  per move) only cuts the playouts short on a slow machine; with the default ``playouts`` a move takes
+  well under the 1 s budget on this project's reference machine, so the same seed gives the same moves.
+- **Candidates**: the ``width`` best placements of the greedy ranking (:func:`~companion.magick.engine.advice`)
+  and ending the turn when the regular dice are used (an extra die is optional); a free circle of the
+  adventurer goes where the greedy bot puts it (no search).
+
+The evaluation (:func:`evaluate`) is the same playout mean read in the game's terms: the expected final
+gold of every seat. The hint (:func:`hint`) and the strength benchmark (``benchmarks/bot_strength.py``)
+reuse it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.magick import bots as magick_bots
+from companion.magick.engine import (
+    Action,
+    EndTurn,
+    FreeCircle,
+    GameState,
+    Place,
+    advice,
+    apply_action,
+    legal_actions,
+    score,
+)
+
+__all__ = ["SearchBot", "MoveValue", "evaluate", "hint", "playout"]
+
+DEFAULT_PLAYOUTS = 6
+DEFAULT_WIDTH = 4
+DEFAULT_BUDGET = 1.0
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """What the playouts say of one candidate move.
+
+    Attributes
+    ----------
+    action : Action
+        The move (a :class:`Place` or :class:`EndTurn`).
+    gold : tuple of float
+        Mean final gold of every seat over the playouts after this move (gold coins).
+    margin : float
+        Mean of (the mover's final gold − the best opponent's), gold; the mover's gold in a solo game.
+    wins : float
+        Share of playouts the mover finished with the most gold (ties count), 0..1.
+    rows : tuple of (str, float)
+        Row ids the mover completed by the end in the playouts, with the share of playouts, most often
+        first (the "why" of a hint).
+    playouts : int
+        Playouts behind the figures.
+    greedy_rank : int or None
+        The move's place in the greedy ranking (0 = the greedy bot's choice); None for ending the turn.
+    """
+
+    action: Action
+    gold: tuple[float, ...]
+    margin: float
+    wins: float
+    rows: tuple[tuple[str, float], ...]
+    playouts: int
+    greedy_rank: int | None
+
+
+def _unseen_deck(state: GameState, rng: random.Random) -> tuple:
+    deck = sorted(state.deck, key=lambda o: o.id)
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+def playout(state: GameState, rng: random.Random) -> GameState:
+    """Play ``state`` to the end with the greedy bot in every seat, the future dice and the unseen order
+    deck drawn from ``rng`` (the deck is first put in id order, then shuffled: its true order is never used).
+
+    Returns
+    -------
+    GameState
+        The final state (``state.over``).
+    """
+    state = replace(state, deck=_unseen_deck(state, rng))
+    greedy = [magick_bots.GreedyBot() for _ in state.players]
+    while not state.over:
+        state = magick_bots.play_round(state, greedy, rng)
+    return state
+
+
+def _candidates(state: GameState, player: int, width: int) -> list[tuple[Action, int | None]]:
+    p = state.players[player]
+    ranked = advice(state, player)
+    out: list[tuple[Action, int | None]] = [(Place(player, pl.die, pl.circle, pl.adjust), i)
+                                            for i, pl in enumerate(ranked[:width])]
+    if not ranked or len(p.used_dice) >= state.sheet.dice_per_round:
+        out.append((EndTurn(player), None))
+    return out
+
+
+def _seed(seed: int, state: GameState, player: int) -> int:
+    return hash((seed, state.round, len(state.history), player)) & 0xFFFFFFFF
+
+
+def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int | None]], *,
+           playouts: int, budget: float | None, seed: int) -> list[MoveValue]:
+    n_seats = len(state.players)
+    after = [apply_action(state, a) for a, _ in candidates]
+    sums = [[0.0] * n_seats for _ in candidates]
+    margins = [0.0] * len(candidates)
+    wins = [0.0] * len(candidates)
+    rows: list[dict[str, int]] = [{} for _ in candidates]
+    done = 0
+    start = time.perf_counter()
+    base = _seed(seed, state, player)
+    for j in range(playouts):
+        if budget is not None and j and time.perf_counter() - start > budget:
+            break
+        for k, s in enumerate(after):
+            end = playout(s, random.Random(base + j))
+            gold = [g.total for g in score(end)]
+            for i, g in enumerate(gold):
+                sums[k][i] += g
+            best_other = max((g for i, g in enumerate(gold) if i != player), default=0)
+            margins[k] += gold[player] - best_other
+            wins[k] += gold[player] >= best_other
+            for r in end.players[player].completed:
+                if r not in s.players[player].completed:
+                    rows[k][r] = rows[k].get(r, 0) + 1
+        done += 1
+    out = []
+    for k, (action, rank) in enumerate(candidates):
+        ranked_rows = tuple(sorted(((r, n / done) for r, n in rows[k].items()), key=lambda t: (-t[1], t[0])))
+        out.append(MoveValue(action=action, gold=tuple(x / done for x in sums[k]), margin=margins[k] / done,
+                             wins=wins[k] / done, rows=ranked_rows, playouts=done, greedy_rank=rank))
+    # best first; on a tie the greedy ranking decides (then ending the turn last)
+    out.sort(key=lambda m: (-m.margin, m.greedy_rank if m.greedy_rank is not None else 99))
+    return out
+
+
+class SearchBot:
+    """Chooses by Monte Carlo playouts (module docstring). ``choose(state, player) -> Action``.
+
+    Parameters
+    ----------
+    seed : int
+        Seeds the playouts (with the position): the same seed gives the same moves.
+    playouts : int
+        Playouts per candidate move.
+    width : int
+        How many of the greedy ranking's placements are searched.
+    budget : float or None
+        Seconds per move at most (None: no limit); a cap for slow machines, see the module docstring.
+    """
+
+    def __init__(self, seed: int = 0, *, playouts: int = DEFAULT_PLAYOUTS, width: int = DEFAULT_WIDTH,
+                 budget: float | None = DEFAULT_BUDGET) -> None:
+        self.seed = seed
+        self.playouts = playouts
+        self.width = width
+        self.budget = budget
+
+    def choose(self, state: GameState, player: int) -> Action:
+        p = state.players[player]
+        if p.free_circles:
+            return FreeCircle(player, magick_bots._best_free_circle(state, player))
+        candidates = _candidates(state, player, self.width)
+        if len(candidates) == 1:
+            return candidates[0][0]
+        return _judge(state, player, candidates, playouts=self.playouts, budget=self.budget,
+                      seed=self.seed)[0].action
+
+
+def evaluate(state: GameState, *, playouts: int = 2 * DEFAULT_PLAYOUTS, seed: int = 0) -> tuple[float, ...]:
+    """Expected final gold of every seat from ``state`` (mean of greedy playouts; gold coins).
+
+    Parameters
+    ----------
+    state : GameState
+        Any state (a finished game returns its final gold).
+    playouts : int
+        Number of playouts.
+    seed : int
+        Seeds the playouts with the position.
+
+    Returns
+    -------
+    tuple of float
+        One figure per seat, in seat order.
+    """
+    if state.over:
+        return tuple(float(g.total) for g in score(state))
+    base = _seed(seed, state, -1)
+    sums = [0.0] * len(state.players)
+    for j in range(playouts):
+        for i, g in enumerate(score(playout(state, random.Random(base + j)))):
+            sums[i] += g.total
+    return tuple(x / playouts for x in sums)
+
+
+def hint(state: GameState, player: int, *, n: int = 3, playouts: int = 2 * DEFAULT_PLAYOUTS,
+         width: int = 6, seed: int = 0) -> list[MoveValue]:
+    """The ``n`` best moves for ``player`` now, best first, each with the playouts' figures.
+
+    Returns an empty list when ``player`` has nothing to choose (not crafting, turn ended). A free circle of
+    the adventurer is not searched (the greedy bot's circle is the only move listed).
+
+    Raises
+    ------
+    IllegalActionError
+        ``unknown_player`` for a seat that is not in the game.
+    """
+    if not legal_actions(state, player):
+        return []
+    p = state.players[player]
+    if p.free_circles:
+        candidates: list[tuple[Any, int | None]] = [(FreeCircle(player, magick_bots._best_free_circle(state, player)), 0)]
+    else:
+        candidates = _candidates(state, player, width)
+    return _judge(state, player, candidates, playouts=playouts, budget=None, seed=seed)[:n]
+
+
+def hint_sentence(state: GameState, move: MoveValue) -> str:
+    """One sentence on why ``move`` (from :func:`hint`) is worth playing, in the reader's language, drawn
+    from its playouts: the expected final gold, the lead over the best opponent, and the row the playouts
+    complete most often after it.
+    """
+    from companion.i18n import _
+    from companion.magick.game import action_text
+    from companion.magick.sheet import shown_name
+
+    player = move.action.player
+    text = action_text(state, move.action).split(": ", 1)[-1]
+    if isinstance(move.action, EndTurn):
+        text = _("end the turn")
+    parts = [_("{move}: {gold:.1f} gold expected at the end").format(move=text, gold=move.gold[player])]
+    if len(move.gold) > 1:
+        parts.append(_("{margin:+.1f} against the best opponent").format(margin=move.margin))
+    shares = dict(move.rows)
+    if isinstance(move.action, Place):
+        row = state.sheet.circle(move.action.circle).row
+        parts.append(_("its row, {row}, is complete at the end in {share:.0%} of the playouts")
+                     .format(row=shown_name(state.sheet.row(row).name), share=shares.get(row, 0.0)))
+    elif move.rows:
+        row, share = move.rows[0]
+        parts.append(_("{row} is complete at the end in {share:.0%} of the playouts")
+                     .format(row=shown_name(state.sheet.row(row).name), share=share))
+    if move.greedy_rank == 0:
+        parts.append(_("also the greedy bot's choice"))
+    return _("; ").join(parts)

@@ -1,0 +1,94 @@
+"""The Merchants of Magick search bot: legal, repeatable, blind to hidden information, and its hint."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from companion.magick import bots
+from companion.magick.engine import (
+    EndTurn,
+    Place,
+    apply_action,
+    chance_action,
+    legal_actions,
+    new_game,
+    score,
+)
+from companion.magick.search import SearchBot, evaluate, hint
+
+
+def _crafting(seed: int, rounds: int = 2):
+    """A 2-player game after ``rounds`` greedy rounds, at the next crafting decision with orders unseen."""
+    rng = random.Random(seed)
+    state = new_game(2, rng=rng)
+    greedy = [bots.GreedyBot(), bots.GreedyBot()]
+    while state.round <= rounds:
+        state = bots.play_round(state, greedy, rng)
+    while state.phase != "craft":
+        state = apply_action(state, chance_action(state, rng))
+    return state
+
+
+def test_every_move_of_a_search_game_is_legal_and_the_game_ends():
+    rng = random.Random(5)
+    state = new_game(2, rng=rng)
+    bot = SearchBot(seed=1, playouts=1, width=2, budget=None)
+    greedy = bots.GreedyBot()
+    moves = 0
+    while not state.over:
+        if state.phase != "craft":
+            state = apply_action(state, chance_action(state, rng))
+            continue
+        seat = next(i for i, p in enumerate(state.players) if not p.done)
+        action = bot.choose(state, seat) if seat == 0 else greedy.choose(state, seat)
+        if seat == 0 and not state.players[0].free_circles:
+            # legal_actions lists the fewest-potion adjustment of each (die, circle): the bot's must be one of them
+            assert action in legal_actions(state, 0), action
+            moves += 1
+        state = apply_action(state, action)
+    assert state.round == 10 and moves >= 20
+
+
+def test_the_same_seed_gives_the_same_move_and_the_deck_order_is_not_seen():
+    state = _crafting(11)
+    assert len(state.deck) > 3
+    bot = SearchBot(seed=7, playouts=3, width=3, budget=None)
+    choice = bot.choose(state, 0)
+    assert SearchBot(seed=7, playouts=3, width=3, budget=None).choose(state, 0) == choice
+    for k in range(3):
+        deck = list(state.deck)
+        random.Random(k).shuffle(deck)
+        assert deck != list(state.deck)
+        assert bot.choose(replace(state, deck=tuple(deck)), 0) == choice
+
+
+def test_evaluate_of_a_finished_game_is_its_final_gold_and_playouts_never_lower_gold_already_earned():
+    rng = random.Random(3)
+    final = bots.play_game(2, [bots.GreedyBot(), bots.GreedyBot()], rng)
+    assert evaluate(final) == tuple(float(g.total) for g in score(final))
+    state = _crafting(4, rounds=5)
+    now = [g.total for g in score(state)]
+    expected = evaluate(state, playouts=4)
+    # gold once earned is never lost in Merchants of Magick (rows stay completed, orders stay fulfilled)
+    assert all(e >= g for e, g in zip(expected, now, strict=True)), (expected, now)
+    assert any(e > g for e, g in zip(expected, now, strict=True))
+
+
+def test_hint_lists_up_to_three_legal_moves_best_first_with_the_rows_the_playouts_completed():
+    state = _crafting(8)
+    moves = hint(state, 0, playouts=3, width=4)
+    assert 1 <= len(moves) <= 3
+    margins = [m.margin for m in moves]
+    assert margins == sorted(margins, reverse=True)
+    row_ids = {r.id for r in state.sheet.rows}
+    for m in moves:
+        assert isinstance(m.action, (Place, EndTurn))
+        if isinstance(m.action, Place):
+            assert m.action in legal_actions(state, 0)
+        assert all(r in row_ids and 0 < share <= 1 for r, share in m.rows)
+        assert m.playouts == 3 and len(m.gold) == 2
+    # nothing to choose once the seat has ended its turn
+    done = apply_action(state, EndTurn(0)) if EndTurn(0) in legal_actions(state, 0) else None
+    if done is not None:
+        assert hint(done, 0) == []
