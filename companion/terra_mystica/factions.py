@@ -49,12 +49,15 @@ from companion.errors import CompanionError, RulesDataError
 from companion.i18n import gettext as _
 from companion.jsonio import quoted
 from companion.resources import load_json, require
+from companion.terra_mystica.names import (
+    faction_name as faction_label,  # the one display name (old import path)
+)
 from companion.terra_mystica.tiles import frozen_json as _frozen
 from companion.terra_mystica.tiles import load_tiles
 
 __all__ = [
     "BUILDING_KINDS",
-    "BUILDING_NAMES",
+    "BUILDING_KEYS",
     "faction_label",
     "CULTS",
     "COLOURS",
@@ -72,18 +75,13 @@ __all__ = [
 
 FILE = "terra_mystica/factions.json"
 
-#: Building kinds in upgrade order, with the data file's names.
-BUILDING_NAMES: Mapping[str, str] = MappingProxyType({
+#: Building kinds in upgrade order, with their keys in the data file (display names:
+#: :data:`companion.terra_mystica.names.BUILDING_NAMES`).
+BUILDING_KEYS: Mapping[str, str] = MappingProxyType({
     "D": "dwelling", "TP": "trading_house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary",
 })
-BUILDING_KINDS: tuple[str, ...] = tuple(BUILDING_NAMES)
-def faction_label(name: str) -> str:
-    """How a player reads faction ``name`` (an engine name such as ``"witches"`` or a display name): its display
-    name in the current language (``"Witches"`` / ``"女巫"``); anything that is no faction is returned as given."""
-    try:
-        return _(get_faction(name).display)
-    except (ValueError, KeyError):
-        return str(name)
+BUILDING_KINDS: tuple[str, ...] = tuple(BUILDING_KEYS)
+
 #: The four cult tracks, lower case.
 CULTS: tuple[str, ...] = ("fire", "water", "earth", "air")
 #: The seven landscape colours in terrain-wheel order (the maps module owns the wheel itself).
@@ -278,7 +276,7 @@ class Faction:
         """
         key = kind.upper()
         if key not in self.buildings:
-            for k, n in BUILDING_NAMES.items():
+            for k, n in BUILDING_KEYS.items():
                 if n == kind.lower():
                     key = k
         if key not in self.buildings:
@@ -322,7 +320,7 @@ class Faction:
 
 
 def _building(raw: Any, kind: str, path: str, yetis_power: Mapping[str, int]) -> Building:
-    name = BUILDING_NAMES[kind]
+    name = BUILDING_KEYS[kind]
     count = _int(raw, "count", path, minimum=1)
     cost = _resources(require(raw, "cost", dict, file=FILE, path=path), f"{path}.cost")
     inc_raw = require(raw, "income_by_count", dict, file=FILE, path=path)
@@ -382,7 +380,7 @@ def _faction(name: str, raw: Any) -> Faction:
     strength = engine.get("building_strength", {})
     b_raw = require(raw, "buildings", dict, file=FILE, path=path)
     buildings = {}
-    for kind, bname in BUILDING_NAMES.items():
+    for kind, bname in BUILDING_KEYS.items():
         buildings[kind] = _building(require(b_raw, bname, dict, file=FILE, path=f"{path}.buildings"), kind,
                                     f"{path}.buildings.{bname}", strength)
 
