@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -67,6 +67,7 @@ __all__ = [
     "ShippingTrack",
     "SpadeTrack",
     "StartResources",
+    "colour_clashes",
     "faction_names",
     "get_faction",
     "load_factions",
@@ -481,6 +482,45 @@ def parse_factions(doc: Any) -> Mapping[str, Faction]:
     if not raw:
         raise RulesDataError(_("no factions"), file=FILE, key_path="factions")
     return MappingProxyType({name: _faction(name, f) for name, f in raw.items()})
+
+
+def colour_clashes(factions: Sequence[str | Faction]) -> list[tuple[int, int]]:
+    """The factions of ``factions`` that cannot play beside an earlier one: one faction per colour.
+
+    Two factions clash when they have one home-terrain tag: the same land colour, both ice factions (they
+    exclude each other), both volcano factions, or the two that pick their colour (Shapeshifters and
+    Riverwalkers share one faction board). Rulebook setup, FIRE-ICE-NOTES section 2.
+
+    Parameters
+    ----------
+    factions : sequence of str or Faction
+        Factions (engine or display names) in seat order.
+
+    Returns
+    -------
+    list of (int, int)
+        ``(i, j)``, 0-based, for each faction ``i`` that clashes with the earlier faction ``j`` (the first one
+        of its colour); empty when all can play together.
+
+    Raises
+    ------
+    UnknownFactionError
+        For a name that is no faction.
+
+    Examples
+    --------
+    >>> colour_clashes(["witches", "auren", "giants", "icemaidens", "yetis"])
+    [(1, 0), (4, 3)]
+    """
+    first: dict[str, int] = {}
+    clashes = []
+    for i, faction in enumerate(factions):
+        tag = get_faction(faction).home_terrain
+        if tag in first:
+            clashes.append((i, first[tag]))
+        else:
+            first[tag] = i
+    return clashes
 
 
 def faction_names() -> tuple[str, ...]:
