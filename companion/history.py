@@ -373,9 +373,12 @@ class GameHistory:
 
     Examples
     --------
-    >>> history = GameHistory("/tmp/doc-history.sqlite3")          # doctest: +SKIP
-    >>> history.add_game("magick", {"players": [{"name": "Ann", "orders": 12}]})["winners"]  # doctest: +SKIP
+    >>> import tempfile
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> history = GameHistory(Path(folder.name) / "history.sqlite3")
+    >>> history.add_game("magick", {"players": [{"name": "Ann", "orders": 12}]})["winners"]
     ['Ann']
+    >>> folder.cleanup()
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
