@@ -66,11 +66,8 @@ Rules as implemented
 
 Illegal-action codes (stable)
 -----------------------------
-``game_over``, ``wrong_phase``, ``unknown_player``, ``player_done``, ``free_circle_pending``,
-``no_free_circle``, ``unknown_die``, ``die_not_rolled``, ``die_already_used``, ``unknown_circle``,
-``circle_filled``, ``die_not_allowed``, ``value_out_of_range``, ``target_not_met``, ``not_enough_potions``,
-``no_extra_dice_left``, ``bad_roll``, ``bad_order``, ``no_face_down_order``, ``bad_setup``,
-``unknown_action``.
+Listed in :data:`companion.magick.refusals.REFUSAL_CODES` (``game_over``, ``wrong_phase``, ``player_done``,
+``target_not_met``, ``not_enough_potions``...), the registry the conformance suite checks.
 """
 
 from __future__ import annotations
