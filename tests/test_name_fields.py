@@ -103,3 +103,20 @@ def test_a_century_record_refuses_a_control_character_in_a_name():
     with pytest.raises(CompanionError, match="control characters") as info:
         read_record(f"{HEADER}\nplayers 2\nname 1 Ann\x07\nname 2 Ben\n")
     assert info.value.line == 3
+
+
+def test_a_magick_game_and_its_record_refuse_a_control_character_in_a_name():
+    import random as _random
+
+    from companion.magick.bots import GreedyBot, play_game
+    from companion.magick.engine import new_game
+    from companion.magick.record import read_record as read_magick
+    from companion.magick.record import write_record
+
+    with pytest.raises(CompanionError, match=r"players\[1\]"):
+        new_game(["Ann", "B\x00b"])
+    text = write_record(play_game(2, [GreedyBot(), GreedyBot()], _random.Random(2)))
+    header = json.loads(text.splitlines()[0])
+    header["players"][0] = "Ann\x1b"
+    with pytest.raises(CompanionError, match="control characters"):
+        read_magick("\n".join([json.dumps(header), *text.splitlines()[1:]]))

@@ -94,6 +94,7 @@ from companion.magick.orders import Cards, Order, generated_order_deck, load_car
 from companion.magick.scoring import PlayerGold
 from companion.magick.scoring import winners as _winners
 from companion.magick.sheet import Sheet, default_sheet, shown_name
+from companion.validation import name_problem
 
 __all__ = [
     "Action",
@@ -306,6 +307,11 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
                                  .format(n=len(names)), rule=R_SETUP)
     if any(not isinstance(n, str) or not n.strip() for n in names) or len(set(names)) != len(names):
         raise IllegalActionError("bad_setup", _("players: names must be distinct and non-empty"), rule=R_SETUP)
+    for i, name in enumerate(names):
+        problem = name_problem(name)
+        if problem:
+            raise IllegalActionError("bad_setup", _("players[{i}]: {problem}").format(i=i, problem=problem),
+                                     rule=R_SETUP)
     adv_ids = [a.id for a in cards.adventurers]
     row_ids = {r.id for r in sheet.rows}
     fitting = [a.id for a in cards.adventurers if all(r in row_ids for req in a.requirements for r in req)]
