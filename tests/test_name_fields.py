@@ -120,3 +120,11 @@ def test_a_magick_game_and_its_record_refuse_a_control_character_in_a_name():
     header["players"][0] = "Ann\x1b"
     with pytest.raises(CompanionError, match="control characters"):
         read_magick("\n".join([json.dumps(header), *text.splitlines()[1:]]))
+
+
+def test_a_century_game_refuses_a_control_character_in_a_name():
+    from companion.century.game import new_game
+
+    with pytest.raises(CompanionError, match=r"players\[0\]: expected a name without control characters"):
+        new_game(["Ann\x00", "Ben"])
+    assert new_game(["Ann", "Ben"]).names == ("Ann", "Ben")
