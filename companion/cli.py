@@ -22,6 +22,7 @@ import typer
 from typer.core import TyperGroup
 
 from companion import __version__
+from companion.cli_help import plain_help
 from companion.cli_support import localize_typer
 from companion.i18n import N_, lazy_gettext
 from companion.i18n import gettext as _
@@ -122,6 +123,7 @@ def _plain(command, ctx) -> None:
     and plain-Python coercion for its simple parameters (see :func:`_fast_runtime_param`)."""
     command.rich_markup_mode = None
     _fast_params(command, ctx)
+    plain_help(command)
     for sub in getattr(command, "commands", {}).values():
         _plain(sub, ctx)
 

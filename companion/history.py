@@ -58,6 +58,7 @@ from companion.errors import CompanionError
 from companion.i18n import LazyString, lazy_gettext
 from companion.i18n import gettext as _
 from companion.jsonio import quoted
+from companion.validation import name_problem
 
 __all__ = ["EXPORT_KIND", "GAMES", "GAME_TITLES", "MIGRATIONS", "PARTS", "SCHEMA_VERSION", "GameHistory",
            "data_dir", "faction_stats", "history_path", "player_stats", "score_game"]
@@ -280,6 +281,9 @@ def _check_bots(bots: Any, count: int, where: str) -> list[str | None]:
     for i, bot in enumerate(bots):
         if bot is not None and (not isinstance(bot, str) or not bot.strip()):
             raise CompanionError(_("{where}players[{i}].bot: expected a bot name or null, found {bot}").format(where=where, i=i, bot=quoted(bot)))
+        problem = name_problem(bot) if bot is not None else None
+        if problem:
+            raise CompanionError(_("{where}players[{i}].bot: {problem}").format(where=where, i=i, problem=problem))
         out.append(bot)
     return out
 
@@ -369,9 +373,12 @@ class GameHistory:
 
     Examples
     --------
-    >>> history = GameHistory("/tmp/doc-history.sqlite3")          # doctest: +SKIP
-    >>> history.add_game("magick", {"players": [{"name": "Ann", "orders": 12}]})["winners"]  # doctest: +SKIP
+    >>> import tempfile
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> history = GameHistory(Path(folder.name) / "history.sqlite3")
+    >>> history.add_game("magick", {"players": [{"name": "Ann", "orders": 12}]})["winners"]
     ['Ann']
+    >>> folder.cleanup()
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:

@@ -12,6 +12,7 @@ API (stable)
 - :class:`FieldProblem` ``(player, field, message, name)``; ``.key_path`` (``players[1].cults.fire``).
 - :class:`TableError` (a :class:`~companion.errors.RulesDataError`): ``.problems`` (list of FieldProblem).
 - :class:`TableChecker`: collects problems while a validator walks a document.
+- :func:`name_problem(name)` -> why text cannot be a name (a control character, a lone surrogate), or None.
 - :func:`name_key(name)` -> the form of a player name used to tell players apart: Unicode NFKC, invisible
   format characters (zero-width space, joiners, BOM...) dropped, white space collapsed and trimmed.
 """
@@ -29,7 +30,7 @@ from companion.i18n import gettext as _
 from companion.i18n import ngettext
 from companion.jsonio import excerpt, quoted
 
-__all__ = ["FieldProblem", "TableChecker", "TableError", "is_int", "list_of_players", "name_key"]
+__all__ = ["FieldProblem", "TableChecker", "TableError", "is_int", "list_of_players", "name_key", "name_problem"]
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,44 @@ def name_key(name: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+def name_problem(name: str) -> str | None:
+    """Why text cannot be a name, or None when it can: the one check of every name field (players of the
+    three games' score tables and records, the auction, the game history).
+
+    A name may hold any printable character; refused are control characters (Unicode category ``Cc``:
+    NUL, tab, line breaks, escape...), which would break a table, a ledger line or a terminal, and lone
+    surrogates (``Cs``), which cannot be written as UTF-8, so a save or an export would fail later.
+
+    Parameters
+    ----------
+    name : str
+        The name as read.
+
+    Returns
+    -------
+    str or None
+        The message (what was found and where, 1-based character position), or None.
+
+    Examples
+    --------
+    >>> name_problem("Ann") is None
+    True
+    >>> name_problem("A\\x00")
+    'expected a name without control characters, found U+0000 at character 2'
+    >>> name_problem("\\ud800")
+    'expected text that can be written as UTF-8, found the lone surrogate U+D800 at character 1'
+    """
+    for i, char in enumerate(name, start=1):
+        category = unicodedata.category(char)
+        if category == "Cc":
+            return _("expected a name without control characters, found {code} at character {n}").format(
+                code=f"U+{ord(char):04X}", n=i)
+        if category == "Cs":
+            return _("expected text that can be written as UTF-8, found the lone surrogate {code} at character "
+                     "{n}").format(code=f"U+{ord(char):04X}", n=i)
+    return None
+
+
 class TableChecker:
     """Collects :class:`FieldProblem` s while a validator walks a score table.
 
@@ -171,9 +210,14 @@ class TableChecker:
 
     def text(self, value: Any, player: int | None, field: str, *, required: bool = True,
              max_length: int = 60) -> str | None:
-        """Check a string (non-blank when ``required``, at most ``max_length`` characters)."""
+        """Check a string (non-blank when ``required``, at most ``max_length`` characters, no control character
+        or lone surrogate: :func:`name_problem`)."""
         if not isinstance(value, str):
             self.add(player, field, _("expected text, found {shown}").format(shown=_shown(value)), shape=True)
+            return None
+        problem = name_problem(value)
+        if problem:
+            self.add(player, field, problem)
             return None
         if required and not name_key(value):
             self.add(player, field, _("expected a name, found an empty one"))

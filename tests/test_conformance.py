@@ -10,15 +10,19 @@ any action on the final state is refused with a code.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
+from pathlib import Path
 from types import MappingProxyType
 
 import pytest
 
+import companion
 from companion.errors import IllegalActionError
 from companion.games import GAMES
 from companion.protocol import CHANCE, GameModule, ScoreSheet
+from companion.refusals import SESSION_CODES, refusal_codes
 
 SEATS = {"century": 3, "magick": 3, "terra_mystica": 4}
 MAX_STEPS = 5000
@@ -90,6 +94,7 @@ def play_random_game(game, seed: int):
                 game.apply_action(state, old)
             except IllegalActionError as exc:
                 assert isinstance(exc.code, str) and exc.code, f"{game.NAME}: refusal without a code: {exc}"
+                assert exc.code in refusal_codes(game.NAME), f"{game.NAME}: {exc.code!r} is in no registry"
         nxt = game.apply_action(state, action)
         assert fingerprint(state) == before, f"{game.NAME}: apply_action({action!r}) changed its input"
         assert nxt.history[-1] == action
@@ -123,7 +128,7 @@ def test_random_legal_play_to_the_end_and_the_record_replays(game, seed):
     for action in states[-1].history[-3:]:
         with pytest.raises(IllegalActionError) as err:
             game.apply_action(states[-1], action)
-        assert err.value.code
+        assert err.value.code in refusal_codes(game.NAME)
     # the record replays to the same states, and writing it again gives the same text
     text = game.write_record(states)
     replayed = game.replay(game.read_record(text))
@@ -140,7 +145,7 @@ def test_a_nonsense_action_is_refused_with_a_code(game):
     state = game.new_game(SEATS[game.NAME], seed=5)
     with pytest.raises(IllegalActionError) as err:
         game.apply_action(state, "not an action")
-    assert err.value.code
+    assert err.value.code in refusal_codes(game.NAME)
 
 
 def test_typed_actions_read_back(game):
@@ -152,3 +157,48 @@ def test_typed_actions_read_back(game):
         assert game.parse_action(state, game.action_text(state, action)) == action
         checked += 1
     assert checked > 10
+
+
+# ------------------------------------------------------------------ the refusal-code registries
+_RAISERS = ("IllegalActionError", "_illegal", "_err")  # the exception and the engines' helpers that build it
+
+
+def _raised_codes(folder: Path) -> tuple[set[str], list[str]]:
+    """The codes given as text to ``IllegalActionError`` (or an engine's helper) in the sources under ``folder``,
+    and the places where the code is computed instead (a variable, a sum)."""
+    codes, computed = set(), []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name not in _RAISERS:
+                continue
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                codes.add(first.value)
+            else:
+                computed.append(f"{path.name}:{node.lineno} {ast.unparse(first)}")
+    return codes, computed
+
+
+def test_every_refusal_code_in_the_source_is_in_its_games_registry_and_none_is_stale(game):
+    """Issue 22, point 14: one registry per game. A code is computed only where it passes on a caught
+    refusal's code (``exc.code``) or, in Terra Mystica, names the missing resource (``'not_enough_' + ...``)."""
+    from importlib import import_module
+
+    registry = import_module(f"companion.{game.NAME}.refusals").REFUSAL_CODES
+    raised, computed = _raised_codes(Path(companion.__file__).parent / game.NAME)
+    assert raised - registry == set(), f"{game.NAME}: raised but not registered"
+    for place in computed:
+        assert place.endswith(("exc.code", "code")) or "'not_enough_' + " in place, place
+    # the resources a Terra Mystica cost can name (engine ``_pay``: C, W, P, PW, VP, PW_TOKEN)
+    dynamic = {f"not_enough_{r}" for r in ("c", "w", "p", "pw", "vp", "pw_token")} if game.NAME == "terra_mystica" else set()
+    assert registry - raised - dynamic == set(), f"{game.NAME}: registered but never raised"
+
+
+def test_the_session_codes_are_those_the_session_raises():
+    source = Path(companion.__file__).parent
+    raised = {n.args[0].value for n in ast.walk(ast.parse((source / "session.py").read_text(encoding="utf-8")))
+              if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "IllegalActionError"}
+    assert raised == SESSION_CODES

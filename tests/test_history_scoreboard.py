@@ -188,3 +188,22 @@ def test_empty_plots_say_what_fills_them_and_draw_again_once_a_game_is_saved(tmp
     assert wins == {"Ann": int(winner == "Ann"), "Ben": int(winner == "Ben")}
     # no Terra Mystica game yet: that plot keeps saying so
     assert [a.text for a in view.faction_chart.layout.annotations] == ["Nothing to draw yet: save a finished game."]
+
+
+def test_charts_that_count_games_tick_whole_numbers(tmp_path):
+    """Issue 22, point 7: one or two games drew ticks at 0.5 and 1.5 games. The count axes tick every whole
+    game from 0 (at most about ten ticks), also after the plots are redrawn in place."""
+    history = GameHistory(tmp_path / "history.sqlite3")
+    view = HistoryView(history)
+    century = {"players": [{"name": "Ann", "golems": [12]}, {"name": "Ben", "golems": [14]}]}
+    history.add_game("century", century)
+    view.refresh()
+    for chart in (view.wins_chart, view.faction_chart):
+        assert chart.layout.yaxis.tick0 == 0 and chart.layout.yaxis.dtick == 1
+    for _ in range(24):
+        history.add_game("century", century)
+    view.refresh()
+    games = max(view.wins_chart.data[0].y)
+    assert games == 25
+    step = view.wins_chart.layout.yaxis.dtick
+    assert step == int(step) >= 1 and games / step <= 10

@@ -148,16 +148,6 @@ def test_a_real_terra_mystica_game_opens_as_a_session():
     assert s.score().winners == [max(final, key=final.get)]
 
 
-@pytest.mark.parametrize("module_name", ["companion.session", "companion.games", "companion.century.game",
-                                         "companion.magick.game", "companion.terra_mystica.game"])
-def test_docstring_examples(module_name):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module_name))
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_people_may_act_for_any_seat_of_a_simultaneous_phase_and_the_log_names_it():
     magick = GAMES["magick"]
     s = Session(magick, ["Ann", "Ben"], seed=3, auto_chance=lambda st: st.phase == "reveal")

@@ -37,6 +37,7 @@ from companion.century.state import State
 from companion.errors import IllegalActionError, RecordError
 from companion.i18n import _, lazy_gettext
 from companion.protocol import CHANCE, PlayerScore, ScoreSheet
+from companion.validation import name_problem
 
 __all__ = ["NAME", "TITLE", "CHANCE", "GameState", "new_game", "current_player", "legal_actions", "apply_action",
            "is_terminal", "score", "read_record", "write_record", "replay", "record_header", "record_line",
@@ -102,6 +103,11 @@ def new_game(players: int | Sequence[str] = 3, *, seed: int | None = None, **opt
             raise IllegalActionError("bad_setup", _("player names must be distinct and non-empty: {names}")
                                      .format(names=_(", ").join(repr(x) for x in names)),
                                      rule=engine.R_SETUP)
+        for i, name in enumerate(names):
+            problem = name_problem(name)
+            if problem:
+                raise IllegalActionError("bad_setup", _("players[{i}]: {problem}").format(i=i, problem=problem),
+                                         rule=engine.R_SETUP)
     return GameState(engine.new_game(n, deal=False), names)
 
 

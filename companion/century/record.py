@@ -41,6 +41,7 @@ from companion.century.engine import CHANCE, apply_action, new_game, sample_chan
 from companion.century.state import State, chance_pending
 from companion.errors import IllegalActionError, RecordError
 from companion.i18n import _
+from companion.validation import name_problem
 
 __all__ = ["HEADER", "GameRecord", "write_record", "read_record", "replay", "GameLog"]
 
@@ -168,7 +169,11 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
             if actions or len(words) < 3 or not _number(words[1]) or not 1 <= int(words[1]) <= n_players:
                 raise RecordError(_("expected 'name SEAT NAME' with SEAT 1..{last}, before the actions")
                                   .format(last=n_players), line=lineno, file=file)
-            names[int(words[1])] = " ".join(words[2:])
+            name = " ".join(words[2:])
+            problem = name_problem(name)
+            if problem:
+                raise RecordError(problem, line=lineno, file=file)
+            names[int(words[1])] = name
             continue
         seat: int | None = None
         if words[0][:1] == "P" and _number(words[0][1:]):

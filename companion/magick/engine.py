@@ -66,11 +66,8 @@ Rules as implemented
 
 Illegal-action codes (stable)
 -----------------------------
-``game_over``, ``wrong_phase``, ``unknown_player``, ``player_done``, ``free_circle_pending``,
-``no_free_circle``, ``unknown_die``, ``die_not_rolled``, ``die_already_used``, ``unknown_circle``,
-``circle_filled``, ``die_not_allowed``, ``value_out_of_range``, ``target_not_met``, ``not_enough_potions``,
-``no_extra_dice_left``, ``bad_roll``, ``bad_order``, ``no_face_down_order``, ``bad_setup``,
-``unknown_action``.
+Listed in :data:`companion.magick.refusals.REFUSAL_CODES` (``game_over``, ``wrong_phase``, ``player_done``,
+``target_not_met``, ``not_enough_potions``...), the registry the conformance suite checks.
 """
 
 from __future__ import annotations
@@ -81,13 +78,23 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import IllegalActionError
-from companion.i18n import N_, _, gettext, lazy_gettext, ngettext
+from companion.i18n import N_, _, lazy_gettext
+from companion.magick import describe
+from companion.magick.describe import (
+    LogLine,
+    circle_text,
+    is_you,  # noqa: F401 (old import path: widgets ask engine.is_you)
+    possessive_sheet,
+    potions,
+    say,
+)
 from companion.magick.dice import Roll, check_placement, potions_needed
 from companion.magick.odds import Placement, rank_placements
 from companion.magick.orders import Cards, Order, generated_order_deck, load_cards, make_order
 from companion.magick.scoring import PlayerGold
 from companion.magick.scoring import winners as _winners
-from companion.magick.sheet import Sheet, ShownText, circle_label, default_sheet, shown_name
+from companion.magick.sheet import Sheet, default_sheet, shown_name
+from companion.validation import name_problem
 
 __all__ = [
     "Action",
@@ -128,72 +135,8 @@ _PHASE_NAMES = {"reveal": N_("order reveals"), "roll": N_("the roll"), "craft": 
 
 
 # --------------------------------------------------------------------------------------------------
-# texts shown to players: the log and the refusals
-
-
-def is_you(name: str) -> bool:
-    """True when a player's name is the reader ("You", "you", "你", or "You" in the current language).
-
-    Sentences about that player use the second person ("You reveal ...", not "You reveals ...").
-    """
-    key = str(name).strip().casefold()
-    return key in ("you", "你") or key == _("You").casefold()
-
-
-def _say(you: str, other: str, params: tuple[tuple[str, Any], ...]) -> str:
-    """Render a log sentence now: the second-person template when ``name`` is the reader, else the other."""
-    values = {k: (_("you") if k != "name" and is_you(str(v)) else str(v)) for k, v in params}
-    template = you if is_you(values.get("name", "")) else other
-    return gettext(template).format(**values)
-
-
-class LogLine(ShownText):
-    """A sentence of ``GameState.log``, rendered in the language in force each time it is shown.
-
-    Behaves like a ``str`` (formatting, ``html.escape``, comparison); ``str(line)`` gives the text. States
-    holding it can be deep-copied and pickled.
-    """
-
-    __slots__ = ()
-
-
-def _log(you: str, other: str | None = None, /, **params: Any) -> LogLine:
-    """A log sentence with a subject-aware template: ``you`` when ``params["name"]`` is the reader.
-
-    Both templates are marked with ``N_`` at the call site; ``other`` defaults to ``you`` (no subject).
-    """
-    return LogLine(_say, you, other if other is not None else you, tuple(sorted(params.items())))
-
-
-def _count_text(kind: str, n: int) -> str:
-    if kind == "player":
-        return ngettext("{n} player", "{n} players", n).format(n=n)
-    return ngettext("{n} potion", "{n} potions", n).format(n=n)
-
-
-def _potions(n: int) -> ShownText:
-    """``"1 potion"`` / ``"3 potions"`` in the language in force when shown."""
-    return ShownText(_count_text, "potion", n)
-
-
-def _nm(name: str) -> ShownText:
-    """A sheet or card name in a log line, translated when shown (:func:`companion.magick.sheet.shown_name`)."""
-    return ShownText(shown_name, name)
-
-
-def _names(names: tuple[str, ...]) -> str:
-    return _(", ").join(shown_name(n) for n in names)
-
-
-def _order(order: Order, sheet: Sheet) -> ShownText:
-    return ShownText(Order.name_on, order, sheet)
-
-
-def _possessive_sheet(name: str) -> str:
-    return _("your sheet") if is_you(name) else _("the sheet of {name}").format(name=name)
-
-
-circle_text = circle_label
+# texts shown to players: the log's sentences and the subject-aware refusals are in companion.magick.describe
+# (is_you, LogLine and circle_text keep their old import path here)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -364,6 +307,11 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
                                  .format(n=len(names)), rule=R_SETUP)
     if any(not isinstance(n, str) or not n.strip() for n in names) or len(set(names)) != len(names):
         raise IllegalActionError("bad_setup", _("players: names must be distinct and non-empty"), rule=R_SETUP)
+    for i, name in enumerate(names):
+        problem = name_problem(name)
+        if problem:
+            raise IllegalActionError("bad_setup", _("players[{i}]: {problem}").format(i=i, problem=problem),
+                                     rule=R_SETUP)
     adv_ids = [a.id for a in cards.adventurers]
     row_ids = {r.id for r in sheet.rows}
     fitting = [a.id for a in cards.adventurers if all(r in row_ids for req in a.requirements for r in req)]
@@ -424,9 +372,7 @@ def new_game(players: Sequence[str] | int, *, adventurers: Sequence[str] | None 
     setup = Setup(players=tuple(p.name for p in ps), adventurers=tuple(adventurers), mastery=mastery,
                   starting_potions=potions, orders_per_player=n_orders)
     state = GameState(sheet=sheet, cards=cards, players=ps, mastery_cards=mastery, deck=tuple(deck), setup=setup,
-                      log=(_log(N_("Setup: {player_count}; mastery cards {cards}."),
-                                player_count=ShownText(_count_text, "player", len(ps)),
-                                cards=ShownText(_names, tuple(cards.mastery_card(m).name for m in mastery))),))
+                      log=(describe.setup(len(ps), [cards.mastery_card(m).name for m in mastery]),))
     return _after_reveals(state)
 
 
@@ -533,13 +479,13 @@ def _apply(state: GameState, action: Action) -> GameState:
         _player(state, action.player)
         p = state.players[action.player]
         if p.done:
-            raise IllegalActionError("player_done", _say(N_("You have already ended this turn"),
+            raise IllegalActionError("player_done", say(N_("You have already ended this turn"),
                                                           N_("{name} has already ended this turn"),
                                                           (("name", p.name),)), rule=R_PHASE)
         if isinstance(action, FreeCircle):
             return _free(state, action)
         if p.free_circles:
-            raise IllegalActionError("free_circle_pending", _say(
+            raise IllegalActionError("free_circle_pending", say(
                 N_("You must first fill the free circle of your adventurer (any empty circle)"),
                 N_("{name} must first fill the free circle of the adventurer (any empty circle)"),
                 (("name", p.name),)), rule=R_ADV)
@@ -568,8 +514,7 @@ def _roll(state: GameState, action: RollDice) -> GameState:
     roll = Roll.of(state.sheet, dict(action.values))
     state = replace(state, roll=roll, phase="craft",
                     players=tuple(replace(p, used_dice=(), done=False) for p in state.players),
-                    log=state.log + (_log(N_("Round {round}: roll {dice}."), round=state.round,
-                                          dice=", ".join(f"{d} {v}" for d, v in roll.values)),))
+                    log=state.log + (describe.rolled(state.round, roll.values),))
     for i in range(len(state.players)):
         state = _resolve(state, i)
     return state
@@ -581,7 +526,7 @@ def _reveal(state: GameState, action: RevealOrder) -> GameState:
                                  .format(phase=_(_PHASE_NAMES[state.phase])), rule=R_ORDER)
     p = _player(state, action.player)
     if not p.face_down:
-        raise IllegalActionError("no_face_down_order", _say(N_("reveal: you have no face-down order"),
+        raise IllegalActionError("no_face_down_order", say(N_("reveal: you have no face-down order"),
                                                             N_("reveal: {name} has no face-down order"),
                                                             (("name", p.name),)), rule=R_ORDER)
     order = action.order
@@ -593,13 +538,10 @@ def _reveal(state: GameState, action: RevealOrder) -> GameState:
     slot = p.orders.index(None)
     if order is None:
         orders = p.orders[:slot] + p.orders[slot + 1:]
-        text = _log(N_("You have no order to reveal (the deck is empty)."),
-                    N_("{name} has no order to reveal (the deck is empty)."), name=p.name)
+        text = describe.no_order_to_reveal(p.name)
     else:
         orders = p.orders[:slot] + (order,) + p.orders[slot + 1:]
-        text = _log(N_("You reveal the order {order} ({gold} gold)."),
-                    N_("{name} reveals the order {order} ({gold} gold)."), name=p.name,
-                    order=_order(order, state.sheet), gold=order.gold)
+        text = describe.revealed(p.name, order, state.sheet)
     deck = state.deck
     if order is not None and deck and order.id in {o.id for o in deck}:
         k = next(j for j, o in enumerate(deck) if o.id == order.id)
@@ -625,7 +567,7 @@ def _place(state: GameState, action: Place) -> GameState:
         raise IllegalActionError("die_not_rolled", _("the {die} was not rolled this round").format(die=action.die),
                                  rule=R_DICE)
     if action.die in p.used_dice:
-        raise IllegalActionError("die_already_used", _say(N_("You already used the {die} this round"),
+        raise IllegalActionError("die_already_used", say(N_("You already used the {die} this round"),
                                                           N_("{name} already used the {die} this round"),
                                                           (("name", p.name), ("die", action.die))), rule=R_DICE)
     if not sheet.has_circle(action.circle):
@@ -634,7 +576,7 @@ def _place(state: GameState, action: Place) -> GameState:
     if action.circle in p.filled:
         raise IllegalActionError("circle_filled", _("{circle_name} is already filled on {whose_sheet}")
                                  .format(circle_name=circle_text(sheet, action.circle),
-                                         whose_sheet=_possessive_sheet(p.name)), rule=R_CIRCLE)
+                                         whose_sheet=possessive_sheet(p.name)), rule=R_CIRCLE)
     if isinstance(action.adjust, bool) or not isinstance(action.adjust, int):
         raise IllegalActionError("value_out_of_range", _("adjust: expected an integer, found {found!r}")
                                  .format(found=action.adjust), rule=R_POTION)
@@ -644,7 +586,7 @@ def _place(state: GameState, action: Place) -> GameState:
     slot_cost = 0
     if extra:
         if p.extra_used >= len(sheet.extra_dice_costs):
-            raise IllegalActionError("no_extra_dice_left", _say(
+            raise IllegalActionError("no_extra_dice_left", say(
                 N_("You have used all {n} extra dice of the game"),
                 N_("{name} has used all {n} extra dice of the game"),
                 (("name", p.name), ("n", len(sheet.extra_dice_costs)))), rule=R_EXTRA)
@@ -654,34 +596,13 @@ def _place(state: GameState, action: Place) -> GameState:
         what = [_("{n} to move the {die}").format(n=abs(action.adjust), die=action.die)] if action.adjust else []
         if extra:
             what.append(_("{n} for extra die number {slot}").format(n=slot_cost, slot=p.extra_used + 1))
-        raise IllegalActionError("not_enough_potions", _say(
+        raise IllegalActionError("not_enough_potions", say(
             N_("You need {cost} ({parts}) and have {have}"),
             N_("{name} needs {cost} ({parts}) and has {have}"),
-            (("name", p.name), ("cost", _potions(cost)), ("parts", " + ".join(what)), ("have", p.potions))),
+            (("name", p.name), ("cost", potions(cost)), ("parts", " + ".join(what)), ("have", p.potions))),
             rule=R_EXTRA if extra else R_POTION)
-    new_value = value + action.adjust
-    column = sheet.column(circle.column)
-    shown = f"{value} -> {new_value}" if action.adjust else f"{value}"
-    params = dict(name=p.name, die=action.die, value=shown, circle_name=circle_text(sheet, circle.key),
-                  column=_nm(column.name), compare=column.compare, target=circle.target, slot=p.extra_used + 1,
-                  cost=_potions(cost))
-    if extra and cost:
-        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die number "
-                       "{slot}, {cost}."),
-                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die "
-                       "number {slot}, {cost}."), **params)
-    elif extra:
-        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die number "
-                       "{slot}."),
-                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target}), extra die "
-                       "number {slot}."), **params)
-    elif cost:
-        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target}), {cost}."),
-                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target}), {cost}."),
-                    **params)
-    else:
-        text = _log(N_("You place the {die} ({value}) on {circle_name} ({column} {compare} {target})."),
-                    N_("{name} places the {die} ({value}) on {circle_name} ({column} {compare} {target})."), **params)
+    text = describe.placed(p.name, die=action.die, value=value, new_value=value + action.adjust, sheet=sheet,
+                       circle=circle.key, extra_slot=p.extra_used + 1 if extra else None, cost=cost)
     p = replace(p, filled=p.filled | {circle.key}, used_dice=p.used_dice + (action.die,),
                 potions=p.potions - cost, extra_used=p.extra_used + (1 if extra else 0))
     return _resolve(_set(state, action.player, p, text), action.player)
@@ -690,7 +611,7 @@ def _place(state: GameState, action: Place) -> GameState:
 def _free(state: GameState, action: FreeCircle) -> GameState:
     p = state.players[action.player]
     if not p.free_circles:
-        raise IllegalActionError("no_free_circle", _say(N_("You have no free circle from your adventurer"),
+        raise IllegalActionError("no_free_circle", say(N_("You have no free circle from your adventurer"),
                                                         N_("{name} has no free circle from the adventurer"),
                                                         (("name", p.name),)), rule=R_ADV)
     if not state.sheet.has_circle(action.circle):
@@ -699,10 +620,9 @@ def _free(state: GameState, action: FreeCircle) -> GameState:
     if action.circle in p.filled:
         raise IllegalActionError("circle_filled", _("{circle_name} is already filled on {whose_sheet}")
                                  .format(circle_name=circle_text(state.sheet, action.circle),
-                                         whose_sheet=_possessive_sheet(p.name)), rule=R_ADV)
+                                         whose_sheet=possessive_sheet(p.name)), rule=R_ADV)
     p = replace(p, filled=p.filled | {action.circle}, free_circles=p.free_circles - 1)
-    text = _log(N_("You fill {circle_name} with the free circle."), N_("{name} fills {circle_name} with the free circle."),
-                name=p.name, circle_name=circle_text(state.sheet, action.circle))
+    text = describe.free_circle_filled(p.name, state.sheet, action.circle)
     return _resolve(_set(state, action.player, p, text), action.player)
 
 
@@ -718,9 +638,7 @@ def _resolve(state: GameState, i: int) -> GameState:
         for row in sheet.rows:
             if row.id not in p.completed and all(c.key in p.filled for c in row.circles):
                 p = replace(p, completed=p.completed + (row.id,), potions=p.potions + row.potions)
-                log.append(_log(N_("You complete {row}: +{gold} gold, +{potion_text}."),
-                                N_("{name} completes {row}: +{gold} gold, +{potion_text}."),
-                                name=p.name, row=_nm(row.name), gold=row.gold, potion_text=_potions(row.potions)))
+                log.append(describe.row_completed(p.name, row))
                 changed = True
         while p.adventurer_steps < len(adv.requirements) and all(
                 r in p.completed for r in adv.requirements[p.adventurer_steps]):
@@ -728,43 +646,30 @@ def _resolve(state: GameState, i: int) -> GameState:
             p = replace(p, adventurer_steps=step)
             if step == 1:
                 p = replace(p, potions=p.potions + cards.adventurer_potions)
-                log.append(_log(N_("You meet requirement 1 of {adventurer_name}: +{potion_text}."),
-                                N_("{name} meets requirement 1 of {adventurer_name}: +{potion_text}."),
-                                name=p.name, adventurer_name=_nm(adv.name), potion_text=_potions(cards.adventurer_potions)))
             else:
                 p = replace(p, free_circles=p.free_circles + 1)
-                if step == 3:
-                    log.append(_log(N_("You meet requirement {step} of {adventurer_name}: a free circle and {gold} gold."),
-                                    N_("{name} meets requirement {step} of {adventurer_name}: a free circle and {gold} "
-                                       "gold."), name=p.name, adventurer_name=_nm(adv.name), step=step, gold=adv.gold))
-                else:
-                    log.append(_log(N_("You meet requirement {step} of {adventurer_name}: a free circle."),
-                                    N_("{name} meets requirement {step} of {adventurer_name}: a free circle."),
-                                    name=p.name, adventurer_name=_nm(adv.name), step=step))
+            log.append(describe.requirement_met(p.name, adv, step, potions_given=cards.adventurer_potions))
             changed = True
         orders = list(p.orders)
         for k, o in enumerate(orders):
             if o is not None and all(r in p.completed for r in o.rows):
                 orders[k] = None
                 p = replace(p, fulfilled=p.fulfilled + (o,))
-                log.append(_log(N_("You fulfil the order {order}: +{gold} gold."),
-                                N_("{name} fulfils the order {order}: +{gold} gold."),
-                                name=p.name, order=_order(o, sheet), gold=o.gold))
+                log.append(describe.order_fulfilled(p.name, o, sheet))
         p = replace(p, orders=tuple(orders))
     if p.free_circles and len(p.filled) == len(sheet.circles):
         p = replace(p, free_circles=0)
-        log.append(_log(N_("You have no empty circle left: the free circle is lost."),
-                        N_("{name} has no empty circle left: the free circle is lost."), name=p.name))
+        log.append(describe.free_circle_lost(p.name))
     return _set(state, i, p, *log)
 
 
 def _end_turn(state: GameState, i: int) -> GameState:
     p = replace(state.players[i], done=True)
-    state = _set(state, i, p, _log(N_("You end your turn."), N_("{name} ends the turn."), name=p.name))
+    state = _set(state, i, p, describe.turn_ended(p.name))
     if all(q.done for q in state.players):
         state = _mastery_phase(state)
         if state.round >= state.sheet.rounds:
-            return replace(state, phase="over", log=state.log + (_log(N_("Game over.")),))
+            return replace(state, phase="over", log=state.log + (describe.game_over(),))
         state = _customer_phase(state)
     return state
 
@@ -786,15 +691,11 @@ def _mastery_phase(state: GameState) -> GameState:
             have = sum(1 for c in state.sheet.circles_in_column(card.column) if c.key in p.filled)
             if have >= need:
                 players[i] = replace(p, mastery=p.mastery + ((card_id, gold),))
-                log.append(_log(N_("You claim {card} ({have} {column} circles): +{gold} gold."),
-                                N_("{name} claims {card} ({have} {column} circles): +{gold} gold."),
-                                name=p.name, card=_nm(card.name), have=have,
-                                column=_nm(state.sheet.column(card.column).name), gold=gold))
+                log.append(describe.mastery_claimed(p.name, card, have, state.sheet.column(card.column).name, gold))
                 claimed = True
         if claimed and not apprentice:
             flipped.append(card_id)
-            log.append(_log(N_("{card} flips to its apprentice side (later players get {gold} gold)."),
-                            card=_nm(card.name), gold=cards.mastery_gold_later))
+            log.append(describe.card_flipped(card, cards.mastery_gold_later))
     return replace(state, players=tuple(players), flipped=tuple(flipped), log=state.log + tuple(log))
 
 
@@ -809,19 +710,16 @@ def _customer_phase(state: GameState) -> GameState:
     sheet = state.sheet
     if n == 1:
         if passed[0] is not None:
-            log.append(_log(N_("Solo: the order {order} leaves; a new order comes face down."),
-                            order=_order(passed[0], sheet)))
+            log.append(describe.solo_order_leaves(passed[0], sheet))
             rows[0].append(None)
     else:
         for k, o in enumerate(passed):
             if o is not None:
                 rows[(k + 1) % n].append(o)
-                log.append(_log(N_("You pass the order {order} to {to}."),
-                                N_("{name} passes the order {order} to {to}."), name=state.players[k].name,
-                                order=_order(o, sheet), to=state.players[(k + 1) % n].name))
+                log.append(describe.order_passed(state.players[k].name, o, sheet, state.players[(k + 1) % n].name))
     players = tuple(replace(p, orders=tuple(r)) for p, r in zip(state.players, rows, strict=True))
     state = replace(state, players=players, round=state.round + 1,
-                    log=state.log + tuple(log) + (_log(N_("Round {round} begins."), round=state.round + 1),))
+                    log=state.log + tuple(log) + (describe.round_begins(state.round + 1),))
     return _after_reveals(state)
 
 

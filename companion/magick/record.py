@@ -48,6 +48,7 @@ from companion.magick.engine import (
 )
 from companion.magick.orders import Order, make_order
 from companion.magick.sheet import Sheet, default_sheet, sheet_from_dict
+from companion.validation import name_problem
 
 __all__ = ["GameRecord", "read_record", "record_header", "replay", "replay_states", "write_record"]
 
@@ -161,6 +162,11 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
                 if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
                     text = _("header: {key}: expected a list") if kind is list else _("header: {key}: expected an integer")
                     raise RecordError(text.format(key=key), line=n, file=file)
+            for i, name in enumerate(doc["players"]):
+                problem = name_problem(name) if isinstance(name, str) else None
+                if problem:
+                    raise RecordError(_("header: players[{i}]: {problem}").format(i=i, problem=problem), line=n,
+                                      file=file)
             header = doc
             sheet = _header_sheet(doc, file)
             _header_deck(doc, sheet, n, file)

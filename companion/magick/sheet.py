@@ -300,10 +300,6 @@ class Sheet:
         """Rows an order may name as its ``role`` (``"prefix"`` or ``"suffix"``)."""
         return tuple(r for r in self.rows if r.order_role == role)
 
-    def columns_for_die(self, die: str) -> tuple[str, ...]:
-        """Column ids die ``die`` may fill."""
-        return tuple(c.id for c in self.columns if die in c.allowed_dice)
-
     # -- conversion ----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Return the sheet as a JSON document (the schema :func:`sheet_from_dict` reads)."""

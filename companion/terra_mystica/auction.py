@@ -40,7 +40,14 @@ from typing import Any
 from companion.errors import CompanionError, RulesDataError
 from companion.i18n import gettext as _
 from companion.jsonio import quoted
-from companion.terra_mystica.factions import UnknownFactionError, faction_label, get_faction
+from companion.terra_mystica.factions import (
+    UnknownFactionError,
+    colour_clashes,
+    faction_label,
+    get_faction,
+    load_factions,
+)
+from companion.validation import name_problem
 
 __all__ = ["Assignment", "AuctionOption", "AuctionResult", "AuctionStep", "auction_from_json",
            "resolve_auction"]
@@ -116,11 +123,27 @@ TieBreak = Callable[[str, tuple[AuctionOption, ...], int], str]
 MAX_BID = 100
 
 
+#: Players in a game of Terra Mystica (rulebook: 2 to 5), so in its auction.
+PLAYERS = range(2, 6)
+
+
 def _validate(factions: Sequence[str], players: Sequence[str], max_bids: Mapping[str, Mapping[str, int]]) -> None:
-    if not players:
-        raise CompanionError(_("players: expected at least one player"))
+    if len(players) not in PLAYERS:
+        raise CompanionError(_("players: Terra Mystica is played by {low} to {high} players, found {n}").format(
+            low=PLAYERS[0], high=PLAYERS[-1], n=len(players)))
+    for i, player in enumerate(players):
+        problem = name_problem(player) if isinstance(player, str) else _("expected a name")
+        if problem:
+            raise CompanionError(_("players[{i}]: {problem}").format(i=i, problem=problem))
     if len(set(factions)) != len(factions):
         raise CompanionError(_("factions: a faction is nominated twice"))
+    known = [f for f in factions if f in load_factions()]  # a test's placeholder names have no colour
+    clashes = colour_clashes(known)
+    if clashes:
+        i, j = clashes[0]
+        raise CompanionError(_("factions: {faction} and {other} have one home terrain, and only one faction of "
+                               "each colour plays (rulebook setup; FIRE-ICE-NOTES section 2): nominate one of "
+                               "them").format(faction=faction_label(known[i]), other=faction_label(known[j])))
     if len(set(players)) != len(players):
         raise CompanionError(_("players: a player is listed twice"))
     if len(factions) < len(players):
@@ -162,8 +185,9 @@ def resolve_auction(factions: Sequence[str], players: Sequence[str], max_bids: M
     Raises
     ------
     CompanionError
-        For missing or negative bids, duplicate names, fewer factions than players, or a tie-break
-        callback returning a faction it was not offered.
+        For missing or negative bids, a player count outside 2..5, a player name with a control character
+        or a lone surrogate (:func:`companion.validation.name_problem`), duplicate names, two factions of one
+        colour, fewer factions than players, or a tie-break callback returning a faction it was not offered.
     """
     factions = list(factions)
     players = list(players)

@@ -84,18 +84,20 @@ def register(app: typer.Typer) -> None:
         priests, power left out are 0). Every problem of the table is listed. The format is described in the README, section "Score table files".
         """
         from companion.terra_mystica.factions import faction_label
+        from companion.terra_mystica.scoring import validate_table
         from companion.validation import TableError
 
         with bad_input_exits_2():
             doc = read_input_json(file)
             try:
-                result = score_document(doc, file=file)
+                scored = validate_table(doc, file=file).score()
             except TableError as exc:
                 _report_table_problems(exc, file, as_json)
             if save:
                 from companion.history_cli import save_to_history
 
                 save_to_history("terra_mystica", doc)
+        result = scored.as_json()
         if as_json:
             print_json(result)
             return
@@ -108,8 +110,11 @@ def register(app: typer.Typer) -> None:
             c = p["cult_vp"]
             typer.echo(f"{pad(faction_label(p['faction']), 16)}{c['fire']:>5}{c['water']:>6}{c['earth']:>6}{c['air']:>5}"
                        f"{p['network_vp']:>8}{p['resource_vp']:>10}{p['final_vp']:>7}")
-        typer.echo(ngettext("winner: {winners}", "winners: {winners}", len(result["winners"]))
-                   .format(winners=_(" and ").join(faction_label(w) for w in result["winners"])))
+        # the player and the faction, as the score app names them ("Cleo (Mermaids)")
+        winners = [_("{player} ({faction})").format(player=p.name, faction=faction_label(p.faction))
+                   for p in scored.players if p.faction in scored.winners]
+        typer.echo(ngettext("winner: {winners}", "winners: {winners}", len(winners))
+                   .format(winners=_(" and ").join(winners)))
 
     @app.command("auction", help=lazy_gettext("Fast auction: resolve maximum bids into factions, prices (VP) and "
                                               "turn order."))

@@ -45,27 +45,21 @@ from companion.errors import CompanionError
 from companion.i18n import N_, _, ngettext, pgettext
 from companion.terra_mystica.engine.commands import Command, parse_commands
 from companion.terra_mystica.engine.state import DROP_LABEL, TOTAL_FIELDS
-from companion.terra_mystica.factions import get_faction
-from companion.terra_mystica.terrain import terrain_wheel
+from companion.terra_mystica.names import (
+    BUILDING_NAMES,
+    TERRAIN_NAMES,
+    TRACK_NAMES,
+    building_name,
+    faction_name,
+    terrain_name,
+    track_name,
+)
 from companion.terra_mystica.tiles import UnknownTileError, load_tiles
 
 __all__ = ["BUILDING_NAMES", "TERRAIN_NAMES", "TRACK_NAMES", "CODE_PATTERN", "FinalTable",
            "RowTeller", "amounts_text", "building_name", "describe_action", "describe_choice", "describe_command",
            "describe_row", "explain_code", "faction_name", "final_table", "gloss_codes", "terrain_name",
            "track_name"]
-
-#: Building names by kind code.
-BUILDING_NAMES: Mapping[str, str] = {"D": N_("dwelling"), "TP": N_("trading house"), "TE": N_("temple"),
-                                     "SH": N_("stronghold"), "SA": N_("sanctuary")}
-#: Terrain names by the reference engine's colour word.
-TERRAIN_NAMES: Mapping[str, str] = {
-    "yellow": N_("desert"), "brown": N_("plains"), "black": N_("swamp"), "blue": N_("lakes"),
-    "green": N_("forest"), "gray": N_("mountains"), "red": N_("wasteland"), "ice": N_("ice"),
-    "volcano": N_("volcano"),
-}
-#: Cult track names.
-TRACK_NAMES: Mapping[str, str] = {"FIRE": N_("fire"), "WATER": N_("water"), "EARTH": N_("earth"),
-                                  "AIR": N_("air")}
 
 CODE_PATTERN = re.compile(r"\b(FAV\d+|BON\d+|TW\d+|SCORE\d+|ACT[1-6]|ACT[A-Z]\w*)\b")
 """Tile and action codes as they appear in rows and tables (``FAV11``, ``BON4``, ``TW1``, ``SCORE5``,
@@ -104,38 +98,6 @@ _FINAL_CATEGORIES = {
     "connected-clusters": N_("{faction} score {n} VP for the clusters in one network."),
 }
 _VP_FOR = re.compile(r"\+(\d+)vp for ([\w-]+)", re.I)
-
-
-# ---------------------------------------------------------------------------------------------- names
-def faction_name(name: str) -> str:
-    """The faction's display name in the current language (``"halflings"`` -> ``"Halflings"``), from
-    ``factions.json`` through the catalog; an unknown name is returned as given."""
-    try:
-        return _(get_faction(str(name).lower()).display)
-    except (ValueError, KeyError):
-        return str(name)
-
-
-def building_name(kind: str) -> str:
-    """``"TP"`` -> ``"trading house"`` (current language)."""
-    return _(BUILDING_NAMES[kind]) if kind in BUILDING_NAMES else kind
-
-
-def terrain_name(terrain: str) -> str:
-    """A terrain's name from its colour word or letter (``"green"``/``"G"`` -> ``"forest"``)."""
-    key = str(terrain).lower()
-    if key not in TERRAIN_NAMES:
-        try:
-            key = terrain_wheel().colour(terrain)
-        except CompanionError:
-            return str(terrain)
-    return _(TERRAIN_NAMES[key])
-
-
-def track_name(track: str) -> str:
-    """``"EARTH"`` -> ``"earth"`` (current language)."""
-    key = str(track).upper()
-    return _(TRACK_NAMES[key]) if key in TRACK_NAMES else str(track)
 
 
 # ---------------------------------------------------------------------------------------------- amounts

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -49,12 +49,15 @@ from companion.errors import CompanionError, RulesDataError
 from companion.i18n import gettext as _
 from companion.jsonio import quoted
 from companion.resources import load_json, require
+from companion.terra_mystica.names import (
+    faction_name as faction_label,  # the one display name (old import path)
+)
 from companion.terra_mystica.tiles import frozen_json as _frozen
 from companion.terra_mystica.tiles import load_tiles
 
 __all__ = [
     "BUILDING_KINDS",
-    "BUILDING_NAMES",
+    "BUILDING_KEYS",
     "faction_label",
     "CULTS",
     "COLOURS",
@@ -64,6 +67,7 @@ __all__ = [
     "ShippingTrack",
     "SpadeTrack",
     "StartResources",
+    "colour_clashes",
     "faction_names",
     "get_faction",
     "load_factions",
@@ -72,18 +76,13 @@ __all__ = [
 
 FILE = "terra_mystica/factions.json"
 
-#: Building kinds in upgrade order, with the data file's names.
-BUILDING_NAMES: Mapping[str, str] = MappingProxyType({
+#: Building kinds in upgrade order, with their keys in the data file (display names:
+#: :data:`companion.terra_mystica.names.BUILDING_NAMES`).
+BUILDING_KEYS: Mapping[str, str] = MappingProxyType({
     "D": "dwelling", "TP": "trading_house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary",
 })
-BUILDING_KINDS: tuple[str, ...] = tuple(BUILDING_NAMES)
-def faction_label(name: str) -> str:
-    """How a player reads faction ``name`` (an engine name such as ``"witches"`` or a display name): its display
-    name in the current language (``"Witches"`` / ``"女巫"``); anything that is no faction is returned as given."""
-    try:
-        return _(get_faction(name).display)
-    except (ValueError, KeyError):
-        return str(name)
+BUILDING_KINDS: tuple[str, ...] = tuple(BUILDING_KEYS)
+
 #: The four cult tracks, lower case.
 CULTS: tuple[str, ...] = ("fire", "water", "earth", "air")
 #: The seven landscape colours in terrain-wheel order (the maps module owns the wheel itself).
@@ -278,7 +277,7 @@ class Faction:
         """
         key = kind.upper()
         if key not in self.buildings:
-            for k, n in BUILDING_NAMES.items():
+            for k, n in BUILDING_KEYS.items():
                 if n == kind.lower():
                     key = k
         if key not in self.buildings:
@@ -322,7 +321,7 @@ class Faction:
 
 
 def _building(raw: Any, kind: str, path: str, yetis_power: Mapping[str, int]) -> Building:
-    name = BUILDING_NAMES[kind]
+    name = BUILDING_KEYS[kind]
     count = _int(raw, "count", path, minimum=1)
     cost = _resources(require(raw, "cost", dict, file=FILE, path=path), f"{path}.cost")
     inc_raw = require(raw, "income_by_count", dict, file=FILE, path=path)
@@ -382,7 +381,7 @@ def _faction(name: str, raw: Any) -> Faction:
     strength = engine.get("building_strength", {})
     b_raw = require(raw, "buildings", dict, file=FILE, path=path)
     buildings = {}
-    for kind, bname in BUILDING_NAMES.items():
+    for kind, bname in BUILDING_KEYS.items():
         buildings[kind] = _building(require(b_raw, bname, dict, file=FILE, path=f"{path}.buildings"), kind,
                                     f"{path}.buildings.{bname}", strength)
 
@@ -483,6 +482,45 @@ def parse_factions(doc: Any) -> Mapping[str, Faction]:
     if not raw:
         raise RulesDataError(_("no factions"), file=FILE, key_path="factions")
     return MappingProxyType({name: _faction(name, f) for name, f in raw.items()})
+
+
+def colour_clashes(factions: Sequence[str | Faction]) -> list[tuple[int, int]]:
+    """The factions of ``factions`` that cannot play beside an earlier one: one faction per colour.
+
+    Two factions clash when they have one home-terrain tag: the same land colour, both ice factions (they
+    exclude each other), both volcano factions, or the two that pick their colour (Shapeshifters and
+    Riverwalkers share one faction board). Rulebook setup, FIRE-ICE-NOTES section 2.
+
+    Parameters
+    ----------
+    factions : sequence of str or Faction
+        Factions (engine or display names) in seat order.
+
+    Returns
+    -------
+    list of (int, int)
+        ``(i, j)``, 0-based, for each faction ``i`` that clashes with the earlier faction ``j`` (the first one
+        of its colour); empty when all can play together.
+
+    Raises
+    ------
+    UnknownFactionError
+        For a name that is no faction.
+
+    Examples
+    --------
+    >>> colour_clashes(["witches", "auren", "giants", "icemaidens", "yetis"])
+    [(1, 0), (4, 3)]
+    """
+    first: dict[str, int] = {}
+    clashes = []
+    for i, faction in enumerate(factions):
+        tag = get_faction(faction).home_terrain
+        if tag in first:
+            clashes.append((i, first[tag]))
+        else:
+            first[tag] = i
+    return clashes
 
 
 def faction_names() -> tuple[str, ...]:

@@ -319,10 +319,6 @@ class TerraMysticaMap:
         """Directly adjacent land hexes of ``label``."""
         return self._land_adj[self.hex(label).label]
 
-    def adjacency(self) -> Mapping[str, frozenset[str]]:
-        """The whole direct-adjacency table (label -> neighbour labels), read-only."""
-        return MappingProxyType(self._adj)
-
     def river_distances(self, label: str) -> Mapping[str, int]:
         """Read-only table land label -> number of river hexes crossed from land hex ``label`` across river
         only (graph distance over :attr:`river_graph`), for every land hex within :data:`MAX_SHIPPING`.
@@ -409,40 +405,6 @@ class TerraMysticaMap:
         if jump_range and _any_within(self._jump[t], sources, jump_range):
             return "jump"
         return None
-
-    def reachable(self, sources: Iterable[str], *, shipping: int = 0, jump_range: int = 0,
-                  direct: bool = True, extra: Mapping[str, Iterable[str]] | None = None) -> frozenset[str]:
-        """Every land hex a faction with buildings on ``sources`` may build on: the land hexes for which
-        :meth:`reach` is not None (sources themselves excluded).
-
-        Parameters
-        ----------
-        sources : iterable of str
-            Land hexes holding the faction's buildings.
-        shipping, jump_range, direct
-            As :meth:`reach`.
-        extra : Mapping[str, iterable of str], optional
-            More adjacency, e.g. bridges (hex -> hexes joined to it), :meth:`reach`'s ``links``.
-
-        Returns
-        -------
-        frozenset of str
-
-        Raises
-        ------
-        CompanionError
-            For an unknown or river source, or a level out of range.
-        """
-        srcs = {self._land(h) for h in sources}
-        self._level(shipping, MAX_SHIPPING, _("shipping level"))
-        self._level(jump_range, MAX_JUMP, _("tunnelling/carpet flight range"))
-        links: dict[str, set[str]] = {}
-        for a, bs in (extra or {}).items():  # links go both ways, whichever end the caller listed
-            for b in bs:
-                links.setdefault(self.normalise(a), set()).add(self.normalise(b))
-                links.setdefault(self.normalise(b), set()).add(self.normalise(a))
-        return frozenset(h for h in self.land_hexes if h not in srcs and
-                         self.reach(h, srcs, shipping=shipping, jump_range=jump_range, links=links, direct=direct))
 
     def jump_distances(self, label: str) -> Mapping[str, int]:
         """Read-only table land label -> hexes jumped over (graph distance - 1) from land hex ``label``, for

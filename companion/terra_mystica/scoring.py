@@ -45,7 +45,14 @@ from companion.errors import CompanionError
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext, ngettext
 from companion.jsonio import quoted
-from companion.terra_mystica.factions import CULTS, Faction, UnknownFactionError, faction_label, get_faction
+from companion.terra_mystica.factions import (
+    CULTS,
+    Faction,
+    UnknownFactionError,
+    colour_clashes,
+    faction_label,
+    get_faction,
+)
 from companion.terra_mystica.power import PowerBowls
 from companion.terra_mystica.terrain import terrain_name
 from companion.terra_mystica.tiles import load_tiles
@@ -613,24 +620,21 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
             players.append(PlayerFinal(faction=f.name, vp=nums["vp"], cults=cults, network=nums["network"],
                                        coins=nums["coins"], workers=nums["workers"], priests=nums["priests"],
                                        power=tuple(bowls), extra=extra, name=name if isinstance(name, str) else None))
-    colour: dict[str, int] = {}
-    for i, f in factions.items():
+    seats = list(factions)
+    for k, m in colour_clashes(list(factions.values())):
+        i, j = seats[k], seats[m]
+        f, other = factions[i], factions[j]
         tag = f.home_terrain
-        if tag in colour:
-            j = colour[tag]
-            other = factions[j]
-            why = (_("{faction} already played by player {who}").format(faction=faction_label(f.name), who=j + 1)
-                   if other.name == f.name else
-                   _("{faction} and {other} (player {who}) share one faction board; only one of them plays "
-                     "(FIRE-ICE-NOTES section 2, which factions can share a game)").format(
-                       faction=faction_label(f.name), other=faction_label(other.name), who=j + 1)
-                   if tag == "variable" else
-                   _("{faction} and {other} (player {who}) both have the home terrain {terrain}; each colour plays once").format(
-                       faction=faction_label(f.name), other=faction_label(other.name), who=j + 1,
-                       terrain=terrain_name(tag)))
-            check.add(i, "faction", why)
-        else:
-            colour[tag] = i
+        why = (_("{faction} already played by player {who}").format(faction=faction_label(f.name), who=j + 1)
+               if other.name == f.name else
+               _("{faction} and {other} (player {who}) share one faction board; only one of them plays "
+                 "(FIRE-ICE-NOTES section 2, which factions can share a game)").format(
+                   faction=faction_label(f.name), other=faction_label(other.name), who=j + 1)
+               if tag == "variable" else
+               _("{faction} and {other} (player {who}) both have the home terrain {terrain}; each colour plays once").format(
+                   faction=faction_label(f.name), other=faction_label(other.name), who=j + 1,
+                   terrain=terrain_name(tag)))
+        check.add(i, "faction", why)
     for c, who in tens.items():
         for i in who[1:]:
             check.add(i, f"cults.{c}", _("player {who} is already on 10 of the {c} track; only one player can reach 10 (the next one stops on 9)").format(who=who[0] + 1, c=_(c)))

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.errors import CompanionError, RulesDataError
-from companion.i18n import N_
 from companion.i18n import gettext as _
 from companion.resources import load_json, require
+from companion.terra_mystica.names import terrain_name  # the one display name, re-exported (old import path)
 
 __all__ = ["terrain_name", "RIVER_LETTER", "RIVER_WORD", "TerrainWheel", "terrain_wheel", "spade_distance", "to_letter",
            "to_colour_word"]
@@ -134,32 +134,3 @@ def to_colour_word(terrain: str) -> str:
     if to_letter(terrain) == RIVER_LETTER:
         return RIVER_WORD
     return terrain_wheel().colour(terrain)
-
-
-#: Terrain names (``TerrainWheel.names``, the Fire & Ice specials, the river) marked for the catalog.
-_NAMES = (N_("desert"), N_("plains"), N_("swamp"), N_("lakes"), N_("forest"), N_("mountains"), N_("wasteland"),
-          N_("ice"), N_("volcano"), N_("river"))
-
-
-def terrain_name(terrain: str) -> str:
-    """The name a player reads for ``terrain`` (a letter, a colour word, ``"ice"`` or ``"volcano"``), in the
-    current language: ``"brown"`` -> ``"plains"`` / ``"平原"``. Anything else is returned unchanged.
-
-    Parameters
-    ----------
-    terrain : str
-        A terrain letter (``"U"``), colour word (``"brown"``), ``"ice"``, ``"volcano"`` or ``"I"`` (river).
-
-    Returns
-    -------
-    str
-        The translated terrain name (glossary terms), or ``terrain`` itself when it names no terrain.
-    """
-    if terrain in ("ice", "volcano", "river"):
-        return _(terrain)
-    if terrain == RIVER_LETTER:
-        return _("river")
-    try:
-        return _(terrain_wheel().name(terrain))
-    except (ValueError, KeyError):
-        return terrain

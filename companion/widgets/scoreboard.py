@@ -188,6 +188,7 @@ class HistoryView(widgets.VBox):
                     trace.name, trace.hovertemplate = new.name, new.hovertemplate
                 chart.layout.title.text = figure.layout.title.text
                 chart.layout.yaxis.title.text = figure.layout.yaxis.title.text
+                chart.layout.yaxis.dtick = figure.layout.yaxis.dtick
                 chart.layout.annotations = figure.layout.annotations
                 chart.layout.xaxis.visible = figure.layout.xaxis.visible
                 chart.layout.yaxis.visible = figure.layout.yaxis.visible
@@ -237,6 +238,13 @@ class HistoryView(widgets.VBox):
         set_empty_state(fig, _("Nothing to draw yet: save a finished game.") if empty else None)
         return fig
 
+    @staticmethod
+    def _count_axis(fig: go.Figure, counts: list[int]) -> go.Figure:
+        """A y axis that counts games: whole-number ticks from 0 (plotly would put a tick at 0.5 for one or
+        two games), about ten of them at the most."""
+        fig.update_yaxes(tick0=0, dtick=max(1, -(-max(counts, default=0) // 10)), tickformat="d", rangemode="tozero")
+        return fig
+
     def _wins_figure(self) -> go.Figure:
         stats = player_stats(self.games)
         names = sorted(stats, key=lambda n: (-stats[n]["wins"], -stats[n]["games"], n))
@@ -246,6 +254,7 @@ class HistoryView(widgets.VBox):
             go.Bar(name=_("wins"), x=names, y=[stats[n]["wins"] for n in names], marker_color="#1f77b4", width=0.5,
                    hovertemplate=_("%{x}: %{y} wins") + "<extra></extra>")])
         fig.update_layout(barmode="overlay")
+        self._count_axis(fig, [stats[n]["games"] for n in names])
         return self._layout(fig, _("Wins per player") if names else _("Wins per player (no games yet)"), _("games"),
                             empty=not names)
 
@@ -276,6 +285,7 @@ class HistoryView(widgets.VBox):
             go.Bar(name=_("wins"), x=names, y=[stats[k]["wins"] for k in keys], marker_color="#2ca02c", width=0.5,
                    hovertemplate=_("%{x}: %{y} wins") + "<extra></extra>")])
         fig.update_layout(barmode="overlay")
+        self._count_axis(fig, [stats[k]["games"] for k in keys])
         title = (_("Wins by Terra Mystica faction") if keys
                  else _("Wins by Terra Mystica faction (no Terra Mystica games yet)"))
         return self._layout(fig, title, _("games"), empty=not keys)

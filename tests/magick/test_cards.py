@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import doctest
 import json
 import random
 from pathlib import Path
@@ -12,7 +11,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import companion.magick.odds
 from companion.errors import IllegalActionError, RulesDataError
 from companion.magick.dice import Roll, adjusted_range, check_placement, potions_needed
 from companion.magick.orders import cards_from_dict, load_cards, make_order, order_from_dict
@@ -117,8 +115,3 @@ def test_potions_needed_agrees_with_check_placement(die, circle, data):
         for smaller in range(n):
             with pytest.raises(IllegalActionError):
                 check_placement(S, die, value, sign * smaller, circle)
-
-
-def test_odds_doctests():
-    result = doctest.testmod(companion.magick.odds)
-    assert result.attempted >= 2 and result.failed == 0

@@ -181,3 +181,12 @@ def test_round_scoring_chart_highlights_the_position():
     assert len({c for i, c in enumerate(bars.marker.color) if i != 8}) == 1
     assert bars.marker.color[8] != bars.marker.color[0]
     assert "+3 VP for each trading house you build" in explorer.text.value
+
+
+def test_the_start_boxes_say_they_hold_the_start_while_the_bowls_move():
+    sim = PowerBowlSimulator()
+    sim.amount.value = 3
+    sim.buttons["gain"].click()
+    row = sim.children[0].children
+    assert [box.value for box in sim.start] == [5, 7, 0] and sim.bowls.as_tuple() == (2, 10, 0)
+    assert row[0] is sim.start_label and "start" in sim.start_label.value.lower()  # issue 22, point 7

@@ -266,7 +266,8 @@ def _entries(draw):
     factions = [draw(st.sampled_from(pair)) for pair in colours]
     small = st.integers(0, 20)
     tens = {c: draw(st.integers(-1, n - 1)) for c in CULTS}  # who (if anyone) is on 10 of each track
-    return [{"name": f"{draw(st.text(max_size=8))} {i + 1}", "faction": f, "vp": draw(st.integers(0, 250)),
+    printable = st.characters(blacklist_categories=("Cc", "Cs"))  # a name holds no control character
+    return [{"name": f"{draw(st.text(printable, max_size=8))} {i + 1}", "faction": f, "vp": draw(st.integers(0, 250)),
              "cults": {c: 10 if tens[c] == i else draw(st.integers(0, 9)) for c in CULTS},
              "network": draw(st.integers(0, 17)), "coins": draw(small), "workers": draw(small),
              "priests": draw(st.integers(0, 7)), "power": [draw(st.integers(0, 12)) for _ in range(3)],

@@ -368,6 +368,9 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
         Tokens in bowls I, II, III to start from (default 5 / 7 / 0, most factions' start).
     start_vp : ipywidgets.BoundedIntText
         VP to start from (pays for leeching).
+    start_label : ipywidgets.Label
+        "Start from:" before those boxes: they keep the start while the bowls move (the chart and
+        :attr:`state` show the bowls now).
     amount : ipywidgets.IntSlider
         Power to gain / spend / burn, or offered by a neighbour.
     bowls : PowerBowls
@@ -389,6 +392,7 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
                       for v in (5, 7, 0)]
         self.start_vp = widgets.BoundedIntText(value=20, min=0, max=300, layout=widgets.Layout(width="130px"))
         self.reset_button = widgets.Button(icon="undo")
+        self.start_label = widgets.Label()  # the boxes hold where "start again" begins, not the bowls now
         self.amount = widgets.IntSlider(value=3, min=1, max=12)
         self.buttons = {verb: widgets.Button(layout=widgets.Layout(width="150px")) for verb in self.LABELS}
         self.accept_button = widgets.Button(disabled=True)
@@ -408,7 +412,7 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
         self.reset()
         self.chart_slot = ChartSlot(self._figure())
         super().__init__([
-            widgets.HBox([*self.start, self.start_vp, self.reset_button]),
+            widgets.HBox([self.start_label, *self.start, self.start_vp, self.reset_button]),
             widgets.HBox([self.amount, *self.buttons.values()]),
             widgets.HBox([self.accept_button, self.decline_button]),
             self.state, self.message, self.chart_slot, self.history])
@@ -418,6 +422,7 @@ class PowerBowlSimulator(ChartOwner, widgets.VBox):
         for box, label in zip(self.start, self.BARS, strict=False):
             box.description = _(label)
         self.start_vp.description = _("VP")
+        self.start_label.value = _("Start from:")
         self.reset_button.description = _("start again")
         self.amount.description = _("amount")
         for verb, button in self.buttons.items():
