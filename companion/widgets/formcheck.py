@@ -23,7 +23,7 @@ import ipywidgets as widgets
 import traitlets
 
 from companion.i18n import SUPPORTED_LANGUAGES, _, ngettext, translations
-from companion.validation import FieldProblem
+from companion.validation import FieldProblem, not_a_whole_number
 from companion.widgets.touch import TOUCH_CSS, NumberKeys
 
 __all__ = ["GRID_CLASS", "INVALID_CLASS", "NUMBER_CLASS", "FormMarks", "WholeNumberBox", "default_seat_name",
@@ -75,7 +75,7 @@ def parse_whole(text: str) -> int:
     if text == "":
         return 0
     if not _WHOLE.fullmatch(text):
-        raise ValueError(_("expected a whole number (digits only, e.g. 12), found {text!r}").format(text=text))
+        raise ValueError(not_a_whole_number(text))
     return int(text)
 
 
@@ -268,14 +268,15 @@ class FormMarks:
     def show(self, problems: Iterable[FieldProblem | tuple[int | None, str, str]]) -> list[str]:
         """Mark the boxes of ``problems`` (FieldProblem or ``(player, field, message)``); return the lines.
 
-        Only the boxes whose mark changes are touched: a box marked before and after keeps its state, so no
-        needless update reaches the browser while a player is typing in it.
+        The lines are in seat order (table-wide problems first, then each player's in the order given). Only the
+        boxes whose mark changes are touched: a box marked before and after keeps its state, so no needless update
+        reaches the browser while a player is typing in it.
         """
         self.messages = {}
         self.lines = []
         marked: list[widgets.Widget] = []
         tips: dict[int, str] = {}
-        for p in problems:
+        for p in sorted(problems, key=_seat):
             player, field, message = (p.player, p.field, p.message) if isinstance(p, FieldProblem) else p
             line = self.line(p)
             self.messages[(player, field)] = message
@@ -307,19 +308,36 @@ class FormMarks:
         return (_("{player} — {field}: {message}").format(player=who, field=label, message=message) if who
                 else _("{field}: {message}").format(field=label, message=message))
 
+    def summary(self) -> str | None:
+        """The problems listed now as one sentence: the first line (in seat order) and how many more follow;
+        ``None`` when nothing is marked."""
+        if not self.lines:
+            return None
+        return _more(self.lines[0], len(self.lines) - 1)
+
     def error_text(self, error: Exception) -> str:
         """``error`` in the form's words: a :class:`TableError`'s first problem as :meth:`line` words it (with
         how many more follow), any other error as its message."""
         problems = getattr(error, "problems", None)
         if not problems:
             return str(error)
-        first, more = self.line(problems[0]), len(problems) - 1
-        if not more:
-            return first
-        return ngettext("{message}. {more} more problem after this one.",
-                        "{message}. {more} more problems after this one.", more).format(
-            message=first.rstrip("."), more=more)
+        ordered = sorted(problems, key=_seat)
+        return _more(self.line(ordered[0]), len(ordered) - 1)
 
     def is_marked(self, box: widgets.Widget) -> bool:
         """True when ``box`` carries a mark now."""
         return any(b is box for b in self._marked)
+
+
+def _seat(problem: FieldProblem | tuple[int | None, str, str]) -> int:
+    """Sort key of a problem: its seat (0-based), table-wide problems (no seat) first."""
+    player = problem.player if isinstance(problem, FieldProblem) else problem[0]
+    return -1 if player is None else player
+
+
+def _more(first: str, more: int) -> str:
+    """``first`` and, when ``more`` is not 0, how many more problems follow it."""
+    if not more:
+        return first
+    return ngettext("{message}. {more} more problem after this one.",
+                    "{message}. {more} more problems after this one.", more).format(message=first.rstrip("."), more=more)

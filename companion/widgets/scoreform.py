@@ -24,7 +24,7 @@ import plotly.graph_objects as go
 
 from companion.errors import CompanionError, SaveFileError
 from companion.i18n import _, add_language_listener, remove_language_listener
-from companion.validation import TableError
+from companion.validation import TYPED_KEY, TableError, typed_by_seat
 from companion.widgets.common import error_html, figure_widget, info_html, message_box, set_empty_state
 from companion.widgets.formcheck import (
     GRID_CLASS,
@@ -92,6 +92,9 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
     def __init__(self, save_path: str | Path, players: int, *, text_width: str = "600px") -> None:
         count = max(self.MIN_PLAYERS, min(players, self.MAX_PLAYERS))
         self.players: list[dict[str, Any]] = [self._blank_player(i + 1) for i in range(count)]
+        #: per player, ``{field path: text}`` of the number boxes whose text is not a whole number (saved as typed)
+        self.typed_texts: list[dict[str, str]] = [{} for _i in range(count)]
+        self._building = False
         self._init_extra(count)
         self.save_panel = SavePanel(save_path, kind=self.SAVE_KIND, on_load=self._load, text_width=text_width)
         self.add_button = widgets.Button(description=_("Add player"), icon="plus")
@@ -240,6 +243,8 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
                 raise SaveFileError(_("{where}: {problem}; the file was left untouched").format(
                     where=shape[0].key_path, problem=shape[0].message), path=str(self.path)) from None
         self._take_document(document)
+        typed = typed_by_seat(document)   # checked by _validate
+        self.typed_texts = [typed.get(seat, {}) for seat in range(len(self.players))]
         n, path = len(self.players), self.path
         self._load_note = lambda: _("Loaded {n} players from {path}: every entry is saved as you type.").format(
             n=n, path=path)
@@ -254,6 +259,25 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
     def save(self) -> bool:
         """Write the table to the save file now (atomically). False when writing is blocked or fails."""
         return self.save_panel.save(self.document())
+
+    def _sync_typed(self) -> None:
+        """Take the texts of the number boxes shown that are not whole numbers into :attr:`typed_texts`."""
+        boxes = list(self._number_boxes())
+        if self._building or not boxes:
+            return   # no boxes yet, or being built from typed_texts
+        texts: list[dict[str, str]] = [{} for _player in self.players]
+        for index, field, box in boxes:
+            if index < len(texts) and box.problem:
+                texts[index][field] = box.value
+        self.typed_texts = texts
+
+    def _typed_document(self) -> dict[str, Any]:
+        """The save's :data:`~companion.validation.TYPED_KEY` part: ``{"typed": {"players[1].copper": "x"}}``, or
+        nothing when every number box holds a whole number (the number beside it is the last one it showed)."""
+        self._sync_typed()
+        typed = {f"players[{index}].{field}": text for index, texts in enumerate(self.typed_texts)
+                 for field, text in texts.items()}
+        return {TYPED_KEY: typed} if typed else {}
 
     # ------------------------------------------------------------------ players
     def set_name(self, index: int, name: str) -> None:
@@ -288,16 +312,24 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
         self.save()
 
     def _insert_player(self) -> None:
+        self._sync_typed()
         self.players.append(self._blank_player(len(self.players) + 1))
+        self.typed_texts.append({})
 
     def _delete_player(self, index: int) -> None:
+        self._sync_typed()
         del self.players[index]
+        del self.typed_texts[index]
 
     def _swap_players(self, a: int, b: int) -> None:
+        self._sync_typed()
         self.players[a], self.players[b] = self.players[b], self.players[a]
+        self.typed_texts[a], self.typed_texts[b] = self.typed_texts[b], self.typed_texts[a]
 
     # ------------------------------------------------------------------ views
     def _changed(self) -> None:
+        if self._building:
+            return   # a box given its saved text while the grid is built: nothing new to save
         self.save()
         self._refresh()
 
@@ -322,6 +354,14 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
             self.remove_buttons.append(remove)
             cells.append(remove)
             rows.append(widgets.HBox(cells))
+        self._building = True
+        try:
+            for index, field, box in self._number_boxes():   # an entry kept as typed comes back as typed
+                text = self.typed_texts[index].get(field) if index < len(self.typed_texts) else None
+                if text is not None:
+                    box.value = text
+        finally:
+            self._building = False
         self.grid.children = rows
         self._refresh()
 

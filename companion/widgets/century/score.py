@@ -187,8 +187,10 @@ class CenturyScoreTable(ScoreForm):
 
     def document(self) -> dict[str, Any]:
         """The save document: ``kind``, ``version``, ``players`` (exactly the shape ``companion century score``
-        reads, so the save can be scored from the command line) and ``golem_texts`` (the golem entries as typed)."""
-        return {"kind": SAVE_KIND, "version": 1, "players": self.players, "golem_texts": list(self.golem_texts)}
+        reads, so the save can be scored from the command line), ``golem_texts`` (the golem entries as typed) and, while a
+        count box holds something other than a whole number, ``typed`` (that text, by key path)."""
+        return {"kind": SAVE_KIND, "version": 1, "players": self.players, "golem_texts": list(self.golem_texts),
+                **self._typed_document()}
 
     # ------------------------------------------------------------------ editing (plain callbacks)
     def set_golems(self, index: int, text: str) -> None:
