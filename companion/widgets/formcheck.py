@@ -26,7 +26,7 @@ from companion.i18n import SUPPORTED_LANGUAGES, _, ngettext, translations
 from companion.validation import FieldProblem, not_a_whole_number
 from companion.widgets.touch import TOUCH_CSS, NumberKeys
 
-__all__ = ["GRID_CLASS", "INVALID_CLASS", "NUMBER_CLASS", "FormMarks", "WholeNumberBox", "default_seat_name",
+__all__ = ["GRID_CLASS", "INVALID_CLASS", "NUMBER_CLASS", "PAD_CLASS", "STICKY_CLASS", "FormMarks", "WholeNumberBox", "default_seat_name",
            "merge_problems", "parse_whole", "problems_html", "seat_label", "style_widget"]
 
 INVALID_CLASS = "companion-invalid"
@@ -36,12 +36,24 @@ _WHOLE = re.compile(r"-?[0-9]+")
 #: CSS class of a form's table of boxes (a VBox of HBox rows, the header first): on a narrow screen the rows
 #: keep their width and the whole table scrolls sideways as one, so headers stay above their boxes.
 GRID_CLASS = "companion-form-grid"
+#: CSS class of the cells that stay in view while a form's table scrolls sideways (the row labels of a score
+#: pad, a row's number and name): a phone shows which box is which after scrolling to the last player.
+STICKY_CLASS = "companion-sticky"
+#: CSS class of a score pad laid out as a grid (one column of labels, one column per player): a column is as
+#: wide as its widest drop-down's longest option (never cutting a faction's name), text boxes take no more.
+PAD_CLASS = "companion-pad"
 _STYLE = (f"<style>.{INVALID_CLASS} input, .{INVALID_CLASS} select, .{INVALID_CLASS} textarea "
           "{border: 2px solid #b00020 !important; background: #fff0f0 !important}"
           f".{GRID_CLASS} {{max-width: 100% !important; overflow-x: auto !important}}"
           f".{GRID_CLASS} > .widget-hbox {{overflow: visible !important; flex: 0 0 auto !important; "
           "width: max-content !important}"
-          f".{GRID_CLASS} > .widget-hbox > * {{flex: 0 0 auto !important}}</style>")
+          f".{GRID_CLASS} > .widget-hbox > * {{flex: 0 0 auto !important}}"
+          f".{STICKY_CLASS} {{position: sticky !important; left: 0; z-index: 3; flex-wrap: nowrap !important; "
+          "background: var(--jp-layout-color0, #fff); align-self: stretch}"
+          # a column is as wide as its widest cell's own width, at least 100 px; a text box has none of its own
+          f".{PAD_CLASS} > :not(.{STICKY_CLASS}) {{min-width: 100px}}"
+          f".{PAD_CLASS} .widget-text input {{width: 0}}"
+          f"@media (max-width: 640px) {{.{PAD_CLASS} {{--companion-pad-labels: 118px}}}}</style>")
 
 
 def style_widget() -> widgets.Box:

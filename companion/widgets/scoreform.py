@@ -28,6 +28,7 @@ from companion.validation import TYPED_KEY, TableError, typed_by_seat
 from companion.widgets.common import error_html, figure_widget, info_html, message_box, set_empty_state
 from companion.widgets.formcheck import (
     GRID_CLASS,
+    STICKY_CLASS,
     FormMarks,
     merge_problems,
     problems_html,
@@ -88,6 +89,8 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
     REORDERABLE: ClassVar[bool] = False
     #: Extra CSS classes of the grid (browser tests find the boxes by them).
     GRID_CLASSES: ClassVar[tuple[str, ...]] = ()
+    #: How many cells at the start of each row (the header's too) stay in view while the grid scrolls sideways.
+    STICKY_CELLS: ClassVar[int] = 1
 
     def __init__(self, save_path: str | Path, players: int, *, text_width: str = "600px") -> None:
         count = max(self.MIN_PLAYERS, min(players, self.MAX_PLAYERS))
@@ -337,7 +340,7 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
         """Build the grid's rows for the players (after a load, an added, removed or moved player)."""
         self.header_cells = [widgets.HTML(self._cell_html(text, title), layout=widgets.Layout(width=width))
                              for text, width, title in self._header_cells()]
-        rows: list[widgets.Widget] = [widgets.HBox(list(self.header_cells))]
+        rows: list[widgets.Widget] = [widgets.HBox(self._stick(list(self.header_cells)))]
         self.name_boxes = []
         self.up_buttons, self.remove_buttons = [], []
         for index, player in enumerate(self.players):
@@ -353,7 +356,7 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
             remove.on_click(lambda _b, i=index: self.remove_player(i))
             self.remove_buttons.append(remove)
             cells.append(remove)
-            rows.append(widgets.HBox(cells))
+            rows.append(widgets.HBox(self._stick(cells)))
         self._building = True
         try:
             for index, field, box in self._number_boxes():   # an entry kept as typed comes back as typed
@@ -364,6 +367,12 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
             self._building = False
         self.grid.children = rows
         self._refresh()
+
+    def _stick(self, cells: list[widgets.Widget]) -> list[widgets.Widget]:
+        """A row's cells, the first :attr:`STICKY_CELLS` in one box that stays in view while the grid scrolls."""
+        block = widgets.HBox(cells[:self.STICKY_CELLS])
+        block.add_class(STICKY_CLASS)
+        return [block, *cells[self.STICKY_CELLS:]]
 
     @staticmethod
     def _cell_html(text: str, title: str) -> str:

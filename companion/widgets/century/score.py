@@ -133,6 +133,7 @@ class CenturyScoreTable(ScoreForm):
     SAVE_KIND = SAVE_KIND
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
     REORDERABLE = True
+    STICKY_CELLS = 2   # the row's number and the player's name
 
     def __init__(self, save_path: str | Path | None = None, players: int = 3) -> None:
         super().__init__(save_path if save_path is not None else default_save_path(), players)

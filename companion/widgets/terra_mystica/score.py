@@ -45,6 +45,8 @@ from companion.widgets.common import (
     set_empty_state,
 )
 from companion.widgets.formcheck import (
+    PAD_CLASS,
+    STICKY_CLASS,
     FormMarks,
     WholeNumberBox,
     default_seat_name,
@@ -201,13 +203,21 @@ class PlayerRow:
 
 
 def _fill_pad(grid: widgets.GridBox, labels: list[widgets.Widget], columns: list[list[widgets.Widget]]) -> None:
-    """Put ``labels`` down the first column of ``grid`` and each player's widgets in a column of their own."""
+    """Put ``labels`` down the first column of ``grid`` and each player's widgets in a column of their own.
+
+    The pad scrolls sideways in its own frame when it is wider than the screen, the labels staying in view
+    (:data:`~companion.widgets.formcheck.STICKY_CLASS`); a player's column is as wide as the longest faction name
+    in the language shown (:data:`~companion.widgets.formcheck.PAD_CLASS`), never cutting it.
+    """
     cells: list[widgets.Widget] = []
     for k, label in enumerate(labels):
+        label.add_class(STICKY_CLASS)
         cells.append(label)
         cells.extend(column[k] for column in columns)
     grid.children = cells
-    grid.layout = widgets.Layout(grid_template_columns=f"175px repeat({len(columns)}, 100px)", grid_gap="2px 4px")
+    grid.layout = widgets.Layout(grid_template_columns=(f"var(--companion-pad-labels, 175px) "
+                                                        f"repeat({len(columns)}, max-content)"),
+                                 grid_gap="2px 4px", max_width="100%", overflow="auto")
 
 
 def _check_map(document: dict[str, Any] | None, path: Path) -> str:
@@ -328,9 +338,12 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         self.player_count = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=4)
         self.rows = [PlayerRow(i, self._faction_options()) for i in range(MAX_PLAYERS)]
         self.grid = widgets.GridBox()
+        self.grid.add_class(PAD_CLASS)
+        self.grid.add_class("companion-tm-pad")
         self._labels = [widgets.HTML() for _title in self.FIELDS]
         self.map_choice = widgets.Dropdown(options=self._map_options(), value="base")
         self.map_grid = widgets.GridBox()
+        self.map_grid.add_class(PAD_CLASS)
         self._map_labels = [widgets.HTML() for _title in self.MAP_FIELDS]
         self.compute_button = widgets.Button(icon="calculator", layout=widgets.Layout(width="220px"))
         self.compute_button.on_click(lambda _b: self.compute_networks())
