@@ -90,10 +90,14 @@ PARTS = f"""() => {{ const root = {ROOT};
                   return [e.innerText.trim(), r.width, r.height, r.right - box.right,
                           e.scrollWidth > e.clientWidth + 1]; }}); }}"""
 # [row name, right edge of its text, right edge of the plot area] of the sheet's right-hand row names
+# [row name, right edge of its text, right edge of what shows of the drawing without scrolling]: the drawing's own
+# edge, or the edge of a frame around it that cuts or scrolls what runs past it
 SHEET_NAMES = f"""() => {{ const p = {sheet_plots_js(0)};
-    const svg = p.querySelector('.main-svg').getBoundingClientRect(), size = p._fullLayout._size;
+    let edge = p.querySelector('.main-svg').getBoundingClientRect().right;
+    for (let e = p.parentElement; e && e !== document.body; e = e.parentElement)
+      if (getComputedStyle(e).overflowX !== 'visible') edge = Math.min(edge, e.getBoundingClientRect().right);
     return Array.from(p.querySelectorAll('.scatterlayer .trace:nth-child(2) text'))
-      .map(t => [t.textContent, t.getBoundingClientRect().right, svg.left + size.l + size.w]); }}"""
+      .map(t => [t.textContent, t.getBoundingClientRect().right, edge]); }}"""
 SHOWN = f"""(text) => Array.from(({ROOT}).querySelectorAll('.jp-OutputArea .widget-button'))
     .filter(b => b.innerText.includes(text) && b.getClientRects().length).length"""
 
