@@ -15,13 +15,16 @@ API (stable)
 - :func:`name_problem(name)` -> why text cannot be a name (a control character, a lone surrogate), or None.
 - :func:`name_key(name)` -> the form of a player name used to tell players apart: Unicode NFKC, invisible
   format characters (zero-width space, joiners, BOM...) dropped, white space collapsed and trimmed.
+- :data:`TYPED_KEY`, :meth:`TableChecker.typed`: the score apps' save keeps an entry that is not a whole number
+  as typed (``"typed": {"players[1].vp": "1o5"}``, beside the last number in ``vp``); every validator reports
+  each such entry at its field, so neither the app after a reload nor the CLI scores the number beside it.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +33,41 @@ from companion.i18n import gettext as _
 from companion.i18n import ngettext
 from companion.jsonio import excerpt, quoted
 
-__all__ = ["FieldProblem", "TableChecker", "TableError", "is_int", "list_of_players", "name_key", "name_problem"]
+__all__ = ["TYPED_KEY", "FieldProblem", "TableChecker", "TableError", "is_int", "list_of_players", "name_key",
+           "name_problem", "not_a_whole_number", "typed_by_seat"]
+
+#: Top-level key of a score app's save holding the number entries that are not whole numbers, as typed:
+#: ``{"players[1].vp": "1o5"}`` (key path -> text).
+TYPED_KEY = "typed"
+_TYPED_PATH = re.compile(r"players\[([0-9]+)\]\.(.+)")
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
+def typed_by_seat(doc: Mapping[str, Any] | None) -> dict[int, dict[str, str]]:
+    """The entries a save keeps as typed (its :data:`TYPED_KEY`, checked by the game's ``validate_table``), by seat.
+
+    Examples
+    --------
+    >>> typed_by_seat({"typed": {"players[1].vp": "1o5", "players[1].cults.fire": "x"}})
+    {1: {'vp': '1o5', 'cults.fire': 'x'}}
+    """
+    out: dict[int, dict[str, str]] = {}
+    for key, text in ((doc or {}).get(TYPED_KEY) or {}).items():
+        match = _TYPED_PATH.fullmatch(key)
+        if match is not None:
+            out.setdefault(int(match[1]), {})[match[2]] = text
+    return out
+
+
+def not_a_whole_number(text: str) -> str:
+    """The message for a number entry typed as ``text``, which is not a whole number (in the language in force).
+
+    Examples
+    --------
+    >>> not_a_whole_number("1o5")
+    "expected a whole number (digits only, e.g. 12), found '1o5'"
+    """
+    return _("expected a whole number (digits only, e.g. 12), found {text!r}").format(text=text)
 
 
 @dataclass(frozen=True)
@@ -178,6 +215,12 @@ class TableChecker:
         self.problems.append(FieldProblem(player, field, message, self.names.get(player) if player is not None
                                           else None, shape))
 
+    def player_named(self, player: int) -> str:
+        """How a message names another player: their name as typed (trimmed), or their key path ``players[2]``
+        while it has none (a 1-based "player 3" beside a 0-based key path would point at another seat)."""
+        name = self.names.get(player)
+        return name.strip() if name and name_key(name) else f"players[{player}]"
+
     def bad(self, player: int | None, field: str) -> bool:
         """True when a problem was already recorded for this field (or one inside it)."""
         return any(p.player == player and (p.field == field or p.field.startswith(field + ".")
@@ -235,9 +278,30 @@ class TableChecker:
             if not key:
                 continue
             if key in seen:
-                self.add(i, field, _("the same name as player {seen} ({names}); names that differ only by spaces or invisible characters count as the same").format(seen=seen[key] + 1, names=quoted(names[seen[key]])))
+                self.add(i, field, _("the same name as another player ({name}); names that differ only by spaces or "
+                                     "invisible characters count as the same").format(name=quoted(names[seen[key]])))
             else:
                 seen[key] = i
+
+    def typed(self, doc: Mapping[str, Any], count: int, is_number_field: Callable[[str], bool]) -> None:
+        """Report each entry of the save's :data:`TYPED_KEY` (a number box whose text is not a whole number) at
+        its field; refuse (as a wrong shape) a ``typed`` that is not ``{"players[i].field": text}`` with ``i`` below
+        ``count``, ``field`` a number field of the game (``is_number_field``) and ``text`` not a whole number."""
+        typed = doc.get(TYPED_KEY)
+        if typed is None:
+            return
+        expected = _("expected an object of number entries as typed, e.g. {example}").format(
+            example='{"players[1].vp": "1o5"}')
+        if not isinstance(typed, dict):
+            self.add(None, TYPED_KEY, expected, shape=True)
+            return
+        for key, text in typed.items():
+            match = _TYPED_PATH.fullmatch(str(key))
+            if (match is None or int(match[1]) >= count or not is_number_field(match[2])
+                    or not isinstance(text, str) or len(text) > 60 or _WHOLE.fullmatch(text)):
+                self.add(None, f"{TYPED_KEY}.{excerpt(key)}", expected, shape=True)
+                continue
+            self.add(int(match[1]), match[2], not_a_whole_number(text))
 
     def raise_if_any(self) -> None:
         """Raise :class:`TableError` with every problem recorded, if any."""

@@ -88,7 +88,7 @@ def test_an_entry_that_cannot_be_read_is_not_saved_and_says_who():
     _type_century(board)
     board.calculator("century").set_golems(0, "12, x")
     assert board.save_game() is None
-    assert "Ann — Golems (printed points): golem points: &#x27;x&#x27; is not a whole number" in board.save_message.value
+    assert "Not saved yet: Ann — Golems (printed points): &#x27;x&#x27; is not a whole number" in board.save_message.value
     assert GameHistory().list_games() == []
 
 
@@ -103,7 +103,7 @@ def test_a_refused_save_words_the_problem_as_the_form_does_never_a_key_path():
     assert board.save_game() is None
     line = calc.marks.lines[0]
     assert line.startswith("Cy — Golems (printed points): ")
-    assert f"Not saved: {line}" in board.save_message.value and "players[" not in board.save_message.value
+    assert f"Not saved yet: {line}" in board.save_message.value and "players[" not in board.save_message.value
     # every calculator words a scoring problem with the player's name and the column's title
     for game, field in (("magick", "orders"), ("terra_mystica", "vp")):
         form = board.calculator(game)

@@ -32,7 +32,7 @@ from companion.century.cards import COLOURS, crystals, load_cards
 from companion.errors import CompanionError
 from companion.i18n import _, ngettext
 from companion.jsonio import quoted
-from companion.validation import TableChecker, is_int, list_of_players
+from companion.validation import TYPED_KEY, TableChecker, is_int, list_of_players
 
 __all__ = ["COPPER_VP", "SILVER_VP", "PlayerTally", "ScoreLine", "TableScore", "score_tally", "score_table",
            "parse_table", "table_json", "validate_table"]
@@ -152,8 +152,8 @@ def score_table(tallies: Sequence[PlayerTally]) -> TableScore:
 
 #: Keys of one player's entry in a score table (the ``companion century score`` input and the app's save).
 PLAYER_KEYS = ("name", "golems", "copper", "silver", "crystals")
-#: Top-level keys of a score table (``kind``, ``version`` and ``golem_texts`` come with the app's save).
-TABLE_KEYS = ("players", "kind", "version", "golem_texts")
+#: Top-level keys of a score table (``kind``, ``version``, ``golem_texts`` and ``typed`` come with the app's save).
+TABLE_KEYS = ("players", "kind", "version", "golem_texts", TYPED_KEY)
 TABLE_KIND = "century-score"
 
 
@@ -288,6 +288,7 @@ def validate_table(doc: Any, *, file: str | None = _DOC) -> list[PlayerTally]:
         if len(who) > printed_count[pts]:
             check.add(who[-1], "golems", _("{count} golems worth {points} VP in all, but the game has only "
                                            "{have}").format(count=len(who), points=pts, have=printed_count[pts]))
+    check.typed(doc, len(players), lambda field: field in ("copper", "silver") or field in {f"crystals.{c}" for c in COLOURS})
     check.unique_names(names)
     check.raise_if_any()
     return [t for t in tallies if t is not None]

@@ -35,7 +35,7 @@ from typing import Any
 from companion.errors import RulesDataError
 from companion.i18n import _
 from companion.jsonio import quoted
-from companion.validation import TableChecker, is_int, list_of_players
+from companion.validation import TYPED_KEY, TableChecker, is_int, list_of_players
 
 __all__ = ["PARTS", "PlayerGold", "player_gold", "ranking", "score_table", "validate_table", "winners"]
 
@@ -114,8 +114,8 @@ def ranking(players: Sequence[PlayerGold]) -> list[tuple[int, PlayerGold]]:
 
 #: Keys of one player's entry in a score table (``total`` is optional and must equal the sum of the parts).
 PLAYER_KEYS: tuple[str, ...] = ("name", *PARTS, "total")
-#: Top-level keys of a score table (``kind`` and ``version`` come with the score app's save).
-TABLE_KEYS = ("players", "kind", "version")
+#: Top-level keys of a score table (``kind``, ``version`` and ``typed`` come with the score app's save).
+TABLE_KEYS = ("players", "kind", "version", TYPED_KEY)
 TABLE_KIND = "magick-score"
 #: The two mastery cards of a game (one material, one energy), the keys of a per-card ``mastery`` object.
 MASTERY_CARDS = ("material", "energy")
@@ -265,6 +265,7 @@ def validate_table(doc: Any, *, file: str | None = None) -> list[PlayerGold]:
                                     "players who reach it first (in the same mastery phase), then {later} to each later "
                                     "player, so a {later} needs someone's {first} on that card first")
                   .format(first=first, later=later))
+    check.typed(doc, len(raw), lambda field: field in PARTS)
     check.unique_names(names)
     check.raise_if_any()
     return good

@@ -56,7 +56,7 @@ from companion.terra_mystica.factions import (
 from companion.terra_mystica.power import PowerBowls
 from companion.terra_mystica.terrain import terrain_name
 from companion.terra_mystica.tiles import load_tiles
-from companion.validation import TableChecker, list_of_players
+from companion.validation import TYPED_KEY, TableChecker, list_of_players
 
 __all__ = [
     "FinalBreakdown",
@@ -437,7 +437,7 @@ def _is_int(v: Any) -> bool:
 PLAYER_KEYS = ("name", "faction", "vp", "cults", "network", "coins", "workers", "priests", "power", "extra",
                "map_buildings", "shipping", "jump_range")
 #: Top-level keys of a score table.
-TABLE_KEYS = ("players", "extra_category", "kind", "version", "map")
+TABLE_KEYS = ("players", "extra_category", "kind", "version", "map", TYPED_KEY)
 #: ``"kind"`` of the score app's save (a save can be scored by the CLI as it is).
 TABLE_KIND = "terra-mystica-score"
 #: Ranges of the numbers of a table entry: (low, high, what). VP and coins have no printed maximum; 999 is far
@@ -487,7 +487,7 @@ class ScoreTable:
 
 
 def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, min_players: int = 2,
-                   max_players: int = 5) -> ScoreTable:
+                   max_players: int = 5, ten_order: Mapping[str, Sequence[int]] | None = None) -> ScoreTable:
     """Check a whole Terra Mystica score table: the one validation of the CLI, the score app and the history.
 
     Parameters
@@ -495,7 +495,7 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
     doc : Any
         ``{"players": [{"faction", "vp", "cults": {"fire", "water", "earth", "air"}, "network", "coins",
         "workers", "priests", "power": [I, II, III], "extra"?, "name", "map_buildings"?, "shipping"?,
-        "jump_range"?}, ...], "extra_category"?: tile id, "kind"?, "version"?, "map"?}``. ``coins``, ``workers``,
+        "jump_range"?}, ...], "extra_category"?: tile id, "kind"?, "version"?, "map"?, "typed"?}``. ``coins``, ``workers``,
         ``priests`` and ``power`` default to 0. ``name`` is required: text with at least one visible
         character (see :func:`companion.validation.name_key`), at most 60 characters.
     file : str, optional
@@ -504,6 +504,11 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         Accept players with no faction yet (``null``), as the score app does while a table is being typed.
     min_players, max_players : int
         Players allowed (the game: 2..5).
+    ten_order : mapping of str to sequence of int, optional
+        For a cult track (``"water"``), the players (0-based) in the order they reached 10, e.g. the order the
+        score app's boxes were typed. When two players are on 10 of one track, the first of them in this order
+        stays and every other is reported (naming the first); players not listed come after, in seat order.
+        Default: seat order.
 
     Returns
     -------
@@ -625,23 +630,34 @@ def validate_table(doc: Any, *, file: str | None = None, partial: bool = False, 
         i, j = seats[k], seats[m]
         f, other = factions[i], factions[j]
         tag = f.home_terrain
-        why = (_("{faction} already played by player {who}").format(faction=faction_label(f.name), who=j + 1)
+        who = check.player_named(j)
+        why = (_("{faction} already played by {player}").format(faction=faction_label(f.name), player=who)
                if other.name == f.name else
-               _("{faction} and {other} (player {who}) share one faction board; only one of them plays "
+               _("{faction} and {other} ({player}) share one faction board; only one of them plays "
                  "(FIRE-ICE-NOTES section 2, which factions can share a game)").format(
-                   faction=faction_label(f.name), other=faction_label(other.name), who=j + 1)
+                   faction=faction_label(f.name), other=faction_label(other.name), player=who)
                if tag == "variable" else
-               _("{faction} and {other} (player {who}) both have the home terrain {terrain}; each colour plays once").format(
-                   faction=faction_label(f.name), other=faction_label(other.name), who=j + 1,
+               _("{faction} and {other} ({player}) both have the home terrain {terrain}; each colour plays once").format(
+                   faction=faction_label(f.name), other=faction_label(other.name), player=who,
                    terrain=terrain_name(tag)))
         check.add(i, "faction", why)
     for c, who in tens.items():
+        order = list((ten_order or {}).get(c, ()))
+        who.sort(key=lambda i: (order.index(i) if i in order else len(order), i))
         for i in who[1:]:
-            check.add(i, f"cults.{c}", _("player {who} is already on 10 of the {c} track; only one player can reach 10 (the next one stops on 9)").format(who=who[0] + 1, c=_(c)))
+            check.add(i, f"cults.{c}", _("{player} is already on 10 of the {c} track; only one player can reach 10 "
+                                         "(the next one stops on 9)").format(player=check.player_named(who[0]), c=_(c)))
+    check.typed(doc, len(raw), _is_number_field)
     check.unique_names(names)
     check.raise_if_any()
     return ScoreTable(players=tuple(players), missing_factions=tuple(missing), extra_category=category,
                       entries=tuple(entries))
+
+
+def _is_number_field(field: str) -> bool:
+    """True for the field path of a number entry of a player (``vp``, ``cults.fire``, ``power[2]``...)."""
+    return (field in ("vp", "network", "coins", "workers", "priests", "extra", "shipping", "jump_range")
+            or field in {f"cults.{c}" for c in CULTS} or field in ("power[0]", "power[1]", "power[2]"))
 
 
 def players_from_json(doc: Any, *, file: str | None = None) -> list[PlayerFinal]:

@@ -23,10 +23,10 @@ import ipywidgets as widgets
 import traitlets
 
 from companion.i18n import SUPPORTED_LANGUAGES, _, ngettext, translations
-from companion.validation import FieldProblem
+from companion.validation import FieldProblem, not_a_whole_number
 from companion.widgets.touch import TOUCH_CSS, NumberKeys
 
-__all__ = ["GRID_CLASS", "INVALID_CLASS", "NUMBER_CLASS", "FormMarks", "WholeNumberBox", "default_seat_name",
+__all__ = ["GRID_CLASS", "INVALID_CLASS", "NUMBER_CLASS", "PAD_CLASS", "STICKY_CLASS", "FormMarks", "WholeNumberBox", "default_seat_name",
            "merge_problems", "parse_whole", "problems_html", "seat_label", "style_widget"]
 
 INVALID_CLASS = "companion-invalid"
@@ -36,12 +36,24 @@ _WHOLE = re.compile(r"-?[0-9]+")
 #: CSS class of a form's table of boxes (a VBox of HBox rows, the header first): on a narrow screen the rows
 #: keep their width and the whole table scrolls sideways as one, so headers stay above their boxes.
 GRID_CLASS = "companion-form-grid"
+#: CSS class of the cells that stay in view while a form's table scrolls sideways (the row labels of a score
+#: pad, a row's number and name): a phone shows which box is which after scrolling to the last player.
+STICKY_CLASS = "companion-sticky"
+#: CSS class of a score pad laid out as a grid (one column of labels, one column per player): a column is as
+#: wide as its widest drop-down's longest option (never cutting a faction's name), text boxes take no more.
+PAD_CLASS = "companion-pad"
 _STYLE = (f"<style>.{INVALID_CLASS} input, .{INVALID_CLASS} select, .{INVALID_CLASS} textarea "
           "{border: 2px solid #b00020 !important; background: #fff0f0 !important}"
           f".{GRID_CLASS} {{max-width: 100% !important; overflow-x: auto !important}}"
           f".{GRID_CLASS} > .widget-hbox {{overflow: visible !important; flex: 0 0 auto !important; "
           "width: max-content !important}"
-          f".{GRID_CLASS} > .widget-hbox > * {{flex: 0 0 auto !important}}</style>")
+          f".{GRID_CLASS} > .widget-hbox > * {{flex: 0 0 auto !important}}"
+          f".{STICKY_CLASS} {{position: sticky !important; left: 0; z-index: 3; flex-wrap: nowrap !important; "
+          "background: var(--jp-layout-color0, #fff); align-self: stretch}"
+          # a column is as wide as its widest cell's own width, at least 100 px; a text box has none of its own
+          f".{PAD_CLASS} > :not(.{STICKY_CLASS}) {{min-width: 100px}}"
+          f".{PAD_CLASS} .widget-text input {{width: 0}}"
+          f"@media (max-width: 640px) {{.{PAD_CLASS} {{--companion-pad-labels: 118px}}}}</style>")
 
 
 def style_widget() -> widgets.Box:
@@ -75,7 +87,7 @@ def parse_whole(text: str) -> int:
     if text == "":
         return 0
     if not _WHOLE.fullmatch(text):
-        raise ValueError(_("expected a whole number (digits only, e.g. 12), found {text!r}").format(text=text))
+        raise ValueError(not_a_whole_number(text))
     return int(text)
 
 
@@ -268,14 +280,15 @@ class FormMarks:
     def show(self, problems: Iterable[FieldProblem | tuple[int | None, str, str]]) -> list[str]:
         """Mark the boxes of ``problems`` (FieldProblem or ``(player, field, message)``); return the lines.
 
-        Only the boxes whose mark changes are touched: a box marked before and after keeps its state, so no
-        needless update reaches the browser while a player is typing in it.
+        The lines are in seat order (table-wide problems first, then each player's in the order given). Only the
+        boxes whose mark changes are touched: a box marked before and after keeps its state, so no needless update
+        reaches the browser while a player is typing in it.
         """
         self.messages = {}
         self.lines = []
         marked: list[widgets.Widget] = []
         tips: dict[int, str] = {}
-        for p in problems:
+        for p in sorted(problems, key=_seat):
             player, field, message = (p.player, p.field, p.message) if isinstance(p, FieldProblem) else p
             line = self.line(p)
             self.messages[(player, field)] = message
@@ -307,19 +320,36 @@ class FormMarks:
         return (_("{player} — {field}: {message}").format(player=who, field=label, message=message) if who
                 else _("{field}: {message}").format(field=label, message=message))
 
+    def summary(self) -> str | None:
+        """The problems listed now as one sentence: the first line (in seat order) and how many more follow;
+        ``None`` when nothing is marked."""
+        if not self.lines:
+            return None
+        return _more(self.lines[0], len(self.lines) - 1)
+
     def error_text(self, error: Exception) -> str:
         """``error`` in the form's words: a :class:`TableError`'s first problem as :meth:`line` words it (with
         how many more follow), any other error as its message."""
         problems = getattr(error, "problems", None)
         if not problems:
             return str(error)
-        first, more = self.line(problems[0]), len(problems) - 1
-        if not more:
-            return first
-        return ngettext("{message}. {more} more problem after this one.",
-                        "{message}. {more} more problems after this one.", more).format(
-            message=first.rstrip("."), more=more)
+        ordered = sorted(problems, key=_seat)
+        return _more(self.line(ordered[0]), len(ordered) - 1)
 
     def is_marked(self, box: widgets.Widget) -> bool:
         """True when ``box`` carries a mark now."""
         return any(b is box for b in self._marked)
+
+
+def _seat(problem: FieldProblem | tuple[int | None, str, str]) -> int:
+    """Sort key of a problem: its seat (0-based), table-wide problems (no seat) first."""
+    player = problem.player if isinstance(problem, FieldProblem) else problem[0]
+    return -1 if player is None else player
+
+
+def _more(first: str, more: int) -> str:
+    """``first`` and, when ``more`` is not 0, how many more problems follow it."""
+    if not more:
+        return first
+    return ngettext("{message}. {more} more problem after this one.",
+                    "{message}. {more} more problems after this one.", more).format(message=first.rstrip("."), more=more)

@@ -502,9 +502,14 @@ class Scoreboard(widgets.VBox):
         -------
         dict or None
             The saved record, or ``None`` when it was not saved (an entry to fix, or the same game
-            already saved): the reason is shown in :attr:`save_message`.
+            already saved): the reason is shown in :attr:`save_message`; while the form marks entries, the
+            first of them in seat order and how many more the form lists.
         """
         game = self.game.value
+        marked = self.calculator(game).marks.summary()
+        if marked is not None:   # what the form lists, in its order and number (letters in a number box too)
+            self._say(lambda: error_html(_("Not saved yet: {error}").format(error=marked)))
+            return None
         try:
             table = self.table(game)
         except CompanionError as exc:

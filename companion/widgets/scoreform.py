@@ -24,10 +24,11 @@ import plotly.graph_objects as go
 
 from companion.errors import CompanionError, SaveFileError
 from companion.i18n import _, add_language_listener, remove_language_listener
-from companion.validation import TableError
+from companion.validation import TYPED_KEY, TableError, typed_by_seat
 from companion.widgets.common import error_html, figure_widget, info_html, message_box, set_empty_state
 from companion.widgets.formcheck import (
     GRID_CLASS,
+    STICKY_CLASS,
     FormMarks,
     merge_problems,
     problems_html,
@@ -88,10 +89,15 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
     REORDERABLE: ClassVar[bool] = False
     #: Extra CSS classes of the grid (browser tests find the boxes by them).
     GRID_CLASSES: ClassVar[tuple[str, ...]] = ()
+    #: How many cells at the start of each row (the header's too) stay in view while the grid scrolls sideways.
+    STICKY_CELLS: ClassVar[int] = 1
 
     def __init__(self, save_path: str | Path, players: int, *, text_width: str = "600px") -> None:
         count = max(self.MIN_PLAYERS, min(players, self.MAX_PLAYERS))
         self.players: list[dict[str, Any]] = [self._blank_player(i + 1) for i in range(count)]
+        #: per player, ``{field path: text}`` of the number boxes whose text is not a whole number (saved as typed)
+        self.typed_texts: list[dict[str, str]] = [{} for _i in range(count)]
+        self._building = False
         self._init_extra(count)
         self.save_panel = SavePanel(save_path, kind=self.SAVE_KIND, on_load=self._load, text_width=text_width)
         self.add_button = widgets.Button(description=_("Add player"), icon="plus")
@@ -240,6 +246,8 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
                 raise SaveFileError(_("{where}: {problem}; the file was left untouched").format(
                     where=shape[0].key_path, problem=shape[0].message), path=str(self.path)) from None
         self._take_document(document)
+        typed = typed_by_seat(document)   # checked by _validate
+        self.typed_texts = [typed.get(seat, {}) for seat in range(len(self.players))]
         n, path = len(self.players), self.path
         self._load_note = lambda: _("Loaded {n} players from {path}: every entry is saved as you type.").format(
             n=n, path=path)
@@ -254,6 +262,25 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
     def save(self) -> bool:
         """Write the table to the save file now (atomically). False when writing is blocked or fails."""
         return self.save_panel.save(self.document())
+
+    def _sync_typed(self) -> None:
+        """Take the texts of the number boxes shown that are not whole numbers into :attr:`typed_texts`."""
+        boxes = list(self._number_boxes())
+        if self._building or not boxes:
+            return   # no boxes yet, or being built from typed_texts
+        texts: list[dict[str, str]] = [{} for _player in self.players]
+        for index, field, box in boxes:
+            if index < len(texts) and box.problem:
+                texts[index][field] = box.value
+        self.typed_texts = texts
+
+    def _typed_document(self) -> dict[str, Any]:
+        """The save's :data:`~companion.validation.TYPED_KEY` part: ``{"typed": {"players[1].copper": "x"}}``, or
+        nothing when every number box holds a whole number (the number beside it is the last one it showed)."""
+        self._sync_typed()
+        typed = {f"players[{index}].{field}": text for index, texts in enumerate(self.typed_texts)
+                 for field, text in texts.items()}
+        return {TYPED_KEY: typed} if typed else {}
 
     # ------------------------------------------------------------------ players
     def set_name(self, index: int, name: str) -> None:
@@ -288,16 +315,24 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
         self.save()
 
     def _insert_player(self) -> None:
+        self._sync_typed()
         self.players.append(self._blank_player(len(self.players) + 1))
+        self.typed_texts.append({})
 
     def _delete_player(self, index: int) -> None:
+        self._sync_typed()
         del self.players[index]
+        del self.typed_texts[index]
 
     def _swap_players(self, a: int, b: int) -> None:
+        self._sync_typed()
         self.players[a], self.players[b] = self.players[b], self.players[a]
+        self.typed_texts[a], self.typed_texts[b] = self.typed_texts[b], self.typed_texts[a]
 
     # ------------------------------------------------------------------ views
     def _changed(self) -> None:
+        if self._building:
+            return   # a box given its saved text while the grid is built: nothing new to save
         self.save()
         self._refresh()
 
@@ -305,7 +340,7 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
         """Build the grid's rows for the players (after a load, an added, removed or moved player)."""
         self.header_cells = [widgets.HTML(self._cell_html(text, title), layout=widgets.Layout(width=width))
                              for text, width, title in self._header_cells()]
-        rows: list[widgets.Widget] = [widgets.HBox(list(self.header_cells))]
+        rows: list[widgets.Widget] = [widgets.HBox(self._stick(list(self.header_cells)))]
         self.name_boxes = []
         self.up_buttons, self.remove_buttons = [], []
         for index, player in enumerate(self.players):
@@ -321,9 +356,23 @@ class ScoreForm(SavePanelOwner, widgets.VBox):
             remove.on_click(lambda _b, i=index: self.remove_player(i))
             self.remove_buttons.append(remove)
             cells.append(remove)
-            rows.append(widgets.HBox(cells))
+            rows.append(widgets.HBox(self._stick(cells)))
+        self._building = True
+        try:
+            for index, field, box in self._number_boxes():   # an entry kept as typed comes back as typed
+                text = self.typed_texts[index].get(field) if index < len(self.typed_texts) else None
+                if text is not None:
+                    box.value = text
+        finally:
+            self._building = False
         self.grid.children = rows
         self._refresh()
+
+    def _stick(self, cells: list[widgets.Widget]) -> list[widgets.Widget]:
+        """A row's cells, the first :attr:`STICKY_CELLS` in one box that stays in view while the grid scrolls."""
+        block = widgets.HBox(cells[:self.STICKY_CELLS])
+        block.add_class(STICKY_CLASS)
+        return [block, *cells[self.STICKY_CELLS:]]
 
     @staticmethod
     def _cell_html(text: str, title: str) -> str:

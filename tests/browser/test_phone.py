@@ -226,3 +226,70 @@ def test_chinese_chart_title_wraps_between_characters(phone, lab_url):
     page.wait_for_timeout(300)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     plot.screenshot(path=str(SCREENSHOTS / "phone_zh_tm_score_chart.png"))
+
+
+# [text, left, right] of each label cell of a pad, and whether the label is what shows at its centre
+# (the page scrolled up or down to each label first; "nearest" leaves the pad's sideways scroll alone while the
+# label is in view sideways)
+STICKY_LABELS = """s => Array.from(document.querySelectorAll(s + ' .companion-sticky')).map(e => {
+    e.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = e.getBoundingClientRect();
+    const top = document.elementFromPoint(Math.min(r.left + r.width / 2, window.innerWidth - 1), r.top + r.height / 2);
+    return [e.innerText.trim().slice(0, 30), r.left, r.right, !!top && e.contains(top)]; })"""
+# [longest option, its drawn width, room for text] of each drop-down under a scope
+OPTION_ROOM = """s => Array.from(document.querySelectorAll(s + ' select')).map(sel => {
+    const cs = getComputedStyle(sel);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const widths = Array.from(sel.options).map(o => [o.text, ctx.measureText(o.text).width]);
+    const [text, width] = widths.reduce((a, b) => (b[1] > a[1] ? b : a));
+    return [text, width, sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)]; })"""
+
+
+def _scroll_right(page, frame: str) -> None:
+    page.evaluate("s => { const f = document.querySelector(s); f.scrollLeft = f.scrollWidth; }", frame)
+    page.wait_for_timeout(300)
+    assert page.evaluate("s => document.querySelector(s).scrollLeft", frame) > 50, f"{frame} did not scroll"
+
+
+def _labels_in_view(page, frame: str, what: str, expect: list[str]) -> None:
+    labels = page.evaluate(STICKY_LABELS, frame)
+    shown = " ".join(text for text, *_rest in labels)
+    for word in expect:
+        assert word in shown, f"{what}: no label {word!r} among {labels}"
+    off = [label for label in labels if label[1] < -1 or label[2] > WIDTH + 1 or not label[3]]
+    assert not off, f"{what}: labels scrolled away or covered by the boxes: {off}"
+
+
+def test_score_pads_keep_their_labels_in_view_on_a_phone(phone, app):
+    """Issue 22, point 2: scrolled to the last player, the Terra Mystica pad still shows its row labels (and
+    Century its row numbers and names), and a faction menu never cuts a name."""
+    page, (base, _data) = phone, app
+    open_app(page, base)
+    pick_game(page, "Terra Mystica", ".companion-number")
+    pad = f"{CALC} .companion-tm-pad"
+    page.locator(f"{CALC} .widget-dropdown select").first.select_option(label="5")
+    page.wait_for_function("s => document.querySelectorAll(s + ' select').length === 5", arg=pad, timeout=30_000)
+    menus = page.locator(f"{pad} select")
+    for k, faction in enumerate(("Engineers", "Chaos Magicians", "Shapeshifters (F&I)", "Darklings", "Witches")):
+        menus.nth(k).select_option(label=faction)
+    page.wait_for_timeout(500)
+    room = page.evaluate(OPTION_ROOM, pad)
+    assert len(room) == 5 and all(width <= space + 1 for _text, width, space in room), f"names cut: {room}"
+    _scroll_right(page, pad)
+    last_vp = page.locator(f"{pad} .companion-number input").nth(4).bounding_box()
+    assert last_vp["x"] + last_vp["width"] <= WIDTH + 1, f"the last player's VP box is not on the screen: {last_vp}"
+    _labels_in_view(page, pad, "Terra Mystica", ["VP before final scoring", "fire", "priests", "bowl III"])
+    page.locator(pad).scroll_into_view_if_needed()
+    _screen(page, "phone_tm_score_pad_scrolled")
+
+    pick_game(page, "Century", "input[placeholder='e.g. 12, 14']")
+    grid = f"{CALC} .companion-form-grid"
+    page.locator(f"{grid} input[type=text]").first.fill("Annabelle")
+    _scroll_right(page, grid)
+    _labels_in_view(page, grid, "Century", ["#", "Player", "1.", "2.", "3."])
+    name = page.locator(f"{grid} .companion-sticky input").first
+    box = name.bounding_box()
+    assert box["x"] >= -1 and box["x"] + box["width"] <= WIDTH + 1 and name.input_value() == "Annabelle", box
+    page.locator(grid).scroll_into_view_if_needed()
+    _screen(page, "phone_century_score_pad_scrolled")

@@ -263,3 +263,74 @@ def test_killed_mid_entry_loses_nothing_typed_and_leaves_no_temporary_file(brows
     finally:
         context.close()
         _stop(proc)
+
+
+def _marked(page, boxes, k: int) -> bool:
+    return "companion-invalid" in (boxes.nth(k).get_attribute("class") or "")
+
+
+def _problems(page) -> list[str]:
+    return page.locator(f"{CALC} .companion-error li").all_inner_texts()
+
+
+def test_refused_entries_are_kept_marked_and_counted(page):
+    """Issue 22, points 1, 3, 4 in the app: two players typed onto one 10 (the one typed last is marked and the
+    other named), a VP typed ``1o5`` and Century copper ``x`` come back as typed and marked after a reload,
+    and the save refusal counts the problems the form lists and starts with the first in seat order."""
+    with scoreboard_server() as (base, _data):
+        open_app(page, base)
+        pad = f"{CALC} .companion-tm-pad"
+        names = page.locator(f"{pad} .widget-text:not(.companion-number) input")
+        for k, name in enumerate(("Ann", "Ben", "Cleo", "Dan")):
+            names.nth(k).fill(name)
+        menus = page.locator(f"{pad} select")
+        for k, faction in enumerate(("Witches", "Nomads", "Mermaids", "Giants")):
+            menus.nth(k).select_option(label=faction)
+        inputs = page.locator(f"{pad} .companion-number input")
+        boxes = page.locator(f"{pad} .companion-number")
+        # row-major: VP 0-3, fire 4-7, water 8-11, earth, air, network 20-23, coins 24-27, workers 28-31 ...
+        inputs.nth(8 + 2).fill("10")        # Cleo reaches 10 of water first
+        inputs.nth(8 + 2).press("Tab")
+        wait_for_text(page, "Cleo (Mermaids) wins", CALC)
+        inputs.nth(8 + 1).fill("10")        # then Ben is typed onto it
+        inputs.nth(8 + 1).press("Tab")
+        wait_for_text(page, "Ben — water (0-10): Cleo is already on 10 of the water track", CALC)
+        assert _marked(page, boxes, 8 + 1) and not _marked(page, boxes, 8 + 2)
+        assert not any("player 2" in line.lower() or "player 3" in line.lower() for line in _problems(page))
+        inputs.nth(8 + 1).fill("9")
+        inputs.nth(1).fill("90")            # Ben's VP ...
+        inputs.nth(1).fill("1o5")           # ... retyped with a letter
+        inputs.nth(24 + 2).fill("-3")       # Cleo's coins
+        inputs.nth(24 + 1).fill("-1")       # Ben's coins
+        inputs.nth(28 + 3).fill("abc")      # Dan's workers
+        inputs.nth(28 + 3).press("Tab")
+        wait_for_text(page, "Dan — workers", CALC)
+        lines = _problems(page)
+        assert len(lines) == 4, lines
+        seats = [("Ann", "Ben", "Cleo", "Dan").index(line.split(" — ")[0]) for line in lines]
+        assert seats == sorted(seats), f"not in seat order: {lines}"
+        save(page, "Not saved yet:")
+        refusal = page.locator(".widget-html-content", has_text="Not saved yet:").first.inner_text()
+        assert lines[0].rstrip(".") in refusal and "3 more problems after this one" in refusal, (refusal, lines)
+        screenshot(page, "scoreboard_refused_entries")
+
+        pick_game(page, "Century", "input[placeholder='e.g. 12, 14']")
+        copper = page.locator(f"{CALC} .companion-form-grid .companion-number input").first
+        copper.fill("1")
+        copper.fill("x")
+        copper.press("Tab")
+        wait_for_text(page, "Player 1 — Copper", CALC)
+        pick_game(page, "Terra Mystica", ".companion-tm-pad")
+        page.wait_for_timeout(1500)         # the last keystrokes reach the save file
+
+        open_app(page, base)                # a reload: every entry as typed, marked again
+        inputs = page.locator(f"{pad} .companion-number input")
+        boxes = page.locator(f"{pad} .companion-number")
+        assert inputs.nth(1).input_value() == "1o5" and _marked(page, boxes, 1)
+        assert inputs.nth(28 + 3).input_value() == "abc" and _marked(page, boxes, 28 + 3)
+        assert any(line.startswith("Ben — VP before final scoring") and "1o5" in line for line in _problems(page))
+        pick_game(page, "Century", "input[placeholder='e.g. 12, 14']")
+        copper = page.locator(f"{CALC} .companion-form-grid .companion-number").first
+        assert copper.locator("input").input_value() == "x" and "companion-invalid" in copper.get_attribute("class")
+        screenshot(page, "scoreboard_refused_entries_reloaded")
+        page.goto("about:blank")            # leave before this test's server stops (no lost-connection errors)

@@ -57,3 +57,34 @@ def test_replay_notebook_steps_through_a_game(page, lab_url):
 def test_replay_notebook_steps_through_a_game_in_voila(page, voila_url):
     run_in_voila(page, voila_url, NOTEBOOK)
     _steps(page, "", "tm_replay_a_real_game_voila")
+
+
+# [options, the one shown, every option's text] of the Game menu (a drop-down writes spaces as no-break spaces)
+GAME_MENU = ("() => { const s = Array.from(document.querySelectorAll('.jp-OutputArea .widget-dropdown select'))"
+             ".find(e => e.options.length >= 10); const t = o => o.text.replace(/\\u00a0/g, ' ');"
+             " return s ? [s.options.length, t(s.options[s.selectedIndex]), Array.from(s.options).map(t)] : null; }")
+
+
+def test_the_game_menu_lists_every_shipped_game_and_follows_the_file_opened(page, lab_url, tmp_path):
+    """Issue 22, point 5: the Game menu offers the 30 real games the package ships and, after a file is
+    opened, names that file instead of the game shown before."""
+    from pathlib import Path
+
+    from tests.browser.harness import ROOT
+
+    games = Path(ROOT) / "data" / "terra_mystica" / "games"
+    shipped = sorted(games.glob("*.ledger.txt"))
+    record = tmp_path / "our_game.txt"
+    record.write_text(shipped[-1].read_text(encoding="utf-8"), encoding="utf-8")
+    run_in_lab(page, lab_url, NOTEBOOK)
+    count, shown, labels = page.evaluate(GAME_MENU)
+    assert count == len(shipped) == 30, labels
+    assert shown.startswith("4-player league S1 D1L1 G2")
+    box = page.locator(".jp-OutputArea .widget-text", has_text="Record file").locator("input")
+    box.fill(str(record))
+    page.locator(".jp-OutputArea .widget-button", has_text="Open").first.click()
+    page.wait_for_function(f"() => ({GAME_MENU})()[1] === 'our_game.txt (opened file)'", timeout=60_000)
+    assert "Opened" in widget_text(page) and page.evaluate(GAME_MENU)[0] == 31
+    page.locator(".jp-OutputArea .widget-dropdown", has_text="Game").first.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    screenshot(page, "tm_replay_opened_file")

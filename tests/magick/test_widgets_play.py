@@ -117,6 +117,13 @@ def test_a_whole_game_reaches_its_end_with_shared_or_single_winners(players):
     assert all(name in w.table.value.split("Game over")[1].split("</h4>")[0]
                for name in [g.name for g in gold if g.total == best])
     assert w.chart.layout.title.text == "Final gold"
+    # issue 22, point 6: once the game is over no dice, die or placement is offered; Undo stays
+    offered = [w.dice.roll_button, w.dice.or_label, *w.dice.dice_inputs.values(), w.dice.enter_button,
+               w.turn.die_picker, w.turn.controls]
+    assert all(part.layout.display == "none" for part in offered)
+    assert w.dice.undo_button.layout.display in (None, "")
+    w.undo()
+    assert not w.session.state.over and w.dice.roll_button.layout.display == "" and w.turn.controls.layout.display == ""
 
 
 def test_save_and_open_a_game_with_its_generated_deck(tmp_path):

@@ -128,7 +128,7 @@ def test_missing_parts_count_as_zero(save_path):
 def test_duplicate_names_are_reported_at_the_name_box(save_path):
     table = ScoreTable()
     table.set_name(1, "Player 1\u200b")  # differs only by an invisible character
-    assert "Player 1\u200b — Player name: the same name as player 1" in table.message.value
+    assert "Player 1\u200b — Player name: the same name as another player (&#x27;Player 1&#x27;)" in table.message.value
     assert "players[1]" not in table.message.value  # the form's words, not a JSON path
     assert table.marks.is_marked(table.name_boxes[1]) and not table.marks.is_marked(table.name_boxes[0])
 

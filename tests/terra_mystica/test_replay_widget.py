@@ -197,3 +197,30 @@ def test_games_are_named_as_a_reader_sees_them():
     with using_language("zh_CN"):
         assert v.picker.options[0][0].startswith("4 人联赛 S1 D1L1 G2（半身人")
         assert v.picker.value == value
+
+
+def test_the_game_menu_offers_every_shipped_game_and_follows_the_file_opened(tmp_path):
+    """Issue 22, point 5: after opening a file the Game menu names that file (not the game shown before); a
+    shipped game picked again, or the file again, replays it; a file that cannot be read changes nothing."""
+    from pathlib import Path
+
+    shipped = sorted(p.name.removesuffix(".ledger.txt")
+                     for p in (Path(__file__).parents[2] / "data" / "terra_mystica" / "games").glob("*.ledger.txt"))
+    v = ReplayViewer()
+    assert sorted(value for _label, value in v.picker.options) == shipped and len(shipped) == 30
+    other = shipped_games()[7]
+    path = tmp_path / "our_game.txt"
+    path.write_text((Path(__file__).parents[2] / "data" / "terra_mystica" / "games" / other["ledger"]).read_text(
+        encoding="utf-8"), encoding="utf-8")
+    v.record_file.path_box.value = str(path)
+    assert v.record_file.open_file()
+    assert v.picker.label == "our_game.txt (opened file)" and v.factions == other["factions"]
+    v.picker.value = shipped_games()[0]["game_id"]
+    assert v.factions == shipped_games()[0]["factions"] and "our_game.txt" in v.picker.options[0][0]
+    v.picker.value = v.OPENED
+    assert v.game_id == "our_game.txt" and v.factions == other["factions"]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("nonsense\n", encoding="utf-8")
+    v.record_file.path_box.value = str(bad)
+    assert not v.record_file.open_file()
+    assert v.picker.label == "our_game.txt (opened file)" and v.factions == other["factions"]

@@ -153,12 +153,12 @@ def test_the_same_faction_twice_or_one_colour_twice_is_marked(save_path):
     table.rows[0].faction.value = "witches"
     table.rows[1].faction.value = "witches"
     assert "companion-error" in table.message.value
-    assert "Player 2 — faction: Witches already played by player 1" in table.message.value
+    assert "Player 2 — faction: Witches already played by Player 1" in table.message.value
     assert table.marks.is_marked(table.rows[1].faction) and not table.marks.is_marked(table.rows[0].faction)
     assert table.result is None and table.breakdown.value == ""
     assert all(list(trace.y) == [] for trace in table.chart.data)  # nothing charted from a table in error
     table.rows[1].faction.value = "auren"  # also green
-    assert "Auren and Witches (player 1) both have the home terrain forest" in table.message.value
+    assert "Auren and Witches (Player 1) both have the home terrain forest" in table.message.value
     table.rows[1].faction.value = "nomads"
     assert table.message.value == "" and table.result is not None
 
@@ -177,7 +177,7 @@ def test_nothing_is_clamped_and_the_box_is_marked(save_path):
     assert table.marks.is_marked(table.rows[0].cults["fire"]) and table.result is None
     table.rows[0].cults["fire"].value = 10
     table.rows[1].cults["fire"].value = 10  # one player at most on each 10
-    assert "Player 2 — fire (0-10): player 1 is already on 10" in table.message.value
+    assert "Player 2 — fire (0-10): Ann is already on 10" in table.message.value
     table.rows[1].cults["fire"].value = 9
     table.rows[1].priests.value = 50
     assert "Player 2 — priests: expected a whole number of priests (7 per faction)" in table.message.value

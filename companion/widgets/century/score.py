@@ -133,6 +133,7 @@ class CenturyScoreTable(ScoreForm):
     SAVE_KIND = SAVE_KIND
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
     REORDERABLE = True
+    STICKY_CELLS = 2   # the row's number and the player's name
 
     def __init__(self, save_path: str | Path | None = None, players: int = 3) -> None:
         super().__init__(save_path if save_path is not None else default_save_path(), players)
@@ -187,8 +188,10 @@ class CenturyScoreTable(ScoreForm):
 
     def document(self) -> dict[str, Any]:
         """The save document: ``kind``, ``version``, ``players`` (exactly the shape ``companion century score``
-        reads, so the save can be scored from the command line) and ``golem_texts`` (the golem entries as typed)."""
-        return {"kind": SAVE_KIND, "version": 1, "players": self.players, "golem_texts": list(self.golem_texts)}
+        reads, so the save can be scored from the command line), ``golem_texts`` (the golem entries as typed) and, while a
+        count box holds something other than a whole number, ``typed`` (that text, by key path)."""
+        return {"kind": SAVE_KIND, "version": 1, "players": self.players, "golem_texts": list(self.golem_texts),
+                **self._typed_document()}
 
     # ------------------------------------------------------------------ editing (plain callbacks)
     def set_golems(self, index: int, text: str) -> None:

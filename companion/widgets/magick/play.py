@@ -355,6 +355,7 @@ class PlayAGame(widgets.VBox):
             self.seat_picker.value = self.seat
         self.dice.roll_button.disabled = state.phase != "roll"
         self.dice.enter_button.disabled = state.phase != "roll"
+        self.dice.show_over(state.over)
         typed_reveal = state.phase == "reveal" and not self.generated_deck
         self.reveal_box.layout.display = "" if typed_reveal else "none"
         if typed_reveal:

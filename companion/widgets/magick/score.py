@@ -116,8 +116,9 @@ class ScoreTable(ScoreForm):
         self.players = players
 
     def document(self) -> dict[str, Any]:
-        """The save document: ``kind``, ``version`` and ``players`` (the shape the scoring module reads)."""
-        return {"kind": SAVE_KIND, "version": 1, "players": self.players}
+        """The save document: ``kind``, ``version``, ``players`` (the shape the scoring module reads) and, while a box
+        holds something other than a whole number, ``typed`` (that text, by key path)."""
+        return {"kind": SAVE_KIND, "version": 1, "players": self.players, **self._typed_document()}
 
     # ----------------------------------------------------------------- editing
     def set_part(self, index: int, part: str, gold: int | None) -> None:

@@ -14,6 +14,8 @@ potions, and the odds, are passed in by the caller, who got them from ``companio
 from __future__ import annotations
 
 import html
+import re
+import unicodedata
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
@@ -150,7 +152,7 @@ def sheet_figure(sheet: Sheet, *, filled: Collection[str] = (), free: Collection
         x=[name_x[r.side] for r in rows], y=[ys[r.id] for r in rows], mode="text",
         text=[_row_label(sheet, r.id, r.id in complete) for r in rows],
         textposition=["middle left" if r.side == CRAFTING else "middle right" for r in rows],
-        hoverinfo="skip", name="rows")
+        cliponaxis=False, hoverinfo="skip", name="rows")   # drawn in the margins kept for them
     gold = go.Scatter(
         x=[gold_x[r.side] for r in rows], y=[ys[r.id] for r in rows], mode="markers+text",
         text=[str(r.gold) for r in rows], textfont=dict(size=11, color="#5a4500"),
@@ -182,14 +184,28 @@ def sheet_figure(sheet: Sheet, *, filled: Collection[str] = (), free: Collection
             fig.add_annotation(x=sum(side_xs) / len(side_xs), y=top + 0.75, text=label, showarrow=False,
                                font=dict(color=SIDE_COLOUR[side], size=14))
     lowest = min(ys.values()) if ys else -1.0
-    width_left = 3.2 if any(r.side == CRAFTING for r in rows) else 0.5
+    # as wide as its box (the row names in margins as wide as the longest of each side's names: never clipped,
+    # however narrow the notebook is with the file browser open)
+    names_px = {side: max([_text_px(_row_label(sheet, r.id, True)) for r in rows if r.side == side]
+                          + [_text_px(f"<b>{shown_text(n)}</b>") for s, _y, n in headings if s == side], default=0.0)
+                for side in (CRAFTING, RESEARCH)}
     fig.update_layout(
         title=title,
-        showlegend=False, width=1000, height=max(360, int(34 * (1.5 - lowest)) + 80), plot_bgcolor="#fdfbf5",
-        margin=dict(l=10, r=10, t=40 if title else 10, b=10), clickmode="event",
-        xaxis=dict(visible=False, range=[gold_x[CRAFTING] - width_left, gold_x[RESEARCH] + 3.4]),
+        showlegend=False, autosize=True, height=max(360, int(34 * (1.5 - lowest)) + 80), plot_bgcolor="#fdfbf5",
+        margin=dict(l=int(names_px[CRAFTING]) + 24, r=int(names_px[RESEARCH]) + 24, t=40 if title else 10, b=10),
+        clickmode="event",
+        xaxis=dict(visible=False, range=[gold_x[CRAFTING] - 0.5, gold_x[RESEARCH] + 0.5]),
         yaxis=dict(visible=False, range=[lowest - 0.8, top + 1.2]))
     return fig
+
+
+def _text_px(text: str, size: float = 12.0) -> float:
+    """About how wide ``text`` (tags left out) is drawn at ``size`` px: wide (CJK) characters one em, bold ones
+    a little wider, others 0.62 em (an upper bound for the sheet's sans-serif font)."""
+    bold = "<b>" in text
+    plain = html.unescape(re.sub(r"<[^>]+>", "", text))
+    ems = sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.62 for c in plain)
+    return ems * size * (1.08 if bold else 1.0)
 
 
 def _circle_style(sheet: Sheet, filled: Collection[str], free: Collection[str],
@@ -238,7 +254,11 @@ class SheetView(widgets.VBox):
                        tuple(sorted((k, m.colour, m.hover) for k, m in (marks or {}).items())),
                        frozenset(complete), title)
         self._drawn = dict(filled=filled, free=free, marks=marks, complete=complete, title=title)
-        super().__init__([self.banner, self.figure])
+        # as wide as the notebook, but the circles keep their room: narrower than 780 px (a phone), the drawing
+        # scrolls sideways in its own frame
+        room = widgets.VBox([self.figure], layout=widgets.Layout(width="100%", min_width="780px"))
+        super().__init__([self.banner, widgets.Box([room], layout=widgets.Layout(width="100%", max_width="100%",
+                                                                                overflow="auto"))])
         add_language_listener(self._retranslate)
 
     def close(self) -> None:

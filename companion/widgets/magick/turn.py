@@ -144,14 +144,22 @@ class DiceBar(widgets.HBox):
         self.enter_button.on_click(lambda _b: roll({d: w.value for d, w in self.dice_inputs.items()}))
         self.undo_button = button(_("Undo"), "undo")
         self.undo_button.on_click(lambda _b: undo())
-        self.or_label = widgets.HTML(self._or_text())
+        # its own width (never squeezed to a word a line); the bar wraps onto a second line where it is narrow
+        self.or_label = widgets.HTML(self._or_text(), layout=widgets.Layout(flex="0 0 auto"))
         super().__init__([self.roll_button, self.or_label,
-                          *self.dice_inputs.values(), self.enter_button, self.undo_button])
+                          *self.dice_inputs.values(), self.enter_button, self.undo_button],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         add_language_listener(self._retranslate)
 
     @staticmethod
     def _or_text() -> str:
-        return "&nbsp;" + html.escape(_("or enter your table's dice:")) + "&nbsp;"
+        return ("<span style='white-space:nowrap'>&nbsp;" + html.escape(_("or enter your table's dice:"))
+                + "&nbsp;</span>")
+
+    def show_over(self, over: bool) -> None:
+        """Offer the dice (roll, or type the table's) only while the game is on; Undo stays."""
+        for part in (self.roll_button, self.or_label, *self.dice_inputs.values(), self.enter_button):
+            part.layout.display = "none" if over else ""
 
     def close(self) -> None:
         """Stop following the language switch, then close the widget."""
@@ -202,10 +210,10 @@ class TurnPanel(widgets.VBox):
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.advice = widgets.HTML()
+        self.controls = widgets.HBox([self.choice, self.place_button, self.end_button],
+                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.update(state, seat, free)
-        super().__init__([self.status, self.die_picker,
-                          widgets.HBox([self.choice, self.place_button, self.end_button]),
-                          self.message, self.view, self.advice])
+        super().__init__([self.status, self.die_picker, self.controls, self.message, self.view, self.advice])
         add_language_listener(self._retranslate)
 
     def _end_text(self) -> str:
@@ -282,6 +290,8 @@ class TurnPanel(widgets.VBox):
         self.choice.options = choices
         self.choice.value = choices[0][1] if choices else None
         acting = state.phase == "craft" and not me.done
+        over = "none" if state.over else ""   # nothing to place or end once the game is over
+        self.die_picker.layout.display = self.controls.layout.display = over
         self.place_button.disabled = not choices
         self.end_button.disabled = not acting or bool(me.free_circles)
         marks = {}

@@ -167,9 +167,15 @@ class ReplayViewer:
     relabels every control and redraws the shown texts and figures in place.
     """
 
+    #: The Game menu's value for the game opened from a file (the shipped games' values are their ids).
+    OPENED = "(opened file)"
+
     def __init__(self, game_id: str | None = None) -> None:
         self._games = shipped_games()
         self.game_id = game_id or self._games[0]["game_id"]
+        #: the game last opened from a file, ``(file name, text, path)``: the Game menu offers it first
+        self._opened: tuple[str, str, str | None] | None = None
+        self._picked = self.game_id   # the Game menu's value for the game shown
         self.index = 0
         self._syncing = False
         self.message = widgets.HTML()
@@ -208,10 +214,24 @@ class ReplayViewer:
         add_language_listener(self._retranslate)
 
     def _game_options(self) -> list[tuple[str, str]]:
+        """Every shipped game; first the game opened from a file, when there is one."""
         sep = pgettext("list separator", ", ")
-        return [(_("{game} ({factions})").format(game=game_label(g["game_id"]),
-                                                 factions=sep.join(faction_name(f) for f in g["factions"])),
-                 g["game_id"]) for g in self._games]
+        opened = ([(_("{file} (opened file)").format(file=self._opened[0]), self.OPENED)]
+                  if self._opened is not None else [])
+        return opened + [(_("{game} ({factions})").format(game=game_label(g["game_id"]),
+                                                          factions=sep.join(faction_name(f) for f in g["factions"])),
+                          g["game_id"]) for g in self._games]
+
+    def _show_in_picker(self, value: str) -> None:
+        """Make the Game menu name the game shown (its options rebuilt: an opened file joins them)."""
+        self._syncing = True
+        try:
+            options = self._game_options()
+            if self.picker.options != tuple(options):
+                self.picker.options = options
+            self.picker.value = value
+        finally:
+            self._syncing = False
 
     @staticmethod
     def _round_options() -> list[tuple[str, int]]:
@@ -364,6 +384,9 @@ class ReplayViewer:
         except (OSError, UnicodeDecodeError) as exc:
             raise CompanionError(_("{path}: cannot be read: {error}").format(path=path, error=exc)) from None
         self._load_text(text, Path(path).name, file=str(path))
+        self._opened = (Path(path).name, text, str(path))
+        self._picked = self.OPENED
+        self._show_in_picker(self.OPENED)
 
     def save_record(self, path):
         """Write the game as a command log (every typed row) to ``path`` atomically."""
@@ -403,11 +426,22 @@ class ReplayViewer:
 
     # ------------------------------------------------------------------ controls
     def choose_game(self, game_id: str) -> None:
-        """Replay another shipped game and show its first row."""
+        """Replay another shipped game (or :attr:`OPENED`: the game opened from a file again) from its first row.
+
+        When it cannot be replayed, the error is shown and the Game menu names the game still shown.
+        """
         try:
-            self._load(game_id)
+            if game_id == self.OPENED and self._opened is not None:
+                name, text, path = self._opened
+                self._load_text(text, name, file=path)
+            else:
+                self._load(game_id)
         except CompanionError as exc:
             self.message.value = error_html(str(exc))
+            self._show_in_picker(self._picked)
+            return
+        self._picked = game_id
+        self._show_in_picker(game_id)
 
     def go_to(self, index: int) -> None:
         """Show the game after row ``index`` (clamped to the game)."""

@@ -35,7 +35,7 @@ from companion.terra_mystica.hexmap import load_shipped_map, shipped_maps
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.scoring import FinalScoring, validate_table
 from companion.terra_mystica.towns import TownState
-from companion.validation import TableError, name_key
+from companion.validation import TYPED_KEY, TableError, name_key, typed_by_seat
 from companion.widgets.common import (
     all_zero,
     error_html,
@@ -45,6 +45,8 @@ from companion.widgets.common import (
     set_empty_state,
 )
 from companion.widgets.formcheck import (
+    PAD_CLASS,
+    STICKY_CLASS,
     FormMarks,
     WholeNumberBox,
     default_seat_name,
@@ -159,13 +161,21 @@ class PlayerRow:
                 "power": [box.number for box in self.power], "map_buildings": self.map_buildings.value,
                 "shipping": self.shipping.number, "jump_range": self.jump_range.number}
 
-    def typed_problems(self) -> list[tuple[int, str, str]]:
-        """``(player, field, message)`` for the boxes whose text is not a whole number (never scored)."""
+    def number_boxes(self) -> list[tuple[str, WholeNumberBox]]:
+        """``(field path, box)`` of every number box of the player (``vp``, ``cults.fire``, ``power[0]``...)."""
         boxes = [(field, getattr(self, field)) for field in ("vp", "network", "coins", "workers", "priests",
                                                              "shipping", "jump_range")]
         boxes += [(f"cults.{cult}", box) for cult, box in self.cults.items()]
         boxes += [(f"power[{i}]", box) for i, box in enumerate(self.power)]
-        return [(self.index, field, box.problem) for field, box in boxes if box.problem]
+        return boxes
+
+    def typed_problems(self) -> list[tuple[int, str, str]]:
+        """``(player, field, message)`` for the boxes whose text is not a whole number (never scored)."""
+        return [(self.index, field, box.problem) for field, box in self.number_boxes() if box.problem]
+
+    def typed_texts(self) -> dict[str, str]:
+        """``{field path: text}`` of the boxes whose text is not a whole number (saved as typed)."""
+        return {field: box.value for field, box in self.number_boxes() if box.problem}
 
     def show(self, entry: dict[str, Any]) -> None:
         """Put a saved entry into the widgets as it is (values the rules do not allow are marked later).
@@ -185,15 +195,29 @@ class PlayerRow:
         for box, tokens in zip(self.power, entry["power"], strict=True):
             box.show_number(tokens)
 
+    def show_typed(self, texts: dict[str, str]) -> None:
+        """Put back the texts saved as typed (``{field path: text}``) over the numbers :meth:`show` put there."""
+        boxes = dict(self.number_boxes())
+        for field, text in texts.items():
+            boxes[field].value = text
+
 
 def _fill_pad(grid: widgets.GridBox, labels: list[widgets.Widget], columns: list[list[widgets.Widget]]) -> None:
-    """Put ``labels`` down the first column of ``grid`` and each player's widgets in a column of their own."""
+    """Put ``labels`` down the first column of ``grid`` and each player's widgets in a column of their own.
+
+    The pad scrolls sideways in its own frame when it is wider than the screen, the labels staying in view
+    (:data:`~companion.widgets.formcheck.STICKY_CLASS`); a player's column is as wide as the longest faction name
+    in the language shown (:data:`~companion.widgets.formcheck.PAD_CLASS`), never cutting it.
+    """
     cells: list[widgets.Widget] = []
     for k, label in enumerate(labels):
+        label.add_class(STICKY_CLASS)
         cells.append(label)
         cells.extend(column[k] for column in columns)
     grid.children = cells
-    grid.layout = widgets.Layout(grid_template_columns=f"175px repeat({len(columns)}, 100px)", grid_gap="2px 4px")
+    grid.layout = widgets.Layout(grid_template_columns=(f"var(--companion-pad-labels, 175px) "
+                                                        f"repeat({len(columns)}, max-content)"),
+                                 grid_gap="2px 4px", max_width="100%", overflow="auto")
 
 
 def _check_map(document: dict[str, Any] | None, path: Path) -> str:
@@ -314,9 +338,12 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         self.player_count = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=4)
         self.rows = [PlayerRow(i, self._faction_options()) for i in range(MAX_PLAYERS)]
         self.grid = widgets.GridBox()
+        self.grid.add_class(PAD_CLASS)
+        self.grid.add_class("companion-tm-pad")
         self._labels = [widgets.HTML() for _title in self.FIELDS]
         self.map_choice = widgets.Dropdown(options=self._map_options(), value="base")
         self.map_grid = widgets.GridBox()
+        self.map_grid.add_class(PAD_CLASS)
         self._map_labels = [widgets.HTML() for _title in self.MAP_FIELDS]
         self.compute_button = widgets.Button(icon="calculator", layout=widgets.Layout(width="220px"))
         self.compute_button.on_click(lambda _b: self.compute_networks())
@@ -334,6 +361,8 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         self.result: FinalScoring | None = None
         self._names: list[str] = []
         self._entries: list[dict[str, Any]] = []
+        #: per cult track, the seats on 10 in the order their boxes reached it (the first stays, the next is marked)
+        self._ten_order: dict[str, list[int]] = {cult: [] for cult in CULTS}
         self.player_count.observe(self._on_input, names="value")
         self.map_choice.observe(self._on_input, names="value")
         for row in self.rows:
@@ -409,8 +438,10 @@ class TableScorer(SavePanelOwner, widgets.VBox):
     # ----------------------------------------------------------------- saving and loading
     def document(self) -> dict[str, Any]:
         """The save document: ``{"kind", "players": [entry, ...]}`` (entries as :func:`blank_player`)."""
+        rows = self.rows[:self.player_count.value]
+        typed = {f"players[{row.index}].{field}": text for row in rows for field, text in row.typed_texts().items()}
         return {"kind": SAVE_KIND, "version": 1, "map": self.map_choice.value,
-                "players": [row.entry() for row in self.rows[:self.player_count.value]]}
+                "players": [row.entry() for row in rows], **({TYPED_KEY: typed} if typed else {})}
 
     def open_save(self, path: str | Path) -> bool:
         """Switch to the save file ``path``: load it if it exists, else start a blank game there.
@@ -436,9 +467,11 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         try:
             self.player_count.value = len(entries)
             self.map_choice.value = map_key
+            typed = typed_by_seat(document)
             for row, entry in zip(self.rows, entries + [blank_player(i) for i in range(len(entries), 5)],
                                   strict=True):
                 row.show(entry)
+                row.show_typed(typed.get(row.index, {}))
         finally:
             self._muted = False
         self._show_grid()
@@ -523,7 +556,8 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         """Check the entries shown (:func:`companion.terra_mystica.scoring.validate_table`), score and redraw.
 
         An entry the rules do not allow is marked at its box and listed in :attr:`message` (player and row
-        named as on the pad), and nothing is scored or charted until it is fixed. Players without a faction
+        named as on the pad), and nothing is scored or charted until it is fixed. When a second player is typed
+        onto 10 of a cult track, the player typed last is the one marked (the first there stays). Players without a faction
         are named in :attr:`message` and nothing is scored; the chart then shows only the VP typed before
         final scoring.
         """
@@ -532,8 +566,11 @@ class TableScorer(SavePanelOwner, widgets.VBox):
         names = [entry["name"] or self._factions.get(entry["faction"], _("Player {number}").format(number=i + 1))
                  for i, entry in enumerate(entries)]
         typed = [p for row in self.rows[:len(entries)] for p in row.typed_problems()]
+        for cult, order in self._ten_order.items():
+            on_ten = [i for i, entry in enumerate(entries) if entry["cults"][cult] == 10]
+            order[:] = [i for i in order if i in on_ten] + [i for i in on_ten if i not in order]
         try:
-            table = validate_table(doc, partial=True)
+            table = validate_table(doc, partial=True, ten_order=self._ten_order)
         except TableError as exc:
             problems = merge_problems(typed, exc.problems)
         else:
