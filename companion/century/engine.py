@@ -257,12 +257,19 @@ def discard_choices(caravan: Crystals) -> list[Crystals]:
     return out
 
 
-def legal_actions(s: State) -> list[Action]:
+def legal_actions(s: State, *, lowest_payment: bool = False) -> list[Action]:
     """Every distinct legal action in ``s`` (empty when the game is over).
 
     When a card must be revealed these are the ``RevealGolem``/``RevealMerchant`` actions of every card left
     in that deck; in the discard stage the ``Discard`` choices; otherwise plays (one per distinct choice of
     upgrades or number of trades), acquisitions (one per position and ordered payment), rest and claims.
+
+    Parameters
+    ----------
+    s : State
+    lowest_payment : bool
+        List each acquisition once, paid with the lowest colours (yellow first), instead of once per ordered
+        payment (a position 6 can be paid in hundreds of orders; bots need only the cheapest).
     """
     if s.finished:
         return []
@@ -288,7 +295,11 @@ def legal_actions(s: State) -> list[Action]:
     for pos in range(1, len(s.market) + 1):
         if pos - 1 > total:
             break
-        acts.extend(Acquire(pos, pay) for pay in payment_choices(c, pos - 1))
+        if lowest_payment:
+            pay = tuple(i for i in range(4) for _n in range(c[i]))[:pos - 1]
+            acts.append(Acquire(pos, pay))
+        else:
+            acts.extend(Acquire(pos, pay) for pay in payment_choices(c, pos - 1))
     if s.played[p]:
         acts.append(Rest())
     for pos, gid in enumerate(s.golem_row, 1):
