@@ -100,15 +100,20 @@ def expected_final_vp(state: State) -> tuple[float, ...]:
     return tuple(_seat_vp(state, p) for p in range(state.n_players))
 
 
-def _seat_vp(state: State, p: int) -> float:
-    """:func:`expected_final_vp` of seat ``p`` alone."""
+def _seat_vp(state: State, p: int, turns: float | None = None) -> float:
+    """:func:`expected_final_vp` of seat ``p`` alone; ``turns``: the seat's turns left, when already known."""
     if state.finished:
         return float(_vp(state, p) + sum(state.caravans[p][1:]))
-    if state.end_triggered:  # the round is finished: the seats after the current one still act once
-        turns = 1.0 if p > state.current or (p == state.current and state.stage == DISCARD) else 0.0
-    else:
-        turns = _rounds_left(state)
+    if turns is None:
+        turns = _turns_left(state, p)
     return _VALUE.value(state, p) + VP_PER_TURN * turns
+
+
+def _turns_left(state: State, p: int) -> float:
+    """Turns seat ``p`` is expected to have left."""
+    if state.end_triggered:  # the round is finished: the seats after the current one still act once
+        return 1.0 if p > state.current or (p == state.current and state.stage == DISCARD) else 0.0
+    return _rounds_left(state)
 
 
 class _OutOfTime(Exception):
@@ -144,7 +149,7 @@ class SearchBot:
     Notes
     -----
     Other seats do not move in the lines searched and no card is revealed (the decks are hidden: a row
-    emptied by the line stays short). A line that takes more turns to reach the same position scores
+    emptied by the line stays short). The seat's turns left are those of the position searched from. A line that takes more turns to reach the same position scores
     :data:`VP_PER_TURN` less per extra turn. Choices are repeatable: ties go to the first candidate in the
     order of :func:`~companion.century.bots.candidate_actions`, so ``rng`` is used only for chance reveals.
     """
@@ -157,6 +162,7 @@ class SearchBot:
         self.seconds = seconds
         self._cache: dict[State, list[tuple[float, Action, State]]] = {}
         self._deadline: float | None = None
+        self._turns = 0.0
 
     # ------------------------------------------------------------------ the search
     def _hypo(self, s: State, p: int) -> State:
@@ -175,7 +181,7 @@ class SearchBot:
             if n.stage == DISCARD:
                 n = apply_action(n, _VALUE._best_discard(n, p))
             n = n._replace(current=p, stage=MAIN, end_triggered=False, finished=False)
-            out.append((_seat_vp(n, p), a, n))
+            out.append((_seat_vp(n, p, self._turns), a, n))
         out.sort(key=lambda t: -t[0])  # stable: ties keep the candidates' order
         if len(self._cache) > 50_000:
             self._cache.clear()
@@ -191,7 +197,7 @@ class SearchBot:
             raise _OutOfTime
         children = self._children(s, p)
         if not children:
-            return _seat_vp(s, p), ()
+            return _seat_vp(s, p, self._turns), ()
         width = self._width(level)
         best: tuple[float, tuple[Action, ...]] | None = None
         for v, a, n in children[:width]:
@@ -212,6 +218,10 @@ class SearchBot:
     def _ranked(self, state: State, limit: int | None = None) -> list[MoveAnalysis]:
         p = state.current
         base = self._hypo(state, p)
+        # The game's length is taken as it stands: a line that claims a golem brings the end closer for
+        # every seat, which is not a reason against it (each extra turn of a line costs VP_PER_TURN instead).
+        self._turns = _turns_left(state, p)
+        self._cache.clear()
         start = time.perf_counter()
         result: list[MoveAnalysis] = []
         for depth in range(1, self.depth + 1):
