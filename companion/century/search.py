@@ -360,8 +360,10 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
         s = s._replace(current=p, stage=MAIN, end_triggered=False, finished=False)
     if claimed is not None:
         k, gid = claimed
-        parts.append(ngettext("it makes {golem} claimable next turn", "it leads to claiming {golem} in {n} turns",
-                              k).format(golem=golem_label(gid), n=k + 1))
+        if k == 1:
+            parts.append(_("it makes {golem} claimable next turn").format(golem=golem_label(gid)))
+        else:
+            parts.append(_("it leads to claiming {golem} in {n} turns").format(golem=golem_label(gid), n=k + 1))
     elif not isinstance(first, Claim):
         after = s
         goal = _closest_golem(after, p)
