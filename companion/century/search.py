@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.century.actions import Acquire, Action, Claim, Discard, PlayCard, Rest
+from companion.century.actions import Acquire, Action, Claim, Discard, PlayCard, Rest, describe_action
 from companion.century.bots import PlannerBot, candidate_actions
 from companion.century.cards import crystal_counts_text, load_cards, merchant_card_name
 from companion.century.engine import apply_action, sample_chance
@@ -365,6 +365,8 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
         else:
             parts.append(_("it leads to claiming {golem} in {n} turns").format(golem=golem_label(gid), n=k + 1))
     elif not isinstance(first, Claim):
+        if len(line) > 1:
+            parts.append(_("next {move}").format(move=describe_action(line[1])))
         after = s
         goal = _closest_golem(after, p)
         if goal is not None:
