@@ -18,7 +18,7 @@ REVIEW_PLOT = ("(title) => { const p = Array.from(document.querySelectorAll('.jp
 HINT_ITEMS = "() => Array.from(document.querySelectorAll('.companion-hint li')).map(e => e.innerText)"
 
 
-def _coach(page, words: dict[str, str], name: str) -> None:
+def _coach(page, words: dict[str, str], name: str) -> dict:
     button = page.locator(".jp-OutputArea .widget-button", has_text=words["hint"]).first
     button.scroll_into_view_if_needed()
     button.click()
@@ -29,6 +29,7 @@ def _coach(page, words: dict[str, str], name: str) -> None:
     hint.scroll_into_view_if_needed()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     hint.screenshot(path=str(SCREENSHOTS / f"{name}_hint.png"))
+    hint_right = hint.evaluate("e => e.getBoundingClientRect().right")
     for _ in range(4):  # a few moves (the picker's first choice), each answered by the bots
         page.locator(".jp-OutputArea .widget-button", has_text=words["do"]).first.click()
         page.wait_for_timeout(1500)
@@ -42,7 +43,7 @@ def _coach(page, words: dict[str, str], name: str) -> None:
     review.scroll_into_view_if_needed()
     page.wait_for_timeout(500)
     review.screenshot(path=str(SCREENSHOTS / f"{name}_review.png"))
-    return plot
+    return {**plot, "hint_right": hint_right}
 
 
 ENGLISH = {"hint": "Hint", "hint_title": "Hint: the search's three best moves", "expected": "expected final VP",
@@ -68,8 +69,7 @@ def test_hint_and_review_fit_a_phone(browser, lab_url, request):
         page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
         plot = _coach(page, ENGLISH, "phone_century_coach")
         assert plot["width"] <= PHONE["viewport"]["width"] + 1, plot
-        width = page.evaluate("() => document.querySelector('.companion-hint').getBoundingClientRect().right")
-        assert width <= PHONE["viewport"]["width"] + 1
+        assert plot["hint_right"] <= PHONE["viewport"]["width"] + 1, plot
     finally:
         context.close()
     errors.check(request.node.name)
