@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from companion.century.actions import Action, Claim, PlayCard
-from companion.century.cards import crystal_counts_text, load_cards
+from companion.century.cards import crystal_counts_text, golem_card_name, load_cards
 from companion.century.engine import (
     apply_action,
     legal_actions,
@@ -296,18 +296,17 @@ class PlannerBot(_Searcher):
         why = action_text(a1)
         if isinstance(a1, Claim):
             g = _G[state.golem_row[a1.position - 1]]
-            why = _("{move}: claim golem card {golem} for {points} VP now").format(
-                move=why, golem=g.notation, points=g.points)
+            why = _("{move}: claim {golem} now").format(move=why, golem=golem_card_name(g))
         elif goal is not None:
             _key, pos, g, missing = goal
             if missing:
                 need = crystal_counts_text(tuple(missing.get(i, 0) for i in range(4)))
-                why = _("{move}: the closest golem card is {golem} ({points} VP) at position {position}, "
-                        "still missing {missing}").format(move=why, golem=g.notation, points=g.points,
-                                                          position=pos, missing=need)
+                why = _("{move}: the closest golem card is {golem} at position {position}, "
+                        "still missing {missing}").format(move=why, golem=golem_card_name(g), position=pos,
+                                                          missing=need)
             else:
-                why = _("{move}: the closest golem card is {golem} ({points} VP) at position {position}, "
-                        "nothing missing").format(move=why, golem=g.notation, points=g.points, position=pos)
+                why = _("{move}: the closest golem card is {golem} at position {position}, "
+                        "nothing missing").format(move=why, golem=golem_card_name(g), position=pos)
         if a2 is not None:
             why = _("{reason}; then {move}").format(reason=why, move=action_text(a2))
         return a1, why

@@ -42,6 +42,7 @@ __all__ = [
     "crystals_text",
     "crystal_counts_text",
     "merchant_card_name",
+    "golem_card_name",
     "golem_points_formula",
     "STARTING_HAND",
 ]
@@ -242,6 +243,11 @@ def crystals_in_words(c: Crystals) -> str:
     '2 yellow, 1 green crystals'
     """
     return ngettext("{colours} crystal", "{colours} crystals", sum(c)).format(colours=crystal_counts_text(c))
+
+
+def golem_card_name(golem: GolemCard) -> str:
+    """A golem card in the game's words: its VP and its cost (``"the 9 VP golem (3 yellow, 2 blue)"``)."""
+    return _("the {points} VP golem ({cost})").format(points=golem.points, cost=crystal_counts_text(golem.cost))
 
 
 def merchant_card_name(card: MerchantCard) -> str:

@@ -427,22 +427,23 @@ def _done_own(s: State, p: int, caravans: tuple, hands: tuple, played: tuple) ->
 def _discard(s: State, a: Discard) -> State:
     if s.stage != DISCARD:
         raise _err("no_discard_due", _("crystals are returned only when an action leaves more than 10"), R_CARAVAN)
-    p = s.current
-    c = s.caravans[p]
+    p = s[1]
+    c = s[4][p]
     d = a.crystals
-    excess = sum(c) - CARAVAN_LIMIT
+    excess = c[0] + c[1] + c[2] + c[3] - CARAVAN_LIMIT
     if not _is_counts(d):
         raise _err("wrong_discard", _("discard must be 4 non-negative counts (yellow, green, blue, pink), "
                                       "got {value!r}").format(value=d), R_CARAVAN)
-    if sum(d) != excess:
+    if d[0] + d[1] + d[2] + d[3] != excess:
         raise _err("wrong_discard", ngettext("return exactly {n} crystal to get back to 10, not {given}",
                                             "return exactly {n} crystals to get back to 10, not {given}", excess)
                    .format(n=excess, given=sum(d)), R_CARAVAN)
-    if any(d[i] > c[i] for i in range(4)):
+    if d[0] > c[0] or d[1] > c[1] or d[2] > c[2] or d[3] > c[3]:
         raise _err("not_enough_crystals", _("cannot return {returned}: the caravan holds {held}")
                    .format(returned=_fmt(d), held=_fmt(c)), R_CARAVAN)
-    new = (c[0] - d[0], c[1] - d[1], c[2] - d[2], c[3] - d[3])
-    return _done_own(s, p, _set(s.caravans, p, new), s.hands, s.played)
+    caravans = s[4]
+    return _done_own(s, p, caravans[:p] + ((c[0] - d[0], c[1] - d[1], c[2] - d[2], c[3] - d[3]),) + caravans[p + 1:],
+                     s[5], s[6])
 
 
 def _is_counts(v: object) -> bool:
@@ -541,7 +542,7 @@ def _acquire(s: State, a: Acquire) -> State:
                                             "acquire: position {position} needs exactly {n} crystals placed, one on "
                                             "each card to its left (colour indices 0..3), got {payment!r}", pos - 1)
                    .format(position=pos, n=pos - 1, payment=pay), R_ACQUIRE)
-    c = list(s.caravans[p])
+    c = list(s[4][p])
     for x in pay:
         c[x] -= 1
     if c[0] < 0 or c[1] < 0 or c[2] < 0 or c[3] < 0:
@@ -552,16 +553,21 @@ def _acquire(s: State, a: Acquire) -> State:
             "acquire: position {position} needs {n} crystals placed ({placed}), the caravan holds {held}; "
             "crystals on the card you take cannot pay for it", pos - 1)
             .format(position=pos, n=pos - 1, placed=_fmt(_counts(pay)), held=_fmt(have)), R_ACQUIRE)
-    mc = list(s.market_crystals)
-    for j, x in enumerate(pay):
-        old = mc[j]
-        mc[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
-    bonus = mc[pos - 1]
+    mc = s[11]
+    if pay:
+        mc = list(mc)
+        for j, x in enumerate(pay):
+            old = mc[j]
+            mc[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
+        bonus = mc.pop(pos - 1)
+        mc = tuple(mc)
+    else:
+        bonus = mc[0]
+        mc = mc[1:]
     new = (c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3])
-    cid = s.market[pos - 1]
-    del mc[pos - 1]
+    cid = s[10][pos - 1]
     return _done(s, p, _set(s.caravans, p, new), _set(s.hands, p, s.hands[p] + (cid,)), s.played, s.golems,
-                 s.copper, s.silver, s.market[:pos - 1] + s.market[pos:], tuple(mc), s.golem_row,
+                 s.copper, s.silver, s[10][:pos - 1] + s[10][pos:], mc, s.golem_row,
                  s.copper_pile, s.silver_pile, s.end_triggered)
 
 

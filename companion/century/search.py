@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from companion.century.actions import Acquire, Action, Claim, Discard, PlayCard, Rest, describe_action
 from companion.century.bots import PlannerBot, candidate_actions
-from companion.century.cards import crystal_counts_text, load_cards, merchant_card_name
+from companion.century.cards import crystal_counts_text, golem_card_name, load_cards, merchant_card_name
 from companion.century.engine import apply_action, sample_chance
 from companion.century.state import DISCARD, MAIN, State, chance_pending, coin_for_position, end_threshold
 from companion.errors import CompanionError
@@ -54,9 +54,8 @@ _VALUE = PlannerBot()
 
 
 def golem_label(golem_id: str) -> str:
-    """A golem card in words: its VP and its cost in crystals (``"the 9 VP golem (3 yellow, 2 blue)"``)."""
-    g = _G[golem_id]
-    return _("the {points} VP golem ({cost})").format(points=g.points, cost=crystal_counts_text(g.cost))
+    """A golem card (by id) in words: :func:`companion.century.cards.golem_card_name`."""
+    return golem_card_name(_G[golem_id])
 
 
 def _vp(s: State, p: int) -> int:
