@@ -81,7 +81,7 @@ def simulate_cmd(
     games: int = typer.Option(100, "--games", help=lazy_gettext("Number of games, 1..1,000,000.")),
     seed: int = typer.Option(0, "--seed", help=lazy_gettext("Random seed.")),
     bots: str = typer.Option("random", "--bots", help=lazy_gettext(
-        "One bot for all seats or one per seat, comma-separated: random, greedy, planner.")),
+        "One bot for all seats or one per seat, comma-separated: random, greedy, planner, search.")),
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
     progress: bool = typer.Option(True, "--progress/--no-progress",
                                   help=lazy_gettext("Show a progress bar on stderr.")),
