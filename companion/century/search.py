@@ -6,7 +6,8 @@ API summary (stable)
     Every seat's expected final VP: VP so far, plus what its crystals, cards and progress towards the golems
     on display are worth, plus what its turns left are worth. Exact (the final VP) once the game is over.
 ``SearchBot(depth=3, beam=(None, 6, 3), seconds=1.0)``
-    ``name = "search"``; ``choose(state, rng) -> Action``; ``analyse(state, top=3) -> list[MoveAnalysis]``.
+    ``name = "search"``; ``choose(state, rng) -> Action``; ``analyse(state, top=3) -> list[MoveAnalysis]``;
+    ``explain(state) -> (Action, reason)``.
     A depth-limited search over the seat's own next actions (every candidate move at the root, the best
     ``beam[i]`` at depth ``i``), each line scored by :func:`expected_final_vp` at its end, less the VP a
     turn is worth for each extra turn the line takes. The decks are hidden: the search never reveals a
@@ -255,6 +256,11 @@ class SearchBot:
             return _VALUE._best_discard(state, state.current)
         self._cache.clear()
         return self._ranked(state)[0].action
+
+    def explain(self, state: State) -> tuple[Action, str]:
+        """The chosen action and the sentence on why (the first move of :meth:`analyse`)."""
+        best = self.analyse(state, 1)[0]
+        return best.action, best.reason
 
     def analyse(self, state: State, top: int = 3) -> list[MoveAnalysis]:
         """The ``top`` best moves for the seat to act, with their expected final VP and a reason each.
