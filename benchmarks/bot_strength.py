@@ -14,6 +14,9 @@ early (the table says how many games it got). The search bot's per-move time cap
 
 Targets (issue 20): the search bot wins >= 70 % against greedy and >= 95 % against random.
 
+Measured 2026-12-01 (``--minutes 24``, 1 s cap, seed 20, a 2-core machine under heavy shared load):
+search vs greedy 150 / 162 = 92.6 % (87.5 - 95.7 %), search vs random 99 / 99 = 100 % (96.3 - 100 %).
+
 Only Century is wired in; a game is added by giving :data:`GAMES` a ``play(pairing, game, seed, seconds)
 -> bool`` (did the first-named bot win) and its pairings.
 """
