@@ -12,7 +12,9 @@ never sees hidden information (the decks are unordered sets in the state and the
 ``PlannerBot``  looks two of its own actions ahead (a beam of the best first actions) with a value that counts
                 VP, crystals, progress towards the golems on display (with their coins) and its hand of cards;
                 ``explain(state)`` returns ``(action, reason)`` in words, for teaching.
-``BOTS``        ``{"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}``
+``search``      :class:`companion.century.search.SearchBot`: a depth-limited search scored in expected final VP
+                (the coach's hints and reviews come from it).
+``BOTS``        ``{"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot, "search": ...}``
 ``make_bot(name) -> Bot``  raises ``CompanionError`` naming the known bots.
 ``candidate_actions(state)`` the actions the greedy and planner bots consider: every play choice, each
                 acquisition paid with the cheapest crystals, rest, every claim (or every discard choice).
@@ -21,17 +23,16 @@ never sees hidden information (the decks are unordered sets in the state and the
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
-from companion.century.actions import Acquire, Action, Claim, PlayCard, Rest
-from companion.century.cards import crystal_counts_text, load_cards
+from companion.century.actions import Action, Claim, PlayCard
+from companion.century.cards import crystal_counts_text, golem_card_name, load_cards
 from companion.century.engine import (
     apply_action,
-    discard_choices,
-    max_trades,
+    legal_actions,
     sample_action,
     sample_chance,
-    upgrade_choices,
 )
 from companion.century.state import DISCARD, State, chance_pending
 from companion.errors import CompanionError
@@ -55,53 +56,26 @@ class Bot(Protocol):
         """The action for the seat to act in ``state`` (a chance reveal when one is due)."""
 
 
-def _cheap_payment(c: tuple[int, ...], k: int) -> tuple[int, ...] | None:
-    if sum(c) < k:
-        return None
-    pay: list[int] = []
-    left = list(c)
-    for i in range(4):
-        while left[i] and len(pay) < k:
-            left[i] -= 1
-            pay.append(i)
-    return tuple(pay)
-
-
 def candidate_actions(s: State) -> list[Action]:
-    """The actions the greedy and planner bots consider in ``s`` (a player, not chance, to act).
+    """The actions the greedy, planner and search bots consider in ``s``: :func:`legal_actions` filtered.
 
-    Every play choice (all upgrade choices, every number of trades), each acquisition paid with the lowest
-    colours (yellow first), rest, and every claim; in the discard stage every discard choice.
+    Kept: every play that changes something (an upgrade card played with no upgrade is left out), each
+    acquisition paid with the lowest colours (yellow first; the same card for more valuable crystals is
+    never better), rest, every claim; in the discard stage every discard choice.
+
+    Examples
+    --------
+    >>> from companion.century.actions import action_text
+    >>> from companion.century.engine import new_game
+    >>> s = new_game(2, golem_row=["G01", "G02", "G03", "G04", "G05"],
+    ...              market=["M01", "M02", "M03", "M04", "M05", "M06"])
+    >>> [action_text(a) for a in candidate_actions(s)][:4]
+    ['play S01', 'play S02 up y', 'play S02 up yg', 'play S02 up yy']
     """
-    from companion.century.actions import Discard
-
-    p = s.current
-    c = s.caravans[p]
     if s.stage == DISCARD:
-        return [Discard(d) for d in discard_choices(c)]
-    acts: list[Action] = []
-    for cid in s.hands[p]:
-        card = _M[cid]
-        if card.kind == "create":
-            acts.append(PlayCard(cid))
-        elif card.kind == "upgrade":
-            acts.extend(PlayCard(cid, 1, st) for st in upgrade_choices(c, card.upgrades) if any(st))
-        else:
-            inp = card.inputs
-            if all(c[i] >= inp[i] for i in range(4)):
-                acts.extend(PlayCard(cid, t) for t in range(1, max_trades(c, cid) + 1))
-    for pos in range(1, len(s.market) + 1):
-        pay = _cheap_payment(c, pos - 1)
-        if pay is None:
-            break
-        acts.append(Acquire(pos, pay))
-    if s.played[p]:
-        acts.append(Rest())
-    for pos, gid in enumerate(s.golem_row, 1):
-        cost = _G[gid].cost
-        if all(c[i] >= cost[i] for i in range(4)):
-            acts.append(Claim(pos))
-    return acts
+        return legal_actions(s)
+    return [a for a in legal_actions(s, lowest_payment=True)
+            if not (type(a) is PlayCard and not any(a.steps) and _M[a.card].kind == "upgrade")]
 
 
 def _useful(c: tuple[int, ...], row: tuple[str, ...]) -> tuple[list[int], list[int]]:
@@ -322,24 +296,31 @@ class PlannerBot(_Searcher):
         why = action_text(a1)
         if isinstance(a1, Claim):
             g = _G[state.golem_row[a1.position - 1]]
-            why = _("{move}: claim golem card {golem} for {points} VP now").format(
-                move=why, golem=g.notation, points=g.points)
+            why = _("{move}: claim {golem} now").format(move=why, golem=golem_card_name(g))
         elif goal is not None:
             _key, pos, g, missing = goal
             if missing:
                 need = crystal_counts_text(tuple(missing.get(i, 0) for i in range(4)))
-                why = _("{move}: the closest golem card is {golem} ({points} VP) at position {position}, "
-                        "still missing {missing}").format(move=why, golem=g.notation, points=g.points,
-                                                          position=pos, missing=need)
+                why = _("{move}: the closest golem card is {golem} at position {position}, "
+                        "still missing {missing}").format(move=why, golem=golem_card_name(g), position=pos,
+                                                          missing=need)
             else:
-                why = _("{move}: the closest golem card is {golem} ({points} VP) at position {position}, "
-                        "nothing missing").format(move=why, golem=g.notation, points=g.points, position=pos)
+                why = _("{move}: the closest golem card is {golem} at position {position}, "
+                        "nothing missing").format(move=why, golem=golem_card_name(g), position=pos)
         if a2 is not None:
             why = _("{reason}; then {move}").format(reason=why, move=action_text(a2))
         return a1, why
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
+def _search_bot() -> Bot:
+    """The search bot (:class:`companion.century.search.SearchBot`, which builds on this module)."""
+    from companion.century.search import SearchBot
+
+    return SearchBot()
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot,
+                                      "search": _search_bot}
 
 
 def make_bot(name: str) -> Bot:

@@ -25,12 +25,13 @@ from functools import lru_cache
 from typing import Any
 
 from companion.errors import RulesDataError
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.resources import load_json, require
 
 __all__ = [
     "COLOURS",
     "LETTERS",
+    "crystals_in_words",
     "Crystals",
     "MerchantCard",
     "GolemCard",
@@ -41,6 +42,7 @@ __all__ = [
     "crystals_text",
     "crystal_counts_text",
     "merchant_card_name",
+    "golem_card_name",
     "golem_points_formula",
     "STARTING_HAND",
 ]
@@ -232,16 +234,35 @@ def crystal_counts_text(c: Crystals) -> str:
     return _(", ").join(parts) if parts else _("no crystals")
 
 
-def merchant_card_name(card: MerchantCard) -> str:
-    """The card's name as a player reads it, in the reader's language (``"Upgrade 2"``, ``"Trade yyy->p"``).
+def crystals_in_words(c: Crystals) -> str:
+    """Crystal counts with the word crystal, for card names and hints: ``(0, 0, 0, 1)`` -> ``"1 pink crystal"``.
 
-    ``card.name`` stays the English data name; this is the text to show.
+    Examples
+    --------
+    >>> crystals_in_words((2, 1, 0, 0))
+    '2 yellow, 1 green crystals'
+    """
+    return ngettext("{colours} crystal", "{colours} crystals", sum(c)).format(colours=crystal_counts_text(c))
+
+
+def golem_card_name(golem: GolemCard) -> str:
+    """A golem card in the game's words: its VP and its cost (``"the 9 VP golem (3 yellow, 2 blue)"``)."""
+    return _("the {points} VP golem ({cost})").format(points=golem.points, cost=crystal_counts_text(golem.cost))
+
+
+def merchant_card_name(card: MerchantCard) -> str:
+    """The card's name as a player reads it, in the reader's language, in the game's words.
+
+    ``"Upgrade card 2"``, ``"Create card (2 yellow crystals)"``, ``"Trade card (3 yellow crystals → 1 pink
+    crystal)"``: crystals by count and colour, never the record letters (issue 22). ``card.name`` stays the
+    English data name; this is the text to show.
     """
     if card.kind == "upgrade":
         return _("Upgrade card {n}").format(n=card.upgrades)
     if card.kind == "create":
-        return _("Create card {letters}").format(letters=card.name.split(" ", 1)[1])
-    return _("Trade card {notation}").format(notation=card.notation)
+        return _("Create card ({crystals})").format(crystals=crystals_in_words(card.outputs))
+    return _("Trade card ({given} → {received})").format(given=crystals_in_words(card.inputs),
+                                                          received=crystals_in_words(card.outputs))
 
 
 def golem_points_formula(cost: Crystals) -> int:

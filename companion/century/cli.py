@@ -11,6 +11,13 @@ Commands
     ``--workers W`` plays the games in W processes; the results are the same as with one.
 ``replay FILE [--json] [--verbose]``
     Reads and replays a game record (see ``companion.century.record``); prints the final scores.
+``hint FILE [--top 3] [--seconds 1] [--json]``
+    The best moves at the end of the record, each with its expected final VP, its line and why; JSON
+    ``{"seat", "player", "moves": [{"action", "move", "expected_vp", "line", "reason"}]}``.
+``review FILE [--seconds 0.3] [--json]``
+    Every seat's expected final VP after each move and each seat's three biggest drops; JSON
+    ``{"players", "expected_final_vp": [[VP by seat] per move, the start first], "moves": [{"move", "seat",
+    "action"}], "drops": [{"move", "seat", "player", "action", "loss", "preferred", "reason"}]}``.
 
 Bad input exits 2 with ``error: <message naming the place>`` on stderr.
 """
@@ -74,7 +81,7 @@ def simulate_cmd(
     games: int = typer.Option(100, "--games", help=lazy_gettext("Number of games, 1..1,000,000.")),
     seed: int = typer.Option(0, "--seed", help=lazy_gettext("Random seed.")),
     bots: str = typer.Option("random", "--bots", help=lazy_gettext(
-        "One bot for all seats or one per seat, comma-separated: random, greedy, planner.")),
+        "One bot for all seats or one per seat, comma-separated: random, greedy, planner, search.")),
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
     progress: bool = typer.Option(True, "--progress/--no-progress",
                                   help=lazy_gettext("Show a progress bar on stderr.")),
@@ -160,3 +167,79 @@ def replay_cmd(
         typer.echo(_score_line(x.name, x.golem_vp, x.coin_vp, x.crystal_vp, x.total))
     if final.finished:
         typer.echo(_("winner: {winner}").format(winner=table.winner))
+
+
+def _read_states(file: str) -> tuple[list, list, list[str]]:
+    from companion.century.record import read_record, replay
+
+    text = read_input_text(file)
+    record = read_record(text, file=file)
+    states = replay(record)
+    names = list(record.names) if record.names else [_("Player {n}").format(n=i + 1)
+                                                     for i in range(states[0].n_players)]
+    return states, list(record.actions), names
+
+
+@app.command("hint", help=lazy_gettext(
+    "The best moves for the player to act at the end of a game record, each with its expected final VP "
+    "and why (from the search bot)."))
+def hint_cmd(
+    file: str = typer.Argument(..., help=lazy_gettext("Game record (text), or - for standard input.")),
+    top: int = typer.Option(3, "--top", min=1, max=10, help=lazy_gettext("How many moves, 1..10.")),
+    seconds: float = typer.Option(1.0, "--seconds", min=0.05, max=60.0,
+                                  help=lazy_gettext("Search time cap, 0.05..60 s.")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+) -> None:
+    """Hint at the end of a record (see the help text)."""
+    from companion.century.actions import action_text, describe_action
+    from companion.century.search import hint
+
+    with bad_input_exits_2():
+        states, _actions, names = _read_states(file)
+        moves = hint(states[-1], top, seconds=seconds)
+    seat = states[-1].current
+    if as_json:
+        print_json({"seat": seat, "player": names[seat], "moves": [
+            {"action": action_text(m.action), "move": describe_action(m.action),
+             "expected_vp": round(m.expected_vp, 1), "line": [action_text(a) for a in m.line], "reason": m.reason}
+            for m in moves]})
+        return
+    typer.echo(_("{player} to move; the search suggests:").format(player=names[seat]))
+    for i, m in enumerate(moves, 1):
+        typer.echo(_("{rank}. {move} (expected final VP {vp}): {reason}").format(
+            rank=i, move=describe_action(m.action), vp=f"{m.expected_vp:.1f}", reason=m.reason))
+
+
+@app.command("review", help=lazy_gettext(
+    "Review a game record: every player's expected final VP after each move, and each player's three "
+    "biggest drops with the move the search preferred and why."))
+def review_cmd(
+    file: str = typer.Argument(..., help=lazy_gettext("Game record (text), or - for standard input.")),
+    seconds: float = typer.Option(0.3, "--seconds", min=0.05, max=60.0,
+                                  help=lazy_gettext("Search time cap per marked drop, 0.05..60 s.")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+) -> None:
+    """Review a record (see the help text)."""
+    from companion.century.actions import action_text, describe_action
+    from companion.century.search import review
+
+    with bad_input_exits_2():
+        states, actions, names = _read_states(file)
+        result = review(states, actions, seconds=seconds)
+    drops = [{"move": d.move, "seat": d.seat, "player": names[d.seat], "action": action_text(d.action),
+              "loss": round(d.loss, 1), "preferred": action_text(d.preferred) if d.preferred else None,
+              "reason": d.reason} for d in result.drops]
+    if as_json:
+        print_json({"players": names,
+                    "expected_final_vp": [[round(v, 1) for v in row] for row in result.values],
+                    "moves": [{"move": k + 1, "seat": p, "action": action_text(a)}
+                              for k, (p, a) in enumerate(zip(result.movers, result.actions, strict=True))],
+                    "drops": drops})
+        return
+    final = result.values[-1]
+    typer.echo(_("{moves} moves; expected final VP at the end: {values}").format(
+        moves=len(result.actions), values=_(", ").join(f"{names[i]} {v:.0f}" for i, v in enumerate(final))))
+    for d in result.drops:
+        typer.echo(_("move {move}, {player}: {action} lost {loss} VP; better: {better} ({reason})").format(
+            move=d.move, player=names[d.seat], action=describe_action(d.action), loss=f"{d.loss:.1f}",
+            better=describe_action(d.preferred) if d.preferred else "-", reason=d.reason))

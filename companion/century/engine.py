@@ -12,8 +12,6 @@ API summary (stable)
 ``sample_action(state, rng) -> Action``  a random legal action without listing them all (random bots).
 ``sample_chance(state, rng) -> Action``  a random reveal from the remaining deck.
 ``resolve_chance(state, rng) -> State``  apply random reveals until a player is to act.
-``play_random(state, rng, *, max_turns=3000) -> State``  random actions and reveals to the end (the same
-    draws and final state as looping ``apply_action(s, sample_action(s, rng))``, about twice as fast).
 ``is_terminal(state) -> bool``; ``score(state, names=None) -> TableScore`` (see ``scoring``).
 ``max_trades(state, card)``, ``upgrade_choices(caravan, n)``: helpers the UI uses to offer choices.
 
@@ -40,6 +38,7 @@ Choices where the rules are silent (documented and tested):
 from __future__ import annotations
 
 import random
+from bisect import bisect_left as _bisect
 from collections.abc import Sequence
 
 from companion.century.actions import (
@@ -70,7 +69,7 @@ from companion.errors import IllegalActionError
 from companion.i18n import _, lazy_gettext, ngettext
 
 __all__ = ["CHANCE", "new_game", "to_move", "legal_actions", "apply_action", "sample_action", "sample_chance",
-           "resolve_chance", "play_random", "is_terminal", "score", "max_trades", "upgrade_choices", "payment_choices",
+           "resolve_chance", "is_terminal", "score", "max_trades", "upgrade_choices", "payment_choices",
            "discard_choices"]
 
 CHANCE = -1
@@ -258,12 +257,19 @@ def discard_choices(caravan: Crystals) -> list[Crystals]:
     return out
 
 
-def legal_actions(s: State) -> list[Action]:
+def legal_actions(s: State, *, lowest_payment: bool = False) -> list[Action]:
     """Every distinct legal action in ``s`` (empty when the game is over).
 
     When a card must be revealed these are the ``RevealGolem``/``RevealMerchant`` actions of every card left
     in that deck; in the discard stage the ``Discard`` choices; otherwise plays (one per distinct choice of
     upgrades or number of trades), acquisitions (one per position and ordered payment), rest and claims.
+
+    Parameters
+    ----------
+    s : State
+    lowest_payment : bool
+        List each acquisition once, paid with the lowest colours (yellow first), instead of once per ordered
+        payment (a position 6 can be paid in hundreds of orders; bots need only the cheapest).
     """
     if s.finished:
         return []
@@ -289,7 +295,11 @@ def legal_actions(s: State) -> list[Action]:
     for pos in range(1, len(s.market) + 1):
         if pos - 1 > total:
             break
-        acts.extend(Acquire(pos, pay) for pay in payment_choices(c, pos - 1))
+        if lowest_payment:
+            pay = tuple(i for i in range(4) for _n in range(c[i]))[:pos - 1]
+            acts.append(Acquire(pos, pay))
+        else:
+            acts.extend(Acquire(pos, pay) for pay in payment_choices(c, pos - 1))
     if s.played[p]:
         acts.append(Rest())
     for pos, gid in enumerate(s.golem_row, 1):
@@ -310,18 +320,34 @@ def apply_action(s: State, a: Action) -> State:
     IllegalActionError
         With a stable ``code`` (see the module docstring) and a message naming the rule and the numbers.
     """
-    if s.finished:
+    if s[18]:  # finished
         raise _err("game_over", _("the game is over"), R_END)
     t = type(a)
-    if t is RevealGolem or t is RevealMerchant:
+    if t is RevealGolem:
+        if len(s[13]) < GOLEM_ROW_SIZE and s[14]:  # a golem is due: the usual case, in one step
+            deck = s[14]
+            card = a.card
+            i = _bisect(deck, card)  # decks are kept sorted (their order is unknown)
+            if i < len(deck) and deck[i] == card:
+                # State field order: ... 10 market, 11 market_crystals, 12 merchant_deck, 13 golem_row, 14 golem_deck
+                return _tnew(State, s[:13] + (s[13] + (card,), deck[:i] + deck[i + 1:]) + s[15:])
         return _reveal(s, a, chance_pending(s))
-    if (len(s.golem_row) < GOLEM_ROW_SIZE and s.golem_deck) or (len(s.market) < MARKET_SIZE and s.merchant_deck):
-        raise _err("reveal_pending", _("a golem card must be revealed to refill the row first")
-                   if chance_pending(s) == "golem" else
-                   _("a merchant card must be revealed to refill the market first"), R_TURN)
-    if t is Discard:
-        return _discard(s, a)
-    if s.stage == DISCARD:
+    if t is RevealMerchant:
+        if not (len(s[13]) < GOLEM_ROW_SIZE and s[14]) and len(s[10]) < MARKET_SIZE and s[12]:
+            deck = s[12]
+            card = a.card
+            i = _bisect(deck, card)
+            if i < len(deck) and deck[i] == card:
+                return _tnew(State, s[:10] + (s[10] + (card,), s[11] + (_ZERO,), deck[:i] + deck[i + 1:]) + s[13:])
+        return _reveal(s, a, chance_pending(s))
+    # One test for the usual case (no reveal due, main stage); the refusals are worked out below.
+    if s[2] or (len(s[13]) < GOLEM_ROW_SIZE and s[14]) or (len(s[10]) < MARKET_SIZE and s[12]):
+        if chance_pending(s):
+            raise _err("reveal_pending", _("a golem card must be revealed to refill the row first")
+                       if chance_pending(s) == "golem" else
+                       _("a merchant card must be revealed to refill the market first"), R_TURN)
+        if t is Discard:
+            return _discard(s, a)
         raise _err("discard_pending", _("seat {seat} holds {n} crystals and must return the excess above 10 "
                                         "before the turn ends").format(seat=s.current + 1,
                                                                        n=sum(s.caravans[s.current])), R_CARAVAN)
@@ -329,10 +355,12 @@ def apply_action(s: State, a: Action) -> State:
         return _play(s, a)
     if t is Acquire:
         return _acquire(s, a)
-    if t is Claim:
-        return _claim(s, a)
     if t is Rest:
         return _rest(s)
+    if t is Claim:
+        return _claim(s, a)
+    if t is Discard:
+        return _discard(s, a)
     raise _err("unknown_action", _("not a Century action: {action!r}").format(action=a))
 
 
@@ -385,26 +413,37 @@ def _done(s: State, p: int, caravans: tuple, hands: tuple, played: tuple, golems
                          end_triggered, fin))
 
 
+def _done_own(s: State, p: int, caravans: tuple, hands: tuple, played: tuple) -> State:
+    """:func:`_done` for an action that changes only the caravans, hands and played cards (play, rest, discard)."""
+    c = caravans[p]
+    n = s[0]
+    if c[0] + c[1] + c[2] + c[3] > CARAVAN_LIMIT:
+        return _tnew(State, (n, p, DISCARD, s[3], caravans, hands, played) + s[7:])
+    if s[17] and p == n - 1:
+        return _tnew(State, (n, p, MAIN, s[3] + 1, caravans, hands, played) + s[7:18] + (True,))
+    return _tnew(State, (n, (p + 1) % n, MAIN, s[3] + 1, caravans, hands, played) + s[7:])
+
+
 def _discard(s: State, a: Discard) -> State:
     if s.stage != DISCARD:
         raise _err("no_discard_due", _("crystals are returned only when an action leaves more than 10"), R_CARAVAN)
-    p = s.current
-    c = s.caravans[p]
+    p = s[1]
+    c = s[4][p]
     d = a.crystals
-    excess = sum(c) - CARAVAN_LIMIT
+    excess = c[0] + c[1] + c[2] + c[3] - CARAVAN_LIMIT
     if not _is_counts(d):
         raise _err("wrong_discard", _("discard must be 4 non-negative counts (yellow, green, blue, pink), "
                                       "got {value!r}").format(value=d), R_CARAVAN)
-    if sum(d) != excess:
+    if d[0] + d[1] + d[2] + d[3] != excess:
         raise _err("wrong_discard", ngettext("return exactly {n} crystal to get back to 10, not {given}",
                                             "return exactly {n} crystals to get back to 10, not {given}", excess)
                    .format(n=excess, given=sum(d)), R_CARAVAN)
-    if any(d[i] > c[i] for i in range(4)):
+    if d[0] > c[0] or d[1] > c[1] or d[2] > c[2] or d[3] > c[3]:
         raise _err("not_enough_crystals", _("cannot return {returned}: the caravan holds {held}")
                    .format(returned=_fmt(d), held=_fmt(c)), R_CARAVAN)
-    new = (c[0] - d[0], c[1] - d[1], c[2] - d[2], c[3] - d[3])
-    return _done(s, p, _set(s.caravans, p, new), s.hands, s.played, s.golems, s.copper, s.silver, s.market,
-                 s.market_crystals, s.golem_row, s.copper_pile, s.silver_pile, s.end_triggered)
+    caravans = s[4]
+    return _done_own(s, p, caravans[:p] + ((c[0] - d[0], c[1] - d[1], c[2] - d[2], c[3] - d[3]),) + caravans[p + 1:],
+                     s[5], s[6])
 
 
 def _is_counts(v: object) -> bool:
@@ -417,8 +456,8 @@ def _is_counts(v: object) -> bool:
 
 
 def _play(s: State, a: PlayCard) -> State:
-    p = s.current
-    hand = s.hands[p]
+    p = s[1]
+    hand = s[5][p]
     cid = a.card
     if cid not in hand:
         text = (_("play: {card} is already played (rest to take it back)") if cid in s.played[p]
@@ -426,12 +465,11 @@ def _play(s: State, a: PlayCard) -> State:
         shown = merchant_card_name(_M[cid]) if cid in _M else repr(cid)
         raise _err("card_not_in_hand", text.format(card=shown), R_REST)
     card = _M[cid]
-    name = merchant_card_name(card)
-    c = s.caravans[p]
+    c = s[4][p]
     kind = card.kind
     if kind == "create":
-        if a.times != 1 or a.steps != NO_STEPS:
-            raise _err("wrong_choice", _("play: {card} takes no upgrade steps and is played once").format(card=name),
+        if a.times != 1 or (a.steps is not NO_STEPS and a.steps != NO_STEPS):
+            raise _err("wrong_choice", _("play: {card} takes no upgrade steps and is played once").format(card=merchant_card_name(card)),
                        R_TURN)
         out = card.outputs
         new = (c[0] + out[0], c[1] + out[1], c[2] + out[2], c[3] + out[3])
@@ -440,12 +478,12 @@ def _play(s: State, a: PlayCard) -> State:
         if a.times != 1 or not _is_counts(st):
             raise _err("wrong_choice", _("play: {card} takes upgrade steps as 4 counts (yellow, green, blue, pink) "
                                          "and is played once, got steps={steps!r} times={times!r}")
-                       .format(card=name, steps=st, times=a.times), R_UPGRADE)
+                       .format(card=merchant_card_name(card), steps=st, times=a.times), R_UPGRADE)
         if st[3]:
             raise _err("pink_cannot_upgrade", _("play: pink is the highest colour and cannot be upgraded"), R_UPGRADE)
         if st[0] + st[1] + st[2] > card.upgrades:
             raise _err("too_many_upgrades", _("play: {card} allows at most {most} single-step upgrades, "
-                                              "{asked} asked").format(card=name, most=card.upgrades,
+                                              "{asked} asked").format(card=merchant_card_name(card), most=card.upgrades,
                                                                       asked=st[0] + st[1] + st[2]), R_UPGRADE)
         y, g, b, pk = c
         if st[0] > y:
@@ -464,8 +502,8 @@ def _play(s: State, a: PlayCard) -> State:
         new = (y, g, b - st[2], pk + st[2])
     else:
         n = a.times
-        if a.steps != NO_STEPS:
-            raise _err("wrong_choice", _("play: {card} is a trade card and takes no upgrade steps").format(card=name),
+        if a.steps is not NO_STEPS and a.steps != NO_STEPS:
+            raise _err("wrong_choice", _("play: {card} is a trade card and takes no upgrade steps").format(card=merchant_card_name(card)),
                        R_TRADE)
         if type(n) is not int or n < 1:
             raise _err("bad_trade_count", _("play: a trade is made 1 or more times, not {n!r}").format(n=n), R_TRADE)
@@ -479,9 +517,9 @@ def _play(s: State, a: PlayCard) -> State:
         new = (c[0] + n * (out[0] - inp[0]), c[1] + n * (out[1] - inp[1]), c[2] + n * (out[2] - inp[2]),
                c[3] + n * (out[3] - inp[3]))
     i = hand.index(cid)
-    return _done(s, p, _set(s.caravans, p, new), _set(s.hands, p, hand[:i] + hand[i + 1:]),
-                 _set(s.played, p, s.played[p] + (cid,)), s.golems, s.copper, s.silver, s.market,
-                 s.market_crystals, s.golem_row, s.copper_pile, s.silver_pile, s.end_triggered)
+    caravans, hands, played = s[4], s[5], s[6]
+    return _done_own(s, p, caravans[:p] + (new,) + caravans[p + 1:], hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:],
+                     played[:p] + (played[p] + (cid,),) + played[p + 1:])
 
 
 def _acquire(s: State, a: Acquire) -> State:
@@ -504,7 +542,7 @@ def _acquire(s: State, a: Acquire) -> State:
                                             "acquire: position {position} needs exactly {n} crystals placed, one on "
                                             "each card to its left (colour indices 0..3), got {payment!r}", pos - 1)
                    .format(position=pos, n=pos - 1, payment=pay), R_ACQUIRE)
-    c = list(s.caravans[p])
+    c = list(s[4][p])
     for x in pay:
         c[x] -= 1
     if c[0] < 0 or c[1] < 0 or c[2] < 0 or c[3] < 0:
@@ -515,16 +553,21 @@ def _acquire(s: State, a: Acquire) -> State:
             "acquire: position {position} needs {n} crystals placed ({placed}), the caravan holds {held}; "
             "crystals on the card you take cannot pay for it", pos - 1)
             .format(position=pos, n=pos - 1, placed=_fmt(_counts(pay)), held=_fmt(have)), R_ACQUIRE)
-    mc = list(s.market_crystals)
-    for j, x in enumerate(pay):
-        old = mc[j]
-        mc[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
-    bonus = mc[pos - 1]
+    mc = s[11]
+    if pay:
+        mc = list(mc)
+        for j, x in enumerate(pay):
+            old = mc[j]
+            mc[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
+        bonus = mc.pop(pos - 1)
+        mc = tuple(mc)
+    else:
+        bonus = mc[0]
+        mc = mc[1:]
     new = (c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3])
-    cid = s.market[pos - 1]
-    del mc[pos - 1]
+    cid = s[10][pos - 1]
     return _done(s, p, _set(s.caravans, p, new), _set(s.hands, p, s.hands[p] + (cid,)), s.played, s.golems,
-                 s.copper, s.silver, s.market[:pos - 1] + s.market[pos:], tuple(mc), s.golem_row,
+                 s.copper, s.silver, s[10][:pos - 1] + s[10][pos:], mc, s.golem_row,
                  s.copper_pile, s.silver_pile, s.end_triggered)
 
 
@@ -536,13 +579,13 @@ def _counts(pay: tuple[int, ...]) -> Crystals:
 
 
 def _rest(s: State) -> State:
-    p = s.current
-    if not s.played[p]:
+    p = s[1]
+    played = s[6]
+    if not played[p]:
         raise _err("nothing_to_rest", _("rest: you have no played cards to take back (resting with none is not "
                                          "allowed here: it would only waste the turn)"), R_REST)
-    return _done(s, p, s.caravans, _set(s.hands, p, s.hands[p] + s.played[p]), _set(s.played, p, ()), s.golems,
-                 s.copper, s.silver, s.market, s.market_crystals, s.golem_row, s.copper_pile, s.silver_pile,
-                 s.end_triggered)
+    hands = s[5]
+    return _done_own(s, p, s[4], hands[:p] + (hands[p] + played[p],) + hands[p + 1:], played[:p] + ((),) + played[p + 1:])
 
 
 def _claim(s: State, a: Claim) -> State:
@@ -602,18 +645,37 @@ def sample_action(s: State, rng: random.Random) -> Action:
     chosen uniformly, then uniformly among its options (a playable card; an upgrade choice; a number of
     trades; a position, paid with crystals drawn at random from the caravan; a golem). This is not uniform over
     the distinct legal actions, which would make acquisitions with many payment orders dominate.
+
+    The actions returned are shared values (frozen, so equal to freshly built ones): a random game through
+    ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm. This loop is
+    the simulator's and the search bot's hot path (``benchmarks/century_sim.py``).
+
+    Examples
+    --------
+    >>> rng = random.Random(3)
+    >>> s = new_game(2, rng=rng)
+    >>> while not s.finished:
+    ...     s = apply_action(s, sample_action(s, rng))
+    >>> len(max(s.golems, key=len)) >= 6
+    True
     """
-    if s.finished:
+    if s[18]:  # finished
         raise _err("game_over", _("the game is over"), R_END)
-    if (len(s.golem_row) < GOLEM_ROW_SIZE and s.golem_deck) or (len(s.market) < MARKET_SIZE and s.merchant_deck):
-        return sample_chance(s, rng)
-    p = s.current
-    c = s.caravans[p]
+    row = s[13]
+    if len(row) < GOLEM_ROW_SIZE and s[14]:
+        deck = s[14]
+        return _REVEAL_GOLEM[deck[int(rng.random() * len(deck))]]
+    market = s[10]
+    if len(market) < MARKET_SIZE and s[12]:
+        deck = s[12]
+        return _REVEAL_MERCHANT[deck[int(rng.random() * len(deck))]]
+    p = s[1]
+    c = s[4][p]
     rnd = rng.random
-    if s.stage == DISCARD:
+    if s[2] == DISCARD:
         left = list(c)
         d = [0, 0, 0, 0]
-        total = sum(left)
+        total = left[0] + left[1] + left[2] + left[3]
         for _n in range(total - CARAVAN_LIMIT):
             r = int(rnd() * total)
             i = 0
@@ -623,49 +685,68 @@ def sample_action(s: State, rng: random.Random) -> Action:
             left[i] -= 1
             d[i] += 1
             total -= 1
-        return Discard((d[0], d[1], d[2], d[3]))
-    hand = s.hands[p]
-    can_play = False
-    for cid in hand:
-        inp = _INPUTS[cid]
-        if inp is None or (c[0] >= inp[0] and c[1] >= inp[1] and c[2] >= inp[2] and c[3] >= inp[3]):
-            can_play = True
+        key = (d[0], d[1], d[2], d[3])
+        a = _DISCARDS.get(key)
+        if a is None:
+            a = _DISCARDS[key] = Discard(key)
+        return a
+    hand = s[5][p]
+    y, g, b, pk = c
+    inputs = _INPUTS
+    # A uniform action kind among those available, by rejection: draw one of the four, keep it if it can be
+    # made (each kind is tested only when drawn; at least one always can: Create 2 is in hand or played).
+    while True:
+        k = int(rnd() * 4)
+        if k == 0:
+            for cid in hand:
+                inp = inputs[cid]
+                if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
+                    break
+            else:
+                continue
             break
-    claimable = []
-    row = s.golem_row
-    for pos in range(len(row)):
-        cost = _COST[row[pos]]
-        if c[0] >= cost[0] and c[1] >= cost[1] and c[2] >= cost[2] and c[3] >= cost[3]:
-            claimable.append(pos + 1)
-    kinds = []
-    if can_play:
-        kinds.append(0)
-    if s.market:
-        kinds.append(1)
-    if s.played[p]:
-        kinds.append(2)
-    if claimable:
-        kinds.append(3)
-    k = kinds[int(rnd() * len(kinds))]
+        if k == 1:
+            if market:
+                break
+        elif k == 2:
+            if s[6][p]:
+                break
+        else:
+            row_costs = [_COST[gid] for gid in row]
+            claimable = [pos for pos, cost in enumerate(row_costs, 1)
+                         if y >= cost[0] and g >= cost[1] and b >= cost[2] and pk >= cost[3]]
+            if claimable:
+                break
     if k == 0:
         while True:  # a uniformly random playable card, by rejection (at least one is playable)
             cid = hand[int(rnd() * len(hand))]
-            inp = _INPUTS[cid]
-            if inp is None or (c[0] >= inp[0] and c[1] >= inp[1] and c[2] >= inp[2] and c[3] >= inp[3]):
+            inp = inputs[cid]
+            if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
                 break
         kind = _KIND[cid]
         if kind == "create":
-            return PlayCard(cid)
+            return _PLAY_ONCE[cid]
         if kind == "upgrade":
-            choices = _upgrade_table(c[0], c[1], c[2], _M[cid].upgrades)
-            return PlayCard(cid, 1, choices[int(rnd() * len(choices))])
-        return PlayCard(cid, 1 + int(rnd() * max_trades(c, cid)))
+            key = (cid, y, g, b)
+            choices = _UPGRADE_PLAYS.get(key)
+            if choices is None:
+                choices = _UPGRADE_PLAYS[key] = tuple(PlayCard(cid, 1, st) for st in
+                                                      upgrade_choices(c, _M[cid].upgrades))
+            return choices[int(rnd() * len(choices))]
+        times = 1 + int(rnd() * max_trades(c, cid))
+        if times == 1:
+            return _PLAY_ONCE[cid]
+        key = (cid, times)
+        a = _TRADES.get(key)
+        if a is None:
+            a = _TRADES[key] = PlayCard(cid, times)
+        return a
     if k == 1:
-        total = c[0] + c[1] + c[2] + c[3]
-        pos = 1 + int(rnd() * min(len(s.market), total + 1))
+        total = y + g + b + pk
+        pos = 1 + int(rnd() * min(len(market), total + 1))
         if pos == 1:
-            return Acquire(1)
-        left = list(c)
+            return _ACQUIRE_FIRST
+        left = [y, g, b, pk]
         pay = []
         for _n in range(pos - 1):
             r = int(rnd() * total)
@@ -676,185 +757,27 @@ def sample_action(s: State, rng: random.Random) -> Action:
             left[i] -= 1
             total -= 1
             pay.append(i)
-        return Acquire(pos, tuple(pay))
+        key = (pos, *pay)
+        a = _ACQUIRES.get(key)
+        if a is None:
+            a = _ACQUIRES[key] = Acquire(pos, tuple(pay))
+        return a
     if k == 2:
-        return Rest()
-    return Claim(claimable[int(rnd() * len(claimable))])
+        return _REST
+    return _CLAIMS[claimable[int(rnd() * len(claimable))]]
 
 
-def play_random(s: State, rng: random.Random, *, max_turns: int = 3000) -> State:
-    """Play random actions for every seat (and random reveals) until the game ends or ``max_turns``.
-
-    Exactly the same as ``while not s.finished and s.turn < max_turns: s = apply_action(s,
-    sample_action(s, rng))``: the same draws from ``rng`` in the same order, the same rules, the same final
-    state (a test compares them over many seeds). It is the simulator's hot path and about twice as fast,
-    because it works on local lists and builds no intermediate state and no action value. The rules it
-    applies are those of :func:`apply_action` (a player action, the refill of both rows, the caravan
-    limit, the end of the round); the draws are those of :func:`sample_action` and :func:`sample_chance`.
-
-    Parameters
-    ----------
-    s : State
-        Any state (a chance reveal or a discard may be due).
-    rng : random.Random
-        Source of every choice and reveal.
-    max_turns : int
-        Stop once ``turn`` reaches this (the state is then unfinished, possibly with a reveal due).
-
-    Returns
-    -------
-    State
-        The final (or stopped) state.
-    """
-    rnd = rng.random
-    n = s.n_players
-    caravans = [list(c) for c in s.caravans]
-    hands = [list(h) for h in s.hands]
-    played = [list(x) for x in s.played]
-    golems = [list(g) for g in s.golems]
-    copper = list(s.copper)
-    silver = list(s.silver)
-    market = list(s.market)
-    mcr = [list(x) for x in s.market_crystals]
-    mdeck = list(s.merchant_deck)
-    grow = list(s.golem_row)
-    gdeck = list(s.golem_deck)
-    cp, sp = s.copper_pile, s.silver_pile
-    end, fin = s.end_triggered, s.finished
-    cur, stage, turn = s.current, s.stage, s.turn
-    threshold = end_threshold(n)
-    inputs, kinds_of, cost_of, merchants = _INPUTS, _KIND, _COST, _M
-    while not fin and turn < max_turns:
-        # Chance first (sample_chance): golems, then the market.
-        if len(grow) < GOLEM_ROW_SIZE and gdeck:
-            grow.append(gdeck.pop(int(rnd() * len(gdeck))))
-            continue
-        if len(market) < MARKET_SIZE and mdeck:
-            market.append(mdeck.pop(int(rnd() * len(mdeck))))
-            mcr.append([0, 0, 0, 0])
-            continue
-        c = caravans[cur]
-        if stage == DISCARD:  # each returned crystal a uniformly random one of the caravan
-            total = c[0] + c[1] + c[2] + c[3]
-            for _n in range(total - CARAVAN_LIMIT):
-                r = int(rnd() * total)
-                i = 0
-                while r >= c[i]:
-                    r -= c[i]
-                    i += 1
-                c[i] -= 1
-                total -= 1
-        else:
-            hand = hands[cur]
-            can_play = False
-            for cid in hand:
-                inp = inputs[cid]
-                if inp is None or (c[0] >= inp[0] and c[1] >= inp[1] and c[2] >= inp[2] and c[3] >= inp[3]):
-                    can_play = True
-                    break
-            claimable = []
-            for pos in range(len(grow)):
-                cost = cost_of[grow[pos]]
-                if c[0] >= cost[0] and c[1] >= cost[1] and c[2] >= cost[2] and c[3] >= cost[3]:
-                    claimable.append(pos + 1)
-            kinds = []
-            if can_play:
-                kinds.append(0)
-            if market:
-                kinds.append(1)
-            if played[cur]:
-                kinds.append(2)
-            if claimable:
-                kinds.append(3)
-            k = kinds[int(rnd() * len(kinds))]
-            if k == 0:  # play a uniformly random playable card, then a random choice for it
-                while True:
-                    cid = hand[int(rnd() * len(hand))]
-                    inp = inputs[cid]
-                    if inp is None or (c[0] >= inp[0] and c[1] >= inp[1] and c[2] >= inp[2] and c[3] >= inp[3]):
-                        break
-                kind = kinds_of[cid]
-                card = merchants[cid]
-                if kind == "create":
-                    out = card.outputs
-                    c[0] += out[0]
-                    c[1] += out[1]
-                    c[2] += out[2]
-                    c[3] += out[3]
-                elif kind == "upgrade":
-                    choices = _upgrade_table(c[0], c[1], c[2], card.upgrades)
-                    st = choices[int(rnd() * len(choices))]
-                    c[0] -= st[0]
-                    c[1] += st[0] - st[1]
-                    c[2] += st[1] - st[2]
-                    c[3] += st[2]
-                else:
-                    inp = card.inputs
-                    out = card.outputs
-                    t = 1 + int(rnd() * max_trades(c, cid))
-                    c[0] += t * (out[0] - inp[0])
-                    c[1] += t * (out[1] - inp[1])
-                    c[2] += t * (out[2] - inp[2])
-                    c[3] += t * (out[3] - inp[3])
-                hand.remove(cid)
-                played[cur].append(cid)
-            elif k == 1:  # acquire: a random position, paid with crystals drawn one by one
-                total = c[0] + c[1] + c[2] + c[3]
-                pos = 1 + int(rnd() * min(len(market), total + 1))
-                for j in range(pos - 1):
-                    r = int(rnd() * total)
-                    i = 0
-                    while r >= c[i]:
-                        r -= c[i]
-                        i += 1
-                    c[i] -= 1
-                    total -= 1
-                    mcr[j][i] += 1
-                bonus = mcr.pop(pos - 1)
-                c[0] += bonus[0]
-                c[1] += bonus[1]
-                c[2] += bonus[2]
-                c[3] += bonus[3]
-                hand.append(market.pop(pos - 1))
-            elif k == 2:  # rest
-                hand.extend(played[cur])
-                played[cur] = []
-            else:  # claim a random claimable golem; coins by position (see _claim)
-                pos = claimable[int(rnd() * len(claimable))]
-                gid = grow.pop(pos - 1)
-                cost = cost_of[gid]
-                c[0] -= cost[0]
-                c[1] -= cost[1]
-                c[2] -= cost[2]
-                c[3] -= cost[3]
-                mine = golems[cur]
-                mine.append(gid)
-                if pos == 1:
-                    if cp:
-                        copper[cur] += 1
-                        cp -= 1
-                    elif sp:
-                        silver[cur] += 1
-                        sp -= 1
-                elif pos == 2 and cp and sp:
-                    silver[cur] += 1
-                    sp -= 1
-                if len(mine) >= threshold:
-                    end = True
-        # End of the action (see _done): the caravan limit, then the turn passes or the game ends.
-        if c[0] + c[1] + c[2] + c[3] > CARAVAN_LIMIT:
-            stage = DISCARD
-        else:
-            stage = MAIN
-            turn += 1
-            if end and cur == n - 1:
-                fin = True
-            else:
-                cur = (cur + 1) % n
-    return _tnew(State, (n, cur, stage, turn, tuple(tuple(c) for c in caravans), tuple(tuple(h) for h in hands),
-                         tuple(tuple(x) for x in played), tuple(tuple(g) for g in golems), tuple(copper),
-                         tuple(silver), tuple(market), tuple(tuple(x) for x in mcr), tuple(mdeck), tuple(grow),
-                         tuple(gdeck), cp, sp, end, fin))
+# Shared action values of sample_action (frozen dataclasses: building one costs more than a rules step).
+_REST = Rest()
+_ACQUIRE_FIRST = Acquire(1)
+_CLAIMS = tuple(Claim(pos) for pos in range(GOLEM_ROW_SIZE + 1))
+_PLAY_ONCE = {cid: PlayCard(cid) for cid in _M}
+_REVEAL_GOLEM = {gid: RevealGolem(gid) for gid in _G}
+_REVEAL_MERCHANT = {cid: RevealMerchant(cid) for cid in _M}
+_DISCARDS: dict[Crystals, Discard] = {}
+_TRADES: dict[tuple[str, int], PlayCard] = {}
+_UPGRADE_PLAYS: dict[tuple[str, int, int, int], tuple[PlayCard, ...]] = {}
+_ACQUIRES: dict[tuple[int, ...], Acquire] = {}
 
 
 _UPGRADES: dict[tuple[int, int, int, int], tuple[Crystals, ...]] = {}

@@ -255,7 +255,7 @@ def parse_action(state: GameState, text: str) -> Action:
 
 # --------------------------------------------------------------------------------------------- bots
 
-BOTS = ("random", "greedy", "planner")
+BOTS = ("random", "greedy", "planner", "search")
 """Bot names for :func:`make_bot` (:mod:`companion.century.bots`)."""
 
 
@@ -280,7 +280,7 @@ class _EngineBot:
 
 
 def make_bot(name: str) -> _EngineBot:
-    """A bot by name (``random``, ``greedy``, ``planner``) with ``choose(state, rng, seat)``.
+    """A bot by name (``random``, ``greedy``, ``planner``, ``search``) with ``choose(state, rng, seat)``.
 
     Raises
     ------

@@ -1,4 +1,4 @@
-"""Simulate many Century: Golem Edition games between bots and summarise them (with plotly charts).
+"""Simulate many Century: Golem Edition games between bots and summarise them.
 
 API summary (stable)
 --------------------
@@ -16,7 +16,7 @@ max_turns=3000, workers=1) -> SimulationResult``
     ``score_spread`` (mean, sd, min, max of all totals; mean winning margin), ``summary()`` (the CLI's JSON).
 ``GameResult``: ``bots`` (by seat), ``turns``, ``rounds``, ``totals`` (VP by seat), ``winner`` (seat),
     ``finished`` (False when stopped at ``max_turns``), ``record`` (``GameRecord`` or None).
-Charts (plotly ``go.Figure``, built from a result): ``win_rate_figure``, ``length_figure``, ``score_figure``.
+Charts of a result are drawn by :mod:`companion.widgets.century.plots` (this module decides nothing about display).
 
 A game stopped at ``max_turns`` (random bots can dither) counts in ``unfinished`` and is left out of win
 rates; with the default cap this essentially never happens (random 4-player games last about 260 turns).
@@ -32,15 +32,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.century.bots import Bot, make_bot
-from companion.century.engine import apply_action, new_game, play_random, sample_action, score
+from companion.century.engine import apply_action, new_game, sample_action, score
 from companion.century.record import GameRecord
 from companion.century.state import chance_pending
 from companion.errors import CompanionError
-from companion.i18n import _, ngettext
+from companion.i18n import _
 from companion.jsonio import excerpt
 
 __all__ = ["MAX_GAMES", "MAX_WORKERS", "GameResult", "SimulationResult", "play_game", "simulate", "game_rng",
-           "win_rate_figure", "length_figure", "score_figure"]
+]
 
 MAX_GAMES = 1_000_000
 """Most games one ``simulate`` call plays (a larger number is refused as a typing slip, never run for hours)."""
@@ -167,8 +167,9 @@ def play_game(n_players: int, bots: Sequence[Bot], rng: random.Random, *, max_tu
                           GameRecord(n_players, tuple(actions), tuple(f"{b.name} {i + 1}" for i, b in enumerate(bots))))
     s = new_game(n_players, rng=rng)
     if all(b.name == "random" for b in bots):
-        # Hot path: random bots for every seat (the same game as sampling action by action).
-        s = play_random(s, rng, max_turns=max_turns)
+        # Random bots for every seat: the rules' own step, without asking each bot object.
+        while not s.finished and s.turn < max_turns:
+            s = apply_action(s, sample_action(s, rng))
     else:
         while not s.finished and s.turn < max_turns:
             if chance_pending(s):
@@ -267,45 +268,3 @@ def simulate(n_players: int = 4, games: int = 100, seed: int = 0, bots: Sequence
         bar.close()
     result.seconds = time.perf_counter() - start
     return result
-
-
-def win_rate_figure(result: SimulationResult):
-    """Bar charts of win rate by seat and by bot (plotly ``go.Figure``)."""
-    import plotly.graph_objects as go
-    from plotly.subplots import make_subplots
-
-    fig = make_subplots(rows=1, cols=2, subplot_titles=(_("win rate by seat"), _("win rate by bot")))
-    fig.add_trace(go.Bar(x=[_("seat {n}").format(n=i + 1) for i in range(result.n_players)],
-                         y=result.win_rate_by_seat, name=_("by seat"), marker_color="#4c78a8"), row=1, col=1)
-    by_bot = result.win_rate_by_bot
-    fig.add_trace(go.Bar(x=list(by_bot), y=list(by_bot.values()), name=_("by bot"), marker_color="#f58518"),
-                  row=1, col=2)
-    fig.update_yaxes(range=[0, 1], tickformat=".0%")
-    games = len(result.finished_games)
-    fig.update_layout(showlegend=False, height=360,
-                      title=ngettext("{games} game, {players} players", "{games} games, {players} players", games)
-                      .format(games=games, players=result.n_players))
-    return fig
-
-
-def length_figure(result: SimulationResult):
-    """Histogram of game length in turns (plotly ``go.Figure``)."""
-    import plotly.graph_objects as go
-
-    fig = go.Figure(go.Histogram(x=[g.turns for g in result.games], marker_color="#54a24b"))
-    fig.update_layout(title=_("game length (mean {turns} turns)").format(turns=f"{result.mean_turns:.1f}"),
-                      xaxis_title=_("turns"), yaxis_title=_("games"), height=340)
-    return fig
-
-
-def score_figure(result: SimulationResult):
-    """Box plots of final scores by bot (plotly ``go.Figure``)."""
-    import plotly.graph_objects as go
-
-    by_bot: dict[str, list[int]] = {}
-    for g in result.finished_games:
-        for name, total in zip(g.bots, g.totals, strict=True):
-            by_bot.setdefault(name, []).append(total)
-    fig = go.Figure([go.Box(y=v, name=k, boxmean=True) for k, v in by_bot.items()])
-    fig.update_layout(title=_("final scores (VP)"), yaxis_title=_("VP"), height=360)
-    return fig

@@ -37,7 +37,7 @@ def test_play_a_full_game_in_lab(page, lab_url):
     wait_for_text(page, "Player 1: play S01")
     assert "Player 3:" in widget_text(page)
     page.locator(".jp-OutputArea .widget-button", has_text="Hint").click()
-    wait_for_text(page, "Hint (planner bot):")
+    wait_for_text(page, "Hint: the search's three best moves")
     screenshot(page, "century_play_a_full_game")
     game = page.locator(".jp-OutputArea .widget-vbox", has_text="New game").first
     game.scroll_into_view_if_needed()

@@ -7,8 +7,9 @@ import pytest
 
 from companion.century import legal_actions, new_game
 from companion.century.bots import GreedyBot, PlannerBot, RandomBot, candidate_actions, make_bot
-from companion.century.simulate import length_figure, score_figure, simulate, win_rate_figure
+from companion.century.simulate import simulate
 from companion.errors import CompanionError
+from companion.widgets.century.plots import length_figure, score_figure, win_rate_figure
 
 
 @pytest.mark.parametrize("bot", [RandomBot(), GreedyBot(), PlannerBot()])

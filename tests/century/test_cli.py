@@ -117,3 +117,48 @@ def test_replay_hand_checked_fixture():
     # Ann: golem 6 + 1 copper (3); Ben: 1 blue crystal. The game is not over, so no winner yet.
     assert [p["total"] for p in out["players"]] == [9, 1]
     assert out["finished"] is False and out["winner"] is None and out["turns"] == 12
+
+
+def _fixture_record() -> str:
+    from pathlib import Path
+
+    return str(Path(__file__).parent / "fixtures" / "short_game.txt")
+
+
+def test_hint_json_lists_three_legal_moves_of_the_seat_to_act():
+    from companion.century.actions import parse_action
+    from companion.century.engine import legal_actions
+    from companion.century.record import read_record, replay
+
+    path = _fixture_record()
+    result = runner.invoke(app, ["century", "hint", path, "--json", "--seconds", "2"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    final = replay(read_record(open(path, encoding="utf-8").read()))[-1]
+    assert doc["seat"] == final.current and doc["player"] == "Ann"
+    assert len(doc["moves"]) == 3
+    values = [m["expected_vp"] for m in doc["moves"]]
+    assert values == sorted(values, reverse=True)
+    legal = legal_actions(final)
+    for m in doc["moves"]:
+        assert parse_action(m["action"]) in legal and m["line"][0] == m["action"] and m["reason"]
+
+
+def test_review_json_has_a_value_per_move_and_marks_drops_of_the_movers():
+    path = _fixture_record()
+    result = runner.invoke(app, ["century", "review", path, "--json", "--seconds", "0.2"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["players"] == ["Ann", "Ben"]
+    assert len(doc["expected_final_vp"]) == len(doc["moves"]) + 1
+    assert all(len(row) == 2 for row in doc["expected_final_vp"])
+    seats = {m["move"]: m["seat"] for m in doc["moves"]}
+    assert doc["drops"] and all(seats[d["move"]] == d["seat"] and d["loss"] > 0 for d in doc["drops"])
+    assert all(sum(1 for d in doc["drops"] if d["seat"] == s) <= 3 for s in (0, 1))
+
+
+def test_hint_on_a_bad_record_exits_2(tmp_path):
+    f = tmp_path / "bad.txt"
+    f.write_text("century-golem-edition record 1\nplayers 2\nfly away\n", encoding="utf-8")
+    result = runner.invoke(app, ["century", "hint", str(f)])
+    assert result.exit_code == 2 and "error" in result.stderr

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from companion.century import (
     DISCARD,
     Acquire,
@@ -46,12 +48,30 @@ def test_human_play_then_bots_then_undo_restores_the_state():
     assert "no actions yet" in game.history.value
 
 
-def test_hint_names_a_legal_action_of_the_human():
+def test_hint_shows_three_legal_moves_of_the_human_with_values_and_reasons():
     game = CenturyGame(players=3, controllers=["human", "planner", "planner"], seed=4)
-    why = game.hint()
-    legal = {describe_action(a) for a in legal_actions(game.state)}
-    assert why.split(":")[0] in legal
-    assert "Hint (planner bot)" in game.message.value
+    moves = game.hint()
+    assert len(moves) == 3 and all(m.action in legal_actions(game.state) for m in moves)
+    for m in moves:
+        assert describe_action(m.action) in html.unescape(game.coach.value)
+        assert html.escape(m.reason) in game.coach.value and f"{m.expected_vp:.1f}" in game.coach.value
+    game.human_action(moves[0].action)  # the hint was for the position it was asked in
+    assert game.coach.value == ""
+
+
+def test_review_charts_expected_vp_and_marks_drops():
+    game = CenturyGame(players=2, controllers=["human", "greedy"], seed=3)
+    assert game.review() is None  # nothing played yet
+    for _ in range(6):
+        game.human_action(legal_actions(game.state)[-1])  # a claim, rest or acquisition: often a poor move
+    result = game.review()
+    assert len(result.values) == len(result.actions) + 1 == 13
+    fig = game.review_figure
+    lines = [tr for tr in fig.data if tr.mode == "lines"]
+    assert [tr.name for tr in lines] == game.names and len(lines[0].y) == 13
+    marks = [tr for tr in fig.data if tr.mode == "markers+text"]
+    assert sum(len(tr.x) for tr in marks) == len(result.drops) > 0
+    assert all(d.loss > 0 for d in result.drops)
 
 
 def test_undo_then_the_same_action_turns_up_the_same_cards():

@@ -51,7 +51,8 @@ COLOUR_NAMES = {"yellow": lazy_gettext("yellow"), "green": lazy_gettext("green")
 
 
 #: The bots a seat can be played by, named for players (the ids stay in the record).
-BOT_NAMES = {"random": lazy_gettext("random"), "greedy": lazy_gettext("greedy"), "planner": lazy_gettext("planner")}
+BOT_NAMES = {"random": lazy_gettext("random"), "greedy": lazy_gettext("greedy"), "planner": lazy_gettext("planner"),
+             "search": lazy_gettext("lookahead search")}
 _LETTER_RUN = re.compile(r"\b[ygbp]+\b")
 
 

@@ -16,14 +16,15 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.century import game as century
-from companion.century.actions import Action
-from companion.century.bots import PlannerBot
+from companion.century.actions import Action, describe_action
+from companion.century.search import MoveAnalysis, Review, hint, review
 from companion.errors import CompanionError, IllegalActionError
 from companion.i18n import _, add_language_listener, remove_language_listener
 from companion.protocol import CHANCE
 from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
 from companion.widgets.century.actions import BOT_NAMES, ActionPicker
+from companion.widgets.century.plots import SEAT_COLOURS, review_figure
 from companion.widgets.century.table import TableView
 from companion.widgets.common import (
     all_zero,
@@ -40,7 +41,8 @@ from companion.widgets.touch import show_tooltip
 
 __all__ = ["HUMAN", "CenturyGame"]
 
-SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
+HINT_SECONDS = 1.0
+"""Time cap of a hint's search (s)."""
 
 
 class CenturyGame(widgets.VBox):
@@ -91,9 +93,20 @@ class CenturyGame(widgets.VBox):
         self.step_button = widgets.Button(description=_("Bot move"), icon="step-forward")
         self.step_button.on_click(lambda _b: self._busy(self.bot_step))
         self.hint_button = widgets.Button(description=_("Hint"), icon="lightbulb-o",
-                                          tooltip=_("what the planner bot would do, and why"))
+                                          tooltip=_("the three best moves the search finds, and why"))
         show_tooltip(self.hint_button)
-        self.hint_button.on_click(lambda _b: self.hint())
+        self.hint_button.on_click(lambda _b: self._busy(self.hint))
+        self.review_button = widgets.Button(description=_("Review"), icon="line-chart",
+                                            tooltip=_("each player's expected final VP after every move, and "
+                                                      "the biggest drops"))
+        show_tooltip(self.review_button)
+        self.review_button.on_click(lambda _b: self._busy(self.review))
+        self.coach = widgets.HTML()
+        self.review_box = widgets.VBox()
+        self.review_figure = None
+        self._hint_for = None
+        self._hint_moves: list[MoveAnalysis] | None = None
+        self._review: Review | None = None
         self.auto = widgets.Checkbox(value=True, description=_("bots move by themselves"), indent=False)
         self.message = message_box()
         self.history = widgets.HTML()
@@ -107,14 +120,16 @@ class CenturyGame(widgets.VBox):
         self.record_panel = widgets.Accordion(children=[widgets.VBox([self.record_file, self.record_text])],
                                               titles=(_("Game record (save, open, text)"),))
         self.record_panel.selected_index = None
-        self.controls = widgets.HBox([self.undo_button, self.hint_button, self.step_button, self.auto])
+        self.controls = widgets.HBox([self.undo_button, self.hint_button, self.review_button, self.step_button,
+                                      self.auto], layout=widgets.Layout(flex_flow="row wrap"))
         self.session: Session | None = None
         self.names: list[str] = []
         self.controllers: list[str] = []
         self._chart_rows: list[tuple[int, list[int]]] = []
         self._chart_upto = 0
         super().__init__([busy_style(), self.setup, self.table, self.picker, self.typed, self.controls,
-                          self.message, self.chart_box, self.history, self.record_panel])
+                          self.message, self.coach, self.review_box, self.chart_box, self.history,
+                          self.record_panel])
         self.start()
         add_language_listener(self._retranslate)
 
@@ -258,13 +273,65 @@ class CenturyGame(widgets.VBox):
         self._refresh()
         return True
 
-    def hint(self) -> str | None:
-        """Show what the planner bot would do in the human's place, with its reason (teaching aid)."""
+    def hint(self) -> list[MoveAnalysis] | None:
+        """Show the three best moves for the person to act, each with its expected final VP and why.
+
+        The moves, figures and reasons come from the search bot (:func:`companion.century.search.hint`,
+        at most :data:`HINT_SECONDS`). Returns them (``None`` when no person is to act).
+        """
         if not self.is_human_turn():
             return None
-        _action, why = PlannerBot().explain(self.state)
-        self.message.value = info_html(_("Hint (planner bot): {why}").format(why=why))
-        return why
+        moves = hint(self.state, 3, seconds=HINT_SECONDS)
+        self._hint_for, self._hint_moves = self.state, moves
+        self._show_hint()
+        return moves
+
+    def _show_hint(self) -> None:
+        moves = self._hint_moves
+        if not moves:
+            self.coach.value = ""
+            return
+        items = "".join(
+            "<li><b>{move}</b> · {vp}<br>{reason}</li>".format(
+                move=html.escape(describe_action(m.action)),
+                vp=html.escape(_("expected final VP {vp}").format(vp=f"{m.expected_vp:.1f}")),
+                reason=html.escape(m.reason)) for m in moves)
+        title = html.escape(_("Hint: the search's three best moves for {player}").format(
+            player=self.names[self.state.current]))
+        self.coach.value = f'<div class="companion-hint"><b>{title}</b><ol>{items}</ol></div>'
+
+    def review(self) -> Review | None:
+        """Chart every player's expected final VP after each move so far, with each one's three biggest
+        drops and the move the search preferred there (:func:`companion.century.search.review`)."""
+        if self.session is None or self.session.decisions() == 0:
+            self.message.value = info_html(_("Nothing to review yet: no move has been made."))
+            return None
+        states = [s.core for s in self.session.states]
+        result = review(states, list(self.session.actions))
+        self._review = result
+        self._show_review()
+        return result
+
+    def _show_review(self) -> None:
+        result = self._review
+        if result is None:
+            self.review_box.children = []
+            return
+        fig = review_figure(result, self.names)
+        if self.review_figure is None:
+            self.review_figure = figure_widget(fig)
+        else:
+            self.review_figure.show(fig)
+        rows = "".join(
+            "<li>{text}</li>".format(text=html.escape(_(
+                "move {move}, {player}: {action} (−{loss} VP); better: {better} — {reason}").format(
+                move=d.move, player=self.names[d.seat], action=describe_action(d.action), loss=f"{d.loss:.1f}",
+                better=describe_action(d.preferred) if d.preferred else "–", reason=d.reason)))
+            for d in result.drops)
+        title = html.escape(_("Review: the biggest drops of each player"))
+        drops = widgets.HTML(f'<div class="companion-review"><b>{title}</b><ul>{rows}</ul></div>' if rows else
+                             info_html(_("No move lost expected VP against the search's choice.")))
+        self.review_box.children = [self.review_figure, drops]
 
     # ------------------------------------------------------------------ views
     def _refresh(self) -> None:
@@ -279,6 +346,10 @@ class CenturyGame(widgets.VBox):
         over = session.is_terminal()
         self.step_button.disabled = over or human or session.current_player() == CHANCE
         self.hint_button.disabled = not human
+        self.review_button.disabled = session.decisions() == 0
+        if self._hint_for is not s:  # a hint is for the position it was asked in
+            self._hint_for, self._hint_moves = None, None
+            self.coach.value = ""
         self.undo_button.disabled = session.decisions() == 0
         recent = session.recent(8)
         # the actions in record notation (the game record's language, like the typed actions), as code
@@ -375,7 +446,9 @@ class CenturyGame(widgets.VBox):
         self.undo_button.tooltip = _("back to your last decision")
         self.step_button.description = _("Bot move")
         self.hint_button.description = _("Hint")
-        self.hint_button.tooltip = _("what the planner bot would do, and why")
+        self.hint_button.tooltip = _("the three best moves the search finds, and why")
+        self.review_button.description = _("Review")
+        self.review_button.tooltip = _("each player's expected final VP after every move, and the biggest drops")
         self.auto.description = _("bots move by themselves")
         self.typed.placeholder = _("or type an action, e.g. acquire 3 pay yg, and press Enter")
         self.record_panel.set_title(0, _("Game record (save, open, text)"))
@@ -386,3 +459,5 @@ class CenturyGame(widgets.VBox):
                 self.chart.layout.yaxis.title.text = _("VP")
         if self.session is not None:
             self._refresh()
+        self._show_hint()
+        self._show_review()
