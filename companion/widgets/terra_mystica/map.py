@@ -38,7 +38,7 @@ from companion.terra_mystica.hexmap import (
     parse_map,
     shipped_maps,
 )
-from companion.terra_mystica.mapplot import HEX_TRACE, map_figure
+from companion.widgets.terra_mystica.mapplot import HEX_TRACE, map_figure
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import BUILDING_KINDS, TownEvent, TownState
