@@ -10,8 +10,8 @@ import pytest
 
 from companion.terra_mystica.geometry import hex_centre
 from companion.terra_mystica.hexmap import parse_map
-from companion.widgets.terra_mystica.mapplot import HEX_TRACE, TERRAIN_COLOURS, map_figure
 from companion.terra_mystica.towns import TownState
+from companion.widgets.terra_mystica.mapplot import HEX_TRACE, TERRAIN_COLOURS, map_figure
 
 FIXTURES = Path(__file__).parent / "fixtures" / "maps"
 BASE = parse_map((FIXTURES / "base.txt").read_text())

@@ -38,11 +38,11 @@ from companion.terra_mystica.hexmap import (
     parse_map,
     shipped_maps,
 )
-from companion.widgets.terra_mystica.mapplot import HEX_TRACE, map_figure
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import BUILDING_KINDS, TownEvent, TownState
 from companion.widgets.common import error_html, figure_widget, info_html, join_sentences
+from companion.widgets.terra_mystica.mapplot import HEX_TRACE, map_figure
 from companion.widgets.terra_mystica.names import faction_name, map_name, terrain_name
 
 __all__ = ["MapExplorer", "TownSandbox", "describe_town_event", "format_map_error", "hex_position"]

@@ -73,10 +73,10 @@ from companion.terra_mystica.hexmap import (
     parse_map,
     shipped_maps,
 )
-from companion.widgets.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.widgets.common import busy, busy_style, error_html, info_html, join_sentences, message_box
 from companion.widgets.game_record import RecordFile
+from companion.widgets.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
 from companion.widgets.terra_mystica.names import faction_order
 from companion.widgets.terra_mystica.plot import ChartSlot
 from companion.widgets.terra_mystica.replay import final_scoring_html
