@@ -26,6 +26,7 @@ from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import TownState
 
 __all__ = ["HEX_TRACE", "TOWN_TRACE", "BRIDGE_TRACE", "BUILDING_TRACE", "TERRAIN_COLOURS", "BUILDING_SYMBOLS", "HIGHLIGHT_STYLES",
+           "map_svg", "map_png",
            "building_outline", "faction_colour", "map_figure"]
 
 HEX_TRACE = "hexes"
@@ -229,3 +230,74 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         yaxis=dict(visible=False, scaleanchor="x", scaleratio=1, fixedrange=True),
     )
     return fig
+
+
+def map_svg(tm_map: TerraMysticaMap, *, show_labels: bool = True, hex_size: float = 40.0) -> str:
+    """The map as a standalone SVG picture (terrain fills, optional hex labels).
+
+    Parameters
+    ----------
+    tm_map : TerraMysticaMap
+    show_labels : bool
+        Write each hex's label (``E7``, ``r3``) on it.
+    hex_size : float
+        Width of one hex, flat side to flat side, in SVG pixels.
+
+    Returns
+    -------
+    str
+        An ``<svg>`` document (UTF-8 text), one ``<polygon>`` per hex with its label as ``<title>``.
+
+    Examples
+    --------
+    >>> from companion.terra_mystica.hexmap import load_shipped_map
+    >>> svg = map_svg(load_shipped_map("base"))
+    >>> svg.startswith("<svg") and svg.count("<polygon") == 113
+    True
+    """
+    from html import escape
+
+    cells = [(h, hex_corners(h.row, h.column)) for h in tm_map.hexes.values()]
+    xs = [x for _h, pts in cells for x, _y in pts]
+    ys = [y for _h, pts in cells for _x, y in pts]
+    pad = 0.1
+    left, top = min(xs) - pad, max(ys) + pad
+    width = (max(xs) - min(xs) + 2 * pad) * hex_size
+    height = (max(ys) - min(ys) + 2 * pad) * hex_size
+
+    def at(x: float, y: float) -> str:
+        return f"{(x - left) * hex_size:.1f},{(top - y) * hex_size:.1f}"
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+             f'viewBox="0 0 {width:.0f} {height:.0f}">', '<rect width="100%" height="100%" fill="white"/>']
+    for h, pts in cells:
+        name = _("river") if h.river else terrain_name(h.terrain)
+        parts.append(f'<polygon points="{" ".join(at(x, y) for x, y in pts)}" fill="{TERRAIN_COLOURS[h.terrain]}" '
+                     f'stroke="white" stroke-width="1.5"><title>{escape(f"{h.label} ({name})")}</title></polygon>')
+    if show_labels:
+        size = hex_size * 0.27
+        for h, _pts in cells:
+            x, y = hex_centre(h.row, h.column)
+            colour = "#5b8fb0" if h.river else _LABEL_COLOURS.get(h.terrain, "#333333")
+            parts.append(f'<text x="{(x - left) * hex_size:.1f}" y="{(top - y) * hex_size + size / 3:.1f}" '
+                         f'font-family="sans-serif" font-size="{size:.1f}" text-anchor="middle" '
+                         f'fill="{colour}">{escape(h.label)}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def map_png(tm_map: TerraMysticaMap, *, show_labels: bool = True, hex_size: float = 40.0) -> bytes:
+    """The map as a PNG picture (:func:`map_svg` rasterised by ``cairosvg``).
+
+    Raises
+    ------
+    CompanionError
+        If ``cairosvg`` (or the cairo library it needs) is not installed.
+    """
+    from companion.errors import CompanionError
+
+    try:
+        import cairosvg
+    except (ImportError, OSError):
+        raise CompanionError(_("PNG pictures need the cairosvg package (pip install cairosvg); SVG works without it")) from None
+    return cairosvg.svg2png(bytestring=map_svg(tm_map, show_labels=show_labels, hex_size=hex_size).encode("utf-8"))
