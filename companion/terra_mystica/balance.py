@@ -28,7 +28,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from statistics import mean, stdev
 from typing import Any
 
@@ -196,7 +196,8 @@ def _play(job: tuple[int, str, tuple[str, ...], int, str, int]) -> tuple[int, li
 
 
 def simulate_balance(tm_map: TerraMysticaMap, *, games: int = 100, players: int = 4, bot: str = "greedy",
-                     seed: int = 0, workers: int = 1, progress: bool | None = None) -> dict[str, Any]:
+                     seed: int = 0, workers: int = 1, progress: bool | None = None,
+                     on_game: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``games`` bot games on ``tm_map`` and report mean VP and win share per faction.
 
     Parameters
@@ -214,6 +215,8 @@ def simulate_balance(tm_map: TerraMysticaMap, *, games: int = 100, players: int 
         Processes playing games at once (1: in this process). The result does not depend on it.
     progress : bool, optional
         tqdm bar on stderr (default: when stderr is a terminal).
+    on_game : callable, optional
+        Called as ``on_game(done, games)`` after each game (a widget's progress bar).
 
     Returns
     -------
@@ -259,6 +262,8 @@ def simulate_balance(tm_map: TerraMysticaMap, *, games: int = 100, players: int 
             k, result = _play(job)
             results[k] = result
             bar.update()
+            if on_game is not None:
+                on_game(len(results), games)
     else:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -266,6 +271,8 @@ def simulate_balance(tm_map: TerraMysticaMap, *, games: int = 100, players: int 
             for k, result in pool.map(_play, jobs, chunksize=max(1, min(20, games // (workers * 4) or 1))):
                 results[k] = result
                 bar.update()
+                if on_game is not None:
+                    on_game(len(results), games)
     bar.close()
     seconds = time.perf_counter() - start
     vp: dict[str, list[int]] = {f: [] for f in factions}

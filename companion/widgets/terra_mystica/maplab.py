@@ -99,9 +99,12 @@ class MapLab(widgets.VBox):
         self.words_export = widgets.Textarea(layout=widgets.Layout(width="480px", height="190px"))
         self.downloads = widgets.HTML()
         self._headings = {k: widgets.HTML() for k in ("edit", "generate", "designs", "stats", "mine", "base",
-                                                      "export", "letters", "words")}
+                                                      "export", "letters", "words", "balance")}
         self.figure = figure_widget(self._figure())
         self._bind()
+        from companion.widgets.terra_mystica.balanceplot import BalancePanel
+
+        self.balance = BalancePanel(lambda: self.design.map)
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
         self.add_row_button.on_click(lambda _b: self.add_row())
@@ -131,7 +134,7 @@ class MapLab(widgets.VBox):
         figure_box = widgets.Box([self.figure], layout=widgets.Layout(min_width=f"{int(height * 1.56) + 10}px"))
         super().__init__([h["edit"], edit, self.message, self.status, figure_box,
                           h["generate"], make, h["designs"], keep,
-                          h["stats"], stats, h["export"], export, self.downloads])
+                          h["stats"], stats, h["export"], export, self.downloads, h["balance"], self.balance])
         self.add_class("companion-map-lab")
         self._label()
         self._refresh_saved()
@@ -189,6 +192,10 @@ class MapLab(widgets.VBox):
         h["mine"].value = "<b>" + html.escape(_("This map")) + "</b>"
         h["base"].value = "<b>" + html.escape(_("Base map")) + "</b>"
         h["export"].value = "<h3>" + html.escape(_("Export")) + "</h3>"
+        h["balance"].value = "<h3>" + html.escape(_("How the factions fare")) + "</h3><p>" + html.escape(_(
+            "Read the map per home terrain, or let bots play: each faction seated in turn against randomly drawn "
+            "opponents, every seat the same bot, on this map and on the base map. Mean VP and win share with 95 % "
+            "intervals.")) + "</p>"
         h["letters"].value = _("<b>Letter form</b> (custom-map files)")
         h["words"].value = _("<b>Colour-word form</b> (reference engine; its SHA-1 is the map id)")
 
