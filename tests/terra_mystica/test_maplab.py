@@ -106,3 +106,17 @@ def test_explorer_says_the_shown_map_is_the_previous_one():
     assert not explorer.read_text("U,S,Q")
     assert "still the last one read" in explorer.message.value
     assert load_shipped_map("base").map_id in explorer.message.value
+
+
+def test_a_saved_design_opens_in_the_play_notebook(lab, tmp_path):
+    from companion.terra_mystica.hexmap import map_by_name
+    from companion.widgets.terra_mystica.play import PlayAFullGame
+
+    assert lab.generate("random", "balanced", 8)
+    assert lab.save_design("Generated 8")
+    path = tmp_path / "maps" / "Generated 8.txt"
+    assert str(path) in lab.message.value
+    play = PlayAFullGame()
+    play.map_choice.value = "custom"
+    play.map_file.value = str(path)
+    assert map_by_name(play._chosen_map_name()) == lab.design.map

@@ -310,7 +310,10 @@ class MapLab(widgets.VBox):
             return False
         saved = name.strip()
         map_id = self.design.map.map_id
-        self._say(lambda: info_html(_("Saved {name} (map id {map_id}).").format(name=saved, map_id=map_id)))
+        path = self.store.path(saved)
+        self._say(lambda: info_html(_("Saved {name} (map id {map_id}) as {path}: the play notebook's map file box "
+                                      "and companion tm simulate --map read this file.").format(
+            name=saved, map_id=map_id, path=path)))
         self._refresh_saved(saved)
         return True
 
