@@ -116,7 +116,7 @@ def register_balance(app: typer.Typer) -> None:
     """Add ``tm balance`` to the `companion tm` group."""
 
     @app.command("balance", help=lazy_gettext("How each faction fares on a map: the map read per home terrain, "
-                                              "and N bot games with mean VP and win share (95 % intervals)."))
+                                              "and N bot games with mean VP and win share (intervals at 95 %)."))
     def balance_command(
         map_arg: str = typer.Argument(..., metavar="MAP", help=lazy_gettext(
             "A shipped map (base, fire_ice_side1, ...) or a map file; '-' reads stdin.")),

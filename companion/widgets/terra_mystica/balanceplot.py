@@ -33,7 +33,7 @@ _COLOURS = ("#3f7fce", "#a0a0a0")
 def balance_figure(report: dict, base: dict | None = None, *, height: int = 420) -> go.Figure:
     """Mean VP and win share per faction with their 95 % intervals: the map's report, and the base map's beside
     it when given (reports of :func:`~companion.terra_mystica.balance.simulate_balance`)."""
-    fig = make_subplots(rows=1, cols=2, subplot_titles=(_("mean VP (95 % interval)"), _("win share (95 % interval)")))
+    fig = make_subplots(rows=1, cols=2, subplot_titles=(_("mean VP (interval at 95 %)"), _("win share (interval at 95 %)")))
     factions = sorted(set(report["factions"]) | set((base or {}).get("factions", {})),
                       key=lambda f: (terrain_wheel().letters.index(_letter(report, base, f)), f))
     names = [faction_name(f) for f in factions]
@@ -125,7 +125,7 @@ class BalancePanel(widgets.VBox):
     def _label(self) -> None:
         self.games.description = _("Games")
         self.bot.description = _("Bot")
-        self.workers.description = _("Workers")
+        self.workers.description = _("Processes")
         self.analyse_button.description = _("Read the map")
         self.run_button.description = _("Play the games")
 

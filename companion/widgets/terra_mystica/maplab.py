@@ -194,8 +194,8 @@ class MapLab(widgets.VBox):
         h["export"].value = "<h3>" + html.escape(_("Export")) + "</h3>"
         h["balance"].value = "<h3>" + html.escape(_("How the factions fare")) + "</h3><p>" + html.escape(_(
             "Read the map per home terrain, or let bots play: each faction seated in turn against randomly drawn "
-            "opponents, every seat the same bot, on this map and on the base map. Mean VP and win share with 95 % "
-            "intervals.")) + "</p>"
+            "opponents, every seat the same bot, on this map and on the base map. Mean VP and win share, with their "
+            "intervals at 95 %.")) + "</p>"
         h["letters"].value = _("<b>Letter form</b> (custom-map files)")
         h["words"].value = _("<b>Colour-word form</b> (reference engine; its SHA-1 is the map id)")
 
