@@ -113,6 +113,7 @@ class BalancePanel(widgets.VBox):
         self.message = widgets.HTML()
         self.table = widgets.HTML()
         self.figure = figure_widget(balance_figure({"factions": {}}))
+        self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(display="none"))  # shown with results
         self.analyse_button.on_click(lambda _b: self.analyse())
         self.run_button.on_click(lambda _b: self.simulate())
         self._label()
@@ -120,7 +121,7 @@ class BalancePanel(widgets.VBox):
                           self.table,
                           widgets.HBox([self.games, self.bot, self.workers, self.run_button, self.bar],
                                        layout=widgets.Layout(flex_flow="row wrap")),
-                          self.message, self.figure])
+                          self.message, self._figure_box])
 
     def _label(self) -> None:
         self.games.description = _("Games")
@@ -134,7 +135,8 @@ class BalancePanel(widgets.VBox):
         from companion.terra_mystica.balance import analysis
         from companion.terra_mystica.hexmap import load_shipped_map
 
-        self.table.value = analysis_html(analysis(self._design()), analysis(load_shipped_map("base")))
+        table = analysis_html(analysis(self._design()), analysis(load_shipped_map("base")))
+        self.table.value = f'<div style="overflow-x:auto;max-width:100%">{table}</div>'
 
     def simulate(self) -> dict | None:
         """Play the games on the design and on the base map; plot both. Returns the design's report."""
@@ -153,6 +155,7 @@ class BalancePanel(widgets.VBox):
             self.message.value = error_html(str(exc))
             return None
         self.figure.show(balance_figure(mine, base))
+        self._figure_box.layout.display = "flex"
         self.message.value = info_html(_("{games} games a map in {seconds:.0f} s; failed games: {failed}.").format(
             games=games, seconds=mine["seconds"] + base["seconds"], failed=len(mine["failures"]) + len(base["failures"])))
         return mine

@@ -131,7 +131,9 @@ class MapLab(widgets.VBox):
         export = widgets.HBox([widgets.VBox([h["letters"], self.letters_export]),
                                widgets.VBox([h["words"], self.words_export])],
                               layout=widgets.Layout(flex_flow="row wrap"))
-        figure_box = widgets.Box([self.figure], layout=widgets.Layout(min_width=f"{int(height * 1.56) + 10}px"))
+        # the map keeps its size; on a narrow screen its box scrolls sideways instead of cutting it off
+        inner = widgets.Box([self.figure], layout=widgets.Layout(min_width=f"{int(height * 1.56) + 10}px"))
+        figure_box = widgets.Box([inner], layout=widgets.Layout(max_width="100%", min_width="0", overflow_x="auto"))
         super().__init__([h["edit"], edit, self.message, self.status, figure_box,
                           h["generate"], make, h["designs"], keep,
                           h["stats"], stats, h["export"], export, self.downloads, h["balance"], self.balance])
@@ -402,8 +404,8 @@ class MapLab(widgets.VBox):
         self.status.value = head
         self.undo_button.disabled = not self.editor.can_undo
         self.redo_button.disabled = not self.editor.can_redo
-        self.stats.value = statistics_html(m)
-        self.base_stats.value = statistics_html(load_shipped_map("base"))
+        self.stats.value = _scrolls(statistics_html(m))
+        self.base_stats.value = _scrolls(statistics_html(load_shipped_map("base")))
         self.letters_export.value = m.to_letters()
         self.words_export.value = m.to_colour_words().replace("E ", "E\n")
         self.downloads.value = " · ".join([
@@ -414,6 +416,11 @@ class MapLab(widgets.VBox):
                   _("download SVG picture")),
         ]) + "<br><span style='font-size:12px'>" + html.escape(_(
             "PNG: the camera button above the map, or companion tm map FILE --png OUT.")) + "</span>"
+
+
+def _scrolls(html_text: str) -> str:
+    """Wide tables scroll sideways on a narrow screen instead of being cut off."""
+    return f'<div style="overflow-x:auto;max-width:100%">{html_text}</div>'
 
 
 def _link(filename: str, mime: str, data: bytes, caption: str) -> str:
