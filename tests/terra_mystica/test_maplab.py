@@ -120,3 +120,18 @@ def test_a_saved_design_opens_in_the_play_notebook(lab, tmp_path):
     play.map_choice.value = "custom"
     play.map_file.value = str(path)
     assert map_by_name(play._chosen_map_name()) == lab.design.map
+
+
+def test_the_lab_switches_language_in_place(lab):
+    from companion.i18n import set_language
+
+    lab.tool.value = "Y"
+    lab.click("A1")
+    try:
+        set_language("zh_CN")
+        assert dict(lab.tool.options)["沙漠"] == "Y" and lab.tool.value == "Y"
+        assert "平衡目标值" in lab.status.value and "各地形数量不等" in lab.status.value
+        assert lab.undo_button.description == "撤销"
+    finally:
+        set_language(None)
+    assert "Balance objective" in lab.status.value

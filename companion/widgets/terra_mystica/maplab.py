@@ -133,7 +133,7 @@ class MapLab(widgets.VBox):
                               layout=widgets.Layout(flex_flow="row wrap"))
         # the map keeps its size; on a narrow screen its box scrolls sideways instead of cutting it off
         inner = widgets.Box([self.figure], layout=widgets.Layout(min_width=f"{int(height * 1.56) + 10}px"))
-        figure_box = widgets.Box([inner], layout=widgets.Layout(max_width="100%", min_width="0", overflow_x="auto"))
+        figure_box = widgets.Box([inner], layout=widgets.Layout(max_width="100%", min_width="0", overflow="auto"))
         super().__init__([h["edit"], edit, self.message, self.status, figure_box,
                           h["generate"], make, h["designs"], keep,
                           h["stats"], stats, h["export"], export, self.downloads, h["balance"], self.balance])
