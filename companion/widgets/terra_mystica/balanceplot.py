@@ -104,7 +104,7 @@ class BalancePanel(widgets.VBox):
 
         self._design = design
         self.games = widgets.BoundedIntText(value=games, min=1, max=10_000, layout=widgets.Layout(width="200px"))
-        self.bot = widgets.Dropdown(options=list(BOTS), value="greedy" if "greedy" in BOTS else BOTS[0],
+        self.bot = widgets.Dropdown(options=self._bot_options(), value="greedy" if "greedy" in BOTS else BOTS[0],
                                     layout=widgets.Layout(width="200px"))
         self.workers = widgets.BoundedIntText(value=1, min=1, max=64, layout=widgets.Layout(width="160px"))
         self.analyse_button = widgets.Button()
@@ -123,12 +123,26 @@ class BalancePanel(widgets.VBox):
                                        layout=widgets.Layout(flex_flow="row wrap")),
                           self.message, self._figure_box])
 
+    @staticmethod
+    def _bot_options() -> list[tuple[str, str]]:
+        from companion.terra_mystica.bots import BOTS
+
+        names = {"random": _("random"), "greedy": _("greedy")}
+        return [(names.get(b, b), b) for b in BOTS]
+
     def _label(self) -> None:
         self.games.description = _("Games")
         self.bot.description = _("Bot")
         self.workers.description = _("Processes")
         self.analyse_button.description = _("Read the map")
         self.run_button.description = _("Play the games")
+
+    def retranslate(self) -> None:
+        """Labels and menus in the language in force (the map lab calls this when the language changes)."""
+        value = self.bot.value
+        self.bot.options = self._bot_options()
+        self.bot.value = value
+        self._label()
 
     def analyse(self) -> None:
         """Show :func:`~companion.terra_mystica.balance.analysis` of the design and of the base map."""

@@ -83,7 +83,7 @@ class MapLab(widgets.VBox):
         self.remove_row_button = widgets.Button()
         self.start_menu = widgets.Dropdown(options=self._start_options(), value=initial)
         self.start_button = widgets.Button()
-        self.river = widgets.Dropdown(options=list(RIVER_CHOICES()), value="base")
+        self.river = widgets.Dropdown(options=self._river_options(), value="base")
         self.terrains = widgets.Dropdown(options=self._terrain_options(), value="balanced")
         self.seed = widgets.BoundedIntText(value=1, min=0, max=2**31 - 1, layout=widgets.Layout(width="180px"))
         self.generate_button = widgets.Button(button_style="primary")
@@ -155,6 +155,11 @@ class MapLab(widgets.VBox):
         return [(map_name(e), e["key"]) for e in shipped_maps()]
 
     @staticmethod
+    def _river_options() -> list[tuple[str, str]]:
+        names = {e["key"]: map_name(e) for e in shipped_maps()}
+        return [(names.get(k, _("random walk")), k) for k in RIVER_CHOICES()]
+
+    @staticmethod
     def _terrain_options() -> list[tuple[str, str]]:
         names = {"random": _("random terrains"), "balanced": _("balanced terrains")}
         return [(names[k], k) for k in TERRAIN_CHOICES]
@@ -203,11 +208,12 @@ class MapLab(widgets.VBox):
 
     def _retranslate(self, _language: str) -> None:
         for menu, options in ((self.tool, self._tool_options()), (self.start_menu, self._start_options()),
-                              (self.terrains, self._terrain_options())):
+                              (self.terrains, self._terrain_options()), (self.river, self._river_options())):
             value = menu.value
             menu.options = options
             menu.value = value
         self._label()
+        self.balance.retranslate()
         if self._render_message is not None:
             self.message.value = self._render_message()
         self._show()
@@ -415,7 +421,8 @@ class MapLab(widgets.VBox):
             _link("map.svg", "image/svg+xml", map_svg(m, show_labels=self.labels.value).encode("utf-8"),
                   _("download SVG picture")),
         ]) + "<br><span style='font-size:12px'>" + html.escape(_(
-            "PNG: the camera button above the map, or companion tm map FILE --png OUT.")) + "</span>"
+            "PNG: the camera button above the map, or on the command line:")) + (
+            " <code>companion tm map FILE --png OUT.png</code></span>")
 
 
 def _scrolls(html_text: str) -> str:
