@@ -384,8 +384,8 @@ class MapLab(widgets.VBox):
 
     def _refresh_saved(self, chosen: str | None = None) -> None:
         designs = self.store.designs()
-        self.saved.options = [(f"{d.name} · {d.map_id[:8] if d.map_id else _('not a valid map')}", d.name)
-                              for d in designs]
+        invalid = _("not a valid map")
+        self.saved.options = [(d.name + " · " + (d.map_id[:8] if d.map_id else invalid), d.name) for d in designs]
         if chosen is not None and chosen in [d.name for d in designs]:
             self.saved.value = chosen
 
