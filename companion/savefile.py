@@ -167,6 +167,18 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
     return Path(path)
 
 
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write ``data`` to ``path`` atomically, as :func:`atomic_write_text` does (pictures, e.g. a PNG map).
+
+    Raises
+    ------
+    SaveFileError
+        If the folder cannot be created or written; the previous file, if any, is unchanged.
+    """
+    _write_bytes(Path(path), bytes(data))
+    return Path(path)
+
+
 def _write(path: Path, document: Any, expect: SaveStamp | None = None) -> SaveStamp:
     try:
         text = json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False, allow_nan=False) + "\n"

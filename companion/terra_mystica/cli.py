@@ -34,7 +34,7 @@ def simulate_cmd(
     factions: str = typer.Option(None, "--factions", help=lazy_gettext("Factions in seat order, comma-separated "
                                                           "(witches,nomads); default: random factions.")),
     map_name: str = typer.Option(None, "--map", help=lazy_gettext("Shipped map (base, fire_ice_side1, fire_ice_side2, "
-                                                     "loon_lakes, fjords); default base.")),
+                                                     "loon_lakes, fjords) or a map file; default base.")),
     games: int = typer.Option(1, "--games", help=lazy_gettext("Number of games, 1..10,000.")),
     seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed: game K draws from random.Random('SEED:K').")),
     bots: str = typer.Option("greedy", "--bots", help=lazy_gettext("Bot per seat, comma-separated, repeated over the seats "
@@ -51,6 +51,10 @@ def simulate_cmd(
     from companion.terra_mystica.simulate import simulate
 
     with bad_input_exits_2():
+        if map_name is not None:
+            from companion.terra_mystica.hexmap import map_record_name
+
+            map_name = map_record_name(cli_map.read_map_argument(map_name, option="--map"))
         doc = simulate(players, factions=_names(factions), map_name=map_name, games=games, seed=seed,
                        bots=_names(bots) or [], record_dir=record_dir, final_scoring=final_scoring)
     if as_json:

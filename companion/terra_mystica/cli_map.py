@@ -15,7 +15,7 @@ from companion.cli_support import bad_input_exits_2, columns, pad, print_json, r
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 
-__all__ = ["register", "map_summary"]
+__all__ = ["register", "map_summary", "read_map_argument"]
 
 
 def map_summary(text: str, *, file: str | None = None) -> dict:
@@ -34,20 +34,51 @@ def map_summary(text: str, *, file: str | None = None) -> dict:
     }
 
 
+def read_map_argument(value: str, *, option: str = "MAP"):
+    """The map named on the command line: a shipped map's key (``base``, ``fire_ice_side1``, ...), else a map
+    file (letter or colour-word form; ``-`` reads standard input).
+
+    Raises
+    ------
+    CompanionError
+        For neither a shipped key nor a readable file (both kinds named).
+    MapFormatError
+        For a file that is not a valid map (file, row and column named).
+    """
+    from pathlib import Path
+
+    from companion.errors import CompanionError
+    from companion.terra_mystica.hexmap import MAX_MAP_CHARS, load_shipped_map, parse_map, shipped_maps
+
+    keys = [e["key"] for e in shipped_maps()]
+    if value in keys:
+        return load_shipped_map(value)
+    if value != "-" and not Path(value).is_file():
+        raise CompanionError(_("{option}: unknown map {value!r}; expected a shipped map ({keys}) or a map file").format(
+            option=option, value=value, keys=_(", ").join(keys)))
+    return parse_map(read_input_text(value, max_bytes=MAX_MAP_CHARS), file=value)
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``tm map`` to the `companion tm` group."""
+    """Add ``tm map`` and ``tm balance`` to the `companion tm` group."""
 
     @app.command("map", help=lazy_gettext("Check a custom map and print its size, terrain counts, bridge spots "
                                           "and map id."))
     def map_command(
         file: str = typer.Argument(..., help=lazy_gettext("Map file (letter or colour-word form); '-' reads stdin.")),
         as_json: bool = typer.Option(False, "--json", help=lazy_gettext("Print one JSON object.")),
+        svg: str = typer.Option(None, "--svg", help=lazy_gettext("Also write the map as an SVG picture to this file.")),
+        png: str = typer.Option(None, "--png", help=lazy_gettext("Also write the map as a PNG picture to this file.")),
+        no_labels: bool = typer.Option(False, "--no-labels", help=lazy_gettext("Pictures without hex labels.")),
     ) -> None:
         """Check a custom map and print its size, terrain counts, bridge spots and map id."""
         from companion.terra_mystica.hexmap import MAX_MAP_CHARS
 
         with bad_input_exits_2():
-            summary = map_summary(read_input_text(file, max_bytes=MAX_MAP_CHARS), file=file)
+            text = read_input_text(file, max_bytes=MAX_MAP_CHARS)
+            summary = map_summary(text, file=file)
+            if svg or png:
+                _write_pictures(text, file, svg, png, not no_labels)
         if as_json:
             print_json(summary)
             return
@@ -63,3 +94,68 @@ def register(app: typer.Typer) -> None:
         width = max(columns(label) for label, _value in rows) + 1
         for label, value in rows:
             typer.echo(f"{pad(label, width)}{value}")
+
+    register_balance(app)
+
+
+def _write_pictures(text: str, file: str, svg: str | None, png: str | None, labels: bool) -> None:
+    from companion.savefile import atomic_write_text
+    from companion.terra_mystica.hexmap import parse_map
+    from companion.widgets.terra_mystica.mapplot import map_png, map_svg
+
+    m = parse_map(text, file=file)
+    if svg:
+        atomic_write_text(svg, map_svg(m, show_labels=labels))
+    if png:
+        from companion.savefile import atomic_write_bytes
+
+        atomic_write_bytes(png, map_png(m, show_labels=labels))
+
+
+def register_balance(app: typer.Typer) -> None:
+    """Add ``tm balance`` to the `companion tm` group."""
+
+    @app.command("balance", help=lazy_gettext("How each faction fares on a map: the map read per home terrain, "
+                                              "and N bot games with mean VP and win share (intervals at 95 %)."))
+    def balance_command(
+        map_arg: str = typer.Argument(..., metavar="MAP", help=lazy_gettext(
+            "A shipped map (base, fire_ice_side1, ...) or a map file; '-' reads stdin.")),
+        games: int = typer.Option(100, "--games", help=lazy_gettext("Number of bot games.")),
+        players: int = typer.Option(4, "--players", help=lazy_gettext("Players a game, 2 to 5.")),
+        bot: str = typer.Option("greedy", "--bot", help=lazy_gettext("The bot for every seat (random, greedy).")),
+        seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed: game K draws from random.Random('SEED:K').")),
+        workers: int = typer.Option(1, "--workers", help=lazy_gettext("Processes playing at once (the machine's cores).")),
+        no_analysis: bool = typer.Option(False, "--no-analysis", help=lazy_gettext("Skip the reading of the map.")),
+        as_json: bool = typer.Option(False, "--json", help=lazy_gettext("Print one JSON object.")),
+    ) -> None:
+        """How each faction fares on a map (analysis and bot games)."""
+        from companion.terra_mystica.balance import analysis, simulate_balance
+        from companion.terra_mystica.factions import faction_label
+
+        with bad_input_exits_2():
+            m = read_map_argument(map_arg)
+            doc = {"analysis": None if no_analysis else analysis(m),
+                   "simulation": simulate_balance(m, games=games, players=players, bot=bot, seed=seed,
+                                                  workers=workers)}
+        if as_json:
+            print_json(doc)
+            return
+        sim = doc["simulation"]
+        typer.echo(_("map id {map_id}: {games} games of {players} players, bot {bot}, {seconds} s").format(
+            map_id=sim["map_id"], games=sim["games"], players=sim["players"], bot=sim["bot"], seconds=sim["seconds"]))
+        width = max([columns(faction_label(f)) for f in sim["factions"]] + [10]) + 2
+        for f, row in sorted(sim["factions"].items(), key=lambda kv: -kv[1]["mean_vp"]):
+            typer.echo(_("{faction}{seats:>5} seats  mean VP {vp:6.1f} [{low:.1f}, {high:.1f}]  "
+                         "win share {share:5.1%} [{w_low:.1%}, {w_high:.1%}]").format(
+                faction=pad(faction_label(f), width), seats=row["seats"], vp=row["mean_vp"], low=row["vp_low"],
+                high=row["vp_high"], share=row["win_share"], w_low=row["win_low"], w_high=row["win_high"]))
+        if sim["failures"]:
+            typer.echo(_("failed games: {n}").format(n=len(sim["failures"])))
+        if doc["analysis"]:
+            typer.echo(_("home terrain: hexes, on edge, by a river, neighbours at 0/1/2/3 spades, largest cluster, "
+                         "bridge spots, first dwellings"))
+            for t, row in doc["analysis"]["terrains"].items():
+                firsts = _("; ").join(f"{faction_label(f)} {' '.join(h)}" for f, h in row["first_dwellings"].items())
+                typer.echo(f"  {t}  {row['hexes']:>3} {row['edge_hexes']:>3} {row['river_side_hexes']:>3}  "
+                           f"{'/'.join(str(n) for n in row['neighbours_by_spades'])}  {row['largest_cluster']}  "
+                           f"{row['bridge_spots']:>3}  {firsts}")

@@ -5,7 +5,7 @@ index ``row`` (a map that starts with a short row has an empty placeholder row 0
 ``column`` within the row, rivers counted. Long rows have an even ``row``; short rows, an odd ``row``,
 sit half a hex to the right. That one fact -- **the offset rule** -- decides every neighbour, and is only
 written here (:func:`_shift`); the map parser (:mod:`~companion.terra_mystica.hexmap`), the plots
-(:mod:`~companion.terra_mystica.mapplot`) and through them the engine use these functions.
+(:mod:`~companion.widgets.terra_mystica.mapplot`) and through them the engine use these functions.
 
 Directions are named for pointy-top hexes: ``E``, ``NE``, ``NW``, ``W``, ``SW``, ``SE``, in that order
 (counter-clockwise from east); :data:`DIRECTIONS` index ``i`` is also the hex side between corner ``i``

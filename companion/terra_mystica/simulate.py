@@ -55,11 +55,12 @@ def check_arguments(players: int | None, factions: Sequence[str] | None, map_nam
     CompanionError
         For 2..5 players broken, a faction count that differs from ``players``, an unknown faction, a
         faction the engine does not accept yet, two factions of one colour (home terrain), an unknown map
-        or bot, or a number of games outside 1..:data:`MAX_GAMES`.
+        or bot, or a number of games outside 1..:data:`MAX_GAMES`. ``map_name`` is a shipped key or a custom map
+        inline (``custom:...``, :data:`~companion.terra_mystica.hexmap.CUSTOM_MAP_PREFIX`).
     """
     from companion.terra_mystica.bots import BOTS
     from companion.terra_mystica.factions import faction_names, get_faction
-    from companion.terra_mystica.hexmap import shipped_maps
+    from companion.terra_mystica.hexmap import CUSTOM_MAP_PREFIX, map_by_name, shipped_maps
 
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise CompanionError(_("--games: expected 1 to {max_games:,} games, not {excerpt}").format(max_games=MAX_GAMES, excerpt=excerpt(games)))
@@ -85,7 +86,9 @@ def check_arguments(players: int | None, factions: Sequence[str] | None, map_nam
     for b in bots:
         if b not in BOTS:
             raise CompanionError(_("--bots: unknown bot {excerpt!r}; expected one of {bots}").format(excerpt=excerpt(b), bots=', '.join(BOTS)))
-    if map_name is not None:
+    if map_name is not None and map_name.lower().startswith(CUSTOM_MAP_PREFIX):
+        map_by_name(map_name)  # a custom map inline (a map file read by the command line): must parse
+    elif map_name is not None:
         keys = [m["key"] for m in shipped_maps()]
         if map_name not in keys:
             raise CompanionError(_("--map: unknown map {excerpt!r}; expected one of {keys}").format(excerpt=excerpt(map_name), keys=', '.join(keys)))

@@ -59,6 +59,8 @@ GAMES: tuple[GameInfo, ...] = (
              (("terra_mystica/learn_the_rules.ipynb",
                lazy_gettext("terraforming, power bowls, cult tracks, towns, the choices a player states")),
               ("terra_mystica/explore_custom_maps.ipynb", lazy_gettext("parse and explore custom maps")),
+              ("terra_mystica/map_lab.ipynb",
+               lazy_gettext("edit a map on the map, generate one, see how each faction fares")),
               ("terra_mystica/score_a_table_game.ipynb",
                lazy_gettext("final scoring for a game played at the table")),
               ("terra_mystica/fast_auction.ipynb", lazy_gettext("resolve a fast faction auction")),

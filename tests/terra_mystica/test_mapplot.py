@@ -10,8 +10,8 @@ import pytest
 
 from companion.terra_mystica.geometry import hex_centre
 from companion.terra_mystica.hexmap import parse_map
-from companion.terra_mystica.mapplot import HEX_TRACE, TERRAIN_COLOURS, map_figure
 from companion.terra_mystica.towns import TownState
+from companion.widgets.terra_mystica.mapplot import HEX_TRACE, TERRAIN_COLOURS, map_figure
 
 FIXTURES = Path(__file__).parent / "fixtures" / "maps"
 BASE = parse_map((FIXTURES / "base.txt").read_text())
@@ -178,7 +178,7 @@ def test_town_sandbox_click_builds(monkeypatch):
 
 
 def test_building_colours_follow_the_faction_home_terrain():
-    from companion.terra_mystica.mapplot import faction_colour
+    from companion.widgets.terra_mystica.mapplot import faction_colour
 
     assert faction_colour("witches") == TERRAIN_COLOURS["G"]  # forest (factions.json)
     assert faction_colour("darklings") == TERRAIN_COLOURS["K"]  # swamp

@@ -173,7 +173,7 @@ def _luminance(colour: str) -> float:
 def test_buildings_stand_out_on_every_terrain():
     """A building drawn in its faction's home colour on that same terrain is readable by its outline: the
     outline contrasts with the terrain fill by at least 3:1 (WCAG contrast for graphics), on every terrain."""
-    from companion.terra_mystica.mapplot import BUILDING_TRACE, TERRAIN_COLOURS, building_outline
+    from companion.widgets.terra_mystica.mapplot import BUILDING_TRACE, TERRAIN_COLOURS, building_outline
 
     for letter, fill in TERRAIN_COLOURS.items():
         a, b = sorted((_luminance(fill), _luminance(building_outline(letter))))

@@ -11,7 +11,7 @@ from companion.i18n import set_language, using_language
 from companion.terra_mystica import engine
 from companion.terra_mystica import game as tm
 from companion.terra_mystica.describe import describe_action
-from companion.terra_mystica.mapplot import HEX_TRACE
+from companion.widgets.terra_mystica.mapplot import HEX_TRACE
 from companion.widgets.terra_mystica.play import PlayAFullGame
 from companion.widgets.terra_mystica.replay import ReplayViewer
 

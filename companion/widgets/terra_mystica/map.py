@@ -38,14 +38,14 @@ from companion.terra_mystica.hexmap import (
     parse_map,
     shipped_maps,
 )
-from companion.terra_mystica.mapplot import HEX_TRACE, map_figure
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import BUILDING_KINDS, TownEvent, TownState
 from companion.widgets.common import error_html, figure_widget, info_html, join_sentences
+from companion.widgets.terra_mystica.mapplot import HEX_TRACE, map_figure
 from companion.widgets.terra_mystica.names import faction_name, map_name, terrain_name
 
-__all__ = ["MapExplorer", "TownSandbox", "describe_town_event", "format_map_error", "hex_position"]
+__all__ = ["MapExplorer", "TownSandbox", "describe_town_event", "format_map_error", "hex_position", "statistics_html"]
 
 _CUSTOM = "custom"
 _BUILDING_LABELS = {"D": lazy_gettext("dwelling (1)"), "TP": lazy_gettext("trading house (2)"),
@@ -467,7 +467,7 @@ class MapExplorer(widgets.VBox):
         self._label()
         if self._render_message is not None:
             self.message.value = self._render_message()
-        self.stats.value = self._stats_html()
+        self.stats.value = statistics_html(self.map)
         self._show_downloads()
         if self.selected is None:
             self.hex_info.value = info_html(_("Click a hex on the map."))
@@ -508,7 +508,10 @@ class MapExplorer(widgets.VBox):
             m = parse_map(text)
         except CompanionError as exc:
             error = exc
-            self._say(lambda: format_map_error(text, error))
+            shown = self.map.map_id
+            self._say(lambda: format_map_error(text, error) + info_html(
+                _("The map below is still the last one read (map id {map_id}); fix the text and press Read map.")
+                .format(map_id=shown)))
             return False
         if self.source.value != _CUSTOM:
             self.source.unobserve(self._on_source, names="value")
@@ -573,7 +576,7 @@ class MapExplorer(widgets.VBox):
         self.selected = None
         self.hex_info.value = info_html(_("Click a hex on the map."))
         self._redraw()
-        self.stats.value = self._stats_html()
+        self.stats.value = statistics_html(self.map)
         self.letters_export.value = self.map.to_letters()
         self.words_export.value = self.map.to_colour_words().replace("E ", "E\n")
         self._show_downloads()
@@ -636,32 +639,36 @@ class MapExplorer(widgets.VBox):
         self.hex_info.value = "".join(f"<div>{p}</div>" for p in parts)
         self._redraw(highlight)
 
-    def _stats_html(self) -> str:
-        s = designer_statistics(self.map)
-        wheel = terrain_wheel()
-        head = _("<b>{rows}</b> rows, <b>{land}</b> land hexes, <b>{river}</b> river hexes, <b>{bridges}</b> bridge "
-                 "spots, {edge} land hexes on the map edge.").format(
-            rows=s["rows"], land=s["land_hexes"], river=s["river_hexes"], bridges=s["bridge_spots"],
-            edge=s["edge_land_hexes"])
-        letters = (*wheel.letters, RIVER_LETTER)
-        cols = "".join(f"<th>{html.escape(terrain_name(x))}</th>" for x in letters)
-        rows = []
-        for t, info in s["terrains"].items():
-            cells = "".join(f"<td>{info['borders'][x]}</td>" for x in letters)
-            rows.append(f"<tr><th>{html.escape(terrain_name(t))} ({t})</th><td>{info['hexes']}</td>"
-                        f"<td>{info['edge_hexes']}</td><td>{info['river_side_hexes']}</td>"
-                        f"<td>{info['isolated_hexes']}</td>{cells}</tr>")
-        titles = "".join(f"<th>{html.escape(t)}</th>" for t in (
-            _("home terrain"), _("hexes"), _("on edge"), _("by a river"), _("no same-terrain neighbour")))
-        table = (
-            "<style>.companion-map-stats th, .companion-map-stats td {padding: 2px 8px; text-align: right}"
-            "</style>"
-            '<table class="companion-map-stats" style="border-collapse:collapse;font-size:12px">'
-            f"<tr>{titles}{cols}</tr>" + "".join(rows) + "</table>"
-            "<p style='font-size:12px'>" + html.escape(_(
-                "Right-hand columns: how many times a hex of that home terrain borders each terrain (one count per "
-                "hex and neighbour).")) + "</p>")
-        return f"<p>{head}</p>" + table
+
+def statistics_html(tm_map: TerraMysticaMap) -> str:
+    """HTML of :func:`~companion.terra_mystica.hexmap.designer_statistics`: a summary line and a table per home
+    terrain (hexes, edge, river side, isolated, contacts with each terrain)."""
+    s = designer_statistics(tm_map)
+    wheel = terrain_wheel()
+    head = _("<b>{rows}</b> rows, <b>{land}</b> land hexes, <b>{river}</b> river hexes, <b>{bridges}</b> bridge "
+             "spots, {edge} land hexes on the map edge.").format(
+        rows=s["rows"], land=s["land_hexes"], river=s["river_hexes"], bridges=s["bridge_spots"],
+        edge=s["edge_land_hexes"])
+    letters = (*wheel.letters, RIVER_LETTER)
+    cols = "".join(f"<th>{html.escape(terrain_name(x))}</th>" for x in letters)
+    rows = []
+    for t, info in s["terrains"].items():
+        cells = "".join(f"<td>{info['borders'][x]}</td>" for x in letters)
+        rows.append(f"<tr><th>{html.escape(terrain_name(t))} ({t})</th><td>{info['hexes']}</td>"
+                    f"<td>{info['edge_hexes']}</td><td>{info['river_side_hexes']}</td>"
+                    f"<td>{info['isolated_hexes']}</td>{cells}</tr>")
+    titles = "".join(f"<th>{html.escape(t)}</th>" for t in (
+        _("home terrain"), _("hexes"), _("on edge"), _("by a river"), _("no same-terrain neighbour")))
+    table = (
+        "<style>.companion-map-stats th, .companion-map-stats td {padding: 2px 8px; text-align: right}"
+        "</style>"
+        '<table class="companion-map-stats" style="border-collapse:collapse;font-size:12px">'
+        f"<tr>{titles}{cols}</tr>" + "".join(rows) + "</table>"
+        "<p style='font-size:12px'>" + html.escape(_(
+            "Right-hand columns: how many times a hex of that home terrain borders each terrain (one count per "
+            "hex and neighbour).")) + "</p>")
+    return f"<p>{head}</p>" + table
+
 
 
 def _order(m: TerraMysticaMap):

@@ -73,10 +73,10 @@ from companion.terra_mystica.hexmap import (
     parse_map,
     shipped_maps,
 )
-from companion.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.widgets.common import busy, busy_style, error_html, info_html, join_sentences, message_box
 from companion.widgets.game_record import RecordFile
+from companion.widgets.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
 from companion.widgets.terra_mystica.names import faction_order
 from companion.widgets.terra_mystica.plot import ChartSlot
 from companion.widgets.terra_mystica.replay import final_scoring_html
@@ -88,7 +88,7 @@ __all__ = ["PlayAFullGame", "terrain_map"]
 MAP_TITLES = {"base": N_("Original (base game)"), "fire_ice_side1": N_("Fire & Ice, side 1"),
               "fire_ice_side2": N_("Fire & Ice, side 2 (revised base)"), "loon_lakes": N_("Loon Lakes v1.6 (fan map)"),
               "fjords": N_("Fjords v2.1 (fan map)")}
-#: Map outline role per verb (the styles of :data:`companion.terra_mystica.mapplot.HIGHLIGHT_STYLES`).
+#: Map outline role per verb (the styles of :data:`companion.widgets.terra_mystica.mapplot.HIGHLIGHT_STYLES`).
 HIGHLIGHT_ROLES = {"build": "shipping", "transform": "neighbour", "upgrade": "tunnel", "bridge": "bridge"}
 _PICK = N_("(pick)")
 _CUSTOM = "custom"

@@ -49,10 +49,10 @@ from companion.terra_mystica.describe import (
 from companion.terra_mystica.engine import TOTAL_FIELDS, read_record, replay
 from companion.terra_mystica.engine.games import game_text, shipped_games
 from companion.terra_mystica.hexmap import map_from_rows
-from companion.terra_mystica.mapplot import faction_colour, map_figure
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.widgets.common import error_html, info_html
 from companion.widgets.game_record import RecordFile
+from companion.widgets.terra_mystica.mapplot import faction_colour, map_figure
 from companion.widgets.terra_mystica.plot import ChartSlot
 from companion.widgets.touch import tip_html, touch_style
 

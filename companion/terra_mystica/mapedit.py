@@ -1,0 +1,326 @@
+"""Edit a Terra Mystica map as a value: paint, swap, add or remove a bottom row, undo and redo.
+
+A :class:`MapDesign` is an immutable map under design: every edit returns a new design and the old one
+is unchanged, so undo and redo (:class:`MapEditor`) are just a list of designs and a position in it.
+
+Two kinds of trouble are told apart:
+
+* a map that **cannot** be a Terra Mystica map (row lengths other than 13/12 alternating, more than 9
+  rows or none, a hex outside the map, a letter that is no terrain) is never made: the edit raises
+  :class:`~companion.errors.MapFormatError` and the design stays as it was;
+* a map that can be played but **breaks a design convention** (the seven home terrains do not have equal
+  numbers of hexes, the river is in more than one piece, a terrain is missing) is made and flagged by
+  :meth:`MapDesign.warnings`.
+
+Hexes are named by their label on the design's current map (``"E7"``, ``"r3"``, see
+:mod:`~companion.terra_mystica.hexmap`) or by their cell ``(row, column)`` (the map's ``Hex.row`` and
+``Hex.column``). Painting a land hex as river renumbers the land hexes after it in its row and the river
+hexes after it on the map, so a widget should address cells, or re-read the labels after each edit.
+
+Examples
+--------
+>>> from companion.terra_mystica.hexmap import load_shipped_map
+>>> design = MapDesign.from_map(load_shipped_map("base"))
+>>> design.map.terrain("A1")
+'U'
+>>> painted = design.paint("A1", "Y")
+>>> painted.map.terrain("A1"), design.map.terrain("A1")
+('Y', 'U')
+>>> [w.code for w in painted.warnings()]
+['unequal_terrains']
+>>> painted.swap("A1", "A2").map.terrain("A2")
+'Y'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import networkx as nx
+
+from companion.errors import CompanionError, MapFormatError
+from companion.i18n import _
+from companion.jsonio import quoted
+from companion.terra_mystica.hexmap import LONG_ROW, MAX_ROWS, SHORT_ROW, TerraMysticaMap, map_from_rows
+from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
+
+__all__ = ["DesignWarning", "MapDesign", "MapEditor", "design_warnings"]
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class DesignWarning:
+    """A design convention the map breaks (it is still a playable map).
+
+    Attributes
+    ----------
+    code : str
+        ``"unequal_terrains"``, ``"missing_terrain"`` or ``"river_pieces"``.
+    message : str
+        One sentence in the language in force when the warning was made.
+    """
+
+    code: str
+    message: str
+
+
+def design_warnings(tm_map: TerraMysticaMap) -> list[DesignWarning]:
+    """The design conventions ``tm_map`` breaks (empty: none).
+
+    Conventions (the base map and both Fire & Ice sides keep them): every one of the seven home terrains
+    has a hex, they all have the same number of hexes, and the river hexes form one connected piece
+    (direct adjacency), so shipping can cross the whole river.
+
+    Examples
+    --------
+    >>> from companion.terra_mystica.hexmap import load_shipped_map
+    >>> design_warnings(load_shipped_map("base"))
+    []
+    """
+    out: list[DesignWarning] = []
+    counts = tm_map.terrain_counts()
+    wheel = terrain_wheel()
+    missing = [t for t in wheel.letters if not counts.get(t)]
+    if missing:
+        out.append(DesignWarning("missing_terrain", _("no hex of {terrains}").format(
+            terrains=_(", ").join(wheel.name(t) for t in missing))))
+    present = {t: counts.get(t, 0) for t in wheel.letters}
+    if len(set(present.values())) > 1:
+        out.append(DesignWarning("unequal_terrains", _("terrain counts differ: {counts}").format(
+            counts=_(", ").join(f"{t} {n}" for t, n in present.items()))))
+    if tm_map.river_hexes:
+        pieces = nx.number_connected_components(tm_map.river_graph)
+        if pieces > 1:
+            out.append(DesignWarning("river_pieces", _("the river is in {pieces} separate pieces").format(
+                pieces=pieces)))
+    return out
+
+
+@dataclass(frozen=True)
+class MapDesign:
+    """A map under design (immutable; each edit returns a new design).
+
+    Parameters
+    ----------
+    rows : tuple of tuple of str
+        Terrain letters (``R Y U K B G S``, ``I`` = river) per real row; must make a valid map (checked).
+
+    Raises
+    ------
+    MapFormatError
+        If the rows do not make a valid map (lengths, letters, number of rows).
+    """
+
+    rows: tuple[tuple[str, ...], ...]
+
+    def __post_init__(self) -> None:
+        rows = tuple(tuple(r) for r in self.rows)
+        object.__setattr__(self, "rows", rows)
+        self.map  # noqa: B018 - parse now: an invalid design is never made
+
+    @classmethod
+    def from_map(cls, tm_map: TerraMysticaMap) -> MapDesign:
+        """The design of an existing map."""
+        return cls(tm_map.rows)
+
+    @cached_property
+    def map(self) -> TerraMysticaMap:
+        """The design as a :class:`~companion.terra_mystica.hexmap.TerraMysticaMap` (map id, labels,
+        bridge spots, statistics)."""
+        return map_from_rows(self.rows)
+
+    def warnings(self) -> list[DesignWarning]:
+        """The design conventions this map breaks (:func:`design_warnings`)."""
+        return design_warnings(self.map)
+
+    # ------------------------------------------------------------------ addressing
+    def cell(self, where: str | Cell) -> Cell:
+        """The ``(row, column)`` cell of a hex label or a cell (checked to be on the map).
+
+        Raises
+        ------
+        MapFormatError
+            If the label or cell is not on the map.
+        """
+        m = self.map
+        if isinstance(where, str):
+            try:
+                h = m.hex(where)
+            except CompanionError as exc:
+                raise MapFormatError(str(exc)) from None
+            return h.row, h.column
+        try:
+            ri, ci = (int(v) for v in where)
+        except (TypeError, ValueError):
+            raise MapFormatError(_("expected a hex label such as E7 or a (row, column) cell, not {value}").format(
+                value=quoted(str(where)))) from None
+        i = ri - (1 if m.placeholder else 0)
+        if not (0 <= i < len(self.rows) and 0 <= ci < len(self.rows[i])):
+            raise MapFormatError(_("cell ({row}, {column}) is outside the map ({rows} rows)").format(
+                row=ri, column=ci, rows=len(self.rows)))
+        return ri, ci
+
+    def _index(self, where: str | Cell) -> Cell:
+        ri, ci = self.cell(where)
+        return ri - (1 if self.map.placeholder else 0), ci
+
+    def terrain_at(self, where: str | Cell) -> str:
+        """Terrain letter at a hex label or cell (``"I"`` for river)."""
+        i, ci = self._index(where)
+        return self.rows[i][ci]
+
+    def _with(self, changes: dict[Cell, str]) -> MapDesign:
+        rows = [list(r) for r in self.rows]
+        for (i, ci), letter in changes.items():
+            rows[i][ci] = letter
+        return MapDesign(tuple(tuple(r) for r in rows))
+
+    # ------------------------------------------------------------------ edits
+    def paint(self, where: str | Cell | Sequence[str | Cell], terrain: str) -> MapDesign:
+        """Paint one hex, or several (a drag), with ``terrain`` (a letter or colour word; ``"I"``/``"x"`` =
+        river).
+
+        Raises
+        ------
+        MapFormatError
+            For a hex outside the map or an unknown terrain (nothing is painted).
+        """
+        letter = _terrain_letter(terrain)
+        cells = [where] if isinstance(where, str) or _is_cell(where) else list(where)
+        return self._with({self._index(w): letter for w in cells})
+
+    def swap(self, a: str | Cell, b: str | Cell) -> MapDesign:
+        """Swap the terrains of two land hexes.
+
+        Raises
+        ------
+        MapFormatError
+            If either is off the map or a river hex.
+        """
+        ia, ib = self._index(a), self._index(b)
+        for where, (i, ci) in ((a, ia), (b, ib)):
+            if self.rows[i][ci] == RIVER_LETTER:
+                raise MapFormatError(_("{hex} is a river hex; only two land hexes are swapped").format(
+                    hex=quoted(str(where))))
+        return self._with({ia: self.rows[ib[0]][ib[1]], ib: self.rows[ia[0]][ia[1]]})
+
+    def add_row(self, terrain: str = RIVER_LETTER) -> MapDesign:
+        """Add a row at the bottom (13 hexes under a 12-hex row, else 12), every hex ``terrain``.
+
+        Raises
+        ------
+        MapFormatError
+            If the map already has 9 rows (the most a map has), or for an unknown terrain.
+        """
+        letter = _terrain_letter(terrain)
+        if len(self.rows) >= MAX_ROWS:
+            raise MapFormatError(_("a map has at most {max_rows} rows").format(max_rows=MAX_ROWS))
+        length = LONG_ROW if len(self.rows[-1]) == SHORT_ROW else SHORT_ROW
+        return MapDesign((*self.rows, (letter,) * length))
+
+    def remove_row(self) -> MapDesign:
+        """Remove the bottom row.
+
+        Raises
+        ------
+        MapFormatError
+            If it is the only row.
+        """
+        if len(self.rows) <= 1:
+            raise MapFormatError(_("a map has at least one row"))
+        return MapDesign(self.rows[:-1])
+
+    def to_letters(self) -> str:
+        """The letter form (what :func:`~companion.terra_mystica.hexmap.parse_letters` reads back)."""
+        return self.map.to_letters()
+
+
+def _is_cell(value: object) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value)
+
+
+def _terrain_letter(terrain: str) -> str:
+    wheel = terrain_wheel()
+    if isinstance(terrain, str):
+        t = terrain.strip()
+        if t.upper() == RIVER_LETTER or t.lower() in ("x", "river"):
+            return RIVER_LETTER
+        if t.upper() in wheel.letters:
+            return t.upper()
+        if t.lower() in wheel.colours:
+            return wheel.letter(t.lower())
+    raise MapFormatError(_("found {tok}; expected a terrain letter R Y U K B G S, a colour word, or I / x for river")
+                         .format(tok=quoted(str(terrain))))
+
+
+class MapEditor:
+    """Undo and redo over :class:`MapDesign` edits.
+
+    Parameters
+    ----------
+    design : MapDesign
+        The design to start from.
+
+    Examples
+    --------
+    >>> from companion.terra_mystica.hexmap import load_shipped_map
+    >>> editor = MapEditor(MapDesign.from_map(load_shipped_map("base")))
+    >>> editor.apply(lambda d: d.paint("A1", "Y")).map.terrain("A1")
+    'Y'
+    >>> editor.undo().map.terrain("A1")
+    'U'
+    >>> editor.redo().map.terrain("A1")
+    'Y'
+    """
+
+    def __init__(self, design: MapDesign) -> None:
+        self._designs: list[MapDesign] = [design]
+        self._at = 0
+
+    @property
+    def design(self) -> MapDesign:
+        """The design shown now."""
+        return self._designs[self._at]
+
+    @property
+    def can_undo(self) -> bool:
+        return self._at > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._at < len(self._designs) - 1
+
+    def apply(self, edit) -> MapDesign:
+        """Apply ``edit`` (a function of the design returning a new design); forgets the redo steps.
+
+        An edit that raises leaves the editor unchanged (the error propagates). An edit that changes
+        nothing is not recorded.
+        """
+        new = edit(self.design)
+        if new != self.design:
+            del self._designs[self._at + 1:]
+            self._designs.append(new)
+            self._at += 1
+        return self.design
+
+    def reset(self, design: MapDesign) -> MapDesign:
+        """Start again from ``design`` (the history is forgotten)."""
+        self._designs = [design]
+        self._at = 0
+        return design
+
+    def undo(self) -> MapDesign:
+        """Step back (nothing happens at the first design)."""
+        if self.can_undo:
+            self._at -= 1
+        return self.design
+
+    def redo(self) -> MapDesign:
+        """Step forward again (nothing happens at the newest design)."""
+        if self.can_redo:
+            self._at += 1
+        return self.design
+

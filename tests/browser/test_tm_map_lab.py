@@ -1,0 +1,114 @@
+"""The map lab in a real browser: paint three hexes, swap two, undo one, export; the exported text parses to the
+map the lab shows. Screenshots at desktop and phone width."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.terra_mystica.hexmap import map_text, parse_colour_words, parse_letters
+from tests.browser.harness import SCREENSHOTS, run_in_lab, screenshot, watch_console, widget_text
+
+NOTEBOOK = "notebooks/terra_mystica/map_lab.ipynb"
+LAB = ".jp-OutputArea .companion-map-lab"
+PHONE = dict(viewport={"width": 412, "height": 915}, device_scale_factor=2.6, is_mobile=True, has_touch=True)
+
+_HEX_TRACE_JS = """() => { const plot = document.querySelector('""" + LAB + """ .js-plotly-plot');
+    if (!plot) return null;
+    return Array.from(plot.querySelectorAll('.scatterlayer .trace')).find(t => t.querySelector('.textpoint')) || null; }"""
+
+
+def _wait_for_map(page) -> None:
+    page.wait_for_function("() => { const t = (" + _HEX_TRACE_JS + ")(); "
+                           "return !!t && t.querySelectorAll('.textpoint').length === 113; }", timeout=60_000)
+
+
+def _click_hex(page, label: str) -> None:
+    box = page.evaluate(
+        """(label) => { const trace = (""" + _HEX_TRACE_JS + """)();
+            const texts = Array.from(trace.querySelectorAll('.textpoint text'));
+            const i = texts.findIndex(t => t.textContent === label);
+            const r = trace.querySelectorAll('path.point')[i].getBoundingClientRect();
+            return {x: r.x + r.width / 2, y: r.y + r.height / 2}; }""", label)
+    page.mouse.move(box["x"] - 3, box["y"] - 3)
+    page.mouse.move(box["x"], box["y"])
+    page.wait_for_timeout(300)
+    page.mouse.click(box["x"], box["y"])
+
+
+def _letters(page) -> str:
+    return page.locator(f"{LAB} .widget-textarea textarea").first.input_value()
+
+
+def _wait_first_row(page, row: str) -> None:
+    page.wait_for_function(
+        "(row) => { const a = document.querySelector('" + LAB + " .widget-textarea textarea');"
+        " return !!a && a.value.split('\\n')[0] === row; }", arg=row, timeout=30_000)
+
+
+def _tool(page, name: str) -> None:
+    page.locator(f"{LAB} .widget-toggle-button", has_text=name).first.click()
+
+
+def test_paint_swap_undo_export(page, lab_url):
+    run_in_lab(page, lab_url, NOTEBOOK)
+    _wait_for_map(page)
+    rows = [line.split(",") for line in map_text("base").splitlines()]
+    page.locator(f"{LAB} .js-plotly-plot").first.scroll_into_view_if_needed()
+    _tool(page, "lakes")
+    painted = rows[0][:]
+    for i, label in enumerate(("A1", "A2", "A3")):
+        _click_hex(page, label)
+        painted[i] = "B"
+        _wait_first_row(page, ",".join(painted))
+    _tool(page, "swap two")
+    _click_hex(page, "A13")
+    page.wait_for_function("() => document.querySelector('" + LAB + "').innerText.includes('A13 chosen')",
+                           timeout=30_000)
+    _click_hex(page, "A3")
+    swapped = painted[:]
+    swapped[2], swapped[12] = painted[12], painted[2]
+    _wait_first_row(page, ",".join(swapped))
+    page.locator(f"{LAB} .widget-button", has_text="Undo").first.click()
+    _wait_first_row(page, ",".join(painted))
+
+    exported = _letters(page)
+    expected = parse_letters("\n".join(",".join(r) for r in [painted, *rows[1:]]))
+    assert parse_letters(exported) == expected
+    words = page.locator(f"{LAB} .widget-textarea textarea").nth(1).input_value()
+    assert parse_colour_words(words) == expected
+    text = widget_text(page)
+    assert expected.map_id in text and "terrain counts differ" in text
+    screenshot(page, "tm_map_lab")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(f"{LAB} .js-plotly-plot").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "tm_map_lab_map.png"))
+
+
+@pytest.fixture
+def phone(browser, request):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_console(page)
+    yield page
+    context.close()
+    errors.check(request.node.name)
+
+
+def test_map_lab_on_a_phone(phone, lab_url):
+    page = phone
+    run_in_lab(page, lab_url, NOTEBOOK)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    _wait_for_map(page)
+    page.wait_for_timeout(800)
+    screenshot(page, "phone_tm_map_lab")  # the whole notebook at phone width
+    # the map is not cut off: the first box around it that fits the screen scrolls sideways to the last hex
+    box = page.evaluate("(s) => { const p = document.querySelector(s); let e = p.parentElement;"
+                        " while (e && e.clientWidth > 412) { e = e.parentElement; }"
+                        " return [p.clientWidth, e.clientWidth, e.scrollWidth, getComputedStyle(e).overflowX]; }",
+                        f"{LAB} .js-plotly-plot")
+    plot_width, width, scroll_width, overflow = box
+    assert width <= 412 and scroll_width >= plot_width and overflow in ("auto", "scroll"), box
+    # every tool button is on the screen (they wrap), none cut off at its right edge
+    rights = page.evaluate("(root) => Array.from(document.querySelectorAll(root + ' .widget-toggle-button'))"
+                           ".map(b => b.getBoundingClientRect().right)", LAB)
+    assert len(rights) == 9 and max(rights) <= 412 + 1, rights

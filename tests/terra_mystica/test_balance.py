@@ -1,0 +1,134 @@
+"""The balance report: the map read per home terrain (checked by brute force on the letter text), bot
+games on a map (seating, counts, intervals), and the command line (`tm balance`, `tm map --svg/--png`,
+`tm simulate --map FILE`)."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import math
+import xml.etree.ElementTree as ET
+
+import pytest
+from typer.testing import CliRunner
+
+from companion.cli import app
+from companion.terra_mystica import balance
+from companion.terra_mystica.factions import get_faction
+from companion.terra_mystica.hexmap import load_shipped_map, map_text
+from companion.terra_mystica.mapgen import generate
+from tests.terra_mystica.mapcheck import WHEEL, letter_rows, spades, touching
+
+runner = CliRunner()
+
+
+def test_docstring_examples():
+    result = doctest.testmod(balance)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_intervals_against_textbook_values():
+    # Wilson 95 % for 5 of 10: 0.2366..0.7634 (Newcombe 1998, table I); normal interval by hand
+    assert balance.wilson_interval(5, 10) == (0.5, 0.2366, 0.7634)
+    values = [60, 70, 80, 90]
+    sd = math.sqrt(sum((v - 75) ** 2 for v in values) / 3)
+    m, low, high = balance.mean_interval(values)
+    assert m == 75 and low == round(75 - 1.96 * sd / 2, 2) and high == round(75 + 1.96 * sd / 2, 2)
+
+
+def test_analysis_of_the_base_map_by_brute_force():
+    rows = letter_rows(map_text("base"))
+    grid, pairs = touching(rows)
+    doc = balance.analysis(load_shipped_map("base"), first_dwelling=False)
+    for t in WHEEL:
+        got = doc["terrains"][t]
+        assert got["hexes"] == sum(r.count(t) for r in rows)
+        contacts = [0, 0, 0, 0]
+        for a, b in pairs:
+            for x, y in ((a, b), (b, a)):
+                if grid[x] == t and grid[y] != "I":
+                    contacts[spades(t, grid[y])] += 1
+        assert got["neighbours_by_spades"] == contacts
+        assert got["largest_cluster"] == 1
+        river_side = {x for a, b in pairs for x, y in ((a, b), (b, a)) if grid[x] == t and grid[y] == "I"}
+        assert got["river_side_hexes"] == len(river_side)
+
+
+def test_first_dwellings_stand_on_the_home_terrain():
+    m = generate("random", "balanced", seed=2).map
+    for faction in ("witches", "nomads", "mermaids"):
+        hexes = balance.first_dwellings(m, faction)
+        assert len(hexes) == 2
+        home = get_faction(faction).home_terrain
+        assert {m.hexes[h].colour for h in hexes} == {home}
+
+
+def test_simulation_seats_each_faction_in_turn_and_counts_every_seat():
+    m = load_shipped_map("base")
+    factions = balance.balance_factions(m)
+    assert len(factions) == 14
+    games = 3
+    doc = balance.simulate_balance(m, games=games, players=2, bot="random", seed=5, progress=False)
+    assert doc["failures"] == []
+    table = doc["factions"]
+    assert sum(row["seats"] for row in table.values()) == games * 2
+    assert all(factions[k] in table for k in range(games))   # game k seats faction k
+    for row in table.values():
+        assert row["vp_low"] <= row["mean_vp"] <= row["vp_high"]
+        assert 0 <= row["win_low"] <= row["win_share"] <= row["win_high"] <= 1
+    assert math.isclose(sum(row["win_share"] * row["seats"] for row in table.values()), games, abs_tol=1e-3)
+
+
+def test_workers_do_not_change_the_result():
+    m = load_shipped_map("base")
+    one = balance.simulate_balance(m, games=2, players=2, bot="random", seed=9, progress=False)
+    two = balance.simulate_balance(m, games=2, players=2, bot="random", seed=9, workers=2, progress=False)
+    assert one["factions"] == two["factions"]
+
+
+@pytest.mark.parametrize("kwargs", [{"games": 0}, {"players": 6}, {"bot": "clever"}, {"workers": 0}])
+def test_bad_arguments_are_refused(kwargs):
+    with pytest.raises(ValueError):
+        balance.simulate_balance(load_shipped_map("base"), **kwargs)
+
+
+def test_cli_balance_json(tmp_path):
+    path = tmp_path / "generated.txt"
+    m = generate("random", "balanced", seed=7).map
+    path.write_text(m.to_letters())
+    result = runner.invoke(app, ["tm", "balance", str(path), "--games", "2", "--players", "2", "--bot", "random",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["simulation"]["map_id"] == m.map_id == doc["analysis"]["map_id"]
+    assert sum(r["seats"] for r in doc["simulation"]["factions"].values()) == 4
+    text = runner.invoke(app, ["tm", "balance", "base", "--games", "1", "--players", "2", "--bot", "random",
+                               "--no-analysis"])
+    assert text.exit_code == 0 and "win share" in text.stdout and "[" in text.stdout
+
+
+@pytest.mark.parametrize("args", [["nowhere"], ["base", "--games", "0"], ["base", "--workers", "0"]])
+def test_cli_balance_bad_input_exits_2(args):
+    result = runner.invoke(app, ["tm", "balance", *args])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_cli_map_pictures(tmp_path):
+    src = tmp_path / "base.txt"
+    src.write_text(map_text("base"))
+    svg, png = tmp_path / "m.svg", tmp_path / "m.png"
+    result = runner.invoke(app, ["tm", "map", str(src), "--svg", str(svg), "--png", str(png)])
+    assert result.exit_code == 0, result.output
+    root = ET.fromstring(svg.read_text())
+    polygons = [e for e in root.iter() if e.tag.endswith("polygon")]
+    assert len(polygons) == sum(len(r) for r in letter_rows(map_text("base")))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_simulate_plays_a_map_file(tmp_path):
+    path = tmp_path / "generated.txt"
+    path.write_text(generate("random", "balanced", seed=3).map.to_letters())
+    result = runner.invoke(app, ["tm", "simulate", "--map", str(path), "--players", "2", "--bots", "random", "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["map"].startswith("custom:") and doc["replay_differences"] == 0 and doc["failures"] == []

@@ -1,0 +1,130 @@
+"""The map design model: edits are values, invalid maps are never made, conventions are flagged."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from companion.errors import CompanionError, MapFormatError
+from companion.terra_mystica import mapedit
+from companion.terra_mystica.hexmap import load_shipped_map, map_text, parse_letters, parse_map
+from companion.terra_mystica.mapedit import MapDesign, MapEditor
+from tests.terra_mystica.mapcheck import letter_rows, river_pieces
+
+
+@pytest.fixture
+def base() -> MapDesign:
+    return MapDesign.from_map(load_shipped_map("base"))
+
+
+def test_docstring_examples():
+    result = doctest.testmod(mapedit)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_painting_changes_exactly_the_cell_in_the_text(base):
+    rows = letter_rows(map_text("base"))
+    # row 5 (0-based 4), cell 3: what the letter text has there, painted another terrain
+    old = rows[4][3]
+    new = "Y" if old != "Y" else "R"
+    painted = base.paint((4, 3), new)
+    expected = [r[:] for r in rows]
+    expected[4][3] = new
+    assert letter_rows(painted.to_letters()) == expected
+    assert parse_letters(painted.to_letters()) == painted.map
+    assert letter_rows(base.to_letters()) == rows  # the old design is unchanged
+
+
+def test_a_drag_paints_every_hex_it_crosses(base):
+    painted = base.paint(["A1", "A2", "A3"], "blue")
+    assert [painted.map.terrain(h) for h in ("A1", "A2", "A3")] == ["B", "B", "B"]
+
+
+def test_painting_land_as_river_renumbers_the_row():
+    design = MapDesign.from_map(load_shipped_map("base"))
+    n_land = len([t for t in letter_rows(map_text("base"))[0] if t != "I"])
+    painted = design.paint("A1", "river")
+    assert painted.terrain_at((0, 0)) == "I"
+    assert f"A{n_land}" not in painted.map and f"A{n_land - 1}" in painted.map
+
+
+@pytest.mark.parametrize("where", ["Z9", (0, 13), (9, 0), (-1, 0), "r999"])
+def test_a_hex_outside_cannot_be_painted(base, where):
+    with pytest.raises(MapFormatError):
+        base.paint(where, "Y")
+
+
+@pytest.mark.parametrize("terrain", ["Q", "purple", "", "ice"])
+def test_an_unknown_terrain_is_refused(base, terrain):
+    with pytest.raises(MapFormatError):
+        base.paint("A1", terrain)
+
+
+def test_rows_of_wrong_lengths_cannot_be_a_design():
+    with pytest.raises(MapFormatError):
+        MapDesign((("Y",) * 13, ("Y",) * 13))
+    with pytest.raises(MapFormatError):
+        MapDesign((("Y",) * 14,))
+
+
+def test_rows_can_be_added_to_nine_and_removed_to_one(base):
+    assert len(base.rows) == 9
+    with pytest.raises(MapFormatError):
+        base.add_row()
+    shorter = base.remove_row()
+    assert len(shorter.rows) == 8 and len(shorter.rows[-1]) == 12
+    again = shorter.add_row("G")
+    assert len(again.rows[-1]) == 13 and set(again.rows[-1]) == {"G"}
+    one = MapDesign((("Y",) * 13,))
+    with pytest.raises(MapFormatError):
+        one.remove_row()
+    assert [len(r) for r in one.add_row().rows] == [13, 12]
+
+
+def test_base_map_breaks_no_convention(base):
+    assert base.warnings() == []
+
+
+def test_unequal_counts_are_flagged_not_refused(base):
+    painted = base.paint("A1", "Y" if base.terrain_at("A1") != "Y" else "R")
+    assert [w.code for w in painted.warnings()] == ["unequal_terrains"]
+    assert parse_map(painted.to_letters()) == painted.map
+
+
+def test_a_river_in_two_pieces_is_flagged(base):
+    rows = letter_rows(map_text("base"))
+    # a land cell none of whose neighbours is river: painting it river makes a second river piece
+    for label in base.map.land_hexes:
+        if not any(base.map.hexes[n].river for n in base.map.neighbours(label)):
+            break
+    painted = base.paint(label, "I")
+    assert river_pieces(letter_rows(painted.to_letters())) == river_pieces(rows) + 1 == 2
+    assert "river_pieces" in [w.code for w in painted.warnings()]
+
+
+def test_swap_exchanges_two_land_hexes_and_keeps_counts(base):
+    a, b = base.terrain_at("A1"), base.terrain_at("C5")
+    swapped = base.swap("A1", "C5")
+    assert (swapped.terrain_at("A1"), swapped.terrain_at("C5")) == (b, a)
+    assert swapped.map.terrain_counts() == base.map.terrain_counts()
+    with pytest.raises(MapFormatError):
+        base.swap("A1", "r0")
+
+
+def test_editor_undoes_and_redoes(base):
+    editor = MapEditor(base)
+    editor.apply(lambda d: d.paint("A1", "B"))
+    editor.apply(lambda d: d.paint("A2", "B"))
+    assert editor.undo().terrain_at("A2") == base.terrain_at("A2")
+    assert editor.design.terrain_at("A1") == "B"
+    assert editor.redo().terrain_at("A2") == "B"
+    assert not editor.can_redo
+    editor.undo()
+    editor.apply(lambda d: d.paint("A3", "B"))  # a new edit forgets the redo step
+    assert not editor.can_redo and editor.design.terrain_at("A2") == base.terrain_at("A2")
+    with pytest.raises(CompanionError):
+        editor.apply(lambda d: d.paint("Z1", "B"))
+    assert editor.design.terrain_at("A3") == "B"  # a refused edit changes nothing
+    editor.undo(), editor.undo(), editor.undo()
+    assert editor.design == base and not editor.can_undo
