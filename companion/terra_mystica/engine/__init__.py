@@ -11,6 +11,9 @@ API summary (the same verbs as every game in ``companion``)
 ``legal_actions(game, faction) -> list[str]``
     Commands ``faction`` may type now (decisions due first: power offers, favor / town / cult picks);
     ``apply_action`` refuses every other candidate command (``candidate_commands``) with a stable code.
+``open_turn(game, faction=None) -> TurnObligations``
+    What the open turn still needs (spades, bridge, free builds, extra actions, tiles, cult steps ...)
+    and the declines allowed (RULES-NOTES-E E.0-E.2; :mod:`.turn`).
 ``awaited(game) -> list[str]``
     Factions the game waits for (offers, choices, the turn, cult-bonus spades between rounds).
 ``score(game) -> dict``
@@ -52,6 +55,7 @@ from companion.terra_mystica.engine.state import (
     Setup,
     SetupError,
 )
+from companion.terra_mystica.engine.turn import TurnObligations, TurnState, open_turn
 from companion.terra_mystica.scoring import PlayerFinal, final_scoring
 from companion.terra_mystica.terrain import terrain_wheel
 
@@ -59,6 +63,7 @@ __all__ = [
     "DEFAULT_OPTIONS", "EXPANSION_FACTIONS", "ILLEGAL_CODES", "SetupError", "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
     "TOTAL_FIELDS", "apply_action", "base_board", "board_tables", "legal_actions", "new_game", "parse_commands",
     "read_record", "replay", "score", "write_record", "awaited", "candidate_commands",
+    "TurnObligations", "TurnState", "open_turn",
 ]
 
 

@@ -70,6 +70,7 @@ from companion.errors import IllegalActionError, RecordError
 from companion.i18n import N_, _
 from companion.terra_mystica.engine.board import BoardTables, base_board
 from companion.terra_mystica.engine.commands import CULT_TRACKS, Command
+from companion.terra_mystica.engine.turn import NO_TURN, TurnState
 from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.power import PowerBowls, leech_offer
@@ -567,6 +568,7 @@ class Game:
         self._turn = 0
         self._last_actor: str | None = None  # the faction whose turn is still open (it may still convert)
         self._setup_step = 0
+        self.turn: TurnState = NO_TURN  # the open turn's machine (RULES-NOTES-E E.0; engine/turn.py)
         self.observer = None  # called with each new Row (replay uses it to keep snapshots)
 
     # ------------------------------------------------------------------ setup
