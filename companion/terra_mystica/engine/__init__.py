@@ -171,6 +171,9 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     out += [f"-{t}" for t in CULT_TRACKS]
     if game.phase == "cult_spades":
         out += ["-SPADE", "done"]
+    elif game.turn.faction == f.name:
+        # the open turn's declines (RULES-NOTES-E E.2) and "done" (E.1.3)
+        out += [d for d in open_turn(game, f.name).declines if d not in out]
     out += ["pass"] + [f"pass {b}" for b in tiles.bonus]
     out += [f"action {a}" for a in (*tiles.power_actions, *tiles.faction_actions)]
     if f.variable and f.count["SH"]:
@@ -182,6 +185,7 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     occupied = game.townstate.buildings
     colours = terrain_wheel().colours
     volcano = f.data.terraform_mode == "volcano"
+    home = f.home
     for h in sorted(game.colour):
         if h not in occupied:
             out.append(f"build {h}")
@@ -198,6 +202,12 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
                 out += [f"dig 1. {verb} {h}{pay}" for verb in ("build", "transform") for pay in pays]
             else:
                 out += [f"transform {h} to {c}" for c in colours if c != f.home]
+                frm = game.colour[h]
+                if frm != home and frm not in ("ice", "volcano") and game.round > 0 and f.data.spades:
+                    # no implicit dig (RULES-NOTES-E E.2.1): the spades a build lacks are bought first
+                    lack = game._spades_needed(f, frm, home) - f.spades
+                    if lack > 0:
+                        out += [f"dig {lack}. build {h}", f"dig {lack}. transform {h}"]
     out += [f"send p to {t}" for t in CULT_TRACKS]
     out += [f"send p to {t} for {n}" for t in CULT_TRACKS for n in (1, 2, 3)]
     out += ["advance ship", "advance dig"]

@@ -25,11 +25,11 @@ Examples
 ...     g = apply_action(g, faction, cmd)
 >>> g = apply_action(g, "witches", "burn 4. action ACT5")
 >>> t = open_turn(g)
->>> t.faction, t.spades, t.transforms, t.builds, t.complete  # doctest: +SKIP
+>>> t.faction, t.spades, t.transforms, t.builds, t.complete
 ('witches', 1, 1, 1, False)
->>> t.declines  # doctest: +SKIP
+>>> t.declines
 ('-SPADE',)
->>> open_turn(apply_action(g, "witches", "-SPADE")).complete  # doctest: +SKIP
+>>> open_turn(apply_action(g, "witches", "-SPADE")).complete
 True
 """
 
@@ -216,9 +216,11 @@ def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = F
     """
     order = ("SPADE", "BRIDGE", "FREE_D", "FREE_TF", "FREE_TP", "ACTION", "CONVERT_W_TO_P", "GAIN_FAVOR",
              "GAIN_TW", "CULT", "UNLOCK_TERRAIN", "PICK_COLOR", "GAIN_P3_FOR_VP")
-    needs = tuple((k, items[k]) for k in order if items.get(k))
+    needs = tuple((k, items[k]) for k in order if items.get(k) and k != "GAIN_P3_FOR_VP")
     declines = []
-    for k, n in needs:
+    for k, n in (*needs, ("GAIN_P3_FOR_VP", items.get("GAIN_P3_FOR_VP", 0))):
+        if not n:
+            continue
         if k == "SPADE" and turn.dig_spades and not passed:
             continue  # E.2.3: spades bought with dig must be used
         if k in ("ACTION", "UNLOCK_TERRAIN", "PICK_COLOR"):
@@ -239,18 +241,23 @@ def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = F
         needs=needs, declines=tuple(declines))
 
 
-def pending_items(game, name: str) -> dict[str, int]:
-    """The E.2 items ``name`` has pending in ``game`` (keys as in :attr:`TurnObligations.needs`)."""
+def pending_items(game, name: str, *, with_offers: bool = False) -> dict[str, int]:
+    """The E.2 items ``name`` has pending in ``game`` (keys as in :attr:`TurnObligations.needs`;
+    ``with_offers`` adds the Shapeshifters' ``gain P3 for VP`` answers, which do not hold a turn open)."""
     f = game.factions[name]
     turn = game.turn
     items = {
         "SPADE": f.spades, "BRIDGE": f.free["BRIDGE"], "FREE_D": f.free["D"], "FREE_TF": f.free["TF"],
         "FREE_TP": f.free["TP"],
-        "ACTION": turn.actions_left if turn.faction == name else 0,
+        # a pass ends the Chaos Magicians' extra actions even without strict-chaosmagician-sh (the reference
+        # then lets them act after passing, its old "CM double pass" bug, E.2.2; not followed here)
+        "ACTION": turn.actions_left if turn.faction == name and not f.passed else 0,
         "CONVERT_W_TO_P": f.w_to_p if "strict-darkling-sh" in game.options else 0,
         "GAIN_FAVOR": f.pending_favor, "GAIN_TW": f.pending_town, "CULT": f.pending_cult,
-        "UNLOCK_TERRAIN": f.pending_unlock, "PICK_COLOR": int(bool(f.pending_pick)), "GAIN_P3_FOR_VP": f.pending_p3,
+        "UNLOCK_TERRAIN": f.pending_unlock, "PICK_COLOR": int(bool(f.pending_pick)),
     }
+    if with_offers:
+        items["GAIN_P3_FOR_VP"] = f.pending_p3  # an answer to an opponent's leech, not part of the turn
     return {k: v for k, v in items.items() if v}
 
 
@@ -277,8 +284,8 @@ def open_turn(game, faction: str | None = None) -> TurnObligations:
         return TurnObligations()
     if turn.faction != name:
         turn = TurnState(faction=name, actions_left=1 if name == game.expected_turn() else 0)
-        items = pending_items(game, name)
+        items = pending_items(game, name, with_offers=True)
         items.pop("ACTION", None)
     else:
-        items = pending_items(game, name)
+        items = pending_items(game, name, with_offers=True)
     return obligations_from(turn, items, passed=game.factions[name].passed)
