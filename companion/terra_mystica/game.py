@@ -355,6 +355,14 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
     if round_tiles is not None and len(state.round_tiles) != 6:
         raise IllegalActionError("bad_setup", _("expected 6 round scoring tiles, found {n_round_tiles}").format(n_round_tiles=len(state.round_tiles)),
                                  rule=R_SETUP)
+    in_play = _bonus_in_play(state.options)
+    if removed_bonus is not None and (len(set(state.removed_bonus)) != len(state.removed_bonus)
+                                      or not set(state.removed_bonus) <= set(in_play)):
+        # players + 3 tiles must stay: a tile named twice or one not in play removes nothing (RULES-NOTES-E E.7)
+        raise IllegalActionError("bad_setup", _("removed bonus tiles must be different tiles in play ({tiles}), found "
+                                                "{removed}").format(tiles=_(", ").join(in_play),
+                                                                    removed=_(", ").join(state.removed_bonus)),
+                                 rule=R_SETUP)
     if removed_bonus is not None and len(state.removed_bonus) != _to_remove(state):
         raise IllegalActionError("bad_setup", _("expected {to_remove} removed bonus tiles with {n} players, found {n_removed_bonus}").format(to_remove=_to_remove(state), n=n, n_removed_bonus=len(state.removed_bonus)), rule=R_SETUP)
     return _with_game(state)

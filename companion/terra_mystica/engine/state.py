@@ -986,7 +986,9 @@ class Game:
 
     def _shipping(self, f: FactionState) -> int:
         ship = f.ship
-        if f.bonus and not f.passed and not f.cult_spade:
+        # BON4's +1 needs a shipping track (max level above 0): nothing for the Fakirs and Dwarves, whose carpet
+        # flight / tunnel is then still charged; no cap, so the Mermaids reach 6 at level 5 (RULES-NOTES-E E.3)
+        if f.bonus and not f.passed and not f.cult_spade and f.data.shipping.max > 0:
             special = self.tiles.bonus[f.bonus].special
             if special:
                 ship += special.get("ship", 0)
@@ -2022,7 +2024,7 @@ class Game:
             if verb == "transform":
                 t = replace(t, transforms=t.transforms - 1, dig=False, build_hexes=(*t.build_hexes, cmd.args[0]))
             elif verb == "build":
-                t = replace(t, builds=t.builds - 1)
+                t = replace(t, transforms=0, builds=0, dig=False)  # a build ends the action (E.1.1)
             elif verb == "bridge":
                 t = replace(t, bridges=t.bridges - 1)
             elif verb == "upgrade":
