@@ -55,7 +55,7 @@ __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "Gam
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
            "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
            "seat_names", "sample_chance", "BOTS", "make_bot", "action_hexes", "final_breakdown",
-           "free_factions", "map_refusal", "unplayable_factions"]
+           "free_factions", "map_refusal", "unplayable_factions", "turn_needs"]
 
 NAME = "terra_mystica"
 TITLE = "Terra Mystica"
@@ -464,6 +464,25 @@ def legal_actions(state: GameState) -> list[AnyAction]:
     if name is None:
         return []
     return [Action.parse(name, text) for text in engine.legal_actions(game, name)]
+
+
+def turn_needs(state: GameState) -> str:
+    """What the open turn still needs before another faction may act, in words ("" when nothing).
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    str
+        E.g. "1 spade(s) to use (transform / build) or decline with -SPADE" (RULES-NOTES-E E.2; the
+        declines are also among :func:`legal_actions`).
+    """
+    game = state.game
+    if game is None or is_terminal(state) or game.turn_complete():
+        return ""
+    return game.turn_needs(game.turn.faction)
 
 
 def apply_action(state: GameState, action: AnyAction) -> GameState:

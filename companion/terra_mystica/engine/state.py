@@ -1993,7 +1993,7 @@ class Game:
         """Every other faction has passed or left: ``f`` chains its turns (RULES-NOTES-E E.1.3)."""
         return all(o.passed or o.name in self.dropped for o in self.factions.values() if o is not f)
 
-    def _turn_needs(self, name: str) -> str:
+    def turn_needs(self, name: str) -> str:
         """What the open turn of ``name`` still needs, in words (for refusals)."""
         words = {"SPADE": _("{n} spade(s) to use (transform / build) or decline with -SPADE"),
                  "BRIDGE": _("{n} bridge(s) to place or decline with -BRIDGE"),
@@ -2041,7 +2041,7 @@ class Game:
             return "action"
         if self._others_done(f) and not f.passed:
             return "chain"
-        needs = self._turn_needs(f.name)
+        needs = self.turn_needs(f.name)
         raise _illegal("multiple_actions", _("one action per turn: {name} has already taken this turn's action; "
                                              "{verb!r} needs a new turn{needs}").format(
             name=_(f.data.display), verb=cmd.text, needs=_(" (still open: {needs})").format(needs=needs) if needs else ""),
@@ -2092,7 +2092,7 @@ class Game:
                 not self.turn_complete():
             return _illegal("turn_open", _("one action per turn: the turn of the {owner} is still open ({needs}); "
                                            "the {name} cannot act before it closes").format(
-                owner=self._shown(owner), needs=self._turn_needs(owner), name=_(self.factions[faction].data.display)),
+                owner=self._shown(owner), needs=self.turn_needs(owner), name=_(self.factions[faction].data.display)),
                 _("RULES-NOTES-E E.0, E.2: a turn closes only when nothing is pending"), self._line)
         g = self.factions.get(faction)
         if g is not None and self.phase not in ("over", "setup") and g.name not in self.dropped and \
@@ -2323,7 +2323,7 @@ class Game:
         t = self.turn
         if t.actions_left and t.faction == f.name and "loose-done" not in self.options and t != fresh_turn(f.name):
             raise _illegal("action_required", _("{name} must take an action ({needs})").format(
-                name=_(f.data.display), needs=self._turn_needs(f.name)), _("RULES-NOTES-E E.2.2"), self._line)
+                name=_(f.data.display), needs=self.turn_needs(f.name)), _("RULES-NOTES-E E.2.2"), self._line)
         self.turn = replace(t.granted(""), actions_left=t.actions_left, dig_spades=t.dig_spades)
 
     def _close_segment(self, f: FactionState, commands: list[Command], line: int | None) -> None:
