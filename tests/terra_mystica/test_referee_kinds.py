@@ -64,3 +64,21 @@ def test_a_new_game_keeps_players_plus_three_bonus_tiles(factions, removed):
     ok = protocol.new_game(["witches", "nomads"], round_tiles=TILES, removed_bonus=["BON1", "BON2", "BON3", "BON4"],
                            options=["strict-leech"])
     assert len(ok.game.bonus_pool) == 2 + 3
+
+
+@pytest.mark.parametrize(("options", "order"), [
+    ((), ["witches", "darklings", "halflings"]),                         # the seat position is kept
+    (("variable-turn-order",), ["witches", "halflings", "darklings"]),   # the dropped faction is last
+])
+def test_a_faction_dropped_before_passing_keeps_its_place_as_e6_says(options, order):
+    """E.6 [run in the notes]: seating W, D, H; D drops in round 1 before passing; W passes first, then H.
+    Income rows and round 2 follow the table list rotated to the first passer."""
+    g = new_game(["witches", "darklings", "halflings"], options=("strict-leech", *options), round_tiles=TILES,
+                 removed_bonus=["BON5", "BON6", "BON7"])
+    g = play(g, "witches: build E9", "darklings: build E10", "halflings: build E6", "halflings: build F5",
+             "darklings: build B3", "witches: build F4", "halflings: pass BON1", "darklings: pass BON2",
+             "witches: pass BON3")
+    g = play(g, "darklings: drop-faction", "witches: pass BON4", "halflings: pass BON9")
+    assert g.round == 2 and g.order == order
+    income = [r.faction for r in g.rows if r.label in ("other_income_for_faction", "")][-3:]
+    assert income == order

@@ -1788,12 +1788,18 @@ class Game:
                 return
         self._start_income()
 
-    def _next_order(self) -> list[str]:
-        """Next round's turn order (RULES-NOTES-D D.5): with variable-turn-order each passer moves to the
-        end of the table order, so dropped factions (who never pass) drift to the front; otherwise the
-        seating order rotated to start at the first passer."""
+    def _next_order(self, *, table_list: bool = False) -> list[str]:
+        """Next round's turn order and income order (RULES-NOTES-D D.5, RULES-NOTES-E E.6): the table list
+        rotated to start at the round's first passer. With variable-turn-order each pass moves the passer
+        to the end of the table list, so a faction dropped before passing ends up **last**, after the last
+        passer; otherwise the table list is the seating and a dropped faction keeps its seat position.
+        ``table_list``: the list itself, unrotated (the order of the final-scoring rows)."""
         if "variable-turn-order" in self.options:
-            return [n for n in self.order if n not in self.pass_order] + list(self.pass_order)
+            table = [n for n in self.order if n not in self.pass_order] + list(self.pass_order)
+            if not self.pass_order or table_list:
+                return table
+            i = table.index(self.pass_order[0])
+            return table[i:] + table[:i]
         if not self.pass_order:
             return list(self.order)
         return self._rotate(self.pass_order[0])
@@ -1806,7 +1812,7 @@ class Game:
         self.round = 7
         self.phase = "over"
         # the engine lists final-scoring rows in the turn order the next round would have
-        self.order = self._next_order()
+        self.order = self._next_order(table_list=True)  # final scoring follows the table list (E.6, D.3)
         fs = [self.factions[n] for n in self.order]
         # scoring.final_scoring ranks cults and networks with the data's prizes and converts resources;
         # the engine writes its breakdown as the reference engine's rows (track by track, network, resources)
