@@ -161,3 +161,23 @@ def test_the_reference_engine_agrees(name):
     else:
         cmd = rows[refused_at].split(":", 1)[1].strip()
         assert answer["error"] and f"Error in command '{cmd}'" in answer["error"][0]
+
+
+@pytest.mark.parametrize(("rows", "code"), [
+    (["witches: dig 2. transform E8 to brown"], "spades_left"),
+    (["witches: dig 3. transform E8 to brown"], "spades_left"),
+    (["witches: burn 4. action ACT6. transform F6 to red. transform E7 to red"], "non_home_twice"),
+])
+def test_non_home_colours_as_the_reference_refused_them(rows, code):
+    """E.1.2 / E.2.1, checked in the reference with ``option loose-adjust-resource`` and ``witches: +10W``
+    (and ``+6PW`` for ACT6): "Must use all available spades when transforming a hex to non-home color using
+    spades from a 'dig' command" (1 and 2 spades left), "Can't transform more than one hex to non-home color
+    in one action"."""
+    g = base()
+    g.factions["witches"].w += 10
+    if "ACT6" in rows[0]:
+        from companion.terra_mystica.power import PowerBowls
+        g.factions["witches"].bowls = PowerBowls(2, 10, 6)  # burn 4 leaves 6 in bowl III (the reference: +6PW)
+    with pytest.raises(IllegalActionError) as err:
+        play(g, *rows)
+    assert err.value.code == code and code in ILLEGAL_CODES

@@ -50,14 +50,26 @@ factions, the income phase and round end); each kind has a hand-made test in
 * the Mermaids' stronghold and TW7 shipping level score the shipping track's VP;
 * spades from a round's cult bonus score no round-tile spade VP (but the Halflings' 1 VP per spade) and
   are used without BON4's range; between rounds only they may be used (``transform``, ``-SPADE``, ``done``);
-* spades an action leaves unused may still be used by the faction's next row if that row only transforms
-  or builds (the Halflings' stronghold spades); any other row drops them;
+* the turn (RULES-NOTES-E E.0-E.2; :mod:`.turn`): one full action, the follow-ups it grants (spades, a
+  bridge, the free dwelling / transform / trading house), the Chaos Magicians' two more actions, the
+  Darklings' conversion, tile and cult choices; the turn stays open over several rows of the faction until
+  each is used or declined (``-SPADE``, ``-BRIDGE``, ``-FREE_D`` ...), another faction's action meanwhile is
+  refused (``turn_open``), a second full action too (``multiple_actions``), and the last unpassed faction
+  chains turns, one ledger row each (E.1.3);
 * final-scoring rows are listed in the turn order the next round would have had;
 * SCORE9's cult bonus counts priests standing on the cult board's priest spaces.
 
-Rules the ledgers did not exercise follow the rulebook: building with too few spades digs the rest at
-the faction's exchange rate; a trading house costs double coins when no opponent building is directly
-adjacent (bridges included).
+Spades: the engine never digs by itself in a new game (RULES-NOTES-E E.2.1: ``dig N`` first; all spades
+spent or declined before the build; spades bought with ``dig`` cannot be declined, E.2.3). A replay
+(:func:`~companion.terra_mystica.engine.replay`) still digs what a build lacks, so records this project
+wrote before the referee (which relied on that) keep replaying; reference ledgers never need it.
+
+Choices where the reference engine has a bug: a pass ends the Chaos Magicians' extra actions even
+without strict-chaosmagician-sh (the reference's "CM double pass", E.2.2); the Shapeshifters'
+``gain P3 for VP`` answer does not hold a turn open (it answers an opponent's leech).
+
+Rules the ledgers did not exercise follow the rulebook: a trading house costs double coins when no
+opponent building is directly adjacent (bridges included).
 """
 
 from __future__ import annotations
@@ -131,6 +143,7 @@ ILLEGAL_CODES = frozenset({
     "pick_needed",
     # the turn machine (RULES-NOTES-E E.0-E.2)
     "multiple_actions", "turn_open", "dig_spades_kept", "spades_left", "nothing_to_decline", "action_required",
+    "non_home_twice",
 })
 """Every ``IllegalActionError.code`` the engine raises: stable names tests and interfaces may rely on."""
 
@@ -1055,6 +1068,19 @@ class Game:
                     name=_(f.data.display), spades=f.spades, h=h, need=need), _("RULES-NOTES-E E.2.1"), line)
             self._dig(f, need - f.spades)
         f.spades -= need
+        t = self.turn
+        if to != home and self.phase == "actions" and t.faction == f.name and not f.passed:
+            # one non-home colour per action; with dig spades it uses every spade left unless another
+            # transform follows (RULES-NOTES-E E.1.2, E.2.1)
+            if t.non_home:
+                raise _illegal("non_home_twice", _("{name}: only one hex per action may be transformed to a colour "
+                                                   "other than the home terrain").format(name=_(f.data.display)),
+                               _("RULES-NOTES-E E.1.2"), line)
+            if t.dig_spades and f.spades and not t.transforms:
+                raise _illegal("spades_left", _("{name}: transforming to another colour with dig spades must use all of "
+                                                "them ({spades} left)").format(name=_(f.data.display), spades=f.spades),
+                               _("RULES-NOTES-E E.2.1"), line)
+            self.turn = replace(t, non_home=True)
         self.colour[h] = to
 
     def volcano_price(self, f: FactionState, h: str) -> dict:
