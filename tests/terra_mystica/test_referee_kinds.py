@@ -82,3 +82,21 @@ def test_a_faction_dropped_before_passing_keeps_its_place_as_e6_says(options, or
     assert g.round == 2 and g.order == order
     income = [r.faction for r in g.rows if r.label in ("other_income_for_faction", "")][-3:]
     assert income == order
+
+
+def test_riverwalkers_choose_a_cult_income_unlock_before_the_other_income():
+    """E.4: a priest from cult income (SCORE3: WATER 4 → 1 P) becomes one unlock-terrain choice, made after
+    the cult-income rows and before the other income (in_income_terrain_unlock). The reference engine, fed the
+    same rows (``riverwalkers: +4WATER`` under loose-adjust-resource), wrote cult_income ×2, ``unlock-terrain
+    yellow``, other_income ×2."""
+    g = new_game(["riverwalkers", "witches"], round_tiles=("SCORE3", "SCORE2", "SCORE1", "SCORE4", "SCORE5", "SCORE6"))
+    g = play(g, "riverwalkers: pick-color gray", "riverwalkers: build E7", "witches: build F4", "witches: build E9",
+             "riverwalkers: build C5", "witches: pass BON3", "riverwalkers: pass BON6")
+    g.factions["riverwalkers"].cult["WATER"] = 4
+    g = play(g, "riverwalkers: pass BON1", "witches: pass BON2")
+    assert g.factions["riverwalkers"].pending_unlock == 1
+    assert g.rows[-1].label == "cult_income_for_faction" and g.phase != "actions"
+    g = play(g, "riverwalkers: unlock-terrain yellow")
+    labels = [r.label for r in g.rows[-3:]]
+    assert labels == ["unlock-terrain yellow", "other_income_for_faction", "other_income_for_faction"]
+    assert g.phase == "actions" and g.round == 2

@@ -23,9 +23,9 @@ tile): colour picks (``pick-color``), ice spades counted from the picked terrain
 build X`` paid in tokens or one ``-NTRACK``), the Yetis' discount and stronghold reuse, the Shapeshifters'
 ``gain P3 for VP`` / ``-GAIN_P3_FOR_VP`` answers and ``action ACTH5. pick-color C`` colour change, the
 Riverwalkers' river-only reach, ``unlock-terrain C`` / ``unlock-terrain gain-priest`` choices and stronghold
-bridges (``bridge A:B`` / ``-BRIDGE`` until placed). Where the notes leave the order open the engine lets a
-Riverwalkers' unlock choice from cult income wait until after the other income (the reference engine asks
-once after each); the replayed ledgers are the engine's own, so both orders replay.
+bridges (``bridge A:B`` / ``-BRIDGE`` until placed). A Riverwalkers' unlock choice from cult income is made
+right after the cult-income rows, before the other income, and those from the other income after it
+(RULES-NOTES-E E.4); each priest gained is one choice.
 
 Sequencing follows RULES-NOTES-D (how the reference engine orders offers, effects within a row, dropped
 factions, the income phase and round end); each kind has a hand-made test in
@@ -1809,7 +1809,9 @@ class Game:
                         gain = {k: v for k, v in gain.items() if k != "SPADE"}
                 self._gain(f, gain, "cult income")
                 self._emit(f, "cult_income_for_faction")
-            if any_spades:
+            if any_spades or any(f.pending_unlock for f in self.factions.values()):
+                # cult-income spades, and the Riverwalkers' unlock choices from cult-income priests, are
+                # settled before the other income (RULES-NOTES-D D.4; RULES-NOTES-E E.4 in_income_terrain_unlock)
                 self.phase = "cult_spades"
                 return
         self._start_income()
@@ -1931,7 +1933,7 @@ class Game:
             return
         if self.phase == "cult_spades":
             if any(f.spades and f.cult_spade or f.pending_cult and f.data.terraform_mode == "volcano"
-                   for f in self.factions.values()):
+                   or f.pending_unlock for f in self.factions.values()):
                 return
             for f in self.factions.values():
                 f.cult_spade = False
