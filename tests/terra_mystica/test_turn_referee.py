@@ -181,3 +181,17 @@ def test_non_home_colours_as_the_reference_refused_them(rows, code):
     with pytest.raises(IllegalActionError) as err:
         play(g, *rows)
     assert err.value.code == code and code in ILLEGAL_CODES
+
+
+def test_a_chained_turn_after_another_factions_row_first_closes_an_empty_row():
+    """E.1.3, as the reference engine wrote it for these rows: ... "upgrade E9 to TE" | darklings "leech 1 from
+    witches" | witches "" | "pass BON3" | "+FAV11" (the favour still owed is settled after the pass)."""
+    g = play(base(), "witches: upgrade E9 to TP", "darklings: leech 1 from witches", "darklings: pass BON2",
+             "witches: upgrade F4 to TP", "witches: upgrade E9 to TE", "darklings: leech 1 from witches",
+             "witches: pass BON3")
+    tail = [(r.faction, r.label) for r in g.rows[-4:]]
+    assert tail == [("witches", "upgrade E9 to TE"), ("darklings", "leech 1 from witches"), ("witches", ""),
+                    ("witches", "pass BON3")]
+    assert g.round == 1  # the favour is still owed: the round waits (E.2.4)
+    g = play(g, "witches: +FAV11")
+    assert g.round == 2

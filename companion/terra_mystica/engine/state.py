@@ -2293,6 +2293,10 @@ class Game:
                     if i > segment:
                         self._close_segment(f, commands[segment:i], line)
                         segment = i
+                    elif i == 0 and self.rows and self.rows[-1].faction != f.name:
+                        # the stream came back to the faction after another's row: the row it opened is
+                        # closed empty before the chained turn (the reference engine's ledger shows it)
+                        self._emit(f, "", line=line)
                     self._advance_turn(f)
                     self.turn = fresh_turn(f.name)
                     how = self._require(f, cmd)
