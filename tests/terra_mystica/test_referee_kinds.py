@@ -100,3 +100,15 @@ def test_riverwalkers_choose_a_cult_income_unlock_before_the_other_income():
     labels = [r.label for r in g.rows[-3:]]
     assert labels == ["unlock-terrain yellow", "other_income_for_faction", "other_income_for_faction"]
     assert g.phase == "actions" and g.round == 2
+
+
+def test_a_decline_naming_another_amount_is_refused():
+    """The reference engine: an offer of 1 from the Witches, ``decline 3 from witches`` → "Invalid decline (3
+    from witches)"."""
+    g = new_game(["witches", "darklings"], round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "witches: build E9", "darklings: build E10", "darklings: build B3", "witches: build F4",
+             "darklings: pass BON1", "witches: pass BON4", "witches: upgrade E9 to TP")
+    with pytest.raises(IllegalActionError) as err:
+        play(g, "darklings: decline 3 from witches")
+    assert err.value.code == "no_offer"
+    assert play(g, "darklings: decline 1 from witches").offers == []

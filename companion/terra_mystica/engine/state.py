@@ -1656,7 +1656,8 @@ class Game:
         strict = "strict-leech" in self.options
         o = self._find_offer(f, frm, amount)
         if o is None and not accept:
-            o = self._find_offer(f, frm)
+            # "decline N from X" names the offer's amount: another amount is refused ("Invalid decline",
+            # the reference engine; RULES-NOTES-E E.5)
             if o is None:
                 raise _illegal("no_offer", _("{name} has no power offer from {value} to decline").format(name=_(f.data.display), value=self._shown(frm) if frm else _('anyone')),
                                _("RULES-NOTES-D D.1 command_decline"), line)
