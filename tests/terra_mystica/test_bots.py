@@ -19,6 +19,7 @@ from companion.terra_mystica.bots import (
     make_bot,
     play_game,
 )
+from companion.terra_mystica.engine import TurnState
 
 
 def test_bots_are_reachable_through_the_protocol_module():
@@ -75,7 +76,7 @@ def test_greedy_values_a_dwelling_more_than_a_pointless_transform():
     name = game.seat_names(state)[game.current_player(state)]
     values = {}
     for a in game.legal_actions(state):
-        verb = a.commands[0][0]
+        verb = next(c[0] for c in a.commands if c[0] != "dig")  # "dig N. build X": a build (no implicit dig)
         if verb in ("build", "transform"):
             values.setdefault(verb, []).append(evaluate(game.apply_action(state, a).game, name))
     assert max(values["build"]) > max(values["transform"])
@@ -218,6 +219,7 @@ def _p3_offer(state, round_):
 
     g = state.game.copy()
     g.round = round_
+    g.turn = TurnState()  # the Witches' turn: the Shapeshifters' last turn has closed (RULES-NOTES-E E.0)
     g.factions["shapeshifters"].pending_p3 = 1
     return replace(state, game=g)
 

@@ -23,10 +23,14 @@ def test_random_faction_games_finish_and_replay_exactly(map_name):
     (["shapeshifters", "acolytes", "yetis"], ("[opponent accepted power]", "[all opponents declined power]")),
 ])
 def test_the_variable_factions_play_their_abilities_in_bot_games(factions, rows):
-    last = play_one(len(factions), factions, "fire_ice_side2", ["random"], random.Random(2))
-    text = ledger_text(last)
-    assert any(r in text for r in rows)
-    assert replay_differences(text) == []
+    seen = False
+    for seed in range(2, 6):  # random bots use an ability in some games only: a few games, each replayed
+        text = ledger_text(play_one(len(factions), factions, "fire_ice_side2", ["random"], random.Random(seed)))
+        assert replay_differences(text) == []
+        seen = any(r in text for r in rows)
+        if seen:
+            break
+    assert seen
 
 
 def test_tm_replay_reads_the_map_a_simulated_ledger_names(tmp_path):
