@@ -53,7 +53,7 @@ from companion.terra_mystica.tiles import load_tiles
 
 __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "GameState", "new_game",
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
-           "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
+           "write_record", "replay", "record_header", "record_line", "tidy_record", "action_text", "parse_action",
            "seat_names", "sample_chance", "BOTS", "make_bot", "action_hexes", "final_breakdown",
            "free_factions", "map_refusal", "unplayable_factions"]
 
@@ -580,7 +580,12 @@ def replay(record: engine.Record | str) -> list[GameState]:
         record = read_record(record)
     seats = sum(1 for r in record.rows if r.typed and r.command.strip().lower() == "setup")
     try:
-        state = new_game(seats, options=sorted(record.setup.options), map_name=record.map_name,
+        # the Fire & Ice faction options a record names for the reference engine change nothing here
+        # (tidy_record adds them); left out so the replayed states equal the played ones
+        from companion.terra_mystica.engine.rows import FIRE_ICE_FACTION_OPTIONS
+
+        options = sorted(set(record.setup.options) - set(FIRE_ICE_FACTION_OPTIONS.values()))
+        state = new_game(seats, options=options, map_name=record.map_name,
                          final_scoring=record.setup.final_scoring)
         states = [state]
         for tile in record.setup.round_tiles:
@@ -595,11 +600,32 @@ def replay(record: engine.Record | str) -> list[GameState]:
         if not row.typed:
             continue
         try:
-            state = apply_action(state, Action.parse(row.faction, row.command, line=row.line))
+            state = apply_action(state, Action.parse(row.faction, _as_played(state, row.faction, row.command),
+                                                     line=row.line))
         except IllegalActionError as exc:
             raise RecordError(_("{faction}: {command}: {exc}").format(faction=row.faction, command=row.command, exc=exc), line=row.line) from None
         states.append(state)
     return states
+
+
+def _as_played(state: GameState, faction: str, command: str) -> str:
+    """The row as the bots and the notebook play it: a ``dig N`` that :func:`record_line` wrote out for an
+    implicit dig is read back as the implicit form, so ``replay(read_record(write_record(states))) == states``
+    (the protocol's round trip) while the record itself is the reference engine's explicit form."""
+    if state.game is None or "dig" not in command.lower():
+        return command
+    from companion.terra_mystica.engine.rows import explicit_row
+
+    try:
+        cmds = parse_commands(command)
+    except RecordError:
+        return command
+    digs = [i for i, c in enumerate(cmds) if c.verb == "dig"]
+    if len(digs) != 1:
+        return command
+    written = ". ".join(c.text for c in cmds)
+    implicit = ". ".join(c.text for i, c in enumerate(cmds) if i != digs[0])
+    return implicit if implicit and explicit_row(state.game, faction, implicit) == written else command
 
 
 def record_header(state: GameState) -> str:
@@ -616,12 +642,63 @@ def record_header(state: GameState) -> str:
 
 
 def record_line(state: GameState, action: AnyAction) -> str:
-    """``Round 3 scoring: SCORE5``, ``Removing tile BON2``, or ``witches: upgrade E5 to TE. +FAV11``."""
+    """``Round 3 scoring: SCORE5``, ``Removing tile BON2``, or ``witches: upgrade E5 to TE. +FAV11``.
+
+    ``state`` is the state before ``action``: a row the engine accepts by digging implicitly is written with
+    its spades bought explicitly (``witches: dig 1. transform E7. build E7``), as the reference engine
+    replays it (issue 19; :func:`companion.terra_mystica.engine.rows.explicit_row`).
+    """
     if isinstance(action, RoundTile):
         return f"Round {len(state.round_tiles) + 1} scoring: {action.tile}"
     if isinstance(action, RemoveBonus):
         return f"Removing tile {action.tile}"
-    return f"{action.faction}: {action.text or _text(action)}"
+    text = action.text or _text(action)
+    if state.game is not None and not action.is_setup:
+        from companion.terra_mystica.engine.rows import explicit_row
+
+        text = explicit_row(state.game, action.faction, text)
+    return f"{action.faction}: {text}"
+
+
+def tidy_record(text: str) -> str:
+    """A command log as the reference engine replays it (the session's save and :func:`write_record` end
+    with this): colour picks moved to the reference's place (:func:`~companion.terra_mystica.engine.rows.
+    setup_order`), the Fire & Ice options the seated factions need added, one ``Player N:`` line a seat.
+    Lines this does not know are kept in place.
+
+    Examples
+    --------
+    >>> print(tidy_record("acolytes: setup\\nacolytes: pick-color red\\nwitches: setup\\n"), end="")
+    option fire-and-ice-factions/volcano
+    Player 1: player1
+    Player 2: player2
+    acolytes: setup
+    witches: setup
+    acolytes: pick-color red
+    """
+    from companion.terra_mystica.engine.rows import reference_options, setup_order
+    from companion.terra_mystica.factions import faction_names
+
+    known = faction_names()
+    header: list[str] = []
+    rows: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        who, sep, rest = line.partition(": ")
+        if sep and who.strip().lower() in known:
+            rows.append((who.strip().lower(), rest))
+        elif rows:
+            rows.append(("", line))   # a later header-like line (a round tile drawn mid-game) stays in place
+        else:
+            header.append(line)
+    seated = [f for f, c in rows if c.strip().lower() == "setup"]
+    have = [h[len("option "):].strip() for h in header if h.startswith("option ")]
+    extra = [o for o in reference_options(have, seated) if o not in have]
+    last_option = max((i for i, h in enumerate(header) if h.startswith("option ")), default=-1)
+    header[last_option + 1:last_option + 1] = [f"option {o}" for o in extra]
+    if not any(h.startswith("Player ") for h in header):
+        header += [f"Player {i}: player{i}" for i in range(1, len(seated) + 1)]
+    body = [f"{f}: {c}" if f else c for f, c in setup_order(rows)]
+    return "\n".join(header + body) + "\n"
 
 
 def write_record(states: Sequence[GameState]) -> str:
@@ -638,13 +715,18 @@ def write_record(states: Sequence[GameState]) -> str:
         raise RecordError(_("write_record: the first state must be a new game's"))
     lines = [record_header(first)] if record_header(first) else []
     rounds = len(first.round_tiles)
-    for action in last.history:
+    known = {len(s.history): s for s in states}
+    before = first
+    for i, action in enumerate(last.history):
+        before = known.get(i) or before   # the state before the action (replayed where not given)
         if isinstance(action, RoundTile):
             rounds += 1
             lines.append(f"Round {rounds} scoring: {action.tile}")
         else:
-            lines.append(record_line(first, action))
-    return "\n".join(lines) + "\n"
+            lines.append(record_line(before, action))
+        if i + 1 not in known and i + 1 < len(last.history):
+            before = apply_action(before, action)
+    return tidy_record("\n".join(lines) + "\n")
 
 
 def action_text(state: GameState, action: AnyAction) -> str:

@@ -1,0 +1,352 @@
+"""Differential checks of the project engine against the reference engine (issue 19, item 6).
+
+Shared by ``tests/terra_mystica/test_reference_engine.py`` (a few games in CI) and
+``benchmarks/tm_reference.py`` (hundreds of games, tens of thousands of candidate rows).
+
+* :func:`bot_game` plays one seeded bot game (2-5 players, factions picked by the bots among all 20, with or
+  without a Fire & Ice final tile).
+* :func:`compare_game` writes it as command rows (:func:`companion.terra_mystica.engine.rows.command_rows`),
+  replays them in the reference, and compares final VP and every ledger row's totals; a disagreement gets a
+  *kind* (:func:`kind_of_refusal`) so known kinds can be told from new ones.
+* :func:`judge_moves` takes positions of a game where both engines still agree and asks both whether
+  candidate rows (legal, illegal, near-misses) are accepted.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.terra_mystica import engine
+from companion.terra_mystica.engine.commands import parse_commands
+from companion.terra_mystica.engine.rows import command_rows, explicit_row, explicit_rows
+from companion.terra_mystica.engine.state import DROP_LABEL, Game
+from tests.terra_mystica.oracle import Oracle, Verdict
+
+FOLLOW_UP_TYPES = frozenset({"transform", "bridge", "dwelling", "upgrade", "convert", "favor", "town", "cult",
+                             "lose-cult", "tunnel", "carpet", "unlock-terrain", "pick-color", "gain-token"})
+"""Reference ``action_required`` types that are part of the acting faction's open turn."""
+
+
+# ------------------------------------------------------------------------------------------ games
+
+
+def bot_game(seed: int | str, k: int, *, bots: tuple[str, ...] | None = None):
+    """Game ``k`` of ``seed``: players 2-5, bots random / greedy, F&I final tile in every other game.
+
+    Returns
+    -------
+    (GameState, dict)
+        The last protocol state and the game's description (players, bots, final tile).
+    """
+    from companion.terra_mystica.simulate import play_one
+
+    rng = random.Random(f"ref:{seed}:{k}")
+    players = rng.randint(2, 5)
+    kinds = bots or (rng.choice(("random", "random", "greedy")),)
+    final = rng.choice(("building-on-edge", "connected-clusters", "connected-distance",
+                        "connected-sa-sh-distance")) if k % 2 else None
+    last = play_one(players, None, None, list(kinds), rng, final)
+    return last, {"players": players, "bots": list(kinds), "final_scoring": final,
+                  "factions": list(last.game.seats)}
+
+
+@dataclass
+class GameComparison:
+    """The outcome of one game: ``kind`` None when both engines agree on every row and the final VP."""
+
+    kind: str | None
+    detail: str = ""
+    rows_text: str = ""
+    rows_checked: int = 0
+    seconds: float = 0.0
+    verdict: Verdict | None = None
+
+
+_HEX = re.compile(r"\b[A-I]\d{1,2}\b", re.I)
+
+
+def kind_of_refusal(error: str, before: Verdict | None) -> str:
+    """A short stable name for the kind of a reference refusal (hexes, numbers and factions left out).
+
+    ``before`` is the reference's verdict just before the refused line: an open follow-up there (``transform``
+    after ACT5, ``bridge`` after ACT1 ...) names the kind ("follow-up left open: transform").
+    """
+    open_types = sorted({t for t, _f in (before.action_required if before else []) if t in FOLLOW_UP_TYPES})
+    if "not active player" in error and open_types:
+        return f"follow-up left open ({'/'.join(open_types)}), next faction acted"
+    if "multiple actions" in error:
+        return "two actions in one turn"
+    m = re.search(r"Error in command '([^']*)': (.*)", error, re.S)
+    cmd, msg = (m.group(1), m.group(2)) if m else ("", error)
+    verb = cmd.split(" ")[0].lower() if cmd else "?"
+    msg = _HEX.sub("HEX", msg.strip().splitlines()[0] if msg.strip() else msg)
+    msg = re.sub(r"\d+", "N", msg)
+    who = re.search(r"\bin (\w+)$", msg)
+    msg = re.sub(r"\bin \w+$", "", msg).strip()
+    return (f"{verb} ({who.group(1)}): {msg}" if who else f"{verb}: {msg}")[:90]
+
+
+def _subs(text: str) -> list[str]:
+    return [" ".join(s.split()).lower() for s in text.split(".") if s.strip() and not re.fullmatch(r"\s*dig \d+\s*", s, re.I)]
+
+
+def _project_rows(game: Game) -> list[tuple[str, str, tuple]]:
+    return [(r.faction, r.label, tuple(r.totals)) for r in game.rows]
+
+
+def compare_rows(game: Game, verdict: Verdict) -> tuple[str | None, str, int]:
+    """Compare the reference ledger with the project's rows.
+
+    Setup rows (before the first income row) are compared per faction (the last totals of each); later rows
+    one by one, a reference row standing for the project rows of one faction whose sub-commands it merged
+    (``dig N`` aside). Returns ``(kind, detail, rows_checked)``; kind None when all agree.
+    """
+    ours = _project_rows(game)
+    theirs = [(r.faction, r.commands, r.totals) for r in verdict.rows]
+
+    def income_at(rows):
+        return next((i for i, (_f, c, _t) in enumerate(rows) if c.endswith("income_for_faction")), len(rows))
+
+    oi, ti = income_at(ours), income_at(theirs)
+    last_ours = {f: t for f, _c, t in ours[:oi]}
+    last_theirs = {f: t for f, _c, t in theirs[:ti]}
+    checked = 0
+    for f, t in last_theirs.items():
+        checked += 1
+        if last_ours.get(f) != t:
+            return "setup totals differ", f"{f}: reference {t}, project {last_ours.get(f)}", checked
+    j = oi
+    for f, commands, totals in theirs[ti:]:
+        want = _subs(commands)
+        got: list[str] = []
+        start = j
+        while j < len(ours) and ours[j][0] == f and (len(got) < len(want) or not want):
+            got += _subs(ours[j][1])
+            j += 1
+            if not want:
+                break
+        checked += 1
+        if got != want:
+            near = ours[start][:2] if start < len(ours) else None
+            return "ledger rows differ", f"reference row {f}: {commands!r}, project row {near}", checked
+        if ours[j - 1][2] != totals:
+            return "row totals differ", (f"{f}: {commands!r}: reference {totals}, project {ours[j - 1][2]}"), checked
+    if j < len(ours):
+        return "project has rows the reference lacks", f"{ours[j][:2]}", checked
+    return None, "", checked
+
+
+def first_refusal(oracle: Oracle, rows_text: str) -> tuple[int, Verdict]:
+    """The 0-based index of the first line the reference refuses (binary search on prefixes) and the
+    verdict just before it."""
+    lines = rows_text.splitlines()
+    lo, hi = 1, len(lines)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if oracle.judge("\n".join(lines[:mid]) + "\n").accepted:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo - 1, oracle.judge("\n".join(lines[:lo - 1]) + "\n")
+
+
+def compare_game(oracle: Oracle, game: Game) -> GameComparison:
+    """Replay ``game`` (finished, played by the project engine) in the reference and compare."""
+    import time
+
+    text = command_rows(game)
+    t0 = time.perf_counter()
+    verdict = oracle.judge(text)
+    seconds = time.perf_counter() - t0
+    if not verdict.accepted:
+        at, before = first_refusal(oracle, text)
+        lines = text.splitlines()
+        context = "\n".join(lines[max(0, at - 6):at + 1])
+        return GameComparison(kind_of_refusal(verdict.error, before), f"{verdict.error}\n{context}", text, 0,
+                              seconds, verdict)
+    if not verdict.finished:
+        return GameComparison("reference not finished", str(verdict.action_required), text, 0, seconds, verdict)
+    kind, detail, checked = compare_rows(game, verdict)
+    ours = {n: game.factions[n].vp for n in game.seats}
+    if kind is None and verdict.final_vp != ours:
+        kind, detail = "final VP differ", f"reference {verdict.final_vp}, project {ours}"
+    return GameComparison(kind, detail, text, checked, seconds, verdict)
+
+
+# ------------------------------------------------------------------------------------------ moves
+
+
+@dataclass
+class Judgement:
+    """One candidate row judged by both engines."""
+
+    kind: str            # legal / illegal / near-miss: ...
+    faction: str
+    row: str
+    project: tuple       # (accepted, turn still open)
+    reference: tuple
+    error: str = ""
+
+    @property
+    def agree(self) -> bool:
+        return self.project == self.reference
+
+
+def _open_in_project(game: Game, faction: str) -> bool:
+    f = game.factions[faction]
+    flags = ("pending_favor", "pending_town", "pending_cult", "pending_pick", "pending_unlock", "pending_p3",
+             "sh_bridges", "spades")
+    if any(getattr(f, a, 0) for a in flags):
+        return True
+    free = getattr(f, "free", {}) or {}
+    return any(free.get(k) for k in ("TF", "D", "BRIDGE", "UPGRADE", "TP"))
+
+
+def _project_judge(game: Game, faction: str, row: str) -> tuple[bool, bool]:
+    try:
+        new = engine.apply_action(game, faction, row)
+    except (IllegalActionError, RecordError):
+        return False, False
+    return True, _open_in_project(new, faction)
+
+
+def _reference_judge(oracle: Oracle, prefix: str, faction: str, row: str) -> tuple[tuple[bool, bool], str]:
+    try:
+        subs = [c.text for c in parse_commands(row)]
+    except RecordError:
+        subs = [row]
+    v = oracle.judge(prefix + "".join(f"{faction}: {s}\n" for s in subs))
+    if not v.accepted:
+        return (False, False), v.error
+    return (True, any(t in FOLLOW_UP_TYPES and who == faction for t, who in v.action_required)), ""
+
+
+def near_misses(game: Game, faction: str, legal: list[str], rng: random.Random) -> Iterator[tuple[str, str]]:
+    """Near-miss rows built from legal ones: two actions in one turn, a follow-up left out, ``-SPADE`` after
+    a dig, a build without spades, an action then a conversion-less pass."""
+    full = [r for r in legal if not r.startswith(("leech", "decline"))]
+    if len(full) >= 2:
+        a, b = rng.sample(full, 2)
+        yield "near-miss: two actions", f"{a}. {b}"
+    with_follow = [r for r in full if "." in r]
+    if with_follow:
+        r = rng.choice(with_follow)
+        parts = [p.strip() for p in r.split(".") if p.strip()]
+        yield "near-miss: follow-up left out", ". ".join(parts[:-1])
+    for act in ("action ACT5", "action ACT6", "action BON1", "action ACT1"):
+        yield "near-miss: action alone", act
+    hexes = sorted(h for h in game.colour if h not in game.townstate.buildings)
+    if hexes:
+        h = rng.choice(hexes)
+        yield "near-miss: build without spades", f"build {h}"
+        yield "near-miss: dig then -SPADE", f"dig 1. transform {h}. -SPADE"
+        yield "near-miss: dig unused", "dig 1"
+    if full:
+        yield "near-miss: action then pass", f"{rng.choice(full)}. pass"
+
+
+def judge_moves(oracle: Oracle, game: Game, rng: random.Random, *, positions: int = 3,
+                per_kind: int = 4) -> list[Judgement]:
+    """Judge candidate rows at ``positions`` random turn positions of ``game`` (rounds 1-6) by both engines.
+
+    Positions are chosen where the reference, replaying the game so far, waits for a full action of the
+    faction the project expects to act (so both agree on the position). At each: up to ``per_kind`` legal
+    rows (``legal_actions``), ``per_kind`` illegal ones (``candidate_commands`` the project refuses) and the
+    :func:`near_misses`.
+    """
+    typed = [(r.faction, r.label) for r in game.rows if r.typed]
+    explicit = explicit_rows(game.setup, typed, game.board)
+    # indices of typed rows in round >= 1 that start a turn
+    replayed = Game(game.setup, game.board)
+    states: list[tuple[int, Game]] = []
+    for i, (faction, command) in enumerate(explicit):
+        if replayed.round >= 1 and replayed.phase not in ("over",) and replayed.expected_turn() == faction \
+                and not replayed.offers:
+            states.append((i, replayed.copy()))
+        try:
+            if command.strip().lower() == "setup":
+                replayed.add_faction(faction)
+            elif command == DROP_LABEL:
+                replayed.drop_faction(faction)
+            else:
+                replayed.apply_row(faction, parse_commands(command), label=command)
+        except CompanionError:
+            break
+    out: list[Judgement] = []
+    for i, before in rng.sample(states, min(positions, len(states))):
+        prefix_rows = explicit[:i]
+        faction = explicit[i][0]
+        # a game of the same setup with the rows so far: the rows file the reference replays
+        sub = Game(game.setup, game.board)
+        for f, c in prefix_rows:
+            if c.strip().lower() == "setup":
+                sub.add_faction(f)
+            elif c == DROP_LABEL:
+                sub.drop_faction(f)
+            else:
+                sub.apply_row(f, parse_commands(c), label=c)
+        prefix = command_rows(sub)
+        v = oracle.judge(prefix)
+        if not v.accepted or ("full", faction) not in v.action_required:
+            continue
+        legal = engine.legal_actions(before, faction)
+        cands: list[tuple[str, str]] = [("legal", r) for r in rng.sample(legal, min(per_kind, len(legal)))]
+        pool = [c for c in engine.candidate_commands(before, faction) if c not in set(legal)]
+        cands += [("illegal", r) for r in rng.sample(pool, min(per_kind, len(pool)))]
+        cands += list(near_misses(before, faction, legal, rng))
+        for kind, row in cands:
+            ref, err = _reference_judge(oracle, prefix, faction, explicit_row(before, faction, row))
+            out.append(Judgement(kind, faction, row, _project_judge(before, faction, row), ref, err))
+    return out
+
+
+@dataclass
+class Tally:
+    """Counts by kind, for the benchmark's report."""
+
+    games: int = 0
+    agreed: int = 0
+    kinds: dict = field(default_factory=dict)
+    examples: dict = field(default_factory=dict)
+    moves: int = 0
+    moves_agreed: int = 0
+    move_kinds: dict = field(default_factory=dict)
+    move_examples: dict = field(default_factory=dict)
+    reference_seconds: float = 0.0
+
+
+def move_kind(j: Judgement) -> str:
+    """The kind of a move-judgement disagreement (see /work/wt/oracle-findings.md)."""
+    (p_ok, _p_open), (r_ok, r_open) = j.project, j.reference
+    if p_ok and not r_ok:
+        return f"project accepts, reference refuses: {kind_of_refusal(j.error, None)}"
+    if r_ok and not p_ok:
+        return "reference accepts, keeps the turn open; project refuses" if r_open else \
+            "reference accepts, project refuses"
+    return "turn left open by the reference, closed by the project" if r_open else \
+        "turn left open by the project, closed by the reference"
+
+
+KNOWN_KINDS = (
+    # issue 19's list, still open in the engine on main (tm-referee fixes them): see oracle-findings.md
+    r"^follow-up left open",                           # ACT5/ACT6/BON1/ACT1/ACTE... follow-up vanishes
+    r"multiple actions|two actions",                   # two full actions in one row
+    r"unlock-terrain",                                 # Riverwalkers' unlock choices (E.4)
+    r"\((dwarves|fakirs)\): Not enough 'W'",           # BON4 +1 shipping given to Dwarves / Fakirs (E.3)
+    r"\((dwarves|fakirs)\): Not enough 'P'",
+    r"\((yetis|icemaidens)\): Not enough 'SPADE'",     # ice factions: spades to a non-home colour
+    r"^reference accepts, keeps the turn open; project refuses",   # dig N / action ACT5 alone: open turn
+    r"^turn left open by the reference, closed by the project",    # follow-up left out
+    r"not active player",                              # a turn the project closed, still open in the reference
+)
+"""Kinds of disagreement known on main when this test was written (regular expressions over the kind).
+A kind not matched here fails the tests; a known one is reported as an expected failure."""
+
+
+def is_known(kind: str) -> bool:
+    """True when ``kind`` is one of :data:`KNOWN_KINDS`."""
+    return any(re.search(p, kind) for p in KNOWN_KINDS)
