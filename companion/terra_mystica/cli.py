@@ -80,7 +80,7 @@ def simulate_cmd(
 @app.command("export", help=lazy_gettext("Write a game record in another form: --rows writes the reference engine's "
                                          "command rows (one sub-command a line, spades bought with dig N)."))
 def export_cmd(
-    record: str = typer.Argument(..., help=lazy_gettext("A ledger export or command log ('-' reads standard input).")),
+    record: str = typer.Argument(..., help=lazy_gettext("A ledger export or command log to convert ('-' reads standard input).")),
     rows: bool = typer.Option(False, "--rows", help=lazy_gettext("Write the reference engine's command-rows form "
                                                                  "(perl evaluate.pl src FILE reads it).")),
     output: str = typer.Option(None, "--output", "-o", help=lazy_gettext("Write to this file (default: standard "
