@@ -55,7 +55,7 @@ from companion.terra_mystica.engine.commands import parse_commands
 from companion.terra_mystica.engine.replay import Record, read_record
 from companion.terra_mystica.engine.state import DROP_LABEL, Game, Setup
 
-__all__ = ["FIRE_ICE_FACTION_OPTIONS", "command_rows", "explicit_row", "explicit_rows", "reference_options", "setup_order"]
+__all__ = ["FIRE_ICE_FACTION_OPTIONS", "command_rows", "explicit_row", "explicit_rows", "format_rows", "reference_options", "setup_order"]
 
 FIRE_ICE_FACTION_OPTIONS = {
     "icemaidens": "fire-and-ice-factions/ice", "yetis": "fire-and-ice-factions/ice",
@@ -268,16 +268,34 @@ def command_rows(source: Game | Record | str, *, players: Sequence[str] | None =
         if source.map_name:
             raise RecordError(_("map {map_name!r}: the reference engine's rows replay the base map only").format(
                 map_name=source.map_name))
-    typed = setup_order(explicit_rows(setup, typed, board))
+    return format_rows(setup, setup_order(explicit_rows(setup, typed, board)), final_scoring=final, players=players)
+
+
+def format_rows(setup: Setup, typed: Sequence[tuple[str, str]], *, final_scoring: str | None = None,
+                players: Sequence[str] | None = None) -> str:
+    """Write typed rows already in the reference's form (:func:`explicit_rows`, :func:`setup_order`) as a
+    command-rows file: the header lines, ``setup F`` lines, one sub-command a line.
+
+    Parameters
+    ----------
+    setup : Setup
+        Options and tiles.
+    typed : sequence of (faction, command)
+        The rows.
+    final_scoring : str, optional
+        The Fire & Ice final tile (``final-scoring`` row).
+    players : sequence of str, optional
+        Names for ``# players:`` (default the setup's, else ``player1`` ...).
+    """
     seated = [f for f, c in typed if c.strip().lower() == "setup"]
     names = list(players or setup.players or [f"player{i}" for i in range(1, len(seated) + 1)])
     lines = [f"# players: {','.join(names)}"]
-    lines += [f"option {o}" for o in reference_options(setup.options, seated, final)]
+    lines += [f"option {o}" for o in reference_options(setup.options, seated, final_scoring)]
     if setup.round_tiles:
         lines.append(f"score {','.join(setup.round_tiles)}")
     lines += [f"delete {b}" for b in setup.removed_bonus]
-    if final:
-        lines.append(f"final-scoring {final}")
+    if final_scoring:
+        lines.append(f"final-scoring {final_scoring}")
     for faction, command in typed:
         if command.strip().lower() == "setup":
             lines.append(f"setup {faction}")
