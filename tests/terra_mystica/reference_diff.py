@@ -341,6 +341,9 @@ def move_kind(j: Judgement) -> str:
     """The kind of a move-judgement disagreement (see /work/wt/oracle-findings.md)."""
     (p_ok, _p_open), (r_ok, r_open) = j.project, j.reference
     if p_ok and not r_ok:
+        if "not active player" in j.error:
+            # the row's first action ended the turn (a pass), and the row goes on: two actions
+            return "project accepts, reference refuses: two actions in one turn (a command after the turn ended)"
         return f"project accepts, reference refuses: {kind_of_refusal(j.error, None)}"
     if r_ok and not p_ok:
         return "reference accepts, keeps the turn open; project refuses" if r_open else \
@@ -359,6 +362,7 @@ KNOWN_KINDS = (
     r"\((dwarves|fakirs)\): Not enough 'P'",
     r"\((yetis|icemaidens)\): Not enough 'SPADE'",     # NOT in issue 19's list: ice factions' transform to a
                                                        # land colour needs more spades in the reference
+    r"Must use all available spades",                  # spades left over (issue 19: the reference forbids it)
     r"^reference accepts, keeps the turn open; project refuses",   # dig N / action ACT5 alone: open turn
     r"^turn left open by the reference, closed by the project",    # follow-up left out
 )
