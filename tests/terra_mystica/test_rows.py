@@ -88,3 +88,40 @@ def test_export_rows_of_a_league_ledger_replays_in_the_reference_with_its_result
 def test_export_without_a_form_is_refused_in_one_line(tmp_path):
     res = CliRunner().invoke(app, ["tm", "export", str(LEDGERS / "4pLeague_S1_D1L1_G2.ledger.txt")])
     assert res.exit_code == 2 and "--rows" in res.output
+
+
+def _header_for_reference(record_text: str) -> str:
+    # only the header lines change: the project's header (option / Round / Removing tile / Player lines)
+    # becomes the reference's (# players, option, score, delete, final-scoring)
+    from companion.terra_mystica.engine.rows import format_rows
+
+    record = engine.read_record(record_text)
+    seated = [r.faction for r in record.rows if r.typed and r.command == "setup"]
+    header = format_rows(record.setup, [], final_scoring=record.setup.final_scoring,
+                         players=[f"player{i}" for i in range(1, len(seated) + 1)])
+    body = []
+    for line in record_text.splitlines():
+        who, sep, cmd = line.partition(": ")
+        if sep and who in seated:
+            body.append(f"setup {who}" if cmd == "setup" else line)
+    return header + "\n".join(body) + "\n"
+
+
+def test_the_play_notebooks_record_replays_in_the_reference_as_written():
+    # a game saved the way the play notebook saves it (Session.record_text): its rows, unchanged, must get
+    # the same verdict from the reference as the rows form (explicit digs and the reference's setup order are
+    # already in the record itself)
+    require_oracle()
+    from companion.session import Session
+
+    s = Session(tm, 3, seed=11, controllers=["random", "random", "random"])
+    s.settle()
+    assert tm.is_terminal(s.state)
+    text = s.record_text()
+    assert any(": dig " in line for line in text.splitlines())
+    with Oracle() as oracle:
+        as_written = oracle.judge(_header_for_reference(text))
+        converted = oracle.judge(command_rows(engine.read_record(text)))
+    assert (as_written.error, as_written.round, as_written.final_vp) == \
+        (converted.error, converted.round, converted.final_vp)
+    assert as_written.round >= 1
