@@ -192,11 +192,8 @@ class Session:
             raise RecordError(message, line=exc.line, file=str(path)) from None
 
     def record_text(self) -> str:
-        """The game record so far (``game.write_record`` of the states, built line by line; a game module
-        with a ``tidy_record(text)`` puts the finishing touches, e.g. Terra Mystica's reference order)."""
-        text = "\n".join(self.lines) + "\n"
-        tidy = getattr(self.game, "tidy_record", None)
-        return tidy(text) if tidy is not None else text
+        """The game record so far (``game.write_record`` of the states, built line by line)."""
+        return "\n".join(self.lines) + "\n"
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the record to ``path`` atomically (a crash leaves the old file or the new one).

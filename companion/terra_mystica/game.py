@@ -53,7 +53,7 @@ from companion.terra_mystica.tiles import load_tiles
 
 __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "GameState", "new_game",
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
-           "write_record", "replay", "record_header", "record_line", "tidy_record", "action_text", "parse_action",
+           "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
            "seat_names", "sample_chance", "BOTS", "make_bot", "action_hexes", "final_breakdown",
            "free_factions", "map_refusal", "unplayable_factions"]
 
@@ -581,7 +581,7 @@ def replay(record: engine.Record | str) -> list[GameState]:
     seats = sum(1 for r in record.rows if r.typed and r.command.strip().lower() == "setup")
     try:
         # the Fire & Ice faction options a record names for the reference engine change nothing here
-        # (tidy_record adds them); left out so the replayed states equal the played ones
+        # (record_header writes them); left out so the replayed states equal the played ones
         from companion.terra_mystica.engine.rows import FIRE_ICE_FACTION_OPTIONS
 
         options = sorted(set(record.setup.options) - set(FIRE_ICE_FACTION_OPTIONS.values()))
@@ -629,14 +629,23 @@ def _as_played(state: GameState, faction: str, command: str) -> str:
 
 
 def record_header(state: GameState) -> str:
-    """Option lines (and the map), and the tiles already drawn, of a game starting at ``state``."""
-    lines = [f"option {o}" for o in sorted(state.options)]
+    """Option lines (and the map), and the tiles already drawn, of a game starting at ``state``.
+
+    The options include the Fire & Ice faction options (``fire-and-ice-factions/ice``, ``.../volcano``,
+    ``.../variable_v5``): the reference engine needs them before such a faction is picked, and the bots may pick
+    one later; they change nothing in this engine (:func:`replay` leaves them out again). One ``Player N:`` line
+    a seat follows (issue 19: records the reference engine replays as written).
+    """
+    from companion.terra_mystica.engine.rows import FIRE_ICE_FACTION_OPTIONS
+
+    lines = [f"option {o}" for o in sorted(set(state.options) | set(FIRE_ICE_FACTION_OPTIONS.values()))]
     if state.map_name:
         lines.append(f"map {state.map_name}")
     if state.final_scoring:
         lines.append(f"Added final scoring tile: {state.final_scoring}")
     lines += [f"Round {i} scoring: {t}" for i, t in enumerate(state.round_tiles, start=1)]
     lines += [f"Removing tile {b}" for b in state.removed_bonus]
+    lines += [f"Player {i}: player{i}" for i in range(1, state.seats + 1)]
     lines += [f"{f}: setup" for f in state.seated]
     return "\n".join(lines)
 
@@ -658,47 +667,6 @@ def record_line(state: GameState, action: AnyAction) -> str:
 
         text = explicit_row(state.game, action.faction, text)
     return f"{action.faction}: {text}"
-
-
-def tidy_record(text: str) -> str:
-    """A command log as the reference engine replays it (the session's save and :func:`write_record` end
-    with this): colour picks moved to the reference's place (:func:`~companion.terra_mystica.engine.rows.
-    setup_order`), the Fire & Ice options the seated factions need added, one ``Player N:`` line a seat.
-    Lines this does not know are kept in place.
-
-    Examples
-    --------
-    >>> print(tidy_record("acolytes: setup\\nacolytes: pick-color red\\nwitches: setup\\n"), end="")
-    option fire-and-ice-factions/volcano
-    Player 1: player1
-    Player 2: player2
-    acolytes: setup
-    witches: setup
-    acolytes: pick-color red
-    """
-    from companion.terra_mystica.engine.rows import reference_options, setup_order
-    from companion.terra_mystica.factions import faction_names
-
-    known = faction_names()
-    header: list[str] = []
-    rows: list[tuple[str, str]] = []
-    for line in text.splitlines():
-        who, sep, rest = line.partition(": ")
-        if sep and who.strip().lower() in known:
-            rows.append((who.strip().lower(), rest))
-        elif rows:
-            rows.append(("", line))   # a later header-like line (a round tile drawn mid-game) stays in place
-        else:
-            header.append(line)
-    seated = [f for f, c in rows if c.strip().lower() == "setup"]
-    have = [h[len("option "):].strip() for h in header if h.startswith("option ")]
-    extra = [o for o in reference_options(have, seated) if o not in have]
-    last_option = max((i for i, h in enumerate(header) if h.startswith("option ")), default=-1)
-    header[last_option + 1:last_option + 1] = [f"option {o}" for o in extra]
-    if not any(h.startswith("Player ") for h in header):
-        header += [f"Player {i}: player{i}" for i in range(1, len(seated) + 1)]
-    body = [f"{f}: {c}" if f else c for f, c in setup_order(rows)]
-    return "\n".join(header + body) + "\n"
 
 
 def write_record(states: Sequence[GameState]) -> str:
@@ -726,7 +694,7 @@ def write_record(states: Sequence[GameState]) -> str:
             lines.append(record_line(before, action))
         if i + 1 not in known and i + 1 < len(last.history):
             before = apply_action(before, action)
-    return tidy_record("\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
 
 
 def action_text(state: GameState, action: AnyAction) -> str:
