@@ -128,24 +128,28 @@ def compare_rows(game: Game, verdict: Verdict) -> tuple[str | None, str, int]:
         checked += 1
         if last_ours.get(f) != t:
             return "setup totals differ", f"{f}: reference {t}, project {last_ours.get(f)}", checked
-    j = oi
+    # the project's later rows as sub-commands (engine rows as one token each), with the row each ends
+    tokens: list[tuple[str, str, int | None]] = []   # (faction, sub-command, index of the row it ends or None)
+    for i, (f, c, _t) in enumerate(ours[oi:], start=oi):
+        subs = _subs(c) or [" ".join(c.split()).lower()]
+        for n, sub in enumerate(subs):
+            tokens.append((f, sub, i if n == len(subs) - 1 else None))
+    j = 0
     for f, commands, totals in theirs[ti:]:
-        want = _subs(commands)
-        got: list[str] = []
-        start = j
-        while j < len(ours) and ours[j][0] == f and (len(got) < len(want) or not want):
-            got += _subs(ours[j][1])
-            j += 1
-            if not want:
-                break
+        # a reference row may merge a faction's lines across the project's rows (a row's end and the next
+        # row's conversions when nobody acted between): compare sub-commands, totals where both rows end
+        want = _subs(commands) or [" ".join(commands.split()).lower()]
+        got = tokens[j:j + len(want)]
         checked += 1
-        if got != want:
-            near = ours[start][:2] if start < len(ours) else None
-            return "ledger rows differ", f"reference row {f}: {commands!r}, project row {near}", checked
-        if ours[j - 1][2] != totals:
-            return "row totals differ", (f"{f}: {commands!r}: reference {totals}, project {ours[j - 1][2]}"), checked
-    if j < len(ours):
-        return "project has rows the reference lacks", f"{ours[j][:2]}", checked
+        if [t[1] for t in got] != want or any(t[0] != f for t in got):
+            near = [t[:2] for t in got[:3]]
+            return "ledger rows differ", f"reference row {f}: {commands!r}, project sub-commands {near}", checked
+        j += len(want)
+        end = got[-1][2]
+        if end is not None and ours[end][2] != totals:
+            return "row totals differ", (f"{f}: {commands!r}: reference {totals}, project {ours[end][2]}"), checked
+    if j < len(tokens):
+        return "project has rows the reference lacks", f"{tokens[j][:2]}", checked
     return None, "", checked
 
 
