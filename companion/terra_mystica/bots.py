@@ -304,16 +304,27 @@ class GreedyBot:
 
 
 _SHORTFALL = ("not_enough_c", "not_enough_w", "not_enough_p", "not_enough_pw")
-_TURN_VERBS = ("build", "upgrade", "action", "advance", "send", "dig")
 _ORDER = ("burn", "PW>P", "PW>W", "PW>C", "P>W", "W>C")
-_RATE = {"PW>P": (5, "PW", "P"), "PW>W": (3, "PW", "W"), "PW>C": (1, "PW", "C"), "P>W": (1, "P", "W"),
-         "W>C": (1, "W", "C")}
+_KINDS = {"PW>P": ("PW", "P"), "PW>W": ("PW", "W"), "PW>C": ("PW", "C"), "P>W": ("P", "W"), "W>C": ("W", "C")}
 
 
-def _step(f, code: str, made) -> str | None:
+def _rates(f) -> dict:
+    """``kind -> (amount given, amount got)`` for the faction: the engine's exchange rates (rulebook table,
+    the faction board's own rates first), one place for them (:data:`...engine.state.BASE_CONVERSIONS`)."""
+    from companion.terra_mystica.engine.state import BASE_CONVERSIONS
+
+    out = {}
+    for kind, (frm, to) in _KINDS.items():
+        rate = f.data.exchange_rates.get(frm, {}).get(to, BASE_CONVERSIONS.get((frm, to)))
+        if rate:
+            out[kind] = (rate, frm, to)
+    return out
+
+
+def _step(f, code: str, made, rates: dict) -> str | None:
     """One conversion towards the resource ``code`` lacks, given conversions ``made`` so far, or None."""
     i, ii, iii = f.bowls
-    iii_left = iii + made["burn"] - 5 * made["PW>P"] - 3 * made["PW>W"] - made["PW>C"]
+    iii_left = iii + made["burn"] - sum(rates[k][0] * made[k] for k in ("PW>P", "PW>W", "PW>C") if k in rates)
     ii_left = ii - 2 * made["burn"]
     p_left = f.p - made["P>W"] + made["PW>P"]
     w_left = f.w - made["W>C"] + made["P>W"] + made["PW>W"]
@@ -328,15 +339,15 @@ def _step(f, code: str, made) -> str | None:
     for kind in options:
         if kind == "burn" and ii_left >= 2:
             return kind
-        if kind in _RATE:
-            n, frm, _to = _RATE[kind]
+        if kind in rates:
+            n, frm, _to = rates[kind]
             have = {"PW": iii_left, "P": p_left, "W": w_left}[frm]
             if have >= n:
                 return kind
     return None
 
 
-def _prefix(made) -> str:
+def _prefix(made, rates: dict) -> str:
     parts = []
     for kind in _ORDER:
         k = made[kind]
@@ -345,19 +356,31 @@ def _prefix(made) -> str:
         if kind == "burn":
             parts.append(f"burn {k}")
         else:
-            n, frm, to = _RATE[kind]
+            n, frm, to = rates[kind]
             parts.append(f"convert {n * k}{frm} to {k}{to}")
     return ". ".join(parts)
+
+
+def _convertible(f, rates: dict) -> dict:
+    """The most of each resource conversions could give at once (each judged alone): which moves are
+    worth trying with conversions in front."""
+    i, ii, iii = f.bowls
+    pw = iii + ii // 2
+    w_from_p = f.p if "P>W" in rates else 0
+    return {"C": f.c + f.w + w_from_p + (pw if "PW>C" in rates else 0),
+            "W": f.w + w_from_p + (pw // 3 if "PW>W" in rates else 0),
+            "P": f.p + (pw // 5 if "PW>P" in rates else 0),
+            "PW": pw, "VP": f.vp, "PW_TOKEN": sum(f.bowls)}
 
 
 def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: int = 8) -> list[str]:
     """Turn rows that conversions make affordable: ``"burn 1. convert 3PW to 1W. upgrade E7 to TP"``.
 
-    On ``faction``'s turn in the action phase, every build / upgrade / power action / advance / priest
-    candidate (:func:`companion.terra_mystica.engine.candidate_commands`) not in ``legal`` that the engine
-    refuses only for want of coins, workers, priests or power is retried with conversions in front of it
-    (rulebook exchange rates: burn power; 5 / 3 / 1 power to a priest / worker / coin; priest to worker;
-    worker to coin), one at a time until the engine accepts the row or nothing is left to convert.
+    On ``faction``'s turn in the action phase, every complete move
+    (:func:`companion.terra_mystica.engine.moves.turn_moves`) that is affordable with what conversions could
+    give but not in ``legal`` is tried with conversions in front of it (exchange rates: burn power; 5 / 3 /
+    1 power to a priest / worker / coin; priest to worker; worker to coin; a faction board's own rates),
+    one at a time until the engine accepts the row or nothing is left to convert.
 
     Parameters
     ----------
@@ -371,22 +394,21 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
     Returns
     -------
     list of str
-        Rows the engine accepts (each a conversion prefix and one action).
+        Rows the engine accepts (each a conversion prefix and one complete move).
     """
     from collections import Counter
 
     from companion.terra_mystica import engine
+    from companion.terra_mystica.engine.moves import turn_moves
 
     if g.phase != "actions" or g.expected_turn() != faction or engine.awaited(g)[:1] != [faction]:
         return []
     f = g.factions[faction]
-    skip = set(legal)
+    rates = _rates(f)
+    skip = set(legal) or set(turn_moves(g, faction))
     out = []
-    for cand in engine.candidate_commands(g, faction):
-        if cand in skip or not cand.startswith(_TURN_VERBS) or cand.startswith("action ACTH"):
-            continue
-        words = (cand.split(". ")[1] if cand.startswith("dig 1. ") else cand).split()
-        if words[0] in ("build", "transform") and g.round > 0 and g.reach(f, words[1]) is None:
+    for cand in turn_moves(g, faction, _convertible(f, rates)):
+        if cand in skip:
             continue
         made: Counter = Counter()
         text = cand
@@ -396,11 +418,11 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
             except IllegalActionError as exc:
                 if exc.code not in _SHORTFALL:
                     break
-                kind = _step(f, exc.code, made)
+                kind = _step(f, exc.code, made, rates)
                 if kind is None:
                     break
                 made[kind] += 1
-                text = f"{_prefix(made)}. {cand}"
+                text = f"{_prefix(made, rates)}. {cand}"
                 continue
             except RecordError:
                 break

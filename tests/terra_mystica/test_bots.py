@@ -75,8 +75,9 @@ def test_greedy_values_a_dwelling_more_than_a_pointless_transform():
     name = game.seat_names(state)[game.current_player(state)]
     values = {}
     for a in game.legal_actions(state):
-        verb = a.commands[0][0]
-        if verb in ("build", "transform"):
+        verbs = {v for v, _args in a.commands}  # complete moves: "dig 1. build E7", "dig 1. transform E7"
+        verb = "build" if "build" in verbs else "transform" if "transform" in verbs else None
+        if verb is not None:
             values.setdefault(verb, []).append(evaluate(game.apply_action(state, a).game, name))
     assert max(values["build"]) > max(values["transform"])
 

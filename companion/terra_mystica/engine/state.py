@@ -1576,11 +1576,11 @@ class Game:
         if o is None and not accept:
             o = self._find_offer(f, frm)
             if o is None:
-                raise _illegal("no_offer", _("{name} has no power offer from {value} to decline").format(name=_(f.data.display), value=frm or 'anyone'),
+                raise _illegal("no_offer", _("{name} has no power offer from {value} to decline").format(name=_(f.data.display), value=self._shown(frm) if frm else 'anyone'),
                                _("RULES-NOTES-D D.1 command_decline"), line)
         if o is None:
             if strict or frm is not None and self._find_offer(f, frm) is None:
-                raise _illegal("no_offer", _("{name} has no power offer of {amount} from {value}").format(name=_(f.data.display), amount=amount, value=frm or 'anyone'),
+                raise _illegal("no_offer", _("{name} has no power offer of {amount} from {value}").format(name=_(f.data.display), amount=amount, value=self._shown(frm) if frm else 'anyone'),
                                _("RULES-NOTES-D D.1 command_leech"), line)
             o = self._find_offer(f, frm)
             if o is None:
