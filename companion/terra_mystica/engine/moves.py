@@ -54,6 +54,9 @@ class _Context:
             self.jump_cost = {}
         self.mode = f.data.terraform_mode
         self.empty = [h for h in _land_hexes(game) if h not in self.occupied]
+        self.town_power_left: int | None = None
+        table = _reach_table(game, f)
+        self.reachable = [h for h in self.empty if h in table]
 
     def affords(self, *costs: dict) -> bool:
         total: dict[str, int] = {}
@@ -65,10 +68,12 @@ class _Context:
         return all(res.get(k, 0) >= v for k, v in total.items())
 
     def reach(self, h: str, direct_only: bool = False):
-        key = (h, direct_only)
-        if key not in self._reach:
-            self._reach[key] = self.game.reach(self.f, h, direct_only=direct_only)
-        return self._reach[key]
+        if direct_only:
+            key = (h, True)
+            if key not in self._reach:
+                self._reach[key] = self.game.reach(self.f, h, direct_only=True)
+            return self._reach[key]
+        return _reach_table(self.game, self.f).get(h)
 
     def reach_cost(self, h: str) -> dict | None:
         """The price of reaching ``h`` (tunnelling / carpet flight) or None when out of reach."""
@@ -79,13 +84,24 @@ class _Context:
 
     def need(self, h: str, to: str | None = None) -> int | None:
         """Spades to turn ``h`` into ``to`` (default home), None when it cannot be transformed."""
+        return self.needs(h).get(to or self.f.home)
+
+    def needs(self, h: str) -> dict:
+        """``colour -> spades`` to turn ``h`` into each land colour (empty for ice / volcano hexes)."""
+        f = self.f
         frm = self.game.colour[h]
-        if frm in SPECIAL:
-            return None
-        try:
-            return self.game._spades_needed(self.f, frm, to or self.f.home)
-        except IllegalActionError:
-            return None
+        key = (f.name, f.picked, f.home, frm)
+        table = _NEEDS.get(key)
+        if table is None:
+            table = {}
+            if frm not in SPECIAL:
+                for to in (*terrain_wheel().colours, f.home):
+                    try:
+                        table[to] = self.game._spades_needed(f, frm, to)
+                    except IllegalActionError:
+                        pass
+            _NEEDS[key] = table
+        return table
 
     def dig(self, n: int) -> dict | None:
         if n == 0:
@@ -97,8 +113,14 @@ class _Context:
     def town_picks(self, h: str, kind: str) -> list[str]:
         """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town, else ``[""]``."""
         game, f = self.game, self.f
-        if not any(n in f.hexes for n in game.adjacent(h)) and kind == "D":
+        if kind == "D" and not any(n in f.hexes for n in game.adjacent(h)):
             return [""]
+        if self.town_power_left is None:
+            values = f.data.building_power
+            in_town = game.townstate.towns_of(f.name) if hasattr(game.townstate, "towns_of") else ()
+            self.town_power_left = sum(values(k) for hx, k in f.hexes.items() if hx not in in_town)
+        if self.town_power_left + f.data.building_power(kind) < 6:
+            return [""]  # too little power outside towns for any town (7, or 6 with FAV5)
         try:
             ts = game._towns_now().place(h, f.name, kind)
         except IllegalActionError:
@@ -119,6 +141,34 @@ def _land_hexes(game) -> tuple:
     if hexes is None or len(hexes[1]) != len(game.colour):
         hexes = _LAND[key] = (game.board, tuple(sorted(game.colour)))
     return hexes[1]
+
+
+_REACH: dict = {}
+_NEEDS: dict = {}
+
+
+def _reach_table(game, f) -> dict:
+    """``hex -> "free" | "jump"`` for every land hex ``f`` reaches now (:meth:`Game.reach`), cached while
+    the buildings, bridges, colours-independent reach inputs (shipping with BON4, jump range) stay the
+    same: most decisions between two builds are offers, passes and power actions."""
+    ts = game.townstate
+    key = (f.name, game.round == 0, game._shipping(f), f.jump_range if f.data.teleport else 0, id(game.board))
+    hit = _REACH.get(key)
+    if hit is not None and hit[0] is ts:
+        return hit[1]
+    if len(_REACH) > 256:
+        _REACH.clear()
+    saved, f.teleported = f.teleported, set()  # a new row starts with no hex tunnelled to yet
+    try:
+        table = {}
+        for h in _land_hexes(game):
+            how = game.reach(f, h)
+            if how is not None:
+                table[h] = how
+    finally:
+        f.teleported = saved
+    _REACH[key] = (ts, table)
+    return table
 
 
 def _favour_picks(ctx: _Context, n: int) -> list[str]:
@@ -174,13 +224,12 @@ def decision_moves(game, faction: str) -> list[str]:
         out += [f"bridge {b}" for b in _bridges(ctx)] + ["-BRIDGE"]
     if game.phase == "cult_spades" and f.spades and f.cult_spade:
         ctx = ctx or _Context(game, f)
-        for h in ctx.empty:
+        for h in ctx.reachable:
             reach = ctx.reach_cost(h)
             if reach is None or not ctx.affords(reach):
                 continue
-            for to in terrain_wheel().colours:
-                need = ctx.need(h, to)
-                if need and need <= f.spades:
+            for to, need in ctx.needs(h).items():
+                if need and need <= f.spades and (to == f.home or to in terrain_wheel().colours):
                     out.append(f"transform {h}" if to == f.home else f"transform {h} to {to}")
         out += ["-SPADE", "done"]
     return out
@@ -242,7 +291,7 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
         return out
     one_spade: list[tuple[str, dict]] = []
     build_ok = ctx.dwelling_left
-    for h in ctx.empty:
+    for h in ctx.reachable:
         reach = ctx.reach_cost(h)
         if reach is None:
             continue
@@ -274,10 +323,10 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
             if build_ok and ctx.affords(extra_cost, reach, dig, ctx.d_cost):
                 out.append(f". dig {need - spades}. build {h}")
         # one transform to another colour with exactly the action's spades
-        for colour in terrain_wheel().colours:
-            if colour == f.home or colour == ctx.game.colour[h]:
+        for colour, n in ctx.needs(h).items():
+            if colour == f.home:
                 continue
-            if ctx.need(h, colour) == spades and ctx.affords(extra_cost, reach):
+            if n == spades and ctx.affords(extra_cost, reach):
                 out.append(f". transform {h} to {colour}")
     if spades == 2:
         for (a, ra), (b, rb) in combinations(one_spade, 2):
@@ -296,7 +345,7 @@ def _build_moves(ctx: _Context) -> list[str]:
     game, f = ctx.game, ctx.f
     out: list[str] = []
     home = f.home
-    for h in ctx.empty:
+    for h in ctx.reachable:
         colour = game.colour[h]
         reach = ctx.reach_cost(h)
         if reach is None:
@@ -337,11 +386,8 @@ def _build_moves(ctx: _Context) -> list[str]:
                 out.append(f"dig {need}. transform {h}")
                 if ctx.dwelling_left and ctx.affords(reach, dig, ctx.d_cost):
                     out += [f"dig {need}. build {h}{t}" for t in ctx.town_picks(h, "D")]
-        for to in terrain_wheel().colours:
-            if to == home or to == colour:
-                continue
-            n = ctx.need(h, to)
-            if not n:
+        for to, n in ctx.needs(h).items():
+            if to == home or not n:
                 continue
             dig = ctx.dig(n)
             if dig is not None and ctx.affords(reach, dig):
