@@ -6,7 +6,7 @@ faction's resources, power bowls, cult tracks, income), so they play every facti
 setup included (faction picks, initial dwellings, first bonus tiles), and need no change when the engine
 accepts a new faction (Fire & Ice): no faction name, tile id or ability is written here.
 
-- :class:`RandomBot`: a uniformly random legal action of the seat to act.
+- :class:`RandomBot`: a random legal move of the seat to act (a kind of move, then a move of that kind).
 - :class:`GreedyBot`: applies every legal action, and on its turn every build, upgrade, power action, advance
   or priest that conversions would afford (:func:`conversion_rows`: burning power, power to coins / workers /
   priests, priests to workers, workers to coins, written in front of the action in the same row), and keeps
@@ -57,7 +57,9 @@ ROUNDS = 6
 
 
 class RandomBot:
-    """A uniformly random legal action of the seat to act (chance draws with the game's odds)."""
+    """A random legal move of the seat to act: a kind of move first (its verbs: build, dig and build,
+    upgrade, each action, pass ...), every kind equally likely, then one move of that kind, so the many
+    hexes and colours of transforms do not swamp the rest (chance draws with the game's odds)."""
 
     name = "random"
 
@@ -83,7 +85,20 @@ class RandomBot:
         actions = game.legal_actions(state)
         if not actions:
             raise CompanionError(_("random bot: no legal action (is the game over?)"))
-        return rng.choice(actions)
+        kinds: dict = {}
+        for a in actions:
+            kinds.setdefault(_kind(a), []).append(a)
+        return rng.choice(kinds[rng.choice(list(kinds))])
+
+
+def _kind(action: Any) -> tuple:
+    """The shape of a move: its verbs (and the action id of ``action X``), without hexes or colours
+    (``dig 1. build E7`` and ``dig 2. build F3`` are one kind; ``transform E7 to blue`` another)."""
+    commands = getattr(action, "commands", None)
+    if commands is None:
+        return ("chance",)
+    return tuple(args[0] if verb == "action" else (verb, args[1] is not None) if verb == "transform" else verb
+                 for verb, args in commands)
 
 
 @dataclass(frozen=True)
@@ -151,21 +166,82 @@ def _income(g, f) -> dict:
     return income(f) if income is not None else {}
 
 
+_NETWORKS: dict = {}
+
+
+def _network_size(g, name: str) -> int:
+    """``g.network_size(name)``, remembered while the town state (buildings, bridges) and the faction's
+    shipping / jump range are the same objects and values: most rows a bot tries build nothing."""
+    f = g.factions[name]
+    ts = g.townstate
+    key = (name, id(ts), f.ship, f.jump_range)
+    hit = _NETWORKS.get(key)
+    if hit is not None and hit[0] is ts:
+        return hit[1]
+    if len(_NETWORKS) > 4096:
+        _NETWORKS.clear()
+    size = g.network_size(name)
+    _NETWORKS[key] = (ts, size)
+    return size
+
+
 def _projection(g, faction: str, networks: dict | None) -> tuple[int, int]:
     """(projected final VP, its resource part) of ``faction``: :func:`companion.terra_mystica.engine.score`'s
-    rule, with the other factions' network sizes taken from ``networks`` when given (one faction's row
-    never changes another's network, so a bot computes them once per decision)."""
+    rule (:func:`~companion.terra_mystica.scoring.final_scoring`'s parts: cult and network prizes by rank,
+    resources converted), for this faction only, with the other factions' network sizes taken from
+    ``networks`` when given (one faction's row never changes another's network, so a bot computes them once
+    per decision)."""
     from companion.terra_mystica.engine import CULT_TRACKS
-    from companion.terra_mystica.scoring import PlayerFinal, final_scoring
 
-    players = []
-    for n in g.seats:
-        f = g.factions[n]
-        net = networks[n] if networks is not None and n != faction and n in networks else g.network_size(n)
-        players.append(PlayerFinal(faction=n, vp=f.vp, cults={t.lower(): f.cult[t] for t in CULT_TRACKS},
-                                   network=net, coins=f.c, workers=f.w, priests=f.p, power=tuple(f.bowls)))
-    row = final_scoring(players).players[list(g.seats).index(faction)]
-    return row.final_vp, row.resource_vp
+    seats = g.seats
+    i = seats.index(faction)
+    tiles = _final_tiles()
+    cult_prizes = tiles.final_scoring["cults"].points
+    vp = 0
+    for t in CULT_TRACKS:
+        vp += _ranked(tuple(g.factions[n].cult[t] for n in seats), cult_prizes)[i]
+    nets = tuple(networks[n] if networks is not None and n != faction and n in networks else _network_size(g, n)
+                 for n in seats)
+    vp += _ranked(nets, tiles.final_scoring["network"].points)[i]
+    f = g.factions[faction]
+    resource_vp = _resource_vp(f.name, f.c, f.w, f.p, tuple(f.bowls))
+    return f.vp + vp + resource_vp, resource_vp
+
+
+_RANKED: dict = {}
+_RESOURCE_VP: dict = {}
+
+
+def _final_tiles():
+    from companion.terra_mystica.tiles import load_tiles
+
+    return load_tiles()
+
+
+def _ranked(values: tuple, prizes) -> list:
+    """:func:`~companion.terra_mystica.scoring.rank_prizes`, remembered (a bot asks for the same ranks often)."""
+    from companion.terra_mystica.scoring import rank_prizes
+
+    key = (values, tuple(prizes))
+    hit = _RANKED.get(key)
+    if hit is None:
+        if len(_RANKED) > 65536:
+            _RANKED.clear()
+        hit = _RANKED[key] = rank_prizes(list(values), prizes)
+    return hit
+
+
+def _resource_vp(faction: str, coins: int, workers: int, priests: int, bowls: tuple) -> int:
+    """:func:`~companion.terra_mystica.scoring.convert_resources`'s VP, remembered."""
+    from companion.terra_mystica.scoring import convert_resources
+
+    key = (faction, coins, workers, priests, bowls)
+    hit = _RESOURCE_VP.get(key)
+    if hit is None:
+        if len(_RESOURCE_VP) > 65536:
+            _RESOURCE_VP.clear()
+        hit = _RESOURCE_VP[key] = convert_resources(faction, coins, workers, priests, bowls).vp
+    return hit
 
 
 def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | None = None) -> float:
@@ -278,7 +354,7 @@ class GreedyBot:
         if state.game is None or not isinstance(actions[0], game.Action):
             return rng.choice(actions)
         g = state.game
-        networks = {n: g.network_size(n) for n in g.seats} if g.phase != "over" else None
+        networks = {n: _network_size(g, n) for n in g.seats} if g.phase != "over" else None
         faction = actions[0].faction
         home = g.factions[faction].home
         reach_before = None   # home-terrain hexes in reach now: counted once, when an action changes the home
@@ -373,6 +449,32 @@ def _convertible(f, rates: dict) -> dict:
             "PW": pw, "VP": f.vp, "PW_TOKEN": sum(f.bowls)}
 
 
+_PLENTY = 100
+_CODES = (("P", "not_enough_p"), ("W", "not_enough_w"), ("PW", "not_enough_pw"), ("C", "not_enough_c"))
+
+
+def _cost(rich, faction: str, text: str) -> dict | None:
+    """What row ``text`` spends of coins, workers, priests and bowl-III power: measured by applying it to
+    ``rich`` (the game with plenty of each for ``faction``); None if refused for another reason."""
+    from companion.terra_mystica import engine
+
+    try:
+        after = engine.apply_action(rich, faction, text).factions[faction]
+    except (IllegalActionError, RecordError):
+        return None
+    before = rich.factions[faction]
+    return {"C": max(0, before.c - after.c), "W": max(0, before.w - after.w), "P": max(0, before.p - after.p),
+            "PW": max(0, before.bowls.iii - after.bowls.iii)}
+
+
+def _after(f, made, rates: dict) -> dict:
+    """The faction's coins, workers, priests and bowl-III power after the conversions ``made``."""
+    _i, _ii, iii = f.bowls
+    pw = iii + made["burn"] - sum(rates[k][0] * made[k] for k in ("PW>P", "PW>W", "PW>C") if k in rates)
+    return {"C": f.c + made["PW>C"] + made["W>C"], "W": f.w - made["W>C"] + made["P>W"] + made["PW>W"],
+            "P": f.p - made["P>W"] + made["PW>P"], "PW": pw}
+
+
 def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: int = 8) -> list[str]:
     """Turn rows that conversions make affordable: ``"burn 1. convert 3PW to 1W. upgrade E7 to TP"``.
 
@@ -407,11 +509,29 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
     rates = _rates(f)
     skip = set(legal) or set(turn_moves(g, faction))
     out = []
+    rich = g.copy()
+    rf = rich.factions[faction]
+    rf.c, rf.w, rf.p = rf.c + _PLENTY, rf.w + _PLENTY, rf.p + _PLENTY
+    rf.max_p += _PLENTY
+    rf.bowls = type(rf.bowls)(rf.bowls.i, rf.bowls.ii, rf.bowls.iii + _PLENTY)
     for cand in turn_moves(g, faction, _convertible(f, rates)):
         if cand in skip:
             continue
         made: Counter = Counter()
         text = cand
+        need = _cost(rich, faction, cand)
+        if need is None:
+            continue
+        for _k in range(max_steps):  # conversions for the measured cost, then the engine's word
+            code = next((c for res, c in _CODES if need[res] > _after(f, made, rates)[res]), None)
+            if code is None:
+                break
+            kind = _step(f, code, made, rates)
+            if kind is None:
+                break
+            made[kind] += 1
+        if made:
+            text = f"{_prefix(made, rates)}. {cand}"
         for _k in range(max_steps + 1):
             try:
                 engine.apply_action(g, faction, text)

@@ -150,7 +150,7 @@ def _shapeshifters_in_actions(seed=0, turn="shapeshifters"):
     state = game.new_game(["shapeshifters", "witches"])
     rng = random.Random(seed)
     while state.game is None or state.game.phase != "actions" or state.game.expected_turn() != turn:
-        state = game.apply_action(state, make_bot("random").choose(state, rng))
+        state = game.apply_action(state, rng.choice(game.legal_actions(state)))  # uniform: a fixed position
     return state
 
 
@@ -245,3 +245,23 @@ def test_burning_power_costs_the_token_for_the_rounds_left():
     burnt = g.copy()
     burnt.factions[name].bowls = type(f.bowls)(0, 4, 1)   # burn 1: two tokens leave bowl II, one reaches III
     assert evaluate(burnt, name) < evaluate(g, name)
+
+
+def test_the_greedy_projection_is_the_engines_projected_final_score():
+    """The bot's per-faction projection (ranks and conversion remembered) agrees with engine.score, which
+    scores every faction through final_scoring."""
+    from companion.terra_mystica.bots import _projection
+    from companion.terra_mystica.engine import score
+
+    state = game.new_game(["witches", "nomads", "darklings"])
+    rng = random.Random(4)
+    seen = 0
+    while not game.is_terminal(state):
+        g = state.game
+        if g is not None and g.phase == "actions":
+            expected = score(g)
+            for n in g.seats:
+                assert _projection(g, n, None)[0] == expected[n]["projected_final_vp"]
+            seen += 1
+        state = game.apply_action(state, make_bot("random").choose(state, rng))
+    assert seen > 20

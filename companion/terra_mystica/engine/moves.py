@@ -54,7 +54,6 @@ class _Context:
             self.jump_cost = {}
         self.mode = f.data.terraform_mode
         self.empty = [h for h in _land_hexes(game) if h not in self.occupied]
-        self.town_power_left: int | None = None
         table = _reach_table(game, f)
         self.reachable = [h for h in self.empty if h in table]
 
@@ -113,14 +112,9 @@ class _Context:
     def town_picks(self, h: str, kind: str) -> list[str]:
         """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town, else ``[""]``."""
         game, f = self.game, self.f
-        if kind == "D" and not any(n in f.hexes for n in game.adjacent(h)):
+        ts = game.townstate
+        if not _may_found_town(ts, f, h, kind):
             return [""]
-        if self.town_power_left is None:
-            values = f.data.building_power
-            in_town = game.townstate.towns_of(f.name) if hasattr(game.townstate, "towns_of") else ()
-            self.town_power_left = sum(values(k) for hx, k in f.hexes.items() if hx not in in_town)
-        if self.town_power_left + f.data.building_power(kind) < 6:
-            return [""]  # too little power outside towns for any town (7, or 6 with FAV5)
         try:
             ts = game._towns_now().place(h, f.name, kind)
         except IllegalActionError:
@@ -171,6 +165,33 @@ def _reach_table(game, f) -> dict:
     return table
 
 
+def _may_found_town(ts, f, h: str, kind: str) -> bool:
+    """Whether a ``kind`` on ``h`` could found a town of ``f``: the own buildings joined to ``h`` (direct
+    neighbours, bridges, Mermaid river links), none of them in a town yet, reach the town's power and count
+    with it (RULES-NOTES section 4). A quick test before the exact one (:meth:`TownState.place`)."""
+    from companion.terra_mystica.towns import RULES, town_count
+
+    links: dict[str, set] = {}
+    for a, b in ts.connections:
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
+    seen = {h}
+    todo = [h]
+    while todo:
+        x = todo.pop()
+        for n in (*ts.bridged_neighbours(x), *links.get(x, ())):
+            if n not in seen and n in f.hexes:
+                if n in ts.town_of:
+                    return False
+                seen.add(n)
+                todo.append(n)
+    if len(seen) == 1:
+        return False
+    kinds = [kind if x == h else f.hexes[x] for x in seen]
+    power = sum(f.data.building_power(k) for k in kinds)
+    return power >= ts.town_size(f.name) and town_count(kinds) >= RULES.town_buildings
+
+
 def _favour_picks(ctx: _Context, n: int) -> list[str]:
     if n <= 0:
         return [""]
@@ -195,6 +216,10 @@ def decision_moves(game, faction: str) -> list[str]:
         out += [p[2:] for p in _favour_picks(ctx, 1) if p]
     if f.pending_town:
         out += [f"+{tid}" for tid, n in sorted(game.town_pool.items()) if n > 0]
+    if f.pending_town or f.blocked:
+        # a step back before the tile or the key says which track its key takes to 10 (RULES-NOTES-D D.2)
+        loose = "loose-cult-loss" in game.options
+        out += [f"-{t}" for t in CULT_TRACKS if 0 < f.cult[t] < 10 and (loose or f.cult[t] > 7)]
     if f.pending_cult:
         if f.cult_same_track and f.pending_cult > 1 and f.same_track_name is None:
             out += [f"+{f.pending_cult}{t}" for t in CULT_TRACKS]
