@@ -359,14 +359,14 @@ class GreedyBot:
         home = g.factions[faction].home
         reach_before = None   # home-terrain hexes in reach now: counted once, when an action changes the home
         actions = list(actions) + [game.Action.parse(faction, text) for text in
-                                   conversion_rows(g, faction, [a.text for a in actions])]
+                                   conversion_rows(g, faction, [a.text for a in actions], checked=False)]
         best: list = []
         best_value = float("-inf")
         for a in actions:
             try:
                 after = game.apply_action(state, a)
             except (IllegalActionError, RecordError):
-                continue  # legal_actions promises apply_action accepts it; a guard, never a crash
+                continue  # a conversion row whose cost was measured but not checked (legal moves are accepted)
             value = evaluate(after.game, a.faction, self.weights, networks=networks)
             if after.game.factions[faction].home != home:
                 if reach_before is None:
@@ -475,7 +475,8 @@ def _after(f, made, rates: dict) -> dict:
             "P": f.p - made["P>W"] + made["PW>P"], "PW": pw}
 
 
-def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: int = 8) -> list[str]:
+def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: int = 8,
+                    checked: bool = True) -> list[str]:
     """Turn rows that conversions make affordable: ``"burn 1. convert 3PW to 1W. upgrade E7 to TP"``.
 
     On ``faction``'s turn in the action phase, every complete move
@@ -492,11 +493,15 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
         Rows already legal without conversion (skipped).
     max_steps : int
         Most single conversions in front of one action.
+    checked : bool
+        Apply each row once more to be sure the engine accepts it (and add conversions it still asks for);
+        False for a caller that applies the rows anyway and skips the refused ones (:class:`GreedyBot`).
 
     Returns
     -------
     list of str
-        Rows the engine accepts (each a conversion prefix and one complete move).
+        Rows the engine accepts (each a conversion prefix and one complete move); with ``checked=False``
+        rows whose measured cost the conversions cover.
     """
     from collections import Counter
 
@@ -532,6 +537,10 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
             made[kind] += 1
         if made:
             text = f"{_prefix(made, rates)}. {cand}"
+        if not checked:
+            if made:
+                out.append(text)
+            continue
         for _k in range(max_steps + 1):
             try:
                 engine.apply_action(g, faction, text)
