@@ -142,15 +142,16 @@ _NEEDS: dict = {}
 
 
 def _reach_table(game, f) -> dict:
-    """``hex -> "free" | "jump"`` for every land hex ``f`` reaches now (:meth:`Game.reach`), cached while
-    the buildings, bridges, colours-independent reach inputs (shipping with BON4, jump range) stay the
-    same: most decisions between two builds are offers, passes and power actions."""
+    """``hex -> "free" | "jump"`` for every land hex ``f`` reaches now (:meth:`Game.reach`), cached by what
+    reach depends on: the faction's own building hexes, the bridges, shipping (with BON4) and jump range
+    (other factions' builds and every offer, pass or power action leave it as it was)."""
     ts = game.townstate
-    key = (f.name, game.round == 0, game._shipping(f), f.jump_range if f.data.teleport else 0, id(game.board))
+    key = (f.name, tuple(f.hexes), ts.bridges, game.round == 0, game._shipping(f),
+           f.jump_range if f.data.teleport else 0, id(game.board))
     hit = _REACH.get(key)
-    if hit is not None and hit[0] is ts:
+    if hit is not None and hit[0] is game.board:
         return hit[1]
-    if len(_REACH) > 256:
+    if len(_REACH) > 4096:
         _REACH.clear()
     saved, f.teleported = f.teleported, set()  # a new row starts with no hex tunnelled to yet
     try:
@@ -161,7 +162,7 @@ def _reach_table(game, f) -> dict:
                 table[h] = how
     finally:
         f.teleported = saved
-    _REACH[key] = (ts, table)
+    _REACH[key] = (game.board, table)
     return table
 
 
