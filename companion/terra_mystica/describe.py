@@ -49,6 +49,15 @@ from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.terra_mystica.tiles import UnknownTileError, load_tiles
 
+DECLINE_WORDS = {
+    "BRIDGE": N_("give up the bridge"), "FREE_D": N_("give up the free dwelling"),
+    "FREE_TF": N_("give up the free transform"), "FREE_TP": N_("give up the free trading house"),
+    "CONVERT_W_TO_P": N_("give up the stronghold's workers-to-priests conversion"),
+    "GAIN_FAVOR": N_("give up the favor tile"), "GAIN_TW": N_("give up the town tile"),
+    "CULT": N_("give up the cult step"),
+}
+"""What a decline of a pending item gives up (RULES-NOTES-E E.2), as a button says it."""
+
 __all__ = ["BUILDING_NAMES", "TERRAIN_NAMES", "TRACK_NAMES", "CODE_PATTERN", "FinalTable",
            "RowTeller", "amounts_text", "building_name", "describe_action", "describe_choice", "describe_command",
            "describe_row", "explain_code", "faction_name", "final_table", "gloss_codes", "terrain_name",
@@ -425,6 +434,8 @@ def describe_command(faction: str, cmd: Command) -> str:
         if a[1] == "SPADE":
             return ngettext("{faction} throw away {n} spade.", "{faction} throw away {n} spades.", a[0]).format(
                 faction=who, n=a[0])
+        if a[1] in DECLINE_WORDS:
+            return _("{faction}: {what}.").format(faction=who, what=_(DECLINE_WORDS[a[1]]))
         return ngettext("{faction} go back {n} step on the {track} cult track.",
                         "{faction} go back {n} steps on the {track} cult track.", a[0]).format(
             faction=who, n=a[0], track=track_name(a[1]))
@@ -510,6 +521,8 @@ def describe_choice(verb: str, args: Sequence[Any]) -> str:
     if verb == "lose":
         if a[1] == "SPADE":
             return _("give up the spade left")
+        if a[1] in DECLINE_WORDS:
+            return _(DECLINE_WORDS[a[1]])
         return ngettext("pay {n} step on the {track} cult track", "pay {n} steps on the {track} cult track",
                         a[0]).format(n=a[0], track=track_name(a[1]))
     if verb == "wait":

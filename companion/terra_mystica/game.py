@@ -55,7 +55,7 @@ __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "Gam
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
            "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
            "seat_names", "sample_chance", "BOTS", "make_bot", "action_hexes", "final_breakdown",
-           "free_factions", "map_refusal", "unplayable_factions"]
+           "free_factions", "map_refusal", "unplayable_factions", "turn_needs"]
 
 NAME = "terra_mystica"
 TITLE = "Terra Mystica"
@@ -355,6 +355,14 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
     if round_tiles is not None and len(state.round_tiles) != 6:
         raise IllegalActionError("bad_setup", _("expected 6 round scoring tiles, found {n_round_tiles}").format(n_round_tiles=len(state.round_tiles)),
                                  rule=R_SETUP)
+    in_play = _bonus_in_play(state.options)
+    if removed_bonus is not None and (len(set(state.removed_bonus)) != len(state.removed_bonus)
+                                      or not set(state.removed_bonus) <= set(in_play)):
+        # players + 3 tiles must stay: a tile named twice or one not in play removes nothing (RULES-NOTES-E E.7)
+        raise IllegalActionError("bad_setup", _("removed bonus tiles must be different tiles in play ({tiles}), found "
+                                                "{removed}").format(tiles=_(", ").join(in_play),
+                                                                    removed=_(", ").join(state.removed_bonus)),
+                                 rule=R_SETUP)
     if removed_bonus is not None and len(state.removed_bonus) != _to_remove(state):
         raise IllegalActionError("bad_setup", _("expected {to_remove} removed bonus tiles with {n} players, found {n_removed_bonus}").format(to_remove=_to_remove(state), n=n, n_removed_bonus=len(state.removed_bonus)), rule=R_SETUP)
     return _with_game(state)
@@ -462,6 +470,25 @@ def legal_actions(state: GameState) -> list[AnyAction]:
 def _listed(faction: str, text: str) -> Action:
     """The :class:`Action` of a listed move (values, so one instance serves every state that lists it)."""
     return Action.parse(faction, text)
+
+
+def turn_needs(state: GameState) -> str:
+    """What the open turn still needs before another faction may act, in words ("" when nothing).
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    str
+        E.g. "1 spade(s) to use (transform / build) or decline with -SPADE" (RULES-NOTES-E E.2; the
+        declines are also among :func:`legal_actions`).
+    """
+    game = state.game
+    if game is None or is_terminal(state) or game.turn_complete():
+        return ""
+    return game.turn_needs(game.turn.faction)
 
 
 def apply_action(state: GameState, action: AnyAction) -> GameState:

@@ -19,6 +19,7 @@ from companion.terra_mystica.bots import (
     make_bot,
     play_game,
 )
+from companion.terra_mystica.engine import TurnState
 
 
 def test_bots_are_reachable_through_the_protocol_module():
@@ -219,6 +220,7 @@ def _p3_offer(state, round_):
 
     g = state.game.copy()
     g.round = round_
+    g.turn = TurnState()  # the Witches' turn: the Shapeshifters' last turn has closed (RULES-NOTES-E E.0)
     g.factions["shapeshifters"].pending_p3 = 1
     return replace(state, game=g)
 

@@ -323,20 +323,3 @@ def test_random_full_games_reach_final_scoring(rng):
         assert mine[-1].totals[0] == vp + coins // rate
         assert mine[-1].totals[0] == before + gained + coins // rate
         assert f.w == 0 and f.p == 0 and f.bowls.iii == 0
-
-
-def test_spades_left_by_an_action_can_be_used_by_the_next_row_without_a_turn():
-    """E.g. the Halflings' stronghold gives 3 spades; a following transform-only row continues that action."""
-    g = setup_two()
-    h = g.factions["halflings"]
-    h.spades, h.carry_spades = 1, True
-    w0 = totals(g, "halflings")["W"]
-    g = play(g, "halflings: transform E5")  # swamp -> plains: 1 spade, and it is the witches' turn
-    assert g.colour["E5"] == "brown" and totals(g, "halflings")["W"] == w0
-    assert g.expected_turn() == "witches"
-    # a row that is a new action (dig) drops leftover spades and needs the turn
-    h = g.factions["halflings"]
-    h.spades, h.carry_spades = 1, True
-    with pytest.raises(IllegalActionError) as err:
-        apply_action(g, "halflings", "dig 1. transform D4")
-    assert err.value.code == "not_your_turn"

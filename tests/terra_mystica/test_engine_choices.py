@@ -72,7 +72,7 @@ def test_priest_slot_and_terrain_colour_are_stated_choices():
     assert g.factions["witches"].cult["WATER"] + 2 == one.factions["witches"].cult["WATER"]
     assert "send p to WATER for 3" in legal_actions(g, "witches")
     g.factions["witches"].w = 20
-    blue = play(g, "witches: transform F3 to blue")  # yellow -> blue, not to the Witches' forest
+    blue = play(g, "witches: dig 3. transform F3 to blue")  # yellow -> blue, not to the Witches' forest
     assert blue.colour["F3"] == "blue"
 
 

@@ -93,19 +93,19 @@ def test_ice_spades_count_from_the_picked_terrain():
     g = ice_setup()
     w_per_spade = get_faction("icemaidens").spades.cost_per_spade_by_level[0]["W"]
     w = g.factions["icemaidens"].w
-    g1 = apply_action(g, "icemaidens", "transform D4")  # red: next to gray on the wheel -> 1 spade
+    g1 = apply_action(g, "icemaidens", "dig 1. transform D4")  # red: next to gray on the wheel -> 1 spade
     assert g1.colour["D4"] == "ice" and g1.factions["icemaidens"].w == w - w_per_spade
     g = loose(g, "icemaidens", w=20)
     w = g.factions["icemaidens"].w
-    g2 = apply_action(g, "icemaidens", "transform E8")  # yellow: two steps from gray -> 2 spades
+    g2 = apply_action(g, "icemaidens", "dig 2. transform E8")  # yellow: two steps from gray -> 2 spades
     assert g2.factions["icemaidens"].w == w - 2 * w_per_spade
-    g3 = apply_action(g, "icemaidens", "transform E6")  # brown: three steps -> 3 spades, no +1
+    g3 = apply_action(g, "icemaidens", "dig 3. transform E6")  # brown: three steps -> 3 spades, no +1
     assert g3.factions["icemaidens"].w == w - 3 * w_per_spade
 
 
 def test_ice_and_volcano_hexes_are_never_transformed():
     g = ice_setup()
-    g = play(g, "icemaidens: transform D4")
+    g = play(g, "icemaidens: dig 1. transform D4")
     g = loose(g, "witches", w=20)
     with pytest.raises(IllegalActionError) as err:
         apply_action(g, "witches", "transform D4")  # ice (D4 is next to the Witches' F4)
@@ -197,7 +197,7 @@ def test_a_volcano_needs_the_free_dig_first_and_one_per_action():
     assert err.value.code == "volcano_unpaid"
     with pytest.raises(IllegalActionError) as err:
         apply_action(g, "dragonlords", "dig 1. transform D4. dig 1. build E8")
-    assert err.value.code == "one_volcano"
+    assert err.value.code == "multiple_actions"  # no dig after a transform (RULES-NOTES-E E.1.1)
     with pytest.raises(IllegalActionError) as err:
         apply_action(g, "dragonlords", "dig 1. transform D4 to blue")  # never to a land colour
     assert err.value.code == "cannot_terraform"

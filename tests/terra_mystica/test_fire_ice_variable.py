@@ -119,7 +119,7 @@ def test_riverwalkers_priests_become_unlock_choices():
     choices = legal_actions(g, "riverwalkers")
     assert "unlock-terrain yellow" in choices and "unlock-terrain gain-priest" in choices
     assert "unlock-terrain gray" not in choices  # already unlocked
-    refused(g, "witches", "pass BON1", "decision_pending")
+    refused(g, "witches", "pass BON1", "turn_open")
     c, cap = f.c, f.max_p
     g2 = play(g, "riverwalkers: unlock-terrain yellow")
     f2 = g2.factions["riverwalkers"]
@@ -177,7 +177,7 @@ def test_shapeshifters_choose_home_and_pay_three_workers_per_spade():
     assert g.factions["shapeshifters"].home == "gray"
     refused(g, "shapeshifters", "advance dig", "track_maxed")
     w = g.factions["shapeshifters"].w
-    g = play(g, "shapeshifters: transform D4")  # red -> gray: one spade on the wheel
+    g = play(g, "shapeshifters: dig 1. transform D4")  # red -> gray: one spade on the wheel
     assert g.colour["D4"] == "gray" and g.factions["shapeshifters"].w == w - 3
 
 

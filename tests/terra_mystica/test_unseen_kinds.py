@@ -53,11 +53,11 @@ def stronghold(g, name, tp_hex):
 
 def test_giants_complete_a_single_bonus_spade_by_digging():
     """Giants: every transformation costs exactly 2 spades (factions.json giants.special); BON1 gives one,
-    so "action BON1. build D5" digs the second at the faction's rate (3 workers) and pays the dwelling."""
+    so "action BON1. dig 1. build D5" digs the second at the faction's rate (3 workers) and pays the dwelling."""
     g = opening("giants", "D6", "D4")
     f = g.factions["giants"]
     w, c = f.w, f.c
-    g = play(g, "giants: action BON1. build D5")  # blue -> red: 2 spades for the Giants (3 on the wheel)
+    g = play(g, "giants: action BON1. dig 1. build D5")  # blue -> red: 2 spades for the Giants (3 on the wheel)
     f = g.factions["giants"]
     assert g.colour["D5"] == "red"
     assert (w - f.w, c - f.c) == (3 + 1, 2)
@@ -88,12 +88,12 @@ def test_fakirs_carpet_flight_costs_a_priest_and_pays_4_vp():
     factions.json fakirs.special). Compared with a direct build of the same kind in the same position."""
     g = opening("fakirs", "E8", "F3", witches_bonus="BON3", bonus="BON5")
     rich(g, "fakirs")
-    direct = play(g, "fakirs: build D5").factions["fakirs"]     # next to E8
-    flown = play(g, "fakirs: build C4").factions["fakirs"]      # one hex between E8 ... C4
+    direct = play(g, "fakirs: dig 3. build D5").factions["fakirs"]     # next to E8
+    flown = play(g, "fakirs: dig 3. build C4").factions["fakirs"]      # one hex between E8 ... C4
     assert flown.p == direct.p - 1
     assert flown.vp == direct.vp + 4
     with pytest.raises(IllegalActionError) as err:
-        play(g, "fakirs: build E10")  # two hexes away: beyond range 1 without the stronghold
+        play(g, "fakirs: dig 2. build E10")  # two hexes away: beyond range 1 without the stronghold
     assert err.value.code == "not_reachable"
 
 
@@ -133,11 +133,11 @@ def test_halflings_stronghold_spades_score_one_vp_each():
     f = g.factions["halflings"]
     assert f.spades == 3 and f.vp == vp + 3
     w = f.w
-    # gray -> brown 3 spades, black -> brown 1, yellow -> brown 1: 5 spades, 2 of them dug
-    g = play(g, "halflings: transform E7. transform E5. transform G4")
+    # black -> brown 1, yellow -> brown 1, the third declined: the stronghold gives no dig (RULES-NOTES-E E.2.1)
+    g = play(g, "halflings: transform E5. transform G4. -SPADE")
     f = g.factions["halflings"]
-    assert [g.colour[h] for h in ("E7", "E5", "G4")] == ["brown"] * 3
-    assert f.spades == 0 and f.w == w - 2 * 3 and f.vp == vp + 3 + 2
+    assert [g.colour[h] for h in ("E5", "G4")] == ["brown"] * 2
+    assert f.spades == 0 and f.w == w and f.vp == vp + 3
 
 
 def test_nomads_sandstorm_transforms_for_free_and_builds_at_dwelling_cost():
@@ -329,10 +329,11 @@ def test_strict_darkling_sh_convert_may_follow_in_a_later_row_of_the_same_turn()
     g = play(_darklings_with_stronghold(), "darklings: upgrade E5 to SH")
     later = play(g, "darklings: convert 3W to 3P").factions["darklings"]
     assert later.p == 3
-    g = play(g, "darklings: pass BON2", "witches: pass BON1")  # the next actions, without the convert
-    assert g.round == 2 and g.expected_turn() == "darklings"
+    assert g.turn_complete() is False  # the turn is open until the convert (RULES-NOTES-E E.2.2)
+    g = play(g, "darklings: -3CONVERT_W_TO_P")  # waived: the turn is complete
+    assert g.turn_complete()
     with pytest.raises(IllegalActionError) as err:
-        play(g, "darklings: convert 1W to 1P")
+        play(g, "darklings: convert 1W to 1P. pass BON2")
     assert err.value.code == "bad_conversion"
 
 
@@ -357,19 +358,20 @@ def test_a_free_build_of_a_stronghold_action_may_follow_in_the_next_row():
     "action ACTW" and then "build A10" as a row of its own (as with the spades of ACT5 / ACT6); the ride's
     dwelling is free and needs no reach. A new action instead loses the unused follow-up."""
     g = play(_witches_with_stronghold_in_round_2(), "witches: action ACTW")
-    assert g.expected_turn() == "halflings"
+    assert g.expected_turn() == "witches"  # the turn is open (RULES-NOTES-E E.2)
     split = play(g, "witches: build A10").factions["witches"]
     assert split.hexes["A10"] == "D" and (split.c, split.w) == (40, 20)
-    g = play(g, "halflings: pass BON1", "witches: action ACT3")  # a new action: the ride's dwelling is lost
-    assert g.round == 2 and g.factions["witches"].free["D"] == 0
-    with pytest.raises(IllegalActionError):
-        play(g, "witches: build A10")  # now a full action of its own: A10 is out of reach
+    with pytest.raises(IllegalActionError) as err:  # the turn stays open (RULES-NOTES-E E.2)
+        play(g, "halflings: pass BON1")
+    assert err.value.code == "turn_open" and "-FREE_D" in str(err.value)
+    g = play(g, "witches: -FREE_D", "halflings: pass BON1")  # declined: the turn closes
+    assert g.factions["witches"].free["D"] == 0
 
 
 def test_out_of_turn_refusal_names_both_factions_without_a_possessive():
     """Faction names are plural ("the Halflings"): no "Halflings's" (COMMON.md, English first)."""
-    g = _witches_with_stronghold_in_round_2()
+    g = play(_witches_with_stronghold_in_round_2(), "witches: action ACTW")
     with pytest.raises(IllegalActionError) as err:
         play(g, "halflings: action ACT3")
-    assert err.value.code == "not_your_turn"
+    assert err.value.code == "turn_open"
     assert "Witches" in str(err.value) and "Halflings" in str(err.value) and "'s" not in str(err.value)

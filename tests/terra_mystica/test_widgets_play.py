@@ -527,3 +527,19 @@ def test_free_factions_leave_out_taken_home_terrains_and_the_seat_menus_offer_th
     w = PlayAFullGame(players=2, controllers=["human", "random"], seed=3)
     offered = [v for _label, v in w.faction_boxes[0].options if v is not None]
     assert sorted(offered) == sorted(free)
+
+
+def test_the_open_turn_says_what_it_still_needs_and_offers_its_declines():
+    """RULES-NOTES-E E.2: after ACT1 the turn is open until the bridge is placed or declined (-BRIDGE)."""
+    w = _game(controllers=("human", "greedy"), factions=("witches", "nomads"), seed=2)
+    for _ in range(40):
+        g = w.session.state.game
+        if g.phase == "actions" and w.session.is_human_turn():
+            break
+        w.act(w.human_actions()[0])
+    w.type_row("burn 3. action ACT1")
+    assert "still needs" in w.prompt.value and "-BRIDGE" in w.prompt.value
+    shown = _shown(w.action_buttons)
+    assert "give up the bridge" in shown
+    w.action_buttons.buttons[shown.index("give up the bridge")].click()
+    assert "still needs" not in w.prompt.value and w.session.state.game.turn_complete()

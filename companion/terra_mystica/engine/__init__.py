@@ -12,6 +12,9 @@ API summary (the same verbs as every game in ``companion``)
     Complete moves ``faction`` may type now (decisions due first: power offers, favor / town / cult
     picks), computed from the state by :mod:`.moves`; ``trial_commands`` is the single-command brute force
     (``candidate_commands`` filtered by applying each).
+``open_turn(game, faction=None) -> TurnObligations``
+    What the open turn still needs (spades, bridge, free builds, extra actions, tiles, cult steps ...)
+    and the declines allowed (RULES-NOTES-E E.0-E.2; :mod:`.turn`).
 ``awaited(game) -> list[str]``
     Factions the game waits for (offers, choices, the turn, cult-bonus spades between rounds).
 ``score(game) -> dict``
@@ -54,6 +57,7 @@ from companion.terra_mystica.engine.state import (
     Setup,
     SetupError,
 )
+from companion.terra_mystica.engine.turn import TurnObligations, TurnState, open_turn
 from companion.terra_mystica.scoring import PlayerFinal, final_scoring
 from companion.terra_mystica.terrain import terrain_wheel
 
@@ -61,6 +65,7 @@ __all__ = [
     "DEFAULT_OPTIONS", "EXPANSION_FACTIONS", "ILLEGAL_CODES", "SetupError", "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
     "TOTAL_FIELDS", "apply_action", "base_board", "board_tables", "legal_actions", "new_game", "parse_commands",
     "read_record", "replay", "score", "write_record", "awaited", "candidate_commands", "trial_commands",
+    "TurnObligations", "TurnState", "open_turn",
 ]
 
 
@@ -168,6 +173,9 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     out += [f"-{t}" for t in CULT_TRACKS]
     if game.phase == "cult_spades":
         out += ["-SPADE", "done"]
+    elif game.turn.faction == f.name:
+        # the open turn's declines (RULES-NOTES-E E.2) and "done" (E.1.3)
+        out += [d for d in open_turn(game, f.name).declines if d not in out]
     out += ["pass"] + [f"pass {b}" for b in tiles.bonus]
     out += [f"action {a}" for a in (*tiles.power_actions, *tiles.faction_actions)]
     if f.variable and f.count["SH"]:
@@ -179,6 +187,7 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     occupied = game.townstate.buildings
     colours = terrain_wheel().colours
     volcano = f.data.terraform_mode == "volcano"
+    home = f.home
     for h in sorted(game.colour):
         if h not in occupied:
             out.append(f"build {h}")
@@ -195,6 +204,12 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
                 out += [f"dig 1. {verb} {h}{pay}" for verb in ("build", "transform") for pay in pays]
             else:
                 out += [f"transform {h} to {c}" for c in colours if c != f.home]
+                frm = game.colour[h]
+                if frm != home and frm not in ("ice", "volcano") and game.round > 0 and f.data.spades:
+                    # no implicit dig (RULES-NOTES-E E.2.1): the spades a build lacks are bought first
+                    lack = game._spades_needed(f, frm, home) - f.spades
+                    if lack > 0:
+                        out += [f"dig {lack}. build {h}", f"dig {lack}. transform {h}"]
     out += [f"send p to {t}" for t in CULT_TRACKS]
     out += [f"send p to {t} for {n}" for t in CULT_TRACKS for n in (1, 2, 3)]
     out += ["advance ship", "advance dig"]

@@ -3,8 +3,10 @@
 :func:`legal_moves` lists what a faction may type now as **complete moves**, one row each: a full action
 with the follow-ups it grants (RULES-NOTES-E E.1.1), e.g. ``action ACT5. transform F6. build F6``,
 ``dig 1. build E7``, ``action ACT6. transform F6. transform E7. build F6``, ``upgrade E9 to TE. +FAV11``,
-``action ACTW. build A3``, ``action BON2. +FIRE``, the declines (``action ACT5. -SPADE``), and the answers
-outside turns (power offers, favour / town / cult picks, colour picks, unlocks, cult-income spades).
+``action ACTW. build A3``, ``action BON2. +FIRE``, the declines (``action ACT5. -SPADE``, ``action ACT1.
+-BRIDGE``, ``action ACTW. -FREE_D``, ``-FREE_TP``, ``-FREE_TF``, the Darklings' ``-3CONVERT_W_TO_P``,
+``-GAIN_FAVOR`` when no favour tile is left), and the answers outside turns (power offers, favour / town /
+cult picks, colour picks, unlocks, cult-income spades, a step back on a cult track that decides a town key).
 
 Nothing is applied to find out: reach, spade costs, prices and affordability are read from the state
 (:meth:`Game.reach`, the faction board's costs, the pools), once per decision (:class:`_Context`). Free
@@ -12,9 +14,12 @@ conversions and burning are not listed (a bot adds them as a prefix when it lack
 :func:`companion.terra_mystica.bots.conversion_rows`). Spades are always bought with an explicit
 ``dig N`` before the build (the reference engine never digs by itself, E.2.1).
 
-Choices left to the following decision, where listing them in the move would multiply the list without
-changing what can be reached: a town founded by a favour tile (FAV5) or by a bridge, the second favour of
-the Chaos Magicians' temple / sanctuary, and the further actions after the Chaos Magicians' ``ACTC``.
+Choices left to the following decision of the same faction (the reference engine keeps its turn open
+meanwhile, so the row stays the same turn), where listing them in the move would multiply the list without
+changing what can be reached: a town founded by a favour tile (FAV5), by a bridge or across a Mermaids'
+river, the second favour of the Chaos Magicians' temple / sanctuary, and the two actions after the Chaos
+Magicians' ``ACTC``. Not listed: ``connect`` (Mermaids), transforms to another colour beyond one per action,
+several-hex uses of the Halflings' stronghold spades (one hex and ``-NSPADE`` are listed).
 """
 
 from __future__ import annotations
@@ -197,7 +202,8 @@ def _favour_picks(ctx: _Context, n: int) -> list[str]:
     if n <= 0:
         return [""]
     f = ctx.f
-    return [f". +{fid}" for fid, left in ctx.game.favor_pool.items() if left > 0 and fid not in f.favors] or [""]
+    return [f". +{fid}" for fid, left in ctx.game.favor_pool.items() if left > 0 and fid not in f.favors] or \
+        [". -GAIN_FAVOR"]  # none left to take: declined (E.2)
 
 
 # ------------------------------------------------------------------------------------------ decisions
@@ -208,9 +214,12 @@ def decision_moves(game, faction: str) -> list[str]:
     colour picks, unlocks, the Shapeshifters' bowl-III token, stronghold bridges, cult-income spades)."""
     f = game.factions[faction]
     out: list[str] = []
+    strict = "strict-leech" in game.options
     for o in game.offers:
         if o["to"] == f.name:
-            out += [f"leech {o['amount']} from {o['from']}", f"decline {o['amount']} from {o['from']}"]
+            if not (strict and o["marked"]):  # an offer passed over by a later acceptance can only be declined
+                out.append(f"leech {o['amount']} from {o['from']}")
+            out.append(f"decline {o['amount']} from {o['from']}")
     ctx = None
     if f.pending_favor:
         ctx = _Context(game, f)
@@ -447,8 +456,12 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
                 out += [head + t for t in tails]
                 continue
             if effect.get("CONVERT_W_TO_P") and "strict-darkling-sh" in game.options:
+                # the Darklings' conversion holds the turn open: used or waived in the same move (E.2.2)
                 w_after = f.w - cost.get("W", 0)
-                out += [f"{head}. convert {k}W to {k}P" for k in range(1, min(int(effect["CONVERT_W_TO_P"]), w_after) + 1)]
+                right = int(effect["CONVERT_W_TO_P"])
+                out += [f"{head}. convert {k}W to {k}P" for k in range(1, min(right, w_after) + 1)]
+                out.append(f"{head}. -{right}CONVERT_W_TO_P")
+                continue
             for fav in _favour_picks(ctx, min(favours, 1)):
                 for town in towns:
                     out.append(head + fav + town)
@@ -506,17 +519,18 @@ def _gain_follow_ups(ctx: _Context, head: str, gain: dict, cost: dict, volcano: 
         return [head + t for t in _spade_follow_ups(ctx, int(gain["SPADE"]), can_dig=True, extra_cost=cost)]
     if gain.get("CULT"):
         return [head + t for t in _cult_picks(int(gain["CULT"]), bool(gain.get("CULTS_ON_SAME_TRACK")))]
+    # the follow-up, or its decline (RULES-NOTES-E E.2: -BRIDGE, -FREE_D, -FREE_TP, -FREE_TF)
     if gain.get("BRIDGE"):
-        return [f"{head}. bridge {b}" for b in _bridges(ctx)] or []
+        return [f"{head}. bridge {b}" for b in _bridges(ctx)] + [f"{head}. -BRIDGE"]
     if gain.get("FREE_D"):
         if not ctx.dwelling_left:
-            return []
+            return [f"{head}. -FREE_D"]
         return [f"{head}. build {h}{t}" for h in ctx.empty if ctx.game.colour[h] == f.home
-                for t in ctx.town_picks(h, "D")]
+                for t in ctx.town_picks(h, "D")] + [f"{head}. -FREE_D"]
     if gain.get("FREE_TP"):
-        return [head + ". " + m for m in _upgrade_moves(ctx, free_tp=True)]
+        return [head + ". " + m for m in _upgrade_moves(ctx, free_tp=True)] + [f"{head}. -FREE_TP"]
     if gain.get("FREE_TF"):
-        out = []
+        out = [f"{head}. -FREE_TF"]
         for h in ctx.empty:
             need = ctx.need(h)
             if not need or ctx.reach(h, direct_only=True) is None:
@@ -570,6 +584,41 @@ def turn_moves(game, faction: str, resources: dict | None = None) -> list[str]:
     return out
 
 
+def _open_turn_moves(game, f) -> list[str] | None:
+    """What completes ``f``'s open turn (a row typed in parts, e.g. ``action ACT5`` alone): the follow-ups
+    still allowed and the declines (:func:`~companion.terra_mystica.engine.turn.open_turn`); None when no
+    turn of ``f`` is open."""
+    turn = getattr(game, "turn", None)
+    if turn is None or turn.faction != f.name or game.phase != "actions":
+        return None
+    from companion.terra_mystica.engine.turn import open_turn
+
+    ob = open_turn(game, f.name)
+    if ob.complete:
+        return None
+    ctx = _Context(game, f)
+    out: list[str] = []
+    if ob.spades:
+        for m in _spade_follow_ups(ctx, ob.spades, can_dig=ob.dig, extra_cost={}):
+            parts = m[2:].split(". ")
+            if sum(p.startswith("transform") for p in parts) > ob.transforms or \
+                    any(p.startswith("build") for p in parts) and not ob.builds or \
+                    parts[-1].startswith("-") and parts[-1] not in ob.declines and len(parts) == 1:
+                continue
+            out.append(". ".join(parts))
+    gains = {"BRIDGE": ob.bridge, "FREE_D": ob.free_dwelling, "FREE_TP": ob.free_trading_house,
+             "FREE_TF": ob.free_transform}
+    for key, n in gains.items():
+        if n:
+            out += [m[2:] for m in _gain_follow_ups(ctx, "", {key: n}, {}, False) if m.startswith(". ")]
+    if ob.darklings_convert:
+        out += [f"convert {k}W to {k}P" for k in range(1, min(ob.darklings_convert, f.w) + 1)]
+    if ob.actions_left and not out:
+        out += turn_moves(game, f.name)  # the Chaos Magicians' extra actions
+    out += [d for d in ob.declines if d not in out and d[1:] not in ("GAIN_FAVOR", "GAIN_TW", "CULT")]
+    return list(dict.fromkeys(out))
+
+
 _PROBE = {"turn": parse_commands("pass")}
 
 
@@ -596,6 +645,9 @@ def legal_moves(game, faction: str) -> list[str]:
         f.pending_p3 or f.sh_bridges or game.phase == "cult_spades"
     if owed:
         return [d for d in decisions if game.phase_error(f.name, _parsed(d)) is None]
+    going_on = _open_turn_moves(game, f)
+    if going_on is not None:
+        return decisions + going_on
     turn = []
     if game.phase in ("setup", "actions") and game.expected_turn() == f.name:
         if game.phase == "setup" or game.phase_error(f.name, _PROBE["turn"]) is None:

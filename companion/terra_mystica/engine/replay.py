@@ -357,6 +357,9 @@ def replay(record: Record | str, *, keep_going: bool = False, board: BoardTables
                                 "'custom:' with the map's letter rows").format(map_name=record.map_name, exc=exc),
                               line=record.map_line) from None
     game = Game(record.setup, board)
+    # records written by this project before the turn referee (RULES-NOTES-E E.2.1) may build on foreign
+    # terrain without the dig: a replay digs what a build lacks, a new game never does
+    game.implicit_dig = True
     result = ReplayResult(game=game, has_totals=record.is_ledger,
                           options_not_played=list(record.options_not_played))
     if record_states:

@@ -63,13 +63,21 @@ adjacent (bridges included).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from companion.errors import IllegalActionError, RecordError
 from companion.i18n import N_, _
 from companion.terra_mystica.engine.board import BoardTables, base_board
 from companion.terra_mystica.engine.commands import CULT_TRACKS, Command
+from companion.terra_mystica.engine.turn import (
+    FOLLOWUPS,
+    FULL_ACTION_VERBS,
+    NO_TURN,
+    TurnState,
+    fresh_turn,
+    pending_items,
+)
 from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.power import PowerBowls, leech_offer
@@ -121,6 +129,8 @@ ILLEGAL_CODES = frozenset({
     # Shapeshifters and Riverwalkers
     "action_forbidden", "terrain_locked", "terrain_unlocked", "no_unlock_due", "inland", "no_p3_due",
     "pick_needed",
+    # the turn machine (RULES-NOTES-E E.0-E.2)
+    "multiple_actions", "turn_open", "dig_spades_kept", "spades_left", "nothing_to_decline", "action_required",
 })
 """Every ``IllegalActionError.code`` the engine raises: stable names tests and interfaces may rely on."""
 
@@ -218,6 +228,9 @@ CONTINUATION_VERBS = frozenset({"transform", "build", "convert", "burn", "favor"
 
 DROP_LABEL = "drop-faction"
 """Label of the row that records a faction leaving the game (ledger: ``FACTION dropped from the game``)."""
+
+DECLINES = frozenset({"BRIDGE", "FREE_D", "FREE_TF", "FREE_TP", "CONVERT_W_TO_P", "GAIN_FAVOR", "GAIN_TW", "CULT"})
+"""Pending items a ``-X`` row declines besides ``-SPADE`` and ``-GAIN_P3_FOR_VP`` (RULES-NOTES-E E.2 table)."""
 
 ACTION_VERBS = frozenset({"build", "upgrade", "transform", "dig", "send", "action", "advance", "pass", "bridge"})
 """Sub-commands that make a row a turn (conversions, burning, picks and power offers do not)."""
@@ -567,6 +580,8 @@ class Game:
         self._turn = 0
         self._last_actor: str | None = None  # the faction whose turn is still open (it may still convert)
         self._setup_step = 0
+        self.implicit_dig = False  # replay of older project records: a build / transform digs what it lacks
+        self.turn: TurnState = NO_TURN  # the open turn's machine (RULES-NOTES-E E.0; engine/turn.py)
         self.observer = None  # called with each new Row (replay uses it to keep snapshots)
 
     # ------------------------------------------------------------------ setup
@@ -828,12 +843,32 @@ class Game:
         to (allowed when the track is not at 10 and stays at 7 or more, unless option loose-cult-loss);
         ``-SPADE``: discard a spade (commands.pm command_adjust_resources; RULES-NOTES-D D.2, D.4)."""
         line = self._line
-        if what == "BRIDGE":
-            if f.sh_bridges < n:
-                raise _illegal("no_bridge_action", _("{who} have no stronghold bridge to discard").format(
-                    who=_(f.data.display)), _("FIRE-ICE-NOTES section 7"), line)
-            f.sh_bridges -= n
-            f.free["BRIDGE"] = max(0, f.free["BRIDGE"] - n)
+        if what in DECLINES:
+            # a decline of a pending item: ACT1 / ACTE / stronghold bridges, ACTW's dwelling, ACTN's transform,
+            # ACTS's trading house, the Darklings' conversion, favour / town tiles, cult steps
+            # (RULES-NOTES-E E.2: a negative adjustment of the pending field, the count written out)
+            have = self._pending_count(f, what)
+            if have < n:
+                raise _illegal("nothing_to_decline", _("{who}: -{n}{what} declines more than is pending ({have})").format(
+                    who=_(f.data.display), n=n if n > 1 else "", what=what, have=have),
+                    _("RULES-NOTES-E E.2: declines"), line)
+            if what == "BRIDGE":
+                f.free["BRIDGE"] -= n
+                f.sh_bridges = max(0, f.sh_bridges - n)
+            elif what.startswith("FREE_"):
+                f.free[what[5:]] -= n
+                if what == "FREE_TF":
+                    f.tf_need_adjacency = False
+            elif what == "CONVERT_W_TO_P":
+                f.w_to_p -= n
+            elif what == "GAIN_FAVOR":
+                f.pending_favor -= n
+            elif what == "GAIN_TW":
+                f.pending_town -= n
+            else:
+                f.pending_cult -= n
+                if not f.pending_cult:
+                    f.cult_same_track = False
             return
         if what == "GAIN_P3_FOR_VP":
             for _k in range(n):
@@ -843,6 +878,10 @@ class Game:
             if f.spades < n:
                 raise _illegal("no_spade", _("{name} holds {spades} spade(s), cannot discard {n}").format(name=_(f.data.display), spades=f.spades, n=n),
                                _("RULES-NOTES-D D.6"), line)
+            if self.turn.dig_spades and self.turn.faction == f.name and not f.passed and \
+                    "loose-dig" not in self.options:
+                raise _illegal("dig_spades_kept", _("{name}: spades bought with dig must be used, not thrown away").format(
+                    name=_(f.data.display)), _("RULES-NOTES-E E.2.3"), line)
             f.spades -= n
             if f.spades == 0:
                 f.cult_spade = False
@@ -861,6 +900,13 @@ class Game:
         if pos - n < 0:
             raise _illegal("cult_loss", _("{name} is at {pos} on {what}").format(name=_(f.data.display), pos=pos, what=what), _("cult tracks"), line)
         f.cult[what] = pos - n
+
+    def _pending_count(self, f: FactionState, what: str) -> int:
+        """How many of the E.2 item ``what`` (a :data:`DECLINES` name) ``f`` has pending."""
+        if what == "BRIDGE" or what.startswith("FREE_"):
+            return f.free["BRIDGE" if what == "BRIDGE" else what[5:]]
+        return {"CONVERT_W_TO_P": f.w_to_p, "GAIN_FAVOR": f.pending_favor, "GAIN_TW": f.pending_town,
+                "CULT": f.pending_cult}[what]
 
     def _free_keys(self, f: FactionState) -> int:
         return f.keys - sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
@@ -940,7 +986,9 @@ class Game:
 
     def _shipping(self, f: FactionState) -> int:
         ship = f.ship
-        if f.bonus and not f.passed and not f.cult_spade:
+        # BON4's +1 needs a shipping track (max level above 0): nothing for the Fakirs and Dwarves, whose carpet
+        # flight / tunnel is then still charged; no cap, so the Mermaids reach 6 at level 5 (RULES-NOTES-E E.3)
+        if f.bonus and not f.passed and not f.cult_spade and f.data.shipping.max > 0:
             special = self.tiles.bonus[f.bonus].special
             if special:
                 ship += special.get("ship", 0)
@@ -1001,6 +1049,10 @@ class Game:
         if f.spades < need:
             if f.cult_spade and f.spades:
                 raise _illegal("not_enough_spades", _("{name} has {spades} spade(s) from cult income, {h} needs {need}").format(name=_(f.data.display), spades=f.spades, h=h, need=need), _("RULES-NOTES tricky case 10"), line)
+            if not self.implicit_dig:
+                raise _illegal("not_enough_spades", _("{name} holds {spades} spade(s), {h} needs {need}; the engine never "
+                                                      "digs by itself: write dig N first").format(
+                    name=_(f.data.display), spades=f.spades, h=h, need=need), _("RULES-NOTES-E E.2.1"), line)
             self._dig(f, need - f.spades)
         f.spades -= need
         self.colour[h] = to
@@ -1185,6 +1237,10 @@ class Game:
                 self._transform(f, h, home)
             else:
                 self._check_reach(f, h)
+            if f.spades and not f.cult_spade and self.phase == "actions":
+                raise _illegal("spades_left", _("{name}: all spades must be used or declined (-SPADE) before building "
+                                                "({spades} left)").format(name=_(f.data.display), spades=f.spades),
+                               _("RULES-NOTES-E E.2.1"), line)
             self._pay(f, dict(f.data.buildings["D"].cost), _("a dwelling"))
         f.count["D"] += 1
         f.hexes[h] = "D"
@@ -1692,8 +1748,8 @@ class Game:
         for f in self.factions.values():
             f.passed = False
             f.spades = 0
-            f.carry_spades = f.carry_free = False
             f.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
+        self.turn = NO_TURN
         self.round = prev + 1
         self.phase = "income"
         if prev >= 1 and len(self.setup.round_tiles) >= prev:
@@ -1732,12 +1788,18 @@ class Game:
                 return
         self._start_income()
 
-    def _next_order(self) -> list[str]:
-        """Next round's turn order (RULES-NOTES-D D.5): with variable-turn-order each passer moves to the
-        end of the table order, so dropped factions (who never pass) drift to the front; otherwise the
-        seating order rotated to start at the first passer."""
+    def _next_order(self, *, table_list: bool = False) -> list[str]:
+        """Next round's turn order and income order (RULES-NOTES-D D.5, RULES-NOTES-E E.6): the table list
+        rotated to start at the round's first passer. With variable-turn-order each pass moves the passer
+        to the end of the table list, so a faction dropped before passing ends up **last**, after the last
+        passer; otherwise the table list is the seating and a dropped faction keeps its seat position.
+        ``table_list``: the list itself, unrotated (the order of the final-scoring rows)."""
         if "variable-turn-order" in self.options:
-            return [n for n in self.order if n not in self.pass_order] + list(self.pass_order)
+            table = [n for n in self.order if n not in self.pass_order] + list(self.pass_order)
+            if not self.pass_order or table_list:
+                return table
+            i = table.index(self.pass_order[0])
+            return table[i:] + table[:i]
         if not self.pass_order:
             return list(self.order)
         return self._rotate(self.pass_order[0])
@@ -1750,7 +1812,7 @@ class Game:
         self.round = 7
         self.phase = "over"
         # the engine lists final-scoring rows in the turn order the next round would have
-        self.order = self._next_order()
+        self.order = self._next_order(table_list=True)  # final scoring follows the table list (E.6, D.3)
         fs = [self.factions[n] for n in self.order]
         # scoring.final_scoring ranks cults and networks with the data's prizes and converts resources;
         # the engine writes its breakdown as the reference engine's rows (track by track, network, resources)
@@ -1856,6 +1918,8 @@ class Game:
     def _decisions_open(self) -> bool:
         """Round end waits for every power offer (even ones that give nothing), the Cultists' steps and
         unchosen tiles (acting.pm in_play; RULES-NOTES-D D.1 / D.5)."""
+        if self.turn.faction is not None and not self.turn_complete():
+            return True  # the last faction passed with its turn still open (RULES-NOTES-E E.2.4)
         return bool(self.offers) or any(f.pending_cult or f.pending_favor or f.pending_town or f.pending_pick
                                         or f.pending_unlock or f.pending_p3 or f.sh_bridges
                                         for f in self.factions.values())
@@ -1868,6 +1932,8 @@ class Game:
             return seq[self._setup_step] if self._setup_step < len(seq) else None
         if self.phase != "actions":
             return None
+        if self.turn.faction is not None and not self.turn_complete():
+            return self.turn.faction  # the open turn (RULES-NOTES-E E.0)
         n = len(self.order)
         for k in range(n):
             name = self.order[(self._turn + k) % n]
@@ -1903,7 +1969,9 @@ class Game:
             f.bonus = None
         f.pending_cult = f.pending_favor = f.pending_town = 0
         f.spades = 0
-        f.cult_spade = f.carry_spades = False
+        f.cult_spade = False
+        if self.turn.faction == f.name:
+            self.turn = NO_TURN
         if due == f.name and f.name in self.order:
             self._turn = (self.order.index(f.name) + 1) % len(self.order)
         self.rows.append(Row(f.name, DROP_LABEL, f.totals(), line, True))
@@ -1921,46 +1989,94 @@ class Game:
         seq += [n for n in self.seats if count[n] == 1]
         return seq + self.seats[::-1]
 
-    @staticmethod
-    def _carried_verbs(f: FactionState) -> set[str]:
-        """What ``f``'s next row may use of its last action: spades (transform / build), the free dwelling
-        of the Witches' ride (build), the free transform of the Nomads' sandstorm (transform, then build),
-        the free trading house of the Swarmlings (upgrade to TP), a bridge of ACT1 / the Engineers (bridge)."""
-        verbs: set[str] = set()
-        if f.carry_spades:
-            verbs |= {"transform", "build"}
-        if f.carry_free:
-            if f.free["D"] or f.free["TF"]:
-                verbs |= {"transform", "build"}
-            if f.free["TP"]:
-                verbs.add("upgrade")
-            if f.free["BRIDGE"] > f.sh_bridges:
-                verbs.add("bridge")
-        return verbs
+    def turn_complete(self) -> bool:
+        """True when the open turn holds nothing more: no full action still to take and nothing of the
+        RULES-NOTES-E E.2 table pending (the turn then closes at the next faction change, E.0)."""
+        t = self.turn
+        return t.faction is None or t.faction in self.dropped or not pending_items(self, t.faction)
 
-    @staticmethod
-    def _has_free(f: FactionState) -> bool:
-        return bool(f.free["TF"] or f.free["D"] or f.free["TP"] or f.free["BRIDGE"] > f.sh_bridges)
+    def _others_done(self, f: FactionState) -> bool:
+        """Every other faction has passed or left: ``f`` chains its turns (RULES-NOTES-E E.1.3)."""
+        return all(o.passed or o.name in self.dropped for o in self.factions.values() if o is not f)
 
-    @staticmethod
-    def _drop_free(f: FactionState) -> None:
-        """A free build / transform / upgrade / bridge not used within its action is lost (the Riverwalkers'
-        stronghold bridges stay: they are settled on their own, FIRE-ICE-NOTES section 7)."""
-        f.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": f.sh_bridges}
-        f.tf_need_adjacency = False
-        f.carry_free = False
+    def turn_needs(self, name: str) -> str:
+        """What the open turn of ``name`` still needs, in words (for refusals)."""
+        words = {"SPADE": _("{n} spade(s) to use (transform / build) or decline with -SPADE"),
+                 "BRIDGE": _("{n} bridge(s) to place or decline with -BRIDGE"),
+                 "FREE_D": _("the free dwelling to build or decline with -FREE_D"),
+                 "FREE_TF": _("the free transform to use or decline with -FREE_TF"),
+                 "FREE_TP": _("the free trading house to build or decline with -FREE_TP"),
+                 "ACTION": _("{n} more action(s) to take"),
+                 "CONVERT_W_TO_P": _("the stronghold's conversion of up to {n} workers to priests (convert, or "
+                                     "-{n}CONVERT_W_TO_P)"),
+                 "GAIN_FAVOR": _("{n} favor tile(s) to take (+FAVn) or decline with -GAIN_FAVOR"),
+                 "GAIN_TW": _("{n} town tile(s) to take (+TWn) or decline with -GAIN_TW"),
+                 "CULT": _("{n} cult step(s) to place (+TRACK) or decline with -CULT"),
+                 "UNLOCK_TERRAIN": _("{n} terrain(s) to unlock (unlock-terrain COLOUR)"),
+                 "PICK_COLOR": _("a colour to pick (pick-color COLOUR)"),
+                 "GAIN_P3_FOR_VP": _("gain P3 for VP to answer (or -GAIN_P3_FOR_VP)")}
+        items = pending_items(self, name)
+        return _("; ").join(words[k].format(n=n) for k, n in items.items())
 
-    def _continuing(self, f: FactionState, commands: list[Command]) -> bool:
-        """What an action row leaves (spades: ACT5 / ACT6 / BON1 / the Halflings' stronghold; the free
-        dwelling, transform, trading house or bridge of ACTW / ACTN / ACTS / ACT1 / ACTE) may be used by the
-        faction's next row if it only uses that and the usual follow-ups: that row continues the same action
-        (a player may send an action in two rows; the reference engine keeps the turn open until the
-        follow-up is used, RULES-NOTES-D D.6)."""
-        usable = self._carried_verbs(f)
-        return bool(usable) and self.phase == "actions" and \
-            any(c.verb in usable for c in commands) and \
-            all(c.verb in CONTINUATION_VERBS or c.verb in usable for c in commands) and \
-            all(c.args[1].upper() == "TP" for c in commands if c.verb == "upgrade")
+    def _require(self, f: FactionState, cmd: Command) -> str:
+        """Account for one action-type sub-command in the turn machine (RULES-NOTES-E E.0, E.1): use a
+        matching follow-up, else the turn's full action, else chain a new turn when every other faction
+        has passed (E.1.3), else refuse. Returns ``"followup"``, ``"action"`` or ``"chain"``."""
+        t = self.turn
+        if t.faction != f.name:
+            t = self.turn = fresh_turn(f.name)
+        verb = cmd.verb
+        if t.followup(verb) > 0 and self._followup_fits(f, t, cmd):
+            if verb == "transform":
+                t = replace(t, transforms=t.transforms - 1, dig=False, build_hexes=(*t.build_hexes, cmd.args[0]))
+            elif verb == "build":
+                t = replace(t, transforms=0, builds=0, dig=False)  # a build ends the action (E.1.1)
+            elif verb == "bridge":
+                t = replace(t, bridges=t.bridges - 1)
+            elif verb == "upgrade":
+                t = replace(t, upgrades=t.upgrades - 1)
+            else:
+                t = replace(t, dig_spades=True)
+            self.turn = t
+            return "followup"
+        if t.actions_left > 0:
+            left = t.actions_left
+            if verb == "pass" and left > 1 and "strict-chaosmagician-sh" in self.options:
+                left = 1  # passing gives up the Chaos Magicians' second action (E.2.2)
+            self.turn = replace(t.granted(""), actions_left=left - 1)
+            return "action"
+        if self._others_done(f) and not f.passed:
+            return "chain"
+        needs = self.turn_needs(f.name)
+        raise _illegal("multiple_actions", _("one action per turn: {name} has already taken this turn's action; "
+                                             "{verb!r} needs a new turn{needs}").format(
+            name=_(f.data.display), verb=cmd.text, needs=_(" (still open: {needs})").format(needs=needs) if needs else ""),
+            _("RULES-NOTES-E E.1.2"), self._line)
+
+    def _followup_fits(self, f: FactionState, t: TurnState, cmd: Command) -> bool:
+        """A follow-up build goes on a hex transformed in the action or one it transforms itself with the
+        spades held; ACTS's follow-up is a trading house (RULES-NOTES-E E.1.2)."""
+        if cmd.verb == "build" and t.build_hexes:
+            h = cmd.args[0]
+            return h in t.build_hexes or (self.colour.get(h) != f.home and f.spades > 0)
+        if cmd.verb == "upgrade":
+            return cmd.args[1] == "TP"
+        return True
+
+    def _granted(self, f: FactionState, cmd: Command, how: str) -> None:
+        """The follow-ups a sub-command grants (RULES-NOTES-E E.1.1 table; ACTC's two more actions, E.2.2)."""
+        t = self.turn
+        verb = cmd.verb
+        if verb == "action":
+            act = cmd.args[0]
+            if act == "ACTC":
+                self.turn = replace(t, actions_left=t.actions_left + 2)
+            elif act in FOLLOWUPS:
+                self.turn = replace(t.granted(act), actions_left=t.actions_left, dig_spades=t.dig_spades)
+        elif verb == "dig" and how != "followup":
+            self.turn = replace(t.granted("dig"), actions_left=t.actions_left, dig_spades=True)
+        elif verb == "upgrade" and cmd.args[1] == "SH" and f"{f.name}:SH" in FOLLOWUPS:
+            self.turn = replace(t.granted(f"{f.name}:SH"), actions_left=t.actions_left, dig_spades=t.dig_spades)
 
     def phase_error(self, faction: str, commands: list[Command], verbs: set | None = None) -> IllegalActionError | None:
         """Why ``faction`` may not type ``commands`` in the current phase and turn, or None.
@@ -1976,6 +2092,14 @@ class Game:
         """
         if verbs is None:
             verbs = {c.verb for c in commands}
+        owner = self.turn.faction
+        if self.phase == "actions" and owner not in (None, faction) and faction in self.factions and \
+                (not verbs.isdisjoint(ACTION_VERBS) or "convert" in verbs or "burn" in verbs) and \
+                not self.turn_complete():
+            return _illegal("turn_open", _("one action per turn: the turn of the {owner} is still open ({needs}); "
+                                           "the {name} cannot act before it closes").format(
+                owner=self._shown(owner), needs=self.turn_needs(owner), name=_(self.factions[faction].data.display)),
+                _("RULES-NOTES-E E.0, E.2: a turn closes only when nothing is pending"), self._line)
         g = self.factions.get(faction)
         if g is not None and self.phase not in ("over", "setup") and g.name not in self.dropped and \
                 self._settling(g, commands, verbs):
@@ -2018,7 +2142,7 @@ class Game:
                 holders = [n for n, o in self.factions.items() if o.spades and o.cult_spade]
                 return _illegal("not_your_turn", _("{name} has no cult-bonus spades; waiting for {holders}").format(name=_(f.data.display), holders=', '.join(map(self._shown, holders))), _("RULES-NOTES-D D.4"), line)
             return None
-        if verbs.isdisjoint(ACTION_VERBS) or self._continuing(f, commands):
+        if verbs.isdisjoint(ACTION_VERBS) or owner == f.name:
             if ("convert" in verbs or "burn" in verbs) and f.name not in (self._last_actor, self.expected_turn()):
                 return _illegal("not_active", _("only the active faction converts or burns power; {name} is not taking a turn now").format(name=_(f.data.display)), _("RULES-NOTES-D D.2 (command_convert)"), line)
             return None
@@ -2121,42 +2245,54 @@ class Game:
             # "done": the faction lets its remaining cult-bonus spades go
             f.spades = 0
             f.cult_spade = False
-        continuing = self._continuing(f, commands)
-        if f.carry_spades and not continuing:
-            f.spades = 0
-        f.carry_spades = False
-        if f.carry_free and not continuing and not verbs.isdisjoint(ACTION_VERBS):
-            self._drop_free(f)  # a new action: the last one's free build / transform / upgrade / bridge is lost
+        machine = self.phase == "actions"
+        if machine and self.turn.faction not in (None, f.name) and self.turn_complete():
+            self.turn = NO_TURN  # the stream moved to another faction: the complete turn closes (E.0)
         f.teleported = set()
         f.volcano_tf, f.volcano_dug, f.spade_action = 0, False, None
-        is_action = not continuing and not verbs.isdisjoint(ACTION_VERBS) and not (
-            self.phase == "actions" and self._settling(f, commands, verbs))
-        if is_action:
-            f.blocked.clear()  # a blocked cult track is remembered until the next full move starts
-            if "strict-darkling-sh" in self.options:
-                # the Darklings' stronghold conversion belongs to the turn that built it: rows of theirs
-                # after others' answers may still make it, the next action (anyone's) ends it
-                # (RULES-NOTES-D D.2, D.6: their turn does not close before that convert)
-                for o in self.factions.values():
-                    o.w_to_p = 0
-        waiting = is_action and any(o["to"] == f.name for o in self.offers)
+        setup_move = self.phase == "setup" and not verbs.isdisjoint(ACTION_VERBS)
+        started = False  # a full action of this row began a move (start_full_move)
         strict = "strict-leech" in self.options
-        for cmd in commands:
-            if waiting and cmd.verb in ACTION_VERBS:
-                waiting = False
-                self._auto_decline(f)
-            elif cmd.verb == "convert" and strict:
+        segment = 0  # first command of the ledger row being written (a chained turn starts a new one)
+        for i, cmd in enumerate(commands):
+            verb = cmd.verb
+            how = "free"
+            if machine and verb in FULL_ACTION_VERBS and not (verb == "transform" and f.passed) and \
+                    not (verb == "bridge" and f.sh_bridges and not self.turn.bridges):
+                how = self._require(f, cmd)
+                if how == "chain":
+                    # the last unpassed faction: close the row, start a fresh move (E.1.3); obligations carry
+                    if i > segment:
+                        self._close_segment(f, commands[segment:i], line)
+                        segment = i
+                    self._advance_turn(f)
+                    self.turn = fresh_turn(f.name)
+                    how = self._require(f, cmd)
+                if how == "action":
+                    started = True
+                    self._start_move(f)
+            elif verb == "convert" and strict:
                 for o in self.offers:
                     if o["to"] == f.name:
                         o["marked"] = True
+            if setup_move and not started and verb in ACTION_VERBS:
+                started = True
+                self._start_move(f)
             self._apply(f, cmd)
+            if machine and verb in FULL_ACTION_VERBS:
+                self._granted(f, cmd, how)
+            elif machine and verb == "wait" and self.turn.faction == f.name:
+                self._done(f)
+        if segment:
+            commands = commands[segment:]
+            label = None
         if f.shift_pick:
             raise _illegal("pick_needed", _("{who}: the stronghold action {action} changes the home colour; "
                                             "add pick-color COLOUR to the same action").format(
                 who=_(f.data.display), action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)
         if f.volcano_tf or f.cult_debt:
             raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 5"), line)
-        if is_action and self.phase in ("setup", "actions"):
+        if started and self.phase in ("setup", "actions"):
             self._advance_turn(f)
             self._last_actor = f.name
         text = label if label is not None else ". ".join(c.text for c in commands)
@@ -2173,19 +2309,38 @@ class Game:
         self._emit(f, text, line=line, typed=True)
         if f.cult_spade and f.spades == 0:
             f.cult_spade = False
-        if not f.cult_spade and f.spades and self.phase in ("actions", "over"):
-            if continuing or self.phase == "over":
-                f.spades = 0  # spades not used within the action are lost
-            else:
-                f.carry_spades = True
-        if self.phase in ("actions", "over") and self._has_free(f):
-            if continuing or self.phase == "over":
-                self._drop_free(f)
-            elif is_action:
-                f.carry_free = True
-        elif continuing:
-            f.carry_free = False
         self._maybe_advance()
+
+    def _start_move(self, f: FactionState) -> None:
+        """A full action begins a move (start_full_move, RULES-NOTES-E E.0): a blocked cult track is
+        forgotten, the faction's waiting power offers are declined (D.1), and under strict-darkling-sh an
+        earlier stronghold conversion right ends."""
+        f.blocked.clear()
+        if "strict-darkling-sh" in self.options:
+            for o in self.factions.values():
+                if o is not f:
+                    o.w_to_p = 0
+        if any(o["to"] == f.name for o in self.offers):
+            self._auto_decline(f)
+
+    def _done(self, f: FactionState) -> None:
+        """``done``: the current action's follow-ups end (RULES-NOTES-E E.1.3); refused while the Chaos
+        Magicians still owe an action (E.2.2)."""
+        t = self.turn
+        if t.actions_left and t.faction == f.name and "loose-done" not in self.options and t != fresh_turn(f.name):
+            raise _illegal("action_required", _("{name} must take an action ({needs})").format(
+                name=_(f.data.display), needs=self.turn_needs(f.name)), _("RULES-NOTES-E E.2.2"), self._line)
+        self.turn = replace(t.granted(""), actions_left=t.actions_left, dig_spades=t.dig_spades)
+
+    def _close_segment(self, f: FactionState, commands: list[Command], line: int | None) -> None:
+        """Write the row of a turn the last faction finished inside a longer typed line (E.1.3)."""
+        for row in self._pre:
+            self.rows.append(row)
+            if self.observer is not None:
+                self.observer(row)
+        self._pre = []
+        self._emit(f, ". ".join(c.text for c in commands), line=line, typed=True)
+        self._last_actor = f.name
 
     def _apply(self, f: FactionState, cmd: Command) -> None:
         v, a = cmd.verb, cmd.args

@@ -647,6 +647,9 @@ class PlayAFullGame(widgets.VBox):
                 who="{who}", n=gain, giver=faction_name(o["from"]), vp=max(gain - 1, 0))
         elif g is None:
             text = _("{who}: pick a faction.")
+        elif tm.turn_needs(s.state):
+            # the open turn's obligations (RULES-NOTES-E E.2); its declines are among the buttons below
+            text = _("{who}: this turn still needs: {needs}.").format(who="{who}", needs=tm.turn_needs(s.state))
         elif any(tm.action_hexes(a) for a in s.legal_actions()):
             text = _("{who}: your turn. Click an outlined hex on the map, or choose an action below.")
         else:

@@ -1,0 +1,84 @@
+"""Issue 19 item 2: the remaining kinds as rules (RULES-NOTES-E E.3, E.5, E.7), each a small hand-made case.
+
+The expected values are what the reference engine answered for the same rows (``perl evaluate.pl src
+FILE``; the rows are in each docstring), so the tests run without Perl.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import IllegalActionError
+from companion.terra_mystica import game as protocol
+from companion.terra_mystica.engine import apply_action, new_game
+from companion.terra_mystica.power import PowerBowls
+
+TILES = ("SCORE1", "SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE6")
+
+
+def play(g, *rows):
+    for row in rows:
+        faction, cmd = row.split(":", 1)
+        g = apply_action(g, faction.strip(), cmd.strip())
+    return g
+
+
+def test_bon4_gives_the_fakirs_no_range_and_the_carpet_flight_is_still_charged():
+    """E.3: BON4's +1 needs a shipping track. Reference rows (option loose-adjust-resource, ``fakirs: +20W.
+    +5P. +20C`` for the resources): Fakirs E8/F3 with BON4, ``dig 3. build C4`` (one hex between) → 30 VP,
+    33 C, 16 W, 4 P, power 4/8/0: the flight cost a priest and paid +4 VP (SCORE1 paid 6 for the spades)."""
+    g = new_game(["fakirs", "witches"], options=["strict-leech", "errata-cultist-power"], round_tiles=TILES,
+                 removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "fakirs: build E8", "witches: build F4", "witches: build E9", "fakirs: build F3",
+             "witches: pass BON1", "fakirs: pass BON4")
+    f = g.factions["fakirs"]
+    f.w, f.p, f.c = f.w + 20, f.p + 5, f.c + 20
+    g = play(g, "fakirs: dig 3. build C4")
+    assert g.rows[-1].totals[:7] == (30, 33, 16, 4, 4, 8, 0)
+
+
+def test_an_offer_that_gives_nothing_is_still_answered_with_a_row():
+    """E.5: with every token in bowl III an adjacent trading house still makes an offer; ``leech 1 from
+    witches`` is a row with no change (and the Darklings' next action would decline it with no row)."""
+    g = new_game(["witches", "darklings"], round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "witches: build E9", "darklings: build E10", "darklings: build B3", "witches: build F4",
+             "darklings: pass BON1", "witches: pass BON4")
+    g.factions["darklings"].bowls = PowerBowls(0, 0, 12)
+    g = play(g, "witches: upgrade E9 to TP")
+    assert [(o["to"], o["amount"], o["actual"]) for o in g.offers] == [("darklings", 1, 0)]
+    before = g.factions["darklings"].totals()
+    g = play(g, "darklings: leech 1 from witches")
+    assert g.rows[-1].label == "leech 1 from witches" and g.rows[-1].totals == before
+
+
+@pytest.mark.parametrize(("factions", "removed"), [
+    (["witches", "nomads"], ["BON1", "BON1", "BON3", "BON4", "BON5"]),     # a tile twice: 6 would stay
+    (["witches", "nomads"], ["BON1", "BON2", "BON3", "BON4", "BON10"]),    # BON10 is not in play without the option
+    (["witches", "nomads", "halflings", "darklings", "giants"], []),       # 9 tiles for 5 players
+])
+def test_a_new_game_keeps_players_plus_three_bonus_tiles(factions, removed):
+    """E.7 (randomize): players + 3 bonus tiles stay in play."""
+    with pytest.raises(IllegalActionError) as err:
+        protocol.new_game(factions, round_tiles=TILES, removed_bonus=removed, options=["strict-leech"])
+    assert err.value.code == "bad_setup"
+    ok = protocol.new_game(["witches", "nomads"], round_tiles=TILES, removed_bonus=["BON1", "BON2", "BON3", "BON4"],
+                           options=["strict-leech"])
+    assert len(ok.game.bonus_pool) == 2 + 3
+
+
+@pytest.mark.parametrize(("options", "order"), [
+    ((), ["witches", "darklings", "halflings"]),                         # the seat position is kept
+    (("variable-turn-order",), ["witches", "halflings", "darklings"]),   # the dropped faction is last
+])
+def test_a_faction_dropped_before_passing_keeps_its_place_as_e6_says(options, order):
+    """E.6 [run in the notes]: seating W, D, H; D drops in round 1 before passing; W passes first, then H.
+    Income rows and round 2 follow the table list rotated to the first passer."""
+    g = new_game(["witches", "darklings", "halflings"], options=("strict-leech", *options), round_tiles=TILES,
+                 removed_bonus=["BON5", "BON6", "BON7"])
+    g = play(g, "witches: build E9", "darklings: build E10", "halflings: build E6", "halflings: build F5",
+             "darklings: build B3", "witches: build F4", "halflings: pass BON1", "darklings: pass BON2",
+             "witches: pass BON3")
+    g = play(g, "darklings: drop-faction", "witches: pass BON4", "halflings: pass BON9")
+    assert g.round == 2 and g.order == order
+    income = [r.faction for r in g.rows if r.label in ("other_income_for_faction", "")][-3:]
+    assert income == order
