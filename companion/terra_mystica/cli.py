@@ -75,3 +75,33 @@ def simulate_cmd(
             typer.echo(_("  game {game}: {error}").format(game=f["game"], error=f["error"]))
     if doc["failures"]:
         raise typer.Exit(EXIT_DIFFERENCE)
+
+
+@app.command("export", help=lazy_gettext("Write a game record in another form: --rows writes the reference engine's "
+                                         "command rows (one sub-command a line, spades bought with dig N)."))
+def export_cmd(
+    record: str = typer.Argument(..., help=lazy_gettext("A ledger export or command log to convert ('-' reads standard input).")),
+    rows: bool = typer.Option(False, "--rows", help=lazy_gettext("Write the reference engine's command-rows form "
+                                                                 "(perl evaluate.pl src FILE reads it).")),
+    output: str = typer.Option(None, "--output", "-o", help=lazy_gettext("Write to this file (default: standard "
+                                                                         "output).")),
+    players: str = typer.Option(None, "--players", help=lazy_gettext("Player names for the '# players:' line, "
+                                                                     "comma-separated (default: the record's).")),
+) -> None:
+    """Write a game record in another form (``--rows``: the reference engine's command rows)."""
+    from companion.cli_support import bad_input_exits_2, read_input_text
+    from companion.errors import CompanionError
+    from companion.terra_mystica.engine import read_record
+    from companion.terra_mystica.engine.rows import command_rows
+
+    with bad_input_exits_2():
+        if not rows:
+            raise CompanionError(_("tm export: name the form to write (--rows)"))
+        names = [p.strip() for p in players.split(",") if p.strip()] if players else None
+        text = command_rows(read_record(read_input_text(record)), players=names)
+        if output is None:
+            typer.echo(text, nl=False)
+        else:
+            from companion.savefile import atomic_write_text
+
+            atomic_write_text(output, text)

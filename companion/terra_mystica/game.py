@@ -613,7 +613,12 @@ def replay(record: engine.Record | str) -> list[GameState]:
         record = read_record(record)
     seats = sum(1 for r in record.rows if r.typed and r.command.strip().lower() == "setup")
     try:
-        state = new_game(seats, options=sorted(record.setup.options), map_name=record.map_name,
+        # the Fire & Ice faction options a record names for the reference engine change nothing here
+        # (record_header writes them); left out so the replayed states equal the played ones
+        from companion.terra_mystica.engine.rows import FIRE_ICE_FACTION_OPTIONS
+
+        options = sorted(set(record.setup.options) - set(FIRE_ICE_FACTION_OPTIONS.values()))
+        state = new_game(seats, options=options, map_name=record.map_name,
                          final_scoring=record.setup.final_scoring)
         states = [state]
         for tile in record.setup.round_tiles:
@@ -628,33 +633,73 @@ def replay(record: engine.Record | str) -> list[GameState]:
         if not row.typed:
             continue
         try:
-            state = apply_action(state, Action.parse(row.faction, row.command, line=row.line))
+            state = apply_action(state, Action.parse(row.faction, _as_played(state, row.faction, row.command),
+                                                     line=row.line))
         except IllegalActionError as exc:
             raise RecordError(_("{faction}: {command}: {exc}").format(faction=row.faction, command=row.command, exc=exc), line=row.line) from None
         states.append(state)
     return states
 
 
+def _as_played(state: GameState, faction: str, command: str) -> str:
+    """The row as the bots and the notebook play it: a ``dig N`` that :func:`record_line` wrote out for an
+    implicit dig is read back as the implicit form, so ``replay(read_record(write_record(states))) == states``
+    (the protocol's round trip) while the record itself is the reference engine's explicit form."""
+    if state.game is None or "dig" not in command.lower():
+        return command
+    from companion.terra_mystica.engine.rows import explicit_row
+
+    try:
+        cmds = parse_commands(command)
+    except RecordError:
+        return command
+    digs = [i for i, c in enumerate(cmds) if c.verb == "dig"]
+    if len(digs) != 1:
+        return command
+    written = ". ".join(c.text for c in cmds)
+    implicit = ". ".join(c.text for i, c in enumerate(cmds) if i != digs[0])
+    return implicit if implicit and explicit_row(state.game, faction, implicit) == written else command
+
+
 def record_header(state: GameState) -> str:
-    """Option lines (and the map), and the tiles already drawn, of a game starting at ``state``."""
-    lines = [f"option {o}" for o in sorted(state.options)]
+    """Option lines (and the map), and the tiles already drawn, of a game starting at ``state``.
+
+    The options include the Fire & Ice faction options (``fire-and-ice-factions/ice``, ``.../volcano``,
+    ``.../variable_v5``): the reference engine needs them before such a faction is picked, and the bots may pick
+    one later; they change nothing in this engine (:func:`replay` leaves them out again). One ``Player N:`` line
+    a seat follows (issue 19: records the reference engine replays as written).
+    """
+    from companion.terra_mystica.engine.rows import FIRE_ICE_FACTION_OPTIONS
+
+    lines = [f"option {o}" for o in sorted(set(state.options) | set(FIRE_ICE_FACTION_OPTIONS.values()))]
     if state.map_name:
         lines.append(f"map {state.map_name}")
     if state.final_scoring:
         lines.append(f"Added final scoring tile: {state.final_scoring}")
     lines += [f"Round {i} scoring: {t}" for i, t in enumerate(state.round_tiles, start=1)]
     lines += [f"Removing tile {b}" for b in state.removed_bonus]
+    lines += [f"Player {i}: player{i}" for i in range(1, state.seats + 1)]
     lines += [f"{f}: setup" for f in state.seated]
     return "\n".join(lines)
 
 
 def record_line(state: GameState, action: AnyAction) -> str:
-    """``Round 3 scoring: SCORE5``, ``Removing tile BON2``, or ``witches: upgrade E5 to TE. +FAV11``."""
+    """``Round 3 scoring: SCORE5``, ``Removing tile BON2``, or ``witches: upgrade E5 to TE. +FAV11``.
+
+    ``state`` is the state before ``action``: a row the engine accepts by digging implicitly is written with
+    its spades bought explicitly (``witches: dig 1. transform E7. build E7``), as the reference engine
+    replays it (issue 19; :func:`companion.terra_mystica.engine.rows.explicit_row`).
+    """
     if isinstance(action, RoundTile):
         return f"Round {len(state.round_tiles) + 1} scoring: {action.tile}"
     if isinstance(action, RemoveBonus):
         return f"Removing tile {action.tile}"
-    return f"{action.faction}: {action.text or _text(action)}"
+    text = action.text or _text(action)
+    if state.game is not None and not action.is_setup:
+        from companion.terra_mystica.engine.rows import explicit_row
+
+        text = explicit_row(state.game, action.faction, text)
+    return f"{action.faction}: {text}"
 
 
 def write_record(states: Sequence[GameState]) -> str:
@@ -671,12 +716,17 @@ def write_record(states: Sequence[GameState]) -> str:
         raise RecordError(_("write_record: the first state must be a new game's"))
     lines = [record_header(first)] if record_header(first) else []
     rounds = len(first.round_tiles)
-    for action in last.history:
+    known = {len(s.history): s for s in states}
+    before = first
+    for i, action in enumerate(last.history):
+        before = known.get(i) or before   # the state before the action (replayed where not given)
         if isinstance(action, RoundTile):
             rounds += 1
             lines.append(f"Round {rounds} scoring: {action.tile}")
         else:
-            lines.append(record_line(first, action))
+            lines.append(record_line(before, action))
+        if i + 1 not in known and i + 1 < len(last.history):
+            before = apply_action(before, action)
     return "\n".join(lines) + "\n"
 
 

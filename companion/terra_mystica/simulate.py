@@ -96,7 +96,8 @@ def ledger_text(state: Any) -> str:
     """The ledger of the game in protocol state ``state``: header lines (options, map, round scoring
     tiles, removed bonus tiles) and one tab-separated row per engine row with its totals (VP, C, W, P,
     power bowls, cult positions), the layout of a snellman ledger export that
-    :func:`companion.terra_mystica.engine.read_record` reads.
+    :func:`companion.terra_mystica.engine.read_record` reads. Typed rows are written as the reference engine
+    replays them: explicit ``dig N``, colour picks in its order (:mod:`companion.terra_mystica.engine.rows`).
 
     Parameters
     ----------
@@ -104,17 +105,21 @@ def ledger_text(state: Any) -> str:
         A protocol state with the engine's game made (after setup).
     """
     from companion.terra_mystica import engine
+    from companion.terra_mystica.engine.rows import explicit_rows, setup_order
 
     game = state.game
     header = [line for line in engine.write_record(game).splitlines()
               if line.startswith(("option ", "Round ", "Removing tile ", "Player ", "Added final scoring tile: "))]
     if state.map_name:
         header.insert(0, f"map {state.map_name}")
+    # typed rows as the reference engine replays them (explicit dig N; issue 19)
+    typed = iter(explicit_rows(game.setup, [(r.faction, r.label) for r in game.rows if r.typed], game.board))
+    labelled = [(r.faction, next(typed)[1] if r.typed else r.label, r.totals) for r in game.rows]
     rows = []
-    for r in game.rows:
-        vp, c, w, p, b1, b2, b3, fire, water, earth, air = r.totals
-        rows.append(f"{r.faction}\t\t{vp} VP\t\t{c} C\t\t{w} W\t\t{p} P\t\t{b1}/{b2}/{b3} PW\t\t"
-                    f"{fire}/{water}/{earth}/{air}\t\t{r.label}")
+    for faction, label, totals in setup_order(labelled):
+        vp, c, w, p, b1, b2, b3, fire, water, earth, air = totals
+        rows.append(f"{faction}\t\t{vp} VP\t\t{c} C\t\t{w} W\t\t{p} P\t\t{b1}/{b2}/{b3} PW\t\t"
+                    f"{fire}/{water}/{earth}/{air}\t\t{label}")
     return "\n".join(header + rows) + "\n"
 
 

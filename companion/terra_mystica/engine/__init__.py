@@ -338,27 +338,37 @@ def score(game: Game) -> dict:
 
 
 def write_record(source: Record | Game) -> str:
-    """A plain command log (header lines + ``faction: command`` per typed row) that :func:`replay` reads.
+    """A plain command log (header lines + ``faction: command`` per typed row) that :func:`replay` reads and
+    whose rows the reference engine replays as written (issue 19): spades bought with an explicit ``dig N``
+    (rows accepted with an implicit dig are rewritten, :func:`.rows.explicit_rows`), the Fire & Ice options
+    the factions need named, colour picks in the reference's order (:func:`.rows.setup_order`), one
+    ``Player N:`` line a seat.
 
     Parameters
     ----------
     source : Record or Game
         A parsed record (ledger or log) or a game played with :func:`apply_action`.
     """
+    from companion.terra_mystica.engine.rows import explicit_rows, reference_options, setup_order
+
+    setup = source.setup
     if isinstance(source, Game):
-        setup = source.setup
-        rows = [(r.faction, r.label) for r in source.rows if r.typed]
+        rows = explicit_rows(setup, [(r.faction, r.label) for r in source.rows if r.typed], source.board)
     else:
-        setup = source.setup
         rows = [(r.faction, r.command) for r in source.rows if r.typed]
-    lines = [f"option {o}" for o in sorted(setup.options)]
+        if not source.map_name:
+            rows = explicit_rows(setup, rows)
+    rows = setup_order(rows)
+    seated = [f for f, c in rows if c.strip().lower() == "setup"]
+    tile = source.final_tile if isinstance(source, Game) else setup.final_scoring
+    lines = [f"option {o}" for o in reference_options(setup.options, seated, tile)]
     for i, t in enumerate(setup.round_tiles, start=1):
         lines.append(f"Round {i} scoring: {t}")
     lines += [f"Removing tile {b}" for b in setup.removed_bonus]
-    tile = source.final_tile if isinstance(source, Game) else setup.final_scoring
     if tile:
         lines.append(f"Added final scoring tile: {tile}")
-    lines += [f"Player {i}: {p}" for i, p in enumerate(setup.players, start=1)]
+    players = setup.players or tuple(f"player{i}" for i in range(1, len(seated) + 1))
+    lines += [f"Player {i}: {p}" for i, p in enumerate(players, start=1)]
     for faction, text in rows:
         lines.append(f"{faction}: {text}")
     return "\n".join(lines) + "\n"

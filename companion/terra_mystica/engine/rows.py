@@ -12,9 +12,10 @@ three ways that this module bridges:
 * **Options are named as the reference wants them**: a Fire & Ice faction needs
   ``fire-and-ice-factions/ice``, ``.../volcano`` or ``.../variable_v5`` (FIRE-ICE-NOTES section 1), the final
   tile an admin row ``final-scoring NAME``.
-* **Setup choices in the reference's order**: the Ice Maidens', Yetis', Shapeshifters' and Riverwalkers'
-  colour pick (and the Ice Maidens' favour tile) right after their own ``setup`` line; the Acolytes' and
-  Dragonlords' picks after every faction is seated (FIRE-ICE-NOTES section 2).
+* **Setup choices in the reference's order**: the Acolytes' and Dragonlords' colour picks after every
+  faction is seated (FIRE-ICE-NOTES section 2: their pick is a ``post_setup`` choice); the other picks
+  (Ice Maidens, Yetis, Shapeshifters, Riverwalkers) and the Ice Maidens' favour tile are accepted where they
+  were played.
 
 Examples
 --------
@@ -54,7 +55,7 @@ from companion.terra_mystica.engine.commands import parse_commands
 from companion.terra_mystica.engine.replay import Record, read_record
 from companion.terra_mystica.engine.state import DROP_LABEL, Game, Setup
 
-__all__ = ["FIRE_ICE_FACTION_OPTIONS", "command_rows", "explicit_rows", "reference_options", "setup_order"]
+__all__ = ["FIRE_ICE_FACTION_OPTIONS", "command_rows", "explicit_row", "explicit_rows", "format_rows", "reference_options", "setup_order"]
 
 FIRE_ICE_FACTION_OPTIONS = {
     "icemaidens": "fire-and-ice-factions/ice", "yetis": "fire-and-ice-factions/ice",
@@ -92,36 +93,42 @@ def reference_options(options: Iterable[str], factions: Iterable[str], final_sco
     return sorted(out)
 
 
-def setup_order(rows: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+def setup_order(rows: Sequence[tuple]) -> list[tuple]:
     """Reorder the faction-selection rows as the reference engine asks for them.
 
     Parameters
     ----------
-    rows : sequence of (faction, command)
-        Typed rows in the order played; ``command == "setup"`` seats a faction.
+    rows : sequence of tuples ``(faction, command, ...)``
+        Rows in the order played; ``command == "setup"`` seats a faction. Further fields (a ledger row's
+        totals) travel with their row.
 
     Returns
     -------
-    list of (faction, command)
-        The same rows: each faction's setup-time choices (``pick-color``, ``+FAVn``) right after its own
-        ``setup`` row, the Acolytes' and Dragonlords' picks after the last ``setup`` row; every later row
-        unchanged, in order.
+    list of tuples
+        The same rows, the Acolytes' and Dragonlords' colour picks moved after the last ``setup`` row (the
+        reference asks for them once every faction is seated); the other setup-time choices (``pick-color``,
+        the Ice Maidens' ``+FAVn``) stay where they were played, which the reference accepts.
+
+    Examples
+    --------
+    >>> setup_order([("acolytes", "setup"), ("acolytes", "pick-color red"), ("witches", "setup"),
+    ...              ("witches", "build E7")])
+    [('acolytes', 'setup'), ('witches', 'setup'), ('acolytes', 'pick-color red'), ('witches', 'build E7')]
     """
-    setups = [i for i, (_f, c) in enumerate(rows) if c.strip().lower() == "setup"]
+    setups = [i for i, r in enumerate(rows) if r[1].strip().lower() == "setup"]
     if not setups:
         return list(rows)
-    first_play = next((i for i, (f, c) in enumerate(rows) if i > setups[-1] and not _is_setup_choice(c)), len(rows))
+    first_play = next((i for i, r in enumerate(rows) if i > setups[-1] and not _is_setup_choice(r[1])), len(rows))
     head, tail = rows[:first_play], rows[first_play:]
-    seated = [f for f, c in head if c.strip().lower() == "setup"]
-    choices = {f: [c for g, c in head if g == f and c.strip().lower() != "setup"] for f in seated}
-    out: list[tuple[str, str]] = []
-    for f in seated:
-        out.append((f, "setup"))
-        if f not in POST_SETUP_PICKS:
-            out += [(f, c) for c in choices[f]]
-    for f in seated:
-        if f in POST_SETUP_PICKS:
-            out += [(f, c) for c in choices[f]]
+    seated = [r for r in head if r[1].strip().lower() == "setup"]
+    choices = {r[0]: [c for c in head if c[0] == r[0] and c[1].strip().lower() != "setup"] for r in seated}
+    out: list[tuple] = []
+    for r in head:
+        if r[0] not in POST_SETUP_PICKS or r[1].strip().lower() == "setup":
+            out.append(r)
+    for r in seated:
+        if r[0] in POST_SETUP_PICKS:
+            out += choices[r[0]]
     return out + list(tail)
 
 
@@ -136,9 +143,22 @@ def _same(a: Game, b: Game, faction: str) -> bool:
     return a.snapshot() == b.snapshot() and a.factions[faction].spades == b.factions[faction].spades
 
 
-def _explicit_dig(game: Game, faction: str, command: str) -> str:
-    """``command`` with ``dig N`` before its first transform / build when ``game`` accepted it by digging
-    implicitly (``game`` is the state before the row; it is not changed)."""
+def explicit_row(game: Game, faction: str, command: str) -> str:
+    """``command`` with ``dig N`` before its first transform / build when ``game`` accepts it by digging
+    implicitly (``game`` is the state before the row; it is not changed). Other rows come back as given.
+
+    Parameters
+    ----------
+    game : Game
+        The game before the row.
+    faction, command : str
+        The row (``"transform E7. build E7"``).
+
+    Returns
+    -------
+    str
+        E.g. ``"dig 1. transform E7. build E7"``.
+    """
     try:
         cmds = parse_commands(command)
     except RecordError:
@@ -201,7 +221,7 @@ def explicit_rows(setup: Setup, rows: Iterable[tuple[str, str]], board: BoardTab
             elif command.strip().lower() == "setup":
                 game.add_faction(faction)
             else:
-                text = _explicit_dig(game, faction, command)
+                text = explicit_row(game, faction, command)
                 game.apply_row(faction, parse_commands(text), label=text)
         except (IllegalActionError, RecordError):
             broken = True
@@ -248,16 +268,34 @@ def command_rows(source: Game | Record | str, *, players: Sequence[str] | None =
         if source.map_name:
             raise RecordError(_("map {map_name!r}: the reference engine's rows replay the base map only").format(
                 map_name=source.map_name))
-    typed = setup_order(explicit_rows(setup, typed, board))
+    return format_rows(setup, setup_order(explicit_rows(setup, typed, board)), final_scoring=final, players=players)
+
+
+def format_rows(setup: Setup, typed: Sequence[tuple[str, str]], *, final_scoring: str | None = None,
+                players: Sequence[str] | None = None) -> str:
+    """Write typed rows already in the reference's form (:func:`explicit_rows`, :func:`setup_order`) as a
+    command-rows file: the header lines, ``setup F`` lines, one sub-command a line.
+
+    Parameters
+    ----------
+    setup : Setup
+        Options and tiles.
+    typed : sequence of (faction, command)
+        The rows.
+    final_scoring : str, optional
+        The Fire & Ice final tile (``final-scoring`` row).
+    players : sequence of str, optional
+        Names for ``# players:`` (default the setup's, else ``player1`` ...).
+    """
     seated = [f for f, c in typed if c.strip().lower() == "setup"]
     names = list(players or setup.players or [f"player{i}" for i in range(1, len(seated) + 1)])
     lines = [f"# players: {','.join(names)}"]
-    lines += [f"option {o}" for o in reference_options(setup.options, seated, final)]
+    lines += [f"option {o}" for o in reference_options(setup.options, seated, final_scoring)]
     if setup.round_tiles:
         lines.append(f"score {','.join(setup.round_tiles)}")
     lines += [f"delete {b}" for b in setup.removed_bonus]
-    if final:
-        lines.append(f"final-scoring {final}")
+    if final_scoring:
+        lines.append(f"final-scoring {final_scoring}")
     for faction, command in typed:
         if command.strip().lower() == "setup":
             lines.append(f"setup {faction}")

@@ -1,0 +1,79 @@
+"""Differential benchmark against the reference engine (issue 19, item 6).
+
+    .venv/bin/python benchmarks/tm_reference.py --games 500 --seed 1 [--positions 4 --per-kind 4 --moves 10000]
+
+Plays ``--games`` bot games (2-5 players, factions picked by the bots among all 20, random and greedy bots,
+a Fire & Ice final tile in every other game), replays each in the reference engine and prints the games
+agreed / disagreed by kind, then the move-judgement agreement over the candidate rows judged at random
+positions, and the time per game in the reference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.terra_mystica.oracle import Oracle, unavailable_reason  # noqa: E402
+from tests.terra_mystica.reference_diff import bot_game, compare_game, judge_moves, move_kind  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--first", type=int, default=0, help="first game number (to split a run over processes)")
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--positions", type=int, default=4)
+    ap.add_argument("--per-kind", type=int, default=4)
+    ap.add_argument("--moves", type=int, default=10_000, help="stop judging candidates after this many (0: none)")
+    ap.add_argument("--bots", default=None, help="random or greedy for every game (default: mixed)")
+    args = ap.parse_args()
+    reason = unavailable_reason()
+    if reason:
+        print(f"reference engine unavailable: {reason}")
+        return 2
+    kinds, examples, factions = Counter(), {}, Counter()
+    moves, agreed, move_kinds, move_examples = 0, 0, Counter(), {}
+    ref_seconds, t0 = 0.0, time.perf_counter()
+    with Oracle() as oracle:
+        for k in range(args.first, args.first + args.games):
+            last, spec = bot_game(args.seed, k, bots=(args.bots,) if args.bots else None)
+            factions.update(spec["factions"])
+            result = compare_game(oracle, last.game)
+            ref_seconds += result.seconds
+            kinds[result.kind or "agree"] += 1
+            if result.kind and result.kind not in examples:
+                examples[result.kind] = (k, spec, result.detail)
+            judged = [] if moves >= args.moves else judge_moves(
+                oracle, last.game, random.Random(f"{args.seed}:{k}"), positions=args.positions, per_kind=args.per_kind)
+            for j in judged:
+                moves += 1
+                agreed += j.agree
+                if not j.agree:
+                    mk = f"{j.kind} | {move_kind(j)}"
+                    move_kinds[mk] += 1
+                    move_examples.setdefault(mk, (j.faction, j.row, j.error))
+            print(f"game {k}: {result.kind or 'agree'}; moves {agreed}/{moves} agree; "
+                  f"{dict(move_kinds)}", file=sys.stderr, flush=True)
+    n = args.games
+    print(f"{n} games in {time.perf_counter() - t0:.0f} s; reference {ref_seconds / n:.3f} s a game; "
+          f"factions seen {len(factions)}/20")
+    print(f"games agreed {kinds['agree']}, disagreed {n - kinds['agree']}")
+    for kind, c in kinds.most_common():
+        if kind != "agree":
+            g, spec, detail = examples[kind]
+            print(f"  {c:4d}  {kind}   (e.g. game {g}, {spec['players']}p {spec['bots']}: {detail.splitlines()[0][:120]})")
+    print(f"move judgement: {agreed}/{moves} candidates agree ({100 * agreed / max(moves, 1):.2f} %)")
+    for mk, c in move_kinds.most_common():
+        f, row, err = move_examples[mk]
+        print(f"  {c:5d}  {mk}   (e.g. {f}: {row!r} {err[:80]!r})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
