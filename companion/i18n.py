@@ -178,6 +178,37 @@ def get_language() -> str:
     """
     if _explicit is not None:
         return _explicit
+    key = _language_environment()
+    code = _from_environment.get(key)
+    if code is None:
+        code = _from_environment[key] = _language_from_environment()
+    return code
+
+
+_LANGUAGE_VARIABLES = (ENV_VAR, "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+_from_environment: dict[tuple, str] = {}
+"""The language decided for each set of raw values of :data:`_LANGUAGE_VARIABLES` (every ``_()`` asks)."""
+
+
+def _language_environment() -> tuple:
+    """The raw values of the variables that choose the language, read the cheapest way the platform
+    allows (``os.environ``'s own mapping on POSIX: no decoding per call)."""
+    data = getattr(os.environ, "_data", None)
+    keys = _encoded_keys()
+    if data is None or keys is None:
+        return tuple(os.environ.get(v) for v in _LANGUAGE_VARIABLES)
+    get = data.get
+    k0, k1, k2, k3, k4 = keys
+    return get(k0), get(k1), get(k2), get(k3), get(k4)
+
+
+@functools.cache
+def _encoded_keys() -> tuple | None:
+    encode = getattr(os.environ, "encodekey", None)
+    return None if encode is None else tuple(encode(v) for v in _LANGUAGE_VARIABLES)
+
+
+def _language_from_environment() -> str:
     env = os.environ.get(ENV_VAR, "").strip()
     if env:
         code = normalize_language(env)

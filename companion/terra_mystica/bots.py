@@ -6,7 +6,7 @@ faction's resources, power bowls, cult tracks, income), so they play every facti
 setup included (faction picks, initial dwellings, first bonus tiles), and need no change when the engine
 accepts a new faction (Fire & Ice): no faction name, tile id or ability is written here.
 
-- :class:`RandomBot`: a uniformly random legal action of the seat to act.
+- :class:`RandomBot`: a random legal move of the seat to act (a kind of move, then a move of that kind).
 - :class:`GreedyBot`: applies every legal action, and on its turn every build, upgrade, power action, advance
   or priest that conversions would afford (:func:`conversion_rows`: burning power, power to coins / workers /
   priests, priests to workers, workers to coins, written in front of the action in the same row), and keeps
@@ -57,7 +57,9 @@ ROUNDS = 6
 
 
 class RandomBot:
-    """A uniformly random legal action of the seat to act (chance draws with the game's odds)."""
+    """A random legal move of the seat to act: a kind of move first (its verbs: build, dig and build,
+    upgrade, each action, pass ...), every kind equally likely, then one move of that kind, so the many
+    hexes and colours of transforms do not swamp the rest (chance draws with the game's odds)."""
 
     name = "random"
 
@@ -83,7 +85,20 @@ class RandomBot:
         actions = game.legal_actions(state)
         if not actions:
             raise CompanionError(_("random bot: no legal action (is the game over?)"))
-        return rng.choice(actions)
+        kinds: dict = {}
+        for a in actions:
+            kinds.setdefault(_kind(a), []).append(a)
+        return rng.choice(kinds[rng.choice(list(kinds))])
+
+
+def _kind(action: Any) -> tuple:
+    """The shape of a move: its verbs (and the action id of ``action X``), without hexes or colours
+    (``dig 1. build E7`` and ``dig 2. build F3`` are one kind; ``transform E7 to blue`` another)."""
+    commands = getattr(action, "commands", None)
+    if commands is None:
+        return ("chance",)
+    return tuple(args[0] if verb == "action" else (verb, args[1] is not None) if verb == "transform" else verb
+                 for verb, args in commands)
 
 
 @dataclass(frozen=True)
@@ -151,21 +166,82 @@ def _income(g, f) -> dict:
     return income(f) if income is not None else {}
 
 
+_NETWORKS: dict = {}
+
+
+def _network_size(g, name: str) -> int:
+    """``g.network_size(name)``, remembered while the town state (buildings, bridges) and the faction's
+    shipping / jump range are the same objects and values: most rows a bot tries build nothing."""
+    f = g.factions[name]
+    ts = g.townstate
+    key = (name, id(ts), f.ship, f.jump_range)
+    hit = _NETWORKS.get(key)
+    if hit is not None and hit[0] is ts:
+        return hit[1]
+    if len(_NETWORKS) > 4096:
+        _NETWORKS.clear()
+    size = g.network_size(name)
+    _NETWORKS[key] = (ts, size)
+    return size
+
+
 def _projection(g, faction: str, networks: dict | None) -> tuple[int, int]:
     """(projected final VP, its resource part) of ``faction``: :func:`companion.terra_mystica.engine.score`'s
-    rule, with the other factions' network sizes taken from ``networks`` when given (one faction's row
-    never changes another's network, so a bot computes them once per decision)."""
+    rule (:func:`~companion.terra_mystica.scoring.final_scoring`'s parts: cult and network prizes by rank,
+    resources converted), for this faction only, with the other factions' network sizes taken from
+    ``networks`` when given (one faction's row never changes another's network, so a bot computes them once
+    per decision)."""
     from companion.terra_mystica.engine import CULT_TRACKS
-    from companion.terra_mystica.scoring import PlayerFinal, final_scoring
 
-    players = []
-    for n in g.seats:
-        f = g.factions[n]
-        net = networks[n] if networks is not None and n != faction and n in networks else g.network_size(n)
-        players.append(PlayerFinal(faction=n, vp=f.vp, cults={t.lower(): f.cult[t] for t in CULT_TRACKS},
-                                   network=net, coins=f.c, workers=f.w, priests=f.p, power=tuple(f.bowls)))
-    row = final_scoring(players).players[list(g.seats).index(faction)]
-    return row.final_vp, row.resource_vp
+    seats = g.seats
+    i = seats.index(faction)
+    tiles = _final_tiles()
+    cult_prizes = tiles.final_scoring["cults"].points
+    vp = 0
+    for t in CULT_TRACKS:
+        vp += _ranked(tuple(g.factions[n].cult[t] for n in seats), cult_prizes)[i]
+    nets = tuple(networks[n] if networks is not None and n != faction and n in networks else _network_size(g, n)
+                 for n in seats)
+    vp += _ranked(nets, tiles.final_scoring["network"].points)[i]
+    f = g.factions[faction]
+    resource_vp = _resource_vp(f.name, f.c, f.w, f.p, tuple(f.bowls))
+    return f.vp + vp + resource_vp, resource_vp
+
+
+_RANKED: dict = {}
+_RESOURCE_VP: dict = {}
+
+
+def _final_tiles():
+    from companion.terra_mystica.tiles import load_tiles
+
+    return load_tiles()
+
+
+def _ranked(values: tuple, prizes) -> list:
+    """:func:`~companion.terra_mystica.scoring.rank_prizes`, remembered (a bot asks for the same ranks often)."""
+    from companion.terra_mystica.scoring import rank_prizes
+
+    key = (values, tuple(prizes))
+    hit = _RANKED.get(key)
+    if hit is None:
+        if len(_RANKED) > 65536:
+            _RANKED.clear()
+        hit = _RANKED[key] = rank_prizes(list(values), prizes)
+    return hit
+
+
+def _resource_vp(faction: str, coins: int, workers: int, priests: int, bowls: tuple) -> int:
+    """:func:`~companion.terra_mystica.scoring.convert_resources`'s VP, remembered."""
+    from companion.terra_mystica.scoring import convert_resources
+
+    key = (faction, coins, workers, priests, bowls)
+    hit = _RESOURCE_VP.get(key)
+    if hit is None:
+        if len(_RESOURCE_VP) > 65536:
+            _RESOURCE_VP.clear()
+        hit = _RESOURCE_VP[key] = convert_resources(faction, coins, workers, priests, bowls).vp
+    return hit
 
 
 def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | None = None) -> float:
@@ -278,19 +354,19 @@ class GreedyBot:
         if state.game is None or not isinstance(actions[0], game.Action):
             return rng.choice(actions)
         g = state.game
-        networks = {n: g.network_size(n) for n in g.seats} if g.phase != "over" else None
+        networks = {n: _network_size(g, n) for n in g.seats} if g.phase != "over" else None
         faction = actions[0].faction
         home = g.factions[faction].home
         reach_before = None   # home-terrain hexes in reach now: counted once, when an action changes the home
         actions = list(actions) + [game.Action.parse(faction, text) for text in
-                                   conversion_rows(g, faction, [a.text for a in actions])]
+                                   conversion_rows(g, faction, [a.text for a in actions], checked=False)]
         best: list = []
         best_value = float("-inf")
         for a in actions:
             try:
                 after = game.apply_action(state, a)
             except (IllegalActionError, RecordError):
-                continue  # legal_actions promises apply_action accepts it; a guard, never a crash
+                continue  # a conversion row whose cost was measured but not checked (legal moves are accepted)
             value = evaluate(after.game, a.faction, self.weights, networks=networks)
             if after.game.factions[faction].home != home:
                 if reach_before is None:
@@ -304,16 +380,27 @@ class GreedyBot:
 
 
 _SHORTFALL = ("not_enough_c", "not_enough_w", "not_enough_p", "not_enough_pw")
-_TURN_VERBS = ("build", "upgrade", "action", "advance", "send", "dig")
 _ORDER = ("burn", "PW>P", "PW>W", "PW>C", "P>W", "W>C")
-_RATE = {"PW>P": (5, "PW", "P"), "PW>W": (3, "PW", "W"), "PW>C": (1, "PW", "C"), "P>W": (1, "P", "W"),
-         "W>C": (1, "W", "C")}
+_KINDS = {"PW>P": ("PW", "P"), "PW>W": ("PW", "W"), "PW>C": ("PW", "C"), "P>W": ("P", "W"), "W>C": ("W", "C")}
 
 
-def _step(f, code: str, made) -> str | None:
+def _rates(f) -> dict:
+    """``kind -> (amount given, amount got)`` for the faction: the engine's exchange rates (rulebook table,
+    the faction board's own rates first), one place for them (:data:`...engine.state.BASE_CONVERSIONS`)."""
+    from companion.terra_mystica.engine.state import BASE_CONVERSIONS
+
+    out = {}
+    for kind, (frm, to) in _KINDS.items():
+        rate = f.data.exchange_rates.get(frm, {}).get(to, BASE_CONVERSIONS.get((frm, to)))
+        if rate:
+            out[kind] = (rate, frm, to)
+    return out
+
+
+def _step(f, code: str, made, rates: dict) -> str | None:
     """One conversion towards the resource ``code`` lacks, given conversions ``made`` so far, or None."""
     i, ii, iii = f.bowls
-    iii_left = iii + made["burn"] - 5 * made["PW>P"] - 3 * made["PW>W"] - made["PW>C"]
+    iii_left = iii + made["burn"] - sum(rates[k][0] * made[k] for k in ("PW>P", "PW>W", "PW>C") if k in rates)
     ii_left = ii - 2 * made["burn"]
     p_left = f.p - made["P>W"] + made["PW>P"]
     w_left = f.w - made["W>C"] + made["P>W"] + made["PW>W"]
@@ -328,15 +415,15 @@ def _step(f, code: str, made) -> str | None:
     for kind in options:
         if kind == "burn" and ii_left >= 2:
             return kind
-        if kind in _RATE:
-            n, frm, _to = _RATE[kind]
+        if kind in rates:
+            n, frm, _to = rates[kind]
             have = {"PW": iii_left, "P": p_left, "W": w_left}[frm]
             if have >= n:
                 return kind
     return None
 
 
-def _prefix(made) -> str:
+def _prefix(made, rates: dict) -> str:
     parts = []
     for kind in _ORDER:
         k = made[kind]
@@ -345,19 +432,58 @@ def _prefix(made) -> str:
         if kind == "burn":
             parts.append(f"burn {k}")
         else:
-            n, frm, to = _RATE[kind]
+            n, frm, to = rates[kind]
             parts.append(f"convert {n * k}{frm} to {k}{to}")
     return ". ".join(parts)
 
 
-def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: int = 8) -> list[str]:
+def _convertible(f, rates: dict) -> dict:
+    """The most of each resource conversions could give at once (each judged alone): which moves are
+    worth trying with conversions in front."""
+    i, ii, iii = f.bowls
+    pw = iii + ii // 2
+    w_from_p = f.p if "P>W" in rates else 0
+    return {"C": f.c + f.w + w_from_p + (pw if "PW>C" in rates else 0),
+            "W": f.w + w_from_p + (pw // 3 if "PW>W" in rates else 0),
+            "P": f.p + (pw // 5 if "PW>P" in rates else 0),
+            "PW": pw, "VP": f.vp, "PW_TOKEN": sum(f.bowls)}
+
+
+_PLENTY = 100
+_CODES = (("P", "not_enough_p"), ("W", "not_enough_w"), ("PW", "not_enough_pw"), ("C", "not_enough_c"))
+
+
+def _cost(rich, faction: str, text: str) -> dict | None:
+    """What row ``text`` spends of coins, workers, priests and bowl-III power: measured by applying it to
+    ``rich`` (the game with plenty of each for ``faction``); None if refused for another reason."""
+    from companion.terra_mystica import engine
+
+    try:
+        after = engine.apply_action(rich, faction, text).factions[faction]
+    except (IllegalActionError, RecordError):
+        return None
+    before = rich.factions[faction]
+    return {"C": max(0, before.c - after.c), "W": max(0, before.w - after.w), "P": max(0, before.p - after.p),
+            "PW": max(0, before.bowls.iii - after.bowls.iii)}
+
+
+def _after(f, made, rates: dict) -> dict:
+    """The faction's coins, workers, priests and bowl-III power after the conversions ``made``."""
+    _i, _ii, iii = f.bowls
+    pw = iii + made["burn"] - sum(rates[k][0] * made[k] for k in ("PW>P", "PW>W", "PW>C") if k in rates)
+    return {"C": f.c + made["PW>C"] + made["W>C"], "W": f.w - made["W>C"] + made["P>W"] + made["PW>W"],
+            "P": f.p - made["P>W"] + made["PW>P"], "PW": pw}
+
+
+def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: int = 8,
+                    checked: bool = True) -> list[str]:
     """Turn rows that conversions make affordable: ``"burn 1. convert 3PW to 1W. upgrade E7 to TP"``.
 
-    On ``faction``'s turn in the action phase, every build / upgrade / power action / advance / priest
-    candidate (:func:`companion.terra_mystica.engine.candidate_commands`) not in ``legal`` that the engine
-    refuses only for want of coins, workers, priests or power is retried with conversions in front of it
-    (rulebook exchange rates: burn power; 5 / 3 / 1 power to a priest / worker / coin; priest to worker;
-    worker to coin), one at a time until the engine accepts the row or nothing is left to convert.
+    On ``faction``'s turn in the action phase, every complete move
+    (:func:`companion.terra_mystica.engine.moves.turn_moves`) that is affordable with what conversions could
+    give but not in ``legal`` is tried with conversions in front of it (exchange rates: burn power; 5 / 3 /
+    1 power to a priest / worker / coin; priest to worker; worker to coin; a faction board's own rates),
+    one at a time until the engine accepts the row or nothing is left to convert.
 
     Parameters
     ----------
@@ -367,40 +493,65 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
         Rows already legal without conversion (skipped).
     max_steps : int
         Most single conversions in front of one action.
+    checked : bool
+        Apply each row once more to be sure the engine accepts it (and add conversions it still asks for);
+        False for a caller that applies the rows anyway and skips the refused ones (:class:`GreedyBot`).
 
     Returns
     -------
     list of str
-        Rows the engine accepts (each a conversion prefix and one action).
+        Rows the engine accepts (each a conversion prefix and one complete move); with ``checked=False``
+        rows whose measured cost the conversions cover.
     """
     from collections import Counter
 
     from companion.terra_mystica import engine
+    from companion.terra_mystica.engine.moves import turn_moves
 
     if g.phase != "actions" or g.expected_turn() != faction or engine.awaited(g)[:1] != [faction]:
         return []
     f = g.factions[faction]
-    skip = set(legal)
+    rates = _rates(f)
+    skip = set(legal) or set(turn_moves(g, faction))
     out = []
-    for cand in engine.candidate_commands(g, faction):
-        if cand in skip or not cand.startswith(_TURN_VERBS) or cand.startswith("action ACTH"):
-            continue
-        words = (cand.split(". ")[1] if cand.startswith("dig 1. ") else cand).split()
-        if words[0] in ("build", "transform") and g.round > 0 and g.reach(f, words[1]) is None:
+    rich = g.copy()
+    rf = rich.factions[faction]
+    rf.c, rf.w, rf.p = rf.c + _PLENTY, rf.w + _PLENTY, rf.p + _PLENTY
+    rf.max_p += _PLENTY
+    rf.bowls = type(rf.bowls)(rf.bowls.i, rf.bowls.ii, rf.bowls.iii + _PLENTY)
+    for cand in turn_moves(g, faction, _convertible(f, rates)):
+        if cand in skip:
             continue
         made: Counter = Counter()
         text = cand
+        need = _cost(rich, faction, cand)
+        if need is None:
+            continue
+        for _k in range(max_steps):  # conversions for the measured cost, then the engine's word
+            code = next((c for res, c in _CODES if need[res] > _after(f, made, rates)[res]), None)
+            if code is None:
+                break
+            kind = _step(f, code, made, rates)
+            if kind is None:
+                break
+            made[kind] += 1
+        if made:
+            text = f"{_prefix(made, rates)}. {cand}"
+        if not checked:
+            if made:
+                out.append(text)
+            continue
         for _k in range(max_steps + 1):
             try:
                 engine.apply_action(g, faction, text)
             except IllegalActionError as exc:
                 if exc.code not in _SHORTFALL:
                     break
-                kind = _step(f, exc.code, made)
+                kind = _step(f, exc.code, made, rates)
                 if kind is None:
                     break
                 made[kind] += 1
-                text = f"{_prefix(made)}. {cand}"
+                text = f"{_prefix(made, rates)}. {cand}"
                 continue
             except RecordError:
                 break

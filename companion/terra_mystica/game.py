@@ -463,7 +463,13 @@ def legal_actions(state: GameState) -> list[AnyAction]:
     name = _to_act(game)
     if name is None:
         return []
-    return [Action.parse(name, text) for text in engine.legal_actions(game, name)]
+    return [_listed(name, text) for text in engine.legal_actions(game, name)]
+
+
+@functools.lru_cache(maxsize=65536)
+def _listed(faction: str, text: str) -> Action:
+    """The :class:`Action` of a listed move (values, so one instance serves every state that lists it)."""
+    return Action.parse(faction, text)
 
 
 def turn_needs(state: GameState) -> str:

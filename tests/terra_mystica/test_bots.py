@@ -76,8 +76,9 @@ def test_greedy_values_a_dwelling_more_than_a_pointless_transform():
     name = game.seat_names(state)[game.current_player(state)]
     values = {}
     for a in game.legal_actions(state):
-        verb = next(c[0] for c in a.commands if c[0] != "dig")  # "dig N. build X": a build (no implicit dig)
-        if verb in ("build", "transform"):
+        verbs = {v for v, _args in a.commands}  # complete moves: "dig 1. build E7", "dig 1. transform E7"
+        verb = "build" if "build" in verbs else "transform" if "transform" in verbs else None
+        if verb is not None:
             values.setdefault(verb, []).append(evaluate(game.apply_action(state, a).game, name))
     assert max(values["build"]) > max(values["transform"])
 
@@ -150,7 +151,7 @@ def _shapeshifters_in_actions(seed=0, turn="shapeshifters"):
     state = game.new_game(["shapeshifters", "witches"])
     rng = random.Random(seed)
     while state.game is None or state.game.phase != "actions" or state.game.expected_turn() != turn:
-        state = game.apply_action(state, make_bot("random").choose(state, rng))
+        state = game.apply_action(state, rng.choice(game.legal_actions(state)))  # uniform: a fixed position
     return state
 
 
@@ -246,3 +247,23 @@ def test_burning_power_costs_the_token_for_the_rounds_left():
     burnt = g.copy()
     burnt.factions[name].bowls = type(f.bowls)(0, 4, 1)   # burn 1: two tokens leave bowl II, one reaches III
     assert evaluate(burnt, name) < evaluate(g, name)
+
+
+def test_the_greedy_projection_is_the_engines_projected_final_score():
+    """The bot's per-faction projection (ranks and conversion remembered) agrees with engine.score, which
+    scores every faction through final_scoring."""
+    from companion.terra_mystica.bots import _projection
+    from companion.terra_mystica.engine import score
+
+    state = game.new_game(["witches", "nomads", "darklings"])
+    rng = random.Random(4)
+    seen = 0
+    while not game.is_terminal(state):
+        g = state.game
+        if g is not None and g.phase == "actions":
+            expected = score(g)
+            for n in g.seats:
+                assert _projection(g, n, None)[0] == expected[n]["projected_final_vp"]
+            seen += 1
+        state = game.apply_action(state, make_bot("random").choose(state, rng))
+    assert seen > 20

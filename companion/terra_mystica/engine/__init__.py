@@ -9,8 +9,9 @@ API summary (the same verbs as every game in ``companion``)
     the input game is not changed. Illegal commands raise :class:`companion.errors.IllegalActionError`
     with a stable ``code``, the rule and the line.
 ``legal_actions(game, faction) -> list[str]``
-    Commands ``faction`` may type now (decisions due first: power offers, favor / town / cult picks);
-    ``apply_action`` refuses every other candidate command (``candidate_commands``) with a stable code.
+    Complete moves ``faction`` may type now (decisions due first: power offers, favor / town / cult
+    picks), computed from the state by :mod:`.moves`; ``trial_commands`` is the single-command brute force
+    (``candidate_commands`` filtered by applying each).
 ``open_turn(game, faction=None) -> TurnObligations``
     What the open turn still needs (spades, bridge, free builds, extra actions, tiles, cult steps ...)
     and the declines allowed (RULES-NOTES-E E.0-E.2; :mod:`.turn`).
@@ -35,6 +36,7 @@ from companion.errors import IllegalActionError
 from companion.i18n import gettext as _
 from companion.terra_mystica.engine.board import BoardTables, base_board, board_tables
 from companion.terra_mystica.engine.commands import CULT_TRACKS, Command, parse_commands
+from companion.terra_mystica.engine.moves import legal_moves
 from companion.terra_mystica.engine.replay import (
     Mismatch,
     Record,
@@ -62,7 +64,7 @@ from companion.terra_mystica.terrain import terrain_wheel
 __all__ = [
     "DEFAULT_OPTIONS", "EXPANSION_FACTIONS", "ILLEGAL_CODES", "SetupError", "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
     "TOTAL_FIELDS", "apply_action", "base_board", "board_tables", "legal_actions", "new_game", "parse_commands",
-    "read_record", "replay", "score", "write_record", "awaited", "candidate_commands",
+    "read_record", "replay", "score", "write_record", "awaited", "candidate_commands", "trial_commands",
     "TurnObligations", "TurnState", "open_turn",
 ]
 
@@ -224,10 +226,31 @@ def _parsed(text: str) -> tuple[Command, ...]:
 
 
 def legal_actions(game: Game, faction: str) -> list[str]:
-    """Commands ``faction`` may type now: the :func:`candidate_commands` that :func:`apply_action` accepts.
+    """Complete moves ``faction`` may type now (:func:`companion.terra_mystica.engine.moves.legal_moves`):
+    each full action with its follow-ups (``action ACT5. transform F6. build F6``, ``dig 1. build E7``,
+    ``upgrade E9 to TE. +FAV11``, the declines), and the answers and choices outside turns (power offers,
+    favour / town / cult picks, colour picks, unlocks, cult-income spades), decisions first.
 
-    Each is checked by applying it to a copy, so ``apply_action`` accepts exactly these among the
-    candidates (the phase and turn rules live in one place, :meth:`Game.phase_error`, which also lets
+    Computed from the state, never by applying candidates; :func:`apply_action` accepts every one as it
+    is. Conversions, burning, stepping back on a cult track and ``wait`` are left out (free side moves,
+    combinable with any of these). :func:`trial_commands` is the old single-command brute force.
+
+    Examples
+    --------
+    >>> g = new_game(["witches", "nomads"], options=(), round_tiles=["SCORE1", "SCORE2", "SCORE3",
+    ...              "SCORE4", "SCORE5", "SCORE6"], removed_bonus=["BON1", "BON2", "BON3", "BON4"])
+    >>> legal_actions(g, "witches")[:2]
+    ['build A10', 'build B1']
+    """
+    return legal_moves(game, faction)
+
+
+def trial_commands(game: Game, faction: str) -> list[str]:
+    """Single commands ``faction`` may type now: the :func:`candidate_commands` that :func:`apply_action`
+    accepts, found by applying each to a copy (slow: the brute force the tests check :func:`legal_actions`
+    against; the move generator itself never applies a candidate).
+
+    ``apply_action`` accepts exactly these among the candidates (the phase and turn rules live in one place, :meth:`Game.phase_error`, which also lets
     this skip whole groups cheaply). Decisions come first (power offers, favor / town / cult picks), then
     turns. Conversions, burning and ``wait`` are left out (free side moves, combinable with any of these).
     """
