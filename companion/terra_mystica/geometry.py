@@ -27,8 +27,8 @@ import math
 
 from companion.i18n import gettext as _
 
-__all__ = ["DIRECTIONS", "BRIDGE_PATTERNS", "bridge_far_end", "neighbour", "neighbour_cells", "hex_centre", "hex_corners",
-           "HEX_WIDTH", "HEX_RADIUS", "ROW_HEIGHT"]
+__all__ = ["DIRECTIONS", "BRIDGE_PATTERNS", "bridge_far_end", "neighbour", "neighbour_cells", "hex_distance",
+           "hex_centre", "hex_corners", "HEX_WIDTH", "HEX_RADIUS", "ROW_HEIGHT"]
 
 Cell = tuple[int, int]
 
@@ -87,6 +87,23 @@ def neighbour(row: int, column: int, direction: str) -> Cell:
 def neighbour_cells(row: int, column: int) -> tuple[Cell, ...]:
     """The six cells around ``(row, column)`` in :data:`DIRECTIONS` order (cells off the map included)."""
     return tuple(neighbour(row, column, d) for d in DIRECTIONS)
+
+
+def hex_distance(a: Cell, b: Cell) -> int:
+    """Hexes between cells ``a`` and ``b`` counted in a straight line (rivers count like land).
+
+    With ``x = 2 * column + (row mod 2)`` (the offset rule), ``dx`` and ``dy`` the differences of x and of
+    row: ``dy`` when ``dx < dy``, else ``(dx + dy) / 2``. The Fire & Ice final-scoring tiles measure with it
+    (FIRE-ICE-NOTES section 8; the reference engine's ``hex_distance``).
+
+    Examples
+    --------
+    >>> hex_distance((0, 0), (0, 3)), hex_distance((0, 0), (1, 0)), hex_distance((0, 0), (4, 0))
+    (3, 1, 4)
+    """
+    dx = abs((2 * a[1] + a[0] % 2) - (2 * b[1] + b[0] % 2))
+    dy = abs(a[0] - b[0])
+    return dy if dx < dy else (dx + dy) // 2
 
 
 def hex_centre(row: int, column: int) -> tuple[float, float]:

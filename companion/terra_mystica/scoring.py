@@ -53,12 +53,14 @@ from companion.terra_mystica.factions import (
     faction_label,
     get_faction,
 )
+from companion.terra_mystica.geometry import hex_distance
 from companion.terra_mystica.power import PowerBowls
 from companion.terra_mystica.terrain import terrain_name
 from companion.terra_mystica.tiles import load_tiles
 from companion.validation import TYPED_KEY, TableChecker, list_of_players
 
 __all__ = [
+    "final_tile_network_value",
     "FinalBreakdown",
     "FinalScoring",
     "PlayerFinal",
@@ -351,6 +353,48 @@ class FinalScoring:
                 "explanation": r.explanation})
         doc["extra_category"] = self.extra_category
         return doc
+
+
+def final_tile_network_value(tile: str, buildings: Mapping[tuple[int, int], str], *, edge_buildings: int = 0,
+                             clusters: int | None = None) -> int:
+    """One network's value for a Fire & Ice final-scoring tile (FIRE-ICE-NOTES section 8; the reference
+    engine's ``compute_network_size``); a faction scores its best network.
+
+    Parameters
+    ----------
+    tile : str
+        ``connected-distance`` (the largest hex distance between two buildings of the network),
+        ``connected-sa-sh-distance`` (sanctuary to stronghold when both are in it, else 0),
+        ``building-on-edge`` (buildings on map-edge hexes) or ``connected-clusters`` (groups of directly
+        adjacent buildings inside the network).
+    buildings : mapping of (row, column) to str
+        The network's buildings by cell (:mod:`~companion.terra_mystica.geometry` coordinates) and kind
+        (``D``, ``TP``, ``TE``, ``SH``, ``SA``).
+    edge_buildings : int
+        How many of them stand on map-edge hexes (``building-on-edge``).
+    clusters : int or None
+        Groups of directly adjacent buildings in the network (``connected-clusters``; the caller's graph).
+
+    Returns
+    -------
+    int
+        Hexes, buildings or groups, as the tile counts.
+
+    Examples
+    --------
+    >>> final_tile_network_value("connected-distance", {(0, 0): "D", (0, 3): "TP", (1, 1): "SH"})
+    3
+    >>> final_tile_network_value("connected-sa-sh-distance", {(0, 0): "SA", (2, 1): "SH"})
+    2
+    """
+    if tile == "building-on-edge":
+        return edge_buildings
+    if tile == "connected-clusters":
+        return clusters or 0
+    if tile == "connected-distance":
+        return max((hex_distance(a, b) for a in buildings for b in buildings), default=0)
+    kinds = {kind: cell for cell, kind in buildings.items() if kind in ("SA", "SH")}
+    return hex_distance(kinds["SA"], kinds["SH"]) if len(kinds) == 2 else 0
 
 
 def final_scoring(players: Iterable[PlayerFinal], *, extra_category: str | None = None) -> FinalScoring:

@@ -10,7 +10,8 @@ import pytest
 
 from companion.errors import RecordError
 from companion.terra_mystica.engine import new_game, read_record, write_record
-from companion.terra_mystica.engine.state import FINAL_TILES, hex_distance
+from companion.terra_mystica.engine.state import FINAL_TILES
+from companion.terra_mystica.geometry import hex_distance
 from companion.terra_mystica.simulate import ledger_text, play_one, replay_differences
 
 TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]
@@ -32,7 +33,7 @@ def game_with(buildings, tile, factions=("witches", "halflings")):
 def test_hex_distance_counts_hexes_straight():
     """Section 8: x = 2 column + (row mod 2); dy when dx < dy, else (dx + dy) / 2."""
     m = new_game(["witches", "halflings"], round_tiles=TILES).board.map
-    h = m.hexes
+    h = {label: (x.row, x.column) for label, x in m.hexes.items()}
     assert hex_distance(h["A1"], h["A2"]) == 1  # same row, next cell
     assert hex_distance(h["A1"], h["B1"]) == 1  # the short row below
     assert hex_distance(h["A1"], h["I1"]) == 8  # straight down eight rows

@@ -240,7 +240,7 @@ def legal_actions(game: Game, faction: str) -> list[str]:
     >>> g = new_game(["witches", "nomads"], options=(), round_tiles=["SCORE1", "SCORE2", "SCORE3",
     ...              "SCORE4", "SCORE5", "SCORE6"], removed_bonus=["BON1", "BON2", "BON3", "BON4"])
     >>> legal_actions(g, "witches")[:2]
-    ['build A10', 'build B1']
+    ['build A10', 'build A3']
     """
     return legal_moves(game, faction)
 

@@ -93,7 +93,8 @@ from companion.terra_mystica.engine.turn import (
 from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.power import PowerBowls, leech_offer
-from companion.terra_mystica.scoring import PlayerFinal, final_scoring
+from companion.terra_mystica.refusals import REFUSAL_CODES
+from companion.terra_mystica.scoring import PlayerFinal, final_scoring, final_tile_network_value
 from companion.terra_mystica.terraform import normalise_terrain, terraform_cost
 from companion.terra_mystica.terrain import terrain_name, terrain_wheel
 from companion.terra_mystica.tiles import load_tiles
@@ -114,38 +115,8 @@ DEFAULT_OPTIONS = frozenset({"strict-leech", "strict-darkling-sh", "strict-chaos
 """Options of a new game when none are given: the set today's league games use (the newer shared ledgers;
 RULES-NOTES appendix C). A replay uses the options its record names."""
 
-ILLEGAL_CODES = frozenset({
-    # phase and turn (Game.phase_error)
-    "game_over", "dropped", "setup_step", "income_phase", "not_your_turn", "decision_pending", "double_action_pass",
-    "not_active",
-    # map and buildings (here and in towns / terraform)
-    "unknown_hex", "river_hex", "hex_occupied", "not_home_terrain", "needs_home_terrain", "same_terrain",
-    "not_reachable", "not_adjacent", "not_own_building", "bad_upgrade", "not_an_upgrade", "unknown_building",
-    "no_dwelling_left", "no_building_left", "cannot_terraform", "bad_terrain",
-    "no_bridge_action", "not_a_bridge_spot", "bridge_exists", "bridge_not_anchored", "too_many_bridges",
-    "no_river_town", "not_mermaids", "not_a_river", "ambiguous_river",
-    # resources
-    "not_enough_c", "not_enough_w", "not_enough_p", "not_enough_pw", "not_enough_vp", "not_enough_spades",
-    "no_spades", "no_spade", "no_priest", "slot_taken", "cannot_burn", "bad_conversion", "track_maxed",
-    # actions, passing, tiles, cult tracks
-    "action_taken", "no_such_action", "already_passed", "bonus_needed", "bonus_unavailable", "no_bonus_round6",
-    "no_favor_due", "favor_twice", "favor_gone", "no_town_due", "town_gone", "no_cult_step_due", "same_track",
-    "cult_loss",
-    # power offers
-    "no_offer", "offer_expired",
-    # setup and unsupported content
-    "setup_closed", "already_dropped", "faction_not_supported", "option_not_supported", "not_supported",
-    "unknown_gain", "unknown_cost",
-    # Fire & Ice setup choices
-    "no_pick_due", "colour_taken", "volcano_unpaid", "one_volcano", "volcano_spades",
-    # Shapeshifters and Riverwalkers
-    "action_forbidden", "terrain_locked", "terrain_unlocked", "no_unlock_due", "inland", "no_p3_due",
-    "pick_needed",
-    # the turn machine (RULES-NOTES-E E.0-E.2)
-    "multiple_actions", "turn_open", "dig_spades_kept", "spades_left", "nothing_to_decline", "action_required",
-    "non_home_twice",
-})
-"""Every ``IllegalActionError.code`` the engine raises: stable names tests and interfaces may rely on."""
+ILLEGAL_CODES = REFUSAL_CODES
+"""Every ``IllegalActionError.code`` of Terra Mystica's rules code (the one registry, :mod:`companion.terra_mystica.refusals`)."""
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 """Player counts of the base game (rulebook)."""
@@ -182,9 +153,6 @@ validate_transform_color)."""
 
 RESOURCE_WORDS = {"C": N_("coins"), "W": N_("workers"), "P": N_("priests"), "PW": N_("power"), "VP": N_("VP")}
 """Resource letters of costs as a player reads them (catalog entries; ``_(RESOURCE_WORDS[res])``)."""
-
-UNSUPPORTED_OPTIONS: frozenset = frozenset()
-"""Options that change scoring in ways the engine does not model (refused rather than mis-scored)."""
 
 KNOWN_OPTIONS = frozenset({
     # RULES-NOTES appendix C: the options of the league games
@@ -526,15 +494,6 @@ def final_tile(setup: Setup, tiles) -> str | None:
     return name
 
 
-def hex_distance(a, b) -> int:
-    """Hexes between two map hexes counted straight (rivers count like land): with x = 2 x column + (row mod
-    2), ``dy`` when ``dx < dy``, else ``(dx + dy) / 2`` (map.pm ``hex_distance``; FIRE-ICE-NOTES section 8).
-    ``a``, ``b``: :class:`~companion.terra_mystica.hexmap.Hex` (row index counts a placeholder row)."""
-    dx = abs((2 * a.column + a.row % 2) - (2 * b.column + b.row % 2))
-    dy = abs(a.row - b.row)
-    return dy if dx < dy else (dx + dy) // 2
-
-
 class Game:
     """A game in progress. Build with :meth:`new`, then :meth:`add_faction` per seat and :meth:`apply_row`.
 
@@ -567,9 +526,6 @@ class Game:
         self.offers: list[dict] = []
         self.dropped: list[str] = []
         self.used_actions: set[str] = set()
-        unsupported = UNSUPPORTED_OPTIONS & set(self.options)
-        if unsupported:
-            raise IllegalActionError("option_not_supported", _("option {unsupported} (Fire & Ice) is not supported yet; the engine replays base games").format(unsupported=sorted(unsupported)[0]), rule=_("issue 5: base game first"))
         check_setup(setup, tiles)
         self.final_tile = final_tile(setup, tiles)
         self.bonus_pool: dict[str, int] = {}
@@ -606,8 +562,6 @@ class Game:
             data = get_faction(name)
         except Exception:  # noqa: BLE001 - UnknownFaction / KeyError from the rules module
             raise RecordError(_("unknown faction {name!r}").format(name=name), line=line) from None
-        if data.expansion != "base" and data.name not in EXPANSION_FACTIONS:
-            raise _illegal("faction_not_supported", _("{display} is a Fire & Ice faction; the engine replays base-game factions only so far").format(display=_(data.display)), _("issue 5: base game first"), line)
         if data.name in self.factions:
             raise SetupError("factions", _("faction {name} is set up twice").format(name=_(data.display)), line=line)
         other = next((f for f in self.factions.values() if f.data.home_terrain == data.home_terrain), None)
@@ -1908,19 +1862,14 @@ class Game:
         best = 0
         direct = None
         for group in networks(self.townstate, name, shipping=f.ship, jump_range=jump):
-            hexes = [m.hexes[h] for h in group]
-            if tile == "building-on-edge":
-                value = sum(1 for h in hexes if h.edge)
-            elif tile == "connected-distance":
-                value = max((hex_distance(a, b) for a in hexes for b in hexes), default=0)
-            elif tile == "connected-sa-sh-distance":
-                kinds = {k: m.hexes[h] for h in group for k in (f.hexes.get(h),) if k in ("SA", "SH")}
-                value = hex_distance(kinds["SA"], kinds["SH"]) if len(kinds) == 2 else 0
-            else:
+            clusters = None
+            if tile == "connected-clusters":
                 if direct is None:
                     direct = self.townstate.link_graph().subgraph(list(f.hexes))
-                value = nx.number_connected_components(direct.subgraph(group))
-            best = max(best, value)
+                clusters = nx.number_connected_components(direct.subgraph(group))
+            buildings = {(m.hexes[h].row, m.hexes[h].column): f.hexes.get(h, "") for h in group}
+            edge = sum(1 for h in group if m.hexes[h].edge)
+            best = max(best, final_tile_network_value(tile, buildings, edge_buildings=edge, clusters=clusters))
         return best
 
     def network_size(self, name: str) -> int:
@@ -2434,8 +2383,9 @@ class Game:
         elif v == "setup":
             raise RecordError(_("setup must be a row of its own"), line=line)
         else:
-            raise _illegal("not_supported", _("{text!r} (Fire & Ice) is not supported yet").format(text=cmd.text),
-                           _("issue 5: base game first"), line)
+            # the command parser only yields known verbs; a verb it knows but this table lacks is a gap here
+            raise _illegal("unknown_command", _("{text!r}: the engine has no rule for this command").format(text=cmd.text),
+                           _("RULES-NOTES command language"), line)
 
     def copy(self) -> Game:
         """An independent copy (the public ``apply_action`` works on copies). Immutable parts (rules
