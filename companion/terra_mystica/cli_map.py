@@ -13,7 +13,7 @@ import typer
 
 from companion.cli_support import bad_input_exits_2, columns, pad, print_json, read_input_text
 from companion.i18n import gettext as _
-from companion.i18n import lazy_gettext
+from companion.i18n import lazy_gettext, ngettext
 
 __all__ = ["register", "map_summary", "read_map_argument"]
 
@@ -41,7 +41,8 @@ def read_map_argument(value: str, *, option: str = "MAP"):
     Raises
     ------
     CompanionError
-        For neither a shipped key nor a readable file (both kinds named).
+        For neither a shipped key nor a readable file (both kinds named); a value that looks like a path (a
+        ``/``, ``.`` or ``~`` in it) and names no file is called a missing file. ``~`` is expanded.
     MapFormatError
         For a file that is not a valid map (file, row and column named).
     """
@@ -53,10 +54,16 @@ def read_map_argument(value: str, *, option: str = "MAP"):
     keys = [e["key"] for e in shipped_maps()]
     if value in keys:
         return load_shipped_map(value)
-    if value != "-" and not Path(value).is_file():
+    # "~/.companion/maps/NAME.txt" typed in quotes reaches us unexpanded: expand it as the shell would have
+    path = value if value == "-" else str(Path(value).expanduser())
+    if path != "-" and not Path(path).is_file():
+        if Path(path).exists():
+            raise CompanionError(_("{option}: {value}: is a folder, not a map file").format(option=option, value=value))
+        if any(c in value for c in "/\\.~"):
+            raise CompanionError(_("{option}: {value}: no such file").format(option=option, value=value))
         raise CompanionError(_("{option}: unknown map {value!r}; expected a shipped map ({keys}) or a map file").format(
             option=option, value=value, keys=_(", ").join(keys)))
-    return parse_map(read_input_text(value, max_bytes=MAX_MAP_CHARS), file=value)
+    return parse_map(read_input_text(path, max_bytes=MAX_MAP_CHARS), file=value)
 
 
 def register(app: typer.Typer) -> None:
@@ -145,8 +152,10 @@ def register_balance(app: typer.Typer) -> None:
             map_id=sim["map_id"], games=sim["games"], players=sim["players"], bot=sim["bot"], seconds=sim["seconds"]))
         width = max([columns(faction_label(f)) for f in sim["factions"]] + [10]) + 2
         for f, row in sorted(sim["factions"].items(), key=lambda kv: -kv[1]["mean_vp"]):
-            typer.echo(_("{faction}{seats:>5} seats  mean VP {vp:6.1f} [{low:.1f}, {high:.1f}]  "
-                         "win share {share:5.1%} [{w_low:.1%}, {w_high:.1%}]").format(
+            typer.echo(ngettext("{faction}{seats:>5} seat   mean VP {vp:6.1f} [{low:.1f}, {high:.1f}]  "
+                                "win share {share:5.1%} [{w_low:.1%}, {w_high:.1%}]",
+                                "{faction}{seats:>5} seats  mean VP {vp:6.1f} [{low:.1f}, {high:.1f}]  "
+                                "win share {share:5.1%} [{w_low:.1%}, {w_high:.1%}]", row["seats"]).format(
                 faction=pad(faction_label(f), width), seats=row["seats"], vp=row["mean_vp"], low=row["vp_low"],
                 high=row["vp_high"], share=row["win_share"], w_low=row["win_low"], w_high=row["win_high"]))
         if sim["failures"]:

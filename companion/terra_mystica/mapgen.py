@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -339,7 +338,7 @@ def assign_terrains(mask: Mask, method: str = "balanced", *, seed: int = 0, step
     reference : TerraMysticaMap, optional
         Map whose neighbour mix is aimed at (default: the base map).
     progress : bool
-        Show a tqdm progress bar on stderr during the balanced search.
+        Show a tqdm progress bar during the balanced search (a widget in a notebook, stderr elsewhere).
 
     Returns
     -------
@@ -366,14 +365,15 @@ def assign_terrains(mask: Mask, method: str = "balanced", *, seed: int = 0, step
 
 def _anneal(rows: list[list[str]], rng: random.Random, steps: int, reference, progress: bool) -> None:
     """Simulated annealing over swaps of two land hexes of different terrains, in place."""
-    from tqdm import tqdm
+    # tqdm.auto: a widget bar in a notebook (a text bar there is a red stderr box whose "6000/6000 [s]" JupyterLab
+    # turns into file links), a text bar on stderr in a terminal
+    from tqdm.auto import tqdm
 
     pairs = _land_pairs(rows)
     land = [(i, ci) for i, row in enumerate(rows) for ci, t in enumerate(row) if t != RIVER_LETTER]
     current = _score_rows(rows, pairs, reference).total
     best, best_rows = current, [r[:] for r in rows]
-    for step in tqdm(range(steps), desc=_("balancing terrains"), unit="swap", disable=not progress,
-                     file=sys.stderr):
+    for step in tqdm(range(steps), desc=_("balancing terrains"), unit=_("swap"), disable=not progress):
         if best == 0:
             break
         (ia, ca), (ib, cb) = rng.sample(land, 2)

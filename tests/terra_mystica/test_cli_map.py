@@ -80,3 +80,21 @@ def test_text_summary_values_line_up_in_every_language(lang):
     assert all(line[:line.index(str(value))].endswith(" ") for line, value in zip(lines, values, strict=True))
     if lang == "zh_CN":
         assert "陆地六边形" in result.stdout and "（" in lines[2]
+
+
+def test_a_map_path_with_a_tilde_is_read_and_a_missing_file_is_called_missing(tmp_path, monkeypatch):
+    """The map lab tells a person to type --map "~/.companion/maps/NAME.txt" (quoted, so the shell leaves ~)."""
+    home = tmp_path / "home"
+    (home / "maps").mkdir(parents=True)
+    (home / "maps" / "mine.txt").write_text((FIXTURES / "base.txt").read_text())
+    monkeypatch.setenv("HOME", str(home))
+    from companion.terra_mystica.cli_map import read_map_argument
+
+    base = runner.invoke(app, ["tm", "map", str(FIXTURES / "base.txt"), "--json"])
+    assert read_map_argument("~/maps/mine.txt").map_id == json.loads(base.stdout)["map_id"]
+    r = runner.invoke(app, ["tm", "balance", str(tmp_path / "none.txt"), "--games", "1"])
+    assert r.exit_code == 2 and "none.txt: no such file" in r.stderr, r.output
+    r = runner.invoke(app, ["tm", "balance", str(tmp_path), "--games", "1"])
+    assert r.exit_code == 2 and "is a folder" in r.stderr
+    r = runner.invoke(app, ["tm", "balance", "basee", "--games", "1"])
+    assert r.exit_code == 2 and "unknown map 'basee'" in r.stderr

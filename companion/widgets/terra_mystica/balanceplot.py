@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from companion.errors import CompanionError
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.widgets.common import error_html, figure_widget, info_html
 from companion.widgets.terra_mystica.names import faction_name, terrain_name
@@ -170,6 +170,12 @@ class BalancePanel(widgets.VBox):
             return None
         self.figure.show(balance_figure(mine, base))
         self._figure_box.layout.display = "flex"
-        self.message.value = info_html(_("{games} games a map in {seconds:.0f} s; failed games: {failed}.").format(
-            games=games, seconds=mine["seconds"] + base["seconds"], failed=len(mine["failures"]) + len(base["failures"])))
+        failures = mine["failures"] + base["failures"]
+        text = ngettext("{games} game a map in {seconds:.0f} s", "{games} games a map in {seconds:.0f} s", games).format(
+            games=games, seconds=mine["seconds"] + base["seconds"])
+        if failures:
+            # the first failure's reason: a map too small for the players stops the bots, say so
+            text = _("{text}; failed games: {failed} (the first: {reason})").format(
+                text=text, failed=len(failures), reason=failures[0]["error"])
+        self.message.value = info_html(_("{text}.").format(text=text))
         return mine
