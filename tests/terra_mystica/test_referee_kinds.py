@@ -112,3 +112,25 @@ def test_a_decline_naming_another_amount_is_refused():
         play(g, "darklings: decline 3 from witches")
     assert err.value.code == "no_offer"
     assert play(g, "darklings: decline 1 from witches").offers == []
+
+
+def test_done_discards_no_cult_income_spade():
+    """E.2.4: a cult-income spade is used with ``transform`` or dropped with ``-SPADE``; ``done`` is accepted
+    as a row and drops nothing (bot games of seed 1: ``nomads: done`` then the next faction acted, refused
+    with "Command invalid when not active player"). Reference rows (option loose-adjust-resource,
+    SCORE8 first): W E9/F4, H E6/F5, ``halflings: pass BON1``, ``witches: pass BON3``, ``witches: +2AIR``,
+    ``witches: pass BON2``, ``halflings: pass BON4`` → waits for ``transform`` by the witches (air 4: a
+    spade); ``witches: done`` → still waits, round 1; ``witches: -SPADE`` → round 2 begins."""
+    g = new_game(["witches", "halflings"], options=["strict-leech", "errata-cultist-power"],
+                 round_tiles=("SCORE8", *TILES[1:]), removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "witches: build E9", "halflings: build E6", "halflings: build F5", "witches: build F4",
+             "halflings: pass BON1", "witches: pass BON3")
+    g.factions["witches"].cult["AIR"] += 2
+    g = play(g, "witches: pass BON2", "halflings: pass BON4")
+    assert (g.phase, g.factions["witches"].spades) == ("cult_spades", 1)
+    g = play(g, "witches: done")
+    assert (g.phase, g.factions["witches"].spades) == ("cult_spades", 1)
+    with pytest.raises(IllegalActionError):
+        apply_action(g, "halflings", "dig 1. transform E7. build E7")
+    g = play(g, "witches: -SPADE")
+    assert (g.phase, g.round, g.factions["witches"].spades) == ("actions", 2, 0)

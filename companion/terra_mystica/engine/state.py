@@ -49,7 +49,8 @@ factions, the income phase and round end); each kind has a hand-made test in
 * bonus tiles left after the setup picks already collect a coin before round 1;
 * the Mermaids' stronghold and TW7 shipping level score the shipping track's VP;
 * spades from a round's cult bonus score no round-tile spade VP (but the Halflings' 1 VP per spade) and
-  are used without BON4's range; between rounds only they may be used (``transform``, ``-SPADE``, ``done``);
+  are used without BON4's range; between rounds only they may be used (``transform``, ``-SPADE``; ``done`` is
+  accepted but discards nothing: the phase waits until every spade is used or declined, RULES-NOTES-E E.2.4);
 * the turn (RULES-NOTES-E E.0-E.2; :mod:`.turn`): one full action, the follow-ups it grants (spades, a
   bridge, the free dwelling / transform / trading house), the Chaos Magicians' two more actions, the
   Darklings' conversion, tile and cult choices; the turn stays open over several rows of the faction until
@@ -2219,10 +2220,6 @@ class Game:
         err = self.phase_error(f.name, commands, verbs)
         if err is not None:
             raise err
-        if self.phase == "cult_spades" and commands and all(c.verb == "wait" for c in commands):
-            # "done": the faction lets its remaining cult-bonus spades go
-            f.spades = 0
-            f.cult_spade = False
         machine = self.phase == "actions"
         if machine and self.turn.faction not in (None, f.name) and self.turn_complete():
             self.turn = NO_TURN  # the stream moved to another faction: the complete turn closes (E.0)
