@@ -134,3 +134,16 @@ def test_done_discards_no_cult_income_spade():
         apply_action(g, "halflings", "dig 1. transform E7. build E7")
     g = play(g, "witches: -SPADE")
     assert (g.phase, g.round, g.factions["witches"].spades) == ("actions", 2, 0)
+
+
+@pytest.mark.parametrize(("target", "spades"), [
+    ("brown", 1), ("black", 2), ("blue", 3), ("green", 4), ("gray", 5), ("red", 1), ("ice", 1)])
+def test_an_ice_factions_picked_terrain_plays_home_for_the_long_way(target, spades):
+    """FIRE-ICE-NOTES section 4, kind "transform (icemaidens): Not enough 'SPADE'": the Ice Maidens (picked
+    red) on a yellow hex, round 2 of a bot game (seed 1, game 13), with option loose-adjust-resource and
+    ``+40W. +40C``: ``dig N. transform F3 to TARGET`` is accepted by the reference with the fewest N below (and
+    refused with one less): yellow -> gray and -> green would pass red on the short way, so they go the long
+    way round (5 and 4 spades); red itself and ice cost 1."""
+    from companion.terra_mystica.terraform import terraform_cost
+
+    assert terraform_cost("icemaidens", "yellow", target, home="red").spades == spades
