@@ -10,7 +10,7 @@ import pytest
 
 from companion.errors import IllegalActionError
 from companion.terra_mystica import game as protocol
-from companion.terra_mystica.engine import apply_action, new_game
+from companion.terra_mystica.engine import apply_action, new_game, open_turn
 from companion.terra_mystica.power import PowerBowls
 
 TILES = ("SCORE1", "SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE6")
@@ -147,3 +147,25 @@ def test_an_ice_factions_picked_terrain_plays_home_for_the_long_way(target, spad
     from companion.terra_mystica.terraform import terraform_cost
 
     assert terraform_cost("icemaidens", "yellow", target, home="red").spades == spades
+
+
+def test_a_volcano_factions_lone_dig_keeps_the_turn_open():
+    """FIRE-ICE-NOTES section 5, move-judgement kind "dig unused: reference accepts, keeps the turn open;
+    project refuses" (Dragonlords' ``dig 1`` alone). Reference rows (option fire-and-ice-factions/volcano):
+    Dragonlords pick yellow, W E9/F4, D E8/F3, ``dragonlords: pass BON1``, ``witches: pass BON3``,
+    ``witches: upgrade E9 to TP``, ``dragonlords: dig 1`` → waits for ``transform`` by the Dragonlords;
+    ``witches: pass BON2`` now → "Command invalid when not active player"; ``dragonlords: build E7`` →
+    row ``dig 1. build E7``, 20 VP, 15 C, 4 W, 0 P, power 3/4/0."""
+    g = new_game(["witches", "dragonlords"], options=["strict-leech", "errata-cultist-power",
+                                                      "fire-and-ice-factions/volcano"],
+                 round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "dragonlords: pick-color yellow", "witches: build E9", "dragonlords: build E8",
+             "dragonlords: build F3", "witches: build F4", "dragonlords: pass BON1", "witches: pass BON3",
+             "witches: upgrade E9 to TP", "dragonlords: dig 1")
+    assert open_turn(g).needs == (("VOLCANO_TF", 1),)
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "witches", "pass BON2")
+    assert err.value.code == "turn_open"
+    g = play(g, "dragonlords: build E7")
+    assert open_turn(g, "dragonlords").complete and g.colour["E7"] == "volcano"
+    assert g.rows[-1].totals[:7] == (20, 15, 4, 0, 3, 4, 0)

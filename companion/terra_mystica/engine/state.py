@@ -1993,6 +1993,7 @@ class Game:
                  "CULT": _("{n} cult step(s) to place (+TRACK) or decline with -CULT"),
                  "UNLOCK_TERRAIN": _("{n} terrain(s) to unlock (unlock-terrain COLOUR)"),
                  "PICK_COLOR": _("a colour to pick (pick-color COLOUR)"),
+                 "VOLCANO_TF": _("the volcano begun with dig 1 to place (build HEX)"),
                  "GAIN_P3_FOR_VP": _("gain P3 for VP to answer (or -GAIN_P3_FOR_VP)")}
         items = pending_items(self, name)
         return _("; ").join(words[k].format(n=n) for k, n in items.items())
@@ -2224,7 +2225,11 @@ class Game:
         if machine and self.turn.faction not in (None, f.name) and self.turn_complete():
             self.turn = NO_TURN  # the stream moved to another faction: the complete turn closes (E.0)
         f.teleported = set()
-        f.volcano_tf, f.volcano_dug, f.spade_action = 0, False, None
+        if not (machine and self.turn.faction == f.name and f.volcano_tf):
+            # a volcano begun with a lone `dig 1` stays owed over the faction's rows of the open turn
+            # (FIRE-ICE-NOTES section 5: an unused VOLCANO_TF leaves the turn incomplete)
+            f.volcano_tf, f.volcano_dug = 0, False
+        f.spade_action = None
         setup_move = self.phase == "setup" and not verbs.isdisjoint(ACTION_VERBS)
         started = False  # a full action of this row began a move (start_full_move)
         strict = "strict-leech" in self.options
@@ -2269,7 +2274,7 @@ class Game:
             raise _illegal("pick_needed", _("{who}: the stronghold action {action} changes the home colour; "
                                             "add pick-color COLOUR to the same action").format(
                 who=_(f.data.display), action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)
-        if f.volcano_tf or f.cult_debt:
+        if f.volcano_tf and not machine or f.cult_debt:
             raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 5"), line)
         if started and self.phase in ("setup", "actions"):
             self._advance_turn(f)
