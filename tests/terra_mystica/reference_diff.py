@@ -224,7 +224,7 @@ class Judgement:
 def _open_in_project(game: Game, faction: str) -> bool:
     f = game.factions[faction]
     flags = ("pending_favor", "pending_town", "pending_cult", "pending_pick", "pending_unlock", "pending_p3",
-             "sh_bridges", "spades", "volcano_tf")
+             "sh_bridges", "spades", "volcano_tf", "cult_debt")
     if any(getattr(f, a, 0) for a in flags):
         return True
     free = getattr(f, "free", {}) or {}

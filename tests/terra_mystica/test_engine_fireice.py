@@ -228,9 +228,8 @@ def test_dragonlords_pay_power_tokens_for_good_more_on_a_home_hex():
 
 def test_acolytes_pay_cult_steps_on_one_track():
     g = volcano_setup("acolytes")
-    with pytest.raises(IllegalActionError) as err:
-        apply_action(g, "acolytes", "dig 1. build D4")  # the steps must be paid in the action
-    assert err.value.code == "volcano_unpaid"
+    # unpaid steps keep the turn open, as the reference does (test_referee_kinds)
+    assert open_turn(apply_action(g, "acolytes", "dig 1. build D4")).needs == (("LOSE_CULT", 3),)
     with pytest.raises(IllegalActionError) as err:
         apply_action(g, "acolytes", "dig 1. build D4. -2FIRE")  # the whole amount, at once
     assert err.value.code == "volcano_unpaid"

@@ -169,3 +169,23 @@ def test_a_volcano_factions_lone_dig_keeps_the_turn_open():
     g = play(g, "dragonlords: build E7")
     assert open_turn(g, "dragonlords").complete and g.colour["E7"] == "volcano"
     assert g.rows[-1].totals[:7] == (20, 15, 4, 0, 3, 4, 0)
+
+
+def test_the_acolytes_volcano_price_keeps_the_turn_open_until_paid():
+    """FIRE-ICE-NOTES section 5, move kind "follow-up left out: reference accepts, keeps the turn open; project
+    refuses" (``acolytes: dig 1. build A13`` without the ``-3TRACK``). Reference rows: as the Dragonlords'
+    test with the Acolytes; ``acolytes: dig 1``, ``acolytes: build E7`` → waits for ``lose-cult`` by the
+    Acolytes and refuses ``witches: pass BON2``; ``acolytes: -3FIRE`` → 20 VP, 15 C, 4 W, cults 0/3/3/3."""
+    g = new_game(["witches", "acolytes"], options=["strict-leech", "errata-cultist-power",
+                                                   "fire-and-ice-factions/volcano"],
+                 round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "acolytes: pick-color yellow", "witches: build E9", "acolytes: build E8", "acolytes: build F3",
+             "witches: build F4", "acolytes: pass BON1", "witches: pass BON3", "witches: upgrade E9 to TP",
+             "acolytes: dig 1. build E7")
+    assert open_turn(g).needs == (("LOSE_CULT", 3),)
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "witches", "pass BON2")
+    assert err.value.code == "turn_open"
+    g = play(g, "acolytes: -3FIRE")
+    assert open_turn(g, "acolytes").complete
+    assert g.rows[-1].totals[:4] == (20, 15, 4, 0) and g.factions["acolytes"].cult["FIRE"] == 0

@@ -1994,6 +1994,7 @@ class Game:
                  "UNLOCK_TERRAIN": _("{n} terrain(s) to unlock (unlock-terrain COLOUR)"),
                  "PICK_COLOR": _("a colour to pick (pick-color COLOUR)"),
                  "VOLCANO_TF": _("the volcano begun with dig 1 to place (build HEX)"),
+                 "LOSE_CULT": _("{n} cult steps to give back for the volcano (-NTRACK)"),
                  "GAIN_P3_FOR_VP": _("gain P3 for VP to answer (or -GAIN_P3_FOR_VP)")}
         items = pending_items(self, name)
         return _("; ").join(words[k].format(n=n) for k, n in items.items())
@@ -2274,7 +2275,7 @@ class Game:
             raise _illegal("pick_needed", _("{who}: the stronghold action {action} changes the home colour; "
                                             "add pick-color COLOUR to the same action").format(
                 who=_(f.data.display), action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)
-        if f.volcano_tf and not machine or f.cult_debt:
+        if (f.volcano_tf or f.cult_debt) and not machine:
             raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 5"), line)
         if started and self.phase in ("setup", "actions"):
             self._advance_turn(f)
