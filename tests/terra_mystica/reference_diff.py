@@ -372,13 +372,14 @@ KNOWN_KINDS = (
     # issue 19's list, still open in the engine on main (tm-referee fixes them), and one kind found here;
     # each with a rows example in /work/wt/oracle-findings.md. Fixed and guarded since (branch tm-kinds):
     # "follow-up left open" (the last, 'done' keeping cult-income spades) and the ice factions'
-    # "Not enough 'SPADE'" (the picked terrain plays home for the long way); tests in test_referee_kinds.py
+    # "Not enough 'SPADE'" (the picked terrain plays home for the long way), "reference accepts, keeps the
+    # turn open; project refuses" (the last: volcano factions' lone dig 1 / unpaid cult steps); tests in
+    # test_referee_kinds.py
     r"multiple actions|two actions",                   # two full actions in one row
     r"unlock-terrain",                                 # Riverwalkers' unlock choices (E.4)
     r"\((dwarves|fakirs)\): Not enough 'W'",           # BON4 +1 shipping given to Dwarves / Fakirs (E.3)
     r"\((dwarves|fakirs)\): Not enough 'P'",
     r"Must use all available spades",                  # spades left over (issue 19: the reference forbids it)
-    r"^reference accepts, keeps the turn open; project refuses",   # dig N / action ACT5 alone: open turn
     r"^turn left open by the reference, closed by the project",    # follow-up left out
 )
 """Kinds of disagreement known on main when this test was written (regular expressions over the kind).
