@@ -23,7 +23,8 @@ Faction rules (factions.json ``terraform_mode`` + the faction's spade track; ter
 * ``fixed_two`` (Giants): any change costs exactly 2 spades.
 * ``ice`` (Ice Maidens, Yetis): turning a hex into ice costs the wheel distance from the terrain picked at
   setup (``home=``) to the hex's terrain, at least 1 (so the picked terrain and its two wheel neighbours cost
-  1). Ice can never be transformed.
+  1). Ice can never be transformed. A transform to a land colour goes the long way round when the short way
+  passes the picked terrain (it plays the role of home).
 * ``volcano`` (Acolytes, Dragonlords): no spades; a volcano costs 3 cult steps / 1 power token, or 4 / 2
   when the hex is the home terrain of another faction in play (``other_homes=``). Spades they receive become
   cult steps / power tokens instead (``free_spades`` -> ``gains``).
@@ -221,13 +222,16 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         spades, route = 2, (src, dst)
         notes.append(_("{label} -> {label2}: Giants always need exactly 2 spades").format(label=_label(src), label2=_label(dst)))
     else:
-        route, went_long = _wheel_route(src, dst, home_colour, avoid_home)
+        # ice factions: the picked terrain plays the role of home for the long way (FIRE-ICE-NOTES section 4;
+        # reference: Ice Maidens picked red, yellow -> gray costs 5 spades, yellow -> red 1)
+        avoid = picked if mode == "ice" else home_colour
+        route, went_long = _wheel_route(src, dst, avoid, avoid_home)
         spades = len(route) - 1
         notes.append(ngettext("{label} -> {label2}: {spades} spade on the terrain wheel ({route})",
                               "{label} -> {label2}: {spades} spades on the terrain wheel ({route})", spades)
                      .format(label=_label(src), label2=_label(dst), spades=spades, route=' -> '.join(route)))
         if went_long:
-            notes.append(_("the short way would pass through the home terrain {label}, which the reference engine does not allow, so the long way round is charged").format(label=_label(home_colour)))
+            notes.append(_("the short way would pass through the home terrain {label}, which the reference engine does not allow, so the long way round is charged").format(label=_label(avoid)))
 
     paid = max(0, spades - free_spades)
     used_free = spades - paid

@@ -99,8 +99,20 @@ def kind_of_refusal(error: str, before: Verdict | None) -> str:
     return (f"{verb} ({who.group(1)}): {msg}" if who else f"{verb}: {msg}")[:90]
 
 
+_CULT_STEPS = re.compile(r"\+(\d+)(fire|water|earth|air)")
+
+
 def _subs(text: str) -> list[str]:
-    return [" ".join(s.split()).lower() for s in text.split(".") if s.strip() and not re.fullmatch(r"\s*dig \d+\s*", s, re.I)]
+    """A ledger row's sub-commands, normalised: ``dig N`` left out, and ``+2AIR`` as ``+air. +air`` (the
+    reference's ledger merges a faction's consecutive ``+AIR`` lines into one ``+2AIR``)."""
+    out = []
+    for s in text.split("."):
+        if not s.strip() or re.fullmatch(r"\s*dig \d+\s*", s, re.I):
+            continue
+        sub = " ".join(s.split()).lower()
+        m = _CULT_STEPS.fullmatch(sub)
+        out += [f"+{m.group(2)}"] * int(m.group(1)) if m else [sub]
+    return out
 
 
 def _project_rows(game: Game) -> list[tuple[str, str, tuple]]:
@@ -212,7 +224,7 @@ class Judgement:
 def _open_in_project(game: Game, faction: str) -> bool:
     f = game.factions[faction]
     flags = ("pending_favor", "pending_town", "pending_cult", "pending_pick", "pending_unlock", "pending_p3",
-             "sh_bridges", "spades")
+             "sh_bridges", "spades", "volcano_tf", "cult_debt")
     if any(getattr(f, a, 0) for a in flags):
         return True
     free = getattr(f, "free", {}) or {}
@@ -358,16 +370,16 @@ def move_kind(j: Judgement) -> str:
 
 KNOWN_KINDS = (
     # issue 19's list, still open in the engine on main (tm-referee fixes them), and one kind found here;
-    # each with a rows example in /work/wt/oracle-findings.md
-    r"^follow-up left open",                           # ACT5/ACT6/BON1/ACT1/ACTE... follow-up vanishes
+    # each with a rows example in /work/wt/oracle-findings.md. Fixed and guarded since (branch tm-kinds):
+    # "follow-up left open" (the last, 'done' keeping cult-income spades) and the ice factions'
+    # "Not enough 'SPADE'" (the picked terrain plays home for the long way), "reference accepts, keeps the
+    # turn open; project refuses" (the last: volcano factions' lone dig 1 / unpaid cult steps); tests in
+    # test_referee_kinds.py
     r"multiple actions|two actions",                   # two full actions in one row
     r"unlock-terrain",                                 # Riverwalkers' unlock choices (E.4)
     r"\((dwarves|fakirs)\): Not enough 'W'",           # BON4 +1 shipping given to Dwarves / Fakirs (E.3)
     r"\((dwarves|fakirs)\): Not enough 'P'",
-    r"\((yetis|icemaidens)\): Not enough 'SPADE'",     # NOT in issue 19's list: ice factions' transform to a
-                                                       # land colour needs more spades in the reference
     r"Must use all available spades",                  # spades left over (issue 19: the reference forbids it)
-    r"^reference accepts, keeps the turn open; project refuses",   # dig N / action ACT5 alone: open turn
     r"^turn left open by the reference, closed by the project",    # follow-up left out
 )
 """Kinds of disagreement known on main when this test was written (regular expressions over the kind).

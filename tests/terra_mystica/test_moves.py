@@ -57,10 +57,11 @@ def _covered(command: str, parts: set[str]) -> bool:
     return False
 
 
-def _exempt(command: str) -> bool:
+def _exempt(command: str, game) -> bool:
     """Single commands the generator leaves out on purpose: stepping back on a cult track is a free side
-    move like a conversion."""
-    return command in TRACK_STEPS
+    move like a conversion; ``done`` between rounds is accepted but settles no cult-income spade (the
+    reference keeps waiting, RULES-NOTES-E E.2.4), so it is no move."""
+    return command in TRACK_STEPS or (command == "done" and game.phase == "cult_spades")
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
@@ -77,7 +78,7 @@ def test_every_generated_move_is_accepted_and_every_accepted_command_is_in_a_mov
                 pytest.fail(f"round {g.round} {name}: generated {move!r} refused: {exc.code} {exc}")
         if k % 4 == 0:
             parts = {p for m in moves for p in m.split(". ")}
-            missing = [c for c in engine.trial_commands(g, name) if not _exempt(c) and not _covered(c, parts)]
+            missing = [c for c in engine.trial_commands(g, name) if not _exempt(c, g) and not _covered(c, parts)]
             assert not missing, (g.round, g.phase, name, missing[:5])
             checked += 1
     assert checked > 5

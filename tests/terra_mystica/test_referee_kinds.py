@@ -10,7 +10,7 @@ import pytest
 
 from companion.errors import IllegalActionError
 from companion.terra_mystica import game as protocol
-from companion.terra_mystica.engine import apply_action, new_game
+from companion.terra_mystica.engine import apply_action, new_game, open_turn
 from companion.terra_mystica.power import PowerBowls
 
 TILES = ("SCORE1", "SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE6")
@@ -112,3 +112,80 @@ def test_a_decline_naming_another_amount_is_refused():
         play(g, "darklings: decline 3 from witches")
     assert err.value.code == "no_offer"
     assert play(g, "darklings: decline 1 from witches").offers == []
+
+
+def test_done_discards_no_cult_income_spade():
+    """E.2.4: a cult-income spade is used with ``transform`` or dropped with ``-SPADE``; ``done`` is accepted
+    as a row and drops nothing (bot games of seed 1: ``nomads: done`` then the next faction acted, refused
+    with "Command invalid when not active player"). Reference rows (option loose-adjust-resource,
+    SCORE8 first): W E9/F4, H E6/F5, ``halflings: pass BON1``, ``witches: pass BON3``, ``witches: +2AIR``,
+    ``witches: pass BON2``, ``halflings: pass BON4`` → waits for ``transform`` by the witches (air 4: a
+    spade); ``witches: done`` → still waits, round 1; ``witches: -SPADE`` → round 2 begins."""
+    g = new_game(["witches", "halflings"], options=["strict-leech", "errata-cultist-power"],
+                 round_tiles=("SCORE8", *TILES[1:]), removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "witches: build E9", "halflings: build E6", "halflings: build F5", "witches: build F4",
+             "halflings: pass BON1", "witches: pass BON3")
+    g.factions["witches"].cult["AIR"] += 2
+    g = play(g, "witches: pass BON2", "halflings: pass BON4")
+    assert (g.phase, g.factions["witches"].spades) == ("cult_spades", 1)
+    g = play(g, "witches: done")
+    assert (g.phase, g.factions["witches"].spades) == ("cult_spades", 1)
+    with pytest.raises(IllegalActionError):
+        apply_action(g, "halflings", "dig 1. transform E7. build E7")
+    g = play(g, "witches: -SPADE")
+    assert (g.phase, g.round, g.factions["witches"].spades) == ("actions", 2, 0)
+
+
+@pytest.mark.parametrize(("target", "spades"), [
+    ("brown", 1), ("black", 2), ("blue", 3), ("green", 4), ("gray", 5), ("red", 1), ("ice", 1)])
+def test_an_ice_factions_picked_terrain_plays_home_for_the_long_way(target, spades):
+    """FIRE-ICE-NOTES section 4, kind "transform (icemaidens): Not enough 'SPADE'": the Ice Maidens (picked
+    red) on a yellow hex, round 2 of a bot game (seed 1, game 13), with option loose-adjust-resource and
+    ``+40W. +40C``: ``dig N. transform F3 to TARGET`` is accepted by the reference with the fewest N below (and
+    refused with one less): yellow -> gray and -> green would pass red on the short way, so they go the long
+    way round (5 and 4 spades); red itself and ice cost 1."""
+    from companion.terra_mystica.terraform import terraform_cost
+
+    assert terraform_cost("icemaidens", "yellow", target, home="red").spades == spades
+
+
+def test_a_volcano_factions_lone_dig_keeps_the_turn_open():
+    """FIRE-ICE-NOTES section 5, move-judgement kind "dig unused: reference accepts, keeps the turn open;
+    project refuses" (Dragonlords' ``dig 1`` alone). Reference rows (option fire-and-ice-factions/volcano):
+    Dragonlords pick yellow, W E9/F4, D E8/F3, ``dragonlords: pass BON1``, ``witches: pass BON3``,
+    ``witches: upgrade E9 to TP``, ``dragonlords: dig 1`` → waits for ``transform`` by the Dragonlords;
+    ``witches: pass BON2`` now → "Command invalid when not active player"; ``dragonlords: build E7`` →
+    row ``dig 1. build E7``, 20 VP, 15 C, 4 W, 0 P, power 3/4/0."""
+    g = new_game(["witches", "dragonlords"], options=["strict-leech", "errata-cultist-power",
+                                                      "fire-and-ice-factions/volcano"],
+                 round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "dragonlords: pick-color yellow", "witches: build E9", "dragonlords: build E8",
+             "dragonlords: build F3", "witches: build F4", "dragonlords: pass BON1", "witches: pass BON3",
+             "witches: upgrade E9 to TP", "dragonlords: dig 1")
+    assert open_turn(g).needs == (("VOLCANO_TF", 1),)
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "witches", "pass BON2")
+    assert err.value.code == "turn_open"
+    g = play(g, "dragonlords: build E7")
+    assert open_turn(g, "dragonlords").complete and g.colour["E7"] == "volcano"
+    assert g.rows[-1].totals[:7] == (20, 15, 4, 0, 3, 4, 0)
+
+
+def test_the_acolytes_volcano_price_keeps_the_turn_open_until_paid():
+    """FIRE-ICE-NOTES section 5, move kind "follow-up left out: reference accepts, keeps the turn open; project
+    refuses" (``acolytes: dig 1. build A13`` without the ``-3TRACK``). Reference rows: as the Dragonlords'
+    test with the Acolytes; ``acolytes: dig 1``, ``acolytes: build E7`` → waits for ``lose-cult`` by the
+    Acolytes and refuses ``witches: pass BON2``; ``acolytes: -3FIRE`` → 20 VP, 15 C, 4 W, cults 0/3/3/3."""
+    g = new_game(["witches", "acolytes"], options=["strict-leech", "errata-cultist-power",
+                                                   "fire-and-ice-factions/volcano"],
+                 round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "acolytes: pick-color yellow", "witches: build E9", "acolytes: build E8", "acolytes: build F3",
+             "witches: build F4", "acolytes: pass BON1", "witches: pass BON3", "witches: upgrade E9 to TP",
+             "acolytes: dig 1. build E7")
+    assert open_turn(g).needs == (("LOSE_CULT", 3),)
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(g, "witches", "pass BON2")
+    assert err.value.code == "turn_open"
+    g = play(g, "acolytes: -3FIRE")
+    assert open_turn(g, "acolytes").complete
+    assert g.rows[-1].totals[:4] == (20, 15, 4, 0) and g.factions["acolytes"].cult["FIRE"] == 0

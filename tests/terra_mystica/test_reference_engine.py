@@ -74,3 +74,12 @@ def test_move_judgement_agrees_with_the_reference(oracle):
     assert not new_kinds, f"new kinds of move-judgement disagreement: {dict(new_kinds)}"
     if known:
         pytest.xfail(f"known kinds (issue 19) in {sum(known.values())} of {judged} candidates: {dict(known)}")
+
+
+def test_the_reference_ledgers_merged_cult_steps_compare_as_single_steps():
+    # bot game seed 1 / 61: the project's rows "action ACT6", "+AIR", "+AIR" (the Acolytes' two spades) are
+    # one reference ledger row "action ACT6. +2AIR" with the same totals
+    from tests.terra_mystica.reference_diff import _subs
+
+    assert _subs("action ACT6. +2AIR") == ["action act6", "+air", "+air"]
+    assert _subs("dig 1. transform F3. +FIRE") == ["transform f3", "+fire"]

@@ -266,7 +266,7 @@ def decision_moves(game, faction: str) -> list[str]:
             for to, need in ctx.needs(h).items():
                 if need and need <= f.spades and (to == f.home or to in terrain_wheel().colours):
                     out.append(f"transform {h}" if to == f.home else f"transform {h} to {to}")
-        out += ["-SPADE", "done"]
+        out.append("-SPADE")   # "done" discards no cult-income spade (RULES-NOTES-E E.2.4)
     return out
 
 

@@ -49,7 +49,8 @@ factions, the income phase and round end); each kind has a hand-made test in
 * bonus tiles left after the setup picks already collect a coin before round 1;
 * the Mermaids' stronghold and TW7 shipping level score the shipping track's VP;
 * spades from a round's cult bonus score no round-tile spade VP (but the Halflings' 1 VP per spade) and
-  are used without BON4's range; between rounds only they may be used (``transform``, ``-SPADE``, ``done``);
+  are used without BON4's range; between rounds only they may be used (``transform``, ``-SPADE``; ``done`` is
+  accepted but discards nothing: the phase waits until every spade is used or declined, RULES-NOTES-E E.2.4);
 * the turn (RULES-NOTES-E E.0-E.2; :mod:`.turn`): one full action, the follow-ups it grants (spades, a
   bridge, the free dwelling / transform / trading house), the Chaos Magicians' two more actions, the
   Darklings' conversion, tile and cult choices; the turn stays open over several rows of the faction until
@@ -1992,6 +1993,8 @@ class Game:
                  "CULT": _("{n} cult step(s) to place (+TRACK) or decline with -CULT"),
                  "UNLOCK_TERRAIN": _("{n} terrain(s) to unlock (unlock-terrain COLOUR)"),
                  "PICK_COLOR": _("a colour to pick (pick-color COLOUR)"),
+                 "VOLCANO_TF": _("the volcano begun with dig 1 to place (build HEX)"),
+                 "LOSE_CULT": _("{n} cult steps to give back for the volcano (-NTRACK)"),
                  "GAIN_P3_FOR_VP": _("gain P3 for VP to answer (or -GAIN_P3_FOR_VP)")}
         items = pending_items(self, name)
         return _("; ").join(words[k].format(n=n) for k, n in items.items())
@@ -2219,15 +2222,15 @@ class Game:
         err = self.phase_error(f.name, commands, verbs)
         if err is not None:
             raise err
-        if self.phase == "cult_spades" and commands and all(c.verb == "wait" for c in commands):
-            # "done": the faction lets its remaining cult-bonus spades go
-            f.spades = 0
-            f.cult_spade = False
         machine = self.phase == "actions"
         if machine and self.turn.faction not in (None, f.name) and self.turn_complete():
             self.turn = NO_TURN  # the stream moved to another faction: the complete turn closes (E.0)
         f.teleported = set()
-        f.volcano_tf, f.volcano_dug, f.spade_action = 0, False, None
+        if not (machine and self.turn.faction == f.name and f.volcano_tf):
+            # a volcano begun with a lone `dig 1` stays owed over the faction's rows of the open turn
+            # (FIRE-ICE-NOTES section 5: an unused VOLCANO_TF leaves the turn incomplete)
+            f.volcano_tf, f.volcano_dug = 0, False
+        f.spade_action = None
         setup_move = self.phase == "setup" and not verbs.isdisjoint(ACTION_VERBS)
         started = False  # a full action of this row began a move (start_full_move)
         strict = "strict-leech" in self.options
@@ -2272,7 +2275,7 @@ class Game:
             raise _illegal("pick_needed", _("{who}: the stronghold action {action} changes the home colour; "
                                             "add pick-color COLOUR to the same action").format(
                 who=_(f.data.display), action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)
-        if f.volcano_tf or f.cult_debt:
+        if (f.volcano_tf or f.cult_debt) and not machine:
             raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 5"), line)
         if started and self.phase in ("setup", "actions"):
             self._advance_turn(f)

@@ -189,7 +189,8 @@ class TurnObligations:
     needs: tuple = field(default=())
     """Open items as ``(item, count)`` pairs, in the E.2 table's order (``"SPADE"``, ``"BRIDGE"``,
     ``"FREE_D"``, ``"FREE_TF"``, ``"FREE_TP"``, ``"ACTION"``, ``"CONVERT_W_TO_P"``, ``"GAIN_FAVOR"``,
-    ``"GAIN_TW"``, ``"CULT"``, ``"UNLOCK_TERRAIN"``, ``"PICK_COLOR"``, ``"GAIN_P3_FOR_VP"``)."""
+    ``"GAIN_TW"``, ``"CULT"``, ``"UNLOCK_TERRAIN"``, ``"PICK_COLOR"``, ``"VOLCANO_TF"``, ``"LOSE_CULT"``,
+    ``"GAIN_P3_FOR_VP"``)."""
     declines: tuple = field(default=())
     """The decline commands the reference engine accepts now (``-SPADE``, ``-BRIDGE``, ``-FREE_D``,
     ``-FREE_TF``, ``-FREE_TP``, ``-3CONVERT_W_TO_P``, ``-GAIN_FAVOR``, ``-GAIN_TW``, ``-CULT``,
@@ -215,7 +216,8 @@ def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = F
         The faction has passed: dig spades may then be declined (E.2.3).
     """
     order = ("SPADE", "BRIDGE", "FREE_D", "FREE_TF", "FREE_TP", "ACTION", "CONVERT_W_TO_P", "GAIN_FAVOR",
-             "GAIN_TW", "CULT", "UNLOCK_TERRAIN", "PICK_COLOR", "GAIN_P3_FOR_VP")
+             "GAIN_TW", "CULT", "UNLOCK_TERRAIN", "PICK_COLOR", "VOLCANO_TF", "LOSE_CULT",
+             "GAIN_P3_FOR_VP")
     needs = tuple((k, items[k]) for k in order if items.get(k) and k != "GAIN_P3_FOR_VP")
     declines = []
     for k, n in (*needs, ("GAIN_P3_FOR_VP", items.get("GAIN_P3_FOR_VP", 0))):
@@ -223,7 +225,7 @@ def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = F
             continue
         if k == "SPADE" and turn.dig_spades and not passed:
             continue  # E.2.3: spades bought with dig must be used
-        if k in ("ACTION", "UNLOCK_TERRAIN", "PICK_COLOR"):
+        if k in ("ACTION", "UNLOCK_TERRAIN", "PICK_COLOR", "VOLCANO_TF", "LOSE_CULT"):
             continue  # no decline (E.2.2) / a choice to make (E.2.4, E.2 "(code)")
         if k == "CONVERT_W_TO_P":
             declines.append(f"-{n}CONVERT_W_TO_P")
@@ -255,6 +257,8 @@ def pending_items(game, name: str, *, with_offers: bool = False) -> dict[str, in
         "CONVERT_W_TO_P": f.w_to_p if "strict-darkling-sh" in game.options else 0,
         "GAIN_FAVOR": f.pending_favor, "GAIN_TW": f.pending_town, "CULT": f.pending_cult,
         "UNLOCK_TERRAIN": f.pending_unlock, "PICK_COLOR": int(bool(f.pending_pick)),
+        "VOLCANO_TF": f.volcano_tf,   # a volcano faction's lone dig 1 (FIRE-ICE-NOTES section 5)
+        "LOSE_CULT": f.cult_debt,     # the Acolytes' volcano price, paid with -NTRACK (lose-cult)
     }
     if with_offers:
         items["GAIN_P3_FOR_VP"] = f.pending_p3  # an answer to an opponent's leech, not part of the turn
