@@ -94,6 +94,13 @@ def playout(state: GameState, rng: random.Random) -> GameState:
     """Play ``state`` to the end with the greedy bot in every seat, the future dice and the unseen order
     deck drawn from ``rng`` (the deck is first put in id order, then shuffled: its true order is never used).
 
+    Parameters
+    ----------
+    state : GameState
+        Any state of the game.
+    rng : random.Random
+        Draws the dice and the deck order of this playout.
+
     Returns
     -------
     GameState
@@ -240,8 +247,21 @@ def hint(state: GameState, player: int, *, n: int = 3, playouts: int = 2 * DEFAU
 
 def hint_sentence(state: GameState, move: MoveValue) -> str:
     """One sentence on why ``move`` (from :func:`hint`) is worth playing, in the reader's language, drawn
-    from its playouts: the expected final gold, the lead over the best opponent, and the row the playouts
-    complete most often after it.
+    from its playouts: the expected final gold, the lead over the best opponent, and how often the row the
+    move fills is complete at the end (for ending the turn: the row completed most often).
+
+    Parameters
+    ----------
+    state : GameState
+        The position :func:`hint` judged.
+    move : MoveValue
+        One of :func:`hint`'s moves.
+
+    Returns
+    -------
+    str
+        E.g. ``"d6 on grimoire.1: 62.5 gold expected at the end; +2.5 against the best opponent; its row,
+        Grimoire, is complete at the end in 100% of the playouts"``.
     """
     from companion.i18n import _
     from companion.magick.game import action_text
