@@ -174,7 +174,7 @@ def _network_size(g, name: str) -> int:
     shipping / jump range are the same objects and values: most rows a bot tries build nothing."""
     f = g.factions[name]
     ts = g.townstate
-    key = (name, id(ts), f.ship, f.jump_range)
+    key = (name, id(ts), f.shipping_level, f.jump_range)
     hit = _NETWORKS.get(key)
     if hit is not None and hit[0] is ts:
         return hit[1]
@@ -204,7 +204,7 @@ def _projection(g, faction: str, networks: dict | None) -> tuple[int, int]:
                  for n in seats)
     vp += _ranked(nets, tiles.final_scoring["network"].points)[i]
     f = g.factions[faction]
-    resource_vp = _resource_vp(f.name, f.c, f.w, f.p, tuple(f.bowls))
+    resource_vp = _resource_vp(f.name, f.coins, f.workers, f.priests, tuple(f.bowls))
     return f.vp + vp + resource_vp, resource_vp
 
 
@@ -278,12 +278,12 @@ def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | 
     share = left / ROUNDS
     w = weights
     _, p2, p3 = f.bowls
-    held = f.c * w.coin + f.w * w.worker + f.p * w.priest + p2 * w.power2 + p3 * w.power3
+    held = f.coins * w.coin + f.workers * w.worker + f.priests * w.priest + p2 * w.power2 + p3 * w.power3
     inc = _income(g, f)
     per_round = (inc.get("C", 0) / 3 + inc.get("W", 0) + inc.get("P", 0) * 1.5 + inc.get("PW", 0) / 4)
     tiers = dict(w.tiers)
-    built = sum(n * tiers.get(kind, 1.0) for kind, n in f.count.items())
-    levels = f.ship * w.shipping + f.dig * w.digging + built * w.building + \
+    built = sum(n * tiers.get(kind, 1.0) for kind, n in f.buildings.items())
+    levels = f.shipping_level * w.shipping + f.digging_level * w.digging + built * w.building + \
         max(0, len(getattr(f, "unlocked", ())) - 1) * w.unlocked
     tokens = left * w.token * sum(f.bowls)
     return projected - share * resource_vp + share * held + left * w.income * per_round + share * levels + tokens
@@ -402,8 +402,8 @@ def _step(f, code: str, made, rates: dict) -> str | None:
     i, ii, iii = f.bowls
     iii_left = iii + made["burn"] - sum(rates[k][0] * made[k] for k in ("PW>P", "PW>W", "PW>C") if k in rates)
     ii_left = ii - 2 * made["burn"]
-    p_left = f.p - made["P>W"] + made["PW>P"]
-    w_left = f.w - made["W>C"] + made["P>W"] + made["PW>W"]
+    p_left = f.priests - made["P>W"] + made["PW>P"]
+    w_left = f.workers - made["W>C"] + made["P>W"] + made["PW>W"]
     if code == "not_enough_pw":
         options = ["burn"]
     elif code == "not_enough_p":
@@ -442,10 +442,10 @@ def _convertible(f, rates: dict) -> dict:
     worth trying with conversions in front."""
     i, ii, iii = f.bowls
     pw = iii + ii // 2
-    w_from_p = f.p if "P>W" in rates else 0
-    return {"C": f.c + f.w + w_from_p + (pw if "PW>C" in rates else 0),
-            "W": f.w + w_from_p + (pw // 3 if "PW>W" in rates else 0),
-            "P": f.p + (pw // 5 if "PW>P" in rates else 0),
+    w_from_p = f.priests if "P>W" in rates else 0
+    return {"C": f.coins + f.workers + w_from_p + (pw if "PW>C" in rates else 0),
+            "W": f.workers + w_from_p + (pw // 3 if "PW>W" in rates else 0),
+            "P": f.priests + (pw // 5 if "PW>P" in rates else 0),
             "PW": pw, "VP": f.vp, "PW_TOKEN": sum(f.bowls)}
 
 
@@ -463,7 +463,7 @@ def _cost(rich, faction: str, text: str) -> dict | None:
     except (IllegalActionError, RecordError):
         return None
     before = rich.factions[faction]
-    return {"C": max(0, before.c - after.c), "W": max(0, before.w - after.w), "P": max(0, before.p - after.p),
+    return {"C": max(0, before.coins - after.coins), "W": max(0, before.workers - after.workers), "P": max(0, before.priests - after.priests),
             "PW": max(0, before.bowls.iii - after.bowls.iii)}
 
 
@@ -471,8 +471,8 @@ def _after(f, made, rates: dict) -> dict:
     """The faction's coins, workers, priests and bowl-III power after the conversions ``made``."""
     _i, _ii, iii = f.bowls
     pw = iii + made["burn"] - sum(rates[k][0] * made[k] for k in ("PW>P", "PW>W", "PW>C") if k in rates)
-    return {"C": f.c + made["PW>C"] + made["W>C"], "W": f.w - made["W>C"] + made["P>W"] + made["PW>W"],
-            "P": f.p - made["P>W"] + made["PW>P"], "PW": pw}
+    return {"C": f.coins + made["PW>C"] + made["W>C"], "W": f.workers - made["W>C"] + made["P>W"] + made["PW>W"],
+            "P": f.priests - made["P>W"] + made["PW>P"], "PW": pw}
 
 
 def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: int = 8,
@@ -516,8 +516,8 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
     out = []
     rich = g.copy()
     rf = rich.factions[faction]
-    rf.c, rf.w, rf.p = rf.c + _PLENTY, rf.w + _PLENTY, rf.p + _PLENTY
-    rf.max_p += _PLENTY
+    rf.coins, rf.workers, rf.priests = rf.coins + _PLENTY, rf.workers + _PLENTY, rf.priests + _PLENTY
+    rf.max_priests += _PLENTY
     rf.bowls = type(rf.bowls)(rf.bowls.i, rf.bowls.ii, rf.bowls.iii + _PLENTY)
     for cand in turn_moves(g, faction, _convertible(f, rates)):
         if cand in skip:

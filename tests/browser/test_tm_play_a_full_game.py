@@ -110,7 +110,7 @@ def test_play_a_full_round_in_lab(page, lab_url):
     rows = {r[0]: r[1:] for r in table}
     seats = list(g.seats)
     assert rows["VP"] == [str(g.factions[n].vp) for n in seats]
-    assert rows["coins"] == [str(g.factions[n].c) for n in seats]
+    assert rows["coins"] == [str(g.factions[n].coins) for n in seats]
     assert rows["power bowls I / II / III"] == ["{} / {} / {}".format(*g.factions[n].bowls) for n in seats]
     # the board's bars: cult tracks and power bowls of each faction, as the engine holds them
     bars = page.evaluate(f"() => {BOARD}.data.map(t => [t.name, t.xaxis || 'x', Array.from(t.y)])")

@@ -40,7 +40,7 @@ def test_a_bot_game_with_random_factions_finishes_on_the_base_map(kind):
     # the bots picked the factions, the dwellings and the bonus tiles: every seat built and passed 7x (first tile, rounds 1-6)
     for name in names:
         f = last.game.factions[name]
-        assert f.count["D"] + f.count["TP"] + f.count["TE"] + f.count["SH"] + f.count["SA"] >= 2
+        assert f.buildings["D"] + f.buildings["TP"] + f.buildings["TE"] + f.buildings["SH"] + f.buildings["SA"] >= 2
         assert sum(1 for r in last.game.rows if r.faction == name and r.label.startswith("pass")) == 7
     assert all(p.total > 0 for p in game.score(last).players)
 
@@ -113,7 +113,7 @@ def test_conversion_rows_afford_actions_by_converting_first():
     g = state.game.copy()
     name = g.expected_turn()
     f = g.factions[name]
-    f.w, f.p, f.c = 0, 2, 20
+    f.workers, f.priests, f.coins = 0, 2, 20
     f.bowls = type(f.bowls)(0, 6, 0)
     rows = conversion_rows(g, name)
     # no worker: a trading house needs two priests turned into workers; a power action needs power burnt first
@@ -131,7 +131,7 @@ def test_greedy_converts_when_that_affords_a_better_action():
     g = state.game.copy()
     name = g.expected_turn()
     f = g.factions[name]
-    f.w, f.p, f.c = 0, 0, 20
+    f.workers, f.priests, f.coins = 0, 0, 20
     f.bowls = type(f.bowls)(0, 0, 6)  # no worker, no priest: shipping needs power converted to a priest
     state = replace(state, game=g)
     networks = {n: g.network_size(n) for n in g.seats}
@@ -163,10 +163,10 @@ def _with_stronghold(state, *, c, w, p, bowls):
     f = g.factions["shapeshifters"]
     h = sorted(f.hexes)[0]
     f.hexes[h] = "SH"
-    f.count["D"] -= 1
-    f.count["SH"] += 1
+    f.buildings["D"] -= 1
+    f.buildings["SH"] += 1
     g.townstate.buildings[h] = ("shapeshifters", "SH")
-    f.c, f.w, f.p = c, w, p
+    f.coins, f.workers, f.priests = c, w, p
     f.bowls = type(f.bowls)(*bowls)
     return replace(state, game=g)
 

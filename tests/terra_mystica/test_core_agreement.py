@@ -53,7 +53,7 @@ def played(request):
             seen.append((row, before[row.faction]))
         for name, f in game.factions.items():
             bonus_ship = (tiles.bonus[f.bonus].special or {}).get("ship", 0) if f.bonus else 0
-            before[name] = (game.townstate, f.ship + bonus_ship, f.jump_range if f.data.teleport else 0)
+            before[name] = (game.townstate, f.shipping_level + bonus_ship, f.jump_range if f.data.teleport else 0)
 
     result = replay(read_record(request.param.read_text(encoding="utf-8")), on_row=on_row)
     assert not result.mismatches and result.error is None
@@ -130,7 +130,7 @@ def test_network_sizes_match_the_reference_engine(played):
     for f in doc["factions"]:
         name = f["faction"]
         fs = game.factions[name]
-        groups = networks(game.townstate, name, shipping=fs.ship,
+        groups = networks(game.townstate, name, shipping=fs.shipping_level,
                           jump_range=fs.jump_range if fs.data.teleport else 0)
         assert len(groups[0]) == f["network_size"], name
 

@@ -16,7 +16,7 @@ TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]  # round 1:
 
 def totals(game, faction):
     f = game.factions[faction]
-    return {"VP": f.vp, "C": f.c, "W": f.w, "P": f.p, "PW": tuple(f.bowls),
+    return {"VP": f.vp, "C": f.coins, "W": f.workers, "P": f.priests, "PW": tuple(f.bowls),
             "cults": (f.cult["FIRE"], f.cult["WATER"], f.cult["EARTH"], f.cult["AIR"])}
 
 
@@ -222,7 +222,7 @@ def test_random_legal_play_keeps_invariants(choices):
         assert totals(g, name) == snapshot  # input unchanged
         g = g2
         for n, f in g.factions.items():
-            assert min(f.c, f.w, f.p, *f.bowls, f.vp) >= 0
+            assert min(f.coins, f.workers, f.priests, *f.bowls, f.vp) >= 0
             assert all(0 <= v <= 10 for v in f.cult.values())
             assert f.bowls.tokens <= tokens[n]
             tokens[n] = f.bowls.tokens
@@ -322,4 +322,4 @@ def test_random_full_games_reach_final_scoring(rng):
         rate = 2 if name == "alchemists" else 3
         assert mine[-1].totals[0] == vp + coins // rate
         assert mine[-1].totals[0] == before + gained + coins // rate
-        assert f.w == 0 and f.p == 0 and f.bowls.iii == 0
+        assert f.workers == 0 and f.priests == 0 and f.bowls.iii == 0

@@ -67,11 +67,11 @@ def test_mermaids_name_the_river_hex_when_two_are_shared():
 
 def test_priest_slot_and_terrain_colour_are_stated_choices():
     g = play(opening(), "halflings: pass BON1")
-    g.factions["witches"].p = 2
+    g.factions["witches"].priests = 2
     one = play(g, "witches: send p to WATER for 2")
     assert g.factions["witches"].cult["WATER"] + 2 == one.factions["witches"].cult["WATER"]
     assert "send p to WATER for 3" in legal_actions(g, "witches")
-    g.factions["witches"].w = 20
+    g.factions["witches"].workers = 20
     blue = play(g, "witches: dig 3. transform F3 to blue")  # yellow -> blue, not to the Witches' forest
     assert blue.colour["F3"] == "blue"
 

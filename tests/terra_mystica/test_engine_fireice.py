@@ -69,7 +69,7 @@ def test_ice_faction_picks_a_colour_before_initial_dwellings():
     assert err.value.code == "not_home_terrain"
     g = play(g, "icemaidens: build E7")
     assert g.colour["E7"] == "ice"  # the picked-colour hex turns to ice for free in round 0
-    assert g.factions["icemaidens"].c == get_faction("icemaidens").start.coins
+    assert g.factions["icemaidens"].coins == get_faction("icemaidens").start.coins
 
 
 def test_a_picked_colour_blocks_the_base_factions_of_that_colour():
@@ -100,21 +100,21 @@ def test_ice_maidens_take_a_favor_tile_in_setup_and_fav11_pays_nothing_there():
 def test_ice_spades_count_from_the_picked_terrain():
     g = ice_setup()
     w_per_spade = get_faction("icemaidens").spades.cost_per_spade_by_level[0]["W"]
-    w = g.factions["icemaidens"].w
+    w = g.factions["icemaidens"].workers
     g1 = apply_action(g, "icemaidens", "dig 1. transform D4")  # red: next to gray on the wheel -> 1 spade
-    assert g1.colour["D4"] == "ice" and g1.factions["icemaidens"].w == w - w_per_spade
-    g = loose(g, "icemaidens", w=20)
-    w = g.factions["icemaidens"].w
+    assert g1.colour["D4"] == "ice" and g1.factions["icemaidens"].workers == w - w_per_spade
+    g = loose(g, "icemaidens", workers=20)
+    w = g.factions["icemaidens"].workers
     g2 = apply_action(g, "icemaidens", "dig 2. transform E8")  # yellow: two steps from gray -> 2 spades
-    assert g2.factions["icemaidens"].w == w - 2 * w_per_spade
+    assert g2.factions["icemaidens"].workers == w - 2 * w_per_spade
     g3 = apply_action(g, "icemaidens", "dig 3. transform E6")  # brown: three steps -> 3 spades, no +1
-    assert g3.factions["icemaidens"].w == w - 3 * w_per_spade
+    assert g3.factions["icemaidens"].workers == w - 3 * w_per_spade
 
 
 def test_ice_and_volcano_hexes_are_never_transformed():
     g = ice_setup()
     g = play(g, "icemaidens: dig 1. transform D4")
-    g = loose(g, "witches", w=20)
+    g = loose(g, "witches", workers=20)
     with pytest.raises(IllegalActionError) as err:
         apply_action(g, "witches", "transform D4")  # ice (D4 is next to the Witches' F4)
     assert err.value.code == "cannot_terraform"
@@ -128,7 +128,7 @@ def test_ice_and_volcano_hexes_are_never_transformed():
 def test_ice_maidens_stronghold_pass_vp_stacks_with_the_bonus_tile():
     # the notes' run: SH, 1 temple and BON6 -> +7 on passing
     g = ice_setup()
-    g = loose(g, "icemaidens", c=40, w=20, p=3)
+    g = loose(g, "icemaidens", coins=40, workers=20, priests=3)
     g = play(g, "icemaidens: upgrade E7 to TP", "witches: pass BON1", "icemaidens: upgrade E7 to SH")
     g = play(g, "icemaidens: upgrade F6 to TP", "icemaidens: upgrade F6 to TE. +FAV9")
     vp = g.factions["icemaidens"].vp
@@ -137,7 +137,7 @@ def test_ice_maidens_stronghold_pass_vp_stacks_with_the_bonus_tile():
     assert g.factions["icemaidens"].vp - vp == 7
     # without the stronghold the temple gives nothing on passing
     g = ice_setup()
-    g = loose(g, "icemaidens", c=40, w=20, p=3)
+    g = loose(g, "icemaidens", coins=40, workers=20, priests=3)
     g = play(g, "icemaidens: upgrade E7 to TP", "witches: pass BON1", "icemaidens: upgrade E7 to TE. +FAV9")
     vp = g.factions["icemaidens"].vp
     g = play(g, "icemaidens: pass BON7")
@@ -154,7 +154,7 @@ def test_yetis_pay_one_power_less_for_power_actions():
 
 def test_yetis_stronghold_reuses_taken_power_actions():
     g = ice_setup("yetis", favor=None)
-    g = loose(g, "yetis", bowls=(0, 0, 12), c=40, w=20)
+    g = loose(g, "yetis", bowls=(0, 0, 12), coins=40, workers=20)
     g = play(g, "yetis: action ACT3")  # 3 PW for the Yetis, then blocked
     g = play(g, "witches: pass BON1")
     with pytest.raises(IllegalActionError) as err:
@@ -168,12 +168,12 @@ def test_yetis_stronghold_reuses_taken_power_actions():
 
 def test_yetis_stronghold_counts_4_for_power_they_receive():
     g = ice_setup("yetis", favor=None)
-    g = loose(g, "yetis", c=40, w=20)
+    g = loose(g, "yetis", coins=40, workers=20)
     g = play(g, "yetis: upgrade F6 to TP", "witches: decline", "witches: pass BON1", "yetis: upgrade F6 to SH",
              "witches: decline", "yetis: pass BON7")
     assert g.round == 2
     # round 2: the Witches build next to the Yetis' stronghold F6 (E9 is theirs already; F5 is plains)
-    g = loose(g, "witches", c=20, w=20)
+    g = loose(g, "witches", coins=20, workers=20)
     g = play(g, "witches: upgrade E9 to TP")
     offer = next(o for o in g.offers if o["to"] == "yetis")
     assert offer["amount"] == 4
@@ -208,9 +208,9 @@ def test_a_volcano_needs_the_free_dig_first_and_one_per_action():
     with pytest.raises(IllegalActionError) as err:
         apply_action(g, "dragonlords", "dig 1. transform D4 to blue")  # never to a land colour
     assert err.value.code == "cannot_terraform"
-    w = g.factions["dragonlords"].w
+    w = g.factions["dragonlords"].workers
     g = play(g, "dragonlords: dig 1. build D4")
-    assert g.colour["D4"] == "volcano" and g.factions["dragonlords"].w == w - 1  # dig is free; dwelling 1 W
+    assert g.colour["D4"] == "volcano" and g.factions["dragonlords"].workers == w - 1  # dig is free; dwelling 1 W
 
 
 def test_dragonlords_pay_power_tokens_for_good_more_on_a_home_hex():
@@ -270,7 +270,7 @@ def test_score1_still_pays_for_spades_volcano_factions_gain():
 
 
 def test_dragonlords_stronghold_adds_one_bowl_i_token_per_faction():
-    g = loose(volcano_setup(), "dragonlords", c=40, w=20)
+    g = loose(volcano_setup(), "dragonlords", coins=40, workers=20)
     g = play(g, "dragonlords: upgrade F6 to TP", "halflings: decline", "halflings: pass BON1")
     before = g.factions["dragonlords"].bowls
     g = play(g, "dragonlords: upgrade F6 to SH")
@@ -279,7 +279,7 @@ def test_dragonlords_stronghold_adds_one_bowl_i_token_per_faction():
 
 
 def test_acolytes_stronghold_sends_priests_one_step_further():
-    g = loose(volcano_setup("acolytes"), "acolytes", c=40, w=20, p=3)
+    g = loose(volcano_setup("acolytes"), "acolytes", coins=40, workers=20, priests=3)
     g = play(g, "acolytes: send p to AIR for 1", "halflings: pass BON1")
     air = g.factions["acolytes"].cult["AIR"]
     g = play(g, "acolytes: upgrade F6 to TP", "halflings: decline", "acolytes: upgrade F6 to SH")

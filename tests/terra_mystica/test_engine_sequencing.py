@@ -115,7 +115,7 @@ def test_only_the_active_faction_converts():
     with pytest.raises(IllegalActionError) as err:
         play(g, "halflings: convert 1W to 1C")  # passed, not taking a turn
     assert err.value.code == "not_active"
-    assert play(g, "witches: convert 1W to 1C").factions["witches"].c == g.factions["witches"].c + 1
+    assert play(g, "witches: convert 1W to 1C").factions["witches"].coins == g.factions["witches"].coins + 1
 
 
 # --- a leech typed inside a row of several commands -----------------------------------------------
@@ -192,11 +192,11 @@ def test_a_dropped_faction_takes_no_turns_gets_no_offers_and_still_takes_income(
     assert "BON3" in g.bonus_pool and g.factions["halflings"].bonus is None
     g = play(g, "witches: upgrade F4 to TP")
     assert g.offers == []  # no offer to the faction that left
-    w = g.factions["halflings"].w
+    w = g.factions["halflings"].workers
     g = play(g, "witches: pass BON2")
     assert g.round == 2  # the dropped faction counts as passed
     income = [r for r in g.rows if r.faction == "halflings" and not r.typed][-1]
-    assert income.label == "" and g.factions["halflings"].w > w  # its dwellings still yield workers
+    assert income.label == "" and g.factions["halflings"].workers > w  # its dwellings still yield workers
     with pytest.raises(IllegalActionError) as err:
         play(g, "halflings: pass BON4")
     assert err.value.code == "dropped"
@@ -228,7 +228,7 @@ def test_chaos_magicians_temple_gives_two_favour_tiles_once():
     g = play(g, "witches: build F4", "witches: build E9", "chaosmagicians: build D4",
              "witches: pass BON5", "chaosmagicians: pass BON3")
     cm = g.factions["chaosmagicians"]
-    cm.c, cm.w = 30, 20
+    cm.coins, cm.workers = 30, 20
     g = play(g, "chaosmagicians: upgrade D4 to TP")
     g = play(g, "witches: pass BON1")
     g = play(g, "chaosmagicians: upgrade D4 to TE")

@@ -26,7 +26,7 @@ def game_with(buildings, tile, factions=("witches", "halflings")):
         for h, kind in hexes.items():
             g.townstate = g.townstate.place(h, name, kind)
             f.hexes[h] = kind
-            f.count[kind] += 1
+            f.buildings[kind] += 1
     return g
 
 
@@ -72,7 +72,7 @@ def test_connected_clusters_counts_direct_groups_inside_a_shipping_network():
     """A cluster groups by direct adjacency only; shipping joins clusters into one network."""
     g = game_with({"witches": {"E7": "D", "E8": "D", "G3": "D"}}, "connected-clusters")
     assert g.final_tile_value("witches") == 1  # no shipping: three networks, the best has one cluster
-    g.factions["witches"].ship = 1  # G3 lies across r22 from E7
+    g.factions["witches"].shipping_level = 1  # G3 lies across r22 from E7
     assert g.final_tile_value("witches") == 2
 
 

@@ -63,7 +63,7 @@ def test_riverwalkers_pick_their_colour_and_place_initial_dwellings_by_a_river()
 
 def test_riverwalkers_reach_only_across_rivers():
     """Section 7: land adjacency gives no reach; river distance 1 does (map.pm check_reachable)."""
-    g = loose(river_setup(), "riverwalkers", c=10)
+    g = loose(river_setup(), "riverwalkers", coins=10)
     g.factions["riverwalkers"].unlocked |= {"red", "yellow"}
     refused(g, "riverwalkers", "build D4", "not_reachable")  # red, a land neighbour of E7 only
     g = play(g, "riverwalkers: build E8")  # yellow, across r22
@@ -90,7 +90,7 @@ def test_riverwalkers_bon4_reaches_two_rivers_away():
 
 def test_riverwalkers_never_terraform_nor_take_spade_actions():
     """Section 7: no transform, ``advance ship`` / ``advance dig`` fail, ACT5 / ACT6 / BON1 "not allowed"."""
-    g = loose(river_setup(), "riverwalkers", bowls=(0, 0, 12), c=10, p=1)
+    g = loose(river_setup(), "riverwalkers", bowls=(0, 0, 12), coins=10, priests=1)
     refused(g, "riverwalkers", "transform D4 to gray", "cannot_terraform")
     refused(g, "riverwalkers", "advance ship", "track_maxed")
     refused(g, "riverwalkers", "advance dig", "track_maxed")
@@ -115,28 +115,28 @@ def test_riverwalkers_priests_become_unlock_choices():
     g = loose(river_setup(), "riverwalkers", bowls=(0, 0, 12))
     g = play(g, "riverwalkers: action ACT2")  # one priest -> one choice
     f = g.factions["riverwalkers"]
-    assert f.pending_unlock == 1 and f.p == 0 and awaited(g)[0] == "riverwalkers"
+    assert f.pending_unlock == 1 and f.priests == 0 and awaited(g)[0] == "riverwalkers"
     choices = legal_actions(g, "riverwalkers")
     assert "unlock-terrain yellow" in choices and "unlock-terrain gain-priest" in choices
     assert "unlock-terrain gray" not in choices  # already unlocked
     refused(g, "witches", "pass BON1", "turn_open")
-    c, cap = f.c, f.max_p
+    c, cap = f.coins, f.max_priests
     g2 = play(g, "riverwalkers: unlock-terrain yellow")
     f2 = g2.factions["riverwalkers"]
-    assert f2.c == c - 1 and f2.max_p == cap + 1 and "yellow" in f2.unlocked and f2.pending_unlock == 0
+    assert f2.coins == c - 1 and f2.max_priests == cap + 1 and "yellow" in f2.unlocked and f2.pending_unlock == 0
     g3 = play(g, "riverwalkers: unlock-terrain green")  # the Witches' home colour
-    assert g3.factions["riverwalkers"].c == c - 2
+    assert g3.factions["riverwalkers"].coins == c - 2
     g4 = play(g, "riverwalkers: unlock-terrain gain-priest")
-    assert g4.factions["riverwalkers"].p == 1
+    assert g4.factions["riverwalkers"].priests == 1
     g4 = play(g4, "witches: pass BON1")  # the turn goes on once the choice is settled
     assert g4.factions["witches"].passed
 
 
 def test_riverwalkers_priests_above_capacity_are_lost():
     """Section 7: capacity starts at 1; a priest above capacity is lost."""
-    g = loose(river_setup(), "riverwalkers", bowls=(0, 0, 12), p=1)
+    g = loose(river_setup(), "riverwalkers", bowls=(0, 0, 12), priests=1)
     g = play(g, "riverwalkers: action ACT2. unlock-terrain gain-priest")
-    assert g.factions["riverwalkers"].p == 1
+    assert g.factions["riverwalkers"].priests == 1
 
 
 def test_riverwalkers_choose_gain_priest_once_all_colours_are_unlocked():
@@ -150,7 +150,7 @@ def test_riverwalkers_choose_gain_priest_once_all_colours_are_unlocked():
 def test_riverwalkers_stronghold_places_two_bridges_or_discards_them():
     """Section 7 [run]: ``upgrade X to SH. bridge A:B. bridge C:D``; an unplaced bridge keeps the turn open,
     ``-BRIDGE`` discards it."""
-    g = loose(river_setup(), "riverwalkers", c=40, w=20)
+    g = loose(river_setup(), "riverwalkers", coins=40, workers=20)
     g = play(g, "riverwalkers: upgrade C5 to TP", "witches: pass BON1")
     g = play(g, "riverwalkers: upgrade C5 to SH")
     f = g.factions["riverwalkers"]
@@ -173,12 +173,12 @@ def shape_setup(tiles=TILES, options=None):
 
 def test_shapeshifters_choose_home_and_pay_three_workers_per_spade():
     """Section 6: home chosen at setup; a spade always costs 3 W; ``advance dig`` fails."""
-    g = loose(shape_setup(), "shapeshifters", w=5)
+    g = loose(shape_setup(), "shapeshifters", workers=5)
     assert g.factions["shapeshifters"].home == "gray"
     refused(g, "shapeshifters", "advance dig", "track_maxed")
-    w = g.factions["shapeshifters"].w
+    w = g.factions["shapeshifters"].workers
     g = play(g, "shapeshifters: dig 1. transform D4")  # red -> gray: one spade on the wheel
-    assert g.colour["D4"] == "gray" and g.factions["shapeshifters"].w == w - 3
+    assert g.colour["D4"] == "gray" and g.factions["shapeshifters"].workers == w - 3
 
 
 def test_shapeshifters_may_buy_a_bowl_iii_token_when_an_opponent_accepts_their_power():
@@ -213,7 +213,7 @@ def test_shapeshifters_gain_one_power_when_every_opponent_declines():
 def test_shapeshifters_stronghold_changes_colour_for_5_power_repeatedly():
     """Section 6 [run]: ``action ACTH5. pick-color C`` (5 PW), never blocked; every own building hex turns
     to the new colour; not a colour any faction has; without the SH "No ACTH5 space"."""
-    g = loose(shape_setup(), "shapeshifters", bowls=(0, 0, 12), c=40, w=20)
+    g = loose(shape_setup(), "shapeshifters", bowls=(0, 0, 12), coins=40, workers=20)
     refused(g, "shapeshifters", "action ACTH5. pick-color red", "no_such_action")
     g = play(g, "shapeshifters: upgrade E7 to TP", "witches: decline", "witches: pass BON1",
              "shapeshifters: upgrade E7 to SH")
@@ -230,7 +230,7 @@ def test_shapeshifters_stronghold_changes_colour_for_5_power_repeatedly():
 
 def test_shapeshifters_stronghold_token_variant_removes_bowl_i_first():
     """Section 6: ``action ACTH6`` removes 5 tokens for good, bowl I first."""
-    g = loose(shape_setup(), "shapeshifters", c=40, w=20)
+    g = loose(shape_setup(), "shapeshifters", coins=40, workers=20)
     g = play(g, "shapeshifters: upgrade E7 to TP", "witches: decline", "witches: pass BON1",
              "shapeshifters: upgrade E7 to SH")
     g = loose(g, "shapeshifters", bowls=(3, 4, 1))
@@ -269,7 +269,7 @@ def test_score9_counts_the_riverwalkers_priests_on_cult_spaces_not_their_capacit
     g = play(g, "riverwalkers: pick-color gray", "riverwalkers: build E7", "witches: build F4",
              "witches: build E9", "riverwalkers: build C5", "witches: pass BON3", "riverwalkers: pass BON6")
     g = play(g, "riverwalkers: pass BON7")
-    c = g.factions["riverwalkers"].c
+    c = g.factions["riverwalkers"].coins
     g = play(g, "witches: pass BON1")
     inc = g._income(g.factions["riverwalkers"]).get("C", 0)
-    assert g.factions["riverwalkers"].c == c + inc  # no priest on the cult board: SCORE9 pays nothing
+    assert g.factions["riverwalkers"].coins == c + inc  # no priest on the cult board: SCORE9 pays nothing

@@ -32,7 +32,7 @@ def test_bon4_gives_the_fakirs_no_range_and_the_carpet_flight_is_still_charged()
     g = play(g, "fakirs: build E8", "witches: build F4", "witches: build E9", "fakirs: build F3",
              "witches: pass BON1", "fakirs: pass BON4")
     f = g.factions["fakirs"]
-    f.w, f.p, f.c = f.w + 20, f.p + 5, f.c + 20
+    f.workers, f.priests, f.coins = f.workers + 20, f.priests + 5, f.coins + 20
     g = play(g, "fakirs: dig 3. build C4")
     assert g.rows[-1].totals[:7] == (30, 33, 16, 4, 4, 8, 0)
 

@@ -127,7 +127,7 @@ def test_a_chained_line_is_split_into_one_row_per_turn():
 
 def test_the_witches_ride_waits_for_its_dwelling_or_free_d():
     g = base()
-    g.factions["witches"].count["SH"] = 1  # ACTW needs the stronghold
+    g.factions["witches"].buildings["SH"] = 1  # ACTW needs the stronghold
     g.factions["witches"].hexes["E9"] = "SH"
     g = play(g, "witches: action ACTW")
     assert open_turn(g).declines == ("-FREE_D",)
@@ -174,7 +174,7 @@ def test_non_home_colours_as_the_reference_refused_them(rows, code):
     spades from a 'dig' command" (1 and 2 spades left), "Can't transform more than one hex to non-home color
     in one action"."""
     g = base()
-    g.factions["witches"].w += 10
+    g.factions["witches"].workers += 10
     if "ACT6" in rows[0]:
         from companion.terra_mystica.power import PowerBowls
         g.factions["witches"].bowls = PowerBowls(2, 10, 6)  # burn 4 leaves 6 in bowl III (the reference: +6PW)

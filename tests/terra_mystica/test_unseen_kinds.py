@@ -39,7 +39,7 @@ def opening(faction, first, second, *, third=None, witches_bonus="BON3", bonus="
 
 def rich(g, name, bowls=(0, 0, 12)):
     f = g.factions[name]
-    f.c, f.w, f.p = 40, 20, 5
+    f.coins, f.workers, f.priests = 40, 20, 5
     f.bowls = PowerBowls(*bowls)
 
 
@@ -56,11 +56,11 @@ def test_giants_complete_a_single_bonus_spade_by_digging():
     so "action BON1. dig 1. build D5" digs the second at the faction's rate (3 workers) and pays the dwelling."""
     g = opening("giants", "D6", "D4")
     f = g.factions["giants"]
-    w, c = f.w, f.c
+    w, c = f.workers, f.coins
     g = play(g, "giants: action BON1. dig 1. build D5")  # blue -> red: 2 spades for the Giants (3 on the wheel)
     f = g.factions["giants"]
     assert g.colour["D5"] == "red"
-    assert (w - f.w, c - f.c) == (3 + 1, 2)
+    assert (w - f.workers, c - f.coins) == (3 + 1, 2)
 
 
 
@@ -90,7 +90,7 @@ def test_fakirs_carpet_flight_costs_a_priest_and_pays_4_vp():
     rich(g, "fakirs")
     direct = play(g, "fakirs: dig 3. build D5").factions["fakirs"]     # next to E8
     flown = play(g, "fakirs: dig 3. build C4").factions["fakirs"]      # one hex between E8 ... C4
-    assert flown.p == direct.p - 1
+    assert flown.priests == direct.priests - 1
     assert flown.vp == direct.vp + 4
     with pytest.raises(IllegalActionError) as err:
         play(g, "fakirs: dig 2. build E10")  # two hexes away: beyond range 1 without the stronghold
@@ -115,11 +115,11 @@ def test_alchemists_trade_vp_and_coins_both_ways():
     """Alchemists: 1 VP -> 1 coin and 2 coins -> 1 VP (factions.json alchemists exchange rates)."""
     g = opening("alchemists", "E5", "G5")
     f = g.factions["alchemists"]
-    vp, c = f.vp, f.c
+    vp, c = f.vp, f.coins
     g = play(g, "alchemists: convert 1VP to 1C")
-    assert (g.factions["alchemists"].vp, g.factions["alchemists"].c) == (vp - 1, c + 1)
+    assert (g.factions["alchemists"].vp, g.factions["alchemists"].coins) == (vp - 1, c + 1)
     g = play(g, "alchemists: convert 2C to 1VP")
-    assert (g.factions["alchemists"].vp, g.factions["alchemists"].c) == (vp, c - 1)
+    assert (g.factions["alchemists"].vp, g.factions["alchemists"].coins) == (vp, c - 1)
 
 
 def test_halflings_stronghold_spades_score_one_vp_each():
@@ -132,12 +132,12 @@ def test_halflings_stronghold_spades_score_one_vp_each():
     g = play(g, "halflings: upgrade F5 to SH")
     f = g.factions["halflings"]
     assert f.spades == 3 and f.vp == vp + 3
-    w = f.w
+    w = f.workers
     # black -> brown 1, yellow -> brown 1, the third declined: the stronghold gives no dig (RULES-NOTES-E E.2.1)
     g = play(g, "halflings: transform E5. transform G4. -SPADE")
     f = g.factions["halflings"]
     assert [g.colour[h] for h in ("E5", "G4")] == ["brown"] * 2
-    assert f.spades == 0 and f.w == w and f.vp == vp + 3
+    assert f.spades == 0 and f.workers == w and f.vp == vp + 3
 
 
 def test_nomads_sandstorm_transforms_for_free_and_builds_at_dwelling_cost():
@@ -152,7 +152,7 @@ def test_nomads_sandstorm_transforms_for_free_and_builds_at_dwelling_cost():
     rich(g, "nomads")
     g = play(g, "nomads: action ACTN. build E7")  # gray, next to E8
     f = g.factions["nomads"]
-    assert g.colour["E7"] == "yellow" and (f.c, f.w) == (40 - 2, 20 - 1)
+    assert g.colour["E7"] == "yellow" and (f.coins, f.workers) == (40 - 2, 20 - 1)
 
 
 def test_swarmlings_stronghold_action_upgrades_for_free():
@@ -165,7 +165,7 @@ def test_swarmlings_stronghold_action_upgrades_for_free():
     rich(g, "swarmlings")
     g = play(g, "swarmlings: action ACTS. upgrade D2 to TP")
     f = g.factions["swarmlings"]
-    assert f.hexes["D2"] == "TP" and (f.c, f.w) == (40, 20)
+    assert f.hexes["D2"] == "TP" and (f.coins, f.workers) == (40, 20)
 
 
 # --- records the engine cannot replay faithfully -----------------------------------------------------
@@ -195,7 +195,7 @@ def test_fire_and_ice_option_rows_with_a_slash_are_read():
     record = read_record(text)
     assert {"fire-and-ice-factions/ice", "fire-and-ice-factions/volcano",
             "fire-and-ice-factions/variable_v5"} <= record.setup.options
-    assert replay(record).game.factions["witches"].count["D"] == 2
+    assert replay(record).game.factions["witches"].buildings["D"] == 2
 
 
 def test_an_older_shapeshifter_riverwalker_option_is_refused_naming_its_line():
@@ -219,7 +219,7 @@ def test_an_unknown_option_is_replayed_without_and_named(option):
     assert option not in record.setup.options and record.options_not_played == (option,)
     result = replay(record)
     assert result.options_not_played == [option] and result.as_json()["options_not_played"] == [option]
-    assert result.game.factions["witches"].count["D"] == 2 and result.error is None
+    assert result.game.factions["witches"].buildings["D"] == 2 and result.error is None
     with pytest.raises(SetupError) as err:
         new_game(["halflings", "witches"], options=[option], round_tiles=TILES)
     assert err.value.field == "options" and option in str(err.value)
@@ -291,7 +291,7 @@ def _darklings_with_stronghold(options=None):
     g = play(g, "darklings: build E5", "witches: build F4", "witches: build E9", "darklings: build G5",
              "witches: pass BON3", "darklings: pass BON1")
     rich(g, "darklings")
-    g.factions["darklings"].p = 0
+    g.factions["darklings"].priests = 0
     return play(g, "darklings: upgrade E5 to TP", "witches: pass BON5")
 
 
@@ -299,9 +299,9 @@ def test_darklings_stronghold_right_is_used_up_by_the_first_convert_of_any_kind(
     """RULES-NOTES-D D.2 (Darklings.pm, command_convert): after the stronghold the first convert of any kind
     uses the right up: workers to priests 1:1, at most 3, once."""
     g = _darklings_with_stronghold()
-    w = g.factions["darklings"].w
+    w = g.factions["darklings"].workers
     ok = play(g, "darklings: upgrade E5 to SH. convert 3W to 3P").factions["darklings"]
-    assert (ok.p, ok.w) == (3, w - 4 - 3)  # the stronghold costs 4 workers
+    assert (ok.priests, ok.workers) == (3, w - 4 - 3)  # the stronghold costs 4 workers
     for row in ("darklings: upgrade E5 to SH. convert 1PW to 1C. convert 1W to 1P",
                 "darklings: upgrade E5 to SH. convert 1W to 1P. convert 1W to 1P",
                 "darklings: upgrade E5 to SH. convert 4W to 4P"):
@@ -316,7 +316,7 @@ def test_without_strict_darkling_sh_the_right_waits_for_the_first_convert():
     options = ["strict-leech", "errata-cultist-power"]
     g = play(_darklings_with_stronghold(options), "darklings: upgrade E5 to SH")
     g = play(g, "darklings: convert 2W to 2P")
-    assert g.factions["darklings"].p == 2
+    assert g.factions["darklings"].priests == 2
     with pytest.raises(IllegalActionError) as err:
         play(g, "darklings: convert 1W to 1P")
     assert err.value.code == "bad_conversion"
@@ -328,7 +328,7 @@ def test_strict_darkling_sh_convert_may_follow_in_a_later_row_of_the_same_turn()
     offer) still converts 1:1; once another action has been taken the right is gone."""
     g = play(_darklings_with_stronghold(), "darklings: upgrade E5 to SH")
     later = play(g, "darklings: convert 3W to 3P").factions["darklings"]
-    assert later.p == 3
+    assert later.priests == 3
     assert g.turn_complete() is False  # the turn is open until the convert (RULES-NOTES-E E.2.2)
     g = play(g, "darklings: -3CONVERT_W_TO_P")  # waived: the turn is complete
     assert g.turn_complete()
@@ -360,7 +360,7 @@ def test_a_free_build_of_a_stronghold_action_may_follow_in_the_next_row():
     g = play(_witches_with_stronghold_in_round_2(), "witches: action ACTW")
     assert g.expected_turn() == "witches"  # the turn is open (RULES-NOTES-E E.2)
     split = play(g, "witches: build A10").factions["witches"]
-    assert split.hexes["A10"] == "D" and (split.c, split.w) == (40, 20)
+    assert split.hexes["A10"] == "D" and (split.coins, split.workers) == (40, 20)
     with pytest.raises(IllegalActionError) as err:  # the turn stays open (RULES-NOTES-E E.2)
         play(g, "halflings: pass BON1")
     assert err.value.code == "turn_open" and "-FREE_D" in str(err.value)

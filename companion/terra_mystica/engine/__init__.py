@@ -178,7 +178,7 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
         out += [d for d in open_turn(game, f.name).declines if d not in out]
     out += ["pass"] + [f"pass {b}" for b in tiles.bonus]
     out += [f"action {a}" for a in (*tiles.power_actions, *tiles.faction_actions)]
-    if f.variable and f.count["SH"]:
+    if f.variable and f.buildings["SH"]:
         # the Shapeshifters' colour change: one action with its pick (FIRE-ICE-NOTES section 6)
         out += [f"action {a}. pick-color {c}" for a in ("ACTH5", "ACTH6") for c in terrain_wheel().colours]
     kinds = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
@@ -259,7 +259,7 @@ def trial_commands(game: Game, faction: str) -> list[str]:
         return []
     out = []
     home = f.home
-    no_dwelling = f.count["D"] >= f.data.buildings["D"].count
+    no_dwelling = f.buildings["D"] >= f.data.buildings["D"].count
     for cmd in candidate_commands(game, faction):
         parsed = _parsed(cmd)
         if game.phase_error(f.name, parsed) is not None:
@@ -323,7 +323,7 @@ def score(game: Game) -> dict:
     for n in names:
         f = game.factions[n]
         players.append(PlayerFinal(faction=n, vp=f.vp, cults={t.lower(): f.cult[t] for t in CULT_TRACKS},
-                                   network=game.network_size(n), coins=f.c, workers=f.w, priests=f.p,
+                                   network=game.network_size(n), coins=f.coins, workers=f.workers, priests=f.priests,
                                    power=f.bowls,
                                    extra=game.final_tile_value(n) if game.final_tile else None))
     fs = final_scoring(players, extra_category=game.final_tile)

@@ -44,13 +44,13 @@ class _Context:
         self.game, self.f = game, f
         self.tiles = game.tiles
         self.occupied = game.townstate.buildings
-        self.res = resources or {"C": f.c, "W": f.w, "P": f.p, "PW": f.bowls.iii, "VP": f.vp,
+        self.res = resources or {"C": f.coins, "W": f.workers, "P": f.priests, "PW": f.bowls.iii, "VP": f.vp,
                                  "PW_TOKEN": sum(f.bowls)}
         self._reach: dict = {}
-        self.dwelling_left = f.count["D"] < f.data.buildings["D"].count
+        self.dwelling_left = f.buildings["D"] < f.data.buildings["D"].count
         self.d_cost = dict(f.data.buildings["D"].cost)
         sp = f.data.spades
-        self.dig_cost = dict(sp.cost_per_spade_by_level[f.dig]) if sp is not None else None
+        self.dig_cost = dict(sp.cost_per_spade_by_level[f.digging_level]) if sp is not None else None
         tp = f.data.teleport
         if tp:
             level = min(f.teleport_level, len(tp["cost"]) - 1)
@@ -247,7 +247,7 @@ def decision_moves(game, faction: str) -> list[str]:
             if c in f.unlocked or c == "gain-priest":
                 continue
             cost = dict(price["home" if game.is_home(c) else "not_home"]["cost"])
-            if all({"C": f.c, "W": f.w, "P": f.p}.get(k, 0) >= v for k, v in cost.items()):
+            if all({"C": f.coins, "W": f.workers, "P": f.priests}.get(k, 0) >= v for k, v in cost.items()):
                 out.append(f"unlock-terrain {c}")
         out.append("unlock-terrain gain-priest")
     if f.pending_p3:
@@ -438,7 +438,7 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
             if free_tp and kind != "TP":
                 continue
             bdata = f.data.buildings[kind]
-            if f.count[kind] >= bdata.count:
+            if f.buildings[kind] >= bdata.count:
                 continue
             cost = {} if free_tp else dict(bdata.cost)
             if kind == "TP" and not free_tp and not any(game.owner(n) not in (None, f.name) for n in game.adjacent(h)):
@@ -446,7 +446,7 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
             if not ctx.affords(cost):
                 continue
             effects = bdata.on_build or ()
-            effect = dict(effects[min(f.count[kind] + 1, len(effects)) - 1]) if effects else {}
+            effect = dict(effects[min(f.buildings[kind] + 1, len(effects)) - 1]) if effects else {}
             favours = int(effect.get("GAIN_FAVOR", 1 if kind in ("TE", "SA") else 0))
             towns = ctx.town_picks(h, kind)
             head = f"upgrade {h} to {kind}"
@@ -457,7 +457,7 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
                 continue
             if effect.get("CONVERT_W_TO_P") and "strict-darkling-sh" in game.options:
                 # the Darklings' conversion holds the turn open: used or waived in the same move (E.2.2)
-                w_after = f.w - cost.get("W", 0)
+                w_after = f.workers - cost.get("W", 0)
                 right = int(effect["CONVERT_W_TO_P"])
                 out += [f"{head}. convert {k}W to {k}P" for k in range(1, min(right, w_after) + 1)]
                 out.append(f"{head}. -{right}CONVERT_W_TO_P")
@@ -490,7 +490,7 @@ def _action_moves(ctx: _Context) -> list[str]:
             continue
         out += _gain_follow_ups(ctx, f"action {act}", dict(pa.gain), cost, spade_actions_convert)
     sh_actions = set()
-    if f.count["SH"]:
+    if f.buildings["SH"]:
         for e in f.data.buildings["SH"].on_build or ():
             sh_actions |= {k for k in (e or {}) if k in tiles.faction_actions}
     if f.data.engine_fields.get("ACTE"):
@@ -549,17 +549,17 @@ def _gain_follow_ups(ctx: _Context, head: str, gain: dict, cost: dict, volcano: 
 def _other_moves(ctx: _Context) -> list[str]:
     game, f = ctx.game, ctx.f
     out: list[str] = []
-    if f.p >= 1:
+    if f.priests >= 1:
         steps = game.tiles.cult_track.priest_slot_steps
         for t in CULT_TRACKS:
             free = sorted({v for v, who in zip(steps, game.cult_slots[t], strict=True) if who is None}, reverse=True)
             # a free priest space by its steps, or one step with no space (the plain form when none is free)
             out += [f"send p to {t} for {n}" for n in free] + [f"send p to {t} for 1" if free else f"send p to {t}"]
     sh = f.data.shipping
-    if f.ship < sh.max and sh.advance_cost is not None and ctx.affords(dict(sh.advance_cost)):
+    if f.shipping_level < sh.max and sh.advance_cost is not None and ctx.affords(dict(sh.advance_cost)):
         out.append("advance ship")
     sp = f.data.spades
-    if sp is not None and f.dig < sp.max_level and sp.advance_cost is not None and ctx.affords(dict(sp.advance_cost)):
+    if sp is not None and f.digging_level < sp.max_level and sp.advance_cost is not None and ctx.affords(dict(sp.advance_cost)):
         out.append("advance dig")
     return out
 
@@ -612,7 +612,7 @@ def _open_turn_moves(game, f) -> list[str] | None:
         if n:
             out += [m[2:] for m in _gain_follow_ups(ctx, "", {key: n}, {}, False) if m.startswith(". ")]
     if ob.darklings_convert:
-        out += [f"convert {k}W to {k}P" for k in range(1, min(ob.darklings_convert, f.w) + 1)]
+        out += [f"convert {k}W to {k}P" for k in range(1, min(ob.darklings_convert, f.workers) + 1)]
     if ob.actions_left and not out:
         out += turn_moves(game, f.name)  # the Chaos Magicians' extra actions
     out += [d for d in ob.declines if d not in out and d[1:] not in ("GAIN_FAVOR", "GAIN_TW", "CULT")]

@@ -255,20 +255,20 @@ class FactionState:
         self.name = data.name
         self.data = data
         self.vp = s.vp
-        self.c, self.w, self.p = s.coins, s.workers, s.priests
+        self.coins, self.workers, self.priests = s.coins, s.workers, s.priests
         self.bowls = PowerBowls(*s.power)  # a value: replaced, never changed in place
         self.cult = {t: s.cults[t.lower()] for t in CULT_TRACKS}
-        self.ship = data.shipping.start
-        self.dig = data.spades.start_level if data.spades else 0
-        self.count = {"D": 0, "TP": 0, "TE": 0, "SH": 0, "SA": 0}
+        self.shipping_level = data.shipping.start
+        self.digging_level = data.spades.start_level if data.spades else 0
+        self.buildings = {"D": 0, "TP": 0, "TE": 0, "SH": 0, "SA": 0}
         self.hexes: dict[str, str] = {}
         self.favors: list[str] = []
         self.towns: list[str] = []
         self.keys = 0
         self.bonus: str | None = None
         self.passed = False
-        self.max_p = load_tiles().rules.max_priests  # priests not on the cult board's priest spaces
-        self.on_slots = 0  # priests standing on the cult board's priest spaces (SCORE9)
+        self.max_priests = load_tiles().rules.max_priests  # priests not on the cult board's priest spaces
+        self.priests_on_slots = 0  # priests standing on the cult board's priest spaces (SCORE9)
         self.spades = 0
         self.cult_spade = False       # spades from cult income (no BON4 range)
         self.carry_spades = False     # spades left by the last action row
@@ -285,7 +285,7 @@ class FactionState:
         carpet = data.engine_fields.get("carpet_range")
         tunnel = data.engine_fields.get("tunnel_range")
         self.jump_range = int(carpet or tunnel or 0)
-        self.w_to_p = 0
+        self.darklings_convert = 0
         self.teleported: set[str] = set()
         # ice factions pick a land colour after their setup row (FIRE-ICE-NOTES section 2): their
         # starting terrain and the reference for spade costs; their home terrain stays "ice"
@@ -308,12 +308,12 @@ class FactionState:
         self.pending_unlock = 0       # Riverwalkers: priests gained, each an unlock-terrain choice
         self.sh_bridges = 0           # Riverwalkers: stronghold bridges still to place (or -BRIDGE)
         if data.engine_fields.get("MAX_P") is not None:
-            self.max_p = int(data.engine_fields["MAX_P"])  # Riverwalkers: priest capacity starts at 1
+            self.max_priests = int(data.engine_fields["MAX_P"])  # Riverwalkers: priest capacity starts at 1
 
     def copy(self) -> FactionState:
         """An independent copy (faction rules data shared)."""
         new = copy.copy(self)
-        new.cult, new.count, new.hexes = dict(self.cult), dict(self.count), dict(self.hexes)
+        new.cult, new.buildings, new.hexes = dict(self.cult), dict(self.buildings), dict(self.hexes)
         new.favors, new.towns = list(self.favors), list(self.towns)
         new.free, new.teleported = dict(self.free), set(self.teleported)
         new.blocked = list(self.blocked)
@@ -325,7 +325,7 @@ class FactionState:
         """:data:`TOTAL_FIELDS` as a tuple of ints."""
         c = self.cult
         i, ii, iii = self.bowls
-        return (self.vp, self.c, self.w, self.p, i, ii, iii, c["FIRE"], c["WATER"], c["EARTH"], c["AIR"])
+        return (self.vp, self.coins, self.workers, self.priests, i, ii, iii, c["FIRE"], c["WATER"], c["EARTH"], c["AIR"])
 
     @property
     def capacity(self) -> int:
@@ -630,11 +630,11 @@ class Game:
             if not n:
                 continue
             if res == "C":
-                have = f.c
+                have = f.coins
             elif res == "W":
-                have = f.w
+                have = f.workers
             elif res == "P":
-                have = f.p
+                have = f.priests
             elif res == "PW":
                 have = f.bowls.spendable
             elif res == "VP":
@@ -648,11 +648,11 @@ class Game:
                                _("rulebook costs / RULES-NOTES section 6"), line)
         for res, n in cost.items():
             if res == "C":
-                f.c -= n
+                f.coins -= n
             elif res == "W":
-                f.w -= n
+                f.workers -= n
             elif res == "P":
-                f.p -= n
+                f.priests -= n
             elif res == "PW":
                 f.bowls = f.bowls.spent(n)
             elif res == "VP":
@@ -680,16 +680,16 @@ class Game:
             if not n:
                 continue
             if res == "C":
-                f.c += n
+                f.coins += n
             elif res == "W":
-                f.w += n
+                f.workers += n
             elif res == "P" and f.data.engine_fields.get("locked_terrain"):
                 # Riverwalkers: every priest gained becomes an unlock-terrain choice (FIRE-ICE-NOTES 7)
                 f.pending_unlock += n
             elif res == "P":
-                f.p = min(f.p + n, f.max_p)
+                f.priests = min(f.priests + n, f.max_priests)
             elif res == "MAX_P":
-                f.max_p += n
+                f.max_priests += n
             elif res == "GAIN_P3_FOR_VP":
                 f.pending_p3 += n  # the Shapeshifters may buy a bowl-III token for 1 VP (FIRE-ICE-NOTES 6)
             elif res == "PICK_COLOR":
@@ -723,7 +723,7 @@ class Game:
                     if "carpet_range" in g:
                         f.jump_range += g["carpet_range"]
             elif res == "CONVERT_W_TO_P":
-                f.w_to_p = n
+                f.darklings_convert = n
             elif res in ("FREE_TF", "FREE_D", "FREE_TP"):
                 f.free[res[5:]] += n
             elif res == "TF_NEED_HEX_ADJACENCY":
@@ -751,10 +751,10 @@ class Game:
 
     def _gain_ship(self, f: FactionState) -> None:
         sh = f.data.shipping
-        if sh.max > f.ship:
+        if sh.max > f.shipping_level:
             if sh.advance_vp:
-                f.vp += sh.advance_vp[f.ship]
-            f.ship += 1
+                f.vp += sh.advance_vp[f.shipping_level]
+            f.shipping_level += 1
         elif f.data.engine_fields.get("carpet_range") is not None:
             cap = int(f.data.engine_fields.get("carpet_max_range", 4))
             f.jump_range = min(f.jump_range + 1, cap)
@@ -779,7 +779,7 @@ class Game:
         bonus = f.data.spade_gain_bonus
         if bonus:
             needs = f.data.spade_bonus_needs
-            if all(f.count.get(k, 0) >= v for k, v in needs.items()):
+            if all(f.buildings.get(k, 0) >= v for k, v in needs.items()):
                 for res, v in bonus.items():
                     self._gain(f, {res: v * n}, "spade bonus")
 
@@ -828,7 +828,7 @@ class Game:
                 if what == "FREE_TF":
                     f.tf_need_adjacency = False
             elif what == "CONVERT_W_TO_P":
-                f.w_to_p -= n
+                f.darklings_convert -= n
             elif what == "GAIN_FAVOR":
                 f.pending_favor -= n
             elif what == "GAIN_TW":
@@ -873,7 +873,7 @@ class Game:
         """How many of the E.2 item ``what`` (a :data:`DECLINES` name) ``f`` has pending."""
         if what == "BRIDGE" or what.startswith("FREE_"):
             return f.free["BRIDGE" if what == "BRIDGE" else what[5:]]
-        return {"CONVERT_W_TO_P": f.w_to_p, "GAIN_FAVOR": f.pending_favor, "GAIN_TW": f.pending_town,
+        return {"CONVERT_W_TO_P": f.darklings_convert, "GAIN_FAVOR": f.pending_favor, "GAIN_TW": f.pending_town,
                 "CULT": f.pending_cult}[what]
 
     def _free_keys(self, f: FactionState) -> int:
@@ -890,7 +890,7 @@ class Game:
 
     def _send_priest(self, f: FactionState, track: str, steps: int | None) -> None:
         line = self._line
-        if f.p < 1:
+        if f.priests < 1:
             raise _illegal("no_priest", _("{name} has no priest to send").format(name=_(f.data.display)), _("rulebook: send a priest"), line)
         slots = self.cult_slots[track]
         chosen = None
@@ -902,15 +902,15 @@ class Game:
             if chosen is None and steps is not None:
                 raise _illegal("slot_taken", _("no free {steps}-step priest slot on {track}").format(steps=steps, track=track),
                                _("rulebook: cult board priest spaces"), line)
-        f.p -= 1
-        extra = 1 if f.count["SH"] and any("PRIEST_CULT_BONUS" in (e or {})
+        f.priests -= 1
+        extra = 1 if f.buildings["SH"] and any("PRIEST_CULT_BONUS" in (e or {})
                                           for e in (f.data.buildings["SH"].on_build or ())) else 0
         if chosen is None:
             self._cult_step(f, track, 1 + extra)
         else:
             slots[chosen] = f.name
-            f.max_p -= 1
-            f.on_slots += 1
+            f.max_priests -= 1
+            f.priests_on_slots += 1
             self._cult_step(f, track, self.tiles.cult_track.priest_slot_steps[chosen] + extra)
 
     # ------------------------------------------------------------------ terrain
@@ -953,7 +953,7 @@ class Game:
         return None if how is None else "jump" if how == "jump" else "free"
 
     def _shipping(self, f: FactionState) -> int:
-        ship = f.ship
+        ship = f.shipping_level
         # BON4's +1 needs a shipping track (max level above 0): nothing for the Fakirs and Dwarves, whose carpet
         # flight / tunnel is then still charged; no cap, so the Mermaids reach 6 at level 5 (RULES-NOTES-E E.3)
         if f.bonus and not f.passed and not f.cult_spade and f.data.shipping.max > 0:
@@ -1096,7 +1096,7 @@ class Game:
             return
         if f.data.spades is None:
             raise _illegal("no_spades", _("{name} cannot dig").format(name=_(f.data.display)), _("faction board"), self._line)
-        cost = f.data.spades.cost_per_spade_by_level[f.dig]
+        cost = f.data.spades.cost_per_spade_by_level[f.digging_level]
         self._pay(f, {k: v * n for k, v in cost.items()}, _("dig {n}").format(n=n))
         gain = f.data.spades.gain_per_use
         if gain:
@@ -1179,7 +1179,7 @@ class Game:
             raise _illegal("unknown_hex", _("{h} is not a land hex of the map").format(h=h), _("RULES-NOTES section 2"), line)
         if h in self.townstate.buildings:
             raise _illegal("hex_occupied", _("{h} already holds a building").format(h=h), _("rulebook: build a dwelling"), line)
-        if f.count["D"] >= f.data.buildings["D"].count:
+        if f.buildings["D"] >= f.data.buildings["D"].count:
             raise _illegal("no_dwelling_left", _("{name} has no dwelling left on the faction board").format(name=_(f.data.display)),
                            _("rulebook: faction board"), line)
         home = f.home
@@ -1223,7 +1223,7 @@ class Game:
                                                 "({spades} left)").format(name=_(f.data.display), spades=f.spades),
                                _("RULES-NOTES-E E.2.1"), line)
             self._pay(f, dict(f.data.buildings["D"].cost), _("a dwelling"))
-        f.count["D"] += 1
+        f.buildings["D"] += 1
         f.hexes[h] = "D"
         self._place(f, h, "D")
         if self.round > 0:
@@ -1240,7 +1240,7 @@ class Game:
             raise _illegal("bad_upgrade", _("{h} holds a {cur}; a {kind} is upgraded from a {source}").format(h=h, cur=cur, kind=kind, source=source),
                            _("rulebook: upgrade paths D->TP->TE->SA, TP->SH"), line)
         bdata = f.data.buildings[kind]
-        if f.count[kind] >= bdata.count:
+        if f.buildings[kind] >= bdata.count:
             raise _illegal("no_building_left", _("{name} has no {kind} left").format(name=_(f.data.display), kind=kind), _("rulebook: faction board"), line)
         if kind == "TP" and f.free["TP"]:
             f.free["TP"] -= 1
@@ -1249,15 +1249,15 @@ class Game:
             if kind == "TP" and not any(self.owner(n) not in (None, f.name) for n in self.adjacent(h)):
                 cost["C"] = cost.get("C", 0) * 2
             self._pay(f, cost, _("upgrade to {kind}").format(kind=kind))
-        f.count[cur] -= 1
-        f.count[kind] += 1
+        f.buildings[cur] -= 1
+        f.buildings[kind] += 1
         f.hexes[h] = kind
         self._place(f, h, kind)
         self._vp_for_building(f, kind)
         # the faction board's gain for the n-th building of this kind (Chaos Magicians: 2 favor tiles per
         # temple / sanctuary); temples and sanctuaries give one favor tile otherwise
         effects = bdata.on_build or ()
-        effect = dict(effects[min(f.count[kind], len(effects)) - 1]) if effects else {}
+        effect = dict(effects[min(f.buildings[kind], len(effects)) - 1]) if effects else {}
         if kind in ("TE", "SA") and "GAIN_FAVOR" not in effect:
             effect["GAIN_FAVOR"] = 1
         if effect:
@@ -1402,7 +1402,7 @@ class Game:
             if act not in f.favors or not tiles.favor[act].has_action:
                 raise _illegal("no_such_action", _("{name} does not hold {act}").format(name=_(f.data.display), act=act), _("favor tiles"), line)
         elif act in tiles.faction_actions:
-            owner_ok = f.count["SH"] > 0 and any(act in (e or {}) for e in (f.data.buildings["SH"].on_build or ()))
+            owner_ok = f.buildings["SH"] > 0 and any(act in (e or {}) for e in (f.data.buildings["SH"].on_build or ()))
             if act == "ACTE":
                 owner_ok = bool(f.data.engine_fields.get("ACTE"))
             if not owner_ok:
@@ -1420,7 +1420,7 @@ class Game:
     def _may_reuse(self, f: FactionState, act: str) -> bool:
         """The Yetis' stronghold: power actions even when their space is taken (data ``allow_reuse``;
         FIRE-ICE-NOTES section 4)."""
-        if not f.count["SH"]:
+        if not f.buildings["SH"]:
             return False
         return any(act in (e or {}).get("allow_reuse", {}) for e in (f.data.buildings["SH"].on_build or ()))
 
@@ -1465,7 +1465,7 @@ class Game:
                 who=_(f.data.display)), _("FIRE-ICE-NOTES section 7"), line)
         if what == "gain-priest":
             f.pending_unlock -= 1
-            f.p = min(f.p + 1, f.max_p)
+            f.priests = min(f.priests + 1, f.max_priests)
             return
         try:
             colour = normalise_terrain(what)
@@ -1501,18 +1501,18 @@ class Game:
         line = self._line
         if track == "ship":
             sh = f.data.shipping
-            if f.ship >= sh.max or sh.advance_cost is None:
+            if f.shipping_level >= sh.max or sh.advance_cost is None:
                 raise _illegal("track_maxed", _("{name} cannot advance shipping").format(name=_(f.data.display)), _("faction board"), line)
             self._pay(f, dict(sh.advance_cost), _("advance shipping"))
-            f.vp += sh.advance_vp[f.ship]
-            f.ship += 1
+            f.vp += sh.advance_vp[f.shipping_level]
+            f.shipping_level += 1
         else:
             sp = f.data.spades
-            if sp is None or f.dig >= sp.max_level or sp.advance_cost is None:
+            if sp is None or f.digging_level >= sp.max_level or sp.advance_cost is None:
                 raise _illegal("track_maxed", _("{name} cannot advance digging").format(name=_(f.data.display)), _("faction board"), line)
             self._pay(f, dict(sp.advance_cost), _("advance digging"))
-            f.vp += sp.advance_vp[f.dig]
-            f.dig += 1
+            f.vp += sp.advance_vp[f.digging_level]
+            f.digging_level += 1
 
     def _convert(self, f: FactionState, n_from: int, r_from: str, n_to: int, r_to: str) -> None:
         line = self._line
@@ -1520,7 +1520,7 @@ class Game:
         extra = f.data.exchange_rates.get(r_from, {})
         if r_to in extra:
             rate = extra[r_to]
-        right, f.w_to_p = f.w_to_p, 0  # the first convert of any kind after the stronghold uses the right up
+        right, f.darklings_convert = f.darklings_convert, 0  # the first convert of any kind after the stronghold uses the right up
         if (r_from, r_to) == ("W", "P") and right:
             # the Darklings' stronghold: once, up to 3 workers to priests 1:1 (Game/Factions/Darklings.pm,
             # command_convert; RULES-NOTES-D D.2)
@@ -1554,15 +1554,15 @@ class Game:
                 tables.append(pv)
         for kind, bdata in f.data.buildings.items():
             # the Ice Maidens' stronghold: 3 VP per temple on every pass (FIRE-ICE-NOTES section 4)
-            if bdata.pass_vp and f.count.get(kind, 0):
-                pv = bdata.pass_vp[min(f.count[kind], len(bdata.pass_vp) - 1)]
+            if bdata.pass_vp and f.buildings.get(kind, 0):
+                pv = bdata.pass_vp[min(f.buildings[kind], len(bdata.pass_vp) - 1)]
                 if pv:
                     tables.append(pv)
         for table in tables:
             for key, values in table.items():
-                n = f.ship if key == "ship" else f.count.get(key, 0)
+                n = f.shipping_level if key == "ship" else f.buildings.get(key, 0)
                 f.vp += values[min(n, len(values) - 1)]
-        if f.data.engine_fields.get("ACTE") and f.count["SH"]:
+        if f.data.engine_fields.get("ACTE") and f.buildings["SH"]:
             for a, b, owner in self.townstate.bridges:
                 if owner == f.name and a in f.hexes and b in f.hexes:
                     f.vp += 3
@@ -1578,7 +1578,7 @@ class Game:
                 raise _illegal("bonus_needed", _("passing before round 6 takes a bonus tile"), _("rulebook: passing"), line)
             if bon not in self.bonus_pool:
                 raise _illegal("bonus_unavailable", _("{bon} is not available").format(bon=bon), _("rulebook: bonus tiles"), line)
-            f.c += self.bonus_pool.pop(bon)
+            f.coins += self.bonus_pool.pop(bon)
             if f.bonus:
                 self.bonus_pool[f.bonus] = 0
             f.bonus = bon
@@ -1694,7 +1694,7 @@ class Game:
     def _income(self, f: FactionState) -> dict:
         total: dict[str, int] = {}
         for kind, b in f.data.buildings.items():
-            for res, v in b.income(f.count[kind]).items():  # the faction board's income for that many buildings
+            for res, v in b.income(f.buildings[kind]).items():  # the faction board's income for that many buildings
                 total[res] = total.get(res, 0) + v
         for fav in f.favors:
             for res, v in self.tiles.favor[fav].income.items():
@@ -1741,7 +1741,7 @@ class Game:
             for name in self.order:
                 f = self.factions[name]
                 if bonus.track == "CULT_P":
-                    pos = f.on_slots  # priests on the cult board's priest spaces
+                    pos = f.priests_on_slots  # priests on the cult board's priest spaces
                 else:
                     pos = f.cult[bonus.track]
                 gain = bonus.for_position(pos)
@@ -1824,15 +1824,15 @@ class Game:
         for f, b in zip(fs, scored, strict=True):
             conv = b.resources
             f.bowls = conv.bowls_after
-            f.w = f.p = 0
-            f.c = conv.coins_left
+            f.workers = f.priests = 0
+            f.coins = conv.coins_left
             f.vp += conv.vp
             self._emit(f, "score_resources")
 
     def _final_positions(self, fs: list[FactionState]) -> list[PlayerFinal]:
         """What :func:`~companion.terra_mystica.scoring.final_scoring` needs of each faction now."""
         return [PlayerFinal(faction=f.name, vp=f.vp, cults={t.lower(): f.cult[t] for t in CULT_TRACKS},
-                            network=self.network_size(f.name), coins=f.c, workers=f.w, priests=f.p, power=f.bowls,
+                            network=self.network_size(f.name), coins=f.coins, workers=f.workers, priests=f.priests, power=f.bowls,
                             extra=self.final_tile_value(f.name) if self.final_tile else None)
                 for f in fs]
 
@@ -1862,7 +1862,7 @@ class Game:
         jump = f.jump_range if f.data.teleport else 0
         best = 0
         direct = None
-        for group in networks(self.townstate, name, shipping=f.ship, jump_range=jump):
+        for group in networks(self.townstate, name, shipping=f.shipping_level, jump_range=jump):
             clusters = None
             if tile == "connected-clusters":
                 if direct is None:
@@ -1877,7 +1877,7 @@ class Game:
         """Buildings in faction ``name``'s largest network (final-scoring rule, RULES-NOTES section 5)."""
         f = self.factions[name]
         jump = f.jump_range if f.data.teleport else 0
-        return largest_network(self.townstate, name, shipping=f.ship, jump_range=jump)
+        return largest_network(self.townstate, name, shipping=f.shipping_level, jump_range=jump)
 
     def _maybe_advance(self) -> None:
         if self.phase == "over":
@@ -2304,7 +2304,7 @@ class Game:
         if "strict-darkling-sh" in self.options:
             for o in self.factions.values():
                 if o is not f:
-                    o.w_to_p = 0
+                    o.darklings_convert = 0
         if any(o["to"] == f.name for o in self.offers):
             self._auto_decline(f)
 
@@ -2413,7 +2413,7 @@ class Game:
         """A frozen :class:`GameSnapshot` of the game now."""
         base = self.board.colour
         terrain = tuple(sorted((h, c) for h, c in self.colour.items() if base[h] != c))
-        facs = tuple(FactionSnapshot(f.name, f.totals(), f.ship, f.dig, tuple(f.count.values()), tuple(f.favors),
+        facs = tuple(FactionSnapshot(f.name, f.totals(), f.shipping_level, f.digging_level, tuple(f.buildings.values()), tuple(f.favors),
                                      tuple(f.towns), f.bonus, f.passed)
                      for f in (self.factions[n] for n in self.seats))
         return GameSnapshot(self.round, self.phase, tuple(self.order), terrain, self.townstate, facs)
@@ -2424,7 +2424,7 @@ class Game:
         return {
             "round": self.round, "phase": self.phase, "order": list(self.order),
             "factions": {n: dict(zip(TOTAL_FIELDS, f.totals(), strict=False)) | {
-                "buildings": dict(f.hexes), "ship": f.ship, "dig": f.dig, "favors": list(f.favors),
+                "buildings": dict(f.hexes), "ship": f.shipping_level, "dig": f.digging_level, "favors": list(f.favors),
                 "towns": list(f.towns), "bonus": f.bonus, "passed": f.passed, "home": f.home,
                 "unlocked": sorted(f.unlocked)}
                 for n, f in self.factions.items()},

@@ -254,7 +254,7 @@ def pending_items(game, name: str, *, with_offers: bool = False) -> dict[str, in
         # a pass ends the Chaos Magicians' extra actions even without strict-chaosmagician-sh (the reference
         # then lets them act after passing, its old "CM double pass" bug, E.2.2; not followed here)
         "ACTION": turn.actions_left if turn.faction == name and not f.passed else 0,
-        "CONVERT_W_TO_P": f.w_to_p if "strict-darkling-sh" in game.options else 0,
+        "CONVERT_W_TO_P": f.darklings_convert if "strict-darkling-sh" in game.options else 0,
         "GAIN_FAVOR": f.pending_favor, "GAIN_TW": f.pending_town, "CULT": f.pending_cult,
         "UNLOCK_TERRAIN": f.pending_unlock, "PICK_COLOR": int(bool(f.pending_pick)),
         "VOLCANO_TF": f.volcano_tf,   # a volcano faction's lone dig 1 (FIRE-ICE-NOTES section 5)

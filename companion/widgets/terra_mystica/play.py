@@ -736,15 +736,15 @@ class PlayAFullGame(widgets.VBox):
         rows.append((_("VP"), [str(f.vp) for f in fs]))
         if not self.session.is_terminal():
             rows.append((_("VP if the game ended now"), [str(projected.get(n, "")) for n in g.seats]))
-        rows.append((_("coins"), [str(f.c) for f in fs]))
-        rows.append((_("workers"), [str(f.w) for f in fs]))
-        rows.append((_("priests"), [str(f.p) for f in fs]))
+        rows.append((_("coins"), [str(f.coins) for f in fs]))
+        rows.append((_("workers"), [str(f.workers) for f in fs]))
+        rows.append((_("priests"), [str(f.priests) for f in fs]))
         rows.append((_("power bowls I / II / III"), ["{} / {} / {}".format(*f.bowls) for f in fs]))
         rows.append((_("cult tracks Fire / Water / Earth / Air"),
                      [" / ".join(str(f.cult[t]) for t in CULT_TRACKS) for f in fs]))
-        rows.append((_("shipping / exchange track"), [f"{f.ship} / {f.dig}" for f in fs]))
+        rows.append((_("shipping / exchange track"), [f"{f.shipping_level} / {f.digging_level}" for f in fs]))
         rows.append((_("buildings D / TP / TE / SH / SA"),
-                     [" / ".join(str(f.count[k]) for k in BUILDING_NAMES) for f in fs]))
+                     [" / ".join(str(f.buildings[k]) for k in BUILDING_NAMES) for f in fs]))
         rows.append((_("favor tiles"), [_(", ").join(f.favors) or "–" for f in fs]))
         rows.append((_("town tiles"), [_(", ").join(f.towns) or "–" for f in fs]))
         rows.append((_("bonus tile"), [(f.bonus or "–") + (" " + _("(passed)") if f.passed else "") for f in fs]))
