@@ -1,0 +1,215 @@
+"""Terrain handlers: reach (shipping, tunnelling, carpet flight), spades, ``transform``, ``dig`` and the
+volcano factions' volcanoes (RULES-NOTES sections 4-5; FIRE-ICE-NOTES sections 3-5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalActionError, RecordError
+from companion.i18n import _
+from companion.terra_mystica.engine.faction import FactionState
+from companion.terra_mystica.engine.ledger import _illegal
+from companion.terra_mystica.terraform import terraform_cost
+from companion.terra_mystica.terrain import terrain_name, terrain_wheel
+
+_SPADES: dict[tuple[str, str, str], int] = {}
+
+SPECIAL_TERRAINS = ("ice", "volcano")
+"""Terrains no map starts with and nobody can transform again (FIRE-ICE-NOTES section 3, map.pm
+validate_transform_color)."""
+
+
+class TerrainHandlers:
+    """``transform`` / ``dig`` and reach, a layer of :class:`~.state.Game`."""
+
+    # ------------------------------------------------------------------ terrain
+    def _spades_needed(self, f: FactionState, frm: str, to: str) -> int:
+        """Spades to turn ``frm`` into ``to`` for ``f`` (terraform module: wheel distance, Giants 2,
+        no passing through the home terrain on the short way)."""
+        if frm == to:
+            return 0
+        key = (f.name, f.picked, f.home, frm, to)
+        need = _SPADES.get(key)
+        if need is None:
+            try:
+                # ice factions: the picked terrain plays the role of home (FIRE-ICE-NOTES section 4);
+                # the Shapeshifters: their current colour
+                home = f.picked or (f.home if f.variable else None)
+                need = terraform_cost(f.data, frm, to, home=home).spades if home else \
+                    terraform_cost(f.data, frm, to).spades
+            except IllegalActionError as exc:
+                raise _illegal(exc.code, exc.message, exc.rule or "terraforming", self._line) from None
+            _SPADES[key] = need
+        return need
+
+    def reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> str | None:
+        """How ``f`` reaches land hex ``h`` now (RULES-NOTES section 3 check_reachable), without charging:
+        ``"free"`` (setup, a direct neighbour incl. bridges, shipping incl. BON4 while not passed and not
+        for cult-bonus spades, a hex already tunnelled to this action), ``"jump"`` (tunnelling / carpet
+        flight, which costs) or None. ``direct_only``: the Nomads' sandstorm (no bridges)."""
+        if self.round == 0:
+            return "free"
+        m = self.board.map
+        if not f.data.engine_fields.get("adjacency", {}).get("direct", 1):
+            # the Riverwalkers reach only across rivers: river distance 1, 2 with BON4 (FIRE-ICE-NOTES 7)
+            return "free" if m.reach(h, f.hexes, shipping=self._shipping(f), direct=False) else None
+        if direct_only:
+            return "free" if m.reach(h, f.hexes) else None
+        jump = f.jump_range if f.data.teleport else 0
+        if jump and h in f.teleported:
+            return "free"
+        how = m.reach(h, f.hexes, shipping=self._shipping(f), jump_range=jump, links=self.townstate.bridge_links())
+        return None if how is None else "jump" if how == "jump" else "free"
+
+    def _shipping(self, f: FactionState) -> int:
+        ship = f.shipping_level
+        # BON4's +1 needs a shipping track (max level above 0): nothing for the Fakirs and Dwarves, whose carpet
+        # flight / tunnel is then still charged; no cap, so the Mermaids reach 6 at level 5 (RULES-NOTES-E E.3)
+        if f.bonus and not f.passed and not f.cult_spade and f.data.shipping.max > 0:
+            special = self.tiles.bonus[f.bonus].special
+            if special:
+                ship += special.get("ship", 0)
+        return ship
+
+    def _check_reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> None:
+        """Raise unless ``h`` is reachable for ``f``; charge tunnelling / carpet flight when needed."""
+        how = self.reach(f, h, direct_only=direct_only)
+        if how == "free":
+            return
+        line = self._line
+        if how is None:
+            if direct_only:
+                raise _illegal("not_adjacent", _("{h} is not directly adjacent to a {name} building (no bridges)").format(h=h, name=_(f.data.display)),
+                               _("Nomads' sandstorm: direct adjacency only"), line)
+            raise _illegal("not_reachable", _("{h} is not reachable for {name} (no own building adjacent, shipping {shipping})").format(h=h, name=_(f.data.display), shipping=self._shipping(f)), _("RULES-NOTES section 3 check_reachable"), line)
+        tp = f.data.teleport
+        level = min(f.teleport_level, len(tp["cost"]) - 1)
+        self._pay(f, dict(tp["cost"][level]), _("tunnelling / carpet flight"))
+        self._gain(f, dict(tp["gain"][level]), _("tunnelling / carpet flight"))
+        f.teleported.add(h)
+
+    def _transform(self, f: FactionState, h: str, to: str | None) -> None:
+        line = self._line
+        if h not in self.colour:
+            raise _illegal("unknown_hex", _("{h} is not a land hex of the map").format(h=h), _("RULES-NOTES section 2"), line)
+        if h in self.townstate.buildings:
+            raise _illegal("hex_occupied", _("{h} holds a building; only empty hexes can be transformed").format(h=h),
+                           _("rulebook: transform"), line)
+        home = f.home
+        to = to or home
+        if f.data.terraform_mode == "none":
+            raise _illegal("cannot_terraform", _("{name} never transform terrain; they unlock colours with priests").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 7"), line)
+        if f.data.terraform_mode == "volcano":
+            if to != home:
+                raise _illegal("cannot_terraform", _("{name} only turn hexes into volcano").format(name=_(f.data.display)), _("FIRE-ICE-NOTES "
+                               "section 5 (map.pm transform_colors)"), line)
+            if self.colour[h] in SPECIAL_TERRAINS:
+                raise _illegal("cannot_terraform", _("{h} is {colour}; ice and volcano hexes are never transformed").format(h=h, colour=terrain_name(self.colour[h])), _("FIRE-ICE-NOTES section 3"), line)
+            self._volcano(f, h)
+            return
+        if to not in self.colour.values() and to not in terrain_wheel().colours:
+            raise RecordError(_("unknown terrain colour {to!r}").format(to=to), line=line)
+        frm = self.colour[h]
+        if frm in SPECIAL_TERRAINS:
+            raise _illegal("cannot_terraform", _("{h} is {frm}; ice and volcano hexes are never transformed").format(h=h, frm=terrain_name(frm)),
+                           _("FIRE-ICE-NOTES section 3 (map.pm validate_transform_color)"), line)
+        if f.free["TF"]:
+            self._check_reach(f, h, direct_only=f.tf_need_adjacency)
+            f.free["TF"] -= 1
+            f.tf_need_adjacency = False
+            self.colour[h] = to
+            return
+        need = self._spades_needed(f, frm, to)
+        if need == 0:
+            raise _illegal("same_terrain", _("{h} already is {to}").format(h=h, to=terrain_name(to)), _("rulebook: transform changes the terrain"), line)
+        self._check_reach(f, h)
+        if f.spades < need:
+            if f.cult_spade and f.spades:
+                raise _illegal("not_enough_spades", _("{name} has {spades} spade(s) from cult income, {h} needs {need}").format(name=_(f.data.display), spades=f.spades, h=h, need=need), _("RULES-NOTES tricky case 10"), line)
+            if not self.implicit_dig:
+                raise _illegal("not_enough_spades", _("{name} holds {spades} spade(s), {h} needs {need}; the engine never "
+                                                      "digs by itself: write dig N first").format(
+                    name=_(f.data.display), spades=f.spades, h=h, need=need), _("RULES-NOTES-E E.2.1"), line)
+            self._dig(f, need - f.spades)
+        f.spades -= need
+        t = self.turn
+        if to != home and self.phase == "actions" and t.faction == f.name and not f.passed:
+            # one non-home colour per action; with dig spades it uses every spade left unless another
+            # transform follows (RULES-NOTES-E E.1.2, E.2.1)
+            if t.non_home:
+                raise _illegal("non_home_twice", _("{name}: only one hex per action may be transformed to a colour "
+                                                   "other than the home terrain").format(name=_(f.data.display)),
+                               _("RULES-NOTES-E E.1.2"), line)
+            if t.dig_spades and f.spades and not t.transforms:
+                raise _illegal("spades_left", _("{name}: transforming to another colour with dig spades must use all of "
+                                                "them ({spades} left)").format(name=_(f.data.display), spades=f.spades),
+                               _("RULES-NOTES-E E.2.1"), line)
+            self.turn = replace(t, non_home=True)
+        self.colour[h] = to
+
+    def volcano_price(self, f: FactionState, h: str) -> dict:
+        """What turning ``h`` into a volcano costs ``f`` (``{"LOSE_PW_TOKEN": n}`` or ``{"LOSE_CULT": n}``):
+        the higher price when the hex's colour is the home terrain of any faction but the Riverwalkers
+        (picked ice / volcano start colours do not count; FIRE-ICE-NOTES sections 3, 5)."""
+        return dict((f.data.volcano_effect or {}).get("home" if self.is_home(self.colour[h]) else "not_home", {}))
+
+    def is_home(self, colour: str) -> bool:
+        """FIRE-ICE-NOTES section 3 (map.pm ``color_home_status``): ``colour`` is the current colour of a
+        faction other than the Riverwalkers (the terrains picked by ice and volcano factions do not count)."""
+        return any(o.home == colour for o in self.factions.values() if o.name != "riverwalkers")
+
+    def _volcano(self, f: FactionState, h: str) -> None:
+        """Turn ``h`` into a volcano, spending the action's VOLCANO_TF and charging tokens / cult steps."""
+        line = self._line
+        if f.volcano_tf < 1 and f.spade_action:
+            self._dig(f, 1)  # refused with volcano_spades: the action's spades were converted at once
+        if f.volcano_tf < 1:
+            raise _illegal("not_enough_spades", _("{name}: not enough VOLCANO_TF (a volcano begins with dig 1)").format(name=_(f.data.display)),
+                           _("FIRE-ICE-NOTES section 5"), line)
+        self._check_reach(f, h)
+        price = self.volcano_price(f, h)
+        tokens = price.get("LOSE_PW_TOKEN", 0)
+        if tokens:
+            b = f.bowls
+            if sum(b) < tokens:
+                raise _illegal("not_enough_pw", _("{name} has {sum} power tokens, a volcano on {h} costs {tokens}").format(name=_(f.data.display), sum=sum(b), h=h, tokens=tokens), _("FIRE-ICE-NOTES section 5"), line)
+            bowls = list(b)
+            left = tokens
+            for i in range(3):  # bowl I first, then II, then III (resources.pm LOSE_PW_TOKEN)
+                take = min(left, bowls[i])
+                bowls[i] -= take
+                left -= take
+            f.bowls = type(b)(*bowls)
+        steps = price.get("LOSE_CULT", 0)
+        if steps:
+            if max(f.cult.values()) < steps:
+                raise _illegal("volcano_unpaid", _("{name} has no cult track with {steps} steps to lose").format(name=_(f.data.display), steps=steps),
+                               _("FIRE-ICE-NOTES section 5"), line)
+            f.cult_debt += steps
+        f.volcano_tf -= 1
+        self.colour[h] = "volcano"
+
+    def _dig(self, f: FactionState, n: int) -> None:
+        if f.data.terraform_mode == "volcano":
+            if f.spade_action:
+                raise _illegal("volcano_spades", _("{who}: the spades of {action} were turned into {what} at once; "
+                               "a volcano needs an action of its own (dig 1. build X)").format(
+                                   who=_(f.data.display), action=f.spade_action,
+                                   what=_("new power tokens") if f.name == "dragonlords" else _("cult steps")),
+                               _("FIRE-ICE-NOTES section 5"), self._line)
+            if n != 1 or f.volcano_dug:
+                raise _illegal("one_volcano", _("{name}: one volcano per action (dig 1, once)").format(name=_(f.data.display)),
+                               _("FIRE-ICE-NOTES section 5 (commands.pm command_dig)"), self._line)
+            f.volcano_dug = True
+            f.volcano_tf += 1
+            return
+        if f.data.spades is None:
+            raise _illegal("no_spades", _("{name} cannot dig").format(name=_(f.data.display)), _("faction board"), self._line)
+        cost = f.data.spades.cost_per_spade_by_level[f.digging_level]
+        self._pay(f, {k: v * n for k, v in cost.items()}, _("dig {n}").format(n=n))
+        gain = f.data.spades.gain_per_use
+        if gain:
+            extra = {k: v * n for k, v in gain[0].items() if k != "SPADE"}
+            self._gain(f, extra, "dig")
+        self._gain_spades(f, n)
