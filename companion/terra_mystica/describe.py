@@ -43,6 +43,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.i18n import N_, _, ngettext, pgettext
+from companion.terra_mystica.actions import RemoveBonus, RoundTile
 from companion.terra_mystica.engine.commands import Command, parse_commands
 from companion.terra_mystica.engine.state import DROP_LABEL, TOTAL_FIELDS
 from companion.terra_mystica.names import (
@@ -507,7 +508,7 @@ def describe_action(action: Any) -> str:
 
     Parameters
     ----------
-    action : companion.terra_mystica.game.Action, RoundTile or RemoveBonus
+    action : companion.terra_mystica.actions.Action, RoundTile or RemoveBonus
         An ``Action`` (``faction``, ``commands`` as ``(verb, args)`` pairs, ``is_setup``), or a setup tile
         draw (a ``RoundTile``/``RemoveBonus``, told by its class).
 
@@ -517,11 +518,9 @@ def describe_action(action: Any) -> str:
         The sub-commands as phrases (:func:`describe_choice`) joined by ``"; "``; a faction pick names the
         faction; a setup tile draw names the tile.
     """
-    from companion.terra_mystica import game
-
-    if isinstance(action, game.RoundTile):
+    if isinstance(action, RoundTile):
         return _("round scoring tile {tile}").format(tile=_with_code(action.tile))
-    if isinstance(action, game.RemoveBonus):
+    if isinstance(action, RemoveBonus):
         return _("bonus tile {tile} out of play").format(tile=action.tile)
     if action.is_setup:
         return _("play the {name}").format(name=faction_name(action.faction))

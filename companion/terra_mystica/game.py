@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
@@ -47,6 +47,7 @@ from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 from companion.terra_mystica import engine
+from companion.terra_mystica.actions import Action, AnyAction, RemoveBonus, RoundTile
 from companion.terra_mystica.engine import parse_commands
 from companion.terra_mystica.factions import faction_label, faction_names, get_faction
 from companion.terra_mystica.tiles import load_tiles
@@ -68,59 +69,7 @@ LATE_ROUNDS_WITHOUT = {"SCORE1": (5, 6)}
 # --------------------------------------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True)
-class Action:
-    """A faction's typed row as a value.
-
-    Attributes
-    ----------
-    faction : str
-        Engine faction name (``"witches"``).
-    commands : tuple of (str, tuple)
-        The parsed sub-commands, ``(verb, args)`` (see :mod:`companion.terra_mystica.engine.commands`).
-    text : str
-        The row as typed (not compared: ``"Build e7"`` equals ``"build E7"``).
-    """
-
-    faction: str
-    commands: tuple[tuple[str, tuple], ...]
-    text: str = field(compare=False, default="")
-
-    @classmethod
-    def parse(cls, faction: str, text: str, *, line: int | None = None) -> Action:
-        """Parse ``text`` for ``faction``.
-
-        Raises
-        ------
-        RecordError
-            If a sub-command is not part of the command language (naming ``line``).
-        """
-        cmds = parse_commands(text, line=line)
-        if not cmds:
-            raise RecordError(_("{faction}: empty command row").format(faction=faction), line=line)
-        return cls(faction.lower(), tuple((c.verb, c.args) for c in cmds), ". ".join(c.text for c in cmds))
-
-    @property
-    def is_setup(self) -> bool:
-        """True for the row seating a faction."""
-        return self.commands == (("setup", ()),)
-
-
-@dataclass(frozen=True)
-class RoundTile:
-    """Chance: ``tile`` (``"SCORE3"``) is the round scoring tile of the next round without one."""
-
-    tile: str
-
-
-@dataclass(frozen=True)
-class RemoveBonus:
-    """Chance: bonus tile ``tile`` (``"BON4"``) is put out of play (players + 3 tiles stay)."""
-
-    tile: str
-
-
-AnyAction = Action | RoundTile | RemoveBonus
+# Action, RoundTile, RemoveBonus and AnyAction live in companion.terra_mystica.actions (imported above).
 
 
 # --------------------------------------------------------------------------------------------- state
