@@ -331,7 +331,7 @@ def _to_act(game) -> str | None:
         return offer["to"]
     for name in game.seats:
         f = game.factions[name]
-        if getattr(f, "pending_favor", 0) or getattr(f, "pending_town", 0) or getattr(f, "pending_cult", 0):
+        if f.owed.favor or f.owed.town or f.owed.cult:
             return name
     if game.phase == "cult_spades":
         for name in game.seats:

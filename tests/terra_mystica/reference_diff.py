@@ -223,12 +223,10 @@ class Judgement:
 
 def _open_in_project(game: Game, faction: str) -> bool:
     f = game.factions[faction]
-    flags = ("pending_favor", "pending_town", "pending_cult", "pending_pick", "pending_unlock", "pending_p3",
-             "sh_bridges", "spades", "volcano_tf", "cult_debt")
-    if any(getattr(f, a, 0) for a in flags):
-        return True
-    free = getattr(f, "free", {}) or {}
-    return any(free.get(k) for k in ("TF", "D", "BRIDGE", "UPGRADE", "TP"))
+    o = f.owed  # every open obligation but the Darklings' conversion right
+    return bool(f.spades or o.favor or o.town or o.cult or o.pick_color or o.unlocks or o.gain_p3
+                or o.stronghold_bridges or o.volcano_tf or o.cult_debt
+                or o.free_transform or o.free_dwelling or o.bridge or o.free_trading_house)
 
 
 def _project_judge(game: Game, faction: str, row: str) -> tuple[bool, bool]:

@@ -221,7 +221,7 @@ def _p3_offer(state, round_):
     g = state.game.copy()
     g.round = round_
     g.turn = TurnState()  # the Witches' turn: the Shapeshifters' last turn has closed (RULES-NOTES-E E.0)
-    g.factions["shapeshifters"].pending_p3 = 1
+    g.factions["shapeshifters"].set_owed(gain_p3=1)
     return replace(state, game=g)
 
 

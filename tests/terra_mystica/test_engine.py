@@ -188,7 +188,7 @@ def test_every_fire_and_ice_faction_is_seated():
     assert len(expansion) == 6
     for name in expansion:
         g = new_game([name, "witches"], round_tiles=TILES)
-        assert g.factions[name].pending_pick  # every one of them picks a colour (FIRE-ICE-NOTES section 2)
+        assert g.factions[name].owed.pick_color  # every one of them picks a colour (FIRE-ICE-NOTES section 2)
 
 
 def test_score_projects_final_scoring():
@@ -240,7 +240,8 @@ def test_bare_decline_refuses_every_waiting_offer():
 def test_auren_stronghold_steps_go_on_one_track():
     g = new_game(["auren", "halflings"], round_tiles=TILES)
     f = g.factions["auren"]
-    f.pending_cult, f.cult_same_track = 2, True
+    f.cult_same_track = True
+    f.set_owed(cult=2)
     g2 = play(g, "auren: +WATER. +WATER")
     assert g2.factions["auren"].cult["WATER"] == f.cult["WATER"] + 2
     with pytest.raises(IllegalActionError) as err:

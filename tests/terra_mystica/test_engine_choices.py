@@ -34,7 +34,8 @@ def test_a_town_tile_with_two_tracks_to_ten_and_one_key_waits_for_the_players_ch
     g = opening()
     f = g.factions["witches"]
     f.cult.update(FIRE=6, WATER=9, EARTH=4, AIR=9)
-    f.keys, f.pending_town = 0, 1
+    f.keys = 0
+    f.set_owed(town=1)
     g = play(g, "witches: +TW5")
     # TW5: a key and one step on every track; WATER and AIR both want the one key: both wait at 9
     assert cults(g, "witches") == [7, 9, 5, 9]
@@ -52,7 +53,8 @@ def test_one_track_to_ten_with_its_key_needs_no_choice():
     g = opening()
     f = g.factions["witches"]
     f.cult.update(FIRE=6, WATER=8, EARTH=4, AIR=9)
-    f.keys, f.pending_town = 0, 1
+    f.keys = 0
+    f.set_owed(town=1)
     assert cults(play(g, "witches: +TW5"), "witches") == [7, 9, 5, 10]
 
 
@@ -81,7 +83,8 @@ def test_a_ledger_row_states_the_choice_in_its_cult_column():
     g = opening()
     f = g.factions["witches"]
     f.cult.update(FIRE=6, WATER=9, EARTH=4, AIR=9)
-    f.keys, f.pending_town = 0, 1
+    f.keys = 0
+    f.set_owed(town=1)
     g.apply_row("witches", parse_commands("+TW5"), cults_after=(7, 10, 5, 9))
     assert cults(g, "witches") == [7, 10, 5, 9]
     assert g.rows[-1].totals[7:] == (7, 10, 5, 9)

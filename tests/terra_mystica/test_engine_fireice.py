@@ -86,10 +86,10 @@ def test_a_picked_colour_blocks_the_base_factions_of_that_colour():
 
 def test_ice_maidens_take_a_favor_tile_in_setup_and_fav11_pays_nothing_there():
     g = new_game(["icemaidens", "witches"], round_tiles=TILES)
-    assert g.factions["icemaidens"].pending_favor == 1
+    assert g.factions["icemaidens"].owed.favor == 1
     g = play(g, "icemaidens: pick-color gray", "icemaidens: +FAV11", "icemaidens: build E7")
     f = g.factions["icemaidens"]
-    assert f.favors == ["FAV11"] and f.pending_favor == 0
+    assert f.favors == ["FAV11"] and f.owed.favor == 0
     assert f.vp == get_faction("icemaidens").start.vp  # favour VP only from round 1
     with pytest.raises(IllegalActionError) as err:
         apply_action(new_game(["yetis", "witches"], round_tiles=TILES), "yetis", "+FAV11")
@@ -184,7 +184,7 @@ def volcano_setup(volcano="dragonlords", tiles=TILES):
     """A volcano faction (picks gray after all factions are chosen) against the Halflings (brown):
     volcano E7, F6; Halflings F5, F7. E6 (brown) is then someone's home, D4 (red) is not."""
     g = new_game([volcano, "halflings"], round_tiles=tiles)
-    assert awaited(g)[0] == volcano and g.factions[volcano].pending_pick
+    assert awaited(g)[0] == volcano and g.factions[volcano].owed.pick_color
     return play(g, f"{volcano}: pick-color gray", f"{volcano}: build E7", "halflings: build F5",
                 "halflings: build F7", f"{volcano}: build F6", "halflings: pass BON3", f"{volcano}: pass BON6")
 
@@ -252,7 +252,7 @@ def test_volcano_factions_convert_gained_spades_at_once():
     g = loose(volcano_setup("acolytes"), "acolytes", bowls=(0, 0, 12))
     g = play(g, "acolytes: action ACT6")  # two spades -> two free cult steps, placed with +TRACK rows
     f = g.factions["acolytes"]
-    assert f.pending_cult == 2 and f.spades == 0
+    assert f.owed.cult == 2 and f.spades == 0
     air = f.cult["AIR"]
     g = play(g, "acolytes: +2AIR")
     assert g.factions["acolytes"].cult["AIR"] == air + 2
@@ -294,7 +294,7 @@ def test_acolytes_place_cult_income_spades_as_steps_before_income():
     g = loose(volcano_setup("acolytes", tiles), "acolytes", cult={"EARTH": 8})
     g = play(g, "acolytes: pass BON7", "halflings: pass BON1")
     assert g.phase == "cult_spades" and awaited(g) == ["acolytes"]
-    assert g.factions["acolytes"].pending_cult == 2 and g.factions["acolytes"].spades == 0
+    assert g.factions["acolytes"].owed.cult == 2 and g.factions["acolytes"].spades == 0
     g = play(g, "acolytes: +FIRE", "acolytes: +WATER")
     assert g.phase == "actions" and g.factions["acolytes"].cult["FIRE"] == 4
 

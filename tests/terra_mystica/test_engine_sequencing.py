@@ -64,7 +64,7 @@ def test_cultists_step_comes_with_the_first_useful_acceptance_and_holds_the_roun
     g = play(g, "witches: leech 1 from cultists")
     labels = [(r.faction, r.label) for r in g.rows[-2:]]
     assert labels == [("cultists", "[opponent accepted power]"), ("witches", "leech 1 from cultists")]
-    assert g.factions["cultists"].pending_cult == 1
+    assert g.factions["cultists"].owed.cult == 1
     g = play(g, "witches: pass BON1", "cultists: pass BON2")
     assert g.round == 1  # the Cultists' step is still to be placed
     fire = g.factions["cultists"].cult["FIRE"]
@@ -76,7 +76,7 @@ def test_no_cultists_reward_when_the_offer_could_give_nothing():
     g = opening(first="cultists")
     g.factions["witches"].bowls = PowerBowls(0, 0, 12)
     g = play(g, "cultists: upgrade E6 to TP", "witches: leech 1 from cultists")
-    assert g.factions["cultists"].pending_cult == 0
+    assert g.factions["cultists"].owed.cult == 0
     assert [r.label for r in g.rows[-2:]][0] != "[opponent accepted power]"
     g2 = play(opening(first="cultists"), "cultists: upgrade E6 to TP")
     g2.factions["witches"].bowls = PowerBowls(0, 0, 12)
@@ -134,7 +134,8 @@ def test_a_leech_typed_before_an_action_in_one_line_is_answered_first():
 def test_town_key_moves_a_track_blocked_by_the_favour_tile_to_ten():
     g = opening()
     f = g.factions["witches"]
-    f.cult["FIRE"], f.keys, f.pending_favor, f.pending_town = 7, 0, 1, 1
+    f.cult["FIRE"], f.keys = 7, 0
+    f.set_owed(favor=1, town=1)
     f.bowls = PowerBowls(5, 7, 0)
     g = play(g, "witches: +FAV1. +TW1")
     w = g.factions["witches"]
@@ -147,11 +148,12 @@ def test_town_key_moves_a_track_blocked_by_the_favour_tile_to_ten():
 def test_a_blocked_track_is_forgotten_at_the_next_full_move():
     g = opening()
     f = g.factions["witches"]
-    f.cult["FIRE"], f.keys, f.pending_favor = 7, 0, 1
+    f.cult["FIRE"], f.keys = 7, 0
+    f.set_owed(favor=1)
     g = play(g, "witches: +FAV1", "halflings: pass BON1")
     assert g.factions["witches"].cult["FIRE"] == 9
     g = play(g, "witches: dig 1. build F6")
-    g.factions["witches"].pending_town = 1
+    g.factions["witches"].set_owed(town=1)
     g = play(g, "witches: +TW1")
     assert g.factions["witches"].cult["FIRE"] == 9  # the key stays free for a later step
 
@@ -160,7 +162,8 @@ def test_another_faction_on_ten_caps_without_remembering():
     g = opening()
     g.factions["halflings"].cult["FIRE"] = 10
     f = g.factions["witches"]
-    f.cult["FIRE"], f.keys, f.pending_favor, f.pending_town = 7, 0, 1, 1
+    f.cult["FIRE"], f.keys = 7, 0
+    f.set_owed(favor=1, town=1)
     g = play(g, "witches: +FAV1. +TW1")
     assert g.factions["witches"].cult["FIRE"] == 9 and g.factions["witches"].blocked == []
 
@@ -171,7 +174,8 @@ def test_stepping_back_says_which_track_a_town_key_goes_to():
     g = opening()
     f = g.factions["witches"]
     f.cult.update(FIRE=6, WATER=9, EARTH=4, AIR=9)
-    f.keys, f.pending_town = 0, 1
+    f.keys = 0
+    f.set_owed(town=1)
     g2 = play(g, "witches: -water. +TW5")
     assert [g2.factions["witches"].cult[t] for t in ("FIRE", "WATER", "EARTH", "AIR")] == [7, 9, 5, 10]
     g3 = play(g, "witches: -air. +TW5")
@@ -232,4 +236,4 @@ def test_chaos_magicians_temple_gives_two_favour_tiles_once():
     g = play(g, "chaosmagicians: upgrade D4 to TP")
     g = play(g, "witches: pass BON1")
     g = play(g, "chaosmagicians: upgrade D4 to TE")
-    assert g.factions["chaosmagicians"].pending_favor == 2
+    assert g.factions["chaosmagicians"].owed.favor == 2

@@ -29,7 +29,7 @@ SEATS = {"riverwalkers": ["riverwalkers", "acolytes", "witches"], "shapeshifters
 
 
 def _choice_due(f) -> bool:
-    return bool(f.pending_pick or f.pending_unlock or f.pending_p3 or f.sh_bridges or f.pending_cult)
+    return bool(f.owed.pick_color or f.owed.unlocks or f.owed.gain_p3 or f.owed.stronghold_bridges or f.owed.cult)
 
 
 def _pick(rng, moves):

@@ -115,7 +115,7 @@ def test_riverwalkers_priests_become_unlock_choices():
     g = loose(river_setup(), "riverwalkers", bowls=(0, 0, 12))
     g = play(g, "riverwalkers: action ACT2")  # one priest -> one choice
     f = g.factions["riverwalkers"]
-    assert f.pending_unlock == 1 and f.priests == 0 and awaited(g)[0] == "riverwalkers"
+    assert f.owed.unlocks == 1 and f.priests == 0 and awaited(g)[0] == "riverwalkers"
     choices = legal_actions(g, "riverwalkers")
     assert "unlock-terrain yellow" in choices and "unlock-terrain gain-priest" in choices
     assert "unlock-terrain gray" not in choices  # already unlocked
@@ -123,7 +123,7 @@ def test_riverwalkers_priests_become_unlock_choices():
     c, cap = f.coins, f.max_priests
     g2 = play(g, "riverwalkers: unlock-terrain yellow")
     f2 = g2.factions["riverwalkers"]
-    assert f2.coins == c - 1 and f2.max_priests == cap + 1 and "yellow" in f2.unlocked and f2.pending_unlock == 0
+    assert f2.coins == c - 1 and f2.max_priests == cap + 1 and "yellow" in f2.unlocked and f2.owed.unlocks == 0
     g3 = play(g, "riverwalkers: unlock-terrain green")  # the Witches' home colour
     assert g3.factions["riverwalkers"].coins == c - 2
     g4 = play(g, "riverwalkers: unlock-terrain gain-priest")
@@ -154,13 +154,13 @@ def test_riverwalkers_stronghold_places_two_bridges_or_discards_them():
     g = play(g, "riverwalkers: upgrade C5 to TP", "witches: pass BON1")
     g = play(g, "riverwalkers: upgrade C5 to SH")
     f = g.factions["riverwalkers"]
-    assert f.sh_bridges == 2 and "riverwalkers" in awaited(g)
+    assert f.owed.stronghold_bridges == 2 and "riverwalkers" in awaited(g)
     spots = [a for a in legal_actions(g, "riverwalkers") if a.startswith("bridge")]
     assert spots and "-BRIDGE" in legal_actions(g, "riverwalkers")
     g = play(g, f"riverwalkers: {spots[0]}")
-    assert g.factions["riverwalkers"].sh_bridges == 1 and len(g.townstate.bridges) == 1
+    assert g.factions["riverwalkers"].owed.stronghold_bridges == 1 and len(g.townstate.bridges) == 1
     g = play(g, "riverwalkers: -BRIDGE")
-    assert g.factions["riverwalkers"].sh_bridges == 0 and g.factions["riverwalkers"].free["BRIDGE"] == 0
+    assert g.factions["riverwalkers"].owed.stronghold_bridges == 0 and g.factions["riverwalkers"].owed.bridge == 0
 
 
 # ---------------------------------------------------------------- Shapeshifters (section 6)
@@ -187,13 +187,13 @@ def test_shapeshifters_may_buy_a_bowl_iii_token_when_an_opponent_accepts_their_p
     g = play(shape_setup(), "shapeshifters: upgrade E7 to TP", "witches: leech 1 from shapeshifters")
     assert any(r.label == "[opponent accepted power]" and r.faction == "shapeshifters" for r in g.rows)
     f = g.factions["shapeshifters"]
-    assert f.pending_p3 == 1 and "gain P3 for VP" in legal_actions(g, "shapeshifters")
+    assert f.owed.gain_p3 == 1 and "gain P3 for VP" in legal_actions(g, "shapeshifters")
     vp, bowls = f.vp, tuple(f.bowls)
     g2 = play(g, "shapeshifters: gain P3 for VP")
     f2 = g2.factions["shapeshifters"]
-    assert f2.vp == vp - 1 and tuple(f2.bowls) == (bowls[0], bowls[1], bowls[2] + 1) and f2.pending_p3 == 0
+    assert f2.vp == vp - 1 and tuple(f2.bowls) == (bowls[0], bowls[1], bowls[2] + 1) and f2.owed.gain_p3 == 0
     g3 = play(g, "shapeshifters: -GAIN_P3_FOR_VP")
-    assert g3.factions["shapeshifters"].vp == vp and g3.factions["shapeshifters"].pending_p3 == 0
+    assert g3.factions["shapeshifters"].vp == vp and g3.factions["shapeshifters"].owed.gain_p3 == 0
     # the round waits for the answer
     g4 = play(g, "witches: pass BON1", "shapeshifters: pass BON7")
     assert g4.round == 1 and awaited(g4) == ["shapeshifters"]

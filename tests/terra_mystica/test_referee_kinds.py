@@ -94,7 +94,7 @@ def test_riverwalkers_choose_a_cult_income_unlock_before_the_other_income():
              "riverwalkers: build C5", "witches: pass BON3", "riverwalkers: pass BON6")
     g.factions["riverwalkers"].cult["WATER"] = 4
     g = play(g, "riverwalkers: pass BON1", "witches: pass BON2")
-    assert g.factions["riverwalkers"].pending_unlock == 1
+    assert g.factions["riverwalkers"].owed.unlocks == 1
     assert g.rows[-1].label == "cult_income_for_faction" and g.phase != "actions"
     g = play(g, "riverwalkers: unlock-terrain yellow")
     labels = [r.label for r in g.rows[-3:]]

@@ -365,7 +365,7 @@ def test_a_free_build_of_a_stronghold_action_may_follow_in_the_next_row():
         play(g, "halflings: pass BON1")
     assert err.value.code == "turn_open" and "-FREE_D" in str(err.value)
     g = play(g, "witches: -FREE_D", "halflings: pass BON1")  # declined: the turn closes
-    assert g.factions["witches"].free["D"] == 0
+    assert g.factions["witches"].owed.free_dwelling == 0
 
 
 def test_out_of_turn_refusal_names_both_factions_without_a_possessive():

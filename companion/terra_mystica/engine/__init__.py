@@ -152,14 +152,14 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     f = game.faction(faction)
     tiles = game.tiles
     out: list[str] = []
-    if f.pending_pick:
+    if f.owed.pick_color:
         out += [f"pick-color {c}" for c in terrain_wheel().colours]
-    if f.pending_unlock:
+    if f.owed.unlocks:
         # the Riverwalkers' priests (FIRE-ICE-NOTES section 7)
         out += [f"unlock-terrain {c}" for c in terrain_wheel().colours] + ["unlock-terrain gain-priest"]
-    if f.pending_p3:
+    if f.owed.gain_p3:
         out += ["gain P3 for VP", "-GAIN_P3_FOR_VP"]  # the Shapeshifters' answer (section 6)
-    if f.sh_bridges:
+    if f.owed.stronghold_bridges:
         out.append("-BRIDGE")
     for o in game.offers:
         if o["to"] == f.name:
@@ -168,8 +168,8 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     out += [f"+{fid}" for fid in tiles.favor]
     out += [f"+{tid}" for tid in tiles.town]
     out += [f"+{t}" for t in CULT_TRACKS]
-    if f.pending_cult > 1:
-        out += [f"+{f.pending_cult}{t}" for t in CULT_TRACKS]
+    if f.owed.cult > 1:
+        out += [f"+{f.owed.cult}{t}" for t in CULT_TRACKS]
     out += [f"-{t}" for t in CULT_TRACKS]
     if game.phase == "cult_spades":
         out += ["-SPADE", "done"]
@@ -213,7 +213,7 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
     out += [f"send p to {t}" for t in CULT_TRACKS]
     out += [f"send p to {t} for {n}" for t in CULT_TRACKS for n in (1, 2, 3)]
     out += ["advance ship", "advance dig"]
-    if f.free["BRIDGE"]:
+    if f.owed.bridge:
         out += [f"bridge {a}:{b}" for a, b in sorted(tuple(sorted(p)) for p in game.board.bridge_spots)]
     if f.name == "mermaids":
         out += [f"connect {r}" for r in sorted(game.board.river_adj)]
@@ -270,12 +270,12 @@ def trial_commands(game: Game, faction: str) -> list[str]:
             # exact shortcuts for the many hexes apply_action refuses anyway: no dwelling left, the
             # hex already home terrain (transform), out of reach (both; the Witches' ride builds anywhere)
             h = target.args[0]
-            if verb == "build" and (no_dwelling or f.free["D"] and game.colour[h] != home):
+            if verb == "build" and (no_dwelling or f.owed.free_dwelling and game.colour[h] != home):
                 continue
-            if verb == "transform" and not f.free["TF"] and game.colour[h] == (target.args[1] or home):
+            if verb == "transform" and not f.owed.free_transform and game.colour[h] == (target.args[1] or home):
                 continue
-            if not (verb == "build" and f.free["D"]) and \
-                    game.reach(f, h, direct_only=verb == "transform" and f.free["TF"] > 0 and f.tf_need_adjacency) \
+            if not (verb == "build" and f.owed.free_dwelling) and \
+                    game.reach(f, h, direct_only=verb == "transform" and f.owed.free_transform > 0 and f.tf_need_adjacency) \
                     is None:
                 continue
         if _try(game, faction, cmd):
@@ -291,8 +291,8 @@ def awaited(game: Game) -> list[str]:
         f = game.factions[n]
         if n in game.dropped:
             continue
-        if any(o["to"] == n for o in game.offers) or f.pending_favor or f.pending_town or f.pending_cult \
-                or f.pending_pick or f.pending_unlock or f.pending_p3 or f.sh_bridges \
+        if any(o["to"] == n for o in game.offers) or f.owed.favor or f.owed.town or f.owed.cult \
+                or f.owed.pick_color or f.owed.unlocks or f.owed.gain_p3 or f.owed.stronghold_bridges \
                 or game.phase == "cult_spades" and f.spades and f.cult_spade:
             names.append(n)
     turn = game.expected_turn()

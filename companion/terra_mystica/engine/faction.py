@@ -8,7 +8,7 @@ Resources are named as the rulebook names them (``coins``, ``workers``, ``priest
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from companion.terra_mystica.engine.commands import CULT_TRACKS
@@ -49,8 +49,75 @@ class Row(NamedTuple):
     typed: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """What a faction still owes or may still take: its open obligations as one frozen value
+    (RULES-NOTES-E E.2; the turn's own follow-ups are :class:`~.turn.TurnState`). Replaced, never changed
+    in place (:meth:`FactionState.owe`, :meth:`FactionState.set_owed`).
+
+    Attributes
+    ----------
+    favor, town, cult : int
+        Favor tiles, town tiles and cult steps to choose (``+FAVn``, ``+TWn``, ``+TRACK``; E.2 items
+        GAIN_FAVOR, GAIN_TW, CULT).
+    bridge : int
+        Bridges to place (ACT1, ACTE; BRIDGE).
+    free_dwelling, free_transform, free_trading_house : int
+        ACTW's dwelling, ACTN's transform, ACTS's trading house (FREE_D, FREE_TF, FREE_TP).
+    darklings_convert : int
+        Workers the Darklings' stronghold may still convert to priests 1:1 (CONVERT_W_TO_P).
+    unlocks : int
+        Riverwalkers: ``unlock-terrain`` choices, one per priest gained (UNLOCK_TERRAIN; FIRE-ICE-NOTES 7).
+    stronghold_bridges : int
+        Riverwalkers: stronghold bridges still to place or decline (``-BRIDGE``).
+    pick_color : bool
+        A colour to pick (ice factions after setup; the Shapeshifters' ACTH5 / ACTH6; PICK_COLOR).
+    gain_p3 : int
+        Shapeshifters: ``gain P3 for VP`` answers (an opponent accepted their power; GAIN_P3_FOR_VP).
+    volcano_tf : int
+        Volcano factions: the transform a free ``dig 1`` granted (VOLCANO_TF; FIRE-ICE-NOTES section 5).
+    cult_debt : int
+        The Acolytes' volcano price in cult steps, paid with one ``-NTRACK`` (LOSE_CULT).
+
+    Examples
+    --------
+    >>> o = Owed(favor=1)
+    >>> o.favor, bool(o), bool(Owed())
+    (1, True, False)
+    """
+
+    favor: int = 0
+    town: int = 0
+    cult: int = 0
+    bridge: int = 0
+    free_dwelling: int = 0
+    free_transform: int = 0
+    free_trading_house: int = 0
+    darklings_convert: int = 0
+    unlocks: int = 0
+    stronghold_bridges: int = 0
+    pick_color: bool = False
+    gain_p3: int = 0
+    volcano_tf: int = 0
+    cult_debt: int = 0
+
+    def __bool__(self) -> bool:
+        return any(getattr(self, name) for name in self.__slots__)
+
+
+NOTHING_OWED = Owed()
+
+ITEM_FIELDS = {"BRIDGE": "bridge", "FREE_D": "free_dwelling", "FREE_TF": "free_transform",
+               "FREE_TP": "free_trading_house", "CONVERT_W_TO_P": "darklings_convert", "GAIN_FAVOR": "favor",
+               "GAIN_TW": "town", "CULT": "cult", "UNLOCK_TERRAIN": "unlocks", "PICK_COLOR": "pick_color",
+               "VOLCANO_TF": "volcano_tf", "LOSE_CULT": "cult_debt", "GAIN_P3_FOR_VP": "gain_p3"}
+"""E.2 item names (``FREE_TF``, ``GAIN_FAVOR``, ... as rules data and declines write them) -> :class:`Owed` fields."""
+
+
+
 class FactionState:
-    """Mutable per-faction state (resources, buildings, tracks, tiles, pending choices)."""
+    """Mutable per-faction state (resources, buildings, tracks, tiles); its open obligations are one frozen
+    value, :attr:`owed` (:class:`Owed`)."""
 
     def __init__(self, data: Faction) -> None:
         s = data.start
@@ -73,42 +140,30 @@ class FactionState:
         self.priests_on_slots = 0  # priests standing on the cult board's priest spaces (SCORE9)
         self.spades = 0
         self.cult_spade = False       # spades from cult income (no BON4 range)
-        self.carry_spades = False     # spades left by the last action row
-        self.carry_free = False       # a free build / transform / upgrade / bridge left by the last action row
-        self.pending_favor = 0
-        self.pending_town = 0
-        self.pending_cult = 0
         self.cult_same_track = False
         self.blocked: list[str] = []  # tracks stopped at 9 for want of a key (RULES-NOTES-D D.2)
         self.same_track_name: str | None = None
-        self.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
         self.tf_need_adjacency = False
         self.teleport_level = 0
         carpet = data.engine_fields.get("carpet_range")
         tunnel = data.engine_fields.get("tunnel_range")
         self.jump_range = int(carpet or tunnel or 0)
-        self.darklings_convert = 0
         self.teleported: set[str] = set()
         # ice factions pick a land colour after their setup row (FIRE-ICE-NOTES section 2): their
         # starting terrain and the reference for spade costs; their home terrain stays "ice"
         self.picked: str | None = None
-        self.pending_pick = bool(data.engine_fields.get("PICK_COLOR") or
-                                 (data.engine_fields.get("post_setup") or {}).get("PICK_COLOR"))
+        pick = bool(data.engine_fields.get("PICK_COLOR") or (data.engine_fields.get("post_setup") or {}).get("PICK_COLOR"))
+        self.owed = Owed(pick_color=True) if pick else NOTHING_OWED  # open obligations (a frozen value)
         # volcano factions (FIRE-ICE-NOTES section 5): a free ``dig 1`` grants one volcano transform
-        # (VOLCANO_TF) per action; the Acolytes then owe cult steps, paid with one ``-NTRACK``
-        self.volcano_tf = 0
+        # (``owed.volcano_tf``) per action; the Acolytes then owe cult steps (``owed.cult_debt``), one ``-NTRACK``
         self.volcano_dug = False
-        self.cult_debt = 0
         self.spade_action: str | None = None  # a power / bonus action whose spades a volcano faction converted
         # the current home colour: fixed, "ice" / "volcano", or chosen at setup by the Shapeshifters and
         # Riverwalkers (FIRE-ICE-NOTES sections 2, 6, 7); the Shapeshifters' stronghold changes it
         self.home = data.home_terrain
         self.variable = data.home_terrain == VARIABLE_HOME
         self.shift_pick = False       # the Shapeshifters' ACTH5 / ACTH6 waits for its pick-color
-        self.pending_p3 = 0           # "gain P3 for VP" offers (an opponent accepted Shapeshifter power)
         self.unlocked: set[str] = set()  # Riverwalkers: colours they may build on
-        self.pending_unlock = 0       # Riverwalkers: priests gained, each an unlock-terrain choice
-        self.sh_bridges = 0           # Riverwalkers: stronghold bridges still to place (or -BRIDGE)
         if data.engine_fields.get("MAX_P") is not None:
             self.max_priests = int(data.engine_fields["MAX_P"])  # Riverwalkers: priest capacity starts at 1
 
@@ -117,10 +172,19 @@ class FactionState:
         new = copy.copy(self)
         new.cult, new.buildings, new.hexes = dict(self.cult), dict(self.buildings), dict(self.hexes)
         new.favors, new.towns = list(self.favors), list(self.towns)
-        new.free, new.teleported = dict(self.free), set(self.teleported)
+        new.teleported = set(self.teleported)
         new.blocked = list(self.blocked)
         new.unlocked = set(self.unlocked)
         return new
+
+    def owe(self, **counts: int) -> None:
+        """Add ``counts`` (an :class:`Owed` field -> a change, negative when used or declined) to :attr:`owed`."""
+        o = self.owed
+        self.owed = replace(o, **{k: getattr(o, k) + n for k, n in counts.items()})
+
+    def set_owed(self, **values: int | bool) -> None:
+        """Set :class:`Owed` fields of :attr:`owed` to ``values``."""
+        self.owed = replace(self.owed, **values)
 
     # ------------------------------------------------------------------ totals
     def totals(self) -> tuple:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.errors import IllegalActionError
 from companion.i18n import N_, _
 from companion.terra_mystica.engine.commands import CULT_TRACKS
-from companion.terra_mystica.engine.faction import FactionState
+from companion.terra_mystica.engine.faction import ITEM_FIELDS, FactionState
 
 BASE_CONVERSIONS = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("P", "C"): 1, ("W", "C"): 1}
 
@@ -89,15 +89,15 @@ class Ledger:
                 f.workers += n
             elif res == "P" and f.data.engine_fields.get("locked_terrain"):
                 # Riverwalkers: every priest gained becomes an unlock-terrain choice (FIRE-ICE-NOTES 7)
-                f.pending_unlock += n
+                f.owe(unlocks=n)
             elif res == "P":
                 f.priests = min(f.priests + n, f.max_priests)
             elif res == "MAX_P":
                 f.max_priests += n
             elif res == "GAIN_P3_FOR_VP":
-                f.pending_p3 += n  # the Shapeshifters may buy a bowl-III token for 1 VP (FIRE-ICE-NOTES 6)
+                f.owe(gain_p3=n)  # the Shapeshifters may buy a bowl-III token for 1 VP (FIRE-ICE-NOTES 6)
             elif res == "PICK_COLOR":
-                f.pending_pick = True  # the Shapeshifters' stronghold action: pick-color in the same action
+                f.set_owed(pick_color=True)  # the Shapeshifters' stronghold action: pick-color in the same action
                 f.shift_pick = True
             elif res == "PW":
                 f.gain_power(n)
@@ -111,15 +111,15 @@ class Ledger:
                 f.keys += n
                 self._unblock(f)
             elif res == "CULT":
-                f.pending_cult += n
+                f.owe(cult=n)
             elif res == "GAIN_SHIP":
                 self._gain_ship(f)
             elif res == "carpet_range":
                 pass  # handled with GAIN_SHIP for factions without shipping
             elif res == "BRIDGE":
-                f.free["BRIDGE"] += n
+                f.owe(bridge=n)
             elif res == "GAIN_FAVOR":
-                f.pending_favor += n
+                f.owe(favor=n)
             elif res == "GAIN_TELEPORT":
                 f.teleport_level += n
                 adv = (f.data.teleport or {}).get("advance_gain") or ()
@@ -127,9 +127,9 @@ class Ledger:
                     if "carpet_range" in g:
                         f.jump_range += g["carpet_range"]
             elif res == "CONVERT_W_TO_P":
-                f.darklings_convert = n
+                f.set_owed(darklings_convert=n)
             elif res in ("FREE_TF", "FREE_D", "FREE_TP"):
-                f.free[res[5:]] += n
+                f.owe(**{ITEM_FIELDS[res]: n})
             elif res == "TF_NEED_HEX_ADJACENCY":
                 f.tf_need_adjacency = True
             elif res == "TELEPORT_NO_TF":
@@ -177,7 +177,7 @@ class Ledger:
                 b = f.bowls
                 f.bowls = type(b)(b[0] + n * conv["P1"], b[1], b[2])
             if conv.get("CULT"):
-                f.pending_cult += n * conv["CULT"]
+                f.owe(cult=n * conv["CULT"])
             return
         f.spades += n
         bonus = f.data.spade_gain_bonus
@@ -225,21 +225,21 @@ class Ledger:
                     who=_(f.data.display), n=n if n > 1 else "", what=what, have=have),
                     _("RULES-NOTES-E E.2: declines"), line)
             if what == "BRIDGE":
-                f.free["BRIDGE"] -= n
-                f.sh_bridges = max(0, f.sh_bridges - n)
+                f.owe(bridge=-n)
+                f.set_owed(stronghold_bridges=max(0, f.owed.stronghold_bridges - n))
             elif what.startswith("FREE_"):
-                f.free[what[5:]] -= n
+                f.owe(**{ITEM_FIELDS[what]: -n})
                 if what == "FREE_TF":
                     f.tf_need_adjacency = False
             elif what == "CONVERT_W_TO_P":
-                f.darklings_convert -= n
+                f.owe(darklings_convert=-n)
             elif what == "GAIN_FAVOR":
-                f.pending_favor -= n
+                f.owe(favor=-n)
             elif what == "GAIN_TW":
-                f.pending_town -= n
+                f.owe(town=-n)
             else:
-                f.pending_cult -= n
-                if not f.pending_cult:
+                f.owe(cult=-n)
+                if not f.owed.cult:
                     f.cult_same_track = False
             return
         if what == "GAIN_P3_FOR_VP":
@@ -259,13 +259,13 @@ class Ledger:
                 f.cult_spade = False
             return
         pos = f.cult[what]
-        if f.cult_debt:
+        if f.owed.cult_debt:
             # the Acolytes' volcano price: the whole amount on one track (FIRE-ICE-NOTES section 5)
-            if n != f.cult_debt or pos < n:
-                raise _illegal("volcano_unpaid", _("{name} owes {cult_debt} steps on one track for the volcano (-{cult_debt}{what} with {what} at {pos})").format(name=_(f.data.display), cult_debt=f.cult_debt, what=what, pos=pos), _("FIRE-ICE-NOTES section 5"),
+            if n != f.owed.cult_debt or pos < n:
+                raise _illegal("volcano_unpaid", _("{name} owes {cult_debt} steps on one track for the volcano (-{cult_debt}{what} with {what} at {pos})").format(name=_(f.data.display), cult_debt=f.owed.cult_debt, what=what, pos=pos), _("FIRE-ICE-NOTES section 5"),
                                line)
             f.cult[what] = pos - n
-            f.cult_debt = 0
+            f.set_owed(cult_debt=0)
             return
         if "loose-cult-loss" not in self.options and (pos == 10 or pos - n < 7):
             raise _illegal("cult_loss", _("{name} may step back on {what} only from below 10 and not below 7 (at {pos})").format(name=_(f.data.display), what=what, pos=pos), _("RULES-NOTES-D D.2 command_adjust_resources"), line)
@@ -275,10 +275,7 @@ class Ledger:
 
     def _pending_count(self, f: FactionState, what: str) -> int:
         """How many of the E.2 item ``what`` (a :data:`DECLINES` name) ``f`` has pending."""
-        if what == "BRIDGE" or what.startswith("FREE_"):
-            return f.free["BRIDGE" if what == "BRIDGE" else what[5:]]
-        return {"CONVERT_W_TO_P": f.darklings_convert, "GAIN_FAVOR": f.pending_favor, "GAIN_TW": f.pending_town,
-                "CULT": f.pending_cult}[what]
+        return getattr(f.owed, ITEM_FIELDS[what])
 
     def _free_keys(self, f: FactionState) -> int:
         return f.keys - sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
@@ -298,7 +295,8 @@ class Ledger:
         extra = f.data.exchange_rates.get(r_from, {})
         if r_to in extra:
             rate = extra[r_to]
-        right, f.darklings_convert = f.darklings_convert, 0  # the first convert of any kind after the stronghold uses the right up
+        right = f.owed.darklings_convert
+        f.set_owed(darklings_convert=0)  # the first convert of any kind after the stronghold uses the right up
         if (r_from, r_to) == ("W", "P") and right:
             # the Darklings' stronghold: once, up to 3 workers to priests 1:1 (Game/Factions/Darklings.pm,
             # command_convert; RULES-NOTES-D D.2)

@@ -221,27 +221,27 @@ def decision_moves(game, faction: str) -> list[str]:
                 out.append(f"leech {o['amount']} from {o['from']}")
             out.append(f"decline {o['amount']} from {o['from']}")
     ctx = None
-    if f.pending_favor:
+    if f.owed.favor:
         ctx = _Context(game, f)
         out += [p[2:] for p in _favour_picks(ctx, 1) if p]
-    if f.pending_town:
+    if f.owed.town:
         out += [f"+{tid}" for tid, n in sorted(game.town_pool.items()) if n > 0]
-    if f.pending_town or f.blocked:
+    if f.owed.town or f.blocked:
         # a step back before the tile or the key says which track its key takes to 10 (RULES-NOTES-D D.2)
         loose = "loose-cult-loss" in game.options
         out += [f"-{t}" for t in CULT_TRACKS if 0 < f.cult[t] < 10 and (loose or f.cult[t] > 7)]
-    if f.pending_cult:
-        if f.cult_same_track and f.pending_cult > 1 and f.same_track_name is None:
-            out += [f"+{f.pending_cult}{t}" for t in CULT_TRACKS]
+    if f.owed.cult:
+        if f.cult_same_track and f.owed.cult > 1 and f.same_track_name is None:
+            out += [f"+{f.owed.cult}{t}" for t in CULT_TRACKS]
         elif f.same_track_name:
             out.append(f"+{f.same_track_name}")
         else:
             out += [f"+{t}" for t in CULT_TRACKS]
     elif f.blocked and game._free_keys(f) > 0:
         out += [f"+{t}" for t in f.blocked]  # a track waiting at 9 for a key (RULES-NOTES-D D.2)
-    if f.pending_pick:
+    if f.owed.pick_color:
         out += [f"pick-color {c}" for c in _free_colours(game)]
-    if f.pending_unlock:
+    if f.owed.unlocks:
         table = f.data.engine_fields.get("locked_terrain") or {}
         for c, price in table.items():
             if c in f.unlocked or c == "gain-priest":
@@ -250,11 +250,11 @@ def decision_moves(game, faction: str) -> list[str]:
             if all({"C": f.coins, "W": f.workers, "P": f.priests}.get(k, 0) >= v for k, v in cost.items()):
                 out.append(f"unlock-terrain {c}")
         out.append("unlock-terrain gain-priest")
-    if f.pending_p3:
+    if f.owed.gain_p3:
         if f.vp >= 1:
             out.append("gain P3 for VP")
         out.append("-GAIN_P3_FOR_VP")
-    if f.sh_bridges:
+    if f.owed.stronghold_bridges:
         ctx = ctx or _Context(game, f)
         out += [f"bridge {b}" for b in _bridges(ctx)] + ["-BRIDGE"]
     if game.phase == "cult_spades" and f.spades and f.cult_spade:
@@ -641,8 +641,8 @@ def legal_moves(game, faction: str) -> list[str]:
     if game.phase == "over" or f.name in game.dropped:
         return []
     decisions = decision_moves(game, faction)
-    owed = f.pending_favor or f.pending_town or f.pending_cult or f.pending_pick or f.pending_unlock or \
-        f.pending_p3 or f.sh_bridges or game.phase == "cult_spades"
+    owed = f.owed.favor or f.owed.town or f.owed.cult or f.owed.pick_color or f.owed.unlocks or \
+        f.owed.gain_p3 or f.owed.stronghold_bridges or game.phase == "cult_spades"
     if owed:
         return [d for d in decisions if game.phase_error(f.name, _parsed(d)) is None]
     going_on = _open_turn_moves(game, f)

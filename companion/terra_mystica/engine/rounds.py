@@ -58,7 +58,7 @@ class Rounds:
         for f in self.factions.values():
             f.passed = False
             f.spades = 0
-            f.free = {"TF": 0, "D": 0, "TP": 0, "BRIDGE": 0}
+            f.set_owed(free_transform=0, free_dwelling=0, free_trading_house=0, bridge=0)
         self.turn = NO_TURN
         self.round = prev + 1
         self.phase = "income"
@@ -84,7 +84,7 @@ class Rounds:
                         # converted at once; the Acolytes place their free steps before income goes on
                         # (FIRE-ICE-NOTES section 5, commit 6c1bf47)
                         self._gain_spades(f, gain["SPADE"])
-                        any_spades = any_spades or f.pending_cult > 0
+                        any_spades = any_spades or f.owed.cult > 0
                         gain = {k: v for k, v in gain.items() if k != "SPADE"}
                     else:
                         f.cult_spade = True
@@ -93,7 +93,7 @@ class Rounds:
                         gain = {k: v for k, v in gain.items() if k != "SPADE"}
                 self._gain(f, gain, "cult income")
                 self._emit(f, "cult_income_for_faction")
-            if any_spades or any(f.pending_unlock for f in self.factions.values()):
+            if any_spades or any(f.owed.unlocks for f in self.factions.values()):
                 # cult-income spades, and the Riverwalkers' unlock choices from cult-income priests, are
                 # settled before the other income (RULES-NOTES-D D.4; RULES-NOTES-E E.4 in_income_terrain_unlock)
                 self.phase = "cult_spades"
@@ -211,8 +211,8 @@ class Rounds:
         if self.phase == "over":
             return
         if self.phase == "cult_spades":
-            if any(f.spades and f.cult_spade or f.pending_cult and f.data.terraform_mode == "volcano"
-                   or f.pending_unlock for f in self.factions.values()):
+            if any(f.spades and f.cult_spade or f.owed.cult and f.data.terraform_mode == "volcano"
+                   or f.owed.unlocks for f in self.factions.values()):
                 return
             for f in self.factions.values():
                 f.cult_spade = False
@@ -227,6 +227,6 @@ class Rounds:
         unchosen tiles (acting.pm in_play; RULES-NOTES-D D.1 / D.5)."""
         if self.turn.faction is not None and not self.turn_complete():
             return True  # the last faction passed with its turn still open (RULES-NOTES-E E.2.4)
-        return bool(self.offers) or any(f.pending_cult or f.pending_favor or f.pending_town or f.pending_pick
-                                        or f.pending_unlock or f.pending_p3 or f.sh_bridges
+        return bool(self.offers) or any(f.owed.cult or f.owed.favor or f.owed.town or f.owed.pick_color
+                                        or f.owed.unlocks or f.owed.gain_p3 or f.owed.stronghold_bridges
                                         for f in self.factions.values())

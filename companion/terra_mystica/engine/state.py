@@ -224,7 +224,7 @@ class Game(Turns, Rounds, Handlers, Ledger):
             raise SetupError("factions", _("at most {max_players} players").format(max_players=MAX_PLAYERS), line=line)
         f = FactionState(data)
         # the Ice Maidens' starting favor tile, a +FAVn row during setup (FIRE-ICE-NOTES section 2)
-        f.pending_favor += int(data.engine_fields.get("GAIN_FAVOR", 0) or 0)
+        f.owe(favor=int(data.engine_fields.get("GAIN_FAVOR", 0) or 0))
         self.factions[data.name] = f
         self.seats.append(data.name)
         self.order.append(data.name)
@@ -294,7 +294,7 @@ class Game(Turns, Rounds, Handlers, Ledger):
         if f.bonus:
             self.bonus_pool[f.bonus] = 0
             f.bonus = None
-        f.pending_cult = f.pending_favor = f.pending_town = 0
+        f.set_owed(cult=0, favor=0, town=0)
         f.spades = 0
         f.cult_spade = False
         if self.turn.faction == f.name:

@@ -249,19 +249,19 @@ def pending_items(game, name: str, *, with_offers: bool = False) -> dict[str, in
     f = game.factions[name]
     turn = game.turn
     items = {
-        "SPADE": f.spades, "BRIDGE": f.free["BRIDGE"], "FREE_D": f.free["D"], "FREE_TF": f.free["TF"],
-        "FREE_TP": f.free["TP"],
+        "SPADE": f.spades, "BRIDGE": f.owed.bridge, "FREE_D": f.owed.free_dwelling, "FREE_TF": f.owed.free_transform,
+        "FREE_TP": f.owed.free_trading_house,
         # a pass ends the Chaos Magicians' extra actions even without strict-chaosmagician-sh (the reference
         # then lets them act after passing, its old "CM double pass" bug, E.2.2; not followed here)
         "ACTION": turn.actions_left if turn.faction == name and not f.passed else 0,
-        "CONVERT_W_TO_P": f.darklings_convert if "strict-darkling-sh" in game.options else 0,
-        "GAIN_FAVOR": f.pending_favor, "GAIN_TW": f.pending_town, "CULT": f.pending_cult,
-        "UNLOCK_TERRAIN": f.pending_unlock, "PICK_COLOR": int(bool(f.pending_pick)),
-        "VOLCANO_TF": f.volcano_tf,   # a volcano faction's lone dig 1 (FIRE-ICE-NOTES section 5)
-        "LOSE_CULT": f.cult_debt,     # the Acolytes' volcano price, paid with -NTRACK (lose-cult)
+        "CONVERT_W_TO_P": f.owed.darklings_convert if "strict-darkling-sh" in game.options else 0,
+        "GAIN_FAVOR": f.owed.favor, "GAIN_TW": f.owed.town, "CULT": f.owed.cult,
+        "UNLOCK_TERRAIN": f.owed.unlocks, "PICK_COLOR": int(bool(f.owed.pick_color)),
+        "VOLCANO_TF": f.owed.volcano_tf,   # a volcano faction's lone dig 1 (FIRE-ICE-NOTES section 5)
+        "LOSE_CULT": f.owed.cult_debt,     # the Acolytes' volcano price, paid with -NTRACK (lose-cult)
     }
     if with_offers:
-        items["GAIN_P3_FOR_VP"] = f.pending_p3  # an answer to an opponent's leech, not part of the turn
+        items["GAIN_P3_FOR_VP"] = f.owed.gain_p3  # an answer to an opponent's leech, not part of the turn
     return {k: v for k, v in items.items() if v}
 
 

@@ -198,7 +198,7 @@ class Turns:
                                 _("rulebook: setup order (RULES-NOTES-D D.5)"), line)
             return None
         if self.phase == "cult_spades":
-            if f.pending_cult and f.data.terraform_mode == "volcano" and verbs <= {"cult"}:
+            if f.owed.cult and f.data.terraform_mode == "volcano" and verbs <= {"cult"}:
                 return None  # the Acolytes' steps from cult-income spades
             bad = verbs - {"transform", "lose", "wait"} or any(c.verb == "lose" and c.args[1] != "SPADE"
                                                                   for c in commands)
@@ -217,16 +217,16 @@ class Turns:
         if due != f.name:
             return _illegal("not_your_turn", _("{due} is to act now, not {name}").format(due=self._shown(due), name=_(f.data.display)),
                             _("rulebook: turn order (RULES-NOTES section 6)"), line)
-        waiting = [o.name for o in self.factions.values() if o.pending_favor or o.pending_town
-                   or o.pending_unlock or o.sh_bridges]
+        waiting = [o.name for o in self.factions.values() if o.owed.favor or o.owed.town
+                   or o.owed.unlocks or o.owed.stronghold_bridges]
         if waiting and f.name in waiting:
             # the faction's own choices may come first in the row
             first = next(i for i, c in enumerate(commands) if c.verb in ACTION_VERBS and
-                         not (c.verb == "bridge" and f.sh_bridges))
+                         not (c.verb == "bridge" and f.owed.stronghold_bridges))
             picked = sum(c.args[0] if c.verb == "town" else 1 for c in commands[:first]
                          if c.verb in ("favor", "town", "unlock_terrain", "bridge")
                          or c.verb == "lose" and c.args[1] == "BRIDGE")
-            if f.pending_favor + f.pending_town + f.pending_unlock + f.sh_bridges <= picked:
+            if f.owed.favor + f.owed.town + f.owed.unlocks + f.owed.stronghold_bridges <= picked:
                 waiting.remove(f.name)
         if waiting:
             return _illegal("decision_pending", _("{waiting} must choose a favor / town tile first").format(waiting=', '.join(map(self._shown, waiting))),
@@ -245,12 +245,12 @@ class Turns:
         """True when the row only settles ``f``'s own pending choices that need no turn: unlock-terrain
         (Riverwalkers' priests), stronghold bridges / ``-BRIDGE`` (Riverwalkers), ``gain P3 for VP`` /
         ``-GAIN_P3_FOR_VP`` (Shapeshifters), with conversions alongside (FIRE-ICE-NOTES sections 6, 7)."""
-        if not (f.pending_unlock or f.sh_bridges or f.pending_p3):
+        if not (f.owed.unlocks or f.owed.stronghold_bridges or f.owed.gain_p3):
             return False
         if not verbs <= {"unlock_terrain", "bridge", "lose", "gain_p3", "convert", "burn"}:
             return False
-        if "bridge" in verbs and not f.sh_bridges or "unlock_terrain" in verbs and not f.pending_unlock or \
-                "gain_p3" in verbs and not f.pending_p3:
+        if "bridge" in verbs and not f.owed.stronghold_bridges or "unlock_terrain" in verbs and not f.owed.unlocks or \
+                "gain_p3" in verbs and not f.owed.gain_p3:
             return False
         return all(c.verb != "lose" or c.args[1] in ("BRIDGE", "GAIN_P3_FOR_VP") for c in commands) and \
             not verbs <= {"convert", "burn"}
@@ -312,10 +312,11 @@ class Turns:
         if machine and self.turn.faction not in (None, f.name) and self.turn_complete():
             self.turn = NO_TURN  # the stream moved to another faction: the complete turn closes (E.0)
         f.teleported = set()
-        if not (machine and self.turn.faction == f.name and f.volcano_tf):
+        if not (machine and self.turn.faction == f.name and f.owed.volcano_tf):
             # a volcano begun with a lone `dig 1` stays owed over the faction's rows of the open turn
             # (FIRE-ICE-NOTES section 5: an unused VOLCANO_TF leaves the turn incomplete)
-            f.volcano_tf, f.volcano_dug = 0, False
+            f.set_owed(volcano_tf=0)
+            f.volcano_dug = False
         f.spade_action = None
         setup_move = self.phase == "setup" and not verbs.isdisjoint(ACTION_VERBS)
         started = False  # a full action of this row began a move (start_full_move)
@@ -325,7 +326,7 @@ class Turns:
             verb = cmd.verb
             how = "free"
             if machine and verb in FULL_ACTION_VERBS and not (verb == "transform" and f.passed) and \
-                    not (verb == "bridge" and f.sh_bridges and not self.turn.bridges):
+                    not (verb == "bridge" and f.owed.stronghold_bridges and not self.turn.bridges):
                 how = self._require(f, cmd)
                 if how == "chain":
                     # the last unpassed faction: close the row, start a fresh move (E.1.3); obligations carry
@@ -361,7 +362,7 @@ class Turns:
             raise _illegal("pick_needed", _("{who}: the stronghold action {action} changes the home colour; "
                                             "add pick-color COLOUR to the same action").format(
                 who=_(f.data.display), action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)
-        if (f.volcano_tf or f.cult_debt) and not machine:
+        if (f.owed.volcano_tf or f.owed.cult_debt) and not machine:
             raise _illegal("volcano_unpaid", _("{name}: the volcano is not finished (unused dig, or cult steps unpaid: -NTRACK)").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 5"), line)
         if started and self.phase in ("setup", "actions"):
             self._advance_turn(f)
@@ -390,7 +391,7 @@ class Turns:
         if "strict-darkling-sh" in self.options:
             for o in self.factions.values():
                 if o is not f:
-                    o.darklings_convert = 0
+                    o.set_owed(darklings_convert=0)
         if any(o["to"] == f.name for o in self.offers):
             self._auto_decline(f)
 

@@ -734,7 +734,8 @@ def town_key_position() -> Game:
         game = apply_action(game, faction, command)
     witches = game.factions["witches"]
     witches.cult.update(KEY_CHOICE_CULTS)
-    witches.keys, witches.pending_town = 0, 1
+    witches.keys = 0
+    witches.set_owed(town=1)
     return game
 
 

@@ -27,7 +27,7 @@ class BuildingHandlers:
             f.vp += tile.vp[kind]
 
     def _town_tiles_left(self) -> int:
-        pending = sum(f.pending_town for f in self.factions.values())
+        pending = sum(f.owed.town for f in self.factions.values())
         return max(0, sum(self.town_pool.values()) - pending)
 
     def _towns_now(self) -> TownState:
@@ -46,7 +46,7 @@ class BuildingHandlers:
         founded = sum(1 for e in ts.events if e.kind == "founded")
         self.townstate = ts
         if founded:
-            f.pending_town += founded
+            f.owe(town=founded)
 
     def _offer_power(self, f: FactionState, h: str) -> None:
         """One power-offer event for a build / upgrade on ``h`` (RULES-NOTES-D D.1, map.pm compute_leech).
@@ -96,7 +96,7 @@ class BuildingHandlers:
                            _("rulebook: faction board"), line)
         home = f.home
         if self.round == 0:
-            waiting = [o.name for o in self.factions.values() if o.pending_pick]
+            waiting = [o.name for o in self.factions.values() if o.owed.pick_color]
             if waiting:
                 raise _illegal("decision_pending", _("{waiting} must pick a colour (pick-color X) before initial dwellings are placed").format(waiting=', '.join(map(self._shown, waiting))), _("FIRE-ICE-NOTES section 2"), line)
             start = f.picked or home
@@ -118,11 +118,11 @@ class BuildingHandlers:
             self._check_reach(f, h)
             self._pay(f, dict(f.data.buildings["D"].cost), "a dwelling")
             self.colour[h] = home
-        elif f.free["D"]:
+        elif f.owed.free_dwelling:
             if self.colour[h] != home:
                 raise _illegal("not_home_terrain", _("{h} is {colour}, not {home}").format(h=h, colour=terrain_name(self.colour[h]), home=terrain_name(home)),
                                _("Witches' ride: forest hex, no transform"), line)
-            f.free["D"] -= 1
+            f.owe(free_dwelling=-1)
         else:
             if self.colour[h] != home:
                 if self.colour[h] in SPECIAL_TERRAINS:
@@ -154,8 +154,8 @@ class BuildingHandlers:
         bdata = f.data.buildings[kind]
         if f.buildings[kind] >= bdata.count:
             raise _illegal("no_building_left", _("{name} has no {kind} left").format(name=_(f.data.display), kind=kind), _("rulebook: faction board"), line)
-        if kind == "TP" and f.free["TP"]:
-            f.free["TP"] -= 1
+        if kind == "TP" and f.owed.free_trading_house:
+            f.owe(free_trading_house=-1)
         else:
             cost = dict(bdata.cost)
             if kind == "TP" and not any(self.owner(n) not in (None, f.name) for n in self.adjacent(h)):
@@ -175,20 +175,20 @@ class BuildingHandlers:
         if effect:
             self._gain(f, effect, f"{kind} bonus")
             if kind == "SH" and effect.get("BRIDGE"):
-                f.sh_bridges += effect["BRIDGE"]  # the Riverwalkers' bridges: placed now or discarded
+                f.owe(stronghold_bridges=effect["BRIDGE"])  # the Riverwalkers' bridges: placed now or discarded
         self._offer_power(f, h)
 
     def _bridge(self, f: FactionState, a: str, b: str) -> None:
         line = self._line
-        if f.free["BRIDGE"] <= 0:
+        if f.owed.bridge <= 0:
             raise _illegal("no_bridge_action", _("a bridge needs the bridge power action (ACT1) or the "
                            "Engineers' action first"), _("rulebook: power action bridge"), line)
         try:
             ts = self._towns_now().add_bridge(a, b, f.name)
         except IllegalActionError as exc:
             raise _illegal(exc.code, exc.message, exc.rule or "RULES-NOTES section 3", line) from None
-        f.free["BRIDGE"] -= 1
-        f.sh_bridges = max(0, f.sh_bridges - 1)
+        f.owe(bridge=-1)
+        f.set_owed(stronghold_bridges=max(0, f.owed.stronghold_bridges - 1))
         self._after_towns(f, ts)
 
     def _connect(self, f: FactionState, args: tuple) -> None:

@@ -21,7 +21,7 @@ class ChoiceHandlers:
         line = self._line
         if fid not in self.favor_pool:
             raise RecordError(_("unknown favor tile {fid}").format(fid=fid), line=line)
-        if f.pending_favor <= 0:
+        if f.owed.favor <= 0:
             raise _illegal("no_favor_due", _("{name} may not take a favor tile now").format(name=_(f.data.display)), _("rulebook: temple / "
                            "sanctuary give a favor tile"), line)
         if fid in f.favors:
@@ -29,7 +29,7 @@ class ChoiceHandlers:
         if self.favor_pool[fid] <= 0:
             raise _illegal("favor_gone", _("no {fid} left").format(fid=fid), _("rulebook: favor tile supply"), line)
         self.favor_pool[fid] -= 1
-        f.pending_favor -= 1
+        f.owe(favor=-1)
         f.favors.append(fid)
         tile = self.tiles.favor[fid]
         for track, n in tile.cult_steps.items():
@@ -43,12 +43,12 @@ class ChoiceHandlers:
         if tid not in self.tiles.town:
             raise RecordError(_("unknown town tile {tid}").format(tid=tid), line=line)
         for _k in range(n):
-            if f.pending_town <= 0:
+            if f.owed.town <= 0:
                 raise _illegal("no_town_due", _("{name} has not founded a town").format(name=_(f.data.display)), _("rulebook: towns"), line)
             if self.town_pool.get(tid, 0) <= 0:
                 raise _illegal("town_gone", _("no {tid} left").format(tid=tid), _("rulebook: town tile supply"), line)
             self.town_pool[tid] -= 1
-            f.pending_town -= 1
+            f.owe(town=-1)
             f.towns.append(tid)
             gain = dict(self.tiles.town[tid].gain)
             # Several tracks that this tile's steps would take to 10 and too few keys: the reference engine
@@ -71,13 +71,13 @@ class ChoiceHandlers:
                 self._gain(f, dict(f.data.town_bonus), "town bonus")
 
     def _take_cult(self, f: FactionState, n: int, track: str) -> None:
-        if f.pending_cult == 0 and n == 1 and track in f.blocked and self._free_keys(f) > 0:
+        if f.owed.cult == 0 and n == 1 and track in f.blocked and self._free_keys(f) > 0:
             # a track stopped at 9 for want of a key: with a key now, the player says which one goes to
             # 10 (command_adjust_resources; RULES-NOTES-D D.2)
             f.blocked.remove(track)
             self._cult_step(f, track, 1)
             return
-        if f.pending_cult < n:
+        if f.owed.cult < n:
             raise _illegal("no_cult_step_due", _("{name} has no cult step to take").format(name=_(f.data.display)), _("bonus / favor / faction "
                            "action cult step"), self._line)
         if f.cult_same_track:
@@ -86,8 +86,8 @@ class ChoiceHandlers:
                 raise _illegal("same_track", _("the Auren's stronghold action takes both steps on one track"),
                                _("Auren stronghold"), self._line)
             f.same_track_name = track
-        f.pending_cult -= n
-        if f.pending_cult == 0:
+        f.owe(cult=-n)
+        if f.owed.cult == 0:
             f.cult_same_track = False
             f.same_track_name = None
         self._cult_step(f, track, n)
@@ -96,7 +96,7 @@ class ChoiceHandlers:
         """``pick-color X``: an ice faction's starting terrain (FIRE-ICE-NOTES section 2). Fails if any
         faction has that colour, or (in setup) another faction picked it."""
         line = self._line
-        if not f.pending_pick:
+        if not f.owed.pick_color:
             raise _illegal("no_pick_due", _("{name} has no colour to pick").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 2"), line)
         shift = f.shift_pick
         try:
@@ -109,7 +109,8 @@ class ChoiceHandlers:
             if o.home == colour or (self.round == 0 and o.picked == colour):
                 raise _illegal("colour_taken", _("{colour} is already taken by {name}").format(colour=terrain_name(colour), name=_(o.data.display)),
                                _("FIRE-ICE-NOTES section 2 (pick-color)"), line)
-        f.pending_pick = f.shift_pick = False
+        f.set_owed(pick_color=False)
+        f.shift_pick = False
         if not f.variable:
             f.picked = colour
             return
@@ -128,11 +129,11 @@ class ChoiceHandlers:
         the colour is someone's home (section 3), and raises the priest capacity by 1; ``gain-priest``
         takes the priest (lost above capacity)."""
         line = self._line
-        if f.pending_unlock <= 0:
+        if f.owed.unlocks <= 0:
             raise _illegal("no_unlock_due", _("{who} have no priest to turn into an unlocked terrain").format(
                 who=_(f.data.display)), _("FIRE-ICE-NOTES section 7"), line)
         if what == "gain-priest":
-            f.pending_unlock -= 1
+            f.owe(unlocks=-1)
             f.priests = min(f.priests + 1, f.max_priests)
             return
         try:
@@ -148,14 +149,14 @@ class ChoiceHandlers:
                 colour=colour), _("FIRE-ICE-NOTES section 7"), line)
         price = table[colour]["home" if self.is_home(colour) else "not_home"]
         self._pay(f, dict(price["cost"]), f"unlock-terrain {colour}")
-        f.pending_unlock -= 1
+        f.owe(unlocks=-1)
         f.unlocked.add(colour)
         self._gain(f, dict(price["gain"]), "unlock-terrain")
 
     def _gain_p3(self, f: FactionState, take: bool) -> None:
         """``gain P3 for VP`` (-1 VP, +1 new bowl-III token) or ``-GAIN_P3_FOR_VP``: the Shapeshifters answer
         an opponent's acceptance of their power (data ``leech_effect``; FIRE-ICE-NOTES section 6)."""
-        if f.pending_p3 <= 0:
+        if f.owed.gain_p3 <= 0:
             raise _illegal("no_p3_due", _("{who} have no bowl-III token to buy (no opponent accepted their "
                                           "power)").format(who=_(f.data.display)), _("FIRE-ICE-NOTES section 6"),
                            self._line)
@@ -163,4 +164,4 @@ class ChoiceHandlers:
             self._pay(f, {"VP": 1}, "gain P3 for VP")
             b = f.bowls
             f.bowls = type(b)(b[0], b[1], b[2] + 1)
-        f.pending_p3 -= 1
+        f.owe(gain_p3=-1)

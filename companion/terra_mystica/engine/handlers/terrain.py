@@ -114,9 +114,9 @@ class TerrainHandlers:
         if frm in SPECIAL_TERRAINS:
             raise _illegal("cannot_terraform", _("{h} is {frm}; ice and volcano hexes are never transformed").format(h=h, frm=terrain_name(frm)),
                            _("FIRE-ICE-NOTES section 3 (map.pm validate_transform_color)"), line)
-        if f.free["TF"]:
+        if f.owed.free_transform:
             self._check_reach(f, h, direct_only=f.tf_need_adjacency)
-            f.free["TF"] -= 1
+            f.owe(free_transform=-1)
             f.tf_need_adjacency = False
             self.colour[h] = to
             return
@@ -162,9 +162,9 @@ class TerrainHandlers:
     def _volcano(self, f: FactionState, h: str) -> None:
         """Turn ``h`` into a volcano, spending the action's VOLCANO_TF and charging tokens / cult steps."""
         line = self._line
-        if f.volcano_tf < 1 and f.spade_action:
+        if f.owed.volcano_tf < 1 and f.spade_action:
             self._dig(f, 1)  # refused with volcano_spades: the action's spades were converted at once
-        if f.volcano_tf < 1:
+        if f.owed.volcano_tf < 1:
             raise _illegal("not_enough_spades", _("{name}: not enough VOLCANO_TF (a volcano begins with dig 1)").format(name=_(f.data.display)),
                            _("FIRE-ICE-NOTES section 5"), line)
         self._check_reach(f, h)
@@ -186,8 +186,8 @@ class TerrainHandlers:
             if max(f.cult.values()) < steps:
                 raise _illegal("volcano_unpaid", _("{name} has no cult track with {steps} steps to lose").format(name=_(f.data.display), steps=steps),
                                _("FIRE-ICE-NOTES section 5"), line)
-            f.cult_debt += steps
-        f.volcano_tf -= 1
+            f.owe(cult_debt=steps)
+        f.owe(volcano_tf=-1)
         self.colour[h] = "volcano"
 
     def _dig(self, f: FactionState, n: int) -> None:
@@ -202,7 +202,7 @@ class TerrainHandlers:
                 raise _illegal("one_volcano", _("{name}: one volcano per action (dig 1, once)").format(name=_(f.data.display)),
                                _("FIRE-ICE-NOTES section 5 (commands.pm command_dig)"), self._line)
             f.volcano_dug = True
-            f.volcano_tf += 1
+            f.owe(volcano_tf=1)
             return
         if f.data.spades is None:
             raise _illegal("no_spades", _("{name} cannot dig").format(name=_(f.data.display)), _("faction board"), self._line)
