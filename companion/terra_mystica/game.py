@@ -48,6 +48,7 @@ from companion.i18n import lazy_gettext
 from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 from companion.terra_mystica import engine
 from companion.terra_mystica.engine import parse_commands
+from companion.terra_mystica.engine.turn import evolve
 from companion.terra_mystica.factions import faction_label, faction_names, get_faction
 from companion.terra_mystica.tiles import load_tiles
 
@@ -537,7 +538,7 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
         raise
     except RecordError as exc:  # e.g. an unknown tile id in a well-formed command
         raise IllegalActionError("bad_command", _("{faction}: {text}: {exc}").format(faction=action.faction, text=action.text, exc=exc)) from None
-    return replace(state, game=game, history=history)
+    return evolve(state, game=game, history=history)
 
 
 def _text(action: Action) -> str:

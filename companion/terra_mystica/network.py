@@ -74,12 +74,11 @@ def network_graph(state: TownState, faction: str, *, shipping: int = 0, jump_ran
     m = state.map
     order = {h: i for i, h in enumerate(m.hexes)}
     own = sorted((h for h, (f, _) in state.buildings.items() if f == faction), key=order.__getitem__)
-    links = state.link_graph()
     g = nx.Graph()
     g.add_nodes_from(own)
-    g.add_edges_from(links.subgraph(own).edges)
     own_set = set(own)
     for h in own:
+        g.add_edges_from((h, n) for n in state.adjacent(h, faction) if n in own_set)  # the link graph's edges
         if shipping:
             g.add_edges_from((h, n) for n in m.shipping_reach(h, shipping) if n in own_set)
         if jump_range:

@@ -124,7 +124,8 @@ def apply_action(game: Game, faction: str, command: str, *, line: int | None = N
         Unreadable command text or unknown faction.
     """
     new = game.copy()
-    new.apply_row(faction, parse_commands(command, line=line), line=line)
+    # a row typed without a line number is read once (bots and searches apply the same rows many times)
+    new.apply_row(faction, list(_parsed(command)) if line is None else parse_commands(command, line=line), line=line)
     return new
 
 

@@ -75,8 +75,7 @@ opponent building is directly adjacent (bridges included).
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.errors import IllegalActionError, RecordError
@@ -91,6 +90,7 @@ from companion.terra_mystica.engine.turn import (
     fresh_turn,
     pending_items,
 )
+from companion.terra_mystica.engine.turn import evolve as replace  # dataclasses.replace without __init__
 from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.network import largest_network
 from companion.terra_mystica.power import PowerBowls, leech_offer
@@ -312,7 +312,8 @@ class FactionState:
 
     def copy(self) -> FactionState:
         """An independent copy (faction rules data shared)."""
-        new = copy.copy(self)
+        new = object.__new__(FactionState)
+        new.__dict__.update(self.__dict__)
         new.cult, new.count, new.hexes = dict(self.cult), dict(self.count), dict(self.hexes)
         new.favors, new.towns = list(self.favors), list(self.towns)
         new.free, new.teleported = dict(self.free), set(self.teleported)
@@ -2393,7 +2394,8 @@ class Game:
     def copy(self) -> Game:
         """An independent copy (the public ``apply_action`` works on copies). Immutable parts (rules
         data, map tables, the frozen town state) are shared."""
-        new = copy.copy(self)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
         new.colour = dict(self.colour)
         new.factions = {n: f.copy() for n, f in self.factions.items()}
         new.seats, new.order, new.pass_order = list(self.seats), list(self.order), list(self.pass_order)
