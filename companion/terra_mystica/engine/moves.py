@@ -59,8 +59,21 @@ class _Context:
             self.jump_cost = {}
         self.mode = f.data.terraform_mode
         self.empty = [h for h in _land_hexes(game) if h not in self.occupied]
-        table = _reach_table(game, f)
+        self.table = table = _reach_table(game, f)
         self.reachable = [h for h in self.empty if h in table]
+        self._can: dict[tuple, bool] = {}
+
+    def can(self, jump: bool, spades: int, build: bool) -> bool:
+        """Whether the faction affords reaching a hex (``jump``: tunnelling / carpet flight), ``dig``-ing
+        ``spades`` spades and (``build``) a dwelling, all in one move: :meth:`affords`, remembered for the
+        decision (every hex asks one of a few such questions)."""
+        key = (jump, spades, build)
+        hit = self._can.get(key)
+        if hit is None:
+            dig = self.dig(spades)
+            hit = self._can[key] = dig is not None and \
+                self.affords(self.jump_cost if jump else {}, dig, self.d_cost if build else {})
+        return hit
 
     def affords(self, *costs: dict) -> bool:
         total: dict[str, int] = {}
@@ -77,7 +90,7 @@ class _Context:
             if key not in self._reach:
                 self._reach[key] = self.game.reach(self.f, h, direct_only=True)
             return self._reach[key]
-        return _reach_table(self.game, self.f).get(h)
+        return self.table.get(h)
 
     def reach_cost(self, h: str) -> dict | None:
         """The price of reaching ``h`` (tunnelling / carpet flight) or None when out of reach."""
@@ -409,23 +422,24 @@ def _build_moves(ctx: _Context) -> list[str]:
             continue
         if colour in SPECIAL and colour != home:
             continue
+        jump = bool(reach)
+        build_ok = ctx.dwelling_left
         if colour == home:
-            if ctx.dwelling_left and ctx.affords(reach, ctx.d_cost):
+            if build_ok and ctx.can(jump, 0, True):
                 out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
             if colour in SPECIAL:
                 continue
-        need = ctx.need(h)
+        needs = ctx.needs(h)
+        need = needs.get(home)
         if need:
-            dig = ctx.dig(need)
-            if dig is not None and ctx.affords(reach, dig):
+            if ctx.can(jump, need, False):
                 out.append(f"dig {need}. transform {h}")
-                if ctx.dwelling_left and ctx.affords(reach, dig, ctx.d_cost):
+                if build_ok and ctx.can(jump, need, True):
                     out += [f"dig {need}. build {h}{t}" for t in ctx.town_picks(h, "D")]
-        for to, n in ctx.needs(h).items():
+        for to, n in needs.items():
             if to == home or not n:
                 continue
-            dig = ctx.dig(n)
-            if dig is not None and ctx.affords(reach, dig):
+            if ctx.can(jump, n, False):
                 out.append(f"dig {n}. transform {h} to {to}")
     return out
 
