@@ -183,8 +183,9 @@ class GameState:
         return list(self.seated)
 
 
-def _bonus_in_play(options: frozenset) -> list[str]:
-    return [bid for bid, b in load_tiles().bonus.items() if not b.option or b.option in options]
+@functools.lru_cache(maxsize=64)
+def _bonus_in_play(options: frozenset) -> tuple[str, ...]:
+    return tuple(bid for bid, b in load_tiles().bonus.items() if not b.option or b.option in options)
 
 
 def _round_tiles_in_play(options: frozenset) -> list[str]:
