@@ -92,14 +92,25 @@ class RandomBot:
         return rng.choice(kinds[rng.choice(list(kinds))])
 
 
+_MOVE_KINDS: dict = {}
+
+
 def _kind(action: Any) -> tuple:
     """The shape of a move: its verbs (and the action id of ``action X``), without hexes or colours
-    (``dig 1. build E7`` and ``dig 2. build F3`` are one kind; ``transform E7 to blue`` another)."""
+    (``dig 1. build E7`` and ``dig 2. build F3`` are one kind; ``transform E7 to blue`` another).
+    Remembered by the row's text (listed actions are shared values, so their texts recur)."""
     commands = getattr(action, "commands", None)
     if commands is None:
         return ("chance",)
-    return tuple(args[0] if verb == "action" else (verb, args[1] is not None) if verb == "transform" else verb
-                 for verb, args in commands)
+    hit = _MOVE_KINDS.get(action.text)
+    if hit is None:
+        if len(_MOVE_KINDS) > 65536:
+            _MOVE_KINDS.clear()
+        hit = tuple(args[0] if verb == "action" else (verb, args[1] is not None) if verb == "transform" else verb
+                    for verb, args in commands)
+        if action.text:
+            _MOVE_KINDS[action.text] = hit
+    return hit
 
 
 @dataclass(frozen=True)

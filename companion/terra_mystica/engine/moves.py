@@ -62,6 +62,7 @@ class _Context:
         self.table = table = _reach_table(game, f)
         self.reachable = [h for h in self.empty if h in table]
         self._can: dict[tuple, bool] = {}
+        self._loose: int | None = None
 
     def can(self, jump: bool, spades: int, build: bool) -> bool:
         """Whether the faction affords reaching a hex (``jump``: tunnelling / carpet flight), ``dig``-ing
@@ -131,7 +132,11 @@ class _Context:
         """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town, else ``[""]``."""
         game, f = self.game, self.f
         ts = game.townstate
-        if not _may_found_town(ts, f, h, kind):
+        if self._loose is None:  # the power of the own buildings in no town: a town needs at most all of it
+            self._loose = sum(f.data.building_power(k) for x, k in f.hexes.items() if x not in ts.town_of)
+        before = f.data.building_power(f.hexes[h]) if h in f.hexes and h not in ts.town_of else 0
+        if self._loose - before + f.data.building_power(kind) < ts.town_size(f.name) or \
+                not _may_found_town(ts, f, h, kind):
             return [""]
         try:
             ts = game._towns_now().place(h, f.name, kind)
