@@ -264,14 +264,14 @@ def _ranked(values: tuple, prizes) -> list:
 
 def _resource_vp(faction: str, coins: int, workers: int, priests: int, bowls: tuple) -> int:
     """:func:`~companion.terra_mystica.scoring.convert_resources`'s VP, remembered."""
-    from companion.terra_mystica.scoring import convert_resources
+    from companion.terra_mystica.scoring import resource_vp
 
     key = (faction, coins, workers, priests, bowls)
     hit = _RESOURCE_VP.get(key)
     if hit is None:
         if len(_RESOURCE_VP) > 65536:
             _RESOURCE_VP.clear()
-        hit = _RESOURCE_VP[key] = convert_resources(faction, coins, workers, priests, bowls).vp
+        hit = _RESOURCE_VP[key] = resource_vp(faction, coins, workers, priests, bowls)
     return hit
 
 
