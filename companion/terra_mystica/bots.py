@@ -83,6 +83,13 @@ class RandomBot:
         """
         from companion.terra_mystica import game
 
+        name, rows = game.legal_rows(state)
+        if rows:
+            # the engine's rows as text: only the row played becomes an Action
+            by_kind: dict = {}
+            for text in rows:
+                by_kind.setdefault(_row_kind(text), []).append(text)
+            return game.Action.parse(name, rng.choice(by_kind[rng.choice(list(by_kind))]))
         actions = game.legal_actions(state)
         if not actions:
             raise CompanionError(_("random bot: no legal action (is the game over?)"))
@@ -96,20 +103,28 @@ _MOVE_KINDS: dict = {}
 
 
 def _kind(action: Any) -> tuple:
-    """The shape of a move: its verbs (and the action id of ``action X``), without hexes or colours
-    (``dig 1. build E7`` and ``dig 2. build F3`` are one kind; ``transform E7 to blue`` another).
-    Remembered by the row's text (listed actions are shared values, so their texts recur)."""
+    """The shape of a move (:func:`_shape` of its sub-commands); chance draws are one kind."""
     commands = getattr(action, "commands", None)
-    if commands is None:
-        return ("chance",)
-    hit = _MOVE_KINDS.get(action.text)
+    return ("chance",) if commands is None else _shape(commands)
+
+
+def _shape(commands) -> tuple:
+    """The shape of a move from its ``(verb, args)`` sub-commands: its verbs (and the action id of
+    ``action X``), without hexes or colours (``dig 1. build E7`` and ``dig 2. build F3`` are one kind;
+    ``transform E7 to blue`` another)."""
+    return tuple(args[0] if verb == "action" else (verb, args[1] is not None) if verb == "transform" else verb
+                 for verb, args in commands)
+
+
+def _row_kind(text: str) -> tuple:
+    """:func:`_shape` of a row typed as ``text``, remembered by the text (listed rows recur)."""
+    hit = _MOVE_KINDS.get(text)
     if hit is None:
+        from companion.terra_mystica.engine import parse_commands
+
         if len(_MOVE_KINDS) > 65536:
             _MOVE_KINDS.clear()
-        hit = tuple(args[0] if verb == "action" else (verb, args[1] is not None) if verb == "transform" else verb
-                    for verb, args in commands)
-        if action.text:
-            _MOVE_KINDS[action.text] = hit
+        hit = _MOVE_KINDS[text] = _shape((c.verb, c.args) for c in parse_commands(text))
     return hit
 
 
