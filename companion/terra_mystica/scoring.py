@@ -221,18 +221,7 @@ def resource_vp(faction: str | Faction, coins: int, workers: int, priests: int,
                 power: Sequence[int] | PowerBowls) -> int:
     """The VP of :func:`convert_resources` alone (no explanation written), for a bot that values many positions.
 
-    Parameters
-    ----------
-    faction : str or Faction
-    coins, workers, priests : int
-        Leftover coins, workers, priests (>= 0).
-    power : (int, int, int) or PowerBowls
-        Power tokens in bowls I, II, III.
-
-    Returns
-    -------
-    int
-        VP.
+    Parameters are those of :func:`convert_resources`; returns the VP (int).
 
     Examples
     --------
