@@ -177,9 +177,12 @@ def _reach_table(game, f) -> dict:
     if len(_REACH) > 4096:
         _REACH.clear()
     saved, f.teleported = f.teleported, set()  # a new row starts with no hex tunnelled to yet
+    near = _near(game, f)
     try:
         table = {}
         for h in _land_hexes(game):
+            if near is not None and h not in near:
+                continue
             how = game.reach(f, h)
             if how is not None:
                 table[h] = how
@@ -187,6 +190,27 @@ def _reach_table(game, f) -> dict:
         f.teleported = saved
     _REACH[key] = (game.board, table)
     return table
+
+
+def _near(game, f) -> set | None:
+    """Land hexes around ``f``'s buildings that :meth:`Game.reach` may reach (neighbours, bridge ends,
+    shipping range with BON4, tunnelling / carpet range; every such relation is symmetric), so only
+    these are asked; None in the setup round (anything goes) or without a building."""
+    if game.round == 0 or not f.hexes:
+        return None
+    m = game.board.map
+    shipping = game._shipping(f)
+    jump = f.jump_range if f.data.teleport else 0
+    links = game.townstate.bridge_links()
+    near: set = set()
+    for b in f.hexes:
+        near |= m.land_neighbours(b)
+        near.update(links.get(b, ()))
+        if shipping:
+            near |= m.shipping_reach(b, shipping)
+        if jump:
+            near |= m.tunnel_reach(b, jump)
+    return near
 
 
 def _may_found_town(ts, f, h: str, kind: str) -> bool:
