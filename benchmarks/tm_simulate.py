@@ -6,7 +6,9 @@ Usage::
 
 Each game is a whole game by bots through the protocol adapter (seeded chance setup, faction picks by the
 bots, every decision), as ``companion tm simulate`` plays it, without writing or replaying the ledger;
-the ledger write + replay is timed separately. Figures use the CPU time of this process
+the ledger write + replay is timed separately. One untimed game per bot kind comes first (imports, rules
+data loading, the per-map caches), so the figures are the steady rate that a search or a study of many
+games sees. Figures use the CPU time of this process
 (``time.process_time``, one core) since the machine may be shared; wall-clock rates are printed too.
 Issue 19's targets: random bots >= 50 games/s, greedy >= 10 games/s.
 
@@ -58,6 +60,7 @@ def main() -> None:
         return
     print(f"players: {args.players}, games: {args.games} per bot kind, seed: {args.seed}")
     for kind in ("random", "greedy"):
+        run(kind, 1, args.players, args.seed + 1000)  # warm-up, not counted: imports, rules data, caches
         cpu, wall, actions, check = run(kind, args.games, args.players, args.seed)
         target = TARGETS[kind]
         print(f"{kind:>6}: {args.games / cpu:.2f} games/s CPU (target {target}; {args.games / wall:.2f} wall), "

@@ -39,6 +39,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -82,6 +83,13 @@ class RandomBot:
         """
         from companion.terra_mystica import game
 
+        name, rows = game.legal_rows(state)
+        if rows:
+            # the engine's rows as text: only the row played becomes an Action
+            by_kind: dict = {}
+            for text in rows:
+                by_kind.setdefault(_row_kind(text), []).append(text)
+            return game.Action.parse(name, rng.choice(by_kind[rng.choice(list(by_kind))]))
         actions = game.legal_actions(state)
         if not actions:
             raise CompanionError(_("random bot: no legal action (is the game over?)"))
@@ -91,14 +99,33 @@ class RandomBot:
         return rng.choice(kinds[rng.choice(list(kinds))])
 
 
+_MOVE_KINDS: dict = {}
+
+
 def _kind(action: Any) -> tuple:
-    """The shape of a move: its verbs (and the action id of ``action X``), without hexes or colours
-    (``dig 1. build E7`` and ``dig 2. build F3`` are one kind; ``transform E7 to blue`` another)."""
+    """The shape of a move (:func:`_shape` of its sub-commands); chance draws are one kind."""
     commands = getattr(action, "commands", None)
-    if commands is None:
-        return ("chance",)
+    return ("chance",) if commands is None else _shape(commands)
+
+
+def _shape(commands) -> tuple:
+    """The shape of a move from its ``(verb, args)`` sub-commands: its verbs (and the action id of
+    ``action X``), without hexes or colours (``dig 1. build E7`` and ``dig 2. build F3`` are one kind;
+    ``transform E7 to blue`` another)."""
     return tuple(args[0] if verb == "action" else (verb, args[1] is not None) if verb == "transform" else verb
                  for verb, args in commands)
+
+
+def _row_kind(text: str) -> tuple:
+    """:func:`_shape` of a row typed as ``text``, remembered by the text (listed rows recur)."""
+    hit = _MOVE_KINDS.get(text)
+    if hit is None:
+        from companion.terra_mystica.engine import parse_commands
+
+        if len(_MOVE_KINDS) > 65536:
+            _MOVE_KINDS.clear()
+        hit = _MOVE_KINDS[text] = _shape((c.verb, c.args) for c in parse_commands(text))
+    return hit
 
 
 @dataclass(frozen=True)
@@ -166,6 +193,22 @@ def _income(g, f) -> dict:
     return income(f) if income is not None else {}
 
 
+_PER_ROUND: dict = {}
+
+
+def _income_value(g, f) -> float:
+    """One round's income (:func:`_income`) in the value's units, remembered by what income depends on
+    (the faction board, its building counts, favour tiles and bonus tile)."""
+    key = (f.name, tuple(f.buildings.values()), tuple(f.favors), f.bonus, id(g.tiles))
+    hit = _PER_ROUND.get(key)
+    if hit is None:
+        if len(_PER_ROUND) > 65536:
+            _PER_ROUND.clear()
+        inc = _income(g, f)
+        hit = _PER_ROUND[key] = (inc.get("C", 0) / 3 + inc.get("W", 0) + inc.get("P", 0) * 1.5 + inc.get("PW", 0) / 4)
+    return hit
+
+
 _NETWORKS: dict = {}
 
 
@@ -195,14 +238,14 @@ def _projection(g, faction: str, networks: dict | None) -> tuple[int, int]:
 
     seats = g.seats
     i = seats.index(faction)
-    tiles = _final_tiles()
-    cult_prizes = tiles.final_scoring["cults"].points
+    cult_prizes, network_prizes = _prizes()
+    factions = [g.factions[n] for n in seats]
     vp = 0
     for t in CULT_TRACKS:
-        vp += _ranked(tuple(g.factions[n].cult[t] for n in seats), cult_prizes)[i]
+        vp += _ranked(tuple(o.cult[t] for o in factions), cult_prizes)[i]
     nets = tuple(networks[n] if networks is not None and n != faction and n in networks else _network_size(g, n)
                  for n in seats)
-    vp += _ranked(nets, tiles.final_scoring["network"].points)[i]
+    vp += _ranked(nets, network_prizes)[i]
     f = g.factions[faction]
     resource_vp = _resource_vp(f.name, f.coins, f.workers, f.priests, tuple(f.bowls))
     return f.vp + vp + resource_vp, resource_vp
@@ -212,17 +255,20 @@ _RANKED: dict = {}
 _RESOURCE_VP: dict = {}
 
 
-def _final_tiles():
+@functools.cache
+def _prizes() -> tuple[tuple, tuple]:
+    """The final scoring's prizes by rank: (cult tracks, network), as tuples (RULES-NOTES section 5)."""
     from companion.terra_mystica.tiles import load_tiles
 
-    return load_tiles()
+    final = load_tiles().final_scoring
+    return tuple(final["cults"].points), tuple(final["network"].points)
 
 
 def _ranked(values: tuple, prizes) -> list:
     """:func:`~companion.terra_mystica.scoring.rank_prizes`, remembered (a bot asks for the same ranks often)."""
     from companion.terra_mystica.scoring import rank_prizes
 
-    key = (values, tuple(prizes))
+    key = (values, prizes)
     hit = _RANKED.get(key)
     if hit is None:
         if len(_RANKED) > 65536:
@@ -233,14 +279,14 @@ def _ranked(values: tuple, prizes) -> list:
 
 def _resource_vp(faction: str, coins: int, workers: int, priests: int, bowls: tuple) -> int:
     """:func:`~companion.terra_mystica.scoring.convert_resources`'s VP, remembered."""
-    from companion.terra_mystica.scoring import convert_resources
+    from companion.terra_mystica.scoring import resource_vp
 
     key = (faction, coins, workers, priests, bowls)
     hit = _RESOURCE_VP.get(key)
     if hit is None:
         if len(_RESOURCE_VP) > 65536:
             _RESOURCE_VP.clear()
-        hit = _RESOURCE_VP[key] = convert_resources(faction, coins, workers, priests, bowls).vp
+        hit = _RESOURCE_VP[key] = resource_vp(faction, coins, workers, priests, bowls)
     return hit
 
 
@@ -279,14 +325,18 @@ def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | 
     w = weights
     _, p2, p3 = f.bowls
     held = f.coins * w.coin + f.workers * w.worker + f.priests * w.priest + p2 * w.power2 + p3 * w.power3
-    inc = _income(g, f)
-    per_round = (inc.get("C", 0) / 3 + inc.get("W", 0) + inc.get("P", 0) * 1.5 + inc.get("PW", 0) / 4)
-    tiers = dict(w.tiers)
+    per_round = _income_value(g, f)
+    tiers = _tiers(w.tiers)
     built = sum(n * tiers.get(kind, 1.0) for kind, n in f.buildings.items())
     levels = f.shipping_level * w.shipping + f.digging_level * w.digging + built * w.building + \
         max(0, len(getattr(f, "unlocked", ())) - 1) * w.unlocked
     tokens = left * w.token * sum(f.bowls)
     return projected - share * resource_vp + share * held + left * w.income * per_round + share * levels + tokens
+
+
+@functools.lru_cache(maxsize=16)
+def _tiers(pairs: tuple) -> dict:
+    return dict(pairs)
 
 
 def home_hexes_in_reach(g, faction: str) -> int:
@@ -344,7 +394,7 @@ class GreedyBot:
         CompanionError
             When nothing is legal (a terminal state).
         """
-        from companion.terra_mystica import game
+        from companion.terra_mystica import engine, game
 
         if game.current_player(state) == game.CHANCE:
             return game.sample_chance(state, rng)
@@ -364,14 +414,15 @@ class GreedyBot:
         best_value = float("-inf")
         for a in actions:
             try:
-                after = game.apply_action(state, a)
+                # the engine's game after the row (what game.apply_action makes, without the protocol's state)
+                after = engine.apply_action(g, a.faction, a.text)
             except (IllegalActionError, RecordError):
                 continue  # a conversion row whose cost was measured but not checked (legal moves are accepted)
-            value = evaluate(after.game, a.faction, self.weights, networks=networks)
-            if after.game.factions[faction].home != home:
+            value = evaluate(after, a.faction, self.weights, networks=networks)
+            if after.factions[faction].home != home:
                 if reach_before is None:
                     reach_before = home_hexes_in_reach(g, faction)
-                value += _home_change_value(g, after.game, faction, self.weights, reach_before)
+                value += _home_change_value(g, after, faction, self.weights, reach_before)
             if value > best_value + 1e-9:
                 best, best_value = [a], value
             elif abs(value - best_value) <= 1e-9:
@@ -528,7 +579,8 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
         if need is None:
             continue
         for _k in range(max_steps):  # conversions for the measured cost, then the engine's word
-            code = next((c for res, c in _CODES if need[res] > _after(f, made, rates)[res]), None)
+            have = _after(f, made, rates)
+            code = next((c for res, c in _CODES if need[res] > have[res]), None)
             if code is None:
                 break
             kind = _step(f, code, made, rates)

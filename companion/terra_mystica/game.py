@@ -49,6 +49,7 @@ from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 from companion.terra_mystica import engine
 from companion.terra_mystica.actions import Action, AnyAction, RemoveBonus, RoundTile
 from companion.terra_mystica.engine import parse_commands
+from companion.terra_mystica.engine.turn import evolve
 from companion.terra_mystica.factions import faction_label, faction_names, get_faction
 from companion.terra_mystica.tiles import load_tiles
 
@@ -56,7 +57,7 @@ __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "Gam
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
            "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
            "seat_names", "sample_chance", "BOTS", "make_bot", "action_hexes", "final_breakdown",
-           "free_factions", "map_refusal", "unplayable_factions", "turn_needs"]
+           "free_factions", "map_refusal", "unplayable_factions", "turn_needs", "legal_rows"]
 
 NAME = "terra_mystica"
 TITLE = "Terra Mystica"
@@ -131,8 +132,9 @@ class GameState:
         return list(self.seated)
 
 
-def _bonus_in_play(options: frozenset) -> list[str]:
-    return [bid for bid, b in load_tiles().bonus.items() if not b.option or b.option in options]
+@functools.lru_cache(maxsize=64)
+def _bonus_in_play(options: frozenset) -> tuple[str, ...]:
+    return tuple(bid for bid, b in load_tiles().bonus.items() if not b.option or b.option in options)
 
 
 def _round_tiles_in_play(options: frozenset) -> list[str]:
@@ -408,11 +410,31 @@ def legal_actions(state: GameState) -> list[AnyAction]:
         return [RemoveBonus(b) for b in _bonus_in_play(state.options) if b not in state.removed_bonus]
     if state.game is None:
         return [Action(f, (("setup", ()),), "setup") for f in free_factions(state)]
-    game = state.game
-    name = _to_act(game)
+    name, rows = legal_rows(state)
+    return [_listed(name, text) for text in rows]
+
+
+def legal_rows(state: GameState) -> tuple[str | None, list[str]]:
+    """The faction to act and its legal rows as text, once the engine's game is made: what
+    :func:`legal_actions` lists, before the rows become :class:`Action` values (a bot that picks one of
+    many rows parses only the one it plays).
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    (str or None, list of str)
+        The engine faction name (None when nobody is to act or the game is not made or over) and its rows
+        (:func:`companion.terra_mystica.engine.legal_actions`).
+    """
+    if state.game is None or is_terminal(state) or _chance_due(state):
+        return None, []
+    name = _to_act(state.game)
     if name is None:
-        return []
-    return [_listed(name, text) for text in engine.legal_actions(game, name)]
+        return None, []
+    return name, engine.legal_actions(state.game, name)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -486,7 +508,7 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
         raise
     except RecordError as exc:  # e.g. an unknown tile id in a well-formed command
         raise IllegalActionError("bad_command", _("{faction}: {text}: {exc}").format(faction=action.faction, text=action.text, exc=exc)) from None
-    return replace(state, game=game, history=history)
+    return evolve(state, game=game, history=history)
 
 
 def _text(action: Action) -> str:

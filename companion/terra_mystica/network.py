@@ -37,7 +37,7 @@ __all__ = ["networks", "network_graph", "largest_network", "network_sizes"]
 
 def networks(state: TownState, faction: str, *, shipping: int = 0, jump_range: int = 0) -> list[frozenset[str]]:
     """Connected groups of ``faction``'s buildings, biggest first (ties: reading order of first hex):
-    the connected components of :func:`network_graph`.
+    the connected components of :func:`network_graph`, found by walking its links.
 
     Parameters
     ----------
@@ -59,31 +59,68 @@ def networks(state: TownState, faction: str, *, shipping: int = 0, jump_range: i
         raise CompanionError(_("shipping level must be an integer 0..6, got {shipping!r}").format(shipping=shipping))
     if isinstance(jump_range, bool) or not isinstance(jump_range, int) or not 0 <= jump_range <= 4:
         raise CompanionError(_("tunnelling/carpet range must be an integer 0..4, got {jump_range!r}").format(jump_range=jump_range))
-    g = network_graph(state, faction, shipping=shipping, jump_range=jump_range)
-    return sorted((frozenset(c) for c in nx.connected_components(g)), key=len, reverse=True)
+    own = _own(state, faction)
+    links = _links(state, faction, set(own), shipping, jump_range)
+    seen: set[str] = set()
+    groups = []
+    for start in own:  # reading order, so equal sizes keep the order of their first hex
+        if start in seen:
+            continue
+        seen.add(start)
+        group, todo = [start], [start]
+        while todo:
+            for n in links(todo.pop()):
+                if n not in seen:
+                    seen.add(n)
+                    group.append(n)
+                    todo.append(n)
+        groups.append(frozenset(group))
+    return sorted(groups, key=len, reverse=True)
+
+
+_ORDER: dict[int, tuple] = {}
+
+
+def _own(state: TownState, faction: str) -> list[str]:
+    """``faction``'s building hexes in reading order of the map."""
+    m = state.map
+    hit = _ORDER.get(id(m))
+    if hit is None or hit[0] is not m:
+        hit = _ORDER[id(m)] = (m, {h: i for i, h in enumerate(m.hexes)})
+    return sorted((h for h, (f, _) in state.buildings.items() if f == faction), key=hit[1].__getitem__)
+
+
+def _links(state: TownState, faction: str, own: set[str], shipping: int, jump_range: int):
+    """The rule joining two of ``faction``'s buildings (``own``): a function from a building's hex to the
+    own buildings it is joined to (direct adjacency, shipping range, tunnelling / carpet range)."""
+    m = state.map
+
+    def links(h: str) -> list[str]:
+        out = [n for n in state.adjacent(h, faction) if n in own]
+        if shipping:
+            out += [n for n in m.shipping_reach(h, shipping) if n in own]
+        if jump_range:
+            out += [n for n in m.tunnel_reach(h, jump_range) if n in own]
+        return out
+
+    return links
 
 
 def network_graph(state: TownState, faction: str, *, shipping: int = 0, jump_range: int = 0) -> nx.Graph:
-    """The graph whose connected components are ``faction``'s networks.
+    """The graph whose connected components are ``faction``'s networks (:func:`networks` walks the same
+    links without building it).
 
     One node per building of ``faction`` (in reading order of the map); an edge between two of them when
     they are directly adjacent (:meth:`TownState.link_graph`: neighbours, bridges, Mermaid river links),
     within shipping range (river distance <= ``shipping``) or within tunnelling / carpet range (hexes
     jumped over <= ``jump_range``). Parameters as :func:`networks`.
     """
-    m = state.map
-    order = {h: i for i, h in enumerate(m.hexes)}
-    own = sorted((h for h, (f, _) in state.buildings.items() if f == faction), key=order.__getitem__)
-    links = state.link_graph()
+    own = _own(state, faction)
+    links = _links(state, faction, set(own), shipping, jump_range)
     g = nx.Graph()
     g.add_nodes_from(own)
-    g.add_edges_from(links.subgraph(own).edges)
-    own_set = set(own)
     for h in own:
-        if shipping:
-            g.add_edges_from((h, n) for n in m.shipping_reach(h, shipping) if n in own_set)
-        if jump_range:
-            g.add_edges_from((h, n) for n in m.tunnel_reach(h, jump_range) if n in own_set)
+        g.add_edges_from((h, n) for n in links(h))
     return g
 
 

@@ -65,7 +65,7 @@ __all__ = [
     "FinalScoring",
     "PlayerFinal",
     "ResourceConversion",
-    "convert_resources",
+    "convert_resources", "resource_vp",
     "final_scoring",
     "players_from_json",
     "PrizeGroup",
@@ -203,6 +203,36 @@ class ResourceConversion:
     explanation: str
 
 
+def _converted(faction: str | Faction, coins: int, workers: int, priests: int,
+               power: Sequence[int] | PowerBowls) -> tuple:
+    """The numbers of :func:`convert_resources`: (faction, bowls, power burnt, coins from bowl III, coins
+    in all, coins per VP, VP): burn all that can be burnt, bowl III power, priests and workers become
+    coins, coins become VP at the faction's rate."""
+    f = get_faction(faction)
+    bowls = power if isinstance(power, PowerBowls) else PowerBowls(*power)
+    burn = bowls.max_burn
+    from_power = bowls.iii + burn
+    total = coins + from_power + priests + workers
+    rate = f.coins_per_vp
+    return f, bowls, burn, from_power, total, rate, total // rate
+
+
+def resource_vp(faction: str | Faction, coins: int, workers: int, priests: int,
+                power: Sequence[int] | PowerBowls) -> int:
+    """The VP of :func:`convert_resources` alone (no explanation written), for a bot that values many positions.
+
+    Parameters are those of :func:`convert_resources`; returns the VP (int).
+
+    Examples
+    --------
+    >>> resource_vp("witches", 7, 1, 1, (0, 4, 2))
+    4
+
+    Source: RULES-NOTES section 5, engine ``score_final_resources_for_faction``.
+    """
+    return _converted(faction, coins, workers, priests, power)[-1]
+
+
 def convert_resources(faction: str | Faction, coins: int, workers: int, priests: int,
                       power: Sequence[int] | PowerBowls) -> ResourceConversion:
     """Convert leftover resources to VP the way the reference engine does.
@@ -222,15 +252,9 @@ def convert_resources(faction: str | Faction, coins: int, workers: int, priests:
 
     Source: RULES-NOTES section 5, engine ``score_final_resources_for_faction``.
     """
-    f = get_faction(faction)
-    bowls = power if isinstance(power, PowerBowls) else PowerBowls(*power)
-    burn = bowls.max_burn
+    f, bowls, burn, from_power, total, rate, vp = _converted(faction, coins, workers, priests, power)
     after_burn = bowls.burn(burn).after if burn else bowls
-    from_power = after_burn.iii
     after = after_burn.spend(from_power).after if from_power else after_burn
-    total = coins + from_power + priests + workers
-    rate = f.coins_per_vp
-    vp = total // rate
     parts = []
 
     def coins(n: int) -> str:

@@ -111,12 +111,12 @@ def ledger_text(state: Any) -> str:
     from companion.terra_mystica.engine.rows import explicit_rows, setup_order
 
     game = state.game
-    header = [line for line in engine.write_record(game).splitlines()
-              if line.startswith(("option ", "Round ", "Removing tile ", "Player ", "Added final scoring tile: "))]
+    # typed rows as the reference engine replays them (explicit dig N; issue 19), rewritten once
+    explicit = explicit_rows(game.setup, [(r.faction, r.label) for r in game.rows if r.typed], game.board)
+    header = engine.record_header_lines(game, [f for f, c in setup_order(explicit) if c.strip().lower() == "setup"])
     if state.map_name:
         header.insert(0, f"map {state.map_name}")
-    # typed rows as the reference engine replays them (explicit dig N; issue 19)
-    typed = iter(explicit_rows(game.setup, [(r.faction, r.label) for r in game.rows if r.typed], game.board))
+    typed = iter(explicit)
     labelled = [(r.faction, next(typed)[1] if r.typed else r.label, r.totals) for r in game.rows]
     rows = []
     for faction, label, totals in setup_order(labelled):

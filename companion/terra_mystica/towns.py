@@ -25,8 +25,8 @@ were scored by:
 
 Groups of buildings are the connected components of a :mod:`networkx` graph (:meth:`TownState.link_graph`):
 one node per building, an edge between two buildings of one faction that are directly adjacent (map
-neighbours, bridges, Mermaid river links). Replays ask after every build, so the graph is kept up to date
-step by step rather than rebuilt (see :meth:`TownState.link_graph`).
+neighbours, bridges, Mermaid river links). Town detection after a build walks only the group it touches
+(the same components, found without building the graph).
 
 The state is a frozen value: each method returns a new :class:`TownState` whose ``events`` tell what
 that step did. Errors for moves the sandbox forbids are :class:`companion.errors.IllegalActionError`
@@ -156,23 +156,6 @@ def _label_key(label: str) -> tuple:
     return (0, label[:1], int(label[1:]) if label[1:].isdigit() else 0)
 
 
-class _LinkCache:
-    """The building-link graph shared along one line of states.
-
-    A graph belongs to the state whose ``_token`` it carries. A change that adds to the graph hands it to
-    the new state (new token); the older state then sees a foreign token and rebuilds its own graph if it
-    is asked again (an undo, or a branch in a sandbox). So a replay, which only moves forward, adds one
-    node and a few edges per build instead of copying a graph.
-    """
-
-    __slots__ = ("graph", "token", "groups")
-
-    def __init__(self, graph: nx.Graph, token: object) -> None:
-        self.graph = graph
-        self.token = token
-        self.groups: dict[str, frozenset[str]] = {}  # connected components found so far (until the graph grows)
-
-
 @dataclass(frozen=True)
 class TownState:
     """Buildings on a map and the towns they form. Build with :meth:`new`; every change returns a new value.
@@ -207,8 +190,7 @@ class TownState:
     events: tuple[TownEvent, ...] = ()
     _links: Mapping[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _skip: Mapping[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
-    _token: object = field(default_factory=object, repr=False, compare=False)
-    _cache: _LinkCache | None = field(default=None, repr=False, compare=False)
+    _cache: nx.Graph | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -266,62 +248,51 @@ class TownState:
 
         One node per building (attribute ``faction``), one edge between two buildings of the same faction
         that are directly adjacent: map neighbours, bridges and Mermaid river links (not shipping). Its
-        connected components are the groups that may form towns (RULES-NOTES section 4).
+        connected components are the groups that may form towns (RULES-NOTES section 4). Built when first
+        asked and kept by this state (town detection itself walks :meth:`_own_links`: a search branches
+        from one state many times, and a graph per branch would cost more than the walk).
         """
-        cache = self._cache
-        if cache is None or cache.token is not self._token:
+        g = self._cache
+        if g is None:
             g = nx.Graph()
             b = self.buildings
             for h, (f, _) in b.items():
                 g.add_node(h, faction=f)
             for h, (f, _) in b.items():
-                g.add_edges_from((h, n) for n in self.adjacent(h, f) if n in b and b[n][0] == f)
-            cache = _LinkCache(g, self._token)
-            object.__setattr__(self, "_cache", cache)  # a cache, not state: equality ignores it
-        return cache.graph
+                g.add_edges_from((h, n) for n in self._own_links(h, f))
+            object.__setattr__(self, "_cache", g)  # a cache, not state: equality ignores it
+        return g
+
+    def _own_links(self, h: str, faction: str) -> list[str]:
+        """The buildings of ``faction`` directly adjacent to ``h`` (:meth:`adjacent`): ``h``'s edges in
+        :meth:`link_graph`."""
+        b = self.buildings
+        return [n for n in self.adjacent(h, faction) if n in b and b[n][0] == faction]
 
     def _grown(self, touched: Iterable[str], **changes) -> TownState:
-        """``self._evolve(**changes)`` whose building-link graph is this one's brought up to date.
+        """``self._evolve(**changes)`` for a change that adds buildings or links (``touched``: the hexes
+        it adds to): the new state builds its own :meth:`link_graph` if asked."""
+        return self._evolve(_cache=None, **changes) if touched else self._evolve(**changes)
 
-        ``touched`` are the hexes whose building or links ``changes`` adds (a new building, the ends of a
-        new bridge, the land around a Mermaid river link). The graph is handed over to the new state
-        (see :class:`_LinkCache`), so this state will rebuild its own if it is asked again.
-        """
-        g = self.link_graph()
-        cache = self._cache
-        token = object()
-        new = self._evolve(_token=token, _cache=cache, **changes)
-        b = new.buildings
-        if touched:
-            cache.groups.clear()
-        for h in touched:
-            if h in b:
-                f = b[h][0]
-                g.add_node(h, faction=f)
-                edges = [(h, n) for n in new.adjacent(h, f) if n in b and b[n][0] == f]
-                if edges:
-                    g.add_edges_from(edges)
-        cache.token = token
-        return new
+    def _walk(self, where: str, faction: str, avoid: Mapping[str, int] | None = None) -> frozenset[str]:
+        """The buildings of ``faction`` joined to ``where`` by direct adjacency (its connected component
+        in :meth:`link_graph`), not entering the hexes of ``avoid``."""
+        seen = {where}
+        todo = [where]
+        while todo:
+            for n in self._own_links(todo.pop(), faction):
+                if n not in seen and (avoid is None or n not in avoid):
+                    seen.add(n)
+                    todo.append(n)
+        return frozenset(seen)
 
     def group(self, label: str) -> frozenset[str]:
         """The connected group of own buildings containing the building on ``label`` (direct adjacency):
         its connected component in :meth:`link_graph`."""
-        if self.owner(label) is None:
+        owner = self.owner(label)
+        if owner is None:
             return frozenset()
-        return self._component(self.map.hex(label).label)
-
-    def _component(self, where: str) -> frozenset[str]:
-        """The connected component of building ``where`` in :meth:`link_graph`, remembered until it grows
-        (an upgrade asks again for the same group)."""
-        g = self.link_graph()
-        groups = self._cache.groups
-        found = groups.get(where)
-        if found is None:
-            found = frozenset(nx.node_connected_component(g, where))
-            for h in found:
-                groups[h] = found
-        return found
+        return self._walk(self.map.hex(label).label, owner)
 
     def power_and_count(self, hexes: Iterable[str]) -> tuple[int, int]:
         """Total building power and building count (:func:`town_count`: a sanctuary counts 2) of the buildings
@@ -516,14 +487,14 @@ class TownState:
         """The engine's ``detect_towns_from``: join an adjacent town, or found a new one."""
         if where in self.town_of or self.owner(where) != faction:
             return self._evolve(events=tuple(state_events))
-        g = self.link_graph()
         town_of = self.town_of
-        touching = {town_of[n] for n in g.adj[where] if n in town_of}
+        links = self._own_links(where, faction)
+        touching = {town_of[n] for n in links if n in town_of}
         if touching:
             # join: where and every own building connected to it without crossing a town; every town
             # those touch is joined (and merged when there are several)
-            joined = frozenset(nx.node_connected_component(nx.restricted_view(g, town_of, ()), where))
-            touching.update(town_of[n] for h in joined for n in g.adj[h] if n in town_of)
+            joined = self._walk(where, faction, avoid=town_of)
+            touching.update(town_of[n] for h in joined for n in self._own_links(h, faction) if n in town_of)
             target = min(touching)
             town_of = dict(town_of)
             for h in joined:
@@ -535,10 +506,10 @@ class TownState:
                     town_of[h] = target
                 state_events.append(TownEvent("merged", faction, target, frozenset(merged)))
             return self._evolve(town_of=town_of, events=tuple(state_events))
-        if not g.adj[where] and RULES.sanctuary_counts_as < RULES.town_buildings:
+        if not links and RULES.sanctuary_counts_as < RULES.town_buildings:
             # a building without an own neighbour is a group of one: it can never count as a town
             return self._evolve(events=tuple(state_events))
-        group = self._component(where)
+        group = self._walk(where, faction)
         power, count = self.power_and_count(group)
         if power < self.town_size(faction) or count < RULES.town_buildings:
             return self._evolve(events=tuple(state_events))

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import networkx as nx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import CompanionError
 from companion.terra_mystica.hexmap import parse_map
-from companion.terra_mystica.network import largest_network, network_sizes, networks
+from companion.terra_mystica.network import largest_network, network_graph, network_sizes, networks
 from companion.terra_mystica.towns import TownState
 
 BASE = parse_map((Path(__file__).parent / "fixtures" / "maps" / "base.txt").read_text())
@@ -71,3 +74,21 @@ def test_bad_levels():
     with pytest.raises(CompanionError):
         largest_network(s, "w", jump_range=-1)
     assert largest_network(s, "nobody") == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_networks_are_the_connected_components_networkx_finds(data):
+    # networks() walks the links itself; networkx's components of the same graph are the independent answer
+    land = [h.label for h in BASE.hexes.values() if not h.river]
+    hexes = data.draw(st.lists(st.sampled_from(land), min_size=1, max_size=14, unique=True))
+    owners = data.draw(st.lists(st.sampled_from(("w", "n")), min_size=len(hexes), max_size=len(hexes)))
+    s = build([(h, f, "D") for h, f in zip(hexes, owners, strict=True)])
+    shipping, jump = data.draw(st.integers(0, 3)), data.draw(st.integers(0, 2))
+    for faction in ("w", "n"):
+        graph = network_graph(s, faction, shipping=shipping, jump_range=jump)
+        expected = sorted(len(c) for c in nx.connected_components(graph))
+        got = networks(s, faction, shipping=shipping, jump_range=jump)
+        assert sorted(len(g) for g in got) == expected
+        assert set(got) == {frozenset(c) for c in nx.connected_components(graph)}
+        assert [len(g) for g in got] == sorted((len(g) for g in got), reverse=True)

@@ -29,7 +29,7 @@ real ledgers decided (each such choice is documented where it is made in :mod:`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from companion.errors import IllegalActionError
@@ -65,7 +65,7 @@ __all__ = [
     "DEFAULT_OPTIONS", "EXPANSION_FACTIONS", "ILLEGAL_CODES", "SetupError", "BoardTables", "Command", "Game", "Mismatch", "Record", "RecordRow", "ReplayResult", "Row", "Setup",
     "TOTAL_FIELDS", "apply_action", "base_board", "board_tables", "legal_actions", "new_game", "parse_commands",
     "read_record", "replay", "score", "write_record", "awaited", "candidate_commands", "trial_commands",
-    "TurnObligations", "TurnState", "open_turn",
+    "TurnObligations", "TurnState", "open_turn", "record_header_lines",
 ]
 
 
@@ -124,7 +124,8 @@ def apply_action(game: Game, faction: str, command: str, *, line: int | None = N
         Unreadable command text or unknown faction.
     """
     new = game.copy()
-    new.apply_row(faction, parse_commands(command, line=line), line=line)
+    # a row typed without a line number is read once (bots and searches apply the same rows many times)
+    new.apply_row(faction, list(_parsed(command)) if line is None else parse_commands(command, line=line), line=line)
     return new
 
 
@@ -349,7 +350,7 @@ def write_record(source: Record | Game) -> str:
     source : Record or Game
         A parsed record (ledger or log) or a game played with :func:`apply_action`.
     """
-    from companion.terra_mystica.engine.rows import explicit_rows, reference_options, setup_order
+    from companion.terra_mystica.engine.rows import explicit_rows, setup_order
 
     setup = source.setup
     if isinstance(source, Game):
@@ -359,7 +360,32 @@ def write_record(source: Record | Game) -> str:
         if not source.map_name:
             rows = explicit_rows(setup, rows)
     rows = setup_order(rows)
-    seated = [f for f, c in rows if c.strip().lower() == "setup"]
+    lines = record_header_lines(source, [f for f, c in rows if c.strip().lower() == "setup"])
+    for faction, text in rows:
+        lines.append(f"{faction}: {text}")
+    return "\n".join(lines) + "\n"
+
+
+def record_header_lines(source: Record | Game, seated: Sequence[str]) -> list[str]:
+    """The header of :func:`write_record`: option lines (the Fire & Ice options the factions need
+    included), round scoring tiles, removed bonus tiles, the final-scoring tile, one ``Player N:`` line a
+    seat.
+
+    Parameters
+    ----------
+    source : Record or Game
+        A parsed record or a game played with :func:`apply_action`.
+    seated : sequence of str
+        The factions in the order of their ``setup`` rows.
+
+    Returns
+    -------
+    list of str
+        The lines, without line ends.
+    """
+    from companion.terra_mystica.engine.rows import reference_options
+
+    setup = source.setup
     tile = source.final_tile if isinstance(source, Game) else setup.final_scoring
     lines = [f"option {o}" for o in reference_options(setup.options, seated, tile)]
     for i, t in enumerate(setup.round_tiles, start=1):
@@ -369,6 +395,4 @@ def write_record(source: Record | Game) -> str:
         lines.append(f"Added final scoring tile: {tile}")
     players = setup.players or tuple(f"player{i}" for i in range(1, len(seated) + 1))
     lines += [f"Player {i}: {p}" for i, p in enumerate(players, start=1)]
-    for faction, text in rows:
-        lines.append(f"{faction}: {text}")
-    return "\n".join(lines) + "\n"
+    return lines

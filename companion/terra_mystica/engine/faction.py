@@ -7,7 +7,6 @@ Resources are named as the rulebook names them (``coins``, ``workers``, ``priest
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -169,7 +168,8 @@ class FactionState:
 
     def copy(self) -> FactionState:
         """An independent copy (faction rules data shared)."""
-        new = copy.copy(self)
+        new = object.__new__(FactionState)
+        new.__dict__.update(self.__dict__)
         new.cult, new.buildings, new.hexes = dict(self.cult), dict(self.buildings), dict(self.hexes)
         new.favors, new.towns = list(self.favors), list(self.towns)
         new.teleported = set(self.teleported)

@@ -59,8 +59,22 @@ class _Context:
             self.jump_cost = {}
         self.mode = f.data.terraform_mode
         self.empty = [h for h in _land_hexes(game) if h not in self.occupied]
-        table = _reach_table(game, f)
+        self.table = table = _reach_table(game, f)
         self.reachable = [h for h in self.empty if h in table]
+        self._can: dict[tuple, bool] = {}
+        self._loose: int | None = None
+
+    def can(self, jump: bool, spades: int, build: bool) -> bool:
+        """Whether the faction affords reaching a hex (``jump``: tunnelling / carpet flight), ``dig``-ing
+        ``spades`` spades and (``build``) a dwelling, all in one move: :meth:`affords`, remembered for the
+        decision (every hex asks one of a few such questions)."""
+        key = (jump, spades, build)
+        hit = self._can.get(key)
+        if hit is None:
+            dig = self.dig(spades)
+            hit = self._can[key] = dig is not None and \
+                self.affords(self.jump_cost if jump else {}, dig, self.d_cost if build else {})
+        return hit
 
     def affords(self, *costs: dict) -> bool:
         total: dict[str, int] = {}
@@ -77,7 +91,7 @@ class _Context:
             if key not in self._reach:
                 self._reach[key] = self.game.reach(self.f, h, direct_only=True)
             return self._reach[key]
-        return _reach_table(self.game, self.f).get(h)
+        return self.table.get(h)
 
     def reach_cost(self, h: str) -> dict | None:
         """The price of reaching ``h`` (tunnelling / carpet flight) or None when out of reach."""
@@ -118,7 +132,11 @@ class _Context:
         """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town, else ``[""]``."""
         game, f = self.game, self.f
         ts = game.townstate
-        if not _may_found_town(ts, f, h, kind):
+        if self._loose is None:  # the power of the own buildings in no town: a town needs at most all of it
+            self._loose = sum(f.data.building_power(k) for x, k in f.hexes.items() if x not in ts.town_of)
+        before = f.data.building_power(f.hexes[h]) if h in f.hexes and h not in ts.town_of else 0
+        if self._loose - before + f.data.building_power(kind) < ts.town_size(f.name) or \
+                not _may_found_town(ts, f, h, kind):
             return [""]
         try:
             ts = game._towns_now().place(h, f.name, kind)
@@ -159,9 +177,12 @@ def _reach_table(game, f) -> dict:
     if len(_REACH) > 4096:
         _REACH.clear()
     saved, f.teleported = f.teleported, set()  # a new row starts with no hex tunnelled to yet
+    near = _near(game, f)
     try:
         table = {}
         for h in _land_hexes(game):
+            if near is not None and h not in near:
+                continue
             how = game.reach(f, h)
             if how is not None:
                 table[h] = how
@@ -169,6 +190,27 @@ def _reach_table(game, f) -> dict:
         f.teleported = saved
     _REACH[key] = (game.board, table)
     return table
+
+
+def _near(game, f) -> set | None:
+    """Land hexes around ``f``'s buildings that :meth:`Game.reach` may reach (neighbours, bridge ends,
+    shipping range with BON4, tunnelling / carpet range; every such relation is symmetric), so only
+    these are asked; None in the setup round (anything goes) or without a building."""
+    if game.round == 0 or not f.hexes:
+        return None
+    m = game.board.map
+    shipping = game._shipping(f)
+    jump = f.jump_range if f.data.teleport else 0
+    links = game.townstate.bridge_links()
+    near: set = set()
+    for b in f.hexes:
+        near |= m.land_neighbours(b)
+        near.update(links.get(b, ()))
+        if shipping:
+            near |= m.shipping_reach(b, shipping)
+        if jump:
+            near |= m.tunnel_reach(b, jump)
+    return near
 
 
 def _may_found_town(ts, f, h: str, kind: str) -> bool:
@@ -409,23 +451,24 @@ def _build_moves(ctx: _Context) -> list[str]:
             continue
         if colour in SPECIAL and colour != home:
             continue
+        jump = bool(reach)
+        build_ok = ctx.dwelling_left
         if colour == home:
-            if ctx.dwelling_left and ctx.affords(reach, ctx.d_cost):
+            if build_ok and ctx.can(jump, 0, True):
                 out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
             if colour in SPECIAL:
                 continue
-        need = ctx.need(h)
+        needs = ctx.needs(h)
+        need = needs.get(home)
         if need:
-            dig = ctx.dig(need)
-            if dig is not None and ctx.affords(reach, dig):
+            if ctx.can(jump, need, False):
                 out.append(f"dig {need}. transform {h}")
-                if ctx.dwelling_left and ctx.affords(reach, dig, ctx.d_cost):
+                if build_ok and ctx.can(jump, need, True):
                     out += [f"dig {need}. build {h}{t}" for t in ctx.town_picks(h, "D")]
-        for to, n in ctx.needs(h).items():
+        for to, n in needs.items():
             if to == home or not n:
                 continue
-            dig = ctx.dig(n)
-            if dig is not None and ctx.affords(reach, dig):
+            if ctx.can(jump, n, False):
                 out.append(f"dig {n}. transform {h} to {to}")
     return out
 

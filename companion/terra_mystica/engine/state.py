@@ -83,7 +83,6 @@ re-exported.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from companion.errors import RecordError
@@ -319,7 +318,8 @@ class Game(Turns, Rounds, Handlers, Ledger):
     def copy(self) -> Game:
         """An independent copy (the public ``apply_action`` works on copies). Immutable parts (rules
         data, map tables, the frozen town state) are shared."""
-        new = copy.copy(self)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
         new.colour = dict(self.colour)
         new.factions = {n: f.copy() for n, f in self.factions.items()}
         new.seats, new.order, new.pass_order = list(self.seats), list(self.order), list(self.pass_order)

@@ -35,10 +35,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 __all__ = ["FOLLOWUPS", "FOLLOWUP_VERBS", "FULL_ACTION_VERBS", "TurnState", "TurnObligations", "fresh_turn", "open_turn",
-           "pending_items", "obligations_from",
+           "pending_items", "obligations_from", "evolve",
            "NO_TURN"]
 
 FULL_ACTION_VERBS = frozenset({"build", "upgrade", "send", "action", "dig", "transform", "bridge", "advance",
@@ -65,6 +65,17 @@ FOLLOWUPS: dict[str, dict[str, int]] = {
 }
 """Follow-ups each source grants (RULES-NOTES-E E.1.1 table; ``dig`` may be repeated while ``dig`` > 0,
 and a transform drops it). Keys: an action name, ``dig``, or ``faction:SH`` for a stronghold upgrade."""
+
+
+def evolve(value, **changes):
+    """``dataclasses.replace(value, **changes)`` for a frozen dataclass without ``__post_init__`` or slots,
+    without re-running ``__init__`` (the turn machine makes a new value at every sub-command, and the
+    search bots try every move: this is on the hot path)."""
+    new = object.__new__(type(value))
+    d = new.__dict__
+    d.update(value.__dict__)
+    d.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -113,7 +124,7 @@ class TurnState:
         """The machine after ``source`` (a :data:`FOLLOWUPS` key) granted its follow-ups; other sources
         grant none (the follow-ups of the previous full action are gone)."""
         g = FOLLOWUPS.get(source, {})
-        return replace(self, transforms=g.get("transform", 0), builds=g.get("build", 0),
+        return evolve(self, transforms=g.get("transform", 0), builds=g.get("build", 0),
                        bridges=g.get("bridge", 0), upgrades=g.get("upgrade", 0), dig=bool(g.get("dig")),
                        build_hexes=())
 

@@ -4,8 +4,6 @@ turn machine itself is :mod:`.turn`) and :meth:`Turns.apply_row`, which applies 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.errors import IllegalActionError, RecordError
 from companion.i18n import _
 from companion.terra_mystica.engine.commands import CULT_TRACKS, Command
@@ -21,6 +19,7 @@ from companion.terra_mystica.engine.turn import (
     fresh_turn,
     pending_items,
 )
+from companion.terra_mystica.engine.turn import evolve as replace  # dataclasses.replace without __init__
 
 CONTINUATION_VERBS = frozenset({"transform", "build", "convert", "burn", "favor", "town", "cult", "connect",
                                 "wait", "lose"})

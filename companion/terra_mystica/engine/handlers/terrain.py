@@ -4,12 +4,11 @@ volcano factions' volcanoes (RULES-NOTES sections 4-5; FIRE-ICE-NOTES sections 3
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.errors import IllegalActionError, RecordError
 from companion.i18n import _
 from companion.terra_mystica.engine.faction import FactionState
 from companion.terra_mystica.engine.ledger import _illegal
+from companion.terra_mystica.engine.turn import evolve as replace  # dataclasses.replace without __init__
 from companion.terra_mystica.terraform import terraform_cost
 from companion.terra_mystica.terrain import terrain_name, terrain_wheel
 
