@@ -410,6 +410,9 @@ class MapLab(widgets.VBox):
         self.status.value = head
         self.undo_button.disabled = not self.editor.can_undo
         self.redo_button.disabled = not self.editor.can_redo
+        refusal = self.design.remove_row_refusal()
+        self.remove_row_button.disabled = refusal is not None
+        self.remove_row_button.tooltip = refusal or _("remove the bottom row")
         self.stats.value = _scrolls(statistics_html(m))
         self.base_stats.value = _scrolls(statistics_html(load_shipped_map("base")))
         self.letters_export.value = m.to_letters()
