@@ -180,3 +180,10 @@ def test_cli_simulate_prints_the_map_file_and_id_not_the_map_string(tmp_path):
     assert result.exit_code == 0, result.output
     first = result.stdout.splitlines()[0]
     assert str(path) in first and m.map_id[:12] in first and "custom:" not in result.stdout
+
+
+def test_a_custom_map_is_parsed_once_for_all_its_games():
+    from companion.terra_mystica.hexmap import map_by_name, map_record_name
+
+    name = map_record_name(generate("random", "random", seed=2).map)
+    assert name.startswith("custom:") and map_by_name(name) is map_by_name(name)
