@@ -40,6 +40,7 @@ from companion.terra_mystica.mapgen import RIVER_CHOICES, TERRAIN_CHOICES, gener
 from companion.terra_mystica.mapstore import DesignStore
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.widgets.common import error_html, figure_widget, info_html
+from companion.widgets.terra_mystica.balanceplot import BalancePanel, frame_html, frame_layout, scrolling_html
 from companion.widgets.terra_mystica.map import statistics_html
 from companion.widgets.terra_mystica.mapplot import HEX_TRACE, map_figure, map_svg
 from companion.widgets.terra_mystica.names import map_name, terrain_name
@@ -93,8 +94,8 @@ class MapLab(widgets.VBox):
         self.open_button = widgets.Button()
         self.message = widgets.HTML()
         self.status = widgets.HTML()
-        self.stats = widgets.HTML()
-        self.base_stats = widgets.HTML()
+        self.stats = frame_html()
+        self.base_stats = frame_html()
         self.letters_export = widgets.Textarea(layout=widgets.Layout(width="480px", height="190px"))
         self.words_export = widgets.Textarea(layout=widgets.Layout(width="480px", height="190px"))
         self.downloads = widgets.HTML()
@@ -102,8 +103,6 @@ class MapLab(widgets.VBox):
                                                       "export", "letters", "words", "balance")}
         self.figure = figure_widget(self._figure())
         self._bind()
-        from companion.widgets.terra_mystica.balanceplot import BalancePanel
-
         self.balance = BalancePanel(lambda: self.design.map)
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
@@ -126,8 +125,10 @@ class MapLab(widgets.VBox):
         keep = widgets.HBox([self.name, self.save_button, self.saved, self.open_button],
                             layout=widgets.Layout(flex_flow="row wrap"))
         h = self._headings
-        stats = widgets.HBox([widgets.VBox([h["mine"], self.stats]), widgets.VBox([h["base"], self.base_stats])],
-                             layout=widgets.Layout(flex_flow="row wrap"))
+        # each statistics table scrolls in its own frame on a narrow screen (the boxes may shrink below it)
+        stats = widgets.HBox([widgets.VBox([h["mine"], self.stats], layout=frame_layout()),
+                              widgets.VBox([h["base"], self.base_stats], layout=frame_layout())],
+                             layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))
         export = widgets.HBox([widgets.VBox([h["letters"], self.letters_export]),
                                widgets.VBox([h["words"], self.words_export])],
                               layout=widgets.Layout(flex_flow="row wrap"))
@@ -413,8 +414,8 @@ class MapLab(widgets.VBox):
         refusal = self.design.remove_row_refusal()
         self.remove_row_button.disabled = refusal is not None
         self.remove_row_button.tooltip = refusal or _("remove the bottom row")
-        self.stats.value = _scrolls(statistics_html(m))
-        self.base_stats.value = _scrolls(statistics_html(load_shipped_map("base")))
+        self.stats.value = scrolling_html(statistics_html(m))
+        self.base_stats.value = scrolling_html(statistics_html(load_shipped_map("base")))
         self.letters_export.value = m.to_letters()
         self.words_export.value = m.to_colour_words().replace("E ", "E\n")
         self.downloads.value = " · ".join([
@@ -426,11 +427,6 @@ class MapLab(widgets.VBox):
         ]) + "<br><span style='font-size:12px'>" + html.escape(_(
             "PNG: the camera button above the map, or on the command line:")) + (
             " <code>companion tm map FILE --png OUT.png</code></span>")
-
-
-def _scrolls(html_text: str) -> str:
-    """Wide tables scroll sideways on a narrow screen instead of being cut off."""
-    return f'<div style="overflow-x:auto;max-width:100%">{html_text}</div>'
 
 
 def _link(filename: str, mime: str, data: bytes, caption: str) -> str:
