@@ -486,7 +486,8 @@ def _layout(rng: random.Random, near, lengths: Sequence[int], target: int) -> se
 
 
 def river_layout(kind: str, *, seed: int = 0) -> Mask:
-    """The river cells of a shipped map (``kind`` its key) or a random walk (``"random"``, seeded).
+    """The river cells of a shipped map (``kind`` its key) or a random river (``"random"``, seeded,
+    :func:`random_river`).
 
     Raises
     ------

@@ -158,7 +158,7 @@ class MapLab(widgets.VBox):
     @staticmethod
     def _river_options() -> list[tuple[str, str]]:
         names = {e["key"]: map_name(e) for e in shipped_maps()}
-        return [(names.get(k, _("random walk")), k) for k in RIVER_CHOICES()]
+        return [(names.get(k, _("random river")), k) for k in RIVER_CHOICES()]
 
     @staticmethod
     def _terrain_options() -> list[tuple[str, str]]:
@@ -191,7 +191,8 @@ class MapLab(widgets.VBox):
             "Pick a terrain or river, then click hexes (or drag a lasso over several) to paint them. "
             "Pick 'swap two' and click two land hexes to swap them.")) + "</p>"
         h["generate"].value = "<h3>" + html.escape(_("Generate a map")) + "</h3><p>" + html.escape(_(
-            "A river layout (a shipped map's, or a random walk) and terrains: random, or balanced (equal counts, "
+            "A river layout (a shipped map's, or a random river: one channel winding across the map with a few side "
+            "channels) and terrains: random, or balanced (equal counts, "
             "no two alike side by side, each terrain's mix of neighbours by spades close to the base map's). "
             "One seed gives one map.")) + "</p>"
         h["designs"].value = "<h3>" + html.escape(_("Your designs")) + "</h3><p>" + html.escape(
