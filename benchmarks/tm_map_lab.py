@@ -7,16 +7,34 @@ Usage::
 Prints the time to generate M balanced maps (random river, seeds 0..M-1) and the wall-clock time of a
 balance simulation of N games on the first of them (4 players, every seat the same bot), with the
 projection for 1,000 games (issue 21's goal: at most 5 minutes on the 2-core machine, which needs the fast
-move generator of the referee issue). Wall clock, since the work is split across processes.
+move generator of the referee issue). Wall clock, since the work is split across processes. Also prints what
+the balance report itself adds to a game: its setup (seating, the new game on the map, the chance draws) on
+the generated map against the same on the base map (a custom map once cost a re-parse per game).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 
-from companion.terra_mystica.balance import simulate_balance
+from companion.terra_mystica import game
+from companion.terra_mystica.balance import _seating, balance_factions, simulate_balance
+from companion.terra_mystica.hexmap import load_shipped_map, map_record_name
 from companion.terra_mystica.mapgen import generate
+
+
+def setup_ms(tm_map, games: int = 20) -> float:
+    """Mean milliseconds of a balance game's setup on ``tm_map``: seating, new game, chance draws."""
+    factions = balance_factions(tm_map)
+    name = map_record_name(tm_map)
+    start = time.perf_counter()
+    for k in range(games):
+        seats, rng = _seating(k, factions, 4, 0)
+        state = game.new_game(seats, map_name=name)
+        while game.current_player(state) == game.CHANCE:
+            state = game.apply_action(state, game.sample_chance(state, random.Random(k)))
+    return 1000 * (time.perf_counter() - start) / games
 
 
 def main() -> None:
@@ -32,6 +50,8 @@ def main() -> None:
     met = sum(m.score.meets_objective() for m in maps)
     print(f"generate: {args.maps} balanced maps in {seconds:.2f} s ({seconds / args.maps:.2f} s a map); "
           f"{met} meet the objective")
+    print(f"setup of a balance game: {setup_ms(maps[0].map):.1f} ms on the generated map, "
+          f"{setup_ms(load_shipped_map('base')):.1f} ms on the base map")
     start = time.perf_counter()
     doc = simulate_balance(maps[0].map, games=args.games, bot=args.bot, workers=args.workers, progress=False)
     seconds = time.perf_counter() - start

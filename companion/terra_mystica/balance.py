@@ -36,6 +36,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.jsonio import excerpt
 from companion.terra_mystica.hexmap import TerraMysticaMap, map_record_name
+from companion.terra_mystica.mapedit import home_letter, playability, seatable_factions
 from companion.terra_mystica.terrain import terrain_wheel
 
 __all__ = ["MAX_GAMES", "Z95", "balance_factions", "first_dwellings", "analysis", "mean_interval",
@@ -48,20 +49,13 @@ Z95 = 1.959964
 
 
 def balance_factions(tm_map: TerraMysticaMap) -> list[str]:
-    """The base-game factions (home terrain on the wheel) the engine plays that can play on ``tm_map``."""
+    """The base-game factions (home terrain on the wheel) the engine plays that can be seated on ``tm_map``:
+    their home terrain has a hex for each starting dwelling
+    (:func:`~companion.terra_mystica.mapedit.seatable_factions`)."""
     from companion.terra_mystica import game
-    from companion.terra_mystica.factions import get_faction
-    from companion.terra_mystica.simulate import playable_factions
 
-    colours = set(terrain_wheel().colours)
     refused = game.unplayable_factions(map_record_name(tm_map))
-    return [f for f in playable_factions() if get_faction(f).home_terrain in colours and f not in refused]
-
-
-def _home_letter(faction: str) -> str:
-    from companion.terra_mystica.factions import get_faction
-
-    return terrain_wheel().letter(get_faction(faction).home_terrain)
+    return [f for f in seatable_factions(tm_map) if f not in refused]
 
 
 def first_dwellings(tm_map: TerraMysticaMap, faction: str, *, bot: str = "greedy", seed: int = 0) -> list[str]:
@@ -72,12 +66,20 @@ def first_dwellings(tm_map: TerraMysticaMap, faction: str, *, bot: str = "greedy
     -------
     list of str
         Hex labels in the order placed.
+
+    Raises
+    ------
+    CompanionError
+        When two players cannot play on the map (:func:`~companion.terra_mystica.mapedit.playability`).
     """
     from companion.terra_mystica import game
     from companion.terra_mystica.bots import make_bot
 
-    home = _home_letter(faction)
-    opponent = next(f for f in balance_factions(tm_map) if _home_letter(f) != home)
+    unplayable = playability(tm_map, 2)
+    if unplayable is not None:
+        raise CompanionError(_("this map cannot be played: {reason}").format(reason=unplayable))
+    home = home_letter(faction)
+    opponent = next(f for f in balance_factions(tm_map) if home_letter(f) != home)
     state = game.new_game([faction, opponent], map_name=map_record_name(tm_map))
     rng = random.Random(seed)
     bots = [make_bot(bot), make_bot(bot)]
@@ -106,13 +108,13 @@ def analysis(tm_map: TerraMysticaMap, *, first_dwelling: bool = True, bot: str =
         ``neighbours_by_spades`` (list of 4: land-neighbour contacts at 0, 1, 2, 3 spades, one per hex and
         neighbour), ``largest_cluster`` (hexes), ``bridge_spots`` (spots with an end on the terrain) and
         ``first_dwellings`` (faction -> hex labels, :func:`first_dwellings`; empty when
-        ``first_dwelling`` is False).
+        ``first_dwelling`` is False or two players cannot play on the map).
     """
     from companion.terra_mystica.mapgen import largest_clusters
 
     wheel = terrain_wheel()
     clusters = largest_clusters(tm_map)
-    factions = balance_factions(tm_map) if first_dwelling else []
+    factions = balance_factions(tm_map) if first_dwelling and playability(tm_map, 2) is None else []
     out = {}
     for t in wheel.letters:
         own = [k for k in tm_map.land_hexes if tm_map.hexes[k].terrain == t]
@@ -128,7 +130,7 @@ def analysis(tm_map: TerraMysticaMap, *, first_dwelling: bool = True, bot: str =
             "largest_cluster": clusters[t],
             "bridge_spots": sum(1 for a, b in tm_map.bridge_spots if t in (tm_map.hexes[a].terrain,
                                                                            tm_map.hexes[b].terrain)),
-            "first_dwellings": {f: first_dwellings(tm_map, f, bot=bot) for f in factions if _home_letter(f) == t},
+            "first_dwellings": {f: first_dwellings(tm_map, f, bot=bot) for f in factions if home_letter(f) == t},
         }
     return {"map_id": tm_map.map_id, "terrains": out}
 
@@ -164,15 +166,15 @@ def wilson_interval(wins: float, n: int) -> tuple[float, float, float]:
 def _seating(k: int, factions: Sequence[str], players: int, seed: int) -> tuple[list[str], random.Random]:
     rng = random.Random(f"{seed}:{k}")
     focal = factions[k % len(factions)]
-    taken = {_home_letter(focal)}
+    taken = {home_letter(focal)}
     others = []
     pool = [f for f in factions if f != focal]
     rng.shuffle(pool)
     for f in pool:
         if len(others) == players - 1:
             break
-        if _home_letter(f) not in taken:
-            taken.add(_home_letter(f))
+        if home_letter(f) not in taken:
+            taken.add(home_letter(f))
             others.append(f)
     seat = (k // len(factions)) % players
     return others[:seat] + [focal] + others[seat:], rng
@@ -229,8 +231,10 @@ def simulate_balance(tm_map: TerraMysticaMap, *, games: int = 100, players: int 
     Raises
     ------
     CompanionError
-        For games outside 1..:data:`MAX_GAMES`, players outside 2..5, an unknown bot, fewer than
-        ``players`` colours among the factions that fit the map, or workers < 1.
+        For games outside 1..:data:`MAX_GAMES`, players outside 2..5, an unknown bot, workers < 1, or a
+        map that ``players`` cannot play (fewer than ``players`` home terrains with a hex for each starting
+        dwelling, :func:`~companion.terra_mystica.mapedit.playability`; raised before any game, naming the
+        terrains and their hexes).
     """
     from tqdm import tqdm
 
@@ -247,10 +251,10 @@ def simulate_balance(tm_map: TerraMysticaMap, *, games: int = 100, players: int 
             value=excerpt(bot), bots=_(", ").join(BOTS)))
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise CompanionError(_("--workers: expected 1 or more, not {value}").format(value=excerpt(workers)))
+    unplayable = playability(tm_map, players)
+    if unplayable is not None:
+        raise CompanionError(_("this map cannot be played: {reason}").format(reason=unplayable))
     factions = tuple(balance_factions(tm_map))
-    if len({_home_letter(f) for f in factions}) < players:
-        raise CompanionError(_("only {n} colours of factions can play on this map; {players} players need more")
-                             .format(n=len({_home_letter(f) for f in factions}), players=players))
     name = map_record_name(tm_map)
     jobs = [(k, name, factions, players, bot, seed) for k in range(games)]
     show = sys.stderr.isatty() if progress is None else progress
@@ -292,7 +296,7 @@ def simulate_balance(tm_map: TerraMysticaMap, *, games: int = 100, players: int 
             continue
         m, low, high = mean_interval(vp[f])
         share, w_low, w_high = wilson_interval(wins[f], len(vp[f]))
-        table[f] = {"home_terrain": _home_letter(f), "seats": len(vp[f]), "mean_vp": m, "vp_low": low,
+        table[f] = {"home_terrain": home_letter(f), "seats": len(vp[f]), "mean_vp": m, "vp_low": low,
                     "vp_high": high, "win_share": share, "win_low": w_low, "win_high": w_high}
     return {"map_id": tm_map.map_id, "map": name, "games": games, "players": players, "bot": bot, "seed": seed,
             "workers": workers, "seconds": round(seconds, 3), "failures": failures, "factions": table}

@@ -50,11 +50,17 @@ def simulate_cmd(
     from companion.cli_support import EXIT_DIFFERENCE, bad_input_exits_2, pad, print_json
     from companion.terra_mystica.simulate import simulate
 
+    shown_map = None
     with bad_input_exits_2():
         if map_name is not None:
             from companion.terra_mystica.hexmap import map_record_name
 
-            map_name = map_record_name(cli_map.read_map_argument(map_name, option="--map"))
+            tm_map = cli_map.read_map_argument(map_name, option="--map")
+            record_name = map_record_name(tm_map)
+            if record_name != map_name:
+                # a map file: its name and map id, not the whole custom map string the record carries
+                shown_map = _("{file} (map id {map_id})").format(file=map_name, map_id=tm_map.map_id[:12])
+            map_name = record_name
         doc = simulate(players, factions=_names(factions), map_name=map_name, games=games, seed=seed,
                        bots=_names(bots) or [], record_dir=record_dir, final_scoring=final_scoring)
     if as_json:
@@ -64,7 +70,7 @@ def simulate_cmd(
 
         typer.echo(ngettext("{games} game of {players} players on {map} in {seconds} s; bots {bots}",
                             "{games} games of {players} players on {map} in {seconds} s; bots {bots}", doc["games"])
-                   .format(games=doc["games"], players=doc["players"], map=doc["map"], seconds=doc["seconds"],
+                   .format(games=doc["games"], players=doc["players"], map=shown_map or doc["map"], seconds=doc["seconds"],
                            bots=_(", ").join(doc["bots"])))
         for faction, vp in doc["mean_vp_by_faction"].items():
             typer.echo(_("  {faction} games {games:>4}  mean VP {vp:>7}  wins {wins}")

@@ -10,7 +10,18 @@ Two kinds of trouble are told apart:
   :class:`~companion.errors.MapFormatError` and the design stays as it was;
 * a map that can be played but **breaks a design convention** (the seven home terrains do not have equal
   numbers of hexes, the river is in more than one piece, a terrain is missing) is made and flagged by
-  :meth:`MapDesign.warnings`.
+  :meth:`MapDesign.warnings`;
+* a map that can be made but **cannot be played by five** (:func:`playability`) is made and flagged
+  ``"unplayable"`` by :meth:`MapDesign.warnings`, and :meth:`MapDesign.remove_row` refuses to make one.
+
+What makes a map playable (our reading of the setup rules): every player places their starting
+dwellings on hexes of their home terrain (rule book, setup; two for most factions, three for the
+Nomads, one for the Chaos Magicians: the engine's ``START_DWELLINGS``), and no two players share a
+colour. So a faction **can be seated** on a map when its home terrain has at least that many land hexes,
+and a map is **playable by P players** when at least P of the seven home terrains can seat a faction. The
+lab asks for five (the most players a game has). A game on a map that breaks this would stop at setup
+with a player unable to place a dwelling; the balance report and ``companion tm simulate`` refuse such a
+map before any game, naming the terrains and their hex counts.
 
 Hexes are named by their label on the design's current map (``"E7"``, ``"r3"``, see
 :mod:`~companion.terra_mystica.hexmap`) or by their cell ``(row, column)`` (the map's ``Hex.row`` and
@@ -46,7 +57,11 @@ from companion.jsonio import quoted
 from companion.terra_mystica.hexmap import LONG_ROW, MAX_ROWS, SHORT_ROW, TerraMysticaMap, map_from_rows
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 
-__all__ = ["DesignWarning", "MapDesign", "MapEditor", "design_warnings"]
+__all__ = ["MOST_PLAYERS", "DesignWarning", "MapDesign", "MapEditor", "design_warnings", "home_letter", "playability",
+           "seat_refusal", "seatable_factions", "start_dwellings"]
+
+#: The most players a Terra Mystica game has: a map the lab makes should seat this many colours.
+MOST_PLAYERS = 5
 
 Cell = tuple[int, int]
 
@@ -58,7 +73,7 @@ class DesignWarning:
     Attributes
     ----------
     code : str
-        ``"unequal_terrains"``, ``"missing_terrain"`` or ``"river_pieces"``.
+        ``"unplayable"``, ``"unequal_terrains"``, ``"missing_terrain"`` or ``"river_pieces"``.
     message : str
         One sentence in the language in force when the warning was made.
     """
@@ -67,8 +82,126 @@ class DesignWarning:
     message: str
 
 
+def start_dwellings(faction: str) -> int:
+    """Dwellings ``faction`` places at setup: 2, the Nomads 3, the Chaos Magicians 1 (faction boards).
+
+    Examples
+    --------
+    >>> start_dwellings("nomads"), start_dwellings("chaosmagicians"), start_dwellings("witches")
+    (3, 1, 2)
+    """
+    from companion.terra_mystica.engine.state import START_DWELLINGS
+
+    return START_DWELLINGS.get(faction, 2)
+
+
+def _wheel_factions() -> list[str]:
+    """The factions the engine plays whose home terrain is on the terrain wheel (the base game's 14)."""
+    from companion.terra_mystica import game
+    from companion.terra_mystica.factions import get_faction
+
+    colours = set(terrain_wheel().colours)
+    return [f for f in game.free_factions(()) if get_faction(f).home_terrain in colours]
+
+
+def home_letter(faction: str) -> str:
+    """The terrain letter of ``faction``'s home terrain (``"nomads"`` -> ``"Y"``)."""
+    from companion.terra_mystica.factions import get_faction
+
+    return terrain_wheel().letter(get_faction(faction).home_terrain)
+
+
+def seat_refusal(tm_map: TerraMysticaMap, faction: str) -> str | None:
+    """Why ``faction`` cannot be seated on ``tm_map`` (too few hexes of its home terrain for its starting
+    dwellings), or None when it can.
+
+    Parameters
+    ----------
+    tm_map : TerraMysticaMap
+    faction : str
+        An engine faction name with its home terrain on the wheel (``"nomads"``).
+
+    Returns
+    -------
+    str or None
+        One sentence in the language in force, naming the terrain, its hexes and the dwellings needed.
+
+    Examples
+    --------
+    >>> from companion.terra_mystica.hexmap import map_from_rows
+    >>> print(seat_refusal(map_from_rows([list("YYUUKKBBGGSSR")]), "nomads"))
+    desert has 2 hexes; Nomads place 3 starting dwellings there
+    >>> seat_refusal(map_from_rows([list("YYUUKKBBGGSSR")]), "chaosmagicians") is None
+    True
+    """
+    from companion.terra_mystica.names import faction_name, terrain_name
+
+    letter = home_letter(faction)
+    have = tm_map.terrain_counts().get(letter, 0)
+    need = start_dwellings(faction)
+    if have >= need:
+        return None
+    return _("{terrain} has {hexes} hexes; {faction} place {dwellings} starting dwellings there").format(
+        terrain=terrain_name(letter), hexes=have, faction=faction_name(faction), dwellings=need)
+
+
+def seatable_factions(tm_map: TerraMysticaMap) -> list[str]:
+    """The base-game factions (home terrain on the wheel) that can be seated on ``tm_map``
+    (:func:`seat_refusal` is None), in ``factions.json`` order.
+
+    Examples
+    --------
+    >>> from companion.terra_mystica.hexmap import load_shipped_map
+    >>> len(seatable_factions(load_shipped_map("base")))
+    14
+    """
+    return [f for f in _wheel_factions() if seat_refusal(tm_map, f) is None]
+
+
+def playability(tm_map: TerraMysticaMap, players: int = MOST_PLAYERS) -> str | None:
+    """Why ``tm_map`` cannot be played by ``players`` players, or None when it can (see the module
+    docstring: at least ``players`` home terrains must each seat a faction).
+
+    Parameters
+    ----------
+    tm_map : TerraMysticaMap
+    players : int
+        Players a game (2..5).
+
+    Returns
+    -------
+    str or None
+        One sentence in the language in force naming the terrains that can seat a faction and the hex
+        counts of the others.
+
+    Examples
+    --------
+    >>> from companion.terra_mystica.hexmap import load_shipped_map, map_from_rows
+    >>> playability(load_shipped_map("base")) is None
+    True
+    >>> print(playability(map_from_rows([list("YYYYYYUUUUUUK")])))  # doctest: +NORMALIZE_WHITESPACE
+    5 players need 5 home terrains with hexes for their starting dwellings; this map has 2 (desert, plains;
+    too few hexes: swamp 1, lakes 0, forest 0, mountains 0, wasteland 0)
+    >>> playability(map_from_rows([list("YYYYYYUUUUUUK")]), 2) is None
+    True
+    """
+    from companion.terra_mystica.names import terrain_name
+
+    seated = {home_letter(f) for f in seatable_factions(tm_map)}
+    if len(seated) >= players:
+        return None
+    counts = tm_map.terrain_counts()
+    letters = terrain_wheel().letters
+    able = [terrain_name(t) for t in letters if t in seated]
+    short = [f"{terrain_name(t)} {counts.get(t, 0)}" for t in letters if t not in seated]
+    return _("{players} players need {players} home terrains with hexes for their starting dwellings; this map "
+             "has {n} ({terrains}; too few hexes: {short})").format(
+        players=players, n=len(able), terrains=_(", ").join(able) or _("none"), short=_(", ").join(short))
+
+
 def design_warnings(tm_map: TerraMysticaMap) -> list[DesignWarning]:
-    """The design conventions ``tm_map`` breaks (empty: none).
+    """The design conventions ``tm_map`` breaks (empty: none); first ``"unplayable"`` when it cannot be
+    played by :data:`MOST_PLAYERS` players (:func:`playability`).
 
     Conventions (the base map and both Fire & Ice sides keep them): every one of the seven home terrains
     has a hex, they all have the same number of hexes, and the river hexes form one connected piece
@@ -81,6 +214,9 @@ def design_warnings(tm_map: TerraMysticaMap) -> list[DesignWarning]:
     []
     """
     out: list[DesignWarning] = []
+    unplayable = playability(tm_map)
+    if unplayable is not None:
+        out.append(DesignWarning("unplayable", _("not playable: {reason}").format(reason=unplayable)))
     counts = tm_map.terrain_counts()
     wheel = terrain_wheel()
     missing = [t for t in wheel.letters if not counts.get(t)]
@@ -221,16 +357,29 @@ class MapDesign:
         length = LONG_ROW if len(self.rows[-1]) == SHORT_ROW else SHORT_ROW
         return MapDesign((*self.rows, (letter,) * length))
 
+    def remove_row_refusal(self) -> str | None:
+        """Why :meth:`remove_row` would refuse (the only row, or a map that five could not play without the
+        bottom row, :func:`playability`), or None when it would remove it."""
+        if len(self.rows) <= 1:
+            return _("a map has at least one row")
+        unplayable = playability(map_from_rows(self.rows[:-1]))
+        # a map that is already unplayable may lose rows: only the step from playable to unplayable is refused
+        if unplayable is not None and playability(self.map) is None:
+            return _("without the bottom row the map is not playable: {reason}").format(reason=unplayable)
+        return None
+
     def remove_row(self) -> MapDesign:
         """Remove the bottom row.
 
         Raises
         ------
         MapFormatError
-            If it is the only row.
+            If it is the only row, or if the map without it could not be played by five
+            (:meth:`remove_row_refusal` says why).
         """
-        if len(self.rows) <= 1:
-            raise MapFormatError(_("a map has at least one row"))
+        refusal = self.remove_row_refusal()
+        if refusal is not None:
+            raise MapFormatError(refusal)
         return MapDesign(self.rows[:-1])
 
     def to_letters(self) -> str:

@@ -1,8 +1,11 @@
 """Generate Terra Mystica maps: a river layout, then terrains on the land hexes.
 
 River layouts (:func:`river_layout`): the base map's, any shipped map's (the presets: ``base``,
-``fire_ice_side1``, ... from ``data/terra_mystica/maps``), or a seeded random walk (``"random"``) that
-draws one connected, one-hex-wide river with as many river hexes as the base map.
+``fire_ice_side1``, ... from ``data/terra_mystica/maps``), or a seeded random river (``"random"``,
+:func:`random_river`) that looks like a Terra Mystica river: one connected channel of width one winding
+from the left edge to the right with a few side channels, as many river hexes as the base map, every
+land hex beside land and by the river, and bridge spots (the objective is stated and measured there,
+:func:`river_score`).
 
 Terrain assignment (:func:`assign_terrains`):
 
@@ -45,7 +48,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from companion.errors import CompanionError
@@ -63,8 +66,10 @@ from companion.terra_mystica.hexmap import (
 )
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 
-__all__ = ["MIX_TOLERANCE", "RIVER_CHOICES", "TERRAIN_CHOICES", "MapScore", "GeneratedMap", "neighbour_mix",
-           "largest_clusters", "objective", "river_layout", "random_river", "assign_terrains", "generate"]
+__all__ = ["MIX_TOLERANCE", "RIVER_CHOICES", "TERRAIN_CHOICES", "MapScore", "GeneratedMap", "RiverScore",
+           "neighbour_mix", "largest_clusters", "objective", "river_layout", "random_river", "river_score",
+           "assign_terrains", "generate", "RIVER_MAX_TRIANGLES", "RIVER_MAX_ENDS", "RIVER_MIN_SIDE_SHARE",
+           "RIVER_MAX_FARTHEST", "RIVER_MIN_BRIDGE_SPOTS"]
 
 #: Largest accepted total-variation distance between a terrain's neighbour mix and the base map's.
 MIX_TOLERANCE = 0.15
@@ -240,12 +245,178 @@ def _mask_of(tm_map: TerraMysticaMap) -> Mask:
     return tuple(tuple(t == RIVER_LETTER for t in row) for row in tm_map.rows)
 
 
-def random_river(seed: int, *, rows: int = MAX_ROWS, river_hexes: int | None = None) -> Mask:
-    """A seeded random-walk river: one connected piece, one hex wide, touching the map's edge.
+@dataclass(frozen=True)
+class RiverScore:
+    """How a river layout measures against :func:`random_river`'s objective (see there).
 
-    The walk starts on the left edge and steps to a neighbouring cell that touches no river cell but the
-    one it comes from (so the river stays one hex wide and never closes a loop); when it is stuck it
-    branches from a random river cell. It stops at ``river_hexes`` cells.
+    Attributes
+    ----------
+    river_hexes, land_hexes : int
+    pieces : int
+        Connected pieces of river (direct adjacency).
+    triangles : int
+        Triples of mutually adjacent river hexes (a river two hexes wide has them; channels meeting make a few).
+    ends : int
+        River hexes with one river neighbour (the ends of channels: few on a real map, many in a maze).
+    crosses : bool
+        A river hex in the first and in the last column: the river winds across the map.
+    lonely_land : int
+        Land hexes with no land neighbour (they could never be in a town or a network with a neighbour).
+    river_side_share : float
+        Share of the land hexes that touch a river hex (0..1).
+    farthest_land : int
+        Most hexes from a land hex to the nearest river hex.
+    bridge_spots : int
+    """
+
+    river_hexes: int
+    land_hexes: int
+    pieces: int
+    triangles: int
+    ends: int
+    crosses: bool
+    lonely_land: int
+    river_side_share: float
+    farthest_land: int
+    bridge_spots: int
+
+    def meets_objective(self, reference_river_hexes: int = 36) -> bool:
+        """True when the layout meets every bound of :func:`random_river`'s objective."""
+        return (self.pieces == 1 and self.triangles <= RIVER_MAX_TRIANGLES and self.ends <= RIVER_MAX_ENDS
+                and self.crosses and self.lonely_land == 0 and abs(self.river_hexes - reference_river_hexes) <= 3
+                and self.river_side_share >= RIVER_MIN_SIDE_SHARE and self.farthest_land <= RIVER_MAX_FARTHEST
+                and self.bridge_spots >= RIVER_MIN_BRIDGE_SPOTS)
+
+
+#: Bounds of the river objective (the base map: 4 triangles, 4 ends, 73 % of land by a river, farthest land 4
+#: hexes away, 29 bridge spots; the Fire & Ice sides and Fjords are inside them too, except side 1's 7 ends).
+RIVER_MAX_TRIANGLES = 4
+RIVER_MAX_ENDS = 6
+RIVER_MIN_SIDE_SHARE = 0.65
+RIVER_MAX_FARTHEST = 4
+RIVER_MIN_BRIDGE_SPOTS = 20
+
+
+def river_score(mask: Mask, *, bridge_spots: bool = True) -> RiverScore:
+    """Measure a river layout (:data:`Mask`, first row 13 hexes) for :func:`random_river`'s objective.
+
+    ``bridge_spots=False`` leaves ``bridge_spots`` at -1 (counting them parses the map: the slow part).
+
+    Examples
+    --------
+    >>> base = river_score(river_layout("base"))
+    >>> base.pieces, base.triangles, base.ends, base.crosses, base.lonely_land, base.bridge_spots
+    (1, 4, 4, True, 0, 29)
+    >>> base.meets_objective()
+    True
+    """
+    import networkx as nx
+
+    lengths = [len(row) for row in mask]
+    near = _grid_neighbours(lengths, lengths[0] == SHORT_ROW)
+    river = {c for c in near if mask[c[0]][c[1]]}
+    land = [c for c in near if c not in river]
+    g = nx.Graph()
+    g.add_nodes_from(river)
+    g.add_edges_from((a, b) for a in river for b in near[a] if b in river)
+    distance = nx.multi_source_dijkstra_path_length(
+        nx.Graph([(a, b) for a in near for b in near[a]]), river) if river else {}
+    first = any(ci == 0 for _i, ci in river)
+    last = any(ci == lengths[i] - 1 for i, ci in river)
+    rows = [[RIVER_LETTER if r else "Y" for r in row] for row in mask]
+    return RiverScore(
+        river_hexes=len(river), land_hexes=len(land), pieces=nx.number_connected_components(g) if river else 0,
+        triangles=sum(nx.triangles(g).values()) // 3 if river else 0,
+        ends=sum(1 for _c, d in g.degree() if d == 1), crosses=first and last,
+        lonely_land=sum(1 for c in land if all(n in river for n in near[c])),
+        river_side_share=round(sum(1 for c in land if distance.get(c) == 1) / len(land), 4) if land else 0.0,
+        farthest_land=max((distance.get(c, len(near)) for c in land), default=0),
+        bridge_spots=-1 if not bridge_spots else len(map_from_rows(rows).bridge_spots) if land and river else 0)
+
+
+def _x(lengths: Sequence[int], cell: tuple[int, int]) -> int:
+    """Doubled x coordinate: a 12-hex row sits half a hex right of a 13-hex row."""
+    return 2 * cell[1] + (1 if lengths[cell[0]] == SHORT_ROW else 0)
+
+
+def _walk_options(near, river: set, at: tuple[int, int]) -> list[tuple[int, int]]:
+    """Cells next to ``at`` that touch no river cell but ``at``: the river stays one hex wide."""
+    return [c for c in near[at] if c not in river and all(n == at or n not in river for n in near[c])]
+
+
+def _channel(rng: random.Random, near, lengths: Sequence[int]) -> list[tuple[int, int]] | None:
+    """The main channel: from the left edge to the right edge, meandering between the top and bottom thirds."""
+    rows = len(lengths)
+    at = (rng.randrange(1, rows - 1) if rows > 2 else 0, 0)
+    path, river = [at], {at}
+    aim = rng.choice((1, rows - 2)) if rows > 2 else 0
+    while at[1] != lengths[at[0]] - 1:
+        options = _walk_options(near, river, at)
+        if not options:
+            return None
+        if at[0] == aim:
+            aim = rng.choice([r for r in range(rows) if abs(r - at[0]) >= max(1, rows // 3)] or [at[0]])
+        weights = []
+        for c in options:
+            dx, dy = _x(lengths, c) - _x(lengths, at), c[0] - at[0]
+            if dx < 0:
+                weights.append(0.1)            # a step back west: rare, it makes a bend
+            elif dy == 0:
+                weights.append(1.0)            # straight east
+            else:
+                toward = (dy > 0) == (aim > at[0]) and aim != at[0]
+                weights.append(2.5 if toward else 0.4)
+        at = rng.choices(options, weights)[0]
+        path.append(at)
+        river.add(at)
+    return path
+
+
+def _branch(rng: random.Random, near, lengths: Sequence[int], river: set, length: int) -> list[tuple[int, int]]:
+    """A side channel of at most ``length`` hexes from a river cell towards the farther map edge (top or
+    bottom), one hex wide."""
+    rows = len(lengths)
+    starts = [c for c in sorted(river) if _walk_options(near, river, c)]
+    if not starts:
+        return []
+    at = rng.choice(starts)
+    down = at[0] < rows / 2 if rng.random() < 0.8 else at[0] >= rows / 2
+    cells: list[tuple[int, int]] = []
+    while len(cells) < length:
+        options = _walk_options(near, river | set(cells), at)
+        if not options:
+            break
+        weights = [3.0 if (c[0] - at[0] > 0) == down and c[0] != at[0] else 0.6 if c[0] == at[0] else 0.05
+                   for c in options]
+        at = rng.choices(options, weights)[0]
+        cells.append(at)
+        if at[0] in (0, rows - 1):
+            break
+    return cells
+
+
+def random_river(seed: int, *, rows: int = MAX_ROWS, river_hexes: int | None = None,
+                 attempts: int = 400) -> Mask:
+    """A seeded river layout that looks like a Terra Mystica river.
+
+    The objective (:class:`RiverScore`, :meth:`RiverScore.meets_objective`), read off the base map and the
+    other shipped maps:
+
+    * one connected river (``pieces == 1``) of ``river_hexes`` hexes (default the base map's 36, 32 % of the
+      map; the bound allows ± 3);
+    * one hex wide: at most :data:`RIVER_MAX_TRIANGLES` triples of mutually adjacent river hexes (the base map
+      has 4, where channels meet); few channels: at most :data:`RIVER_MAX_ENDS` channel ends (a maze has many);
+    * it winds across the map: a river hex in the first and in the last column;
+    * the land stays by the river: every land hex has a land neighbour, at least
+      :data:`RIVER_MIN_SIDE_SHARE` of the land touches the river and no land hex is more than
+      :data:`RIVER_MAX_FARTHEST` hexes from it;
+    * at least :data:`RIVER_MIN_BRIDGE_SPOTS` bridge spots.
+
+    How: a main channel walks from the left edge to the right edge, each step touching no river hex but the
+    one it comes from (so it stays one hex wide), leaning east and swinging between the top and the bottom
+    third; side channels then run from it towards the farther edge until the river has ``river_hexes`` hexes.
+    Layouts that miss the objective are drawn again from the same seeded generator (at most ``attempts``
+    times; the best one seen is returned if none meets it, which happens only on small maps).
 
     Parameters
     ----------
@@ -254,6 +425,8 @@ def random_river(seed: int, *, rows: int = MAX_ROWS, river_hexes: int | None = N
         Rows of the map (1..9), starting with a 13-hex row.
     river_hexes : int, optional
         River cells wanted (default: the base map's, 36); at most half the map.
+    attempts : int
+        Layouts drawn at most.
 
     Returns
     -------
@@ -264,6 +437,11 @@ def random_river(seed: int, *, rows: int = MAX_ROWS, river_hexes: int | None = N
     ------
     CompanionError
         For a row count outside 1..9 or a river size outside 1..half the map.
+
+    Examples
+    --------
+    >>> river_score(random_river(4)).meets_objective()
+    True
     """
     if not 1 <= rows <= MAX_ROWS:
         raise CompanionError(_("rows: expected 1 to {max_rows}, not {rows}").format(max_rows=MAX_ROWS, rows=rows))
@@ -274,26 +452,42 @@ def random_river(seed: int, *, rows: int = MAX_ROWS, river_hexes: int | None = N
         raise CompanionError(_("river hexes: expected 1 to {most}, not {n}").format(most=cells // 2, n=target))
     rng = random.Random(seed)
     near = _grid_neighbours(lengths, False)
-    river: set[tuple[int, int]] = set()
-    at = (rng.randrange(rows), 0)
-    river.add(at)
-    for _attempt in range(cells * 20):
-        if len(river) >= target:
-            break
-        options = [c for c in near[at] if c not in river
-                   and all(n == at or n not in river for n in near[c])]
-        if not options:
-            at = rng.choice(sorted(river))
+    best: tuple[tuple, Mask] | None = None
+    for _attempt in range(attempts):
+        river = _layout(rng, near, lengths, target)
+        if river is None:
             continue
-        # lean eastwards so the river crosses the map
-        weights = [3 if c[1] > at[1] else 1 for c in options]
-        at = rng.choices(options, weights)[0]
-        river.add(at)
-    return tuple(tuple((i, ci) in river for ci in range(n)) for i, n in enumerate(lengths))
+        mask = tuple(tuple((i, ci) in river for ci in range(n)) for i, n in enumerate(lengths))
+        score = river_score(mask, bridge_spots=False)
+        if replace(score, bridge_spots=RIVER_MIN_BRIDGE_SPOTS).meets_objective(target) \
+                and river_score(mask).meets_objective(target):
+            return mask
+        rank = (score.pieces == 1, score.lonely_land == 0, score.crosses, score.river_side_share)
+        if best is None or rank > best[0]:
+            best = (rank, mask)
+    if best is None:  # no layout at all (a map of one or two rows): a straight river along the first row
+        return tuple(tuple(i == 0 and ci < target for ci in range(n)) for i, n in enumerate(lengths))
+    return best[1]
+
+
+def _layout(rng: random.Random, near, lengths: Sequence[int], target: int) -> set[tuple[int, int]] | None:
+    """One drawn layout of exactly ``target`` river cells (a channel and side channels), or None."""
+    channel = _channel(rng, near, lengths)
+    if channel is None or len(channel) > target:
+        return None
+    river = set(channel)
+    for _branch_no in range(12):
+        missing = target - len(river)
+        if missing <= 0:
+            break
+        cells = _branch(rng, near, lengths, river, min(missing, rng.randint(3, 8)))
+        river.update(cells)
+    return river if len(river) == target else None
 
 
 def river_layout(kind: str, *, seed: int = 0) -> Mask:
-    """The river cells of a shipped map (``kind`` its key) or a random walk (``"random"``, seeded).
+    """The river cells of a shipped map (``kind`` its key) or a random river (``"random"``, seeded,
+    :func:`random_river`).
 
     Raises
     ------

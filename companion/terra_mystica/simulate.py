@@ -87,7 +87,17 @@ def check_arguments(players: int | None, factions: Sequence[str] | None, map_nam
         if b not in BOTS:
             raise CompanionError(_("--bots: unknown bot {excerpt!r}; expected one of {bots}").format(excerpt=excerpt(b), bots=', '.join(BOTS)))
     if map_name is not None and map_name.lower().startswith(CUSTOM_MAP_PREFIX):
-        map_by_name(map_name)  # a custom map inline (a map file read by the command line): must parse
+        # a custom map inline (a map file read by the command line): must parse, and seat the players
+        from companion.terra_mystica.mapedit import playability, seat_refusal
+
+        custom = map_by_name(map_name)
+        unplayable = playability(custom, players)
+        if unplayable is not None:
+            raise CompanionError(_("--map: this map cannot be played: {reason}").format(reason=unplayable))
+        for name in factions or ():
+            refusal = seat_refusal(custom, name) if get_faction(name).has_fixed_home else None
+            if refusal is not None:
+                raise CompanionError(_("--factions: {refusal}").format(refusal=refusal))
     elif map_name is not None:
         keys = [m["key"] for m in shipped_maps()]
         if map_name not in keys:
@@ -154,10 +164,35 @@ def play_one(players: int, factions: Sequence[str] | None, map_name: str | None,
         if final_scoring == "random":
             final_scoring = rng.choice(FINAL_TILES)
         options = sorted(set(engine.DEFAULT_OPTIONS) | {FINAL_SCORING_OPTION})
+    if not factions and map_name is not None:
+        factions = _seatable_draw(players, map_name, rng)
     state = game.new_game(list(factions) if factions else players, map_name=map_name, options=options,
                           final_scoring=final_scoring)
     seats = [make_bot(bots[i % len(bots)]) for i in range(players)]
     return play_game(state, seats, rng)[-1]
+
+
+def _seatable_draw(players: int, map_name: str, rng: random.Random) -> list[str] | None:
+    """On a custom map where some faction's home terrain has too few hexes for its starting dwellings
+    (:func:`~companion.terra_mystica.mapedit.seat_refusal`), ``players`` factions of different colours
+    drawn from ``rng`` among those that can be seated; None (the bots pick, as on a shipped map) when every
+    faction can be seated."""
+    from companion.terra_mystica.factions import get_faction
+    from companion.terra_mystica.hexmap import CUSTOM_MAP_PREFIX, map_by_name
+    from companion.terra_mystica.mapedit import home_letter, seat_refusal
+
+    if not map_name.lower().startswith(CUSTOM_MAP_PREFIX):
+        return None
+    tm_map = map_by_name(map_name)
+    wheel = [f for f in playable_factions() if get_faction(f).has_fixed_home]
+    seatable = [f for f in wheel if seat_refusal(tm_map, f) is None]
+    if len(seatable) == len(wheel):
+        return None
+    rng.shuffle(seatable)
+    chosen: dict[str, str] = {}
+    for f in seatable:
+        chosen.setdefault(home_letter(f), f)
+    return list(chosen.values())[:players]
 
 
 FINAL_SCORING_CHOICES = ("building-on-edge", "connected-clusters", "connected-distance", "connected-sa-sh-distance",

@@ -100,7 +100,7 @@ def test_map_lab_on_a_phone(phone, lab_url):
     page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
     _wait_for_map(page)
     page.wait_for_timeout(800)
-    screenshot(page, "phone_tm_map_lab")  # the whole notebook at phone width
+    screenshot(page, "phone_tm_map_lab")  # the whole notebook at phone width (for review; the checks follow)
     # the map is not cut off: the first box around it that fits the screen scrolls sideways to the last hex
     box = page.evaluate("(s) => { const p = document.querySelector(s); let e = p.parentElement;"
                         " while (e && e.clientWidth > 412) { e = e.parentElement; }"
@@ -112,3 +112,48 @@ def test_map_lab_on_a_phone(phone, lab_url):
     rights = page.evaluate("(root) => Array.from(document.querySelectorAll(root + ' .widget-toggle-button'))"
                            ".map(b => b.getBoundingClientRect().right)", LAB)
     assert len(rights) == 9 and max(rights) <= 412 + 1, rights
+
+    # the statistics tables fit the screen or scroll in their own frame: what the phone shows of them (the
+    # viewport, not a full-page shot) ends inside the screen, and each frame reaches its table's last column
+    frames = page.locator(f"{LAB} .companion-scroll-frame")
+    frames.first.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "phone_tm_map_lab_statistics.png"))   # the viewport
+    sizes = page.evaluate("(root) => Array.from(document.querySelectorAll(root + ' .companion-scroll-frame'))"
+                          ".map(f => { const r = f.getBoundingClientRect(); const t = f.querySelector('table');"
+                          " return [r.left, r.right, f.clientWidth, f.scrollWidth, t.getBoundingClientRect().width,"
+                          " getComputedStyle(f).overflowX]; })", LAB)
+    assert len(sizes) >= 2, sizes
+    for left, right, _client, scroll, table, overflow in sizes:
+        assert left >= -1 and right <= 412 + 1, sizes            # the frame is on the screen
+        assert scroll >= table - 1 and overflow in ("auto", "scroll"), sizes   # and scrolls to the table's end
+    assert any(scroll > client for _l, _r, client, scroll, _t, _o in sizes), sizes  # the tables are wider here
+
+
+def test_analysis_table_does_not_wrap_at_1280(browser, lab_url, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors = watch_console(page)
+    try:
+        run_in_lab(page, lab_url, NOTEBOOK)
+        _wait_for_map(page)
+        page.locator(f"{LAB} .widget-button", has_text="Read the map").first.click()
+        page.wait_for_selector(f"{LAB} table.companion-balance", timeout=120_000)
+        table = page.locator(f"{LAB} table.companion-balance").first
+        table.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "tm_map_lab_analysis_1280.png"))
+        # no cell's text runs onto a second line (column titles may), and the table fits its frame at this width
+        lines = page.evaluate("(t) => Array.from(t.querySelectorAll('td, tr:not(.companion-balance-head) th')).map(c => { const r = document"
+                              ".createRange(); r.selectNodeContents(c); const tops = new Set(Array.from("
+                              "r.getClientRects()).map(x => Math.round(x.top))); return [c.textContent, tops.size]; })",
+                              table.element_handle())
+        assert lines and all(n <= 1 for _text, n in lines), [x for x in lines if x[1] > 1]
+        fits = page.evaluate("(t) => { const f = t.closest('.companion-scroll-frame');"
+                             " return [f.scrollWidth, f.clientWidth]; }", table.element_handle())
+        assert fits[0] <= fits[1] + 1, fits
+    finally:
+        context.close()
+    errors.check(request.node.name)

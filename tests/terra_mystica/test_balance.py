@@ -132,3 +132,58 @@ def test_cli_simulate_plays_a_map_file(tmp_path):
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["map"].startswith("custom:") and doc["replay_differences"] == 0 and doc["failures"] == []
+
+
+UNPLAYABLE = "Y,Y,Y,Y,Y,Y,U,U,U,U,U,U,K\n"   # desert and plains only: two colours can be seated
+
+
+def test_balance_refuses_an_unplayable_map_before_any_game():
+    from companion.terra_mystica.hexmap import parse_letters
+
+    with pytest.raises(ValueError, match="cannot be played.*2 .desert, plains"):
+        balance.simulate_balance(parse_letters(UNPLAYABLE), games=2, players=4)
+    # two players can play it: the reading of the map still places the desert factions' first dwellings
+    doc = balance.analysis(parse_letters(UNPLAYABLE))
+    firsts = doc["terrains"]["Y"]["first_dwellings"]
+    assert doc["terrains"]["Y"]["hexes"] == 6 and set(firsts) == {"fakirs", "nomads"}
+    assert all(h in {f"A{i}" for i in range(1, 7)} for hexes in firsts.values() for h in hexes)
+    assert doc["terrains"]["K"]["first_dwellings"] == {}   # swamp has one hex: no swamp faction is seated
+
+
+@pytest.mark.parametrize("command", [["balance", "{path}", "--games", "2"], ["simulate", "--map", "{path}"]])
+def test_cli_names_why_a_map_cannot_be_played(tmp_path, command):
+    path = tmp_path / "row.txt"
+    path.write_text(UNPLAYABLE)
+    result = runner.invoke(app, ["tm", *[a.format(path=path) for a in command]])
+    assert result.exit_code == 2, result.output
+    assert "cannot be played" in result.output and "swamp 1" in result.output
+    assert "no legal action" not in result.output and "Traceback" not in result.output
+
+
+def test_simulate_seats_only_factions_that_fit_a_tight_map(tmp_path):
+    path = tmp_path / "row.txt"
+    path.write_text("Y,Y,U,U,K,K,B,B,G,G,S,S,R\n")   # desert 2: the Nomads cannot be seated, the rest can
+    result = runner.invoke(app, ["tm", "simulate", "--map", str(path), "--games", "3", "--bots", "random",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["failures"] == [] and "nomads" not in doc["vp_by_faction"]
+    refused = runner.invoke(app, ["tm", "simulate", "--map", str(path), "--factions", "nomads,witches"])
+    assert refused.exit_code == 2 and "Nomads place 3 starting dwellings" in refused.output
+
+
+def test_cli_simulate_prints_the_map_file_and_id_not_the_map_string(tmp_path):
+    path = tmp_path / "generated.txt"
+    m = generate("random", "balanced", seed=3).map
+    path.write_text(m.to_letters())
+    result = runner.invoke(app, ["tm", "simulate", "--map", str(path), "--players", "2", "--bots", "random"])
+    assert result.exit_code == 0, result.output
+    first = result.stdout.splitlines()[0]
+    assert str(path) in first and m.map_id[:12] in first and "custom:" not in result.stdout
+
+
+def test_a_custom_map_is_parsed_once_for_all_its_games():
+    from companion.terra_mystica.hexmap import map_by_name, map_record_name
+
+    name = map_record_name(generate("random", "random", seed=2).map)
+    assert name.startswith("custom:") and map_by_name(name) is map_by_name(name)

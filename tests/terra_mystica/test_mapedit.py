@@ -128,3 +128,58 @@ def test_editor_undoes_and_redoes(base):
     assert editor.design.terrain_at("A3") == "B"  # a refused edit changes nothing
     editor.undo(), editor.undo(), editor.undo()
     assert editor.design == base and not editor.can_undo
+
+
+# ---------------------------------------------------------------------- playable maps (issue 21: a map nobody can play)
+# Our reading (mapedit's docstring): a faction is seated when its home terrain has a hex for each of its starting
+# dwellings (2; Nomads 3, Chaos Magicians 1: faction boards), and five players need five such home terrains.
+def test_a_map_with_too_few_hexes_per_terrain_is_flagged_unplayable():
+    one_row = MapDesign((tuple("YYYYYYUUUUUUK"),))   # two home terrains can seat a faction
+    codes = [w.code for w in one_row.warnings()]
+    assert codes[0] == "unplayable"
+    message = one_row.warnings()[0].message
+    assert "desert" in message and "swamp 1" in message
+    # the base map is playable; a row seating exactly five colours is playable too (whatever its length)
+    assert "unplayable" not in [w.code for w in MapDesign.from_map(load_shipped_map("base")).warnings()]
+    five = MapDesign((tuple("YYUUKKBBGGSIR"),))   # desert, plains, swamp, lakes, forest 2 each, + Chaos (R 1)
+    assert mapedit.playability(five.map) is None
+
+
+def test_nomads_need_three_deserts_and_chaos_magicians_one_wasteland():
+    m = MapDesign((tuple("YYUUKKBBGGSSR"),)).map
+    assert mapedit.seat_refusal(m, "nomads") is not None and mapedit.seat_refusal(m, "fakirs") is None
+    assert mapedit.seat_refusal(m, "chaosmagicians") is None and mapedit.seat_refusal(m, "giants") is not None
+
+
+def test_the_flagged_maps_are_the_ones_a_game_cannot_set_up():
+    """Independent check of the reading: a greedy game really stops at setup on a flagged seat, and really
+    finishes when every seated faction has its hexes."""
+    import random
+
+    from companion.terra_mystica import game
+    from companion.terra_mystica.bots import make_bot, play_game
+
+    m = MapDesign((tuple("YYUUKKBBGGSSR"),)).map   # desert 2: the Nomads' third dwelling has no hex
+    with pytest.raises(CompanionError):
+        play_game(game.new_game(["nomads", "witches"], map_name="custom:" + ",".join(m.rows[0])),
+                  [make_bot("greedy"), make_bot("greedy")], random.Random(1))
+    last = play_game(game.new_game(["fakirs", "witches"], map_name="custom:" + ",".join(m.rows[0])),
+                     [make_bot("greedy"), make_bot("greedy")], random.Random(1))[-1]
+    assert game.is_terminal(last)
+
+
+def test_remove_row_stops_at_the_last_playable_map():
+    design = MapDesign((tuple("YYUUKKBBGGSSR"), tuple("IIIIIIIIIIII")))
+    assert design.remove_row_refusal() is None
+    one_row = design.remove_row()
+    assert one_row.remove_row_refusal() is not None
+    with pytest.raises(MapFormatError, match="at least one row"):
+        one_row.remove_row()
+    # the rows that make it playable are the last two: removing either would leave too few hexes
+    tight = MapDesign((tuple("YYUUKKIIIIIII"), tuple("BBGGIIIIIIII")))
+    assert mapedit.playability(tight.map) is None
+    assert "not playable" in tight.remove_row_refusal()
+    with pytest.raises(MapFormatError, match="not playable"):
+        tight.remove_row()
+    # a map that is already unplayable may still lose rows
+    assert MapDesign((tuple("YYYYYYUUUUUUK"), tuple("IIIIIIIIIIII"))).remove_row_refusal() is None

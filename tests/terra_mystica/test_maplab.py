@@ -63,6 +63,25 @@ def test_swap_refuses_a_river_and_row_limits_are_told(lab):
     assert lab.add_row() and set(lab.design.rows[-1]) == {"I"}
 
 
+def test_remove_row_is_disabled_at_the_last_playable_map_and_unplayable_is_flagged(lab):
+    from companion.terra_mystica.mapedit import MapDesign
+
+    removed = 0
+    while not lab.remove_row_button.disabled:
+        assert lab.remove_row()
+        removed += 1
+        assert removed < 9, "remove-row never disables"
+    assert len(lab.design.rows) == 1   # the base map's first row alone still seats five colours
+    # two rows whose land only together seats five colours (desert, plains, swamp; lakes, forest: 2 hexes each)
+    lab.editor.reset(MapDesign((tuple("YYUUKKIIIIIII"), tuple("BBGGIIIIIIII"))))
+    lab._show()
+    assert lab.remove_row_button.disabled and "not playable" in lab.remove_row_button.tooltip
+    assert not lab.remove_row() and "not playable" in lab.message.value
+    lab.tool.value = "I"
+    assert lab.paint(["B1"])   # lakes down to one hex: four colours left
+    assert "not playable" in lab.status.value and "lakes 1" in lab.status.value
+
+
 def test_generate_is_an_edit_that_undo_takes_back(lab):
     assert lab.generate("random", "balanced", 4)
     assert lab.design.map != load_shipped_map("base")

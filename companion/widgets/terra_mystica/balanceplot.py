@@ -84,8 +84,39 @@ def analysis_html(doc: dict, base: dict | None = None) -> str:
             "hexes", "edge_hexes", "river_side_hexes", "neighbours_by_spades", "largest_cluster", "bridge_spots"))
                     + f"<td>{html.escape(firsts)}</td></tr>")
     note = _("In brackets: the base map.") if base else ""
-    return ('<table class="companion-balance" style="border-collapse:collapse;font-size:12px">'
-            f"<tr>{head}</tr>{''.join(rows)}</table><p style='font-size:12px'>{html.escape(note)}</p>")
+    # cells never wrap (a wrapped "0/12/20/8 (0/14/18/8)" reads as two rows); the column titles may, so the table
+    # fits a laptop screen beside JupyterLab's file browser; a narrower screen scrolls the frame
+    return ("<style>.companion-balance th, .companion-balance td {white-space: nowrap; padding: 2px 6px}"
+            ".companion-balance tr.companion-balance-head th {white-space: normal; vertical-align: bottom;"
+            " max-width: 8em}</style>"
+            '<table class="companion-balance" style="border-collapse:collapse;font-size:12px">'
+            f'<tr class="companion-balance-head">{head}</tr>{"".join(rows)}</table>'
+            f"<p style='font-size:12px'>{html.escape(note)}</p>")
+
+
+#: Class of an HTML widget made by :func:`frame_html`; its content box may shrink below its table's width.
+FRAME_HOST = "companion-frame-host"
+
+
+def scrolling_html(html_text: str) -> str:
+    """``html_text`` in a frame of the screen's width that scrolls sideways when the content is wider (a wide
+    table on a phone), so nothing is cut off at the right. Show it in a :func:`frame_html` widget."""
+    # ipywidgets' .widget-html-content is a flex item with min-width auto: it grows to its widest table and the
+    # page cuts it off. In a frame host it may shrink to the screen, and the frame inside it scrolls.
+    return (f"<style>.{FRAME_HOST} > .widget-html-content {{min-width: 0; max-width: 100%}}</style>"
+            f'<div class="companion-scroll-frame" style="overflow-x:auto;max-width:100%">{html_text}</div>')
+
+
+def frame_layout() -> widgets.Layout:
+    """Layout of a box holding a :func:`frame_html` widget: it may shrink below its content's width."""
+    return widgets.Layout(min_width="0", max_width="100%")
+
+
+def frame_html() -> widgets.HTML:
+    """An HTML widget for :func:`scrolling_html` content."""
+    out = widgets.HTML(layout=frame_layout())
+    out.add_class(FRAME_HOST)
+    return out
 
 
 class BalancePanel(widgets.VBox):
@@ -111,7 +142,7 @@ class BalancePanel(widgets.VBox):
         self.run_button = widgets.Button(button_style="primary")
         self.bar = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="320px"))
         self.message = widgets.HTML()
-        self.table = widgets.HTML()
+        self.table = frame_html()
         self.figure = figure_widget(balance_figure({"factions": {}}))
         self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(display="none"))  # shown with results
         self.analyse_button.on_click(lambda _b: self.analyse())
@@ -150,7 +181,7 @@ class BalancePanel(widgets.VBox):
         from companion.terra_mystica.hexmap import load_shipped_map
 
         table = analysis_html(analysis(self._design()), analysis(load_shipped_map("base")))
-        self.table.value = f'<div style="overflow-x:auto;max-width:100%">{table}</div>'
+        self.table.value = scrolling_html(table)
 
     def simulate(self) -> dict | None:
         """Play the games on the design and on the base map; plot both. Returns the design's report."""

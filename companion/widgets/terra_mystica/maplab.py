@@ -40,6 +40,7 @@ from companion.terra_mystica.mapgen import RIVER_CHOICES, TERRAIN_CHOICES, gener
 from companion.terra_mystica.mapstore import DesignStore
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.widgets.common import error_html, figure_widget, info_html
+from companion.widgets.terra_mystica.balanceplot import BalancePanel, frame_html, frame_layout, scrolling_html
 from companion.widgets.terra_mystica.map import statistics_html
 from companion.widgets.terra_mystica.mapplot import HEX_TRACE, map_figure, map_svg
 from companion.widgets.terra_mystica.names import map_name, terrain_name
@@ -93,8 +94,8 @@ class MapLab(widgets.VBox):
         self.open_button = widgets.Button()
         self.message = widgets.HTML()
         self.status = widgets.HTML()
-        self.stats = widgets.HTML()
-        self.base_stats = widgets.HTML()
+        self.stats = frame_html()
+        self.base_stats = frame_html()
         self.letters_export = widgets.Textarea(layout=widgets.Layout(width="480px", height="190px"))
         self.words_export = widgets.Textarea(layout=widgets.Layout(width="480px", height="190px"))
         self.downloads = widgets.HTML()
@@ -102,8 +103,6 @@ class MapLab(widgets.VBox):
                                                       "export", "letters", "words", "balance")}
         self.figure = figure_widget(self._figure())
         self._bind()
-        from companion.widgets.terra_mystica.balanceplot import BalancePanel
-
         self.balance = BalancePanel(lambda: self.design.map)
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
@@ -126,8 +125,10 @@ class MapLab(widgets.VBox):
         keep = widgets.HBox([self.name, self.save_button, self.saved, self.open_button],
                             layout=widgets.Layout(flex_flow="row wrap"))
         h = self._headings
-        stats = widgets.HBox([widgets.VBox([h["mine"], self.stats]), widgets.VBox([h["base"], self.base_stats])],
-                             layout=widgets.Layout(flex_flow="row wrap"))
+        # each statistics table scrolls in its own frame on a narrow screen (the boxes may shrink below it)
+        stats = widgets.HBox([widgets.VBox([h["mine"], self.stats], layout=frame_layout()),
+                              widgets.VBox([h["base"], self.base_stats], layout=frame_layout())],
+                             layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))
         export = widgets.HBox([widgets.VBox([h["letters"], self.letters_export]),
                                widgets.VBox([h["words"], self.words_export])],
                               layout=widgets.Layout(flex_flow="row wrap"))
@@ -157,7 +158,7 @@ class MapLab(widgets.VBox):
     @staticmethod
     def _river_options() -> list[tuple[str, str]]:
         names = {e["key"]: map_name(e) for e in shipped_maps()}
-        return [(names.get(k, _("random walk")), k) for k in RIVER_CHOICES()]
+        return [(names.get(k, _("random river")), k) for k in RIVER_CHOICES()]
 
     @staticmethod
     def _terrain_options() -> list[tuple[str, str]]:
@@ -190,7 +191,8 @@ class MapLab(widgets.VBox):
             "Pick a terrain or river, then click hexes (or drag a lasso over several) to paint them. "
             "Pick 'swap two' and click two land hexes to swap them.")) + "</p>"
         h["generate"].value = "<h3>" + html.escape(_("Generate a map")) + "</h3><p>" + html.escape(_(
-            "A river layout (a shipped map's, or a random walk) and terrains: random, or balanced (equal counts, "
+            "A river layout (a shipped map's, or a random river: one channel winding across the map with a few side "
+            "channels) and terrains: random, or balanced (equal counts, "
             "no two alike side by side, each terrain's mix of neighbours by spades close to the base map's). "
             "One seed gives one map.")) + "</p>"
         h["designs"].value = "<h3>" + html.escape(_("Your designs")) + "</h3><p>" + html.escape(
@@ -410,8 +412,11 @@ class MapLab(widgets.VBox):
         self.status.value = head
         self.undo_button.disabled = not self.editor.can_undo
         self.redo_button.disabled = not self.editor.can_redo
-        self.stats.value = _scrolls(statistics_html(m))
-        self.base_stats.value = _scrolls(statistics_html(load_shipped_map("base")))
+        refusal = self.design.remove_row_refusal()
+        self.remove_row_button.disabled = refusal is not None
+        self.remove_row_button.tooltip = refusal or _("remove the bottom row")
+        self.stats.value = scrolling_html(statistics_html(m))
+        self.base_stats.value = scrolling_html(statistics_html(load_shipped_map("base")))
         self.letters_export.value = m.to_letters()
         self.words_export.value = m.to_colour_words().replace("E ", "E\n")
         self.downloads.value = " · ".join([
@@ -423,11 +428,6 @@ class MapLab(widgets.VBox):
         ]) + "<br><span style='font-size:12px'>" + html.escape(_(
             "PNG: the camera button above the map, or on the command line:")) + (
             " <code>companion tm map FILE --png OUT.png</code></span>")
-
-
-def _scrolls(html_text: str) -> str:
-    """Wide tables scroll sideways on a narrow screen instead of being cut off."""
-    return f'<div style="overflow-x:auto;max-width:100%">{html_text}</div>'
 
 
 def _link(filename: str, mime: str, data: bytes, caption: str) -> str:
