@@ -183,8 +183,12 @@ class FactionState:
         self.owed = replace(o, **{k: getattr(o, k) + n for k, n in counts.items()})
 
     def set_owed(self, **values: int | bool) -> None:
-        """Set :class:`Owed` fields of :attr:`owed` to ``values``."""
-        self.owed = replace(self.owed, **values)
+        """Set :class:`Owed` fields of :attr:`owed` to ``values`` (a new value only when one changes)."""
+        o = self.owed
+        for k, v in values.items():
+            if getattr(o, k) != v:
+                self.owed = replace(o, **values)
+                return
 
     # ------------------------------------------------------------------ totals
     def totals(self) -> tuple:
