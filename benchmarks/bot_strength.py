@@ -66,22 +66,34 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="search bot time cap per move (s)")
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--minutes", type=float, default=None, help="stop each pairing after this long")
+    parser.add_argument("--pairing", default=None, help="only this pairing, e.g. 'search-greedy' (to run "
+                        "pairings in parallel processes)")
+    parser.add_argument("--first", type=int, default=0, help="index of the first game (to split a pairing "
+                        "over processes: games first .. first + games - 1)")
+    parser.add_argument("--progress", type=int, default=0, help="print the tally every N games (0: never)")
     args = parser.parse_args()
     play, pairings = GAMES[args.game]
+    if args.pairing is not None:
+        pairings = [pairing for pairing in pairings if "-".join(pairing) == args.pairing]
+        if not pairings:
+            parser.error(f"--pairing: expected one of {', '.join('-'.join(p) for p in GAMES[args.game][1])}")
     print(f"{args.game}: 2 players, seats alternated, search cap {args.seconds:g} s per move, seed {args.seed}")
     print(f"{'pairing':<20} {'games':>5} {'wins':>5} {'win rate':>8}  95 % interval   s/game")
     for pairing in pairings:
         wins = played = 0
         start = time.perf_counter()
-        for g in range(args.games):
+        for g in range(args.first, args.first + args.games):
             wins += play(pairing, g, args.seed, args.seconds)
             played += 1
+            if args.progress and played % args.progress == 0:
+                print(f"  {'-'.join(pairing)}: {wins} / {played} after {time.perf_counter() - start:.0f} s",
+                      flush=True)
             if args.minutes is not None and time.perf_counter() - start > 60 * args.minutes:
                 break
         low, high = wilson(wins, played)
         per = (time.perf_counter() - start) / played
         print(f"{pairing[0] + ' vs ' + pairing[1]:<20} {played:>5} {wins:>5} {wins / played:>8.1%}  "
-              f"{low:6.1%} - {high:6.1%}  {per:6.2f}")
+              f"{low:6.1%} - {high:6.1%}  {per:6.2f}", flush=True)
 
 
 if __name__ == "__main__":
