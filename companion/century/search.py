@@ -175,18 +175,20 @@ class SearchBot:
         got = self._cache.get(s)
         if got is not None:
             return got
-        out = []
-        for a in candidate_actions(s):
-            n = apply_action(s, a)
-            if n.stage == DISCARD:
-                n = apply_action(n, _VALUE._best_discard(n, p))
-            n = n._replace(current=p, stage=MAIN, end_triggered=False, finished=False)
-            out.append((_seat_vp(n, p, self._turns), a, n))
+        out = [self._child(s, p, a) for a in candidate_actions(s)]
         out.sort(key=lambda t: -t[0])  # stable: ties keep the candidates' order
         if len(self._cache) > 50_000:
             self._cache.clear()
         self._cache[s] = out
         return out
+
+    def _child(self, s: State, p: int, a: Action) -> tuple[float, Action, State]:
+        """Action ``a`` of ``p`` in hypothetical ``s``: its one-step value, itself, the state after it."""
+        n = apply_action(s, a)
+        if n.stage == DISCARD:
+            n = apply_action(n, _VALUE._best_discard(n, p))
+        n = n._replace(current=p, stage=MAIN, end_triggered=False, finished=False)
+        return _seat_vp(n, p, self._turns), a, n
 
     def _width(self, level: int) -> int | None:
         return self.beam[min(level, len(self.beam) - 1)] if self.beam else None
@@ -215,7 +217,8 @@ class SearchBot:
         assert best is not None
         return best
 
-    def _ranked(self, state: State, limit: int | None = None) -> list[MoveAnalysis]:
+    def _ranked(self, state: State, limit: int | None = None, also: Action | None = None) -> list[MoveAnalysis]:
+        """Every candidate move (and ``also``, a legal action not among them), best first."""
         p = state.current
         base = self._hypo(state, p)
         # The game's length is taken as it stands: a line that claims a golem brings the end closer for
@@ -224,11 +227,14 @@ class SearchBot:
         self._cache.clear()
         start = time.perf_counter()
         result: list[MoveAnalysis] = []
+        roots = self._children(base, p)
+        if also is not None and all(a != also for _v, a, _n in roots):
+            roots = [*roots, self._child(base, p, also)]
         for depth in range(1, self.depth + 1):
             # Depth 1 always finishes; a deeper pass that runs out of time is dropped.
             self._deadline = None if self.seconds is None or depth == 1 else start + self.seconds
             moves = []
-            for v, a, n in self._children(base, p):
+            for v, a, n in roots:
                 if depth > 1:
                     try:
                         deeper, rest = self._line(n, p, 1, depth - 1)
@@ -436,7 +442,9 @@ def review(states: Sequence[State], actions: Sequence[Action], *, per_seat: int 
     Review
         ``values[k]``: every seat's expected final VP after the k-th player move (``values[0]`` before the
         first), ``movers[k]``/``actions[k]``: who made move k+1 and what. A drop is the fall of the mover's
-        expected final VP relative to the best move the search found at that point.
+        expected final VP relative to the best move the search found at that point; the moves a one-step
+        search rates worst are searched to the full depth, and a drop is kept only when that search
+        prefers a move with another effect (a different state after it) to the one made.
     """
     if len(states) != len(actions) + 1:
         raise CompanionError(_("a review needs one more state than actions ({states} states, {actions} actions)")
@@ -444,7 +452,7 @@ def review(states: Sequence[State], actions: Sequence[Action], *, per_seat: int 
     n = states[0].n_players
     out = Review(n)
     bot = SearchBot(depth=1, seconds=None)
-    candidates: list[tuple[float, int, int]] = []  # (loss, move index, index into actions)
+    candidates: list[tuple[float, int, int]] = []  # (loss one step on, move index, index into actions)
     current = expected_final_vp(states[0])
     out.values.append(current)
     for i, a in enumerate(actions):
@@ -458,20 +466,30 @@ def review(states: Sequence[State], actions: Sequence[Action], *, per_seat: int 
         value = expected_final_vp(states[j])
         p = s.current
         if s.stage != DISCARD:
-            ranked = bot._ranked(s)
-            if ranked:
-                by_action = {m.action: m.expected_vp for m in ranked}
-                loss = ranked[0].expected_vp - by_action.get(a, value[p])
-                candidates.append((loss, len(out.actions), i))
+            ranked = bot._ranked(s, also=a)
+            played = next(m.expected_vp for m in ranked if m.action == a)
+            candidates.append((ranked[0].expected_vp - played, len(out.actions), i))
         out.values.append(value)
         out.movers.append(p)
         out.actions.append(a)
     deep = SearchBot(seconds=seconds)
     for seat in range(n):
         mine = sorted((c for c in candidates if states[c[2]].current == seat and c[0] > 0.05), key=lambda c: -c[0])
-        for loss, k, i in mine[:per_seat]:
-            s = states[i]
-            best = deep.analyse(s, 1)[0]
-            out.drops.append(Drop(k + 1, seat, actions[i], loss, best.action, best.reason))
+        found: list[Drop] = []
+        # The one-step pass only picks the moves to look at: the loss and the preferred move both come from
+        # the deeper search, which may find the move made was right after all. A move is known by what it
+        # does (the state after it), so a preferred move is never the one made, nor the same move written
+        # another way (another payment order of an acquisition).
+        for _loss, k, i in mine[:per_seat + 2]:
+            s, a = states[i], actions[i]
+            after = apply_action(s, a)
+            ranked = deep._ranked(s, also=a)
+            played = max(m.expected_vp for m in ranked if apply_action(s, m.action) == after)
+            best = next((m for m in ranked if apply_action(s, m.action) != after), None)
+            if best is not None and best.expected_vp - played > 0.05:
+                found.append(Drop(k + 1, seat, a, best.expected_vp - played, best.action,
+                                  explain_line(s, best.line)))
+        found.sort(key=lambda d: -d.loss)
+        out.drops.extend(found[:per_seat])
     out.drops.sort(key=lambda d: d.move)
     return out

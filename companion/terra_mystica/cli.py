@@ -100,15 +100,31 @@ def export_cmd(
 ) -> None:
     """Write a game record in another form (``--rows``: the reference engine's command rows)."""
     from companion.cli_support import bad_input_exits_2, read_input_text
-    from companion.errors import CompanionError
+    from companion.errors import CompanionError, RecordError
     from companion.terra_mystica.engine import read_record
     from companion.terra_mystica.engine.rows import command_rows
+    from companion.terra_mystica.factions import faction_label
 
     with bad_input_exits_2():
         if not rows:
             raise CompanionError(_("tm export: name the form to write (--rows)"))
-        names = [p.strip() for p in players.split(",") if p.strip()] if players else None
-        text = command_rows(read_record(read_input_text(record)), players=names)
+        names = [p.strip() for p in players.split(",") if p.strip()] if players is not None else None
+        source = read_record(read_input_text(record), file=record)
+        if names is not None:
+            seats = [r.faction for r in source.rows if r.typed and r.command.strip().lower() == "setup"]
+            if len(names) != len(seats):
+                raise RecordError(ngettext("--players gives {given} name, but the record seats {seats} ({factions})",
+                                           "--players gives {given} names, but the record seats {seats} "
+                                           "({factions})", len(names))
+                                  .format(given=len(names), seats=len(seats),
+                                          factions=_(", ").join(faction_label(f) for f in seats)),
+                                  file=record)
+        try:
+            text = command_rows(source, players=names)
+        except RecordError as exc:  # the rows cannot be written (another map, ...): say which record
+            if exc.file:
+                raise
+            raise RecordError(str(exc), file=record) from None
         if output is None:
             typer.echo(text, nl=False)
         else:

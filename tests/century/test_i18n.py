@@ -140,3 +140,34 @@ def test_seats_are_counted_from_one():
     assert game.seat_names(g) == ["Player 1", "Player 2"]
     with using_language("zh_CN"):
         assert protocol_game(2).names == ("玩家 1", "玩家 2")
+
+
+GLUED_NUMBER = re.compile(r"[\u4e00-\u9fff]\d|\d[\u4e00-\u9fff]")
+"""A number written against a Chinese character: the catalog's convention is a space between them ("位置 3 的")."""
+
+
+def test_numbers_in_chinese_texts_are_set_off_by_a_space():
+    """Golem and card names, and the reasons of the planner and of the hint, in Chinese on many states: a
+    number never touches a Chinese character (the golem's name once began with its VP, so a sentence that put
+    it after a character read "位置 3 的9 分的魔像得分卡")."""
+    from companion.century.cards import golem_card_name, load_cards, merchant_card_name
+    from companion.century.search import SearchBot
+
+    rng = random.Random(5)
+    planner, search = PlannerBot(beam=2), SearchBot(depth=2, seconds=None)
+    with using_language("zh_CN"):
+        cards = load_cards()
+        texts = [golem_card_name(g) for g in cards.golems]
+        texts += [merchant_card_name(m) for m in cards.merchants_by_id.values()]
+        for seed in range(3):
+            s = new_game(2, seed=seed)
+            for _step in range(12):
+                s = engine.resolve_chance(s, rng)
+                if s.finished:
+                    break
+                action, why = planner.explain(s)
+                texts += [why, describe_action(action)] + [m.reason for m in search.analyse(s, 3)]
+                s = apply_action(s, action)
+    assert len(texts) > 150
+    glued = [t for t in texts if GLUED_NUMBER.search(t)]
+    assert not glued, glued[:3]

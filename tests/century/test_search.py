@@ -11,9 +11,10 @@ from companion.century.engine import (
     new_game,
     resolve_chance,
     sample_action,
+    sample_chance,
     score,
 )
-from companion.century.search import SearchBot, expected_final_vp, hint
+from companion.century.search import SearchBot, expected_final_vp, hint, review
 from companion.century.state import chance_pending
 
 
@@ -113,3 +114,35 @@ def test_hint_gives_three_ranked_moves_with_reasons_in_words():
         assert m.action in legal_actions(s)
         assert m.reason and "->" not in m.reason
         assert any(word in m.reason for word in ("yellow", "green", "blue", "pink", "VP"))
+
+
+def _recorded(seed: int, names: tuple[str, str]):
+    """States and actions of a 2-player game of the named bots, and the state index of each player move."""
+    rng = random.Random(seed)
+    s = new_game(2, rng=rng)
+    bots = [make_bot(name) for name in names]
+    states, actions, moves = [s], [], []
+    while not s.finished:
+        if chance_pending(s):
+            a = sample_chance(s, rng)
+        else:
+            moves.append(len(actions))
+            a = bots[s.current].choose(s, rng)
+        s = apply_action(s, a)
+        states.append(s)
+        actions.append(a)
+    return states, actions, moves
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_review_never_prefers_the_move_that_was_made(seed):
+    # Seeds 1 and 4 once listed the move made ("play M15", "claim 5") as the better one: the drop was
+    # measured by a one-step search and the preferred move taken from the deeper one.
+    states, actions, moves = _recorded(seed, ("greedy", "random"))
+    result = review(states, actions, seconds=None)
+    assert result.drops
+    for drop in result.drops:
+        s = states[moves[drop.move - 1]]
+        assert drop.action == actions[moves[drop.move - 1]] and drop.seat == s.current
+        assert drop.preferred in legal_actions(s) and drop.loss > 0
+        assert apply_action(s, drop.preferred) != apply_action(s, drop.action)

@@ -125,3 +125,29 @@ def test_the_play_notebooks_record_replays_in_the_reference_as_written():
     assert (as_written.error, as_written.round, as_written.final_vp) == \
         (converted.error, converted.round, converted.final_vp)
     assert as_written.round >= 1
+
+
+def test_export_errors_name_the_record_file(tmp_path):
+    # an unreadable line, and a record the rows cannot be written for (another map than the base map): the
+    # one-line error starts with the file, so a user converting a folder of records knows which one failed
+    bad = tmp_path / "garbled.txt"
+    bad.write_text("hello world\n", encoding="utf-8")
+    fjords = tmp_path / "fjords.txt"
+    fjords.write_text("map fjords\n" + (LEDGERS / "4pLeague_S1_D1L1_G2.ledger.txt").read_text(encoding="utf-8"),
+                      encoding="utf-8")
+    for record, why in ((bad, "line 1"), (fjords, "base map")):
+        res = CliRunner().invoke(app, ["tm", "export", "--rows", str(record)])
+        assert res.exit_code == 2 and "Traceback" not in res.output
+        assert res.output.startswith(f"error: {record}:") and why in res.output, res.output
+
+
+def test_export_players_must_name_every_seat_of_the_record(tmp_path):
+    ledger = LEDGERS / "4pLeague_S1_D1L1_G2.ledger.txt"   # 4 seats: halflings, darklings, dwarves, mermaids
+    out = tmp_path / "game.rows"
+    for names in ("ann,bo", "a,b,c,d,e"):
+        res = CliRunner().invoke(app, ["tm", "export", "--rows", str(ledger), "--players", names, "-o", str(out)])
+        assert res.exit_code == 2 and not out.exists(), res.output
+        assert str(ledger) in res.output and "4" in res.output and "Halflings" in res.output
+    res = CliRunner().invoke(app, ["tm", "export", "--rows", str(ledger), "--players", "ann,bo,cy,di", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert out.read_text(encoding="utf-8").startswith("# players: ann,bo,cy,di\n")
