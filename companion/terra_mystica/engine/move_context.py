@@ -104,23 +104,32 @@ class _Context:
         return {k: v * n for k, v in self.dig_cost.items()}
 
     def town_picks(self, h: str, kind: str) -> list[str]:
-        """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town, else ``[""]``."""
+        """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town, else ``[""]``; for the
+        Mermaids, ``connect rN. +TWn`` when it founds none by itself but makes a town across a river hex
+        (:meth:`TownState.mermaid_candidates`; RULES-NOTES section 4, tricky case 5)."""
         game, f = self.game, self.f
         ts = game.townstate
         if self._loose is None:  # the power of the own buildings in no town: a town needs at most all of it
             self._loose = sum(f.data.building_power(k) for x, k in f.hexes.items() if x not in ts.town_of)
         before = f.data.building_power(f.hexes[h]) if h in f.hexes and h not in ts.town_of else 0
-        if self._loose - before + f.data.building_power(kind) < ts.town_size(f.name) or \
-                not _may_found_town(ts, f, h, kind):
+        if self._loose - before + f.data.building_power(kind) < ts.town_size(f.name):
+            return [""]
+        mermaids = f.name == "mermaids"
+        if not mermaids and not _may_found_town(ts, f, h, kind):
             return [""]
         try:
             ts = game._towns_now().place(h, f.name, kind)
         except IllegalActionError:
             return [""]
-        founded = sum(1 for e in ts.events if e.kind == "founded")
-        if not founded:
-            return [""]
-        return [f". +{tid}" for tid, n in sorted(game.town_pool.items()) if n > 0] or [""]
+        tiles = [f". +{tid}" for tid, n in sorted(game.town_pool.items()) if n > 0]
+        if any(e.kind == "founded" for e in ts.events):
+            return tiles or [""]
+        if mermaids and tiles:
+            # a river the Mermaids could already connect across is a move of its own (move_kinds._connect_moves)
+            ready = set(game.townstate.mermaid_candidates(f.name))
+            rivers = [r for r in ts.mermaid_candidates(f.name) if r not in ready]
+            return [""] + [f". connect {r}{t}" for r in rivers for t in tiles]
+        return [""]
 
 
 _LAND: dict[int, tuple] = {}

@@ -308,3 +308,15 @@ def _other_moves(ctx: _Context) -> list[str]:
     if sp is not None and f.digging_level < sp.max_level and sp.advance_cost is not None and ctx.affords(dict(sp.advance_cost)):
         out.append("advance dig")
     return out
+
+
+def _connect_moves(ctx: _Context) -> list[str]:
+    """The Mermaids' ``connect rN. +TWn`` before the turn's action: a town across a river hex their
+    buildings already allow (:meth:`TownState.mermaid_candidates`; RULES-NOTES section 4, tricky case 5).
+    The turn stays open for its action, as in the reference engine. A town made by the turn's own build or
+    upgrade comes with that move (:meth:`_Context.town_picks`)."""
+    game, f = ctx.game, ctx.f
+    if f.name != "mermaids":
+        return []
+    tiles = [tid for tid, n in sorted(game.town_pool.items()) if n > 0]
+    return [f"connect {r}. +{tid}" for r in game.townstate.mermaid_candidates(f.name) for tid in tiles]
