@@ -105,7 +105,7 @@ class _Context:
 
     def town_picks(self, h: str, kind: str) -> list[str]:
         """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town, else ``[""]``; for the
-        Mermaids, ``connect rN. +TWn`` when it founds none by itself but makes a town across a river hex
+        Mermaids, ``connect rN. +TWn`` when it founds none by itself but makes a new town across a river hex
         (:meth:`TownState.mermaid_candidates`; RULES-NOTES section 4, tricky case 5)."""
         game, f = self.game, self.f
         ts = game.townstate

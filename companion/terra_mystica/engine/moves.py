@@ -17,12 +17,13 @@ conversions and burning are not listed (a bot adds them as a prefix when it lack
 
 Choices left to the following decision of the same faction (the reference engine keeps its turn open
 meanwhile, so the row stays the same turn), where listing them in the move would multiply the list without
-changing what can be reached: a town founded by a favour tile (FAV5) or by a bridge, the second favour of the Chaos Magicians' temple / sanctuary, and the two actions after the Chaos
-Magicians' ``ACTC``. The Mermaids' ``connect rN. +TWn`` (a town across a river hex) comes with the build or
-upgrade that makes it, or, when their buildings already allow it, as a move of its own before the turn's
-action (the turn stays open). Not listed: two towns in one move (a build that founds one and connects
-another), ``connect`` after a power or faction action (listed before it instead), transforms to another colour beyond one per action,
-several-hex uses of the Halflings' stronghold spades (one hex and ``-NSPADE`` are listed).
+changing what can be reached: a town founded by a favour tile (FAV5) or by a bridge, the second favour of the
+Chaos Magicians' temple / sanctuary, and the two actions after the Chaos Magicians' ``ACTC``. The Mermaids'
+``connect rN. +TWn`` (a town across a river hex) comes with the build or upgrade that makes it, or, when their
+buildings already allow it, as a move of its own before the turn's action (the turn stays open). Not listed:
+two towns in one move (a build that founds one and connects another), ``connect`` after a power or faction
+action (listed before it instead), transforms to another colour beyond one per action, several-hex uses of the
+Halflings' stronghold spades (one hex and ``-NSPADE`` are listed).
 """
 
 from __future__ import annotations
