@@ -5,6 +5,7 @@ reference engine."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +139,55 @@ def test_generated_moves_are_accepted_by_the_reference_engine():
     # moves the referee branch has not yet made the engine close (ACTC, ACT1 without bridge) aside,
     # the reference accepts what the generator lists
     assert refused <= judged // 10
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "ledgers"
+# real games' Mermaids rows with a town across a river hex: made by the row's own build, or already possible
+CONNECT_ROWS = [("4pLeague_S1_D1L1_G3", "dig 1. build B5. connect r16. +TW8", "dig 1. build B5. connect r16. +TW8"),
+                ("4pLeague_S68_D1L1_G7", "dig 1. build E5. connect r20. +TW7", "dig 1. build E5. connect r20. +TW7"),
+                ("4pLeague_S68_D1L1_G2", "connect r33. +TW4. convert 2PW to 2C. upgrade E4 to TP", "connect r33. +TW4")]
+
+
+def _before_row(name: str, label: str):
+    """The game just before the ledger row ``label`` of the real game ``name``."""
+    from companion.terra_mystica.engine.replay import read_record, replay
+
+    found, last = [], [None]
+
+    def on_row(game, row):
+        if row.typed and row.label == label and not found:
+            found.append(last[0])
+        last[0] = game.copy()
+
+    replay(read_record((FIXTURES / f"{name}.ledger.txt").read_text(encoding="utf-8")), on_row=on_row)
+    assert found, label
+    return found[0]
+
+
+@pytest.mark.parametrize(("name", "label", "move"), CONNECT_ROWS, ids=[r[0] for r in CONNECT_ROWS])
+def test_mermaids_connect_across_a_river_is_listed_as_real_games_play_it(name, label, move):
+    g = _before_row(name, label)
+    moves = legal_moves(g, "mermaids")
+    assert move in moves
+    after = engine.apply_action(g, "mermaids", move)
+    assert len(after.factions["mermaids"].towns) == len(g.factions["mermaids"].towns) + 1
+    for m in moves:
+        if "connect" in m:
+            engine.apply_action(g, "mermaids", m)  # every listed connect is accepted
+
+
+def test_mermaids_connect_moves_are_accepted_by_the_reference_engine():
+    from tests.terra_mystica.oracle import Oracle, require_oracle
+
+    require_oracle()
+    from companion.terra_mystica.engine.rows import command_rows
+
+    with Oracle() as oracle:
+        for name, label, move in CONNECT_ROWS:
+            g = _before_row(name, label)
+            connects = [m for m in legal_moves(g, "mermaids") if "connect" in m]
+            assert move in connects
+            before = command_rows(g)
+            for m in connects[:6] + [move]:
+                verdict = oracle.judge(before + "".join(f"mermaids: {sub}\n" for sub in m.split(". ")))
+                assert verdict.accepted, (name, m, verdict.error)

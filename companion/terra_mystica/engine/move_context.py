@@ -1,0 +1,232 @@
+"""What one decision of one faction needs for the move generator (:mod:`.moves`), computed from the state
+once: resources and affordability, the empty hexes and how each is reached (:meth:`Game.reach`, cached by
+what reach depends on), spade needs, prices, and the quick then exact town search behind ``+TWn``
+follow-ups (RULES-NOTES section 4). Nothing is applied to find out."""
+
+from __future__ import annotations
+
+from companion.errors import IllegalActionError
+from companion.terra_mystica.terrain import terrain_wheel
+
+SPECIAL = ("ice", "volcano")
+
+
+class _Context:
+    """What one decision of one faction needs, computed once: resources, empty hexes and how each is
+    reached, spade needs, prices."""
+
+    def __init__(self, game, f, resources: dict | None = None) -> None:
+        self.game, self.f = game, f
+        self.tiles = game.tiles
+        self.occupied = game.townstate.buildings
+        self.res = resources or {"C": f.coins, "W": f.workers, "P": f.priests, "PW": f.bowls.iii, "VP": f.vp,
+                                 "PW_TOKEN": sum(f.bowls)}
+        self._reach: dict = {}
+        self.dwelling_left = f.buildings["D"] < f.data.buildings["D"].count
+        self.d_cost = dict(f.data.buildings["D"].cost)
+        sp = f.data.spades
+        self.dig_cost = dict(sp.cost_per_spade_by_level[f.digging_level]) if sp is not None else None
+        tp = f.data.teleport
+        if tp:
+            level = min(f.teleport_level, len(tp["cost"]) - 1)
+            self.jump_cost = dict(tp["cost"][level])
+        else:
+            self.jump_cost = {}
+        self.mode = f.data.terraform_mode
+        self.empty = [h for h in _land_hexes(game) if h not in self.occupied]
+        self.table = table = _reach_table(game, f)
+        self.reachable = [h for h in self.empty if h in table]
+        self._can: dict[tuple, bool] = {}
+        self._loose: int | None = None
+
+    def can(self, jump: bool, spades: int, build: bool) -> bool:
+        """Whether the faction affords reaching a hex (``jump``: tunnelling / carpet flight), ``dig``-ing
+        ``spades`` spades and (``build``) a dwelling, all in one move: :meth:`affords`, remembered for the
+        decision (every hex asks one of a few such questions)."""
+        key = (jump, spades, build)
+        hit = self._can.get(key)
+        if hit is None:
+            dig = self.dig(spades)
+            hit = self._can[key] = dig is not None and \
+                self.affords(self.jump_cost if jump else {}, dig, self.d_cost if build else {})
+        return hit
+
+    def affords(self, *costs: dict) -> bool:
+        total: dict[str, int] = {}
+        for cost in costs:
+            for k, v in cost.items():
+                if v:
+                    total[k] = total.get(k, 0) + v
+        res = self.res
+        return all(res.get(k, 0) >= v for k, v in total.items())
+
+    def reach(self, h: str, direct_only: bool = False):
+        if direct_only:
+            key = (h, True)
+            if key not in self._reach:
+                self._reach[key] = self.game.reach(self.f, h, direct_only=True)
+            return self._reach[key]
+        return self.table.get(h)
+
+    def reach_cost(self, h: str) -> dict | None:
+        """The price of reaching ``h`` (tunnelling / carpet flight) or None when out of reach."""
+        how = self.reach(h)
+        if how is None:
+            return None
+        return self.jump_cost if how == "jump" else {}
+
+    def need(self, h: str, to: str | None = None) -> int | None:
+        """Spades to turn ``h`` into ``to`` (default home), None when it cannot be transformed."""
+        return self.needs(h).get(to or self.f.home)
+
+    def needs(self, h: str) -> dict:
+        """``colour -> spades`` to turn ``h`` into each land colour (empty for ice / volcano hexes)."""
+        f = self.f
+        frm = self.game.colour[h]
+        key = (f.name, f.picked, f.home, frm)
+        table = _NEEDS.get(key)
+        if table is None:
+            table = {}
+            if frm not in SPECIAL:
+                for to in (*terrain_wheel().colours, f.home):
+                    try:
+                        table[to] = self.game._spades_needed(f, frm, to)
+                    except IllegalActionError:
+                        pass
+            _NEEDS[key] = table
+        return table
+
+    def dig(self, n: int) -> dict | None:
+        if n == 0:
+            return {}
+        if self.dig_cost is None:
+            return None
+        return {k: v * n for k, v in self.dig_cost.items()}
+
+    def town_picks(self, h: str, kind: str) -> list[str]:
+        """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town, else ``[""]``; for the
+        Mermaids, ``connect rN. +TWn`` when it founds none by itself but makes a new town across a river hex
+        (:meth:`TownState.mermaid_candidates`; RULES-NOTES section 4, tricky case 5)."""
+        game, f = self.game, self.f
+        ts = game.townstate
+        if self._loose is None:  # the power of the own buildings in no town: a town needs at most all of it
+            self._loose = sum(f.data.building_power(k) for x, k in f.hexes.items() if x not in ts.town_of)
+        before = f.data.building_power(f.hexes[h]) if h in f.hexes and h not in ts.town_of else 0
+        if self._loose - before + f.data.building_power(kind) < ts.town_size(f.name):
+            return [""]
+        mermaids = f.name == "mermaids"
+        if not mermaids and not _may_found_town(ts, f, h, kind):
+            return [""]
+        try:
+            ts = game._towns_now().place(h, f.name, kind)
+        except IllegalActionError:
+            return [""]
+        tiles = [f". +{tid}" for tid, n in sorted(game.town_pool.items()) if n > 0]
+        if any(e.kind == "founded" for e in ts.events):
+            return tiles or [""]
+        if mermaids and tiles:
+            # a river the Mermaids could already connect across is a move of its own (move_kinds._connect_moves)
+            ready = set(game.townstate.mermaid_candidates(f.name))
+            rivers = [r for r in ts.mermaid_candidates(f.name) if r not in ready]
+            return [""] + [f". connect {r}{t}" for r in rivers for t in tiles]
+        return [""]
+
+
+_LAND: dict[int, tuple] = {}
+
+
+def _land_hexes(game) -> tuple:
+    """The map's land hexes in label order (cached per board)."""
+    key = id(game.board)
+    hexes = _LAND.get(key)
+    if hexes is None or len(hexes[1]) != len(game.colour):
+        hexes = _LAND[key] = (game.board, tuple(sorted(game.colour)))
+    return hexes[1]
+
+
+_REACH: dict = {}
+_NEEDS: dict = {}
+
+
+def _reach_table(game, f) -> dict:
+    """``hex -> "free" | "jump"`` for every land hex ``f`` reaches now (:meth:`Game.reach`), cached by what
+    reach depends on: the faction's own building hexes, the bridges, shipping (with BON4) and jump range
+    (other factions' builds and every offer, pass or power action leave it as it was)."""
+    ts = game.townstate
+    key = (f.name, tuple(f.hexes), ts.bridges, game.round == 0, game._shipping(f),
+           f.jump_range if f.data.teleport else 0, id(game.board))
+    hit = _REACH.get(key)
+    if hit is not None and hit[0] is game.board:
+        return hit[1]
+    if len(_REACH) > 4096:
+        _REACH.clear()
+    saved, f.teleported = f.teleported, set()  # a new row starts with no hex tunnelled to yet
+    near = _near(game, f)
+    try:
+        table = {}
+        for h in _land_hexes(game):
+            if near is not None and h not in near:
+                continue
+            how = game.reach(f, h)
+            if how is not None:
+                table[h] = how
+    finally:
+        f.teleported = saved
+    _REACH[key] = (game.board, table)
+    return table
+
+
+def _near(game, f) -> set | None:
+    """Land hexes around ``f``'s buildings that :meth:`Game.reach` may reach (neighbours, bridge ends,
+    shipping range with BON4, tunnelling / carpet range; every such relation is symmetric), so only
+    these are asked; None in the setup round (anything goes) or without a building."""
+    if game.round == 0 or not f.hexes:
+        return None
+    m = game.board.map
+    shipping = game._shipping(f)
+    jump = f.jump_range if f.data.teleport else 0
+    links = game.townstate.bridge_links()
+    near: set = set()
+    for b in f.hexes:
+        near |= m.land_neighbours(b)
+        near.update(links.get(b, ()))
+        if shipping:
+            near |= m.shipping_reach(b, shipping)
+        if jump:
+            near |= m.tunnel_reach(b, jump)
+    return near
+
+
+def _may_found_town(ts, f, h: str, kind: str) -> bool:
+    """Whether a ``kind`` on ``h`` could found a town of ``f``: the own buildings joined to ``h`` (direct
+    neighbours, bridges, Mermaid river links), none of them in a town yet, reach the town's power and count
+    with it (RULES-NOTES section 4). A quick test before the exact one (:meth:`TownState.place`)."""
+    from companion.terra_mystica.towns import RULES, town_count
+
+    links: dict[str, set] = {}
+    for a, b in ts.connections:
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
+    seen = {h}
+    todo = [h]
+    while todo:
+        x = todo.pop()
+        for n in (*ts.bridged_neighbours(x), *links.get(x, ())):
+            if n not in seen and n in f.hexes:
+                if n in ts.town_of:
+                    return False
+                seen.add(n)
+                todo.append(n)
+    if len(seen) == 1:
+        return False
+    kinds = [kind if x == h else f.hexes[x] for x in seen]
+    power = sum(f.data.building_power(k) for k in kinds)
+    return power >= ts.town_size(f.name) and town_count(kinds) >= RULES.town_buildings
+
+
+def _favour_picks(ctx: _Context, n: int) -> list[str]:
+    if n <= 0:
+        return [""]
+    f = ctx.f
+    return [f". +{fid}" for fid, left in ctx.game.favor_pool.items() if left > 0 and fid not in f.favors] or \
+        [". -GAIN_FAVOR"]  # none left to take: declined (E.2)

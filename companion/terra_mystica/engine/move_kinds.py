@@ -1,0 +1,322 @@
+"""The complete moves of a turn by action kind, for :mod:`.moves`: setup builds, dwellings and transforms
+bought with ``dig``, upgrades with their favour / town picks, power and faction actions with their
+follow-ups (spades, cult steps, bridges, free buildings; RULES-NOTES-E E.1.1) and their declines (E.2),
+priests, shipping and digging advances. Affordability is read from a :class:`.move_context._Context`."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from companion.errors import IllegalActionError
+from companion.terra_mystica.engine.commands import CULT_TRACKS
+from companion.terra_mystica.engine.move_context import SPECIAL, _Context, _favour_picks
+from companion.terra_mystica.terrain import terrain_wheel
+
+NEXT_KIND = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
+
+
+def _free_colours(game) -> list[str]:
+    taken = {o.home for o in game.factions.values()}
+    if game.round == 0:
+        taken |= {o.picked for o in game.factions.values() if o.picked}
+    return [c for c in terrain_wheel().colours if c not in taken]
+
+
+def _bridges(ctx: _Context) -> list[str]:
+    game, f = ctx.game, ctx.f
+    ts = game.townstate
+    out = []
+    for spot in sorted(tuple(sorted(p)) for p in game.board.bridge_spots):
+        a, b = spot
+        if a not in f.hexes and b not in f.hexes:
+            continue
+        try:
+            ts.add_bridge(a, b, f.name)
+        except IllegalActionError:
+            continue
+        out.append(f"{a}:{b}")
+    return out
+
+
+# ------------------------------------------------------------------------------------------ turns
+
+
+def _setup_moves(ctx: _Context) -> list[str]:
+    game, f = ctx.game, ctx.f
+    seq = game._setup_sequence()
+    step = game._setup_step
+    if step >= len(seq) or seq[step] != f.name:
+        return []
+    if step >= len(seq) - len(game.seats):
+        return [f"pass {b}" for b in game.bonus_pool]
+    start = f.picked or f.home
+    out = []
+    for h in ctx.empty:
+        if game.colour[h] != start:
+            continue
+        if ctx.mode == "none" and not game.board.land_rivers.get(h):
+            continue
+        out.append(f"build {h}")
+    return out
+
+
+def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: dict) -> list[str]:
+    """Follow-ups (each starting with ``". "``) that use or decline ``spades`` spades of an action:
+    a transform (and the build on it), two transforms with ACT6's two spades, a transform to another
+    colour, ``dig N`` for the missing spades when ``can_dig``, or ``-SPADE``; the action costs
+    ``extra_cost``."""
+    f = ctx.f
+    out = [f". -{spades}SPADE" if spades > 1 else ". -SPADE"]
+    if ctx.mode in ("none", "volcano"):
+        return out
+    one_spade: list[tuple[str, dict]] = []
+    build_ok = ctx.dwelling_left
+    for h in ctx.reachable:
+        reach = ctx.reach_cost(h)
+        if reach is None:
+            continue
+        need = ctx.need(h)
+        if need is None or need == 0:
+            continue
+        if need <= spades:
+            left = spades - need
+            base = extra_cost, reach
+            if not ctx.affords(*base):
+                continue
+            if left == 0:
+                out.append(f". transform {h}")
+                if build_ok and ctx.affords(*base, ctx.d_cost):
+                    out.append(f". build {h}")
+                    out.append(f". transform {h}. build {h}")
+            else:
+                decline = f". -{left}SPADE" if left > 1 else ". -SPADE"
+                out.append(f". transform {h}{decline}")
+                if build_ok and ctx.affords(*base, ctx.d_cost):
+                    out.append(f". transform {h}{decline}. build {h}")
+                if need == 1:
+                    one_spade.append((h, reach))
+        elif can_dig:
+            dig = ctx.dig(need - spades)
+            if dig is None or not ctx.affords(extra_cost, reach, dig):
+                continue
+            out.append(f". dig {need - spades}. transform {h}")
+            if build_ok and ctx.affords(extra_cost, reach, dig, ctx.d_cost):
+                out.append(f". dig {need - spades}. build {h}")
+        # one transform to another colour with exactly the action's spades
+        for colour, n in ctx.needs(h).items():
+            if colour == f.home:
+                continue
+            if n == spades and ctx.affords(extra_cost, reach):
+                out.append(f". transform {h} to {colour}")
+    if spades == 2:
+        for (a, ra), (b, rb) in combinations(one_spade, 2):
+            if not ctx.affords(extra_cost, ra, rb):
+                continue
+            out.append(f". transform {a}. transform {b}")
+            if build_ok:
+                for h in (a, b):
+                    if ctx.affords(extra_cost, ra, rb, ctx.d_cost):
+                        out.append(f". transform {a}. transform {b}. build {h}")
+    return out
+
+
+def _build_moves(ctx: _Context) -> list[str]:
+    """Dwellings (with ``dig N`` for foreign terrain) and transforms bought with ``dig``."""
+    game, f = ctx.game, ctx.f
+    out: list[str] = []
+    home = f.home
+    for h in ctx.reachable:
+        colour = game.colour[h]
+        reach = ctx.reach_cost(h)
+        if reach is None:
+            continue
+        if ctx.mode == "none":
+            if colour in f.unlocked and ctx.dwelling_left and ctx.affords(reach, ctx.d_cost):
+                out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
+            continue
+        if ctx.mode == "volcano":
+            if colour == home:
+                if ctx.dwelling_left and ctx.affords(reach, ctx.d_cost):
+                    out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
+                continue
+            if colour in SPECIAL:
+                continue
+            price = game.volcano_price(f, h)
+            tokens, steps = price.get("LOSE_PW_TOKEN", 0), price.get("LOSE_CULT", 0)
+            if tokens and sum(f.bowls) < tokens:
+                continue
+            pays = [f". -{steps}{t}" for t in CULT_TRACKS if f.cult[t] >= steps] if steps else [""]
+            for pay in pays:
+                if ctx.affords(reach):
+                    out.append(f"dig 1. transform {h}{pay}")
+                if ctx.dwelling_left and ctx.affords(reach, ctx.d_cost):
+                    out += [f"dig 1. build {h}{pay}{t}" for t in ctx.town_picks(h, "D")]
+            continue
+        if colour in SPECIAL and colour != home:
+            continue
+        jump = bool(reach)
+        build_ok = ctx.dwelling_left
+        if colour == home:
+            if build_ok and ctx.can(jump, 0, True):
+                out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
+            if colour in SPECIAL:
+                continue
+        needs = ctx.needs(h)
+        need = needs.get(home)
+        if need:
+            if ctx.can(jump, need, False):
+                out.append(f"dig {need}. transform {h}")
+                if build_ok and ctx.can(jump, need, True):
+                    out += [f"dig {need}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+        for to, n in needs.items():
+            if to == home or not n:
+                continue
+            if ctx.can(jump, n, False):
+                out.append(f"dig {n}. transform {h} to {to}")
+    return out
+
+
+def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
+    game, f = ctx.game, ctx.f
+    out: list[str] = []
+    for h, cur in sorted(f.hexes.items()):
+        for kind in NEXT_KIND.get(cur, ()):
+            if free_tp and kind != "TP":
+                continue
+            bdata = f.data.buildings[kind]
+            if f.buildings[kind] >= bdata.count:
+                continue
+            cost = {} if free_tp else dict(bdata.cost)
+            if kind == "TP" and not free_tp and not any(game.owner(n) not in (None, f.name) for n in game.adjacent(h)):
+                cost["C"] = cost.get("C", 0) * 2
+            if not ctx.affords(cost):
+                continue
+            effects = bdata.on_build or ()
+            effect = dict(effects[min(f.buildings[kind] + 1, len(effects)) - 1]) if effects else {}
+            favours = int(effect.get("GAIN_FAVOR", 1 if kind in ("TE", "SA") else 0))
+            towns = ctx.town_picks(h, kind)
+            head = f"upgrade {h} to {kind}"
+            if effect.get("SPADE"):
+                # the Halflings' stronghold: three spades, no dig (E.2.1)
+                tails = _spade_follow_ups(ctx, int(effect["SPADE"]), can_dig=False, extra_cost=cost)
+                out += [head + t for t in tails]
+                continue
+            if effect.get("CONVERT_W_TO_P") and "strict-darkling-sh" in game.options:
+                # the Darklings' conversion holds the turn open: used or waived in the same move (E.2.2)
+                w_after = f.workers - cost.get("W", 0)
+                right = int(effect["CONVERT_W_TO_P"])
+                out += [f"{head}. convert {k}W to {k}P" for k in range(1, min(right, w_after) + 1)]
+                out.append(f"{head}. -{right}CONVERT_W_TO_P")
+                continue
+            for fav in _favour_picks(ctx, min(favours, 1)):
+                for town in towns:
+                    out.append(head + fav + town)
+    return out
+
+
+def _cult_picks(n: int, same_track: bool) -> list[str]:
+    if same_track and n > 1:
+        return [f". +{n}{t}" for t in CULT_TRACKS]
+    return [f". +{t}" for t in CULT_TRACKS]
+
+
+def _action_moves(ctx: _Context) -> list[str]:
+    game, f = ctx.game, ctx.f
+    tiles = ctx.tiles
+    out: list[str] = []
+    spade_actions_convert = ctx.mode == "volcano"
+    forbid = f.data.engine_fields.get("action") or {}
+    for act, pa in tiles.power_actions.items():
+        if forbid.get(act, {}).get("forbid"):
+            continue
+        if act in game.used_actions and not game._may_reuse(f, act):
+            continue
+        cost = {"PW": pa.cost_for(f.data)}
+        if not ctx.affords(cost):
+            continue
+        out += _gain_follow_ups(ctx, f"action {act}", dict(pa.gain), cost, spade_actions_convert)
+    sh_actions = set()
+    if f.buildings["SH"]:
+        for e in f.data.buildings["SH"].on_build or ():
+            sh_actions |= {k for k in (e or {}) if k in tiles.faction_actions}
+    if f.data.engine_fields.get("ACTE"):
+        sh_actions.add("ACTE")
+    if f.bonus and tiles.bonus[f.bonus].action is not None:
+        sh_actions.add(f.bonus)
+    sh_actions |= {fav for fav in f.favors if tiles.favor[fav].has_action}
+    for act in sorted(sh_actions):
+        if forbid.get(act, {}).get("forbid"):
+            continue
+        key = act if act.startswith("BON") else f.name + ":" + act
+        if act != "ACTE" and not act.startswith("ACTH") and key in game.used_actions:
+            continue
+        fa = tiles.faction_actions[act]
+        cost = dict(fa.cost)
+        if any(k not in ctx.res for k in cost) or not ctx.affords(cost):
+            continue
+        out += _gain_follow_ups(ctx, f"action {act}", dict(fa.gain), cost, spade_actions_convert)
+    return out
+
+
+def _gain_follow_ups(ctx: _Context, head: str, gain: dict, cost: dict, volcano: bool) -> list[str]:
+    """The complete moves of one action from what it gains (its follow-ups, E.1.1)."""
+    f = ctx.f
+    if gain.get("SPADE") and not volcano:
+        return [head + t for t in _spade_follow_ups(ctx, int(gain["SPADE"]), can_dig=True, extra_cost=cost)]
+    if gain.get("CULT"):
+        return [head + t for t in _cult_picks(int(gain["CULT"]), bool(gain.get("CULTS_ON_SAME_TRACK")))]
+    # the follow-up, or its decline (RULES-NOTES-E E.2: -BRIDGE, -FREE_D, -FREE_TP, -FREE_TF)
+    if gain.get("BRIDGE"):
+        return [f"{head}. bridge {b}" for b in _bridges(ctx)] + [f"{head}. -BRIDGE"]
+    if gain.get("FREE_D"):
+        if not ctx.dwelling_left:
+            return [f"{head}. -FREE_D"]
+        return [f"{head}. build {h}{t}" for h in ctx.empty if ctx.game.colour[h] == f.home
+                for t in ctx.town_picks(h, "D")] + [f"{head}. -FREE_D"]
+    if gain.get("FREE_TP"):
+        return [head + ". " + m for m in _upgrade_moves(ctx, free_tp=True)] + [f"{head}. -FREE_TP"]
+    if gain.get("FREE_TF"):
+        out = [f"{head}. -FREE_TF"]
+        for h in ctx.empty:
+            need = ctx.need(h)
+            if not need or ctx.reach(h, direct_only=True) is None:
+                continue
+            out.append(f"{head}. transform {h}")
+            if ctx.dwelling_left and ctx.affords(cost, ctx.d_cost):
+                out += [f"{head}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+        return out
+    if gain.get("PICK_COLOR"):
+        if not f.variable:
+            return []
+        return [f"{head}. pick-color {c}" for c in _free_colours(ctx.game)]
+    return [head]
+
+
+def _other_moves(ctx: _Context) -> list[str]:
+    game, f = ctx.game, ctx.f
+    out: list[str] = []
+    if f.priests >= 1:
+        steps = game.tiles.cult_track.priest_slot_steps
+        for t in CULT_TRACKS:
+            free = sorted({v for v, who in zip(steps, game.cult_slots[t], strict=True) if who is None}, reverse=True)
+            # a free priest space by its steps, or one step with no space (the plain form when none is free)
+            out += [f"send p to {t} for {n}" for n in free] + [f"send p to {t} for 1" if free else f"send p to {t}"]
+    sh = f.data.shipping
+    if f.shipping_level < sh.max and sh.advance_cost is not None and ctx.affords(dict(sh.advance_cost)):
+        out.append("advance ship")
+    sp = f.data.spades
+    if sp is not None and f.digging_level < sp.max_level and sp.advance_cost is not None and ctx.affords(dict(sp.advance_cost)):
+        out.append("advance dig")
+    return out
+
+
+def _connect_moves(ctx: _Context) -> list[str]:
+    """The Mermaids' ``connect rN. +TWn`` before the turn's action: a town across a river hex their
+    buildings already allow (:meth:`TownState.mermaid_candidates`; RULES-NOTES section 4, tricky case 5).
+    The turn stays open for its action, as in the reference engine. A town made by the turn's own build or
+    upgrade comes with that move (:meth:`_Context.town_picks`)."""
+    game, f = ctx.game, ctx.f
+    if f.name != "mermaids":
+        return []
+    tiles = [tid for tid, n in sorted(game.town_pool.items()) if n > 0]
+    return [f"connect {r}. +{tid}" for r in game.townstate.mermaid_candidates(f.name) for tid in tiles]
