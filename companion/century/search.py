@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from companion.century.actions import Acquire, Action, Claim, Discard, PlayCard, Rest, describe_action
 from companion.century.bots import PlannerBot, candidate_actions
 from companion.century.cards import crystal_counts_text, golem_card_name, load_cards, merchant_card_name
 from companion.century.engine import apply_action, sample_chance
 from companion.century.state import DISCARD, MAIN, State, chance_pending, coin_for_position, end_threshold
+from companion.coach import Drop, Review, biggest_drops
 from companion.errors import CompanionError
 from companion.i18n import _, ngettext
 
@@ -388,29 +389,6 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
 # ---------------------------------------------------------------------------------------------- review
 
 
-@dataclass(frozen=True)
-class Drop:
-    """A move after which the seat's expected final VP fell, with what the search preferred."""
-
-    move: int
-    seat: int
-    action: Action
-    loss: float
-    preferred: Action | None
-    reason: str
-
-
-@dataclass
-class Review:
-    """Expected final VP of every seat after each move of a game, and each seat's biggest drops."""
-
-    seats: int
-    values: list[tuple[float, ...]] = field(default_factory=list)
-    movers: list[int] = field(default_factory=list)
-    actions: list[Action] = field(default_factory=list)
-    drops: list[Drop] = field(default_factory=list)
-
-
 def hint(state: State, top: int = 3, *, seconds: float | None = 1.0) -> list[MoveAnalysis]:
     """The ``top`` best moves for the seat to act, each with its expected final VP and why (the search bot's)."""
     return SearchBot(seconds=seconds).analyse(state, top)
@@ -445,6 +423,7 @@ def review(states: Sequence[State], actions: Sequence[Action], *, per_seat: int 
     out = Review(n)
     bot = SearchBot(depth=1, seconds=None)
     candidates: list[tuple[float, int, int]] = []  # (loss, move index, index into actions)
+    move_of: dict[int, int] = {}
     current = expected_final_vp(states[0])
     out.values.append(current)
     for i, a in enumerate(actions):
@@ -463,15 +442,24 @@ def review(states: Sequence[State], actions: Sequence[Action], *, per_seat: int 
                 by_action = {m.action: m.expected_vp for m in ranked}
                 loss = ranked[0].expected_vp - by_action.get(a, value[p])
                 candidates.append((loss, len(out.actions), i))
+                move_of[i] = len(out.actions)
         out.values.append(value)
         out.movers.append(p)
         out.actions.append(a)
     deep = SearchBot(seconds=seconds)
     for seat in range(n):
-        mine = sorted((c for c in candidates if states[c[2]].current == seat and c[0] > 0.05), key=lambda c: -c[0])
-        for loss, k, i in mine[:per_seat]:
-            s = states[i]
-            best = deep.analyse(s, 1)[0]
-            out.drops.append(Drop(k + 1, seat, actions[i], loss, best.action, best.reason))
+        mine = biggest_drops([(loss, i, states[i].current) for loss, _k, i in candidates], seat)
+        found = 0
+        for loss, i, _seat in mine:
+            if found >= per_seat:
+                break
+            # The preferred move is the best one that is not the move made (a deeper search may rank the
+            # move made first: then it was no drop).
+            ranked = deep.analyse(states[i], 2)
+            best = next((m for m in ranked if m.action != actions[i]), None)
+            if best is None or ranked[0].action == actions[i]:
+                continue
+            out.drops.append(Drop(move_of[i] + 1, seat, actions[i], loss, best.action, best.reason))
+            found += 1
     out.drops.sort(key=lambda d: d.move)
     return out
