@@ -305,6 +305,8 @@ def _changes(before: dict, after: dict) -> list[str]:
         parts.append(_("founds a town ({tile})").format(tile=f"{town}: {explain_code(town)}"))
     for fav in after["favors"][len(before["favors"]):]:
         parts.append(_("takes {tile}").format(tile=f"{fav}: {explain_code(fav)}"))
+    if after["bonus"] and after["bonus"] != before["bonus"]:
+        parts.append(_("takes {tile}").format(tile=f"{after['bonus']}: {explain_code(after['bonus'])}"))
     for kind in ("SA", "SH", "TE", "TP", "D"):
         gained = _count(after, kind) - _count(before, kind)
         if gained > 0:
@@ -330,7 +332,7 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
     Returns
     -------
     str
-        The VP the move scores now and what it gains (a town, a favour tile, buildings, levels), the
+        The VP the move scores now and what it gains (a town, a favour or bonus tile, buildings, levels), the
         faction's next move in the line and what that gains, and the VP by the line's end.
     """
     from companion.terra_mystica.describe import describe_action
@@ -364,7 +366,7 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
         got = _view(end, faction)["VP"] - first["VP"]
         if game.is_terminal(end):
             parts.append(_("the game ends with {vp} VP").format(vp=_view(end, faction)["VP"]))
-        else:
+        elif got:
             parts.append(ngettext("{n:+d} VP in all by the line's end ({plies} move on)",
                                   "{n:+d} VP in all by the line's end ({plies} moves on)", len(line) - 1)
                          .format(n=got, plies=len(line) - 1))
