@@ -48,6 +48,7 @@ from companion.i18n import gettext as _
 from companion.i18n import ngettext, pgettext
 from companion.terra_mystica import game
 from companion.terra_mystica.bots import GreedyBot, _rounds_of_income_left, conversion_rows, evaluate
+from companion.terra_mystica.engine import CULT_TRACKS
 
 __all__ = ["CALIBRATION", "expected_final_vp", "SearchBot", "MoveAnalysis", "hint", "review", "candidates",
            "explain_line"]
@@ -288,6 +289,10 @@ class SearchBot:
 # ---------------------------------------------------------------------------------------------- reasons
 
 
+_ANSWERS = ("leech", "decline")
+"""Verbs of an answer to a power offer: not a turn of the faction's own (the sentence's "next" skips them)."""
+
+
 def _view(state: game.GameState, faction: str) -> dict:
     return state.game.summary()["factions"][faction]
 
@@ -297,8 +302,9 @@ def _count(view: dict, kind: str) -> int:
 
 
 def _changes(before: dict, after: dict) -> list[str]:
-    """What a faction's position gained between two summaries, in words (towns, favour tiles, buildings)."""
-    from companion.terra_mystica.describe import building_name, explain_code
+    """What a faction's position gained between two summaries, in words (towns, favour and bonus tiles,
+    buildings, coins / workers / priests and cult steps gained, levels)."""
+    from companion.terra_mystica.describe import amounts_text, building_name, explain_code
 
     parts = []
     for town in after["towns"][len(before["towns"]):]:
@@ -312,6 +318,9 @@ def _changes(before: dict, after: dict) -> list[str]:
         if gained > 0:
             parts.append(ngettext("{n} more {building}", "{n} more {building}", gained).format(
                 n=gained, building=building_name(kind)))
+    gained = {k: after[k] - before[k] for k in ("C", "W", "P", *CULT_TRACKS) if after[k] > before[k]}
+    if gained:
+        parts.append(amounts_text(gained, signed=True))
     if after["ship"] > before["ship"]:
         parts.append(_("shipping level {level}").format(level=after["ship"]))
     if after["dig"] > before["dig"]:
@@ -349,7 +358,7 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
     if vp_now > 0:
         gains.insert(0, ngettext("+{n} VP now", "+{n} VP now", vp_now).format(n=vp_now))
     parts.append(pgettext("clause separator", ", ").join(gains) if gains else _("keeps its resources for later"))
-    own = [k for k, (f, _a) in enumerate(line) if f == faction and k > 0]
+    own = [k for k, (f, a) in enumerate(line) if f == faction and k > 0 and a.commands[0][0] not in _ANSWERS]
     if own:
         k = own[0]
         turns_later = _view(states[k], faction)
