@@ -471,8 +471,8 @@ class PlayAFullGame(widgets.VBox):
             choices = widgets.VBox([self.hex_title, self.hex_buttons, self.action_title, self.action_buttons,
                                     self.controls])
             self.game.children = [self.heading, self.prompt, self.map_slot, self.map_legend, choices,
-                                  self.coach_controls, self.coach, self.review_box,
-                                  self.table, self.board_slot, self.final_html, self.log_html]
+                                  self.coach_controls, self.coach, self.table, self.board_slot,
+                                  self.review_box, self.final_html, self.log_html]
         self._hint_for = self._hint_moves = self._review = None
         self.refresh(keep_message=True)
 
