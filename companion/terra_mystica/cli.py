@@ -40,7 +40,7 @@ def simulate_cmd(
     games: int = typer.Option(1, "--games", help=lazy_gettext("Number of games, 1..10,000.")),
     seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed: game K draws from random.Random('SEED:K').")),
     bots: str = typer.Option("greedy", "--bots", help=lazy_gettext("Bot per seat, comma-separated, repeated over the seats "
-                                                      "(random, greedy; e.g. greedy,random).")),
+                                                      "(random, greedy, search; e.g. search,greedy).")),
     record_dir: str = typer.Option(None, "--record-dir", help=lazy_gettext("Write each game's ledger here "
                                                               "(game-SEED-K.txt; `companion tm replay` reads it).")),
     final_scoring: str = typer.Option(None, "--final-scoring", help=lazy_gettext("Play with the Fire & Ice final-scoring "

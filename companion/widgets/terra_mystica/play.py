@@ -154,7 +154,8 @@ class PlayAFullGame(widgets.VBox):
     players : int
         Seats shown first (2-5).
     controllers : sequence of str, optional
-        Per seat ``"human"`` or a bot name (``companion.terra_mystica.game.BOTS``: ``random``, ``greedy``);
+        Per seat ``"human"`` or a bot name (``companion.terra_mystica.game.BOTS``: ``random``, ``greedy``,
+        ``search``);
         default: seat 1 a person, the others greedy bots.
     factions : sequence of str, optional
         Per seat a faction, or None to pick it during the setup (as a legal action, every seat in turn).
