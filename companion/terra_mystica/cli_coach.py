@@ -56,13 +56,15 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json({"faction": faction, "seat": game.seat_names(states[-1]).index(faction), "moves": [
                 {"action": m.action.text, "move": describe_action(m.action), "expected_vp": round(m.expected_vp, 1),
+                 "rival_vp": round(m.rival_vp, 1),
                  "line": [{"faction": f, "action": a.text} for f, a in m.line], "reason": m.reason}
                 for m in moves]})
             return
         typer.echo(_("{player} to move; the search suggests:").format(player=faction_name(faction)))
         for i, m in enumerate(moves, 1):
-            typer.echo(_("{rank}. {move} (expected final VP {vp}): {reason}").format(
-                rank=i, move=describe_action(m.action), vp=f"{m.expected_vp:.1f}", reason=m.reason))
+            typer.echo(_("{rank}. {move} (expected final VP {vp}, lead over the best rival {lead}): {reason}")
+                       .format(rank=i, move=describe_action(m.action), vp=f"{m.expected_vp:.1f}",
+                               lead=f"{m.expected_vp - m.rival_vp:+.1f}", reason=m.reason))
 
     @app.command("review", help=lazy_gettext(
         "Review a game record: every faction's expected final VP after each move, and each faction's three "

@@ -72,22 +72,27 @@ def test_the_hint_ranks_a_move_that_founds_a_town_first():
     assert _towns(game.apply_action(s, moves[0].action), f) > _towns(s, f)
     town = game.apply_action(s, moves[0].action).game.summary()["factions"][f]["towns"][-1]
     assert "founds a town" in moves[0].reason and town in moves[0].reason
-    assert len(moves) == 3 and moves[0].expected_vp >= moves[1].expected_vp >= moves[2].expected_vp
+    leads = [m.expected_vp - m.rival_vp for m in moves]   # ranked by the lead over the best rival
+    assert len(moves) == 3 and leads[0] >= leads[1] >= leads[2]
 
 
 def test_without_playouts_the_search_is_the_brute_force_best_row():
     s = _greedy_until(5, lambda s: s.game.round == 2 and len(game.legal_actions(s)) > 10)
     faction = game.legal_actions(s)[0].faction
     seat = s.game.seats.index(faction)
-    brute = []
+    own, lead = [], []
     for a in candidates(s):
         try:
-            brute.append(expected_final_vp(game.apply_action(s, a))[seat])
+            vp = expected_final_vp(game.apply_action(s, a))
         except CompanionError:
             continue
-    best = SearchBot(width=0, seconds=None).analyse(s, 1)[0]
-    assert best.expected_vp == pytest.approx(max(brute))
-    assert expected_final_vp(game.apply_action(s, best.action))[seat] == pytest.approx(max(brute))
+        own.append(vp[seat])
+        lead.append(vp[seat] - vp[1 - seat])
+    best = SearchBot(width=0, seconds=None, rivals=0.0).analyse(s, 1)[0]
+    assert best.expected_vp == pytest.approx(max(own))
+    assert expected_final_vp(game.apply_action(s, best.action))[seat] == pytest.approx(max(own))
+    best = SearchBot(width=0, seconds=None).analyse(s, 1)[0]   # the default: the lead over the rival
+    assert best.expected_vp - best.rival_vp == pytest.approx(max(lead))
 
 
 def test_the_search_bot_is_repeatable_and_plays_only_rows_the_engine_accepts():

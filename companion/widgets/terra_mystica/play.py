@@ -619,7 +619,8 @@ class PlayAFullGame(widgets.VBox):
         items = "".join(
             "<li><b>{move}</b> · {vp}<br>{reason}</li>".format(
                 move=html.escape(describe_action(m.action)),
-                vp=html.escape(_("expected final VP {vp}").format(vp=f"{m.expected_vp:.1f}")),
+                vp=html.escape(_("expected final VP {vp}, lead over the best rival {lead}").format(
+                    vp=f"{m.expected_vp:.1f}", lead=f"{m.expected_vp - m.rival_vp:+.1f}")),
                 reason=html.escape(m.reason)) for m in moves)
         title = html.escape(_("Hint: the search's three best moves for {player}").format(
             player=faction_name(moves[0].action.faction)))
