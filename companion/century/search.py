@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from companion.century.actions import Acquire, Action, Claim, Discard, PlayCard, Rest, describe_action
 from companion.century.bots import PlannerBot, candidate_actions
 from companion.century.cards import crystal_counts_text, golem_card_name, load_cards, merchant_card_name
 from companion.century.engine import apply_action, sample_chance
 from companion.century.state import DISCARD, MAIN, State, chance_pending, coin_for_position, end_threshold
+from companion.coach import Drop, Review
 from companion.errors import CompanionError
 from companion.i18n import _, ngettext
 
@@ -392,29 +393,6 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- review
-
-
-@dataclass(frozen=True)
-class Drop:
-    """A move after which the seat's expected final VP fell, with what the search preferred."""
-
-    move: int
-    seat: int
-    action: Action
-    loss: float
-    preferred: Action | None
-    reason: str
-
-
-@dataclass
-class Review:
-    """Expected final VP of every seat after each move of a game, and each seat's biggest drops."""
-
-    seats: int
-    values: list[tuple[float, ...]] = field(default_factory=list)
-    movers: list[int] = field(default_factory=list)
-    actions: list[Action] = field(default_factory=list)
-    drops: list[Drop] = field(default_factory=list)
 
 
 def hint(state: State, top: int = 3, *, seconds: float | None = 1.0) -> list[MoveAnalysis]:

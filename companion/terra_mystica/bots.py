@@ -51,7 +51,7 @@ from companion.i18n import gettext as _
 __all__ = ["BOTS", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "home_hexes_in_reach",
            "make_bot", "play_game"]
 
-BOTS = ("random", "greedy")
+BOTS = ("random", "greedy", "search")
 """Bot names for :func:`make_bot`."""
 
 ROUNDS = 6
@@ -613,8 +613,8 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
     return out
 
 
-def make_bot(name: str) -> RandomBot | GreedyBot:
-    """A bot by name (:data:`BOTS`: ``random``, ``greedy``) with ``choose(state, rng, seat)``.
+def make_bot(name: str) -> Any:
+    """A bot by name (:data:`BOTS`: ``random``, ``greedy``, ``search``) with ``choose(state, rng, seat)``.
 
     Raises
     ------
@@ -625,6 +625,10 @@ def make_bot(name: str) -> RandomBot | GreedyBot:
         return RandomBot()
     if name == "greedy":
         return GreedyBot()
+    if name == "search":   # greedy playouts (companion.terra_mystica.search, issue 20)
+        from companion.terra_mystica.search import SearchBot
+
+        return SearchBot()
     raise CompanionError(_("unknown bot {name!r}; expected one of {bots}").format(name=name, bots=', '.join(BOTS)))
 
 

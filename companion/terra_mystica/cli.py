@@ -1,7 +1,8 @@
 """`companion tm ...`: command-line tools for Terra Mystica.
 
 The commands live in one module per topic, each with a ``register(app)`` function:
-``cli_map`` (``tm map``), ``cli_rules`` (``tm score``, ``tm auction``), ``cli_replay`` (``tm replay``);
+``cli_map`` (``tm map``), ``cli_rules`` (``tm score``, ``tm auction``), ``cli_replay`` (``tm replay``), ``cli_coach``
+(``tm hint``, ``tm review``);
 ``tm simulate`` (bots play whole games, :mod:`companion.terra_mystica.simulate`) is defined here.
 """
 
@@ -11,13 +12,14 @@ import typer
 
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext, ngettext
-from companion.terra_mystica import cli_map, cli_replay, cli_rules
+from companion.terra_mystica import cli_coach, cli_map, cli_replay, cli_rules
 
 app = typer.Typer(help=lazy_gettext("Terra Mystica tools."), no_args_is_help=True)
 
 cli_map.register(app)
 cli_rules.register(app)
 cli_replay.register(app)
+cli_coach.register(app)
 
 
 def _names(text: str | None) -> list[str] | None:
@@ -38,7 +40,7 @@ def simulate_cmd(
     games: int = typer.Option(1, "--games", help=lazy_gettext("Number of games, 1..10,000.")),
     seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed: game K draws from random.Random('SEED:K').")),
     bots: str = typer.Option("greedy", "--bots", help=lazy_gettext("Bot per seat, comma-separated, repeated over the seats "
-                                                      "(random, greedy; e.g. greedy,random).")),
+                                                      "(random, greedy, search; e.g. search,greedy).")),
     record_dir: str = typer.Option(None, "--record-dir", help=lazy_gettext("Write each game's ledger here "
                                                               "(game-SEED-K.txt; `companion tm replay` reads it).")),
     final_scoring: str = typer.Option(None, "--final-scoring", help=lazy_gettext("Play with the Fire & Ice final-scoring "

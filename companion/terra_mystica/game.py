@@ -794,12 +794,12 @@ def final_breakdown(state: GameState):
 
 # --------------------------------------------------------------------------------------------- bots
 
-BOTS = ("random", "greedy")
+BOTS = ("random", "greedy", "search")
 """Bot names for :func:`make_bot` (:mod:`companion.terra_mystica.bots`)."""
 
 
 def make_bot(name: str):
-    """A bot by name (``random``, ``greedy``) with ``choose(state, rng, seat)``
+    """A bot by name (``random``, ``greedy``, ``search``) with ``choose(state, rng, seat)``
     (:func:`companion.terra_mystica.bots.make_bot`).
 
     Raises

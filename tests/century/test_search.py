@@ -146,3 +146,20 @@ def test_review_never_prefers_the_move_that_was_made(seed):
         assert drop.action == actions[moves[drop.move - 1]] and drop.seat == s.current
         assert drop.preferred in legal_actions(s) and drop.loss > 0
         assert apply_action(s, drop.preferred) != apply_action(s, drop.action)
+
+
+def test_review_never_names_the_move_made_as_the_one_preferred():
+    """Where the deeper search prefers the very move that a one-step ranking faults (moves the search bot
+    made), the review must not mark it with the same move as "better" (the bug the Terra Mystica brief
+    names: with this game the old review did so twice)."""
+    from companion.century.record import replay
+    from companion.century.search import review
+    from companion.century.simulate import play_game
+
+    result = play_game(2, [SearchBot(depth=2, seconds=None), make_bot("greedy")], random.Random(0),
+                       max_turns=60, record=True)
+    states = replay(result.record)
+    out = review(states, list(result.record.actions), seconds=None)
+    assert out.drops
+    for d in out.drops:
+        assert d.preferred is not None and d.preferred != d.action and d.loss > 0

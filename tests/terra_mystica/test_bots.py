@@ -23,7 +23,10 @@ from companion.terra_mystica.engine import TurnState
 
 
 def test_bots_are_reachable_through_the_protocol_module():
-    assert set(game.BOTS) == set(BOTS) == {"random", "greedy"}
+    from companion.terra_mystica.search import SearchBot
+
+    assert set(game.BOTS) == set(BOTS) == {"random", "greedy", "search"}
+    assert isinstance(game.make_bot("search"), SearchBot)
     assert isinstance(game.make_bot("random"), RandomBot)
     assert isinstance(game.make_bot("greedy"), GreedyBot)
     with pytest.raises(CompanionError, match="unknown bot 'smart'"):

@@ -14,21 +14,20 @@ The figures only draw what the rules packages computed (no rule is decided here)
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from companion.century.actions import describe_action
-from companion.century.search import Review
 from companion.century.simulate import SimulationResult
+from companion.coach import Review
 from companion.i18n import _, ngettext
+from companion.widgets.coach import SEAT_COLOURS
+from companion.widgets.coach import review_figure as coach_figure
 
 __all__ = ["SEAT_COLOURS", "win_rate_figure", "length_figure", "score_figure", "review_figure"]
 
-SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
-"""Line colour of each seat (the play widget's too)."""
 
 
 def win_rate_figure(result: SimulationResult):
@@ -67,42 +66,5 @@ def score_figure(result: SimulationResult):
 
 
 def review_figure(review: Review, names: Sequence[str]) -> go.Figure:
-    """Expected final VP of every seat after each move, each seat's biggest drops marked.
-
-    Parameters
-    ----------
-    review : Review
-        From :func:`companion.century.search.review`.
-    names : sequence of str
-        Player names in seat order.
-
-    Returns
-    -------
-    go.Figure
-        One line per seat (x: move number, 0 = the start; y: expected final VP) and one marker trace per
-        seat with its drops; a drop's hover text names the move made, the loss in VP, the move the search
-        preferred and why.
-    """
-    moves = list(range(len(review.values)))
-    fig = go.Figure()
-    for seat in range(review.seats):
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        fig.add_trace(go.Scatter(x=moves, y=[round(v[seat], 1) for v in review.values], mode="lines",
-                                 name=names[seat], line_color=colour, legendgroup=str(seat)))
-        mine = [d for d in review.drops if d.seat == seat]
-        if not mine:
-            continue
-        texts = [_("move {move}: {action} (−{loss} VP)<br>better: {better}<br>{reason}").format(
-            move=d.move, action=html.escape(describe_action(d.action)), loss=f"{d.loss:.1f}",
-            better=html.escape(describe_action(d.preferred)) if d.preferred else "–",
-            reason=html.escape(d.reason)) for d in mine]
-        fig.add_trace(go.Scatter(x=[d.move for d in mine], y=[round(review.values[d.move][seat], 1) for d in mine],
-                                 mode="markers+text", text=[f"−{d.loss:.1f}" for d in mine],
-                                 textposition="top center", hovertext=texts, hoverinfo="text",
-                                 marker=dict(symbol="x", size=11, color=colour), showlegend=False,
-                                 legendgroup=str(seat),
-                                 name=_("{player}: biggest drops").format(player=names[seat])))
-    fig.update_layout(title=_("Expected final VP after each move"), xaxis_title=_("move"),
-                      yaxis_title=_("expected final VP"), height=320, margin=dict(l=50, r=10, t=40, b=40),
-                      legend=dict(orientation="h", y=-0.3), hoverlabel=dict(align="left"))
-    return fig
+    """Century's review chart: :func:`companion.widgets.coach.review_figure` with Century's moves in words."""
+    return coach_figure(review, names, describe_action, SEAT_COLOURS)

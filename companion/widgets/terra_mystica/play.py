@@ -20,6 +20,9 @@ once; no rule, limit or flow decision is made here:
 - button labels, the log and the tile codes are told by :mod:`companion.terra_mystica.describe` (the
   replay's sentences: :func:`~companion.terra_mystica.describe.describe_action`,
   :class:`~companion.terra_mystica.describe.RowTeller`, :func:`~companion.terra_mystica.describe.gloss_codes`);
+- **Hint** lists the search bot's three best moves for the person to act, each with its expected final VP
+  and why, and **Review** charts every faction's expected final VP after each move with each one's biggest
+  drops and the move the search preferred (:mod:`companion.terra_mystica.search`; during or after a game);
 - the game's command log is saved to a file (:class:`~companion.widgets.game_record.RecordFile`, as the
   Century and Merchants of Magick play widgets do) and the replay notebook opens it.
 
@@ -73,7 +76,9 @@ from companion.terra_mystica.hexmap import (
     parse_map,
     shipped_maps,
 )
+from companion.terra_mystica.search import MoveAnalysis, hint, review
 from companion.terra_mystica.terrain import terrain_wheel
+from companion.widgets.coach import review_figure
 from companion.widgets.common import busy, busy_style, error_html, info_html, join_sentences, message_box
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
@@ -91,6 +96,11 @@ MAP_TITLES = {"base": N_("Original (base game)"), "fire_ice_side1": N_("Fire & I
 #: Map outline role per verb (the styles of :data:`companion.widgets.terra_mystica.mapplot.HIGHLIGHT_STYLES`).
 HIGHLIGHT_ROLES = {"build": "shipping", "transform": "neighbour", "upgrade": "tunnel", "bridge": "bridge"}
 _PICK = N_("(pick)")
+BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search")}
+HINT_SECONDS = 1.0
+"""Time cap of a hint's search (s)."""
+REVIEW_SECONDS = 0.3
+"""Search time per drop a review checks (s)."""
 _CUSTOM = "custom"
 
 
@@ -144,7 +154,8 @@ class PlayAFullGame(widgets.VBox):
     players : int
         Seats shown first (2-5).
     controllers : sequence of str, optional
-        Per seat ``"human"`` or a bot name (``companion.terra_mystica.game.BOTS``: ``random``, ``greedy``);
+        Per seat ``"human"`` or a bot name (``companion.terra_mystica.game.BOTS``: ``random``, ``greedy``,
+        ``search``);
         default: seat 1 a person, the others greedy bots.
     factions : sequence of str, optional
         Per seat a faction, or None to pick it during the setup (as a legal action, every seat in turn).
@@ -226,6 +237,19 @@ class PlayAFullGame(widgets.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.controls = widgets.HBox([self.undo_button, self.typed, self.typed_button],
                                      layout=widgets.Layout(flex_flow="row wrap"))
+        self.hint_button = show_tooltip(widgets.Button(icon="lightbulb-o"))
+        self.hint_button.on_click(lambda _b: self._coach_step(self.hint))
+        self.review_button = show_tooltip(widgets.Button(icon="line-chart"))
+        self.review_button.on_click(lambda _b: self._coach_step(self.review))
+        self.coach_controls = widgets.HBox([self.hint_button, self.review_button],
+                                           layout=widgets.Layout(flex_flow="row wrap"))
+        self.coach = widgets.HTML(layout=widgets.Layout(max_width="100%"))
+        self.review_slot: ChartSlot | None = None
+        self.review_drops = widgets.HTML(layout=widgets.Layout(max_width="100%"))
+        self.review_box = widgets.VBox(layout=widgets.Layout(max_width="100%"))
+        self._hint_for: Any = None
+        self._hint_moves: list[MoveAnalysis] | None = None
+        self._review = None
         self.board_slot: ChartSlot | None = None
         self.table = widgets.HTML()
         self.final_html = widgets.HTML()
@@ -262,7 +286,7 @@ class PlayAFullGame(widgets.VBox):
             self.seat_labels[i].value = html.escape(_("Seat {n}").format(n=i + 1))
             value = self.controller_boxes[i].value or self._controllers0[i]
             self.controller_boxes[i].options = [(_("Person"), HUMAN)] + [
-                (_("Bot: {name}").format(name=_("random") if b == "random" else _("greedy") if b == "greedy" else b), b)
+                (_("Bot: {name}").format(name=_(BOT_NAMES[b]) if b in BOT_NAMES else b), b)
                 for b in tm.BOTS]
             self.controller_boxes[i].value = value
         self._offer_factions()
@@ -272,6 +296,12 @@ class PlayAFullGame(widgets.VBox):
         self.undo_button.description = _("Undo")
         self.undo_button.tooltip = _("take back the last decision of a person (and the bots' answers after it)")
         self.typed.placeholder = _("type a row, e.g. burn 2. convert 1pw to 1c, and press Enter")
+        self.hint_button.description = _("Hint")
+        self.hint_button.tooltip = _("the search's three best moves for the person to act, with their expected "
+                                     "final VP and why")
+        self.review_button.description = _("Review")
+        self.review_button.tooltip = _("every faction's expected final VP after each move so far, with the "
+                                       "biggest drops and the move the search preferred")
         self.typed_button.description = _("Do it")
         self.typed_button.tooltip = _("apply the typed row of the command language for the faction to act")
         self.map_legend.value = "<small>{}</small>".format(" · ".join(
@@ -442,7 +472,9 @@ class PlayAFullGame(widgets.VBox):
             choices = widgets.VBox([self.hex_title, self.hex_buttons, self.action_title, self.action_buttons,
                                     self.controls])
             self.game.children = [self.heading, self.prompt, self.map_slot, self.map_legend, choices,
-                                  self.table, self.board_slot, self.final_html, self.log_html]
+                                  self.coach_controls, self.coach, self.table, self.board_slot,
+                                  self.review_box, self.final_html, self.log_html]
+        self._hint_for = self._hint_moves = self._review = None
         self.refresh(keep_message=True)
 
     def save_record(self, path):
@@ -550,6 +582,92 @@ class PlayAFullGame(widgets.VBox):
                 self.message.value = info_html(_("Undone."))
             self.refresh(keep_message=True)
 
+    # ------------------------------------------------------------------ coach
+    def _coach_step(self, step: Callable[[], Any]) -> None:
+        if self.session is None:
+            self.message.value = error_html(_("Start a game first."))
+            return
+        with busy(self, self.message):
+            try:
+                step()
+            except CompanionError as exc:
+                self.message.value = error_html(str(exc))
+
+    def hint(self) -> list[MoveAnalysis] | None:
+        """Show the three best moves for the person to act, each with its expected final VP and why.
+
+        The moves, figures and reasons come from the search bot (:func:`companion.terra_mystica.search.hint`,
+        at most :data:`HINT_SECONDS`). Returns them (``None`` when no person is to act, or the setup is on).
+
+        Raises
+        ------
+        CompanionError
+            When the game is over or the factions are not seated yet (the widget's buttons show it).
+        """
+        if self.session is None or not self.session.is_human_turn():
+            return None
+        moves = hint(self.session.state, 3, seconds=HINT_SECONDS)
+        self._hint_for, self._hint_moves = self.session.state, moves
+        self._show_hint()
+        return moves
+
+    def _show_hint(self) -> None:
+        moves = self._hint_moves
+        if not moves or self.session is None or self._hint_for is not self.session.state:
+            self.coach.value = ""
+            return
+        items = "".join(
+            "<li><b>{move}</b> · {vp}<br>{reason}</li>".format(
+                move=html.escape(describe_action(m.action)),
+                vp=html.escape(_("expected final VP {vp}, lead over the best rival {lead}").format(
+                    vp=f"{m.expected_vp:.1f}", lead=f"{m.expected_vp - m.rival_vp:+.1f}")),
+                reason=html.escape(m.reason)) for m in moves)
+        title = html.escape(_("Hint: the search's three best moves for {player}").format(
+            player=faction_name(moves[0].action.faction)))
+        self.coach.value = (f'<div class="companion-hint" style="overflow-wrap:anywhere"><b>{title}</b>'
+                            f'<ol>{items}</ol></div>')
+
+    def review(self):
+        """Chart every faction's expected final VP after each move so far, with each one's three biggest
+        drops and the move the search preferred there (:func:`companion.terra_mystica.search.review`).
+
+        Returns
+        -------
+        companion.coach.Review or None
+            None (with a message) before the factions have made a move.
+        """
+        if self.session is None or self.session.state.game is None or not any(
+                isinstance(a, tm.Action) and not a.is_setup for a in self.session.actions):
+            self.message.value = info_html(_("Nothing to review yet: no move has been made."))
+            return None
+        self._review = review(list(self.session.states), list(self.session.actions), seconds=REVIEW_SECONDS)
+        self._show_review()
+        return self._review
+
+    def _show_review(self) -> None:
+        result = self._review
+        if result is None:
+            self.review_box.children = []
+            return
+        names = [faction_name(f) for f in self._factions()]
+        fig = review_figure(result, names, describe_action)   # seat colours: white ice would not show
+        fig.update_layout(autosize=True)
+        if self.review_slot is None:
+            self.review_slot = ChartSlot(fig)
+        else:
+            self.review_slot.show(fig)
+        rows = "".join(
+            "<li>{text}</li>".format(text=html.escape(_(
+                "move {move}, {player}: {action} (−{loss} VP); better: {better} — {reason}").format(
+                move=d.move, player=names[d.seat], action=describe_action(d.action), loss=f"{d.loss:.1f}",
+                better=describe_action(d.preferred), reason=d.reason)))
+            for d in result.drops)
+        title = html.escape(_("Review: the biggest drops of each player"))
+        self.review_drops.value = (f'<div class="companion-review" style="overflow-wrap:anywhere"><b>{title}</b>'
+                                   f'<ul>{rows}</ul></div>' if rows else
+                                   info_html(_("No move lost expected VP against the search's choice.")))
+        self.review_box.children = [self.review_slot, self.review_drops]
+
     def _do(self, step: Callable[[], Any]) -> None:
         if self.session is None:
             self.message.value = error_html(_("Start a game first."))
@@ -589,6 +707,8 @@ class PlayAFullGame(widgets.VBox):
         self._show_choices()
         self.undo_button.disabled = not any(k == HUMAN for k in s.kinds)
         self.controls.layout.display = "" if s.is_human_turn() else "none"
+        self.hint_button.disabled = not s.is_human_turn() or s.state.game is None
+        self._show_hint()
         self.table.value = self._table_html()
         self.board_slot.show(self._board_figure())
         self.final_html.value = self._final_html()

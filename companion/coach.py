@@ -1,0 +1,106 @@
+"""What every game's coach shares: the review of a game (expected final VP after each move, the biggest drops).
+
+API summary (stable)
+--------------------
+``Review(seats, values, movers, actions, drops)``
+    Every seat's expected final VP after each move of a game, who made each move and what, and each seat's
+    biggest drops (:class:`Drop`). Made by a game's ``search.review`` (Century, Terra Mystica).
+``Drop(move, seat, action, loss, preferred, reason)``
+    A move after which the mover's expected final VP fell against the move the search preferred.
+``biggest_drops(losses, seats, per_seat) -> list``
+    The ``per_seat`` biggest losses of each seat, largest first: the order a review checks them in.
+
+The figures of a review are drawn by :func:`companion.widgets.coach.review_figure`; the rules of each game
+(what a move is worth) stay in that game's package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Drop", "Review", "biggest_drops", "MIN_LOSS"]
+
+MIN_LOSS = 0.05
+"""Smallest loss (VP) a review marks: below it two moves are worth the same."""
+
+
+@dataclass(frozen=True)
+class Drop:
+    """A move after which the seat's expected final VP fell, with what the search preferred.
+
+    Attributes
+    ----------
+    move : int
+        The move's number in the review (1 = the first move; ``Review.values[move]`` is the value after it).
+    seat : int
+        The mover's seat (0-based).
+    action : Any
+        The move made (the game's action value).
+    loss : float
+        Expected final VP the move lost against the preferred one (VP, > 0).
+    preferred : Any or None
+        The move the search preferred there; never the move made.
+    reason : str
+        One sentence on why the preferred move is better (from the search's line).
+    """
+
+    move: int
+    seat: int
+    action: Any
+    loss: float
+    preferred: Any | None
+    reason: str
+
+
+@dataclass
+class Review:
+    """Expected final VP of every seat after each move of a game, and each seat's biggest drops.
+
+    Attributes
+    ----------
+    seats : int
+        Number of seats.
+    values : list of tuple of float
+        ``values[k]``: every seat's expected final VP (VP) after the k-th move (``values[0]`` before the first).
+    movers, actions : list
+        Who made move k + 1 (seat) and what (``movers[k]``, ``actions[k]``).
+    drops : list of Drop
+        Each seat's biggest drops, in move order.
+    """
+
+    seats: int
+    values: list[tuple[float, ...]] = field(default_factory=list)
+    movers: list[int] = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)
+    drops: list[Drop] = field(default_factory=list)
+
+
+def biggest_drops(losses: Sequence[tuple[float, int, int]], seat: int, limit: int | None = None,
+                  min_loss: float = MIN_LOSS) -> list[tuple[float, int, int]]:
+    """The losses of ``seat`` worth marking, largest first.
+
+    Parameters
+    ----------
+    losses : sequence of (float, int, int)
+        ``(loss in VP, move index, seat)`` of every move reviewed.
+    seat : int
+        The seat whose losses are wanted.
+    limit : int or None
+        At most this many (None: all).
+    min_loss : float
+        Losses at or below this (VP) are not drops.
+
+    Returns
+    -------
+    list of (float, int, int)
+        The seat's losses above ``min_loss``, largest first (ties: earlier move first).
+
+    Examples
+    --------
+    >>> biggest_drops([(1.0, 0, 0), (3.0, 1, 1), (2.0, 2, 0), (0.01, 3, 0)], 0)
+    [(2.0, 2, 0), (1.0, 0, 0)]
+    """
+    mine = sorted((c for c in losses if c[2] == seat and c[0] > min_loss), key=lambda c: (-c[0], c[1]))
+    return mine[:limit] if limit is not None else mine

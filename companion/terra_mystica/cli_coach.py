@@ -1,0 +1,103 @@
+"""`companion tm hint` and `companion tm review`: the search bot's coach on a game record (issue 20).
+
+``hint FILE [--top 3] [--seconds 1] [--json]``
+    The best moves for the faction to act at the end of the record (a ledger export or a command log,
+    e.g. a saved play-notebook game), each with its expected final VP and why.
+``review FILE [--seconds 0.3] [--json]``
+    Every faction's expected final VP after each move, and each faction's three biggest drops with the move
+    the search preferred and why (a replayed league game works as well as a saved game).
+
+Exit code 2 for a record that cannot be read or replayed (the message names the file and line), or a hint
+asked where no faction is to act (the setup unfinished, the game over).
+"""
+
+from __future__ import annotations
+
+import typer
+
+from companion.cli_support import bad_input_exits_2, print_json, read_input_text
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext
+
+__all__ = ["register"]
+
+_JSON_HELP = lazy_gettext("Print JSON.")
+
+
+def _states(file: str) -> tuple[list, list]:
+    from companion.terra_mystica import game
+
+    states = game.replay(game.read_record(read_input_text(file)))
+    return states, [s.history[-1] for s in states[1:]]
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``hint`` and ``review`` to the ``tm`` command group."""
+
+    @app.command("hint", help=lazy_gettext(
+        "The best moves for the faction to act at the end of a game record, each with its expected final VP "
+        "and why (from the search bot)."))
+    def hint_cmd(
+        file: str = typer.Argument(..., help=lazy_gettext("Ledger export or command log, or - for standard input.")),
+        top: int = typer.Option(3, "--top", min=1, max=10, help=lazy_gettext("How many moves, 1..10.")),
+        seconds: float = typer.Option(1.0, "--seconds", min=0.05, max=60.0,
+                                      help=lazy_gettext("Search time cap, 0.05..60 s.")),
+        as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    ) -> None:
+        """Hint at the end of a record (see the help text)."""
+        from companion.terra_mystica import game
+        from companion.terra_mystica.describe import describe_action, faction_name
+        from companion.terra_mystica.search import hint
+
+        with bad_input_exits_2():
+            states, _actions = _states(file)
+            moves = hint(states[-1], top, seconds=seconds)
+        faction = moves[0].action.faction
+        if as_json:
+            print_json({"faction": faction, "seat": game.seat_names(states[-1]).index(faction), "moves": [
+                {"action": m.action.text, "move": describe_action(m.action), "expected_vp": round(m.expected_vp, 1),
+                 "rival_vp": round(m.rival_vp, 1),
+                 "line": [{"faction": f, "action": a.text} for f, a in m.line], "reason": m.reason}
+                for m in moves]})
+            return
+        typer.echo(_("{player} to move; the search suggests:").format(player=faction_name(faction)))
+        for i, m in enumerate(moves, 1):
+            typer.echo(_("{rank}. {move} (expected final VP {vp}, lead over the best rival {lead}): {reason}")
+                       .format(rank=i, move=describe_action(m.action), vp=f"{m.expected_vp:.1f}",
+                               lead=f"{m.expected_vp - m.rival_vp:+.1f}", reason=m.reason))
+
+    @app.command("review", help=lazy_gettext(
+        "Review a game record: every faction's expected final VP after each move, and each faction's three "
+        "biggest drops with the move the search preferred and why."))
+    def review_cmd(
+        file: str = typer.Argument(..., help=lazy_gettext("Ledger export or command log, or - for standard input.")),
+        seconds: float = typer.Option(0.3, "--seconds", min=0.05, max=60.0,
+                                      help=lazy_gettext("Search time cap per marked drop, 0.05..60 s.")),
+        as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    ) -> None:
+        """Review a record (see the help text)."""
+        from companion.terra_mystica import game
+        from companion.terra_mystica.describe import describe_action, faction_name
+        from companion.terra_mystica.search import review
+
+        with bad_input_exits_2():
+            states, actions = _states(file)
+            result = review(states, actions, seconds=seconds)
+        names = game.seat_names(states[-1])
+        if as_json:
+            print_json({"factions": names,
+                        "expected_final_vp": [[round(v, 1) for v in row] for row in result.values],
+                        "moves": [{"move": k + 1, "seat": p, "faction": names[p], "action": a.text}
+                                  for k, (p, a) in enumerate(zip(result.movers, result.actions, strict=True))],
+                        "drops": [{"move": d.move, "seat": d.seat, "faction": names[d.seat],
+                                   "action": d.action.text, "loss": round(d.loss, 1),
+                                   "preferred": d.preferred.text, "reason": d.reason} for d in result.drops]})
+            return
+        final = result.values[-1]
+        typer.echo(_("{moves} moves; expected final VP at the end: {values}").format(
+            moves=len(result.actions),
+            values=_(", ").join(f"{faction_name(names[i])} {v:.0f}" for i, v in enumerate(final))))
+        for d in result.drops:
+            typer.echo(_("move {move}, {player}: {action} lost {loss} VP; better: {better} ({reason})").format(
+                move=d.move, player=faction_name(names[d.seat]), action=describe_action(d.action),
+                loss=f"{d.loss:.1f}", better=describe_action(d.preferred), reason=d.reason))

@@ -1,0 +1,512 @@
+"""The search bot of Terra Mystica, its evaluation in VP, and the coach built on it (hint, review; issue 20).
+
+API summary (stable)
+--------------------
+``expected_final_vp(state) -> tuple[float, ...]``
+    Every faction's expected final VP (seat order): the greedy bot's value of its position
+    (:func:`companion.terra_mystica.bots.evaluate`: VP now + cult, network and resource scoring as they
+    stand + what resources, income, buildings, shipping / digging and power tokens are worth over the
+    rounds left), corrected by :data:`CALIBRATION` so that it reads as the VP the faction ends with.
+    Exact (the final VP) once the game is over.
+``SearchBot(width=5, seconds=1.0, plies=None, seed=0, rivals=1.0)``
+    ``name = "search"``; ``choose(state, rng, seat=None) -> Action``; ``analyse(state, top=3)``.
+``MoveAnalysis``: ``action``, ``expected_vp`` (the mover's expected final VP at the end of the line),
+    ``rival_vp`` (the best other faction's),
+    ``line`` (``(faction, action)`` pairs of the line, this move first), ``reason`` (one sentence).
+``hint(state, top=3, seconds=1.0) -> list[MoveAnalysis]``   the best moves for the faction to act.
+``review(states, actions, per_seat=3, seconds=0.3) -> companion.coach.Review``
+    Every faction's expected final VP after each move of a game and each one's three biggest drops, with
+    the move the search preferred there (never the move made) and why.
+
+How the search works
+--------------------
+Every legal row of the faction to act, and every row that conversions in front of an action would afford
+(the greedy bot's candidates, :func:`companion.terra_mystica.bots.conversion_rows`), is applied and valued
+by :func:`expected_final_vp`; the ``width`` best are searched further. Each of those is followed by a
+**greedy playout**: every faction (this one too) plays the greedy bot's move, ply after ply, up to the end
+of the round (a round's end is where income, round scoring and cult bonuses settle) or ``plies`` decisions.
+The move whose playout leaves the faction the biggest lead in expected final VP over the best other faction is
+chosen (``rivals=1``; in 2-player games against the greedy bot this won 16 of 20 where its own VP alone won 9
+of 17: a row that feeds the rival power or takes its spot counts). The playouts grow one
+ply at a time for all candidates together, so a time cap (``seconds``) only stops them at a shorter,
+common horizon; the answer is that of the longest horizon every candidate reached. Terra Mystica has no
+hidden information once set up, so nothing is sampled: the greedy bots' ties are broken by a generator
+seeded from ``seed`` and the position (the number of actions so far), never from a clock.
+
+Rules source: the rulebook's end scoring (cult and network prizes, resources to VP) and income, as the engine
+implements them (:func:`companion.terra_mystica.engine.score`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.coach import MIN_LOSS, Drop, Review, biggest_drops
+from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.i18n import gettext as _
+from companion.i18n import ngettext, pgettext
+from companion.terra_mystica import game
+from companion.terra_mystica.bots import GreedyBot, _rounds_of_income_left, conversion_rows, evaluate
+from companion.terra_mystica.engine import CULT_TRACKS
+
+__all__ = ["CALIBRATION", "expected_final_vp", "SearchBot", "MoveAnalysis", "hint", "review", "candidates",
+           "explain_line"]
+
+CALIBRATION = {6: -11.0, 5: -10.9, 4: -13.3, 3: -13.4, 2: -9.7, 1: -5.0, 0: 1.1}
+"""VP added to :func:`~companion.terra_mystica.bots.evaluate` by income phases still to come: the mean of
+(final VP - value) over every faction and decision of 12 two-player greedy games (seeds 0-11, random
+factions, base map; 1,152 points; the spread is 4 VP with no round left, 9-15 VP earlier)."""
+
+def expected_final_vp(state: game.GameState) -> tuple[float, ...]:
+    """Every faction's expected final VP, in seat order.
+
+    Parameters
+    ----------
+    state : companion.terra_mystica.game.GameState
+        A state whose factions are seated (the engine's game is made).
+
+    Returns
+    -------
+    tuple of float
+        One per seat, in VP: :func:`companion.terra_mystica.bots.evaluate` (VP so far + the end scoring as
+        it stands + resources, income, buildings, levels and power tokens over the rounds left) plus
+        :data:`CALIBRATION` for the rounds left. Once the game is over, the final VP exactly.
+
+    Raises
+    ------
+    CompanionError
+        Before every seat has picked its faction (there is no position to value yet).
+
+    Examples
+    --------
+    >>> from companion.terra_mystica import game
+    >>> s = game.new_game(["witches", "nomads"], options=(), round_tiles=["SCORE1", "SCORE2", "SCORE3",
+    ...                    "SCORE4", "SCORE5", "SCORE6"], removed_bonus=["BON1", "BON2", "BON3", "BON4"])
+    >>> [round(v) for v in expected_final_vp(s)]
+    [51, 58]
+    """
+    g = state.game
+    if g is None:
+        raise CompanionError(_("no position to value yet: every seat must pick a faction first"))
+    if g.phase == "over":
+        return tuple(float(g.factions[f].vp) for f in g.seats)
+    correction = CALIBRATION[_rounds_of_income_left(g)]
+    return tuple(evaluate(g, f) + correction for f in g.seats)
+
+
+def _values(state: game.GameState, faction: str) -> tuple[float, float]:
+    """(``faction``'s expected final VP, the best other faction's) in VP; a solo game's rival scores 0."""
+    vp = expected_final_vp(state)
+    i = state.game.seats.index(faction)
+    return vp[i], max((v for k, v in enumerate(vp) if k != i), default=0.0)
+
+
+def candidates(state: game.GameState) -> list[game.Action]:
+    """The rows the search considers for the faction to act: every legal row, then every row conversions in
+    front of an action afford (:func:`~companion.terra_mystica.bots.conversion_rows`, not yet checked).
+
+    Parameters
+    ----------
+    state : companion.terra_mystica.game.GameState
+        A state with the game made and a faction to act.
+
+    Returns
+    -------
+    list of companion.terra_mystica.game.Action
+        Legal rows first, in :func:`~companion.terra_mystica.game.legal_actions` order.
+    """
+    legal = game.legal_actions(state)
+    if not legal or state.game is None or not isinstance(legal[0], game.Action):
+        return list(legal)
+    faction = legal[0].faction
+    extra = conversion_rows(state.game, faction, [a.text for a in legal], checked=False)
+    return list(legal) + [game.Action.parse(faction, text) for text in extra]
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One move the search looked at.
+
+    Attributes
+    ----------
+    action : companion.terra_mystica.game.Action
+        The move.
+    expected_vp : float
+        The mover's expected final VP at the end of the move's line (VP).
+    rival_vp : float
+        The best other faction's expected final VP there (VP).
+    line : tuple of (str, Action)
+        The line: this move, then the greedy playout's moves (faction, action), up to the horizon.
+    reason : str
+        One sentence on why, drawn from the line ("" until :func:`explain_line` fills it).
+    """
+
+    action: Any
+    expected_vp: float
+    line: tuple[tuple[str, Any], ...]
+    reason: str = ""
+    rival_vp: float = 0.0
+
+
+@dataclass
+class _Playout:
+    action: Any
+    state: game.GameState
+    line: list
+    value: tuple[float, float]
+    done: bool = False
+
+
+class SearchBot:
+    """Greedy playouts from the best one-step moves, scored in expected final VP (module docstring).
+
+    Parameters
+    ----------
+    width : int
+        One-step-best moves followed by a playout (the others keep their one-step value).
+    seconds : float or None
+        Time cap of one move (s): the playouts stop growing once it is spent (the answer is that of the
+        longest horizon all of them reached). ``None``: no cap, the choice depends only on the position.
+    plies : int or None
+        Longest playout (decisions, any faction's); ``None``: to the end of the round.
+    seed : int
+        Seeds the playouts' tie-breaks (with the number of actions so far).
+    rivals : float
+        Weight of the best other faction's expected final VP in the choice (0: the faction's own VP alone;
+        1: its lead over the best rival).
+
+    Examples
+    --------
+    >>> import random
+    >>> from companion.terra_mystica import game
+    >>> s = game.new_game(["witches", "nomads"], options=(), round_tiles=["SCORE1", "SCORE2", "SCORE3",
+    ...                    "SCORE4", "SCORE5", "SCORE6"], removed_bonus=["BON1", "BON2", "BON3", "BON4"])
+    >>> a = SearchBot(seconds=None, plies=2).choose(s, random.Random(0))
+    >>> a in game.legal_actions(s)
+    True
+    """
+
+    name = "search"
+
+    def __init__(self, width: int = 5, seconds: float | None = 1.0, plies: int | None = None, seed: int = 0,
+                 rivals: float = 1.0) -> None:
+        self.width = width
+        self.rivals = rivals
+        self.seconds = seconds
+        self.plies = plies
+        self.seed = seed
+        self._greedy = GreedyBot()
+
+    def _key(self, value: tuple[float, float]) -> float:
+        return value[0] - self.rivals * value[1]
+
+    def _one_step(self, state: game.GameState) -> list[tuple[tuple[float, float], Any, game.GameState]]:
+        out = []
+        for a in candidates(state):
+            try:
+                after = game.apply_action(state, a)
+            except (IllegalActionError, RecordError):
+                continue  # a conversion row that the engine refuses (its cost was measured, not checked)
+            out.append((_values(after, a.faction), a, after))
+        out.sort(key=lambda t: -self._key(t[0]))  # stable: ties keep the candidates' order
+        return out
+
+    def _grow(self, p: _Playout, faction: str, round_no: int, rng: random.Random) -> None:
+        s = p.state
+        if game.is_terminal(s) or s.game.round != round_no:
+            p.done = True
+            return
+        seat = game.current_player(s)
+        a = self._greedy.choose(s, rng, seat)
+        p.state = game.apply_action(s, a)
+        p.line.append((s.game.seats[seat], a))
+        p.value = _values(p.state, faction)
+        if game.is_terminal(p.state) or p.state.game.round != round_no:
+            p.done = True
+
+    def _follow(self, state: game.GameState, action: Any, after: game.GameState, plies: int) -> MoveAnalysis:
+        """``action`` (made in ``state``, giving ``after``) followed by at most ``plies`` playout moves."""
+        p = _Playout(action, after, [(action.faction, action)], _values(after, action.faction))
+        rng = random.Random(f"{self.seed}:{len(state.history)}")
+        for _ply in range(plies):
+            if p.done:
+                break
+            self._grow(p, action.faction, state.game.round, rng)
+        return MoveAnalysis(action, p.value[0], tuple(p.line), rival_vp=p.value[1])
+
+    def _ranked(self, state: game.GameState) -> list[MoveAnalysis]:
+        start = time.perf_counter()
+        ranked = self._one_step(state)
+        if not ranked:
+            return []
+        faction = ranked[0][1].faction
+        round_no = state.game.round
+        playouts = [_Playout(a, after, [(faction, a)], v) for v, a, after in ranked[:self.width]]
+        rngs = [random.Random(f"{self.seed}:{len(state.history)}") for _p in playouts]
+        values = [p.value for p in playouts]
+        lines = [list(p.line) for p in playouts]
+        ply = 0
+        while not all(p.done for p in playouts) and (self.plies is None or ply < self.plies):
+            if self.seconds is not None and time.perf_counter() - start > self.seconds:
+                break
+            for p, rng in zip(playouts, rngs, strict=True):
+                if not p.done:
+                    self._grow(p, faction, round_no, rng)
+            if self.seconds is not None and time.perf_counter() - start > self.seconds * 1.5:
+                break   # this ply ran far past the cap: keep the last horizon every playout reached
+            ply += 1
+            values = [p.value for p in playouts]
+            lines = [list(p.line) for p in playouts]
+        moves = [MoveAnalysis(p.action, v[0], tuple(line), rival_vp=v[1])
+                 for p, v, line in zip(playouts, values, lines, strict=True)]
+        moves.sort(key=lambda m: -self._key((m.expected_vp, m.rival_vp)))
+        # The moves not played out come after (valued one step on: another horizon, not comparable).
+        return moves + [MoveAnalysis(a, v[0], ((faction, a),), rival_vp=v[1]) for v, a, _after in ranked[self.width:]]
+
+    def choose(self, state: game.GameState, rng: random.Random, seat: int | None = None) -> Any:
+        """The move for the seat to act: a chance draw from ``rng``, a random faction pick (no position to
+        value yet), else the search's best row.
+
+        Raises
+        ------
+        CompanionError
+            When nothing is legal (the game is over).
+        """
+        if game.current_player(state) == game.CHANCE:
+            return game.sample_chance(state, rng)
+        legal = game.legal_actions(state)
+        if not legal:
+            raise CompanionError(_("search bot: no legal action (is the game over?)"))
+        if state.game is None:
+            return rng.choice(legal)
+        if len(legal) == 1 and not conversion_rows(state.game, legal[0].faction, [legal[0].text], checked=False):
+            return legal[0]
+        return self._ranked(state)[0].action
+
+    def analyse(self, state: game.GameState, top: int | None = 3) -> list[MoveAnalysis]:
+        """The ``top`` best moves for the faction to act, each with its expected final VP and a reason.
+
+        Raises
+        ------
+        CompanionError
+            When the game is over, a setup tile must be drawn, or factions are still being picked.
+        """
+        if game.is_terminal(state):
+            raise CompanionError(_("the game is over: there is no move to suggest"))
+        if game.current_player(state) == game.CHANCE or state.game is None:
+            raise CompanionError(_("the setup is not finished: the hint starts once every faction is seated"))
+        moves = self._ranked(state)
+        moves = moves[:top] if top else moves
+        return [replace(m, reason=explain_line(state, m.line)) for m in moves]
+
+
+# ---------------------------------------------------------------------------------------------- reasons
+
+
+_ANSWERS = ("leech", "decline")
+"""Verbs of an answer to a power offer: not a turn of the faction's own (the sentence's "next" skips them)."""
+
+
+def _view(state: game.GameState, faction: str) -> dict:
+    return state.game.summary()["factions"][faction]
+
+
+def _count(view: dict, kind: str) -> int:
+    return sum(1 for k in view["buildings"].values() if k == kind)
+
+
+def _changes(before: dict, after: dict) -> list[str]:
+    """What a faction's position gained between two summaries, in words (towns, favour and bonus tiles,
+    buildings, coins / workers / priests and cult steps gained, levels)."""
+    from companion.terra_mystica.describe import amounts_text, building_name, explain_code
+
+    parts = []
+    for town in after["towns"][len(before["towns"]):]:
+        parts.append(_("founds a town ({tile})").format(tile=f"{town}: {explain_code(town)}"))
+    for fav in after["favors"][len(before["favors"]):]:
+        parts.append(_("takes {tile}").format(tile=f"{fav}: {explain_code(fav)}"))
+    if after["bonus"] and after["bonus"] != before["bonus"]:
+        parts.append(_("takes {tile}").format(tile=f"{after['bonus']}: {explain_code(after['bonus'])}"))
+    for kind in ("SA", "SH", "TE", "TP", "D"):
+        gained = _count(after, kind) - _count(before, kind)
+        if gained > 0:
+            parts.append(ngettext("{n} more {building}", "{n} more {building}", gained).format(
+                n=gained, building=building_name(kind)))
+    gained = {k: after[k] - before[k] for k in ("C", "W", "P", *CULT_TRACKS) if after[k] > before[k]}
+    if gained:
+        parts.append(amounts_text(gained, signed=True))
+    if after["ship"] > before["ship"]:
+        parts.append(_("shipping level {level}").format(level=after["ship"]))
+    if after["dig"] > before["dig"]:
+        parts.append(_("digging level {level}").format(level=after["dig"]))
+    return parts
+
+
+def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
+    """One sentence on why the first move of ``line`` is good, from what the line achieves.
+
+    Parameters
+    ----------
+    state : companion.terra_mystica.game.GameState
+        The position the line starts from.
+    line : sequence of (str, Action)
+        The move, then the playout's moves (any faction's), as :class:`MoveAnalysis` holds them.
+
+    Returns
+    -------
+    str
+        The VP the move scores now and what it gains (a town, a favour or bonus tile, buildings, levels), the
+        faction's next move in the line and what that gains, and the VP by the line's end.
+    """
+    from companion.terra_mystica.describe import describe_action
+
+    faction = line[0][0]
+    states = [state]
+    for _f, a in line:
+        states.append(game.apply_action(states[-1], a))
+    first = _view(states[0], faction)
+    now = _view(states[1], faction)
+    parts = []
+    vp_now = now["VP"] - first["VP"]
+    gains = _changes(first, now)
+    if vp_now > 0:
+        gains.insert(0, ngettext("+{n} VP now", "+{n} VP now", vp_now).format(n=vp_now))
+    parts.append(pgettext("clause separator", ", ").join(gains) if gains else _("keeps its resources for later"))
+    own = [k for k, (f, a) in enumerate(line) if f == faction and k > 0 and a.commands[0][0] not in _ANSWERS]
+    if own:
+        k = own[0]
+        turns_later = _view(states[k], faction)
+        after_next = _view(states[k + 1], faction)
+        nxt = _changes(turns_later, after_next)
+        vp = after_next["VP"] - turns_later["VP"]
+        if vp > 0:
+            nxt.insert(0, ngettext("+{n} VP", "+{n} VP", vp).format(n=vp))
+        move = describe_action(line[k][1])
+        parts.append(_("next: {move} ({gains})").format(move=move, gains=pgettext("clause separator", ", ").join(nxt))
+                     if nxt else _("next: {move}").format(move=move))
+    end = states[-1]
+    if len(line) > 1:
+        got = _view(end, faction)["VP"] - first["VP"]
+        if game.is_terminal(end):
+            parts.append(_("the game ends with {vp} VP").format(vp=_view(end, faction)["VP"]))
+        elif got:
+            parts.append(ngettext("{n:+d} VP in all by the line's end ({plies} move on)",
+                                  "{n:+d} VP in all by the line's end ({plies} moves on)", len(line) - 1)
+                         .format(n=got, plies=len(line) - 1))
+    return _("; ").join(parts)
+
+
+# ---------------------------------------------------------------------------------------------- coach
+
+
+def hint(state: game.GameState, top: int = 3, *, seconds: float | None = 1.0) -> list[MoveAnalysis]:
+    """The ``top`` best moves for the faction to act, each with its expected final VP and why.
+
+    Parameters
+    ----------
+    state : companion.terra_mystica.game.GameState
+        A position with a faction to act (the setup done).
+    top : int
+        How many moves.
+    seconds : float or None
+        The search's time cap (s).
+
+    Returns
+    -------
+    list of MoveAnalysis
+        Best first (:meth:`SearchBot.analyse`).
+
+    Raises
+    ------
+    CompanionError
+        When the game is over or its setup is not finished.
+    """
+    return SearchBot(seconds=seconds).analyse(state, top)
+
+
+def _mover(state: game.GameState) -> int | None:
+    if state.game is None or game.is_terminal(state):
+        return None
+    seat = game.current_player(state)
+    return None if seat == game.CHANCE else seat
+
+
+def review(states: Sequence[game.GameState], actions: Sequence[Any], *, per_seat: int = 3,
+           seconds: float | None = 0.3) -> Review:
+    """Every faction's expected final VP after each move of a game and each one's biggest drops.
+
+    Parameters
+    ----------
+    states : sequence of GameState
+        The states of the game, ``states[i + 1] = apply_action(states[i], actions[i])``.
+    actions : sequence
+        The actions (setup tile draws and faction picks included: they are not reviewed).
+    per_seat : int
+        Drops marked per faction.
+    seconds : float or None
+        Search time per drop checked (s).
+
+    Returns
+    -------
+    companion.coach.Review
+        ``values[k]``: every faction's expected final VP after the k-th reviewed move (``values[0]``: once
+        the factions are seated). A drop is a move whose line, searched as the hint searches, ends with less
+        expected final VP than the line of the move the search preferred; the preferred move is never the
+        move made (a candidate whose deeper search prefers the move made is no drop). Drops are in the chart's
+        unit, the mover's own expected final VP (searched with ``rivals=0``; the hint and the bot rank by the
+        lead over the best rival).
+
+    Raises
+    ------
+    CompanionError
+        When the states and actions do not match (one more state than actions), or no faction is seated.
+    """
+    if len(states) != len(actions) + 1:
+        raise CompanionError(_("a review needs one more state than actions ({states} states, {actions} actions)")
+                             .format(states=len(states), actions=len(actions)))
+    first = next((k for k, s in enumerate(states) if s.game is not None), None)
+    if first is None:
+        raise CompanionError(_("nothing to review: no faction is seated yet"))
+    out = Review(states[first].seats)
+    out.values.append(expected_final_vp(states[first]))
+    quick = SearchBot(width=0, seconds=None, rivals=0.0)
+    losses: list[tuple[float, int, int]] = []
+    where: list[int] = []
+    for i in range(first, len(actions)):
+        s, a = states[i], actions[i]
+        seat = _mover(s)
+        if seat is None or not isinstance(a, game.Action):
+            continue
+        value = expected_final_vp(states[i + 1])
+        ranked = quick._one_step(s)
+        if len(ranked) > 1:
+            losses.append((ranked[0][0][0] - value[seat], len(out.actions), seat))
+        where.append(i)
+        out.values.append(value)
+        out.movers.append(seat)
+        out.actions.append(a)
+    deep = SearchBot(seconds=seconds, rivals=0.0)   # drops are in the chart's unit: the mover's own VP
+    for seat in range(out.seats):
+        found = 0
+        for _loss, k, _seat in biggest_drops(losses, seat, 2 * per_seat):
+            if found >= per_seat:
+                break
+            s, a = states[where[k]], out.actions[k]
+            moves = deep._ranked(s)
+            best = next((m for m in moves if m.action != a), None)
+            if best is None:
+                continue
+            played = next((m for m in moves if m.action == a), None)
+            if played is None or len(played.line) < len(best.line):   # the move made, followed as far
+                played = deep._follow(s, a, states[where[k] + 1], len(best.line) - 1)
+            loss = best.expected_vp - played.expected_vp
+            if loss <= MIN_LOSS:
+                continue
+            out.drops.append(Drop(k + 1, seat, a, loss, best.action, explain_line(s, best.line)))
+            found += 1
+    out.drops.sort(key=lambda d: d.move)
+    return out
