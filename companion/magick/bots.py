@@ -78,7 +78,7 @@ class GreedyBot:
         p = state.players[player]
         if p.free_circles:
             return FreeCircle(player, _best_free_circle(state, player))
-        ranked = advice(state, player, explain=False)
+        ranked = advice(state, player, explain=False, best=1)
         if not ranked:
             return EndTurn(player)
         best = ranked[0]

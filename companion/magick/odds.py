@@ -267,7 +267,8 @@ def _reason(template: str, **params: Any) -> ShownText:
 def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Collection[str] = (),
                     potions: int = 0, used_dice: Collection[str] = (), orders: Iterable[Any] = (),
                     adventurer_next: tuple[str, str] | None = None, mastery_columns: Iterable[str] = (),
-                    extra_cost: int | None = None, explain: bool = True) -> list[Placement]:
+                    extra_cost: int | None = None, explain: bool = True,
+                    best: int | None = None) -> list[Placement]:
     """Rank every legal (die, circle) placement for one player, best first.
 
     Parameters
@@ -293,6 +294,8 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
     explain : bool
         False leaves every placement's ``texts`` (reasons) empty: the same ranking and scores, built several
         times faster, for bots and playouts that never show a reason.
+    best : int or None
+        Return only the ``best`` first placements (None: all); the others are never built.
 
     Returns
     -------
@@ -308,9 +311,8 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
     complete = {r for r, left in empty_left.items() if left == 0}
     column_filled = {col: sum(1 for c in sheet.circles_in_column(col) if c.key in filled) for col in mastery_columns}
     slot = extra_cost or 0
-    out: list[tuple[float, int, int, Placement]] = []
-    open_circles = [(k, c, sheet.row(c.row), sheet.column(c.column))
-                    for k, c in enumerate(sheet.circles) if c.key not in filled]
+    out: list[tuple[Any, ...]] = []
+    open_circles = [t for t in _layout(sheet) if t[1].key not in filled]
     for die, value in values.items():
         if die in used_dice:
             continue
@@ -379,9 +381,21 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
                 score -= POTION_VALUE * slot
                 if explain:
                     reasons.append(_reason(N_("the extra-die slot costs {potion_text}"), potion_text=_count(slot)))
-            p = Placement(die=die, value=value, circle=circle.key, adjust=adjust, potions=n, completes=completes,
-                          gold_now=gold_now, potions_gained=potions_gained, score=round(score, 4),
-                          texts=tuple(reasons))
-            out.append((-p.score, n, k, p))
+            out.append((-round(score, 4), n, k, die, value, circle.key, adjust, completes, gold_now, potions_gained,
+                        reasons))
     out.sort(key=lambda t: t[:3])
-    return [t[3] for t in out]
+    return [Placement(die=die, value=value, circle=key, adjust=adjust, potions=n, completes=completes,
+                      gold_now=gold_now, potions_gained=gained, score=-minus, texts=tuple(reasons))
+            for minus, n, _k, die, value, key, adjust, completes, gold_now, gained, reasons in out[:best]]
+
+
+_LAYOUTS: dict[int, tuple[Sheet, list[tuple[int, Any, Any, Any]]]] = {}
+
+
+def _layout(sheet: Sheet) -> list[tuple[int, Any, Any, Any]]:
+    """Every circle of ``sheet`` in sheet order with its place, row and column, looked up once per sheet."""
+    known = _LAYOUTS.get(id(sheet))
+    if known is None or known[0] is not sheet:
+        known = _LAYOUTS[id(sheet)] = (sheet, [(k, c, sheet.row(c.row), sheet.column(c.column))
+                                               for k, c in enumerate(sheet.circles)])
+    return known[1]

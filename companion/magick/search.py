@@ -20,8 +20,9 @@ bot's player with the most gold ahead of the best opponent wins.
   adventurer goes where the greedy bot puts it (no search).
 
 The evaluation (:func:`evaluate`) is the same playout mean read in the game's terms: the expected final
-gold of every seat. The hint (:func:`hint`) and the strength benchmark (``benchmarks/bot_strength.py``)
-reuse it.
+gold of every seat. The hint (:func:`hint`), the review of a game (:func:`review`: every seat's expected
+final gold after each move, each seat's biggest drops with the move the search preferred) and the strength
+benchmark (``benchmarks/bot_strength.py``) reuse it.
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
+from companion.coach import Drop, Review
+from companion.errors import CompanionError
+from companion.i18n import _
 from companion.magick import bots as magick_bots
 from companion.magick.engine import (
     Action,
@@ -39,13 +42,15 @@ from companion.magick.engine import (
     FreeCircle,
     GameState,
     Place,
+    RevealOrder,
+    RollDice,
     advice,
     apply_action,
     legal_actions,
     score,
 )
 
-__all__ = ["SearchBot", "MoveValue", "evaluate", "hint", "playout"]
+__all__ = ["SearchBot", "MoveValue", "evaluate", "hint", "hint_sentence", "playout", "review"]
 
 DEFAULT_PLAYOUTS = 6
 DEFAULT_WIDTH = 4
@@ -115,7 +120,7 @@ def playout(state: GameState, rng: random.Random) -> GameState:
 
 def _candidates(state: GameState, player: int, width: int) -> list[tuple[Action, int | None]]:
     p = state.players[player]
-    ranked = advice(state, player)
+    ranked = advice(state, player, explain=False)
     out: list[tuple[Action, int | None]] = [(Place(player, pl.die, pl.circle, pl.adjust), i)
                                             for i, pl in enumerate(ranked[:width])]
     if not ranked or len(p.used_dice) >= state.sheet.dice_per_round:
@@ -237,12 +242,25 @@ def hint(state: GameState, player: int, *, n: int = 3, playouts: int = 2 * DEFAU
     """
     if not legal_actions(state, player):
         return []
-    p = state.players[player]
-    if p.free_circles:
-        candidates: list[tuple[Any, int | None]] = [(FreeCircle(player, magick_bots._best_free_circle(state, player)), 0)]
+    return _judge(state, player, _move_candidates(state, player, width), playouts=playouts, budget=None,
+                  seed=seed)[:n]
+
+
+def _move_candidates(state: GameState, player: int, width: int,
+                     played: Action | None = None) -> list[tuple[Action, int | None]]:
+    """The moves the hint and the review weigh: the search's candidates (the greedy bot's circle for a free
+    circle), and ``played`` when it is not among them (with its place in the greedy ranking)."""
+    if state.players[player].free_circles:
+        candidates: list[tuple[Action, int | None]] = [
+            (FreeCircle(player, magick_bots._best_free_circle(state, player)), 0)]
     else:
         candidates = _candidates(state, player, width)
-    return _judge(state, player, candidates, playouts=playouts, budget=None, seed=seed)[:n]
+    if played is not None and all(a != played for a, _rank in candidates):
+        ranked = [(pl.die, pl.circle) for pl in advice(state, player, explain=False)]
+        rank = ranked.index((played.die, played.circle)) if isinstance(played, Place) and (
+            played.die, played.circle) in ranked else None
+        candidates.append((played, rank))
+    return candidates
 
 
 def hint_sentence(state: GameState, move: MoveValue) -> str:
@@ -260,17 +278,14 @@ def hint_sentence(state: GameState, move: MoveValue) -> str:
     Returns
     -------
     str
-        E.g. ``"d6 on grimoire.1: 62.5 gold expected at the end; +2.5 against the best opponent; its row,
+        E.g. ``"d6 (4) on Grimoire, circle 1: 62.5 gold expected at the end; +2.5 against the best opponent; its row,
         Grimoire, is complete at the end in 100% of the playouts"``.
     """
-    from companion.i18n import _
-    from companion.magick.game import action_text
+    from companion.magick.game import describe_action
     from companion.magick.sheet import shown_name
 
     player = move.action.player
-    text = action_text(state, move.action).split(": ", 1)[-1]
-    if isinstance(move.action, EndTurn):
-        text = _("end the turn")
+    text = describe_action(state, move.action)
     parts = [_("{move}: {gold:.1f} gold expected at the end").format(move=text, gold=move.gold[player])]
     if len(move.gold) > 1:
         parts.append(_("{margin:+.1f} against the best opponent").format(margin=move.margin))
@@ -286,3 +301,87 @@ def hint_sentence(state: GameState, move: MoveValue) -> str:
     if move.greedy_rank == 0:
         parts.append(_("also the greedy bot's choice"))
     return _("; ").join(parts)
+
+
+def review(states: Sequence[GameState], *, per_seat: int = 3, playouts: int = DEFAULT_PLAYOUTS,
+           deep_playouts: int = 3 * DEFAULT_PLAYOUTS, width: int = 3, seed: int = 0) -> Review:
+    """Every seat's expected final gold after each move of a game, and each seat's biggest drops.
+
+    At each move (a placement, a free circle, ending the turn; rolls and reveals are chance, not moves) the
+    mover's candidates and the move made are judged by the same playouts as :func:`hint` (common random
+    numbers: every candidate meets the same futures). The move's point on the chart is the expected final
+    gold of every seat after the move made; its loss is the best candidate's expected final gold for the
+    mover minus the move made's. Each seat's biggest losses are judged again with ``deep_playouts``; a drop
+    is kept only when the closer look still prefers another move, so a drop's preferred move always
+    differs from the move made.
+
+    Parameters
+    ----------
+    states : sequence of GameState
+        One game's states in order, ``states[i + 1] = apply_action(states[i], action i)`` (the actions are
+        read from the last state's history), e.g. :func:`companion.magick.record.replay_states`.
+    per_seat : int
+        Drops kept per seat, at most.
+    playouts : int
+        Playouts per candidate at every move.
+    deep_playouts : int
+        Playouts per candidate when a drop is looked at again.
+    width : int
+        Placements of the greedy ranking weighed at each move (the move made is always weighed).
+    seed : int
+        Seeds the playouts with each position: the same game and seed give the same review.
+
+    Returns
+    -------
+    companion.coach.Review
+        ``values[k]``: every seat's expected final gold after move k (gold coins; ``values[0]`` before the
+        first move); ``drops``: at most ``per_seat`` per seat, in move order, each with the preferred move
+        and a sentence on why (:func:`hint_sentence`).
+
+    Raises
+    ------
+    CompanionError
+        When the states are not one game's consecutive states.
+    """
+    states = list(states)
+    if not states:
+        raise CompanionError(_("a review needs at least one state of a game"))
+    start = len(states[0].history)
+    actions = states[-1].history[start:]
+    if len(states) != len(actions) + 1 or any(len(s.history) != start + i for i, s in enumerate(states)):
+        raise CompanionError(_("a review needs every state of the game in order ({states} states, {actions} "
+                               "actions)").format(states=len(states), actions=len(actions)))
+    out = Review(seats=len(states[0].players))
+    out.values.append(evaluate(states[0], playouts=playouts, seed=seed))
+    losses: list[tuple[float, int, int]] = []   # (loss, move number, index into actions)
+    for i, action in enumerate(actions):
+        if isinstance(action, (RollDice, RevealOrder)):
+            continue
+        state, mover = states[i], action.player
+        judged = _judge(state, mover, _move_candidates(state, mover, width, action), playouts=playouts,
+                        budget=None, seed=seed)
+        made = next(m for m in judged if m.action == action)
+        best = max(judged, key=lambda m: m.gold[mover])
+        out.values.append(made.gold)
+        out.movers.append(mover)
+        out.actions.append(action)
+        if best.action != action:
+            losses.append((best.gold[mover] - made.gold[mover], len(out.actions), i))
+    for seat in range(out.seats):
+        mine = sorted((c for c in losses if actions[c[2]].player == seat and c[0] > 0.05), key=lambda c: -c[0])
+        kept = 0
+        for _loss, move, i in mine[:2 * per_seat]:
+            if kept == per_seat:
+                break
+            state, action = states[i], actions[i]
+            judged = _judge(state, seat, _move_candidates(state, seat, width, action), playouts=deep_playouts,
+                            budget=None, seed=seed + 1)
+            made = next(m for m in judged if m.action == action)
+            best = max(judged, key=lambda m: m.gold[seat])
+            if best.action == action or best.gold[seat] - made.gold[seat] <= 0.05:
+                continue
+            out.drops.append(Drop(move=move, seat=seat, action=action, loss=best.gold[seat] - made.gold[seat],
+                                  preferred=best.action, reason=hint_sentence(state, best)))
+            kept += 1
+    out.drops.sort(key=lambda d: d.move)
+    return out
