@@ -234,6 +234,16 @@ def simulate_command(
         _print_gold(doc)
 
 
+def _record_states(file: str, playouts: int) -> list:
+    """Every state of the game recorded in ``file`` ('-': stdin), after checking ``--playouts`` (1-200)."""
+    from companion.cli_support import read_input_text
+    from companion.magick.record import read_record, replay_states
+
+    if not 1 <= playouts <= 200:
+        raise CompanionError(_("--playouts: expected 1-200, found {found}").format(found=excerpt(playouts)))
+    return replay_states(read_record(read_input_text(file), file=file))
+
+
 @app.command("hint", help=lazy_gettext(
     "The best three moves for the player to act in a game record, each with its expected final gold and why "
     "(Monte Carlo playouts that never see the future dice or the order deck)."))
@@ -244,15 +254,11 @@ def hint_command(
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
 ) -> None:
     """Hint for the player to act in a record (see the help text)."""
-    from companion.cli_support import read_input_text
     from companion.magick import game
-    from companion.magick.record import read_record, replay
     from companion.magick.search import hint, hint_sentence
 
     with bad_input_exits_2():
-        if not 1 <= playouts <= 200:
-            raise CompanionError(_("--playouts: expected 1-200, found {found}").format(found=excerpt(playouts)))
-        state = replay(read_record(read_input_text(file), file=file))
+        state = _record_states(file, playouts)[-1]
         if state.over:
             raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
         seat = game.current_player(state)
@@ -284,16 +290,12 @@ def review_command(
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
 ) -> None:
     """Review of a record (see the help text)."""
-    from companion.cli_support import read_input_text
     from companion.magick import game
     from companion.magick.engine import RevealOrder, RollDice
-    from companion.magick.record import read_record, replay_states
     from companion.magick.search import review
 
     with bad_input_exits_2():
-        if not 1 <= playouts <= 200:
-            raise CompanionError(_("--playouts: expected 1-200, found {found}").format(found=excerpt(playouts)))
-        states = replay_states(read_record(read_input_text(file), file=file))
+        states = _record_states(file, playouts)
         result = review(states, playouts=playouts, deep_playouts=3 * playouts, seed=seed)
     names = game.seat_names(states[-1])
     player_states = [s for s, a in zip(states, states[-1].history, strict=False)

@@ -50,7 +50,7 @@ from companion.magick.engine import (
     score,
 )
 
-__all__ = ["SearchBot", "MoveValue", "evaluate", "hint", "hint_sentence", "playout", "review"]
+__all__ = ["SearchBot", "MoveValue", "evaluate", "hint", "hint_reason", "hint_sentence", "playout", "review"]
 
 DEFAULT_PLAYOUTS = 6
 DEFAULT_WIDTH = 4
@@ -229,11 +229,33 @@ def evaluate(state: GameState, *, playouts: int = 2 * DEFAULT_PLAYOUTS, seed: in
 
 
 def hint(state: GameState, player: int, *, n: int = 3, playouts: int = 2 * DEFAULT_PLAYOUTS,
-         width: int = 6, seed: int = 0) -> list[MoveValue]:
+         width: int = 6, seed: int = 0, budget: float | None = None) -> list[MoveValue]:
     """The ``n`` best moves for ``player`` now, best first, each with the playouts' figures.
 
     Returns an empty list when ``player`` has nothing to choose (not crafting, turn ended). A free circle of
     the adventurer is not searched (the greedy bot's circle is the only move listed).
+
+    Parameters
+    ----------
+    state : GameState
+        The position.
+    player : int
+        The seat to advise.
+    n : int
+        Moves returned, at most.
+    playouts : int
+        Playouts per candidate move.
+    width : int
+        Placements of the greedy ranking weighed (ending the turn too, once the regular dice are used).
+    seed : int
+        Seeds the playouts with the position.
+    budget : float or None
+        Seconds at most (at least one playout per candidate is always made); None: every playout.
+
+    Returns
+    -------
+    list of MoveValue
+        Best first (by the lead over the best opponent, see :class:`MoveValue`).
 
     Raises
     ------
@@ -242,7 +264,7 @@ def hint(state: GameState, player: int, *, n: int = 3, playouts: int = 2 * DEFAU
     """
     if not legal_actions(state, player):
         return []
-    return _judge(state, player, _move_candidates(state, player, width), playouts=playouts, budget=None,
+    return _judge(state, player, _move_candidates(state, player, width), playouts=playouts, budget=budget,
                   seed=seed)[:n]
 
 
@@ -264,9 +286,24 @@ def _move_candidates(state: GameState, player: int, width: int,
 
 
 def hint_sentence(state: GameState, move: MoveValue) -> str:
-    """One sentence on why ``move`` (from :func:`hint`) is worth playing, in the reader's language, drawn
-    from its playouts: the expected final gold, the lead over the best opponent, and how often the row the
-    move fills is complete at the end (for ending the turn: the row completed most often).
+    """One sentence on why ``move`` (from :func:`hint`) is worth playing, in the reader's language: the move in
+    words, then :func:`hint_reason` (``state``, ``move``: as there).
+
+    Returns
+    -------
+    str
+        E.g. ``"d6 (4) on Grimoire, circle 1: 62.5 gold expected at the end; +2.5 against the best opponent;
+        its row, Grimoire, is complete at the end in 100% of the playouts"``.
+    """
+    from companion.magick.game import describe_action
+
+    return _("{move}: {reason}").format(move=describe_action(state, move.action), reason=hint_reason(state, move))
+
+
+def hint_reason(state: GameState, move: MoveValue, *, gold: bool = True) -> str:
+    """Why ``move`` (from :func:`hint`) is worth playing, drawn from its playouts, in the reader's language:
+    the expected final gold, the lead over the best opponent, and how often the row the move fills is
+    complete at the end (for ending the turn: the row completed most often).
 
     Parameters
     ----------
@@ -274,19 +311,19 @@ def hint_sentence(state: GameState, move: MoveValue) -> str:
         The position :func:`hint` judged.
     move : MoveValue
         One of :func:`hint`'s moves.
+    gold : bool
+        False leaves the expected final gold out (a view that shows it beside the move).
 
     Returns
     -------
     str
-        E.g. ``"d6 (4) on Grimoire, circle 1: 62.5 gold expected at the end; +2.5 against the best opponent; its row,
-        Grimoire, is complete at the end in 100% of the playouts"``.
+        E.g. ``"62.5 gold expected at the end; +2.5 against the best opponent; its row, Grimoire, is complete
+        at the end in 100% of the playouts"``.
     """
-    from companion.magick.game import describe_action
     from companion.magick.sheet import shown_name
 
     player = move.action.player
-    text = describe_action(state, move.action)
-    parts = [_("{move}: {gold:.1f} gold expected at the end").format(move=text, gold=move.gold[player])]
+    parts = [_("{gold:.1f} gold expected at the end").format(gold=move.gold[player])] if gold else []
     if len(move.gold) > 1:
         parts.append(_("{margin:+.1f} against the best opponent").format(margin=move.margin))
     shares = dict(move.rows)
@@ -336,7 +373,7 @@ def review(states: Sequence[GameState], *, per_seat: int = 3, playouts: int = DE
     companion.coach.Review
         ``values[k]``: every seat's expected final gold after move k (gold coins; ``values[0]`` before the
         first move); ``drops``: at most ``per_seat`` per seat, in move order, each with the preferred move
-        and a sentence on why (:func:`hint_sentence`).
+        and a sentence on why (:func:`hint_reason`).
 
     Raises
     ------
@@ -381,7 +418,7 @@ def review(states: Sequence[GameState], *, per_seat: int = 3, playouts: int = DE
             if best.action == action or best.gold[seat] - made.gold[seat] <= 0.05:
                 continue
             out.drops.append(Drop(move=move, seat=seat, action=action, loss=best.gold[seat] - made.gold[seat],
-                                  preferred=best.action, reason=hint_sentence(state, best)))
+                                  preferred=best.action, reason=hint_reason(state, best)))
             kept += 1
     out.drops.sort(key=lambda d: d.move)
     return out
