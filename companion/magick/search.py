@@ -11,8 +11,9 @@ bot's player with the most gold ahead of the best opponent wins.
   so two candidates are compared on identical futures and a few playouts separate them well.
 - **Hidden information**: the deck the bot shuffles is the unseen orders *sorted* by their id first, so
   the true deck order cannot leak into a choice (a test shuffles it and checks the choice is unchanged).
-- **Seeded and repeatable**: the playouts' generator is seeded from ``seed`` and the position (round,
-  number of actions so far, seat), never from a clock or the game's own generator. ``budget`` (seconds
+- **Seeded and repeatable**: the playouts' generator is seeded from ``seed`` and the round, never from a
+  clock or the game's own generator: every position of one round meets the same futures (the same later
+  rolls), so the review's chart moves with the moves made, not with the luck of each point's playouts. ``budget`` (seconds
   per move) only cuts the playouts short on a slow machine; with the default ``playouts`` a move takes
   well under the 1 s budget on this project's reference machine, so the same seed gives the same moves.
 - **Candidates**: the ``width`` best placements of the greedy ranking (:func:`~companion.magick.engine.advice`)
@@ -128,8 +129,8 @@ def _candidates(state: GameState, player: int, width: int) -> list[tuple[Action,
     return out
 
 
-def _seed(seed: int, state: GameState, player: int) -> int:
-    return hash((seed, state.round, len(state.history), player)) & 0xFFFFFFFF
+def _seed(seed: int, state: GameState) -> int:
+    return hash((seed, state.round)) & 0xFFFFFFFF
 
 
 def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int | None]], *,
@@ -142,7 +143,7 @@ def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int
     rows: list[dict[str, int]] = [{} for _ in candidates]
     done = 0
     start = time.perf_counter()
-    base = _seed(seed, state, player)
+    base = _seed(seed, state)
     for j in range(playouts):
         if budget is not None and j and time.perf_counter() - start > budget:
             break
@@ -220,7 +221,7 @@ def evaluate(state: GameState, *, playouts: int = 2 * DEFAULT_PLAYOUTS, seed: in
     """
     if state.over:
         return tuple(float(g.total) for g in score(state))
-    base = _seed(seed, state, -1)
+    base = _seed(seed, state)
     sums = [0.0] * len(state.players)
     for j in range(playouts):
         for i, g in enumerate(score(playout(state, random.Random(base + j)))):

@@ -112,6 +112,14 @@ def _game_states(seed: int, moves: int, lineup):
     return states
 
 
+class _EndsAtOnce:
+    """A player who ends every turn without using a die (a blunder the review must find)."""
+
+    def choose(self, state, player):
+        p = state.players[player]
+        return FreeCircle(player, bots._best_free_circle(state, player)) if p.free_circles else EndTurn(player)
+
+
 def test_review_charts_every_move_and_its_drops_prefer_another_move():
     states = _game_states(6, 30, [bots.GreedyBot(), bots.RandomBot(random.Random(1))])
     result = review(states, playouts=2, deep_playouts=3, width=2)
@@ -130,9 +138,16 @@ def test_review_charts_every_move_and_its_drops_prefer_another_move():
         assert d.preferred != d.action and d.loss > 0 and d.reason
         assert result.actions[d.move - 1] == d.action and result.movers[d.move - 1] == d.seat
         assert d.preferred in legal_actions(made[d.move - 1], d.seat)
-    # the random seat loses more against the search's choices than the greedy seat
-    loss = [sum(d.loss for d in result.drops_of(seat)) for seat in (0, 1)]
-    assert loss[1] > loss[0], loss
+
+
+def test_review_finds_the_turns_ended_with_both_dice_unused():
+    states = _game_states(3, 24, [bots.GreedyBot(), _EndsAtOnce()])
+    result = review(states, playouts=2, deep_playouts=4, width=2)
+    lazy = result.drops_of(1)
+    assert len(lazy) == 3
+    assert all(d.action == EndTurn(1) and isinstance(d.preferred, Place) for d in lazy)
+    # two dice left unused cost more than any slip of the greedy seat
+    assert min(d.loss for d in lazy) > max((d.loss for d in result.drops_of(0)), default=0.0)
 
 
 def test_review_refuses_states_that_are_not_one_game_in_order():
