@@ -17,8 +17,11 @@ Targets (issue 20): the search bot wins >= 70 % against greedy and >= 95 % again
 Measured 2026-12-01 (``--minutes 24``, 1 s cap, seed 20, a 2-core machine under heavy shared load):
 search vs greedy 150 / 162 = 92.6 % (87.5 - 95.7 %), search vs random 99 / 99 = 100 % (96.3 - 100 %).
 
-Only Century is wired in; a game is added by giving :data:`GAMES` a ``play(pairing, game, seed, seconds)
--> bool`` (did the first-named bot win) and its pairings.
+Century and Merchants of Magick (``--game magick``; a game is
+:func:`magick_strength.one_game`'s, a tie on gold is a shared win, rules summary V.7) are wired in; a game is
+added by giving :data:`GAMES` a ``play(pairing, game, seed, seconds) -> bool`` (did the first-named bot win)
+and its pairings. ``benchmarks/magick_strength.py`` runs the Magick pairings on several processes and prints
+mean gold and seconds per decision too.
 """
 
 from __future__ import annotations
@@ -54,8 +57,22 @@ def century_play(pairing: tuple[str, str], game: int, seed: int, seconds: float)
     return result.winner == (0 if first else 1)
 
 
+def magick_play(pairing: tuple[str, str], game: int, seed: int, seconds: float) -> bool:
+    """One 2-player Merchants of Magick game of the search bot; True when it has the most gold (a tie is a
+    shared win). Seats swap every game (:func:`magick_strength.one_game`)."""
+    from magick_strength import one_game
+
+    from companion.magick import search
+
+    if pairing[0] != "search":
+        raise ValueError(f"magick: pairings are the search bot against another, found {pairing}")
+    result = one_game((game, pairing[1], search.DEFAULT_PLAYOUTS, search.DEFAULT_WIDTH, seconds, seed))
+    return result[0] >= 0.5
+
+
 GAMES: dict[str, tuple[Callable[[tuple[str, str], int, int, float], bool], list[tuple[str, str]]]] = {
     "century": (century_play, [("search", "greedy"), ("search", "random")]),
+    "magick": (magick_play, [("search", "greedy"), ("search", "random")]),
 }
 
 

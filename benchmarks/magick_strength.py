@@ -18,19 +18,11 @@ Target (issue 20): >= 70 % against greedy and >= 95 % against random, over >= 40
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import random
 import time
 
-
-def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion ``share`` observed over ``n`` games."""
-    if n == 0:
-        return (0.0, 1.0)
-    centre = share + z * z / (2 * n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
-    return ((centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n))
+from bot_strength import wilson
 
 
 class _Timed:
@@ -99,7 +91,7 @@ def _report(opponent: str, results: list[tuple[float, int, int, float, int]], pl
             budget: float, wall: float) -> None:
     n = len(results)
     share = sum(r[0] for r in results) / n
-    low, high = wilson(share, n)
+    low, high = wilson(share * n, n)
     seconds = sum(r[3] for r in results) / max(1, sum(r[4] for r in results))
     print(f"search vs {opponent}: {share:.1%} of {n} games (95 % interval {low:.1%}-{high:.1%}); "
           f"mean gold {sum(r[1] for r in results) / n:.1f} vs {sum(r[2] for r in results) / n:.1f}; "
