@@ -349,9 +349,9 @@ def review(states: Sequence[GameState], *, per_seat: int = 3, playouts: int = DE
     mover's candidates and the move made are judged by the same playouts as :func:`hint` (common random
     numbers: every candidate meets the same futures). The move's point on the chart is the expected final
     gold of every seat after the move made; its loss is the best candidate's expected final gold for the
-    mover minus the move made's. Each seat's biggest losses are judged again with ``deep_playouts``; a drop
-    is kept only when the closer look still prefers another move, so a drop's preferred move always
-    differs from the move made.
+    mover minus the move made's. Each seat's biggest losses are judged again (that best move against the
+    move made) with ``deep_playouts`` and other futures; a drop is kept only when the closer look still
+    prefers the other move, so a drop's preferred move always differs from the move made.
 
     Parameters
     ----------
@@ -391,7 +391,8 @@ def review(states: Sequence[GameState], *, per_seat: int = 3, playouts: int = DE
                                "actions)").format(states=len(states), actions=len(actions)))
     out = Review(seats=len(states[0].players))
     out.values.append(evaluate(states[0], playouts=playouts, seed=seed))
-    losses: list[tuple[float, int, int]] = []   # (loss, move number, index into actions)
+    # (loss, move number, index into actions, the two moves to look at again: the best and the one made)
+    losses: list[tuple[float, int, int, list[tuple[Action, int | None]]]] = []
     for i, action in enumerate(actions):
         if isinstance(action, (RollDice, RevealOrder)):
             continue
@@ -404,16 +405,16 @@ def review(states: Sequence[GameState], *, per_seat: int = 3, playouts: int = DE
         out.movers.append(mover)
         out.actions.append(action)
         if best.action != action:
-            losses.append((best.gold[mover] - made.gold[mover], len(out.actions), i))
+            losses.append((best.gold[mover] - made.gold[mover], len(out.actions), i,
+                           [(best.action, best.greedy_rank), (action, made.greedy_rank)]))
     for seat in range(out.seats):
         mine = sorted((c for c in losses if actions[c[2]].player == seat and c[0] > 0.05), key=lambda c: -c[0])
         kept = 0
-        for _loss, move, i in mine[:2 * per_seat]:
+        for _loss, move, i, pair in mine[:2 * per_seat]:
             if kept == per_seat:
                 break
             state, action = states[i], actions[i]
-            judged = _judge(state, seat, _move_candidates(state, seat, width, action), playouts=deep_playouts,
-                            budget=None, seed=seed + 1)
+            judged = _judge(state, seat, pair, playouts=deep_playouts, budget=None, seed=seed + 1)
             made = next(m for m in judged if m.action == action)
             best = max(judged, key=lambda m: m.gold[seat])
             if best.action == action or best.gold[seat] - made.gold[seat] <= 0.05:
