@@ -4,9 +4,10 @@ English, Chinese, and a phone's width."""
 
 import pytest
 
-from tests.browser.harness import SCREENSHOTS, run_in_lab, watch_console
-from tests.browser.test_century_coach import HINT_ITEMS, PHONE, REVIEW_PLOT
+from tests.browser.harness import SCREENSHOTS, run_in_lab
+from tests.browser.test_century_coach import HINT_ITEMS, REVIEW_PLOT
 from tests.browser.test_century_play_a_full_game import wait_for_text
+from tests.browser.test_phone import PHONE, phone  # noqa: F401 (the phone page fixture)
 
 EN = "notebooks/magick/play_a_full_game.ipynb"
 ZH = "notebooks/zh_CN/magick/play_a_full_game.ipynb"
@@ -67,16 +68,9 @@ def test_hint_and_review_in_the_play_notebook(page, lab_url, notebook, words, na
     _coach(page, words, name)
 
 
-def test_hint_and_review_fit_a_phone(browser, lab_url, request):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = watch_console(page)
-    try:
-        run_in_lab(page, lab_url, EN)
-        page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
-        plot = _coach(page, ENGLISH, "phone_magick_coach")
-        assert plot["width"] <= PHONE["viewport"]["width"] + 1, plot
-        assert plot["hint_right"] <= PHONE["viewport"]["width"] + 1, plot
-    finally:
-        context.close()
-    errors.check(request.node.name)
+def test_hint_and_review_fit_a_phone(phone, lab_url):  # noqa: F811 (the fixture imported above)
+    run_in_lab(phone, lab_url, EN)
+    phone.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    plot = _coach(phone, ENGLISH, "phone_magick_coach")
+    assert plot["width"] <= PHONE["viewport"]["width"] + 1, plot
+    assert plot["hint_right"] <= PHONE["viewport"]["width"] + 1, plot
