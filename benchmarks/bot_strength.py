@@ -22,6 +22,10 @@ search vs greedy 375 / 400 = 93.8 % (90.9 - 95.7 %), 10.1 s per game;
 search vs random 400 / 400 = 100 % (99.0 - 100 %), 17.6 s per game. Both targets are met.
 (2026-12-01, ``--minutes 24``: 150 / 162 = 92.6 % against greedy, 99 / 99 against random.)
 
+Merchants of Magick (``--game magick``; a game is :func:`magick_strength.one_game`'s, a tie on gold is a
+shared win, rules summary V.7): ``benchmarks/magick_strength.py`` runs the Magick pairings on several
+processes and prints mean gold and seconds per decision too.
+
 Terra Mystica (``--game terra_mystica``): 2-player games on the base map, the factions and setup tiles
 dealt from the seed (the same deal for games 2k and 2k + 1, seats swapped); a shared win counts as a win.
 The engine makes a greedy decision cost about 16 ms, so a search game takes about 12 s at the 1 s cap.
@@ -88,9 +92,23 @@ def terra_mystica_play(pairing: tuple[str, str], game: int, seed: int, seconds: 
     return tm.seat_names(last)[0 if first else 1] in winners
 
 
+def magick_play(pairing: tuple[str, str], game: int, seed: int, seconds: float) -> bool:
+    """One 2-player Merchants of Magick game of the search bot; True when it has the most gold (a tie is a
+    shared win). Seats swap every game (:func:`magick_strength.one_game`)."""
+    from magick_strength import one_game
+
+    from companion.magick import search
+
+    if pairing[0] != "search":
+        raise ValueError(f"magick: pairings are the search bot against another, found {pairing}")
+    result = one_game((game, pairing[1], search.DEFAULT_PLAYOUTS, search.DEFAULT_WIDTH, seconds, seed))
+    return result[0] >= 0.5
+
+
 GAMES: dict[str, tuple[Callable[[tuple[str, str], int, int, float], bool], list[tuple[str, str]]]] = {
     "century": (century_play, [("search", "greedy"), ("search", "random")]),
     "terra_mystica": (terra_mystica_play, [("search", "greedy"), ("search", "random")]),
+    "magick": (magick_play, [("search", "greedy"), ("search", "random")]),
 }
 
 

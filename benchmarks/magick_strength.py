@@ -3,12 +3,14 @@
 Usage::
 
     .venv/bin/python benchmarks/magick_strength.py [--games N] [--playouts K] [--width W] [--workers J]
-                                                    [--opponent greedy|random|both] [--seed S]
+                                                    [--opponent greedy|random|both] [--seed S] [--minutes M]
 
 Each game seats the search bot (:class:`companion.magick.search.SearchBot`) against one opponent, seats
 alternated (even games: search first). A win is the most gold; a tie counts half (the rules have no
 tie-breaker). Printed per pairing: the search bot's score share with a 95 % Wilson interval, mean gold of
-both, and the search bot's mean seconds per decision (its budget is ``--budget``, default 1 s).
+both, and the search bot's mean seconds per decision (its budget is ``--budget``, default 1 s). A running
+line is printed every ``--every`` games; ``--minutes`` stops a pairing after that long (the games finished
+count).
 
 Target (issue 20): >= 70 % against greedy and >= 95 % against random, over >= 400 games per pairing.
 """
@@ -16,19 +18,11 @@ Target (issue 20): >= 70 % against greedy and >= 95 % against random, over >= 40
 from __future__ import annotations
 
 import argparse
-import math
+import multiprocessing
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-
-def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion ``share`` observed over ``n`` games."""
-    if n == 0:
-        return (0.0, 1.0)
-    centre = share + z * z / (2 * n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
-    return ((centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n))
+from bot_strength import wilson
 
 
 class _Timed:
@@ -70,6 +64,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--opponent", choices=("greedy", "random", "both"), default="both")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--minutes", type=float, default=None, help="stop each pairing after this long")
+    parser.add_argument("--every", type=int, default=20, help="print a running line every N games")
     a = parser.parse_args()
     from companion.magick import search
 
@@ -79,20 +75,28 @@ def main() -> None:
     for opponent in (("greedy", "random") if a.opponent == "both" else (a.opponent,)):
         jobs = [(g, opponent, playouts, width, budget, a.seed) for g in range(a.games)]
         start = time.perf_counter()
-        if a.workers > 1:
-            with ProcessPoolExecutor(a.workers) as pool:
-                results = list(pool.map(one_game, jobs))
-        else:
-            results = [one_game(j) for j in jobs]
-        wall = time.perf_counter() - start
-        n = len(results)
-        share = sum(r[0] for r in results) / n
-        low, high = wilson(share, n)
-        seconds = sum(r[3] for r in results) / max(1, sum(r[4] for r in results))
-        print(f"search vs {opponent}: {share:.1%} of {n} games (95 % interval {low:.1%}-{high:.1%}); "
-              f"mean gold {sum(r[1] for r in results) / n:.1f} vs {sum(r[2] for r in results) / n:.1f}; "
-              f"{seconds:.2f} s per decision (playouts {playouts}, width {width}, budget {budget} s); "
-              f"{wall:.0f} s wall")
+        results: list[tuple[float, int, int, float, int]] = []
+        with multiprocessing.Pool(a.workers) as pool:
+            for result in pool.imap_unordered(one_game, jobs):
+                results.append(result)
+                late = a.minutes is not None and time.perf_counter() - start > 60 * a.minutes
+                if len(results) % a.every == 0 or late or len(results) == len(jobs):
+                    _report(opponent, results, playouts, width, budget, time.perf_counter() - start)
+                if late:
+                    pool.terminate()
+                    break
+
+
+def _report(opponent: str, results: list[tuple[float, int, int, float, int]], playouts: int, width: int,
+            budget: float, wall: float) -> None:
+    n = len(results)
+    share = sum(r[0] for r in results) / n
+    low, high = wilson(share * n, n)
+    seconds = sum(r[3] for r in results) / max(1, sum(r[4] for r in results))
+    print(f"search vs {opponent}: {share:.1%} of {n} games (95 % interval {low:.1%}-{high:.1%}); "
+          f"mean gold {sum(r[1] for r in results) / n:.1f} vs {sum(r[2] for r in results) / n:.1f}; "
+          f"{seconds:.2f} s per decision (playouts {playouts}, width {width}, budget {budget} s); "
+          f"{wall:.0f} s wall", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,12 +3,19 @@
 API summary (stable)
 --------------------
 ``Review(seats, values, movers, actions, drops)``
-    Every seat's expected final VP after each move of a game, who made each move and what, and each seat's
-    biggest drops (:class:`Drop`). Made by a game's ``search.review`` (Century, Terra Mystica).
+    Every seat's expected final score after each move of a game (VP; Merchants of Magick: gold), who made
+    each move and what, and each seat's biggest drops (:class:`Drop`); ``review.moves``, ``review.drops_of(seat)``.
+    Made by a game's ``search.review`` (Century, Terra Mystica, Merchants of Magick).
 ``Drop(move, seat, action, loss, preferred, reason)``
     A move after which the mover's expected final VP fell against the move the search preferred.
 ``biggest_drops(losses, seats, per_seat) -> list``
     The ``per_seat`` biggest losses of each seat, largest first: the order a review checks them in.
+
+Examples
+--------
+>>> review = Review(seats=2, values=[(10.0, 12.0), (11.5, 12.0)], movers=[0], actions=["end"])
+>>> review.moves, review.drops_of(0)
+(1, [])
 
 The figures of a review are drawn by :func:`companion.widgets.coach.review_figure`; the rules of each game
 (what a move is worth) stay in that game's package.
@@ -75,6 +82,15 @@ class Review:
     movers: list[int] = field(default_factory=list)
     actions: list[Any] = field(default_factory=list)
     drops: list[Drop] = field(default_factory=list)
+
+    @property
+    def moves(self) -> int:
+        """Number of moves reviewed."""
+        return len(self.actions)
+
+    def drops_of(self, seat: int) -> list[Drop]:
+        """The drops of ``seat``, in move order."""
+        return [d for d in self.drops if d.seat == seat]
 
 
 def biggest_drops(losses: Sequence[tuple[float, int, int]], seat: int, limit: int | None = None,

@@ -78,7 +78,7 @@ class GreedyBot:
         p = state.players[player]
         if p.free_circles:
             return FreeCircle(player, _best_free_circle(state, player))
-        ranked = advice(state, player)
+        ranked = advice(state, player, explain=False, best=1)
         if not ranked:
             return EndTurn(player)
         best = ranked[0]
@@ -94,18 +94,31 @@ def _slot_cost(state: GameState, player: int) -> int | None:
     return costs[p.extra_used] if p.extra_used < len(costs) else None
 
 
+_FILL_CHANCES: dict[int, tuple[Any, dict[str, float]]] = {}
+
+
+def _fill_chances(sheet: Any) -> dict[str, float]:
+    """Each circle's best chance to be filled by one die as rolled (no potion), computed once per sheet."""
+    known = _FILL_CHANCES.get(id(sheet))
+    if known is None or known[0] is not sheet:
+        chances = {c.key: float(max(fill_probability(d, c.target, sheet.column(c.column).compare, 0, sheet=sheet)
+                                    for d in sheet.column(c.column).allowed_dice)) for c in sheet.circles}
+        known = _FILL_CHANCES[id(sheet)] = (sheet, chances)
+    return known[1]
+
+
 def _best_free_circle(state: GameState, player: int) -> str:
     sheet = state.sheet
     p = state.players[player]
+    chances = _fill_chances(sheet)
     best: tuple[float, str] | None = None
     for c in sheet.circles:
         if c.key in p.filled:
             continue
         row = sheet.row(c.row)
-        column = sheet.column(c.column)
-        chance = max(fill_probability(d, c.target, column.compare, 0, sheet=sheet) for d in column.allowed_dice)
+        chance = chances[c.key]
         left = sum(1 for x in row.circles if x.key not in p.filled)
-        value = (row.gold + 1.0) / left + 3 * (1 - float(chance))
+        value = (row.gold + 1.0) / left + 3 * (1 - chance)
         if best is None or value > best[0]:
             best = (value, c.key)
     assert best is not None

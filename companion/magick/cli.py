@@ -17,6 +17,9 @@ Commands
 ``companion magick hint FILE [--playouts K] [--seed S] [--json]``
     The best three moves for the player to act in a record, with expected final gold and why
     (:mod:`companion.magick.search`).
+``companion magick review FILE [--playouts K] [--seed S] [--json]``
+    Every player's expected final gold after each move of a recorded game and each player's three biggest
+    drops, with the move the search preferred and why (:func:`companion.magick.search.review`).
 ``companion magick simulate --players N [--bots greedy,random,...] [--seed S] [--record OUT] [--json]``
     Plays a whole game with bots (orders from the generated deck, not the printed one) and prints the gold.
 
@@ -231,6 +234,16 @@ def simulate_command(
         _print_gold(doc)
 
 
+def _record_states(file: str, playouts: int) -> list:
+    """Every state of the game recorded in ``file`` ('-': stdin), after checking ``--playouts`` (1-200)."""
+    from companion.cli_support import read_input_text
+    from companion.magick.record import read_record, replay_states
+
+    if not 1 <= playouts <= 200:
+        raise CompanionError(_("--playouts: expected 1-200, found {found}").format(found=excerpt(playouts)))
+    return replay_states(read_record(read_input_text(file), file=file))
+
+
 @app.command("hint", help=lazy_gettext(
     "The best three moves for the player to act in a game record, each with its expected final gold and why "
     "(Monte Carlo playouts that never see the future dice or the order deck)."))
@@ -241,15 +254,11 @@ def hint_command(
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
 ) -> None:
     """Hint for the player to act in a record (see the help text)."""
-    from companion.cli_support import read_input_text
     from companion.magick import game
-    from companion.magick.record import read_record, replay
     from companion.magick.search import hint, hint_sentence
 
     with bad_input_exits_2():
-        if not 1 <= playouts <= 200:
-            raise CompanionError(_("--playouts: expected 1-200, found {found}").format(found=excerpt(playouts)))
-        state = replay(read_record(read_input_text(file), file=file))
+        state = _record_states(file, playouts)[-1]
         if state.over:
             raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
         seat = game.current_player(state)
@@ -259,7 +268,8 @@ def hint_command(
         moves = hint(state, seat, playouts=playouts, seed=seed)
     name = state.players[seat].name
     doc = {"round": state.round, "player": name,
-           "moves": [{"move": game.action_text(state, m.action), "expected_gold": list(m.gold),
+           "moves": [{"move": game.action_text(state, m.action), "move_text": game.describe_action(state, m.action),
+                      "expected_gold": list(m.gold),
                       "margin": m.margin, "win_share": m.wins, "playouts": m.playouts,
                       "why": hint_sentence(state, m)} for m in moves]}
     if as_json:
@@ -268,3 +278,46 @@ def hint_command(
     typer.echo(_("Round {round}, {name} to play:").format(round=state.round, name=name))
     for i, m in enumerate(doc["moves"], start=1):
         typer.echo(f"{i}. {m['why']}")
+
+
+@app.command("review", help=lazy_gettext(
+    "Review a recorded game: every player's expected final gold after each move, and each player's three "
+    "biggest drops with the move the search preferred and why."))
+def review_command(
+    file: str = typer.Argument(..., help=lazy_gettext("A game record (JSON Lines; '-' for stdin).")),
+    playouts: int = typer.Option(6, "--playouts", help=lazy_gettext("Playouts per candidate move, 1-200.")),
+    seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed of the playouts.")),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+) -> None:
+    """Review of a record (see the help text)."""
+    from companion.magick import game
+    from companion.magick.engine import RevealOrder, RollDice
+    from companion.magick.search import review
+
+    with bad_input_exits_2():
+        states = _record_states(file, playouts)
+        result = review(states, playouts=playouts, deep_playouts=3 * playouts, seed=seed)
+    names = game.seat_names(states[-1])
+    player_states = [s for s, a in zip(states, states[-1].history, strict=False)
+                     if not isinstance(a, (RollDice, RevealOrder))]
+    doc = {"players": names,
+           "moves": [{"move": k + 1, "player": names[seat], "action": game.action_text(s, a),
+                      "action_text": game.describe_action(s, a),
+                      "expected_gold": list(result.values[k + 1])}
+                     for k, (s, seat, a) in enumerate(zip(player_states, result.movers, result.actions, strict=True))],
+           "start_expected_gold": list(result.values[0]),
+           "drops": [{"move": d.move, "player": names[d.seat],
+                      "played": game.describe_action(player_states[d.move - 1], d.action),
+                      "preferred": game.describe_action(player_states[d.move - 1], d.preferred),
+                      "preferred_action": game.action_text(player_states[d.move - 1], d.preferred),
+                      "loss": round(d.loss, 2), "why": d.reason} for d in result.drops]}
+    if as_json:
+        print_json(doc)
+        return
+    final = result.values[-1]
+    typer.echo(_("{moves} moves reviewed; expected final gold: {gold}").format(
+        moves=result.moves, gold=_(", ").join(f"{n} {g:.1f}" for n, g in zip(names, final, strict=True))))
+    for d in doc["drops"]:
+        typer.echo(_("move {move}, {player}: {played} (-{loss} gold); better: {preferred} — {why}").format(
+            move=d["move"], player=d["player"], played=d["played"], loss=f"{d['loss']:.1f}",
+            preferred=d["preferred"], why=d["why"]))

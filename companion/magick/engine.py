@@ -760,8 +760,9 @@ def winners(state: GameState) -> list[str]:
     return _winners(score(state))
 
 
-def advice(state: GameState, player: int) -> list[Placement]:
-    """Ranked placements for ``player`` with this round's roll, with reasons (empty outside crafting)."""
+def advice(state: GameState, player: int, *, explain: bool = True, best: int | None = None) -> list[Placement]:
+    """Ranked placements for ``player`` with this round's roll, with reasons (empty outside crafting;
+    ``explain=False``: without reasons, faster, for bots; ``best``: only that many first ones)."""
     p = _player(state, player)
     if state.phase != "craft" or state.roll is None or p.done or p.free_circles:
         return []
@@ -774,7 +775,7 @@ def advice(state: GameState, player: int) -> list[Placement]:
     columns = [state.cards.mastery_card(m).column for m in state.mastery_cards if m not in claimed]
     return rank_placements(state.sheet, state.roll, filled=p.filled, potions=p.potions, used_dice=p.used_dice,
                            orders=p.open_orders, adventurer_next=nxt, mastery_columns=columns,
-                           extra_cost=slot or None)
+                           extra_cost=slot or None, explain=explain, best=best)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -28,17 +28,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
-from companion.i18n import _, lazy_gettext
+from companion.i18n import _, lazy_gettext, ngettext
 from companion.magick import bots as magick_bots
 from companion.magick import engine
 from companion.magick import record as magick_record
 from companion.magick.engine import Action, EndTurn, FreeCircle, GameState, Place, RevealOrder, RollDice
 from companion.magick.scoring import PARTS
+from companion.magick.sheet import circle_label
 from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 
 __all__ = ["NAME", "TITLE", "CHANCE", "new_game", "current_player", "legal_actions", "apply_action",
            "is_terminal", "score", "read_record", "write_record", "replay", "record_header", "record_line",
-           "action_text", "parse_action", "seat_names", "sample_chance", "BOTS", "make_bot", "active_players",
+           "action_text", "describe_action", "parse_action", "seat_names", "sample_chance", "BOTS", "make_bot", "active_players",
            "actor", "reveal_seat", "free_circles", "regular_dice_left", "mastery_status"]
 
 NAME = "magick"
@@ -262,6 +263,52 @@ def action_text(state: GameState, action: Action) -> str:
     if isinstance(action, FreeCircle):
         return f"{who}: free {action.circle}"
     return f"{who}: end"
+
+
+def describe_action(state: GameState, action: Action) -> str:
+    """An action in words for a player, in the reader's language (:func:`action_text` is the notation typed
+    in and kept in records, the same in every language).
+
+    Parameters
+    ----------
+    state : GameState
+        The state the action is applied to (its roll gives a die's value).
+    action : Action
+        Any action of the game.
+
+    Returns
+    -------
+    str
+        E.g. ``"d8 (5 -> 6, 1 potion) on Ring, circle 1"``, ``"free circle on Ring, circle 2"``,
+        ``"end the turn"``; a roll or a reveal as in :func:`action_text`, in words.
+
+    Examples
+    --------
+    >>> s = new_game(2, seed=3)
+    >>> describe_action(s, EndTurn(0))
+    'end the turn'
+    """
+    if isinstance(action, RollDice):
+        return _("roll: {dice}").format(dice=_(", ").join(f"{d} {v}" for d, v in action.values))
+    if isinstance(action, RevealOrder):
+        who = state.players[action.player].name
+        if action.order is None:
+            return _("reveal for {name}: none, the deck is empty").format(name=who)
+        return _("reveal for {name}: {order} ({gold} gold)").format(
+            name=who, order=action.order.name_on(state.sheet), gold=action.order.gold)
+    if isinstance(action, FreeCircle):
+        return _("free circle on {circle}").format(circle=circle_label(state.sheet, action.circle))
+    if isinstance(action, EndTurn):
+        return _("end the turn")
+    value = state.roll[action.die] if state.roll is not None and action.die in state.roll.dice else None
+    circle = circle_label(state.sheet, action.circle) if state.sheet.has_circle(action.circle) else action.circle
+    if value is None:
+        return _("{die} on {circle}").format(die=action.die, circle=circle)
+    if not action.adjust:
+        return _("{die} ({value}) on {circle}").format(die=action.die, value=value, circle=circle)
+    spent = ngettext("{n} potion", "{n} potions", abs(action.adjust)).format(n=abs(action.adjust))
+    return _("{die} ({value} -> {new}, {potion_text}) on {circle}").format(
+        die=action.die, value=value, new=value + action.adjust, potion_text=spent, circle=circle)
 
 
 def parse_action(state: GameState, text: str) -> Action:

@@ -31,7 +31,7 @@ API (stable)
 - :func:`potions_distribution(die, target, compare, sheet=None)` -> ``{potions needed: Fraction}``
   (key None = impossible).
 - :func:`rank_placements(sheet, roll, filled=..., potions=..., used_dice=..., orders=...,
-  adventurer_next=..., mastery_columns=..., extra_cost=None)` -> list of :class:`Placement`, best first.
+  adventurer_next=..., mastery_columns=..., extra_cost=None, explain=True)` -> list of :class:`Placement`, best first.
 - :class:`Placement` — ``die``, ``value``, ``circle``, ``adjust`` (signed), ``potions`` (spent),
   ``completes`` (row id or None), ``gold_now``, ``potions_gained``, ``score`` (float),
   ``reasons`` (tuple of str, in the language in force when read); ``to_dict()``.
@@ -51,7 +51,7 @@ from typing import Any
 
 from companion.errors import IllegalActionError
 from companion.i18n import N_, _, gettext, ngettext
-from companion.magick.dice import Roll, potions_needed
+from companion.magick.dice import Roll
 from companion.magick.sheet import Sheet, ShownText, default_sheet, shown_name
 
 __all__ = [
@@ -267,7 +267,8 @@ def _reason(template: str, **params: Any) -> ShownText:
 def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Collection[str] = (),
                     potions: int = 0, used_dice: Collection[str] = (), orders: Iterable[Any] = (),
                     adventurer_next: tuple[str, str] | None = None, mastery_columns: Iterable[str] = (),
-                    extra_cost: int | None = None) -> list[Placement]:
+                    extra_cost: int | None = None, explain: bool = True,
+                    best: int | None = None) -> list[Placement]:
     """Rank every legal (die, circle) placement for one player, best first.
 
     Parameters
@@ -290,6 +291,11 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
     extra_cost : int or None
         Potion cost of the extra-die slot the next die would use (None when the die is one of the two
         regular dice).
+    explain : bool
+        False leaves every placement's ``texts`` (reasons) empty: the same ranking and scores, built several
+        times faster, for bots and playouts that never show a reason.
+    best : int or None
+        Return only the ``best`` first placements (None: all); the others are never built.
 
     Returns
     -------
@@ -298,76 +304,98 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
     """
     values = roll.as_dict() if isinstance(roll, Roll) else dict(roll)
     filled = set(filled)
-    orders = list(orders)
+    orders = [(o, o.rows) for o in orders]
     mastery_columns = set(mastery_columns)
-    complete = {r.id for r in sheet.rows if all(c.key in filled for c in r.circles)}
+    # per row: circles still empty; per mastery column: circles filled (counted once, not per placement)
+    empty_left = {r.id: sum(1 for c in r.circles if c.key not in filled) for r in sheet.rows}
+    complete = {r for r, left in empty_left.items() if left == 0}
+    column_filled = {col: sum(1 for c in sheet.circles_in_column(col) if c.key in filled) for col in mastery_columns}
     slot = extra_cost or 0
-    out: list[tuple[float, int, int, Placement]] = []
-    order_index = {c.key: i for i, c in enumerate(sheet.circles)}
+    out: list[tuple[Any, ...]] = []
+    open_circles = [t for t in _layout(sheet) if t[1].key not in filled]
     for die, value in values.items():
         if die in used_dice:
             continue
-        for circle in sheet.circles:
-            if circle.key in filled:
+        lo, hi = sheet.value_range(die)
+        for k, circle, row, column in open_circles:
+            if die not in column.allowed_dice:
                 continue
-            n = potions_needed(sheet, die, value, circle)
+            n = _needed(value, circle.target, column.compare, lo, hi)
             if n is None or n + slot > potions:
                 continue
-            row = sheet.row(circle.row)
-            column = sheet.column(circle.column)
             adjust = (n if column.compare == ">=" else -n)
             reasons: list[ShownText] = []
             score = 0.0
-            left = sum(1 for c in row.circles if c.key not in filled) - 1
+            left = empty_left[row.id] - 1
             completes = row.id if left == 0 else None
             gold_now = row.gold if completes else 0
             potions_gained = row.potions if completes else 0
             if completes:
                 score += row.gold + POTION_VALUE * row.potions
-                reasons.append(_reason(N_("completes {row}: +{gold} gold, +{potion_text}"), row=_name(row.name),
-                                       gold=row.gold, potion_text=_count(row.potions)))
+                if explain:
+                    reasons.append(_reason(N_("completes {row}: +{gold} gold, +{potion_text}"), row=_name(row.name),
+                                           gold=row.gold, potion_text=_count(row.potions)))
                 done = complete | {row.id}
-                for o in orders:
-                    if row.id in o.rows and all(r in done for r in o.rows):
+                for o, needs in orders:
+                    if row.id in needs and all(r in done for r in needs):
                         score += o.gold
                         gold_now += o.gold
-                        reasons.append(_reason(N_("fulfils the order {order}: +{gold} gold"),
-                                               order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
+                        if explain:
+                            reasons.append(_reason(N_("fulfils the order {order}: +{gold} gold"),
+                                                   order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
             else:
                 share = (len(row.circles) - left) / len(row.circles)
                 score += 0.5 * row.gold * share
-                reasons.append(_reason(N_("{row}: {filled} of {total} circles filled ({gold} gold when complete)"),
-                                       row=_name(row.name), filled=len(row.circles) - left, total=len(row.circles),
-                                       gold=row.gold))
-            for o in orders:
-                if row.id in o.rows and not (completes and all(r in complete | {row.id} for r in o.rows)):
+                if explain:
+                    reasons.append(_reason(N_("{row}: {filled} of {total} circles filled ({gold} gold when "
+                                              "complete)"), row=_name(row.name), filled=len(row.circles) - left,
+                                           total=len(row.circles), gold=row.gold))
+            for o, needs in orders:
+                if row.id in needs and not (completes and all(r in complete or r == row.id for r in needs)):
                     score += ORDER_WEIGHT * o.gold
-                    reasons.append(_reason(N_("brings the order {order} ({gold} gold) closer"),
-                                           order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
+                    if explain:
+                        reasons.append(_reason(N_("brings the order {order} ({gold} gold) closer"),
+                                               order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
             if adventurer_next and row.id in adventurer_next:
                 score += ADVENTURER_BONUS
-                reasons.append(_reason(N_("works toward the next requirement of the adventurer ({rows})"),
-                                       rows=ShownText(_row_names, tuple(sheet.row(r).name for r in adventurer_next))))
+                if explain:
+                    reasons.append(_reason(N_("works toward the next requirement of the adventurer ({rows})"),
+                                           rows=ShownText(_row_names, tuple(sheet.row(r).name
+                                                                            for r in adventurer_next))))
             if circle.column in mastery_columns:
-                have = sum(1 for c in sheet.circles_in_column(circle.column) if c.key in filled) + 1
                 score += MASTERY_BONUS
-                reasons.append(_reason(N_("{column} mastery: {have} {circles} circles filled"),
-                                       column=_name(column.name), have=have,
-                                       circles=ShownText(_lower_name, column.name)))
+                if explain:
+                    reasons.append(_reason(N_("{column} mastery: {have} {circles} circles filled"),
+                                           column=_name(column.name), have=column_filled[circle.column] + 1,
+                                           circles=ShownText(_lower_name, column.name)))
             if n:
                 score -= POTION_VALUE * n
-                reasons.append(_reason(N_("spends {potion_text} ({die} {value} -> {new}, needs {compare} {target})"),
-                                       potion_text=_count(n), die=die, value=value, new=value + adjust,
-                                       compare=column.compare, target=circle.target))
-            else:
+                if explain:
+                    reasons.append(_reason(N_("spends {potion_text} ({die} {value} -> {new}, needs {compare} "
+                                              "{target})"), potion_text=_count(n), die=die, value=value,
+                                           new=value + adjust, compare=column.compare, target=circle.target))
+            elif explain:
                 reasons.append(_reason(N_("{die} {value} fits as rolled (needs {compare} {target})"),
                                        die=die, value=value, compare=column.compare, target=circle.target))
             if slot:
                 score -= POTION_VALUE * slot
-                reasons.append(_reason(N_("the extra-die slot costs {potion_text}"), potion_text=_count(slot)))
-            p = Placement(die=die, value=value, circle=circle.key, adjust=adjust, potions=n, completes=completes,
-                          gold_now=gold_now, potions_gained=potions_gained, score=round(score, 4),
-                          texts=tuple(reasons))
-            out.append((-p.score, n, order_index[circle.key], p))
+                if explain:
+                    reasons.append(_reason(N_("the extra-die slot costs {potion_text}"), potion_text=_count(slot)))
+            out.append((-round(score, 4), n, k, die, value, circle.key, adjust, completes, gold_now, potions_gained,
+                        reasons))
     out.sort(key=lambda t: t[:3])
-    return [t[3] for t in out]
+    return [Placement(die=die, value=value, circle=key, adjust=adjust, potions=n, completes=completes,
+                      gold_now=gold_now, potions_gained=gained, score=-minus, texts=tuple(reasons))
+            for minus, n, _k, die, value, key, adjust, completes, gold_now, gained, reasons in out[:best]]
+
+
+_LAYOUTS: dict[int, tuple[Sheet, list[tuple[int, Any, Any, Any]]]] = {}
+
+
+def _layout(sheet: Sheet) -> list[tuple[int, Any, Any, Any]]:
+    """Every circle of ``sheet`` in sheet order with its place, row and column, looked up once per sheet."""
+    known = _LAYOUTS.get(id(sheet))
+    if known is None or known[0] is not sheet:
+        known = _LAYOUTS[id(sheet)] = (sheet, [(k, c, sheet.row(c.row), sheet.column(c.column))
+                                               for k, c in enumerate(sheet.circles)])
+    return known[1]

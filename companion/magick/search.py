@@ -11,8 +11,9 @@ bot's player with the most gold ahead of the best opponent wins.
   so two candidates are compared on identical futures and a few playouts separate them well.
 - **Hidden information**: the deck the bot shuffles is the unseen orders *sorted* by their id first, so
   the true deck order cannot leak into a choice (a test shuffles it and checks the choice is unchanged).
-- **Seeded and repeatable**: the playouts' generator is seeded from ``seed`` and the position (round,
-  number of actions so far, seat), never from a clock or the game's own generator. ``budget`` (seconds
+- **Seeded and repeatable**: the playouts' generator is seeded from ``seed`` and the round, never from a
+  clock or the game's own generator: every position of one round meets the same futures (the same later
+  rolls), so the review's chart moves with the moves made, not with the luck of each point's playouts. ``budget`` (seconds
   per move) only cuts the playouts short on a slow machine; with the default ``playouts`` a move takes
   well under the 1 s budget on this project's reference machine, so the same seed gives the same moves.
 - **Candidates**: the ``width`` best placements of the greedy ranking (:func:`~companion.magick.engine.advice`)
@@ -20,8 +21,9 @@ bot's player with the most gold ahead of the best opponent wins.
   adventurer goes where the greedy bot puts it (no search).
 
 The evaluation (:func:`evaluate`) is the same playout mean read in the game's terms: the expected final
-gold of every seat. The hint (:func:`hint`) and the strength benchmark (``benchmarks/bot_strength.py``)
-reuse it.
+gold of every seat. The hint (:func:`hint`), the review of a game (:func:`review`: every seat's expected
+final gold after each move, each seat's biggest drops with the move the search preferred) and the strength
+benchmark (``benchmarks/bot_strength.py``) reuse it.
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
+from companion.coach import Drop, Review
+from companion.errors import CompanionError
+from companion.i18n import _
 from companion.magick import bots as magick_bots
 from companion.magick.engine import (
     Action,
@@ -39,13 +43,15 @@ from companion.magick.engine import (
     FreeCircle,
     GameState,
     Place,
+    RevealOrder,
+    RollDice,
     advice,
     apply_action,
     legal_actions,
     score,
 )
 
-__all__ = ["SearchBot", "MoveValue", "evaluate", "hint", "playout"]
+__all__ = ["SearchBot", "MoveValue", "evaluate", "hint", "hint_reason", "hint_sentence", "playout", "review"]
 
 DEFAULT_PLAYOUTS = 6
 DEFAULT_WIDTH = 4
@@ -115,7 +121,7 @@ def playout(state: GameState, rng: random.Random) -> GameState:
 
 def _candidates(state: GameState, player: int, width: int) -> list[tuple[Action, int | None]]:
     p = state.players[player]
-    ranked = advice(state, player)
+    ranked = advice(state, player, explain=False)
     out: list[tuple[Action, int | None]] = [(Place(player, pl.die, pl.circle, pl.adjust), i)
                                             for i, pl in enumerate(ranked[:width])]
     if not ranked or len(p.used_dice) >= state.sheet.dice_per_round:
@@ -123,8 +129,8 @@ def _candidates(state: GameState, player: int, width: int) -> list[tuple[Action,
     return out
 
 
-def _seed(seed: int, state: GameState, player: int) -> int:
-    return hash((seed, state.round, len(state.history), player)) & 0xFFFFFFFF
+def _seed(seed: int, state: GameState) -> int:
+    return hash((seed, state.round)) & 0xFFFFFFFF
 
 
 def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int | None]], *,
@@ -137,7 +143,7 @@ def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int
     rows: list[dict[str, int]] = [{} for _ in candidates]
     done = 0
     start = time.perf_counter()
-    base = _seed(seed, state, player)
+    base = _seed(seed, state)
     for j in range(playouts):
         if budget is not None and j and time.perf_counter() - start > budget:
             break
@@ -215,7 +221,7 @@ def evaluate(state: GameState, *, playouts: int = 2 * DEFAULT_PLAYOUTS, seed: in
     """
     if state.over:
         return tuple(float(g.total) for g in score(state))
-    base = _seed(seed, state, -1)
+    base = _seed(seed, state)
     sums = [0.0] * len(state.players)
     for j in range(playouts):
         for i, g in enumerate(score(playout(state, random.Random(base + j)))):
@@ -224,11 +230,33 @@ def evaluate(state: GameState, *, playouts: int = 2 * DEFAULT_PLAYOUTS, seed: in
 
 
 def hint(state: GameState, player: int, *, n: int = 3, playouts: int = 2 * DEFAULT_PLAYOUTS,
-         width: int = 6, seed: int = 0) -> list[MoveValue]:
+         width: int = 6, seed: int = 0, budget: float | None = None) -> list[MoveValue]:
     """The ``n`` best moves for ``player`` now, best first, each with the playouts' figures.
 
     Returns an empty list when ``player`` has nothing to choose (not crafting, turn ended). A free circle of
     the adventurer is not searched (the greedy bot's circle is the only move listed).
+
+    Parameters
+    ----------
+    state : GameState
+        The position.
+    player : int
+        The seat to advise.
+    n : int
+        Moves returned, at most.
+    playouts : int
+        Playouts per candidate move.
+    width : int
+        Placements of the greedy ranking weighed (ending the turn too, once the regular dice are used).
+    seed : int
+        Seeds the playouts with the position.
+    budget : float or None
+        Seconds at most (at least one playout per candidate is always made); None: every playout.
+
+    Returns
+    -------
+    list of MoveValue
+        Best first (by the lead over the best opponent, see :class:`MoveValue`).
 
     Raises
     ------
@@ -237,18 +265,46 @@ def hint(state: GameState, player: int, *, n: int = 3, playouts: int = 2 * DEFAU
     """
     if not legal_actions(state, player):
         return []
-    p = state.players[player]
-    if p.free_circles:
-        candidates: list[tuple[Any, int | None]] = [(FreeCircle(player, magick_bots._best_free_circle(state, player)), 0)]
+    return _judge(state, player, _move_candidates(state, player, width), playouts=playouts, budget=budget,
+                  seed=seed)[:n]
+
+
+def _move_candidates(state: GameState, player: int, width: int,
+                     played: Action | None = None) -> list[tuple[Action, int | None]]:
+    """The moves the hint and the review weigh: the search's candidates (the greedy bot's circle for a free
+    circle), and ``played`` when it is not among them (with its place in the greedy ranking)."""
+    if state.players[player].free_circles:
+        candidates: list[tuple[Action, int | None]] = [
+            (FreeCircle(player, magick_bots._best_free_circle(state, player)), 0)]
     else:
         candidates = _candidates(state, player, width)
-    return _judge(state, player, candidates, playouts=playouts, budget=None, seed=seed)[:n]
+    if played is not None and all(a != played for a, _rank in candidates):
+        ranked = [(pl.die, pl.circle) for pl in advice(state, player, explain=False)]
+        rank = ranked.index((played.die, played.circle)) if isinstance(played, Place) and (
+            played.die, played.circle) in ranked else None
+        candidates.append((played, rank))
+    return candidates
 
 
 def hint_sentence(state: GameState, move: MoveValue) -> str:
-    """One sentence on why ``move`` (from :func:`hint`) is worth playing, in the reader's language, drawn
-    from its playouts: the expected final gold, the lead over the best opponent, and how often the row the
-    move fills is complete at the end (for ending the turn: the row completed most often).
+    """One sentence on why ``move`` (from :func:`hint`) is worth playing, in the reader's language: the move in
+    words, then :func:`hint_reason` (``state``, ``move``: as there).
+
+    Returns
+    -------
+    str
+        E.g. ``"d6 (4) on Grimoire, circle 1: 62.5 gold expected at the end; +2.5 against the best opponent;
+        its row, Grimoire, is complete at the end in 100% of the playouts"``.
+    """
+    from companion.magick.game import describe_action
+
+    return _("{move}: {reason}").format(move=describe_action(state, move.action), reason=hint_reason(state, move))
+
+
+def hint_reason(state: GameState, move: MoveValue, *, gold: bool = True) -> str:
+    """Why ``move`` (from :func:`hint`) is worth playing, drawn from its playouts, in the reader's language:
+    the expected final gold, the lead over the best opponent, and how often the row the move fills is
+    complete at the end (for ending the turn: the row completed most often).
 
     Parameters
     ----------
@@ -256,22 +312,19 @@ def hint_sentence(state: GameState, move: MoveValue) -> str:
         The position :func:`hint` judged.
     move : MoveValue
         One of :func:`hint`'s moves.
+    gold : bool
+        False leaves the expected final gold out (a view that shows it beside the move).
 
     Returns
     -------
     str
-        E.g. ``"d6 on grimoire.1: 62.5 gold expected at the end; +2.5 against the best opponent; its row,
-        Grimoire, is complete at the end in 100% of the playouts"``.
+        E.g. ``"62.5 gold expected at the end; +2.5 against the best opponent; its row, Grimoire, is complete
+        at the end in 100% of the playouts"``.
     """
-    from companion.i18n import _
-    from companion.magick.game import action_text
     from companion.magick.sheet import shown_name
 
     player = move.action.player
-    text = action_text(state, move.action).split(": ", 1)[-1]
-    if isinstance(move.action, EndTurn):
-        text = _("end the turn")
-    parts = [_("{move}: {gold:.1f} gold expected at the end").format(move=text, gold=move.gold[player])]
+    parts = [_("{gold:.1f} gold expected at the end").format(gold=move.gold[player])] if gold else []
     if len(move.gold) > 1:
         parts.append(_("{margin:+.1f} against the best opponent").format(margin=move.margin))
     shares = dict(move.rows)
@@ -286,3 +339,88 @@ def hint_sentence(state: GameState, move: MoveValue) -> str:
     if move.greedy_rank == 0:
         parts.append(_("also the greedy bot's choice"))
     return _("; ").join(parts)
+
+
+def review(states: Sequence[GameState], *, per_seat: int = 3, playouts: int = DEFAULT_PLAYOUTS,
+           deep_playouts: int = 3 * DEFAULT_PLAYOUTS, width: int = 3, seed: int = 0) -> Review:
+    """Every seat's expected final gold after each move of a game, and each seat's biggest drops.
+
+    At each move (a placement, a free circle, ending the turn; rolls and reveals are chance, not moves) the
+    mover's candidates and the move made are judged by the same playouts as :func:`hint` (common random
+    numbers: every candidate meets the same futures). The move's point on the chart is the expected final
+    gold of every seat after the move made; its loss is the best candidate's expected final gold for the
+    mover minus the move made's. Each seat's biggest losses are judged again (that best move against the
+    move made) with ``deep_playouts`` and other futures; a drop is kept only when the closer look still
+    prefers the other move, so a drop's preferred move always differs from the move made.
+
+    Parameters
+    ----------
+    states : sequence of GameState
+        One game's states in order, ``states[i + 1] = apply_action(states[i], action i)`` (the actions are
+        read from the last state's history), e.g. :func:`companion.magick.record.replay_states`.
+    per_seat : int
+        Drops kept per seat, at most.
+    playouts : int
+        Playouts per candidate at every move.
+    deep_playouts : int
+        Playouts per candidate when a drop is looked at again.
+    width : int
+        Placements of the greedy ranking weighed at each move (the move made is always weighed).
+    seed : int
+        Seeds the playouts with each position: the same game and seed give the same review.
+
+    Returns
+    -------
+    companion.coach.Review
+        ``values[k]``: every seat's expected final gold after move k (gold coins; ``values[0]`` before the
+        first move); ``drops``: at most ``per_seat`` per seat, in move order, each with the preferred move
+        and a sentence on why (:func:`hint_reason`).
+
+    Raises
+    ------
+    CompanionError
+        When the states are not one game's consecutive states.
+    """
+    states = list(states)
+    if not states:
+        raise CompanionError(_("a review needs at least one state of a game"))
+    start = len(states[0].history)
+    actions = states[-1].history[start:]
+    if len(states) != len(actions) + 1 or any(len(s.history) != start + i for i, s in enumerate(states)):
+        raise CompanionError(_("a review needs every state of the game in order ({states} states, {actions} "
+                               "actions)").format(states=len(states), actions=len(actions)))
+    out = Review(seats=len(states[0].players))
+    out.values.append(evaluate(states[0], playouts=playouts, seed=seed))
+    # (loss, move number, index into actions, the two moves to look at again: the best and the one made)
+    losses: list[tuple[float, int, int, list[tuple[Action, int | None]]]] = []
+    for i, action in enumerate(actions):
+        if isinstance(action, (RollDice, RevealOrder)):
+            continue
+        state, mover = states[i], action.player
+        judged = _judge(state, mover, _move_candidates(state, mover, width, action), playouts=playouts,
+                        budget=None, seed=seed)
+        made = next(m for m in judged if m.action == action)
+        best = max(judged, key=lambda m: m.gold[mover])
+        out.values.append(made.gold)
+        out.movers.append(mover)
+        out.actions.append(action)
+        if best.action != action:
+            losses.append((best.gold[mover] - made.gold[mover], len(out.actions), i,
+                           [(best.action, best.greedy_rank), (action, made.greedy_rank)]))
+    for seat in range(out.seats):
+        mine = sorted((c for c in losses if actions[c[2]].player == seat and c[0] > 0.05), key=lambda c: -c[0])
+        kept = 0
+        for _loss, move, i, pair in mine[:2 * per_seat]:
+            if kept == per_seat:
+                break
+            state, action = states[i], actions[i]
+            judged = _judge(state, seat, pair, playouts=deep_playouts, budget=None, seed=seed + 1)
+            made = next(m for m in judged if m.action == action)
+            best = max(judged, key=lambda m: m.gold[seat])
+            if best.action == action or best.gold[seat] - made.gold[seat] <= 0.05:
+                continue
+            out.drops.append(Drop(move=move, seat=seat, action=action, loss=best.gold[seat] - made.gold[seat],
+                                  preferred=best.action, reason=hint_reason(state, best)))
+            kept += 1
+    out.drops.sort(key=lambda d: d.move)
+    return out

@@ -1,8 +1,19 @@
-"""The review chart every game's coach draws (a :class:`companion.coach.Review`).
+"""The coach's views, the same for every game: the hint's list of moves, the review chart and its drops.
 
-``review_figure(review, names, describe)``: every seat's expected final VP after each move, each seat's
-biggest drops marked; hovering a mark shows the move made, the move the search preferred and why. The
-figure only draws what a game's search computed (no rule is decided here).
+A game's play widget asks its search module for the figures (:class:`companion.coach.Review`, the hint's
+moves) and hands them here already in words: this module only draws (no rule is decided here).
+
+API summary (stable)
+--------------------
+``SEAT_COLOURS``
+    One colour per seat (the review chart's lines and marks).
+``hint_html(title, moves)``
+    The hint: ``moves`` are ``(move, figure, why)`` texts, best first.
+``review_figure(review, names, describe, *, unit=None, title=None, colours=SEAT_COLOURS)``
+    Every seat's expected final score after each move (one line per seat) and each seat's biggest drops
+    marked; a mark's hover text names the move made, the loss, the move the search preferred and why.
+``drops_html(review, names, describe, *, unit)``
+    The drops as a list under the chart (said in full, for a phone where hovering is not at hand).
 """
 
 from __future__ import annotations
@@ -13,57 +24,114 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from companion.coach import Review
+from companion.coach import Drop, Review
 from companion.i18n import _
+from companion.widgets.common import info_html
 
-__all__ = ["SEAT_COLOURS", "review_figure"]
+__all__ = ["SEAT_COLOURS", "drops_html", "hint_html", "review_figure"]
 
-SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
-"""Line colour of each seat."""
+SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+
+Describe = Callable[[int, Any], str]
+"""``describe(move, action) -> str``: an action of move number ``move`` (1-based) in the reader's words."""
 
 
-def review_figure(review: Review, names: Sequence[str], describe: Callable[[Any], str],
-                  colours: Sequence[str] = SEAT_COLOURS) -> go.Figure:
-    """Expected final VP of every seat after each move, each seat's biggest drops marked.
+def hint_html(title: str, moves: Sequence[tuple[str, str, str]]) -> str:
+    """The hint box: ``title`` and a numbered list of ``(move, figure, why)``, all escaped here.
 
     Parameters
     ----------
-    review : Review
-        A game's review (:func:`companion.century.search.review`, :func:`companion.terra_mystica.search.review`).
+    title : str
+        E.g. "Hint: the search's three best moves for Ann".
+    moves : sequence of (str, str, str)
+        Each move in words, its figure (e.g. "expected final gold 61.5") and one sentence on why.
+
+    Returns
+    -------
+    str
+        HTML (``<div class="companion-hint">``); empty for no move.
+    """
+    if not moves:
+        return ""
+    items = "".join(f"<li><b>{html.escape(move)}</b> · {html.escape(figure)}<br>{html.escape(why)}</li>"
+                    for move, figure, why in moves)
+    return f'<div class="companion-hint"><b>{html.escape(title)}</b><ol>{items}</ol></div>'
+
+
+def _drop_text(drop: Drop, describe: Describe, unit: str) -> tuple[str, str, str]:
+    return (describe(drop.move, drop.action), f"−{drop.loss:.1f} {unit}", describe(drop.move, drop.preferred))
+
+
+def review_figure(review: Review, names: Sequence[str], describe: Describe, *, unit: str | None = None,
+                  title: str | None = None, colours: Sequence[str] = SEAT_COLOURS) -> go.Figure:
+    """Expected final score of every seat after each move, each seat's biggest drops marked.
+
+    Parameters
+    ----------
+    review : companion.coach.Review
+        From the game's search module.
     names : sequence of str
-        Player names in seat order.
+        Seat names as shown, in seat order.
     describe : callable
-        A move in words (the game's ``describe_action``).
+        ``describe(move, action)``: an action of that move in words.
+    unit : str or None
+        The score's unit as shown (e.g. "gold"); None: VP.
+    title : str or None
+        The chart's title; None: "Expected final VP after each move".
     colours : sequence of str
         Line colour per seat (CSS colours).
 
     Returns
     -------
     go.Figure
-        One line per seat (x: move number, 0 = the start; y: expected final VP) and one marker trace per
-        seat with its drops; a drop's hover text names the move made, the loss in VP, the move the search
-        preferred and why.
+        One line per seat (x: move number, 0 = before the first; y: expected final score) and one marker
+        trace per seat with drops.
     """
+    unit = _("VP") if unit is None else unit
+    title = _("Expected final VP after each move") if title is None else title
     moves = list(range(len(review.values)))
     fig = go.Figure()
     for seat in range(review.seats):
         colour = colours[seat % len(colours)]
         fig.add_trace(go.Scatter(x=moves, y=[round(v[seat], 1) for v in review.values], mode="lines",
                                  name=names[seat], line_color=colour, legendgroup=str(seat)))
-        mine = [d for d in review.drops if d.seat == seat]
+        mine = review.drops_of(seat)
         if not mine:
             continue
-        texts = [_("move {move}: {action} (−{loss} VP)<br>better: {better}<br>{reason}").format(
-            move=d.move, action=html.escape(describe(d.action)), loss=f"{d.loss:.1f}",
-            better=html.escape(describe(d.preferred)) if d.preferred else "–",
-            reason=html.escape(d.reason)) for d in mine]
+        hover = []
+        for d in mine:
+            made, loss, better = _drop_text(d, describe, unit)
+            hover.append(_("move {move}: {action} ({loss})<br>better: {better}<br>{reason}").format(
+                move=d.move, action=html.escape(made), loss=loss, better=html.escape(better),
+                reason=html.escape(d.reason)))
         fig.add_trace(go.Scatter(x=[d.move for d in mine], y=[round(review.values[d.move][seat], 1) for d in mine],
                                  mode="markers+text", text=[f"−{d.loss:.1f}" for d in mine],
-                                 textposition="top center", hovertext=texts, hoverinfo="text",
+                                 textposition="top center", hovertext=hover, hoverinfo="text",
                                  marker=dict(symbol="x", size=11, color=colour), showlegend=False,
                                  legendgroup=str(seat),
                                  name=_("{player}: biggest drops").format(player=names[seat])))
-    fig.update_layout(title=_("Expected final VP after each move"), xaxis_title=_("move"),
-                      yaxis_title=_("expected final VP"), height=320, margin=dict(l=50, r=10, t=40, b=40),
-                      legend=dict(orientation="h", y=-0.3), hoverlabel=dict(align="left"))
+    fig.update_layout(title=title, xaxis_title=_("move"), yaxis_title=_("expected final {unit}").format(unit=unit),
+                      height=320, margin=dict(l=50, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.3),
+                      hoverlabel=dict(align="left"))
     return fig
+
+
+def drops_html(review: Review, names: Sequence[str], describe: Describe, *, unit: str) -> str:
+    """The review's drops in words under the chart, in move order (an info line when there is none).
+
+    Returns
+    -------
+    str
+        HTML (``<div class="companion-review">``), the list or a line saying no move lost anything.
+    """
+    rows = []
+    for d in review.drops:
+        made, loss, better = _drop_text(d, describe, unit)
+        rows.append("<li>" + html.escape(_("move {move}, {player}: {action} ({loss}); better: {better} — {reason}")
+                                         .format(move=d.move, player=names[d.seat], action=made, loss=loss,
+                                                 better=better, reason=d.reason)) + "</li>")
+    title = html.escape(_("Review: the biggest drops of each player"))
+    if not rows:
+        empty = info_html(_("No move lost expected {unit} against the search's choice.").format(unit=unit))
+        return f'<div class="companion-review"><b>{title}</b>{empty}</div>'
+    return f'<div class="companion-review"><b>{title}</b><ul>{"".join(rows)}</ul></div>'

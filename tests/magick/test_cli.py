@@ -158,10 +158,32 @@ def test_hint_names_up_to_three_legal_moves_of_the_player_to_act(tmp_path):
     for m in doc["moves"]:
         action = game.parse_action(state, m["move"])
         assert action in legal_actions(state, 0) and m["playouts"] == 2
-        assert m["why"].startswith(m["move"].split(": ", 1)[1])
+        assert m["why"].startswith(m["move_text"])
     r = runner.invoke(app, ["magick", "simulate", "--players", "2", "--record", str(tmp_path / "end.jsonl")])
     assert r.exit_code == 0
     r = runner.invoke(app, ["magick", "hint", str(tmp_path / "end.jsonl")])
     assert r.exit_code == 2 and "over" in r.stderr
     r = runner.invoke(app, ["magick", "hint", str(path), "--playouts", "0"])
+    assert r.exit_code == 2 and "--playouts" in r.stderr
+
+
+def test_review_lists_every_move_with_expected_gold_and_drops_that_prefer_another_legal_move(tmp_path):
+    from companion.magick import game
+    from companion.magick.engine import legal_actions
+    from companion.magick.record import read_record, replay_states
+
+    path, state = _mid_game_record(tmp_path)
+    r = runner.invoke(app, ["magick", "review", str(path), "--playouts", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    states = replay_states(read_record(path.read_text(encoding="utf-8")))
+    made = [(s, a) for s, a in zip(states, states[-1].history, strict=False)
+            if game.current_player(s) != game.CHANCE]
+    assert [m["action"] for m in doc["moves"]] == [game.action_text(s, a) for s, a in made]
+    assert doc["players"] == ["Ann", "Ben"] and all(len(m["expected_gold"]) == 2 for m in doc["moves"])
+    for d in doc["drops"]:
+        before = made[d["move"] - 1][0]
+        assert d["preferred"] != d["played"] and d["loss"] > 0
+        assert game.parse_action(before, d["preferred_action"]) in legal_actions(before)
+    r = runner.invoke(app, ["magick", "review", str(path), "--playouts", "0"])
     assert r.exit_code == 2 and "--playouts" in r.stderr

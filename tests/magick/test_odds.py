@@ -109,3 +109,32 @@ def test_ranking_reasons_cover_adventurer_and_mastery_and_extra_cost():
     same = next(p for p in plain if p.circle == "helmet.1")
     assert helmet.score > same.score - 1.0 - 1e-9      # bonuses (+1.25) minus the slot (-1.0)
     assert abs(helmet.score - (same.score + 1.0 + 0.25 - 1.0)) < 1e-9
+
+
+def test_ranking_without_reasons_lists_exactly_the_legal_placements_in_the_same_order():
+    """``explain=False`` (the bots' fast path) keeps every legal (die, circle, fewest potions) the engine's
+    legal_actions offers (its own potions_needed path) and the explained ranking's order and scores."""
+    import random
+
+    from companion.magick import bots, engine
+
+    rng = random.Random(12)
+    state = engine.new_game(3, rng=rng)
+    greedy = bots.GreedyBot()
+    checked = 0
+    while not state.over:
+        if state.phase != "craft":
+            state = engine.apply_action(state, engine.chance_action(state, rng))
+            continue
+        seat = next(i for i, p in enumerate(state.players) if not p.done)
+        if not state.players[seat].free_circles:
+            fast = engine.advice(state, seat, explain=False)
+            legal = {(a.die, a.circle, a.adjust) for a in engine.legal_actions(state, seat)
+                     if isinstance(a, engine.Place)}
+            assert {(p.die, p.circle, p.adjust) for p in fast} == legal
+            explained = engine.advice(state, seat)
+            assert [(p.die, p.circle, p.score) for p in fast] == [(p.die, p.circle, p.score) for p in explained]
+            assert all(p.texts == () for p in fast) and all(p.reasons for p in explained)
+            checked += 1
+        state = engine.apply_action(state, greedy.choose(state, seat))
+    assert checked > 50

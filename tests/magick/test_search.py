@@ -8,6 +8,7 @@ from dataclasses import replace
 from companion.magick import bots
 from companion.magick.engine import (
     EndTurn,
+    FreeCircle,
     Place,
     apply_action,
     chance_action,
@@ -15,7 +16,7 @@ from companion.magick.engine import (
     new_game,
     score,
 )
-from companion.magick.search import SearchBot, evaluate, hint
+from companion.magick.search import SearchBot, evaluate, hint, review
 
 
 def _crafting(seed: int, rounds: int = 2):
@@ -92,3 +93,70 @@ def test_hint_lists_up_to_three_legal_moves_best_first_with_the_rows_the_playout
     done = apply_action(state, EndTurn(0)) if EndTurn(0) in legal_actions(state, 0) else None
     if done is not None:
         assert hint(done, 0) == []
+
+
+def _game_states(seed: int, moves: int, lineup):
+    """Every state of a 2-player game (chance from a seeded generator) until ``moves`` player moves."""
+    rng = random.Random(seed)
+    state = new_game(2, rng=rng)
+    states = [state]
+    made = 0
+    while not state.over and made < moves:
+        if state.phase != "craft":
+            state = apply_action(state, chance_action(state, rng))
+        else:
+            seat = next(i for i, p in enumerate(state.players) if not p.done)
+            state = apply_action(state, lineup[seat].choose(state, seat))
+            made += 1
+        states.append(state)
+    return states
+
+
+class _EndsAtOnce:
+    """A player who ends every turn without using a die (a blunder the review must find)."""
+
+    def choose(self, state, player):
+        p = state.players[player]
+        return FreeCircle(player, bots._best_free_circle(state, player)) if p.free_circles else EndTurn(player)
+
+
+def test_review_charts_every_move_and_its_drops_prefer_another_move():
+    states = _game_states(6, 30, [bots.GreedyBot(), bots.RandomBot(random.Random(1))])
+    result = review(states, playouts=2, deep_playouts=3, width=2)
+    moves = [a for a in states[-1].history if isinstance(a, (Place, EndTurn, FreeCircle))]
+    assert result.moves == len(moves) == 30 and result.actions == moves
+    assert len(result.values) == 31 and all(len(v) == 2 for v in result.values)
+    assert result.movers == [a.player for a in moves]
+    # gold once earned is never lost: every point is at least the gold already scored before the move
+    made = [s for s, a in zip(states, states[-1].history, strict=False) if isinstance(a, (Place, EndTurn, FreeCircle))]
+    for s, value in zip(made, result.values[1:], strict=True):
+        assert all(v >= g.total for v, g in zip(value, score(s), strict=True))
+    assert result.drops, "a random player loses expected gold somewhere in 30 moves"
+    for seat in (0, 1):
+        assert len(result.drops_of(seat)) <= 3
+    for d in result.drops:
+        assert d.preferred != d.action and d.loss > 0 and d.reason
+        assert result.actions[d.move - 1] == d.action and result.movers[d.move - 1] == d.seat
+        assert d.preferred in legal_actions(made[d.move - 1], d.seat)
+
+
+def test_review_finds_the_turns_ended_with_both_dice_unused():
+    states = _game_states(3, 24, [bots.GreedyBot(), _EndsAtOnce()])
+    result = review(states, playouts=2, deep_playouts=4, width=2)
+    lazy = result.drops_of(1)
+    assert len(lazy) == 3
+    assert all(d.action == EndTurn(1) and isinstance(d.preferred, Place) for d in lazy)
+    # two dice left unused cost more than any slip of the greedy seat
+    assert min(d.loss for d in lazy) > max((d.loss for d in result.drops_of(0)), default=0.0)
+
+
+def test_review_refuses_states_that_are_not_one_game_in_order():
+    import pytest
+
+    from companion.errors import CompanionError
+
+    states = _game_states(2, 4, [bots.GreedyBot(), bots.GreedyBot()])
+    with pytest.raises(CompanionError):
+        review(states[:2] + states[3:], playouts=1)
+    with pytest.raises(CompanionError):
+        review([], playouts=1)

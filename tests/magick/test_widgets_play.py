@@ -176,3 +176,33 @@ def test_no_typed_name_is_dropped_silently():
     assert w.start()
     assert w.player_names()[:2] == ["Chris", "Bot 1"] and "Not seated: James, Lee" in w.message.value
     assert "only 1 person plays" in w.message.value
+
+
+def test_hint_lists_three_legal_moves_of_the_person_and_goes_when_the_position_changes():
+    w = _game(players=2, people=1)
+    assert w.hint() == [] and "crafting" in w.message.value   # dice not rolled yet: nothing to choose
+    w.roll({"d6": 6, "d8": 5, "d10": 4, "d12": 3})
+    moves = w.hint()
+    assert len(moves) == 3
+    legal = engine.legal_actions(w.session.state, 0)
+    assert all(m.action in legal for m in moves)
+    assert w.coach.value.count("<li>") == 3 and "expected final gold" in w.coach.value
+    w.act(moves[0].action)
+    assert w.coach.value == ""   # the hint was for the position before the move
+
+
+def test_review_charts_every_move_so_far_for_each_player():
+    w = _game(players=2, people=1)
+    assert w.review() is None and "Nothing to review" in w.message.value
+    assert w.review_button.disabled
+    w.roll({"d6": 6, "d8": 5, "d10": 4, "d12": 3})
+    w.act(engine.EndTurn(0))        # a person who ends the turn at once, with two dice unused
+    result = w.review()
+    moves = [a for a in w.session.state.history if isinstance(a, (engine.Place, engine.EndTurn))]
+    assert result.moves == len(moves) >= 3
+    chart, drops = w.review_box.children
+    lines = [t for t in chart.data if t.mode == "lines"]
+    assert [t.name for t in lines] == ["You", "Bot 1"] and all(len(t.y) == len(moves) + 1 for t in lines)
+    assert "companion-review" in drops.value
+    mine = result.drops_of(0)
+    assert mine and mine[0].action == engine.EndTurn(0) and isinstance(mine[0].preferred, engine.Place)

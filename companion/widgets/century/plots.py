@@ -67,4 +67,4 @@ def score_figure(result: SimulationResult):
 
 def review_figure(review: Review, names: Sequence[str]) -> go.Figure:
     """Century's review chart: :func:`companion.widgets.coach.review_figure` with Century's moves in words."""
-    return coach_figure(review, names, describe_action, SEAT_COLOURS)
+    return coach_figure(review, names, lambda _move, action: describe_action(action), colours=SEAT_COLOURS)

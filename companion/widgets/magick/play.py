@@ -18,6 +18,7 @@ import re
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from companion.coach import Review
 from companion.errors import CompanionError
 from companion.i18n import (
     SUPPORTED_LANGUAGES,
@@ -28,12 +29,13 @@ from companion.i18n import (
     remove_language_listener,
     translations,
 )
-from companion.magick import engine, scoring
+from companion.magick import engine, scoring, search
 from companion.magick import game as magick
 from companion.magick.orders import make_order
 from companion.magick.sheet import Sheet
 from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
+from companion.widgets.coach import drops_html, hint_html, review_figure
 from companion.widgets.common import (
     all_zero,
     busy,
@@ -48,7 +50,17 @@ from companion.widgets.game_record import RecordFile
 from companion.widgets.magick.sheet import shown_text
 from companion.widgets.magick.turn import YOU, DiceBar, TurnPanel, button
 
-__all__ = ["DECK_GENERATED", "DECK_TYPED", "PlayAGame"]
+__all__ = ["DECK_GENERATED", "DECK_TYPED", "HINT_SECONDS", "PlayAGame"]
+
+HINT_SECONDS = 1.0
+"""Time cap of a hint's playouts (s)."""
+
+REVIEW_PLAYOUTS = 2
+"""Playouts per candidate at each move of a review (its drops are looked at again with four times more); a
+whole 3-player game takes about 10 s of one core."""
+
+REVIEW_WIDTH = 2
+"""Placements of the greedy ranking a review weighs at each move, besides the move made."""
 
 #: What separates the names typed in *Names* (an ASCII or a full-width comma, or the Chinese list comma).
 _NAME_SEPARATORS = re.compile("[,\uff0c\u3001]")
@@ -159,6 +171,11 @@ class PlayAGame(widgets.VBox):
         self.reveal_button.description = _("Reveal this order")
         self.empty_button.description = _("The deck is empty")
         self._chart_json = None
+        self.hint_button.description = _("Hint")
+        self.review_button.description = _("Review")
+        self._coach_tooltips()
+        self._show_hint()
+        self._show_review()
         self.refresh(keep_message=True)
     # ------------------------------------------------------------------ setup
     def typed_names(self) -> list[str]:
@@ -257,9 +274,91 @@ class PlayAGame(widgets.VBox):
         self.chart = figure_widget(first)
         self._chart_json = first.to_plotly_json()
         self.history_html = widgets.HTML()
+        self.hint_button = button(_("Hint"), "lightbulb-o", "info")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.review_button = button(_("Review"), "line-chart")
+        self.review_button.on_click(lambda _b: self.review())
+        self._coach_tooltips()
+        self.coach = widgets.HTML()
+        self.review_box = widgets.VBox()
+        self.review_chart = None
+        self._hint_for: tuple[engine.GameState, int] | None = None
+        self._hint_moves: list[search.MoveValue] = []
+        self._review: tuple[list[engine.GameState], Review] | None = None
         self.game.children = [
-            self.dice, self.table, self.reveal_box, self.seat_picker, self.turn, self.chart, self.history_html]
+            self.dice, self.table, self.reveal_box, self.seat_picker,
+            widgets.HBox([self.hint_button, self.review_button]), self.coach, self.turn, self.chart,
+            self.review_box, self.history_html]
         self.refresh(keep_message=True)
+
+    def _coach_tooltips(self) -> None:
+        self.hint_button.tooltip = _("the three best moves the search finds, and why")
+        self.review_button.tooltip = _("each player's expected final gold after every move, and the biggest drops")
+
+    # ------------------------------------------------------------------ the coach
+    def hint(self) -> list[search.MoveValue]:
+        """Show the three best moves for the person whose sheet is shown, with expected final gold and why.
+
+        Returns the moves (empty, with a message, when that person has nothing to choose now).
+        """
+        if self.session is None:
+            self.message.value = error_html(_("Start a game first."))
+            return []
+        state, seat = self.session.state, self.seat
+        if seat not in self.session.humans() or not engine.legal_actions(state, seat):
+            self.message.value = info_html(_("A hint is for a person's move in the crafting and research phase."))
+            return []
+        with busy(self, self.message):
+            moves = search.hint(state, seat, budget=HINT_SECONDS)
+        self._hint_for, self._hint_moves = (state, seat), moves
+        self._show_hint()
+        return moves
+
+    def _show_hint(self) -> None:
+        if self._hint_for is None:
+            self.coach.value = ""
+            return
+        state, seat = self._hint_for
+        title = _("Hint: the search's three best moves for {player}").format(
+            player=self._shown_name(state.players[seat].name))
+        self.coach.value = hint_html(title, [
+            (magick.describe_action(state, m.action),
+             _("expected final gold {gold}").format(gold=f"{m.gold[seat]:.1f}"),
+             search.hint_reason(state, m, gold=False)) for m in self._hint_moves])
+
+    def review(self) -> Review | None:
+        """Chart every player's expected final gold after each move so far, with each one's three biggest
+        drops and the move the search preferred there. Returns the review (None before the first move)."""
+        if self.session is None or self.session.decisions() == 0:
+            self.message.value = info_html(_("Nothing to review yet: no move has been made."))
+            return None
+        states = list(self.session.states)
+        with busy(self, self.message):
+            result = search.review(states, playouts=REVIEW_PLAYOUTS, deep_playouts=4 * REVIEW_PLAYOUTS,
+                                   width=REVIEW_WIDTH)
+        self._review = (states, result)
+        self._show_review()
+        return result
+
+    def _show_review(self) -> None:
+        if self._review is None:
+            self.review_box.children = []
+            return
+        states, result = self._review
+        before = [s for s, a in zip(states, states[-1].history[len(states[0].history):], strict=False)
+                  if not isinstance(a, (engine.RollDice, engine.RevealOrder))]
+
+        def describe(move: int, action: engine.Action) -> str:
+            return magick.describe_action(before[move - 1], action)
+
+        names = [self._shown_name(p.name) for p in states[-1].players]
+        gold = _("gold")
+        fig = review_figure(result, names, describe, unit=gold, title=_("Expected final gold after each move"))
+        if self.review_chart is None:
+            self.review_chart = figure_widget(fig)
+        else:
+            self.review_chart.show(fig)
+        self.review_box.children = [self.review_chart, widgets.HTML(drops_html(result, names, describe, unit=gold))]
 
     def _reveal_form(self, state: engine.GameState) -> widgets.VBox:
         sheet = state.sheet
@@ -368,6 +467,11 @@ class PlayAGame(widgets.VBox):
                          "(or press 'The deck is empty').")
             self.reveal_title.value = text.format(name=html.escape(self._shown_name(state.players[due].name)))
         self.turn.update(state, self.seat, magick.free_circles(state, self.seat))
+        self.hint_button.disabled = self.seat not in self.session.humans() or not engine.legal_actions(state, self.seat)
+        self.review_button.disabled = self.session.decisions() == 0
+        if self._hint_for is not None and (self._hint_for[0] is not state or self._hint_for[1] != self.seat):  # a hint is for where it was asked
+            self._hint_for, self._hint_moves = None, []
+            self.coach.value = ""
         self.table.value = self._table_html(state)
         self._update_chart(state)
         self.history_html.value = ("<details><summary>" + html.escape(_("What happened")) + "</summary><ul>"

@@ -650,7 +650,7 @@ class PlayAFullGame(widgets.VBox):
             self.review_box.children = []
             return
         names = [faction_name(f) for f in self._factions()]
-        fig = review_figure(result, names, describe_action)   # seat colours: white ice would not show
+        fig = review_figure(result, names, lambda _move, action: describe_action(action))   # seat colours: white ice would not show
         fig.update_layout(autosize=True)
         if self.review_slot is None:
             self.review_slot = ChartSlot(fig)
