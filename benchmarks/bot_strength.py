@@ -17,6 +17,9 @@ Targets (issue 20): the search bot wins >= 70 % against greedy and >= 95 % again
 Measured 2026-12-01 (``--minutes 24``, 1 s cap, seed 20, a 2-core machine under heavy shared load):
 search vs greedy 150 / 162 = 92.6 % (87.5 - 95.7 %), search vs random 99 / 99 = 100 % (96.3 - 100 %).
 
+Merchants of Magick, measured with ``magick_strength.py --workers 2`` (its docstring): search vs greedy 73.3 % of
+243 games (67.4 - 78.4 %), search vs random 100 % of 71 games (94.9 - 100 %).
+
 Century and Merchants of Magick (``--game magick``; a game is
 :func:`magick_strength.one_game`'s, a tie on gold is a shared win, rules summary V.7) are wired in; a game is
 added by giving :data:`GAMES` a ``play(pairing, game, seed, seconds) -> bool`` (did the first-named bot win)
