@@ -13,6 +13,12 @@ line is printed every ``--every`` games; ``--minutes`` stops a pairing after tha
 count).
 
 Target (issue 20): >= 70 % against greedy and >= 95 % against random, over >= 400 games per pairing.
+
+Measured 2026-12-01/02 (``--workers 2 --seed 1``, defaults: 6 playouts, width 4, 1 s budget; a 2-core machine
+shared with five other engineers, load average about 10, so many moves were cut by the budget; ``--minutes``
+48 and 12): search vs greedy 73.3 % of 243 games (95 % interval 67.4 %-78.4 %), mean gold 67.5 vs 57.3,
+0.63 s per decision; search vs random 100 % of 71 games (94.9 %-100 %), mean gold 72.5 vs 13.9, 0.54 s per
+decision. (Before the ranking's fast path: 6 of 10 games against greedy.)
 """
 
 from __future__ import annotations
