@@ -32,6 +32,9 @@ Terra Mystica (``--game terra_mystica``): 2-player games on the base map, the fa
 dealt from the seed (the same deal for games 2k and 2k + 1, seats swapped); a shared win counts as a win.
 The engine makes a greedy decision cost about 16 ms, so a search game takes about 12 s at the 1 s cap.
 
+Measured 2026-12-02 (``--game terra_mystica --minutes 18``, 1 s cap, seed 20, the same loaded 2-core machine):
+search vs greedy 61 / 89 = 68.5 % (58.3 - 77.2 %); search vs random 121 / 122 = 99.2 % (95.5 - 99.9 %).
+
 A game is added by giving :data:`GAMES` a ``play(pairing, game, seed, seconds)
 -> bool`` (did the first-named bot win) and its pairings.
 """
