@@ -78,13 +78,13 @@ from companion.terra_mystica.hexmap import (
 )
 from companion.terra_mystica.search import MoveAnalysis, hint, review
 from companion.terra_mystica.terrain import terrain_wheel
-from companion.widgets.coach import review_figure
 from companion.widgets.common import busy, busy_style, error_html, info_html, join_sentences, message_box
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
 from companion.widgets.terra_mystica.names import faction_order
 from companion.widgets.terra_mystica.plot import ChartSlot
 from companion.widgets.terra_mystica.replay import final_scoring_html
+from companion.widgets.terra_mystica.review import REVIEW_SECONDS, ReviewPanel
 from companion.widgets.touch import show_tooltip
 
 __all__ = ["PlayAFullGame", "terrain_map"]
@@ -99,8 +99,6 @@ _PICK = N_("(pick)")
 BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search")}
 HINT_SECONDS = 1.0
 """Time cap of a hint's search (s)."""
-REVIEW_SECONDS = 0.3
-"""Search time per drop a review checks (s)."""
 _CUSTOM = "custom"
 
 
@@ -244,9 +242,8 @@ class PlayAFullGame(widgets.VBox):
         self.coach_controls = widgets.HBox([self.hint_button, self.review_button],
                                            layout=widgets.Layout(flex_flow="row wrap"))
         self.coach = widgets.HTML(layout=widgets.Layout(max_width="100%"))
-        self.review_slot: ChartSlot | None = None
-        self.review_drops = widgets.HTML(layout=widgets.Layout(max_width="100%"))
-        self.review_box = widgets.VBox(layout=widgets.Layout(max_width="100%"))
+        self.review_panel = ReviewPanel()
+        self.review_box = self.review_panel.box
         self._hint_for: Any = None
         self._hint_moves: list[MoveAnalysis] | None = None
         self._review = None
@@ -645,28 +642,7 @@ class PlayAFullGame(widgets.VBox):
         return self._review
 
     def _show_review(self) -> None:
-        result = self._review
-        if result is None:
-            self.review_box.children = []
-            return
-        names = [faction_name(f) for f in self._factions()]
-        fig = review_figure(result, names, lambda _move, action: describe_action(action))   # seat colours: white ice would not show
-        fig.update_layout(autosize=True)
-        if self.review_slot is None:
-            self.review_slot = ChartSlot(fig)
-        else:
-            self.review_slot.show(fig)
-        rows = "".join(
-            "<li>{text}</li>".format(text=html.escape(_(
-                "move {move}, {player}: {action} (−{loss} VP); better: {better} — {reason}").format(
-                move=d.move, player=names[d.seat], action=describe_action(d.action), loss=f"{d.loss:.1f}",
-                better=describe_action(d.preferred), reason=d.reason)))
-            for d in result.drops)
-        title = html.escape(_("Review: the biggest drops of each player"))
-        self.review_drops.value = (f'<div class="companion-review" style="overflow-wrap:anywhere"><b>{title}</b>'
-                                   f'<ul>{rows}</ul></div>' if rows else
-                                   info_html(_("No move lost expected VP against the search's choice.")))
-        self.review_box.children = [self.review_slot, self.review_drops]
+        self.review_panel.show(self._review, self._factions())
 
     def _do(self, step: Callable[[], Any]) -> None:
         if self.session is None:

@@ -5,7 +5,9 @@ record's states, one per typed row; the engine's own rows - income, cult bonuses
 shown with the row that triggered them), and the ledger's totals are checked by
 :func:`companion.terra_mystica.engine.replay`; the widget decides no rule. Every control calls a plain
 method, so tests drive it without a browser: :meth:`ReplayViewer.choose_game`, :meth:`ReplayViewer.step`,
-:meth:`ReplayViewer.go_to`, :meth:`ReplayViewer.jump_to_round`, :meth:`ReplayViewer.open_record`.
+:meth:`ReplayViewer.go_to`, :meth:`ReplayViewer.jump_to_round`, :meth:`ReplayViewer.open_record`,
+:meth:`ReplayViewer.review` (the coach's review of the game up to the row shown:
+:func:`companion.terra_mystica.search.review`, drawn by :class:`~companion.widgets.terra_mystica.review.ReviewPanel`).
 
 Examples
 --------
@@ -49,12 +51,14 @@ from companion.terra_mystica.describe import (
 from companion.terra_mystica.engine import TOTAL_FIELDS, read_record, replay
 from companion.terra_mystica.engine.games import game_text, shipped_games
 from companion.terra_mystica.hexmap import map_from_rows
+from companion.terra_mystica.search import review
 from companion.terra_mystica.terrain import terrain_wheel
-from companion.widgets.common import error_html, info_html
+from companion.widgets.common import busy, busy_style, error_html, info_html
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.mapplot import faction_colour, map_figure
 from companion.widgets.terra_mystica.plot import ChartSlot
-from companion.widgets.touch import tip_html, touch_style
+from companion.widgets.terra_mystica.review import REVIEW_SECONDS, ReviewPanel
+from companion.widgets.touch import show_tooltip, tip_html
 
 __all__ = ["ReplayViewer", "final_scoring_html", "game_label"]
 
@@ -204,6 +208,13 @@ class ReplayViewer:
         self.final = widgets.HTML()
         self.record_file = RecordFile(default_save_dir() / "terra-mystica-game.txt", self.save_record,
                                       self.open_record)
+        self.review_button = show_tooltip(widgets.Button(icon="line-chart",
+                                                         layout=widgets.Layout(width="auto", flex="0 0 auto")))
+        self.review_button.on_click(lambda _b: self._review_clicked())
+        self.review_status = widgets.HTML(layout=widgets.Layout(max_width="100%"))
+        self.review_panel = ReviewPanel()
+        #: the review shown, ``(Review, index of the last row reviewed)``; None before one is asked for
+        self.reviewed = None
         self._map_fig = None
         self._vp_fig = None
         self.map_slot: ChartSlot | None = None
@@ -245,6 +256,9 @@ class ReplayViewer:
         self.picker.description = _("Game")
         self.round_picker.description = _("Jump to")
         self.slider.description = _("Typed row")
+        self.review_button.description = _("Review")
+        self.review_button.tooltip = _("every faction's expected final VP after each move up to the row shown, "
+                                       "with the biggest drops and the move the search preferred")
 
     def _retranslate(self, language: str) -> None:
         """Relabel the controls and redraw the shown texts and figures in the new language (in place)."""
@@ -262,6 +276,7 @@ class ReplayViewer:
         self._set_message()
         if self.vp_slot is not None:
             self.vp_slot.show(self._vp_figure())
+        self._show_review()
         self._show()
 
     @property
@@ -275,8 +290,9 @@ class ReplayViewer:
             # on a phone the buttons wrap onto a second line instead of running off the screen
             controls = widgets.HBox([self.first, self.back, self.forward, self.last, self.round_picker],
                                     layout=widgets.Layout(flex_flow="row wrap"))
-            self._widget = widgets.VBox([touch_style(), self.picker, controls, self.slider, self.row_text, self.message,
-                                         self.final, self.map_slot, self.table, self.vp_slot, self.record_file])
+            self._widget = widgets.VBox([busy_style(), self.picker, controls, self.slider, self.row_text, self.message,
+                                         self.final, self.map_slot, self.table, self.vp_slot, self.review_button,
+                                         self.review_status, self.review_panel.box, self.record_file])
         return self._widget
 
     @property
@@ -297,9 +313,10 @@ class ReplayViewer:
         remove_language_listener(self._retranslate)
         for w in (self._widget, self.picker, self.first, self.back, self.forward, self.last, self.round_picker,
                   self.slider, self.row_text, self.table, self.final, self.message, self.record_file,
-                  self.map_slot, self.vp_slot):
+                  self.map_slot, self.vp_slot, self.review_button, self.review_status):
             if w is not None:
                 w.close()
+        self.review_panel.close()
 
     # ------------------------------------------------------------------ data
     def _load(self, game_id: str) -> None:
@@ -320,6 +337,8 @@ class ReplayViewer:
         first = next(i for i, st in enumerate(states) if st.game is not None and st.game.seats)
         typed = [r for r in record.rows if r.typed]
         self.session = session
+        self._first = first
+        self.reviewed = None
         self.rows, self.engine_rows, self.snapshots, self._spans = [], [], [], []
         for i in range(first, len(states)):
             before, state = states[i - 1], states[i]
@@ -347,6 +366,7 @@ class ReplayViewer:
         if self.vp_slot is not None:
             self.vp_slot.show(self._vp_figure())
         self.slider.max = len(self.rows)
+        self._show_review()
         self._show()
 
     def _tell_rows(self) -> None:
@@ -391,6 +411,60 @@ class ReplayViewer:
     def save_record(self, path):
         """Write the game as a command log (every typed row) to ``path`` atomically."""
         return self.session.save(path)
+
+    def review(self, seconds: float | None = REVIEW_SECONDS):
+        """Review the game up to the row shown: every faction's expected final VP after each move, each one's
+        biggest drops and the move the search preferred there (:func:`companion.terra_mystica.search.review`
+        on the replayed states), drawn under the VP chart.
+
+        Parameters
+        ----------
+        seconds : float or None
+            Search time per drop checked (s); a whole 4-player league game takes about a minute at the
+            default, so only the rows up to the one shown are reviewed.
+
+        Returns
+        -------
+        companion.coach.Review or None
+            None (with a message) while the row shown is still in the setup (no faction has moved).
+
+        Raises
+        ------
+        CompanionError
+            From the search (states and actions out of step).
+        """
+        end = self._first + self.index   # states[end] is the game after the row shown
+        actions = list(self.session.actions[:end])
+        if not any(isinstance(a, terra_mystica.Action) and not a.is_setup for a in actions):
+            self.reviewed = None
+            self._show_review()
+            self.review_status.value = info_html(_("Nothing to review yet: no move has been made."))
+            return None
+        result = review(list(self.session.states[:end + 1]), actions, seconds=seconds)
+        self.reviewed = (result, self.index)
+        self._show_review()
+        return result
+
+    def _review_clicked(self) -> None:
+        """The Review button: the viewer is greyed and says that it is reviewing while the search runs."""
+        with busy(self.widget, self.review_status,
+                  _("Reviewing typed rows 1 to {n}…").format(n=self.index + 1)):
+            try:
+                self.review()
+            except CompanionError as exc:
+                self.review_status.value = error_html(str(exc))
+
+    def _show_review(self) -> None:
+        """Draw the review shown (or nothing), in the language in force."""
+        if self.reviewed is None:
+            self.review_panel.show(None, self.factions)
+            self.review_status.value = ""
+            return
+        result, index = self.reviewed
+        self.review_panel.show(result, self.factions)
+        self.review_status.value = info_html(ngettext(
+            "Review of typed rows 1 to {n}: {moves} move.", "Review of typed rows 1 to {n}: {moves} moves.",
+            len(result.actions)).format(n=index + 1, moves=len(result.actions)))
 
     def _current_map(self):
         snap = self.snapshots[self.index]

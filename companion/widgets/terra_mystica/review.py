@@ -1,0 +1,77 @@
+"""The coach's review as Terra Mystica's notebooks show it (the play notebook and the replay notebook).
+
+:class:`ReviewPanel` draws a :class:`companion.coach.Review` (from :func:`companion.terra_mystica.search.review`):
+the chart of every faction's expected final VP after each move with the biggest drops marked
+(:func:`companion.widgets.coach.review_figure`), and the drops said in full under it (a phone has no hover).
+It only draws: the figures and the reasons come from the search.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from companion.coach import Review
+from companion.i18n import _
+from companion.terra_mystica.describe import describe_action, faction_name
+from companion.widgets.coach import review_figure
+from companion.widgets.common import info_html
+from companion.widgets.terra_mystica.plot import ChartSlot
+
+__all__ = ["REVIEW_SECONDS", "ReviewPanel"]
+
+REVIEW_SECONDS = 0.3
+"""Search time per drop a review checks (s), in the play and the replay notebooks."""
+
+
+class ReviewPanel:
+    """The review chart and its drops, in one box that stays empty until a review is shown.
+
+    Attributes
+    ----------
+    box : ipywidgets.VBox
+        Place it in the notebook's layout; its children are the chart and the drops once :meth:`show` ran.
+    slot : ChartSlot or None
+        The chart (one figure, redrawn in place by later reviews).
+    drops : ipywidgets.HTML
+        The drops in words (``companion-review``), or a line saying that no move lost anything.
+    """
+
+    def __init__(self) -> None:
+        self.box = widgets.VBox(layout=widgets.Layout(max_width="100%"))
+        self.slot: ChartSlot | None = None
+        self.drops = widgets.HTML(layout=widgets.Layout(max_width="100%"))
+
+    def show(self, result: Review | None, factions: Sequence[str]) -> None:
+        """Draw ``result`` (None: empty the box) for the seated ``factions`` (engine names, seat order),
+        in the language in force."""
+        if result is None:
+            self.box.children = []
+            return
+        names = [faction_name(f) for f in factions]
+        # seat colours, not faction colours: the ice factions' white would not show on the chart
+        fig = review_figure(result, names, lambda _move, action: describe_action(action))
+        fig.update_layout(autosize=True)
+        if self.slot is None:
+            self.slot = ChartSlot(fig)
+        else:
+            self.slot.show(fig)
+        rows = "".join(
+            "<li>{text}</li>".format(text=html.escape(_(
+                "move {move}, {player}: {action} (−{loss} VP); better: {better} — {reason}").format(
+                move=d.move, player=names[d.seat], action=describe_action(d.action), loss=f"{d.loss:.1f}",
+                better=describe_action(d.preferred), reason=d.reason)))
+            for d in result.drops)
+        title = html.escape(_("Review: the biggest drops of each player"))
+        self.drops.value = (f'<div class="companion-review" style="overflow-wrap:anywhere"><b>{title}</b>'
+                            f'<ul>{rows}</ul></div>' if rows else
+                            info_html(_("No move lost expected VP against the search's choice.")))
+        self.box.children = [self.slot, self.drops]
+
+    def close(self) -> None:
+        """Close the panel's widgets."""
+        for w in (self.box, self.slot, self.drops):
+            if w is not None:
+                w.close()
