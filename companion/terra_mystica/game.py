@@ -162,20 +162,21 @@ def _land_colours(map_name: str | None) -> frozenset[str] | None:
     return frozenset(h.colour for h in map_by_name(map_name).hexes.values() if not h.river)
 
 
+@functools.lru_cache(maxsize=1024)
 def _fits_map(faction: str, map_name: str | None) -> bool:
-    """False when the faction's home terrain has no hex on the map (it could never build a dwelling)."""
-    colours = _land_colours(map_name)
-    f = get_faction(faction)
-    return colours is None or not f.has_fixed_home or f.home_terrain in colours
+    """False when the faction's home terrain has fewer hexes on the map than it places starting dwellings
+    (:func:`companion.terra_mystica.mapedit.seat_refusal`)."""
+    return map_refusal(faction, map_name) is None
 
 
 def map_refusal(faction: str, map_name: str | None) -> str | None:
     """Why ``faction`` cannot play on the map ``map_name``, or None when it can.
 
-    The one rule behind the setup check (:func:`new_game` refuses such a seat) and the play widget's
-    faction menus: a faction with a fixed home terrain needs at least one land hex of that terrain for
-    its first dwellings; factions that pick their colour (ice, volcano, Shapeshifters, Riverwalkers)
-    fit every map with land.
+    The one rule behind the setup check (:func:`new_game` refuses such a seat), :func:`free_factions` and
+    the play widget's faction menus, the map lab's (:func:`companion.terra_mystica.mapedit.seat_refusal`):
+    a faction with a fixed home terrain needs a land hex of that terrain for each of its starting dwellings
+    (2; the Nomads 3, the Chaos Magicians 1); factions that pick their colour (ice, volcano, Shapeshifters,
+    Riverwalkers) fit every map with land.
 
     Parameters
     ----------
@@ -187,8 +188,8 @@ def map_refusal(faction: str, map_name: str | None) -> str | None:
     Returns
     -------
     str or None
-        The reason in the current language (``"the Nomads cannot play on this map: it has no desert hex
-        (their home terrain) for their first dwellings"``), or None.
+        The reason in the current language (``"the Nomads cannot play on this map: desert has 2 hexes;
+        Nomads place 3 starting dwellings there"``), or None.
 
     Raises
     ------
@@ -197,14 +198,19 @@ def map_refusal(faction: str, map_name: str | None) -> str | None:
 
     Notes
     -----
-    Rulebook setup: each player places the first dwellings on hexes of their home terrain.
+    Rulebook setup: each player places the starting dwellings on hexes of their home terrain (faction
+    boards: the Nomads place three, the Chaos Magicians one).
     """
-    if _fits_map(faction, map_name):
+    if map_name is None or not get_faction(faction).has_fixed_home:
         return None
-    from companion.terra_mystica.describe import terrain_name
-    return _("the {faction} cannot play on this map: it has no {terrain} hex (their home terrain) for their "
-             "first dwellings").format(faction=faction_label(faction),
-                                       terrain=terrain_name(get_faction(faction).home_terrain))
+    from companion.terra_mystica.hexmap import map_by_name
+    from companion.terra_mystica.mapedit import seat_refusal
+
+    reason = seat_refusal(map_by_name(map_name), faction)
+    if reason is None:
+        return None
+    return _("the {faction} cannot play on this map: {reason}").format(faction=faction_label(faction),
+                                                                        reason=reason)
 
 
 def unplayable_factions(map_name: str | None) -> dict[str, str]:
@@ -226,8 +232,8 @@ def unplayable_factions(map_name: str | None) -> dict[str, str]:
 
 
 def _check_map(state: GameState) -> None:
-    """Refuse a map with no land, or a seated faction whose home terrain has no hex on the map
-    (the game would freeze with nobody able to place a first dwelling)."""
+    """Refuse a map with no land, or a seated faction that does not fit it (:func:`map_refusal`)
+    (the game would freeze with a faction unable to place its starting dwellings)."""
     colours = _land_colours(state.map_name)
     if colours is None:
         return
@@ -373,7 +379,8 @@ def free_factions(seated: GameState | Sequence[str], map_name: str | None = None
     seated : GameState or sequence of str
         A game state (its ``seated`` factions and map) or the engine names of the factions seated so far.
     map_name : str, optional
-        The map (as :func:`new_game` takes it): factions whose home terrain has no hex on it are left out.
+        The map (as :func:`new_game` takes it): factions whose home terrain has fewer hexes on it than their
+        starting dwellings are left out (:func:`map_refusal`).
 
     Returns
     -------

@@ -419,6 +419,37 @@ def test_the_menus_and_the_setup_check_give_one_answer():
     assert refused["nomads"] in str(info.value)
 
 
+def test_a_faction_is_offered_only_with_a_hex_for_each_starting_dwelling():
+    """A map whose desert has 2 hexes: the Fakirs (2 starting dwellings) fit it, the Nomads (3) do not, in the
+    menus, free_factions and the setup check alike; with a third desert hex the Nomads fit too."""
+    from companion.terra_mystica.hexmap import load_shipped_map
+
+    def desert_hexes(n: int) -> str:
+        left, rows = n, []
+        for r in load_shipped_map("base").rows:
+            row = []
+            for c in r:
+                keep = c == "Y" and left > 0
+                left -= keep
+                row.append(c if c != "Y" or keep else "K")
+            rows.append(row)
+        assert left == 0 and sum(r.count("Y") for r in rows) == n
+        return _map_name(rows)
+
+    two = desert_hexes(2)
+    assert "fakirs" in tm.free_factions((), two) and "nomads" not in tm.free_factions((), two)
+    assert set(tm.unplayable_factions(two)) == {"nomads"}
+    assert "2" in tm.unplayable_factions(two)["nomads"] and "3" in tm.unplayable_factions(two)["nomads"]
+    with pytest.raises(CompanionError):
+        tm.new_game(["witches", "nomads"], map_name=two)
+    assert tm.new_game(["witches", "fakirs"], map_name=two).seated == ("witches", "fakirs")
+    w = PlayAFullGame(players=2, controllers=["human", "greedy"])
+    w._menu_map_name = lambda: two
+    w._offer_factions()
+    assert "nomads" not in _offered(w.faction_boxes[0]) and "fakirs" in _offered(w.faction_boxes[0])
+    assert "nomads" in tm.free_factions((), desert_hexes(3))
+
+
 def test_the_widget_shows_why_a_custom_map_is_refused(tmp_path):
     w = PlayAFullGame(players=2, controllers=["human", "greedy"], factions=["witches", "nomads"])
     w.map_choice.value = "custom"
