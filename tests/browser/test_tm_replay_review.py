@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from companion.i18n import _, using_language
-from tests.browser.harness import SCREENSHOTS, run_in_lab, timed_click, watch_console
+from tests.browser.harness import SCREENSHOTS, run_in_lab, timed_click
+from tests.browser.test_phone import PHONE, phone  # noqa: F401 (the phone page fixture)
 
 EN = "notebooks/terra_mystica/replay_a_real_game.ipynb"
 ZH = "notebooks/zh_CN/terra_mystica/replay_a_real_game.ipynb"
-PHONE = dict(viewport={"width": 412, "height": 915}, device_scale_factor=2.6, is_mobile=True, has_touch=True)
 ROOT = "window.jupyterapp.shell.currentWidget.node"
 ROW = 10   # the typed row reviewed up to (1-based, as the viewer numbers them): the first passes
 ROW_LINE = (f"() => {{ const p = Array.from(({ROOT}).querySelectorAll('.jp-OutputArea .js-plotly-plot'))"
@@ -79,15 +79,8 @@ def test_review_in_the_replay_notebook(page, lab_url, notebook, language, name):
     _review(page, language, name)
 
 
-def test_review_in_the_replay_notebook_fits_a_phone(browser, lab_url, request):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = watch_console(page)
-    try:
-        run_in_lab(page, lab_url, EN)
-        page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
-        plot = _review(page, "en", "phone_tm_replay_review")
-        assert plot["width"] <= PHONE["viewport"]["width"] + 1, plot
-    finally:
-        context.close()
-    errors.check(request.node.name)
+def test_review_in_the_replay_notebook_fits_a_phone(phone, lab_url):   # noqa: F811 (the fixture)
+    run_in_lab(phone, lab_url, EN)
+    phone.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    plot = _review(phone, "en", "phone_tm_replay_review")
+    assert plot["width"] <= PHONE["viewport"]["width"] + 1, plot
