@@ -478,11 +478,16 @@ def review(states: Sequence[game.GameState], actions: Sequence[Any], *, per_seat
     where: list[int] = []
     for i in range(first, len(actions)):
         s, a = states[i], actions[i]
-        seat = _mover(s)
-        if seat is None or not isinstance(a, game.Action):
+        turn = _mover(s)
+        if turn is None or not isinstance(a, game.Action):
             continue
+        # The mover is the faction that made the row: power offers are answered in any order (a real game's
+        # Dwarves may answer before the Darklings the engine would ask first), so it need not be the seat the
+        # engine names. Such an answer is charted on its own faction's line but not searched for a drop (the
+        # search ranks the moves of the seat to act).
+        seat = s.game.seats.index(a.faction) if a.faction in s.game.seats else turn
         value = expected_final_vp(states[i + 1])
-        ranked = quick._one_step(s)
+        ranked = quick._one_step(s) if seat == turn else []
         if len(ranked) > 1:
             losses.append((ranked[0][0][0] - value[seat], len(out.actions), seat))
         where.append(i)
