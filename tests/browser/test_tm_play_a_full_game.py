@@ -7,6 +7,7 @@ and power-bowl bars) are compared with the same game played by the widget's plai
 from __future__ import annotations
 
 from tests.browser.harness import run_in_lab, screenshot, timed_click, widget_text
+from tests.browser.test_phone import phone  # noqa: F401 (the phone page fixture)
 
 NOTEBOOK = "notebooks/terra_mystica/play_a_full_game.ipynb"
 ROOT = "window.jupyterapp.shell.currentWidget.node"
@@ -130,3 +131,44 @@ def test_play_a_full_round_in_lab(page, lab_url):
                 _text_js("Undone."), what="TM play: undo")
     page.wait_for_function(_text_js("Round 1 of 6"), timeout=30_000)
     assert "Witches (person): your turn" in widget_text(page)
+
+
+# where the refusal of a typed row is drawn against the input box: [error top, error bottom, box top, box bottom,
+# bottom of the box's row (undo, box, "Do it": it wraps on a phone), screen height] in CSS px
+_REFUSAL_PLACE = f"""() => {{
+  const input = Array.from(({ROOT}).querySelectorAll('.jp-OutputArea input[type=text]'))
+    .find(e => (e.placeholder || '').startsWith('type a row'));
+  const error = Array.from(({ROOT}).querySelectorAll('.jp-OutputArea .companion-error')).pop();
+  const b = input.getBoundingClientRect(), e = error.getBoundingClientRect();
+  const row = input.closest('.widget-hbox').getBoundingClientRect();
+  return [e.top, e.bottom, b.top, b.bottom, row.bottom, window.innerHeight]; }}"""
+
+
+def _type_an_illegal_row(page) -> None:
+    """Type two actions in one turn in the row box and press Enter: the refusal must be next to the box."""
+    box = page.locator(".jp-OutputArea input[placeholder^='type a row']").first
+    box.wait_for(timeout=60_000)
+    box.scroll_into_view_if_needed()
+    labels = page.evaluate(f"() => Array.from({MAP}.querySelectorAll('.textpoint text')).map(t => t.textContent)")
+    hexes = [label for label in labels if label[:1].isalpha() and label[1:].isdigit()][:2]
+    box.fill(f"build {hexes[0]}. build {hexes[1]}")
+    box.press("Enter")
+    page.wait_for_function(f"() => !!({ROOT}).querySelector('.jp-OutputArea .companion-error')", timeout=60_000)
+    box.scroll_into_view_if_needed()
+    place = page.evaluate(_REFUSAL_PLACE)
+    error_top, error_bottom, box_top, box_bottom, row_bottom, height = place
+    assert 0 <= box_top and 0 <= error_top and error_bottom <= height, place   # the box and the refusal on screen
+    assert box_bottom <= row_bottom <= error_top <= row_bottom + 20, place   # right below the box's row
+    assert "must place an initial dwelling" in page.evaluate(
+        f"() => Array.from(({ROOT}).querySelectorAll('.jp-OutputArea .companion-error')).pop().innerText")
+
+
+def test_a_refused_row_is_shown_by_the_input_box(page, lab_url):
+    run_in_lab(page, lab_url, NOTEBOOK)
+    _type_an_illegal_row(page)
+
+
+def test_a_refused_row_is_shown_by_the_input_box_on_a_phone(phone, lab_url):   # noqa: F811 (the fixture)
+    run_in_lab(phone, lab_url, NOTEBOOK)
+    phone.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    _type_an_illegal_row(phone)

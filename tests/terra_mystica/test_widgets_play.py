@@ -82,7 +82,7 @@ def test_a_hex_with_no_legal_action_is_not_offered_and_changes_nothing():
     before = len(w.session.states)
     _click(w, other)
     assert len(w.session.states) == before
-    assert "no legal action on hex " + other in w.message.value
+    assert "no legal action on hex " + other in w.move_message.value
     assert other not in w.highlighted()
 
 
@@ -124,7 +124,7 @@ def test_undo_returns_to_the_persons_decision():
     assert len(w.session.states) == n
     assert w.session.is_human_turn()
     assert [a.text for a in w.human_actions()] == legal
-    assert "Undone" in w.message.value
+    assert "Undone" in w.move_message.value
     assert w.map_slot.figure is figure   # drawn in place, never a new figure
 
 
@@ -209,7 +209,7 @@ def test_a_typed_row_is_applied_and_a_bad_one_is_reported():
     w = _game()
     label = sorted(w.highlighted())[0]
     w.type_row("fly to the moon")
-    assert "unknown command" in w.message.value
+    assert "unknown command" in w.move_message.value
     w.type_row(f"build {label}")
     assert label in w.session.state.game.townstate.buildings
 
@@ -221,7 +221,7 @@ def test_enter_in_the_row_box_submits_the_row():
     assert label in w.session.state.game.townstate.buildings
     assert w.typed.value == ""
     w.typed.value = "fly to the moon"
-    assert "unknown command" in w.message.value
+    assert "unknown command" in w.move_message.value
 
 
 def test_save_and_open_round_trip_and_the_replay_viewer_reads_the_file(tmp_path):
@@ -512,13 +512,13 @@ def test_a_click_shows_the_busy_state_while_the_bots_answer(monkeypatch):
     real_apply = w.session.apply
 
     def apply(action):
-        seen.append((BUSY_CLASS in w._dom_classes, "Working" in w.message.value))
+        seen.append((BUSY_CLASS in w._dom_classes, "Working" in w.move_message.value))
         return real_apply(action)
 
     monkeypatch.setattr(w.session, "apply", apply)
     _click(w, sorted(w.highlighted())[0])
     assert seen == [(True, True)]
-    assert BUSY_CLASS not in w._dom_classes and "Working" not in w.message.value
+    assert BUSY_CLASS not in w._dom_classes and "Working" not in w.move_message.value
 
 
 def test_the_log_tells_its_rows_as_the_replay_does_and_again_after_an_undo_and_in_chinese(_english):

@@ -218,6 +218,8 @@ class PlayAFullGame(widgets.VBox):
                                    self.map_file,
                                    *self.seat_rows, self.faction_note, self.auction_toggle, self.auction_box])
         self.message = message_box()
+        # what a move, a typed row or undo answers: right below the input box, where the person looks
+        self.move_message = message_box()
         self.heading = widgets.HTML()
         self.prompt = widgets.HTML()
         self.map_slot: ChartSlot | None = None
@@ -467,7 +469,7 @@ class PlayAFullGame(widgets.VBox):
             self._bind_click()
             self.board_slot = ChartSlot(self._board_figure())
             choices = widgets.VBox([self.hex_title, self.hex_buttons, self.action_title, self.action_buttons,
-                                    self.controls])
+                                    self.controls, self.move_message])
             self.game.children = [self.heading, self.prompt, self.map_slot, self.map_legend, choices,
                                   self.coach_controls, self.coach, self.table, self.board_slot,
                                   self.review_box, self.final_html, self.log_html]
@@ -543,15 +545,15 @@ class PlayAFullGame(widgets.VBox):
         actions = self.actions_on(label)
         if not actions:
             self.selected = None
-            self.message.value = error_html(_("no legal action on hex {label} now; the outlined hexes have one")
-                                            .format(label=label))
+            self.move_message.value = error_html(
+                _("no legal action on hex {label} now; the outlined hexes have one").format(label=label))
             self.refresh(keep_message=True)
             return
         if len(actions) == 1:
             self.act(actions[0])
             return
         self.selected = label
-        self.message.value = ""
+        self.move_message.value = ""
         self.refresh(keep_message=True)
 
     def act(self, action: Any) -> None:
@@ -571,12 +573,12 @@ class PlayAFullGame(widgets.VBox):
         """Go back to just before the last decision of a person (the bots' answers after it go too)."""
         if self.session is None:
             return
-        with busy(self, self.message):
+        with busy(self, self.move_message):
             self.selected = None
             if not self.session.undo():
-                self.message.value = info_html(_("Nothing to undo."))
+                self.move_message.value = info_html(_("Nothing to undo."))
             else:
-                self.message.value = info_html(_("Undone."))
+                self.move_message.value = info_html(_("Undone."))
             self.refresh(keep_message=True)
 
     # ------------------------------------------------------------------ coach
@@ -648,15 +650,15 @@ class PlayAFullGame(widgets.VBox):
         if self.session is None:
             self.message.value = error_html(_("Start a game first."))
             return
-        with busy(self, self.message):
+        with busy(self, self.move_message):
             try:
                 step()
             except CompanionError as exc:
-                self.message.value = error_html(str(exc))
+                self.move_message.value = error_html(str(exc))
                 self.refresh(keep_message=True)
                 return
             self.selected = None
-            self.message.value = ""
+            self.move_message.value = ""
             self.refresh(keep_message=True)
 
     def _bind_click(self) -> None:
@@ -674,7 +676,7 @@ class PlayAFullGame(widgets.VBox):
         if self.session is None:
             return
         if not keep_message:
-            self.message.value = ""
+            self.message.value = self.move_message.value = ""
         s = self.session
         self.heading.value = self._heading()
         self.prompt.value = self._prompt()
