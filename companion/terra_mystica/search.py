@@ -127,6 +127,38 @@ def candidates(state: game.GameState) -> list[game.Action]:
     return list(legal) + [game.Action.parse(faction, text) for text in extra]
 
 
+OFFER_VERBS = frozenset({"leech", "decline"})
+
+
+def decision(action: Any) -> str:
+    """The decision a row answers: ``"offer"`` for an answer to a power offer (a row with ``leech`` or
+    ``decline``), else ``"move"``.
+
+    When a faction is offered power for a neighbour's building, its only choices are to take the power or to
+    decline it (RULES-NOTES section 6, `leech` / `decline`), so a review compares such an
+    answer only with the other answer, never with a turn's action.
+
+    Parameters
+    ----------
+    action : companion.terra_mystica.game.Action or chance
+        A row (a chance draw or anything else is a ``"move"``).
+
+    Returns
+    -------
+    str
+        ``"offer"`` or ``"move"``.
+
+    Examples
+    --------
+    >>> decision(game.Action.parse("witches", "leech 1 from cultists"))
+    'offer'
+    >>> decision(game.Action.parse("witches", "build H6"))
+    'move'
+    """
+    commands = getattr(action, "commands", ())
+    return "offer" if any(verb in OFFER_VERBS for verb, _args in commands) else "move"
+
+
 @dataclass(frozen=True)
 class MoveAnalysis:
     """One move the search looked at.
@@ -204,9 +236,14 @@ class SearchBot:
     def _key(self, value: tuple[float, float]) -> float:
         return value[0] - self.rivals * value[1]
 
-    def _one_step(self, state: game.GameState) -> list[tuple[tuple[float, float], Any, game.GameState]]:
+    def _one_step(self, state: game.GameState, like: Any = None) -> list[tuple[tuple[float, float], Any,
+                                                                               game.GameState]]:
+        """The candidates valued one move on, best first; only those of the same decision as ``like``
+        (:func:`decision`) when it is given."""
         out = []
         for a in candidates(state):
+            if like is not None and decision(a) != decision(like):
+                continue
             try:
                 after = game.apply_action(state, a)
             except (IllegalActionError, RecordError):
@@ -238,9 +275,9 @@ class SearchBot:
             self._grow(p, action.faction, state.game.round, rng)
         return MoveAnalysis(action, p.value[0], tuple(p.line), rival_vp=p.value[1])
 
-    def _ranked(self, state: game.GameState) -> list[MoveAnalysis]:
+    def _ranked(self, state: game.GameState, like: Any = None) -> list[MoveAnalysis]:
         start = time.perf_counter()
-        ranked = self._one_step(state)
+        ranked = self._one_step(state, like)
         if not ranked:
             return []
         faction = ranked[0][1].faction
@@ -319,17 +356,22 @@ def _count(view: dict, kind: str) -> int:
     return sum(1 for k in view["buildings"].values() if k == kind)
 
 
-def _changes(before: dict, after: dict) -> list[str]:
+def _changes(before: dict, after: dict, move: Any = None) -> list[str]:
     """What a faction's position gained between two summaries, in words (towns, favour and bonus tiles,
-    buildings, coins / workers / priests and cult steps gained, levels)."""
-    from companion.terra_mystica.describe import amounts_text, building_name, explain_code
+    buildings, coins / workers / priests and cult steps gained, levels). A tile the row ``move`` names is
+    left out: the move's own words (:func:`~companion.terra_mystica.describe.describe_action`) already say
+    it with its meaning."""
+    from companion.terra_mystica.describe import CODE_PATTERN, amounts_text, building_name, explain_code
 
+    named = set(CODE_PATTERN.findall(getattr(move, "text", "").upper()))
     parts = []
     for town in after["towns"][len(before["towns"]):]:
-        parts.append(_("founds a town ({tile})").format(tile=f"{town}: {explain_code(town)}"))
+        parts.append(_("founds a town") if town in named
+                     else _("founds a town ({tile})").format(tile=f"{town}: {explain_code(town)}"))
     for fav in after["favors"][len(before["favors"]):]:
-        parts.append(_("takes {tile}").format(tile=f"{fav}: {explain_code(fav)}"))
-    if after["bonus"] and after["bonus"] != before["bonus"]:
+        if fav not in named:
+            parts.append(_("takes {tile}").format(tile=f"{fav}: {explain_code(fav)}"))
+    if after["bonus"] and after["bonus"] != before["bonus"] and after["bonus"] not in named:
         parts.append(_("takes {tile}").format(tile=f"{after['bonus']}: {explain_code(after['bonus'])}"))
     for kind in ("SA", "SH", "TE", "TP", "D"):
         gained = _count(after, kind) - _count(before, kind)
@@ -372,7 +414,7 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
     now = _view(states[1], faction)
     parts = []
     vp_now = now["VP"] - first["VP"]
-    gains = _changes(first, now)
+    gains = _changes(first, now, line[0][1])
     if vp_now > 0:
         gains.insert(0, ngettext("+{n} VP now", "+{n} VP now", vp_now).format(n=vp_now))
     parts.append(pgettext("clause separator", ", ").join(gains) if gains else _("keeps its resources for later"))
@@ -381,7 +423,7 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
         k = own[0]
         turns_later = _view(states[k], faction)
         after_next = _view(states[k + 1], faction)
-        nxt = _changes(turns_later, after_next)
+        nxt = _changes(turns_later, after_next, line[k][1])
         vp = after_next["VP"] - turns_later["VP"]
         if vp > 0:
             nxt.insert(0, ngettext("+{n} VP", "+{n} VP", vp).format(n=vp))
@@ -487,7 +529,7 @@ def review(states: Sequence[game.GameState], actions: Sequence[Any], *, per_seat
         # search ranks the moves of the seat to act).
         seat = s.game.seats.index(a.faction) if a.faction in s.game.seats else turn
         value = expected_final_vp(states[i + 1])
-        ranked = quick._one_step(s) if seat == turn else []
+        ranked = quick._one_step(s, a) if seat == turn else []   # the moves of the same decision only
         if len(ranked) > 1:
             losses.append((ranked[0][0][0] - value[seat], len(out.actions), seat))
         where.append(i)
@@ -501,7 +543,7 @@ def review(states: Sequence[game.GameState], actions: Sequence[Any], *, per_seat
             if found >= per_seat:
                 break
             s, a = states[where[k]], out.actions[k]
-            moves = deep._ranked(s)
+            moves = deep._ranked(s, a)
             best = next((m for m in moves if m.action != a), None)
             if best is None:
                 continue

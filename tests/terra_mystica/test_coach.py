@@ -149,3 +149,38 @@ def test_review_and_hint_of_a_league_game_cut_mid_game(tmp_path):
 def test_the_hint_refuses_a_finished_game_with_exit_2():
     res = runner.invoke(app, ["tm", "hint", str(LEAGUE)])
     assert res.exit_code == 2 and "game is over" in res.output
+
+
+def test_a_power_offer_answer_is_compared_only_with_the_other_answer(tmp_path):
+    """In 4pLeague_S66_D1L1_G1 move 24 is "Leech 1 from cultists"; the review once called it a drop against
+    "build a dwelling on H6", a move of another decision. An answer to an offer is weighed against the other
+    answer (leech or decline) only, and a turn's action against turn actions only."""
+    def decision(action) -> str:
+        return "offer" if {verb for verb, _args in action.commands} & {"leech", "decline"} else "move"
+
+    ledger = LEDGERS / "4pLeague_S66_D1L1_G1.ledger.txt"
+    states = game.replay(game.read_record(ledger.read_text(encoding="utf-8")))
+    actions = [t.history[-1] for t in states[1:]]
+    cut = [i for i, a in enumerate(actions) if isinstance(a, game.Action) and decision(a) == "offer"][2] + 6
+    result = review(states[:cut + 1], actions[:cut], seconds=0.1)
+    answers = [a for a in result.actions if decision(a) == "offer"]
+    assert answers, "the cut game has power offers answered"
+    assert result.drops
+    for d in result.drops:
+        assert decision(d.preferred) == decision(d.action), (d.move, d.action.text, d.preferred.text)
+
+
+def test_a_reason_does_not_repeat_the_tile_its_move_names():
+    """"better: pass BON2 (bonus tile: ...) (takes BON2: bonus tile: ...)": the move's own words name the tile
+    with its meaning, so the reason must not say it again."""
+    from companion.terra_mystica.describe import describe_action
+    from companion.terra_mystica.search import explain_line
+
+    s = _greedy_until(4, lambda s: s.game.round == 1 and s.game.phase == "actions"
+                      and game.current_player(s) == 0)
+    passing = next(a for a in game.legal_actions(s) if a.commands[0][0] == "pass" and "BON" in a.text.upper())
+    code = next(word for word in passing.text.upper().replace(".", " ").split() if word.startswith("BON"))
+    move = describe_action(passing)
+    assert code in move
+    reason = explain_line(s, [(passing.faction, passing)])
+    assert code not in reason, (move, reason)
