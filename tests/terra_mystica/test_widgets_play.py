@@ -297,6 +297,9 @@ def test_the_widget_follows_the_language_switch(_english):
     assert w.start_button.description != "New game"
     assert w.undo_button.description == "撤销"
     assert "轮" in w.heading.value or "设置" in w.heading.value
+    # the seat menus: a person and every bot (random, greedy, search) named in Chinese, no English word left
+    labels = [label for label, _value in w.controller_boxes[0].options]
+    assert len(labels) == 1 + len(tm.BOTS) and not any(c.isascii() and c.isalpha() for c in "".join(labels)), labels
     set_language("en")
     assert w.undo_button.description == "Undo"
     with using_language("zh_CN"):
