@@ -46,13 +46,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.i18n import N_
 from companion.i18n import gettext as _
 
-__all__ = ["BOTS", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "home_hexes_in_reach",
+__all__ = ["BOTS", "BOT_NAMES", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "home_hexes_in_reach",
            "make_bot", "play_game"]
 
 BOTS = ("random", "greedy", "search")
 """Bot names for :func:`make_bot`."""
+BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search")}
+"""Each bot's name as a menu shows it (marked for translation: pass it through ``_()`` when shown)."""
 
 ROUNDS = 6
 

@@ -156,10 +156,9 @@ class BalancePanel(widgets.VBox):
 
     @staticmethod
     def _bot_options() -> list[tuple[str, str]]:
-        from companion.terra_mystica.bots import BOTS
+        from companion.terra_mystica.bots import BOT_NAMES, BOTS
 
-        names = {"random": _("random"), "greedy": _("greedy")}
-        return [(names.get(b, b), b) for b in BOTS]
+        return [(_(BOT_NAMES[b]) if b in BOT_NAMES else b, b) for b in BOTS]
 
     def _label(self) -> None:
         self.games.description = _("Games")

@@ -57,6 +57,7 @@ from companion.protocol import CHANCE
 from companion.savefile import default_save_dir
 from companion.session import BOT, HUMAN, Session
 from companion.terra_mystica import game as tm
+from companion.terra_mystica.bots import BOT_NAMES
 from companion.terra_mystica.describe import (
     BUILDING_NAMES,
     RowTeller,
@@ -96,7 +97,6 @@ MAP_TITLES = {"base": N_("Original (base game)"), "fire_ice_side1": N_("Fire & I
 #: Map outline role per verb (the styles of :data:`companion.widgets.terra_mystica.mapplot.HIGHLIGHT_STYLES`).
 HIGHLIGHT_ROLES = {"build": "shipping", "transform": "neighbour", "upgrade": "tunnel", "bridge": "bridge"}
 _PICK = N_("(pick)")
-BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search")}
 HINT_SECONDS = 1.0
 """Time cap of a hint's search (s)."""
 _CUSTOM = "custom"
