@@ -54,7 +54,7 @@ from companion.terra_mystica.bots import GreedyBot, _rounds_of_income_left, conv
 from companion.terra_mystica.engine import CULT_TRACKS
 
 __all__ = ["CALIBRATION", "expected_final_vp", "SearchBot", "MoveAnalysis", "hint", "review", "candidates",
-           "explain_line"]
+           "explain_line", "decision"]
 
 CALIBRATION = {6: -11.0, 5: -10.9, 4: -13.3, 3: -13.4, 2: -9.7, 1: -5.0, 0: 1.1}
 """VP added to :func:`~companion.terra_mystica.bots.evaluate` by income phases still to come: the mean of
@@ -497,10 +497,11 @@ def review(states: Sequence[game.GameState], actions: Sequence[Any], *, per_seat
     companion.coach.Review
         ``values[k]``: every faction's expected final VP after the k-th reviewed move (``values[0]``: once
         the factions are seated). A drop is a move whose line, searched as the hint searches, ends with less
-        expected final VP than the line of the move the search preferred; the preferred move is never the
-        move made (a candidate whose deeper search prefers the move made is no drop). Drops are in the chart's
-        unit, the mover's own expected final VP (searched with ``rivals=0``; the hint and the bot rank by the
-        lead over the best rival).
+        expected final VP than the line of the move the search preferred among the moves of the same
+        decision (:func:`decision`: an answer to a power offer only against the other answer); the preferred
+        move is never the move made (a candidate whose deeper search prefers the move made is no drop). Drops
+        are in the chart's unit, the mover's own expected final VP (searched with ``rivals=0``; the hint and
+        the bot rank by the lead over the best rival).
 
     Raises
     ------
