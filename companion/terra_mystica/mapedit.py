@@ -233,6 +233,8 @@ def design_warnings(tm_map: TerraMysticaMap) -> list[DesignWarning]:
     >>> design_warnings(load_shipped_map("base"))
     []
     """
+    from companion.terra_mystica.names import terrain_name
+
     out: list[DesignWarning] = []
     unplayable = playability(tm_map)
     if unplayable is not None:
@@ -242,11 +244,11 @@ def design_warnings(tm_map: TerraMysticaMap) -> list[DesignWarning]:
     missing = [t for t in wheel.letters if not counts.get(t)]
     if missing:
         out.append(DesignWarning("missing_terrain", _("no hex of {terrains}").format(
-            terrains=_(", ").join(wheel.name(t) for t in missing))))
+            terrains=_(", ").join(terrain_name(t) for t in missing))))
     present = {t: counts.get(t, 0) for t in wheel.letters}
     if len(set(present.values())) > 1:
         out.append(DesignWarning("unequal_terrains", _("terrain counts differ: {counts}").format(
-            counts=_(", ").join(f"{t} {n}" for t, n in present.items()))))
+            counts=_(", ").join(f"{terrain_name(t)} {n}" for t, n in present.items()))))
     if tm_map.river_hexes:
         pieces = nx.number_connected_components(tm_map.river_graph)
         if pieces > 1:

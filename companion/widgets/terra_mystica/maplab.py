@@ -305,9 +305,12 @@ class MapLab(widgets.VBox):
             return False
         ok = self._edit(lambda _d: MapDesign.from_map(result.map))
         score = result.score
+        # the menus' translated names, not the generator's keys ("random", "balanced")
+        river_shown = dict((k, n) for n, k in self._river_options()).get(river, river)
+        terrains_shown = dict((k, n) for n, k in self._terrain_options()).get(terrains, terrains)
         self._say(lambda: info_html(_("Generated (river {river}, {terrains}, seed {seed}): objective {total:.3f}; "
-                                      "the base map scores 0.").format(river=river, terrains=terrains, seed=seed,
-                                                                       total=score.total)))
+                                      "the base map scores 0.").format(river=river_shown, terrains=terrains_shown,
+                                                                       seed=seed, total=score.total)))
         return ok
 
     def save_design(self, name: str) -> bool:
