@@ -87,6 +87,8 @@ def simulate_cmd(
                                   help=lazy_gettext("Show a progress bar on stderr.")),
     workers: int = typer.Option(1, "--workers", help=lazy_gettext(
         "Worker processes, 1..64 (the results do not depend on it).")),
+    record: str = typer.Option(None, "--record", help=lazy_gettext(
+        "Write the record of the first game to this file (the hint and review commands read it).")),
 ) -> None:
     """Simulate games between bots (see the help text)."""
     from companion.century.simulate import MAX_GAMES, simulate
@@ -98,7 +100,13 @@ def simulate_cmd(
         names = [b.strip() for b in bots.split(",") if b.strip()]
         if not names:
             raise CompanionError(_("--bots: expected at least one bot name"))
-        result = simulate(players, games, seed, names, progress=progress, workers=workers)
+        result = simulate(players, games, seed, names, progress=progress, workers=workers,
+                          record_first=record is not None)
+        if record is not None:
+            from companion.century.record import write_record
+            from companion.savefile import atomic_write_text
+
+            atomic_write_text(record, write_record(result.games[0].record))  # SaveFileError: exit 2, no file
     summary = result.summary()
     if as_json:
         print_json(summary)

@@ -199,19 +199,25 @@ def _lineup(names: Sequence[str], game: int, rotate: bool) -> list[Bot]:
 
 
 def _play_block(n_players: int, names: Sequence[str], seed: int, start: int, stop: int, rotate: bool,
-                max_turns: int) -> list[GameResult]:
-    """Games ``start``..``stop - 1`` of a simulation (run in a worker process when ``workers > 1``)."""
-    return [play_game(n_players, _lineup(names, g, rotate), game_rng(seed, g), max_turns=max_turns)
+                max_turns: int, record_first: bool = False) -> list[GameResult]:
+    """Games ``start``..``stop - 1`` of a simulation (run in a worker process when ``workers > 1``); with
+    ``record_first`` game 0 keeps its record."""
+    return [play_game(n_players, _lineup(names, g, rotate), game_rng(seed, g), max_turns=max_turns,
+                      record=record_first and g == 0)
             for g in range(start, stop)]
 
 
 def simulate(n_players: int = 4, games: int = 100, seed: int = 0, bots: Sequence[str] = ("random",), *,
              rotate: bool = True, progress: bool = True, max_turns: int = 3000,
-             workers: int = 1) -> SimulationResult:
+             workers: int = 1, record_first: bool = False) -> SimulationResult:
     """Run ``games`` games and collect the results (see the module docstring).
 
     Parameters
     ----------
+    record_first : bool
+        Play the first game with every action kept (``result.games[0].record``, a ``GameRecord`` that
+        :func:`companion.century.record.write_record` writes): its deal is drawn step by step, so that game
+        differs from the one played without a record (same seed).
     workers : int
         Worker processes (:class:`concurrent.futures.ProcessPoolExecutor`); 1 plays in this process. Game
         ``g`` always draws from its own stream :func:`game_rng(seed, g) <game_rng>`, so the results are
@@ -248,7 +254,7 @@ def simulate(n_players: int = 4, games: int = 100, seed: int = 0, bots: Sequence
     try:
         if workers == 1 or games < 2:
             for g in range(games):
-                result.games.extend(_play_block(n_players, names, seed, g, g + 1, rotate, max_turns))
+                result.games.extend(_play_block(n_players, names, seed, g, g + 1, rotate, max_turns, record_first))
                 bar.update()
         else:
             from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -257,7 +263,7 @@ def simulate(n_players: int = 4, games: int = 100, seed: int = 0, bots: Sequence
             blocks: dict[int, list[GameResult]] = {}
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 futures = {pool.submit(_play_block, n_players, names, seed, b, min(b + size, games), rotate,
-                                       max_turns): b for b in range(0, games, size)}
+                                       max_turns, record_first): b for b in range(0, games, size)}
                 for future in as_completed(futures):
                     block = future.result()
                     blocks[futures[future]] = block

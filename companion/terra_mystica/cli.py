@@ -78,9 +78,12 @@ def simulate_cmd(
             typer.echo(_("  {faction} games {games:>4}  mean VP {vp:>7}  wins {wins}")
                        .format(faction=pad(faction_label(faction), 16), games=len(doc["vp_by_faction"][faction]), vp=vp,
                                wins=doc["winner_counts"].get(faction, 0)))
-        typer.echo(_("mean final VP {vp}; by bot: {by_bot}")
-                   .format(vp=doc["mean_final_vp"],
-                           by_bot=_(", ").join(f"{b} {v}" for b, v in doc["mean_vp_by_bot"].items())))
+        if doc["mean_final_vp"] is None:  # every game failed: there is no final VP to average
+            typer.echo(_("no game finished: no final VP to average"))
+        else:
+            typer.echo(_("mean final VP {vp}; by bot: {by_bot}")
+                       .format(vp=doc["mean_final_vp"],
+                               by_bot=_(", ").join(f"{b} {v}" for b, v in doc["mean_vp_by_bot"].items())))
         typer.echo(_("ledgers differing on replay: {differing}; failed games: {failed}")
                    .format(differing=doc["replay_differences"], failed=len(doc["failures"])))
         for f in doc["failures"]:

@@ -72,17 +72,17 @@ def register(app: typer.Typer) -> None:
     @app.command("map", help=lazy_gettext("Check a custom map and print its size, terrain counts, bridge spots "
                                           "and map id."))
     def map_command(
-        file: str = typer.Argument(..., help=lazy_gettext("Map file (letter or colour-word form); '-' reads stdin.")),
+        file: str = typer.Argument(..., help=lazy_gettext("A shipped map (base, fire_ice_side1, ...) or a map file (letter or "
+                                                            "colour-word form); '-' reads stdin.")),
         as_json: bool = typer.Option(False, "--json", help=lazy_gettext("Print one JSON object.")),
         svg: str = typer.Option(None, "--svg", help=lazy_gettext("Also write the map as an SVG picture to this file.")),
         png: str = typer.Option(None, "--png", help=lazy_gettext("Also write the map as a PNG picture to this file.")),
         no_labels: bool = typer.Option(False, "--no-labels", help=lazy_gettext("Pictures without hex labels.")),
     ) -> None:
         """Check a custom map and print its size, terrain counts, bridge spots and map id."""
-        from companion.terra_mystica.hexmap import MAX_MAP_CHARS
-
         with bad_input_exits_2():
-            text = read_input_text(file, max_bytes=MAX_MAP_CHARS)
+            # a shipped map's key (as tm balance and tm simulate --map take it) or a map file
+            text = read_map_argument(file).to_letters()
             summary = map_summary(text, file=file)
             if svg or png:
                 _write_pictures(text, file, svg, png, not no_labels)

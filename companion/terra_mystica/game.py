@@ -175,8 +175,9 @@ def map_refusal(faction: str, map_name: str | None) -> str | None:
     The one rule behind the setup check (:func:`new_game` refuses such a seat), :func:`free_factions` and
     the play widget's faction menus, the map lab's (:func:`companion.terra_mystica.mapedit.seat_refusal`):
     a faction with a fixed home terrain needs a land hex of that terrain for each of its starting dwellings
-    (2; the Nomads 3, the Chaos Magicians 1); factions that pick their colour (ice, volcano, Shapeshifters,
-    Riverwalkers) fit every map with land.
+    (2; the Nomads 3, the Chaos Magicians 1); the Riverwalkers need that many hexes of one land terrain
+    beside the river (they place only there); the other factions that pick their colour (ice, volcano,
+    Shapeshifters) fit every map with land.
 
     Parameters
     ----------
@@ -201,8 +202,9 @@ def map_refusal(faction: str, map_name: str | None) -> str | None:
     Rulebook setup: each player places the starting dwellings on hexes of their home terrain (faction
     boards: the Nomads place three, the Chaos Magicians one).
     """
-    if map_name is None or not get_faction(faction).has_fixed_home:
+    if map_name is None:
         return None
+    get_faction(faction)  # an unknown faction raises RecordError
     from companion.terra_mystica.hexmap import map_by_name
     from companion.terra_mystica.mapedit import seat_refusal
 

@@ -113,13 +113,16 @@ def home_letter(faction: str) -> str:
 
 def seat_refusal(tm_map: TerraMysticaMap, faction: str) -> str | None:
     """Why ``faction`` cannot be seated on ``tm_map`` (too few hexes of its home terrain for its starting
-    dwellings), or None when it can.
+    dwellings; for the Riverwalkers, who build only beside the river, no land terrain with that many hexes
+    bordering a river hex), or None when it can.
 
     Parameters
     ----------
     tm_map : TerraMysticaMap
     faction : str
-        An engine faction name with its home terrain on the wheel (``"nomads"``).
+        An engine faction name (``"nomads"``). Factions that pick their colour at setup fit every map with
+        land, except the Riverwalkers (FIRE-ICE-NOTES section 2: "Can't place initial dwelling inland";
+        the reference engine refuses such a dwelling).
 
     Returns
     -------
@@ -133,9 +136,26 @@ def seat_refusal(tm_map: TerraMysticaMap, faction: str) -> str | None:
     desert has 2 hexes; Nomads place 3 starting dwellings there
     >>> seat_refusal(map_from_rows([list("YYUUKKBBGGSSR")]), "chaosmagicians") is None
     True
+    >>> print(seat_refusal(map_from_rows([list("YYUUKKBBGGSSR")]), "riverwalkers"))
+    no land terrain has 2 hexes beside the river; Riverwalkers place 2 starting dwellings beside the river
     """
+    from companion.terra_mystica.factions import get_faction
     from companion.terra_mystica.names import faction_name, terrain_name
 
+    data = get_faction(faction)
+    if not data.has_fixed_home:
+        if data.terraform_mode != "none":
+            return None  # Shapeshifters, ice and volcano factions pick a colour the map has
+        # the Riverwalkers: starting dwellings on one picked colour, each on a hex bordering a river hex
+        need = start_dwellings(faction)
+        riverside: dict[str, int] = {}
+        for label, h in tm_map.hexes.items():
+            if not h.river and any(tm_map.hexes[n].river for n in tm_map.neighbours(label)):
+                riverside[h.terrain] = riverside.get(h.terrain, 0) + 1
+        if max(riverside.values(), default=0) >= need:
+            return None
+        return _("no land terrain has {dwellings} hexes beside the river; {faction} place {dwellings} starting "
+                 "dwellings beside the river").format(faction=faction_name(faction), dwellings=need)
     letter = home_letter(faction)
     have = tm_map.terrain_counts().get(letter, 0)
     need = start_dwellings(faction)
@@ -213,6 +233,8 @@ def design_warnings(tm_map: TerraMysticaMap) -> list[DesignWarning]:
     >>> design_warnings(load_shipped_map("base"))
     []
     """
+    from companion.terra_mystica.names import terrain_name
+
     out: list[DesignWarning] = []
     unplayable = playability(tm_map)
     if unplayable is not None:
@@ -222,11 +244,11 @@ def design_warnings(tm_map: TerraMysticaMap) -> list[DesignWarning]:
     missing = [t for t in wheel.letters if not counts.get(t)]
     if missing:
         out.append(DesignWarning("missing_terrain", _("no hex of {terrains}").format(
-            terrains=_(", ").join(wheel.name(t) for t in missing))))
+            terrains=_(", ").join(terrain_name(t) for t in missing))))
     present = {t: counts.get(t, 0) for t in wheel.letters}
     if len(set(present.values())) > 1:
         out.append(DesignWarning("unequal_terrains", _("terrain counts differ: {counts}").format(
-            counts=_(", ").join(f"{t} {n}" for t, n in present.items()))))
+            counts=_(", ").join(f"{terrain_name(t)} {n}" for t, n in present.items()))))
     if tm_map.river_hexes:
         pieces = nx.number_connected_components(tm_map.river_graph)
         if pieces > 1:

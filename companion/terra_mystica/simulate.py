@@ -95,7 +95,7 @@ def check_arguments(players: int | None, factions: Sequence[str] | None, map_nam
         if unplayable is not None:
             raise CompanionError(_("--map: this map cannot be played: {reason}").format(reason=unplayable))
         for name in factions or ():
-            refusal = seat_refusal(custom, name) if get_faction(name).has_fixed_home else None
+            refusal = seat_refusal(custom, name)
             if refusal is not None:
                 raise CompanionError(_("--factions: {refusal}").format(refusal=refusal))
     elif map_name is not None:

@@ -112,6 +112,18 @@ def test_map_lab_on_a_phone(phone, lab_url):
     rights = page.evaluate("(root) => Array.from(document.querySelectorAll(root + ' .widget-toggle-button'))"
                            ".map(b => b.getBoundingClientRect().right)", LAB)
     assert len(rights) == 9 and max(rights) <= 412 + 1, rights
+    # the status (map id, terrain counts, warnings) wraps: each line ends on the screen, nothing hidden sideways
+    page.locator(f"{LAB} .companion-map-status").first.wait_for(timeout=30_000)
+    # a longer unbreakable word than the notebook shows by default (a map id beside a long map name, at a
+    # larger font): it must wrap too
+    page.evaluate("(root) => document.querySelectorAll(root + ' .companion-map-status').forEach(s =>"
+                  " s.insertAdjacentHTML('beforeend', '<code>' + 'f'.repeat(80) + '</code>'))", LAB)
+    status = page.evaluate("(root) => Array.from(document.querySelectorAll(root + ' .companion-map-status'))"
+                           ".map(s => [s.getBoundingClientRect().right, s.scrollWidth, s.clientWidth,"
+                           " s.parentElement.scrollWidth, s.parentElement.clientWidth])", LAB)
+    assert status, status
+    for right, scroll, client, outer_scroll, outer_client in status:
+        assert right <= 412 + 1 and scroll <= client + 1 and outer_scroll <= outer_client + 1, status
 
     # the statistics tables fit the screen or scroll in their own frame: what the phone shows of them (the
     # viewport, not a full-page shot) ends inside the screen, and each frame reaches its table's last column

@@ -98,3 +98,19 @@ def test_a_map_path_with_a_tilde_is_read_and_a_missing_file_is_called_missing(tm
     assert r.exit_code == 2 and "is a folder" in r.stderr
     r = runner.invoke(app, ["tm", "balance", "basee", "--games", "1"])
     assert r.exit_code == 2 and "unknown map 'basee'" in r.stderr
+
+
+
+def test_map_accepts_a_shipped_map_name_as_balance_does():
+    """``tm map KEY`` reads the shipped map (as ``tm balance KEY`` does), not a file named KEY; its id is
+    the reference engine's id of that real map (fixture)."""
+    ids = {e["snellman_map_id"] for e in ENTRIES}
+    for key in ("base", "fire_ice_side1", "fire_ice_side2"):
+        result = runner.invoke(app, ["tm", "map", key, "--json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["map_id"] in ids
+    base = runner.invoke(app, ["tm", "map", "base", "--json"])
+    assert json.loads(base.stdout)["map_id"] == json.loads(
+        runner.invoke(app, ["tm", "map", str(FIXTURES / "base.txt"), "--json"]).stdout)["map_id"]
+    unknown = runner.invoke(app, ["tm", "map", "nowhere"])
+    assert unknown.exit_code == 2 and "base" in unknown.output

@@ -154,3 +154,21 @@ def test_the_lab_switches_language_in_place(lab):
     finally:
         set_language(None)
     assert "Balance objective" in lab.status.value
+
+
+def test_chinese_lab_messages_name_terrains_and_generator_kinds_in_chinese(lab):
+    """No English inside Chinese: a missing terrain, the terrain counts, the generator's river and terrain
+    kinds are given by their translated names (not the wheel's English words or the generator's keys)."""
+    from companion.i18n import set_language
+    from companion.terra_mystica.hexmap import map_from_rows
+    from companion.terra_mystica.mapedit import design_warnings
+
+    try:
+        set_language("zh_CN")
+        text = " ".join(w.message for w in design_warnings(map_from_rows([list("YYUUKKBBGGRRR")])))
+        assert "山脉" in text and "mountains" not in text and "desert" not in text
+        assert lab.generate("random", "balanced", 1)
+        status = lab.message.value
+        assert "已生成" in status and "random" not in status and "balanced" not in status, status
+    finally:
+        set_language(None)

@@ -50,6 +50,10 @@ __all__ = ["MapLab", "SWAP"]
 #: The tool value that swaps two clicked land hexes (every other tool value is a terrain letter).
 SWAP = "swap"
 
+#: The lab's notes and status wrap at the screen's edge (a phone), the 40-digit map id included.
+_WRAP = '<div class="companion-map-status" style="white-space: normal; overflow-wrap: anywhere">{}</div>'
+
+
 
 class MapLab(widgets.VBox):
     """Design a Terra Mystica map on the map itself.
@@ -217,12 +221,12 @@ class MapLab(widgets.VBox):
         self._label()
         self.balance.retranslate()
         if self._render_message is not None:
-            self.message.value = self._render_message()
+            self.message.value = _WRAP.format(self._render_message())
         self._show()
 
     def _say(self, render: Callable[[], str]) -> None:
         self._render_message = render
-        self.message.value = render()
+        self.message.value = _WRAP.format(render())
 
     # ------------------------------------------------------------------ plain methods
     @property
@@ -305,9 +309,12 @@ class MapLab(widgets.VBox):
             return False
         ok = self._edit(lambda _d: MapDesign.from_map(result.map))
         score = result.score
+        # the menus' translated names, not the generator's keys ("random", "balanced")
+        river_shown = dict((k, n) for n, k in self._river_options()).get(river, river)
+        terrains_shown = dict((k, n) for n, k in self._terrain_options()).get(terrains, terrains)
         self._say(lambda: info_html(_("Generated (river {river}, {terrains}, seed {seed}): objective {total:.3f}; "
-                                      "the base map scores 0.").format(river=river, terrains=terrains, seed=seed,
-                                                                       total=score.total)))
+                                      "the base map scores 0.").format(river=river_shown, terrains=terrains_shown,
+                                                                       seed=seed, total=score.total)))
         return ok
 
     def save_design(self, name: str) -> bool:
@@ -409,7 +416,7 @@ class MapLab(widgets.VBox):
         if warnings:
             head += "".join(f'<div class="companion-map-warning" style="color:#9a5b00">⚠ {html.escape(w.message)}'
                             "</div>" for w in warnings)
-        self.status.value = head
+        self.status.value = _WRAP.format(head)
         self.undo_button.disabled = not self.editor.can_undo
         self.redo_button.disabled = not self.editor.can_redo
         refusal = self.design.remove_row_refusal()
