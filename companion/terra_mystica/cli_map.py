@@ -56,8 +56,8 @@ def read_map_argument(value: str, *, option: str = "MAP"):
         return load_shipped_map(value)
     # "~/.companion/maps/NAME.txt" typed in quotes reaches us unexpanded: expand it as the shell would have
     path = value if value == "-" else str(Path(value).expanduser())
-    if path != "-" and not Path(path).is_file():
-        if Path(path).exists():
+    if path != "-" and (Path(path).is_dir() or not Path(path).exists()):  # a device or pipe is read, up to the cap
+        if Path(path).is_dir():
             raise CompanionError(_("{option}: {value}: is a folder, not a map file").format(option=option, value=value))
         if any(c in value for c in "/\\.~"):
             raise CompanionError(_("{option}: {value}: no such file").format(option=option, value=value))
