@@ -134,4 +134,5 @@ def drops_html(review: Review, names: Sequence[str], describe: Describe, *, unit
     if not rows:
         empty = info_html(_("No move lost expected {unit} against the search's choice.").format(unit=unit))
         return f'<div class="companion-review"><b>{title}</b>{empty}</div>'
-    return f'<div class="companion-review"><b>{title}</b><ul>{"".join(rows)}</ul></div>'
+    wrap = "overflow-wrap:anywhere"   # long move texts break at a phone's edge
+    return f'<div class="companion-review" style="{wrap}"><b>{title}</b><ul>{"".join(rows)}</ul></div>'

@@ -26,6 +26,7 @@ from companion.session import HUMAN, Session
 from companion.widgets.century.actions import BOT_NAMES, ActionPicker
 from companion.widgets.century.plots import SEAT_COLOURS, review_figure
 from companion.widgets.century.table import TableView
+from companion.widgets.coach import drops_html
 from companion.widgets.common import (
     all_zero,
     busy,
@@ -322,15 +323,8 @@ class CenturyGame(widgets.VBox):
             self.review_figure = figure_widget(fig)
         else:
             self.review_figure.show(fig)
-        rows = "".join(
-            "<li>{text}</li>".format(text=html.escape(_(
-                "move {move}, {player}: {action} (−{loss} VP); better: {better} — {reason}").format(
-                move=d.move, player=self.names[d.seat], action=describe_action(d.action), loss=f"{d.loss:.1f}",
-                better=describe_action(d.preferred) if d.preferred else "–", reason=d.reason)))
-            for d in result.drops)
-        title = html.escape(_("Review: the biggest drops of each player"))
-        drops = widgets.HTML(f'<div class="companion-review"><b>{title}</b><ul>{rows}</ul></div>' if rows else
-                             info_html(_("No move lost expected VP against the search's choice.")))
+        drops = widgets.HTML(drops_html(result, self.names, lambda _move, action: describe_action(action),
+                                        unit=_("VP")))
         self.review_box.children = [self.review_figure, drops]
 
     # ------------------------------------------------------------------ views

@@ -8,7 +8,6 @@ It only draws: the figures and the reasons come from the search.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import ipywidgets as widgets
@@ -16,8 +15,7 @@ import ipywidgets as widgets
 from companion.coach import Review
 from companion.i18n import _
 from companion.terra_mystica.describe import describe_action, faction_name
-from companion.widgets.coach import review_figure
-from companion.widgets.common import info_html
+from companion.widgets.coach import drops_html, review_figure
 from companion.widgets.terra_mystica.plot import ChartSlot
 
 __all__ = ["REVIEW_SECONDS", "ReviewPanel"]
@@ -58,16 +56,7 @@ class ReviewPanel:
             self.slot = ChartSlot(fig)
         else:
             self.slot.show(fig)
-        rows = "".join(
-            "<li>{text}</li>".format(text=html.escape(_(
-                "move {move}, {player}: {action} (−{loss} VP); better: {better} — {reason}").format(
-                move=d.move, player=names[d.seat], action=describe_action(d.action), loss=f"{d.loss:.1f}",
-                better=describe_action(d.preferred), reason=d.reason)))
-            for d in result.drops)
-        title = html.escape(_("Review: the biggest drops of each player"))
-        self.drops.value = (f'<div class="companion-review" style="overflow-wrap:anywhere"><b>{title}</b>'
-                            f'<ul>{rows}</ul></div>' if rows else
-                            info_html(_("No move lost expected VP against the search's choice.")))
+        self.drops.value = drops_html(result, names, lambda _move, action: describe_action(action), unit=_("VP"))
         self.box.children = [self.slot, self.drops]
 
     def close(self) -> None:
