@@ -25,7 +25,7 @@ REFUSAL_CODES: frozenset[str] = frozenset({
     "volcano_spades", "volcano_unpaid",
     # the turn machine (RULES-NOTES-E E.0-E.2), companion.terra_mystica.engine.state
     "action_required", "dig_spades_kept", "multiple_actions", "non_home_twice", "nothing_to_decline", "spades_left",
-    "turn_open", "unknown_command",
+    "teleport_twice", "turn_open", "unknown_command",
     # companion.terra_mystica.game
     "bad_command", "bad_setup", "bad_tile", "chance_pending", "faction_not_available", "not_chance", "seats_full",
     "setup_pending", "unknown_action", "unknown_faction",

@@ -110,7 +110,8 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
                 out.append(f". transform {h} to {colour}")
     if spades == 2:
         for (a, ra), (b, rb) in combinations(one_spade, 2):
-            if not ctx.affords(extra_cost, ra, rb):
+            # one tunnel / carpet flight per turn (teleport_twice)
+            if (ra and rb) or not ctx.affords(extra_cost, ra, rb):
                 continue
             out.append(f". transform {a}. transform {b}")
             if build_ok:

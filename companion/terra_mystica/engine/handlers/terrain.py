@@ -82,6 +82,13 @@ class TerrainHandlers:
                 raise _illegal("not_adjacent", _("{h} is not directly adjacent to a {name} building (no bridges)").format(h=h, name=_(f.data.display)),
                                _("Nomads' sandstorm: direct adjacency only"), line)
             raise _illegal("not_reachable", _("{h} is not reachable for {name} (no own building adjacent, shipping {shipping})").format(h=h, name=_(f.data.display), shipping=self._shipping(f)), _("RULES-NOTES section 3 check_reachable"), line)
+        if f.teleported:
+            # one tunnel / carpet flight per turn, to one hex (RULES-NOTES tricky case 8; the reference engine:
+            # "Can't use tunnel / carpet flight multiple times in one turn", e.g. ACT6's two spades)
+            raise _illegal("teleport_twice", _("{name} already used tunnelling / carpet flight this turn (to {done}); "
+                                               "{h} needs another").format(name=_(f.data.display),
+                                                                           done=", ".join(sorted(f.teleported)), h=h),
+                           _("one tunnelling / carpet flight per turn"), line)
         tp = f.data.teleport
         level = min(f.teleport_level, len(tp["cost"]) - 1)
         self._pay(f, dict(tp["cost"][level]), _("tunnelling / carpet flight"))

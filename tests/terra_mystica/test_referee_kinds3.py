@@ -1,0 +1,71 @@
+"""Kinds of disagreement with the reference engine found by the differential benchmark at scale (issue 19,
+items 1 and 6; ``benchmarks/tm_reference.py --games 500``), each a small hand-made case.
+
+Each kind has a plain engine test (the rule, no Perl) and, where Perl and the reference engine are present, the
+same rows judged by the reference through :mod:`tests.terra_mystica.oracle` (skipped with a message otherwise):
+the reference's verdict is the independent answer. Hand-set resources are given to the reference with option
+``loose-adjust-resource`` (``dwarves: +12PW``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import IllegalActionError
+from companion.terra_mystica.engine import legal_actions, new_game
+from companion.terra_mystica.engine.rows import command_rows
+from tests.terra_mystica.test_referee_kinds import TILES, play
+
+
+def judge(g, adjust: list[str], row: str):
+    """The reference's verdict on ``row`` (one sub-command a line) typed after ``g``'s rows and ``adjust``."""
+    from tests.terra_mystica.oracle import Oracle, require_oracle
+
+    require_oracle()
+    lines = command_rows(g).splitlines()
+    text = "\n".join([lines[0], "option loose-adjust-resource", *lines[1:], *adjust]) + "\n"
+    faction = row.split(":", 1)[0]
+    text += "".join(f"{faction}: {sub.strip()}\n" for sub in row.split(":", 1)[1].split("."))
+    with Oracle() as oracle:
+        return oracle.judge(text)
+
+
+# ------------------------------------------------------------------- one tunnel / carpet flight per turn
+
+
+def _dwarves_round_1():
+    """Dwarves E7/F6 against the Witches E9/F4, round 1; the Dwarves then gain 12 power (bowls 0/5/7)."""
+    g = new_game(["dwarves", "witches"], round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "dwarves: build E7", "witches: build E9", "witches: build F4", "dwarves: build F6",
+             "witches: pass BON1", "dwarves: pass BON2")
+    before = g.copy()
+    g.factions["dwarves"].bowls = g.factions["dwarves"].bowls.gained(12)
+    return before, g
+
+
+# C3 and D7 are green / red, one hex beyond the Dwarves' buildings (tunnelling), one spade each; D4 is a
+# neighbour of E7 needing one spade too
+TWO_TUNNELS = "dwarves: action ACT6. transform C3. transform D7"
+ONE_TUNNEL = "dwarves: action ACT6. transform C3. transform D4"
+
+
+def test_a_second_tunnel_in_one_turn_is_refused():
+    """RULES-NOTES tricky case 8 (one tunnel / carpet flight per action): ACT6's two spades on two hexes each
+    reached by tunnelling (bot game seed 7 / 9, 5 players, greedy) — the second transform is refused."""
+    _before, g = _dwarves_round_1()
+    assert g.reach(g.factions["dwarves"], "C3") == g.reach(g.factions["dwarves"], "D7") == "jump"
+    with pytest.raises(IllegalActionError) as err:
+        play(g, TWO_TUNNELS)
+    assert err.value.code == "teleport_twice"
+    after = play(g, ONE_TUNNEL)
+    assert after.colour["C3"] == after.colour["D4"] == "gray"
+    assert after.factions["dwarves"].workers == g.factions["dwarves"].workers - 2   # one tunnel: 2 W
+    moves = legal_actions(g, "dwarves")
+    assert TWO_TUNNELS.split(": ")[1] not in moves and ONE_TUNNEL.split(": ")[1] in moves
+
+
+def test_the_reference_refuses_a_second_tunnel_in_one_turn():
+    before, _g = _dwarves_round_1()
+    v = judge(before, ["dwarves: +12PW"], TWO_TUNNELS)
+    assert not v.accepted and "tunnel / carpet flight multiple times" in v.error
+    assert judge(before, ["dwarves: +12PW"], ONE_TUNNEL).accepted
