@@ -14,7 +14,7 @@ REFUSAL_CODES: frozenset[str] = frozenset({
     # companion.terra_mystica.engine.state
     "action_forbidden", "action_taken", "already_dropped", "already_passed", "ambiguous_river", "bad_conversion",
     "bad_terrain", "bad_upgrade", "bonus_needed", "bonus_unavailable", "cannot_burn", "cannot_terraform",
-    "colour_taken", "cult_loss", "decision_pending", "double_action_pass", "dropped",     "favor_gone", "favor_twice", "game_over", "hex_occupied", "income_phase", "inland", "no_bonus_round6",
+    "colour_taken", "cult_loss", "decision_pending", "double_action_pass", "dropped",     "favor_gone", "favor_twice", "game_over", "hex_occupied", "income_phase", "inland",
     "no_bridge_action", "no_building_left", "no_cult_step_due", "no_dwelling_left", "no_favor_due", "no_offer",
     "no_p3_due", "no_pick_due", "no_priest", "no_river_town", "no_spade", "no_spades", "no_such_action",
     "no_town_due", "no_unlock_due", "not_active", "not_adjacent", "not_enough_c", "not_enough_p", "not_enough_pw",

@@ -214,7 +214,8 @@ class Judgement:
     row: str
     project: tuple       # (accepted, turn still open)
     reference: tuple
-    error: str = ""
+    error: str = ""          # the reference's refusal
+    project_error: str = ""  # the project's refusal (code: message)
 
     @property
     def agree(self) -> bool:
@@ -229,12 +230,12 @@ def _open_in_project(game: Game, faction: str) -> bool:
                 or o.free_transform or o.free_dwelling or o.bridge or o.free_trading_house)
 
 
-def _project_judge(game: Game, faction: str, row: str) -> tuple[bool, bool]:
+def _project_judge(game: Game, faction: str, row: str) -> tuple[tuple[bool, bool], str]:
     try:
         new = engine.apply_action(game, faction, row)
-    except (IllegalActionError, RecordError):
-        return False, False
-    return True, _open_in_project(new, faction)
+    except (IllegalActionError, RecordError) as exc:
+        return (False, False), f"{getattr(exc, 'code', '')}: {exc}"
+    return (True, _open_in_project(new, faction)), ""
 
 
 def _reference_judge(oracle: Oracle, prefix: str, faction: str, row: str) -> tuple[tuple[bool, bool], str]:
@@ -332,7 +333,8 @@ def judge_moves(oracle: Oracle, game: Game, rng: random.Random, *, positions: in
         cands += list(near_misses(before, faction, legal, rng))
         for kind, row in cands:
             ref, err = _reference_judge(oracle, prefix, faction, explicit_row(before, faction, row))
-            out.append(Judgement(kind, faction, row, _project_judge(before, faction, row), ref, err))
+            ours, our_err = _project_judge(before, faction, row)
+            out.append(Judgement(kind, faction, row, ours, ref, err, our_err))
     return out
 
 

@@ -69,3 +69,42 @@ def test_the_reference_refuses_a_second_tunnel_in_one_turn():
     v = judge(before, ["dwarves: +12PW"], TWO_TUNNELS)
     assert not v.accepted and "tunnel / carpet flight multiple times" in v.error
     assert judge(before, ["dwarves: +12PW"], ONE_TUNNEL).accepted
+
+
+# ------------------------------------------------------------------- a bonus tile named when passing in round 6
+
+
+def _round_6():
+    """Witches E9/F4 and Darklings E10/B3; both pass through rounds 1-5 (swapping BON1 / BON2 with BON3 / BON4)."""
+    g = new_game(["witches", "darklings"], round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "witches: build E9", "darklings: build E10", "darklings: build B3", "witches: build F4",
+             "darklings: pass BON1", "witches: pass BON2")
+    for r in range(1, 6):
+        w, d = ("BON3", "BON4") if r % 2 else ("BON1", "BON2")
+        first, second = ("witches", "darklings") if g.expected_turn() == "witches" else ("darklings", "witches")
+        picks = {"witches": w, "darklings": d}
+        g = play(g, f"{first}: pass {picks[first]}", f"{second}: pass {picks[second]}")
+    assert g.round == 6
+    return g
+
+
+def test_a_tile_named_when_passing_in_round_6_is_ignored():
+    """The rulebook takes no bonus tile in round 6; the reference engine accepts ``pass BON3`` there with a warning
+    and takes nothing (bot games seed 7 / 13 and 34: ``pass BON3``, ``pass BON5`` refused by this engine only)."""
+    g = _round_6()
+    name = g.expected_turn()
+    f = g.factions[name]
+    after = play(g, f"{name}: pass {sorted(g.bonus_pool)[0]}")
+    a = after.factions[name]
+    assert a.passed and (a.coins, a.bonus, after.bonus_pool) == (f.coins, f.bonus, g.bonus_pool)
+    assert a.vp == play(g, f"{name}: pass").factions[name].vp
+
+
+def test_the_reference_ignores_a_tile_named_when_passing_in_round_6():
+    g = _round_6()
+    name = g.expected_turn()
+    tile = sorted(g.bonus_pool)[0]
+    v = judge(g, [], f"{name}: pass {tile}")
+    assert v.accepted, v.error
+    plain = judge(g, [], f"{name}: pass")
+    assert v.rows[-1].totals == plain.rows[-1].totals   # nothing gained from the tile

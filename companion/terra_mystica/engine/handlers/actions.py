@@ -151,7 +151,7 @@ class ActionHandlers:
             if f.bonus:
                 self.bonus_pool[f.bonus] = 0
             f.bonus = bon
-        elif bon is not None:
-            raise _illegal("no_bonus_round6", _("no bonus tile is taken in round 6"), _("rulebook: passing"), line)
+        # round 6: no tile is taken; one named anyway is ignored, as the reference engine does ("Can't take a
+        # bonus tile when passing on last round" is only a warning there; bot games seed 7 / 13, 34)
         f.passed = True
         self.pass_order.append(f.name)
