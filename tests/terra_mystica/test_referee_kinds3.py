@@ -108,3 +108,40 @@ def test_the_reference_ignores_a_tile_named_when_passing_in_round_6():
     assert v.accepted, v.error
     plain = judge(g, [], f"{name}: pass")
     assert v.rows[-1].totals == plain.rows[-1].totals   # nothing gained from the tile
+
+
+# ------------------------------------------------------------------- the build of an action that transformed to another colour
+
+
+def _witches_e7_green():
+    """Witches E9/F4 against the Darklings E10/B3, round 1: the witches made E7 green (``dig 1. transform E7``),
+    the darklings sent a priest; the witches to act, then given 10 workers."""
+    g = new_game(["witches", "darklings"], round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "witches: build E9", "darklings: build E10", "darklings: build B3", "witches: build F4",
+             "darklings: pass BON1", "witches: pass BON2", "witches: dig 1. transform E7", "darklings: send p to WATER")
+    before = g.copy()
+    g.factions["witches"].workers += 10
+    return before, g
+
+
+OTHER_COLOUR_THEN_BUILD = "witches: dig 1. transform F6 to red. build E7"
+HOME_THEN_BUILD_ELSEWHERE = "witches: dig 1. transform F6. build E7"
+
+
+def test_a_transform_to_another_colour_leaves_the_build_free_to_go_elsewhere():
+    """The reference ties an action's build to the hexes it transformed to the home colour only; after a transform
+    to another colour the build may go on any home-coloured hex (bot game seed 7 / 37: the Yetis' ``dig 1.
+    transform B3 to brown. build E10``). After a home transform it must be on that hex (E.1.2)."""
+    _before, g = _witches_e7_green()
+    after = play(g, OTHER_COLOUR_THEN_BUILD)
+    assert (after.colour["F6"], after.townstate.buildings["E7"][1]) == ("red", "D")
+    with pytest.raises(IllegalActionError) as err:
+        play(g, HOME_THEN_BUILD_ELSEWHERE)
+    assert err.value.code == "multiple_actions"
+
+
+def test_the_reference_lets_the_build_go_elsewhere_after_a_transform_to_another_colour():
+    before, _g = _witches_e7_green()
+    v = judge(before, ["witches: +10W"], OTHER_COLOUR_THEN_BUILD)
+    assert v.accepted, v.error
+    assert not judge(before, ["witches: +10W"], HOME_THEN_BUILD_ELSEWHERE).accepted

@@ -94,7 +94,10 @@ class Turns:
         verb = cmd.verb
         if t.followup(verb) > 0 and self._followup_fits(f, t, cmd):
             if verb == "transform":
-                t = replace(t, transforms=t.transforms - 1, dig=False, build_hexes=(*t.build_hexes, cmd.args[0]))
+                # only a transform to the home colour ties the action's build to its hex (RULES-NOTES-E E.1.2)
+                home = (cmd.args[1] or f.home) == f.home
+                t = replace(t, transforms=t.transforms - 1, dig=False,
+                            build_hexes=(*t.build_hexes, cmd.args[0]) if home else t.build_hexes)
             elif verb == "build":
                 t = replace(t, transforms=0, builds=0, dig=False)  # a build ends the action (E.1.1)
             elif verb == "bridge":
@@ -120,11 +123,12 @@ class Turns:
             _("RULES-NOTES-E E.1.2"), self._line)
 
     def _followup_fits(self, f: FactionState, t: TurnState, cmd: Command) -> bool:
-        """A follow-up build goes on a hex transformed in the action or one it transforms itself with the
-        spades held; ACTS's follow-up is a trading house (RULES-NOTES-E E.1.2)."""
-        if cmd.verb == "build" and t.build_hexes:
-            h = cmd.args[0]
-            return h in t.build_hexes or (self.colour.get(h) != f.home and f.spades > 0)
+        """A follow-up build goes on a hex the action transformed to the home colour, anywhere while a transform
+        is left (ACT6's second spade) or when the action transformed only to other colours (the reference engine
+        ties the build to home-colour transforms only: ``dig 1. transform B3 to brown. build E10``, seed 7 / 37);
+        ACTS's follow-up is a trading house (RULES-NOTES-E E.1.2)."""
+        if cmd.verb == "build" and t.build_hexes and not t.transforms:
+            return cmd.args[0] in t.build_hexes
         if cmd.verb == "upgrade":
             return cmd.args[1] == "TP"
         return True
