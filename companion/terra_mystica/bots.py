@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +49,9 @@ from typing import Any
 from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.i18n import N_
 from companion.i18n import gettext as _
+from companion.terra_mystica import engine, game
+from companion.terra_mystica.engine.faction import FactionState
+from companion.terra_mystica.engine.moves import turn_moves
 
 __all__ = ["BOTS", "BOT_NAMES", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "home_hexes_in_reach",
            "make_bot", "play_game"]
@@ -84,8 +88,6 @@ class RandomBot:
         CompanionError
             When nothing is legal (a terminal state).
         """
-        from companion.terra_mystica import game
-
         name, rows = game.legal_rows(state)
         if rows:
             # the engine's rows as text: only the row played becomes an Action
@@ -123,11 +125,9 @@ def _row_kind(text: str) -> tuple:
     """:func:`_shape` of a row typed as ``text``, remembered by the text (listed rows recur)."""
     hit = _MOVE_KINDS.get(text)
     if hit is None:
-        from companion.terra_mystica.engine import parse_commands
-
         if len(_MOVE_KINDS) > 65536:
             _MOVE_KINDS.clear()
-        hit = _MOVE_KINDS[text] = _shape((c.verb, c.args) for c in parse_commands(text))
+        hit = _MOVE_KINDS[text] = _shape((c.verb, c.args) for c in engine.parse_commands(text))
     return hit
 
 
@@ -237,21 +237,36 @@ def _projection(g, faction: str, networks: dict | None) -> tuple[int, int]:
     resources converted), for this faction only, with the other factions' network sizes taken from
     ``networks`` when given (one faction's row never changes another's network, so a bot computes them once
     per decision)."""
-    from companion.terra_mystica.engine import CULT_TRACKS
-
     seats = g.seats
     i = seats.index(faction)
-    cult_prizes, network_prizes = _prizes()
-    factions = [g.factions[n] for n in seats]
-    vp = 0
-    for t in CULT_TRACKS:
-        vp += _ranked(tuple(o.cult[t] for o in factions), cult_prizes)[i]
-    nets = tuple(networks[n] if networks is not None and n != faction and n in networks else _network_size(g, n)
-                 for n in seats)
-    vp += _ranked(nets, network_prizes)[i]
-    f = g.factions[faction]
+    factions = g.factions
+    cults = tuple(factions[n].cult for n in seats)
+    vp = _cult_vp(i, tuple(c["FIRE"] for c in cults), tuple(c["WATER"] for c in cults),
+                  tuple(c["EARTH"] for c in cults), tuple(c["AIR"] for c in cults))
+    if networks is None:
+        nets = tuple(_network_size(g, n) for n in seats)
+    else:
+        nets = tuple(networks[n] if n != faction and n in networks else _network_size(g, n) for n in seats)
+    vp += _ranked(nets, _prizes()[1])[i]
+    f = factions[faction]
     resource_vp = _resource_vp(f.name, f.coins, f.workers, f.priests, tuple(f.bowls))
     return f.vp + vp + resource_vp, resource_vp
+
+
+_CULT_VP: dict = {}
+
+
+def _cult_vp(seat: int, *tracks: tuple) -> int:
+    """The cult prizes (by rank, :func:`_ranked`) of seat ``seat`` over the tracks' positions ``tracks``
+    (one tuple of every seat's position per track, in :data:`~...engine.CULT_TRACKS` order), remembered."""
+    key = (seat, tracks)
+    hit = _CULT_VP.get(key)
+    if hit is None:
+        if len(_CULT_VP) > 65536:
+            _CULT_VP.clear()
+        prizes = _prizes()[0]
+        hit = _CULT_VP[key] = sum(_ranked(values, prizes)[seat] for values in tracks)
+    return hit
 
 
 _RANKED: dict = {}
@@ -397,8 +412,6 @@ class GreedyBot:
         CompanionError
             When nothing is legal (a terminal state).
         """
-        from companion.terra_mystica import engine, game
-
         if game.current_player(state) == game.CHANCE:
             return game.sample_chance(state, rng)
         actions = game.legal_actions(state)
@@ -411,26 +424,78 @@ class GreedyBot:
         faction = actions[0].faction
         home = g.factions[faction].home
         reach_before = None   # home-terrain hexes in reach now: counted once, when an action changes the home
-        actions = list(actions) + [game.Action.parse(faction, text) for text in
-                                   conversion_rows(g, faction, [a.text for a in actions], checked=False)]
+        rows = [(a.text, None) for a in actions]
+        rows += [(text, (made, after)) for text, _cand, made, after in
+                 _priced(g, faction, [a.text for a in actions], 8) if made]
+        rates = _rates(g.factions[faction]) if len(rows) > len(actions) else {}
+        conversions: dict = {}   # a conversion prefix -> the faction after it alone (None: refused)
         best: list = []
         best_value = float("-inf")
-        for a in actions:
-            try:
-                # the engine's game after the row (what game.apply_action makes, without the protocol's state)
-                after = engine.apply_action(g, a.faction, a.text)
-            except (IllegalActionError, RecordError):
-                continue  # a conversion row whose cost was measured but not checked (legal moves are accepted)
-            value = evaluate(after, a.faction, self.weights, networks=networks)
+        for text, priced in rows:
+            # the engine's game after the row (what game.apply_action makes, without the protocol's state)
+            after = _converted(g, faction, text, *priced, rates, conversions) if priced is not None else None
+            if after is None:
+                try:
+                    after = engine.apply_action(g, faction, text)
+                except (IllegalActionError, RecordError):
+                    continue  # a conversion row whose cost was measured but not checked (legal moves are accepted)
+            elif after is _REFUSED:
+                continue
+            value = evaluate(after, faction, self.weights, networks=networks)
             if after.factions[faction].home != home:
                 if reach_before is None:
                     reach_before = home_hexes_in_reach(g, faction)
                 value += _home_change_value(g, after, faction, self.weights, reach_before)
             if value > best_value + 1e-9:
-                best, best_value = [a], value
+                best, best_value = [text], value
             elif abs(value - best_value) <= 1e-9:
-                best.append(a)
-        return rng.choice(best or actions)
+                best.append(text)
+        if not best:
+            return rng.choice(actions)
+        return game.Action.parse(faction, rng.choice(best))
+
+
+_REFUSED = object()
+"""What :func:`_converted` returns for a row the engine refuses."""
+
+
+def _converted(g, faction: str, text: str, made: Counter, rich_after, rates: dict, conversions: dict):
+    """The game after conversion row ``text`` (conversions ``made``, then a move) from the move's
+    application to the rich game (:func:`_priced`), without applying the row: :data:`_REFUSED` when the
+    engine refuses it, None when it cannot tell (the caller applies the row).
+
+    Told when the move only pays (coins, workers, priests and bowl-III power down, no power gained:
+    ``_Measured.gained``), and the conversions alone (applied once per decision for each prefix,
+    kept in ``conversions``) leave the faction's obligations, VP and cults as they were: then the row ends
+    with the conversions' resources minus what the move paid, refused exactly when one falls below zero
+    (every payment only lowers them)."""
+    moved = rich_after.factions[faction]
+    start = g.factions[faction]
+    b0 = start.bowls
+    b1 = moved.bowls
+    spent = b0.iii + _PLENTY - b1.iii
+    paid_c = start.coins + _PLENTY - moved.coins
+    paid_w = start.workers + _PLENTY - moved.workers
+    paid_p = start.priests + _PLENTY - moved.priests
+    if moved.gained or b1.i != b0.i + spent or b1.ii != b0.ii or min(spent, paid_c, paid_w, paid_p) < 0:
+        return None
+    prefix = _prefix(made, rates)
+    if prefix not in conversions:
+        try:
+            conversions[prefix] = engine.apply_action(g, faction, prefix).factions[faction]
+        except (IllegalActionError, RecordError):
+            conversions[prefix] = None
+    conv = conversions[prefix]
+    if conv is None or conv.owed != start.owed or conv.vp != start.vp or conv.cult != start.cult:
+        return None
+    coins, workers, priests = conv.coins - paid_c, conv.workers - paid_w, conv.priests - paid_p
+    iii = conv.bowls.iii - spent
+    if min(coins, workers, priests, iii) < 0:
+        return _REFUSED
+    moved.coins, moved.workers, moved.priests = coins, workers, priests
+    moved.max_priests -= _PLENTY
+    moved.bowls = type(b1)(conv.bowls.i + spent, conv.bowls.ii, iii)
+    return rich_after
 
 
 _SHORTFALL = ("not_enough_c", "not_enough_w", "not_enough_p", "not_enough_pw")
@@ -507,18 +572,59 @@ _PLENTY = 100
 _CODES = (("P", "not_enough_p"), ("W", "not_enough_w"), ("PW", "not_enough_pw"), ("C", "not_enough_c"))
 
 
-def _cost(rich, faction: str, text: str) -> dict | None:
-    """What row ``text`` spends of coins, workers, priests and bowl-III power: measured by applying it to
-    ``rich`` (the game with plenty of each for ``faction``); None if refused for another reason."""
-    from companion.terra_mystica import engine
-
+def _cost(rich, faction: str, text: str) -> tuple[dict, Any] | tuple[None, None]:
+    """What row ``text`` spends of coins, workers, priests and bowl-III power, and the game after it:
+    measured by applying it to ``rich`` (the game with plenty of each for ``faction``, :func:`_rich`);
+    (None, None) if refused for another reason."""
     try:
-        after = engine.apply_action(rich, faction, text).factions[faction]
+        after = engine.apply_action(rich, faction, text)
     except (IllegalActionError, RecordError):
-        return None
-    before = rich.factions[faction]
-    return {"C": max(0, before.coins - after.coins), "W": max(0, before.workers - after.workers), "P": max(0, before.priests - after.priests),
-            "PW": max(0, before.bowls.iii - after.bowls.iii)}
+        return None, None
+    before, f = rich.factions[faction], after.factions[faction]
+    return {"C": max(0, before.coins - f.coins), "W": max(0, before.workers - f.workers),
+            "P": max(0, before.priests - f.priests), "PW": max(0, before.bowls.iii - f.bowls.iii)}, after
+
+
+def _rich(g, faction: str):
+    """A copy of ``g`` where ``faction`` holds :data:`_PLENTY` more coins, workers, priests (and priest room)
+    and bowl-III power, its faction state a :class:`_Measured` (notes gains)."""
+    rich = g.copy()
+    rf = rich.factions[faction] = _Measured.of(rich.factions[faction])
+    rf.coins, rf.workers, rf.priests = rf.coins + _PLENTY, rf.workers + _PLENTY, rf.priests + _PLENTY
+    rf.max_priests += _PLENTY
+    rf.bowls = type(rf.bowls)(rf.bowls.i, rf.bowls.ii, rf.bowls.iii + _PLENTY)
+    rf.gained = False
+    return rich
+
+
+class _Measured(FactionState):
+    """A faction state that notes whether it gained anything (``gained``: coins, workers or priests up, or
+    power gained), its copies included. A move's net change hides a gain that pays back part of its cost
+    (a town tile's coins after an upgrade), and a power gain can leave the bowls as a pure spend would
+    (bowls I and II empty), so only this tells (:func:`_converted`)."""
+
+    @classmethod
+    def of(cls, f: FactionState) -> _Measured:
+        new = f.copy()
+        new.__class__ = cls
+        return new
+
+    def copy(self) -> _Measured:
+        new = super().copy()
+        new.__class__ = type(self)
+        return new
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _GAINS and value > getattr(self, name):
+            object.__setattr__(self, "gained", True)
+        object.__setattr__(self, name, value)
+
+    def gain_power(self, n: int) -> int:
+        object.__setattr__(self, "gained", True)
+        return super().gain_power(n)
+
+
+_GAINS = frozenset({"coins", "workers", "priests"})
 
 
 def _after(f, made, rates: dict) -> dict:
@@ -557,45 +663,14 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
         Rows the engine accepts (each a conversion prefix and one complete move); with ``checked=False``
         rows whose measured cost the conversions cover.
     """
-    from collections import Counter
-
-    from companion.terra_mystica import engine
-    from companion.terra_mystica.engine.moves import turn_moves
-
-    if g.phase != "actions" or g.expected_turn() != faction or engine.awaited(g)[:1] != [faction]:
-        return []
-    f = g.factions[faction]
-    rates = _rates(f)
-    skip = set(legal) or set(turn_moves(g, faction))
     out = []
-    rich = g.copy()
-    rf = rich.factions[faction]
-    rf.coins, rf.workers, rf.priests = rf.coins + _PLENTY, rf.workers + _PLENTY, rf.priests + _PLENTY
-    rf.max_priests += _PLENTY
-    rf.bowls = type(rf.bowls)(rf.bowls.i, rf.bowls.ii, rf.bowls.iii + _PLENTY)
-    for cand in turn_moves(g, faction, _convertible(f, rates)):
-        if cand in skip:
-            continue
-        made: Counter = Counter()
-        text = cand
-        need = _cost(rich, faction, cand)
-        if need is None:
-            continue
-        for _k in range(max_steps):  # conversions for the measured cost, then the engine's word
-            have = _after(f, made, rates)
-            code = next((c for res, c in _CODES if need[res] > have[res]), None)
-            if code is None:
-                break
-            kind = _step(f, code, made, rates)
-            if kind is None:
-                break
-            made[kind] += 1
-        if made:
-            text = f"{_prefix(made, rates)}. {cand}"
+    for text, cand, made, _rich_after in _priced(g, faction, legal, max_steps):
         if not checked:
             if made:
                 out.append(text)
             continue
+        f = g.factions[faction]
+        rates = _rates(f)
         for _k in range(max_steps + 1):
             try:
                 engine.apply_action(g, faction, text)
@@ -614,6 +689,36 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
                 out.append(text)
             break
     return out
+
+
+def _priced(g, faction: str, legal: Sequence[str], max_steps: int):
+    """The rows of :func:`conversion_rows` before the check: ``(row, move, conversions made, the rich game
+    after the move)`` for every move of the turn (:func:`~...engine.moves.turn_moves`) not in ``legal``
+    that the rich game (:func:`_rich`) accepts, with the conversions its measured cost asks for (``row``
+    is the move alone when it asks for none)."""
+    if g.phase != "actions" or g.expected_turn() != faction or engine.awaited(g)[:1] != [faction]:
+        return
+    f = g.factions[faction]
+    rates = _rates(f)
+    skip = set(legal) or set(turn_moves(g, faction))
+    rich = _rich(g, faction)
+    for cand in turn_moves(g, faction, _convertible(f, rates)):
+        if cand in skip:
+            continue
+        made: Counter = Counter()
+        need, after = _cost(rich, faction, cand)
+        if need is None:
+            continue
+        for _k in range(max_steps):  # conversions for the measured cost, then the engine's word
+            have = _after(f, made, rates)
+            code = next((c for res, c in _CODES if need[res] > have[res]), None)
+            if code is None:
+                break
+            kind = _step(f, code, made, rates)
+            if kind is None:
+                break
+            made[kind] += 1
+        yield (f"{_prefix(made, rates)}. {cand}" if made else cand), cand, made, after
 
 
 def make_bot(name: str) -> Any:
@@ -659,8 +764,6 @@ def play_game(state: Any, bots: Sequence[Any], rng: random.Random, *, max_action
     CompanionError
         If the game does not end within ``max_actions`` actions, or the seat count and bots differ.
     """
-    from companion.terra_mystica import game
-
     if len(bots) != state.seats:
         raise CompanionError(_("{seats} seats but {n_bots} bots").format(seats=state.seats, n_bots=len(bots)))
     first = state

@@ -425,24 +425,26 @@ class TownState:
         """
         if faction != "mermaids" or self.town_tiles_left == 0:
             return ()
-        out = []
         taken = {r for r, f in self.connections if f == faction}
-        for r in self.map.river_hexes:
-            if r in taken:
-                continue
-            around = [n for n in self.map.neighbours(r) if self.owner(n) == faction]
-            groups: list[frozenset[str]] = []
-            for n in around:
-                if not any(n in g for g in groups):
-                    groups.append(self.group(n))
-            if len(groups) < 2:
-                continue
-            union = frozenset().union(*groups)
-            if any(h in self.town_of for h in union):
-                continue
-            if self.qualifies(union, faction):
-                out.append(r)
-        return tuple(out)
+        return tuple(r for r in self.map.river_hexes if r not in taken and self._town_across(r, faction))
+
+    def _town_across(self, river: str, faction: str) -> bool:
+        """True when ``faction``'s buildings around ``river`` (two separate groups or more, none in a town
+        yet) joined through it meet the town rule (one river hex of :meth:`mermaid_candidates`)."""
+        owner = self.owner
+        around = [n for n in self.map.neighbours(river) if owner(n) == faction]
+        if len(around) < 2:
+            return False
+        groups: list[frozenset[str]] = []
+        for n in around:
+            if not any(n in g for g in groups):
+                groups.append(self.group(n))
+        if len(groups) < 2:
+            return False
+        union = frozenset().union(*groups)
+        if any(h in self.town_of for h in union):
+            return False
+        return self.qualifies(union, faction)
 
     def connect(self, river: str, faction: str = "mermaids") -> TownState:
         """Mermaids found a town across river hex ``river`` (engine command ``connect r2``).
@@ -462,7 +464,8 @@ class TownState:
                                      rule=_("RULES-NOTES section 4, tricky case 5"))
         if not hx.river:
             raise IllegalActionError("not_a_river", _("{label} is a land hex; connect needs a river hex").format(label=hx.label))
-        if hx.label not in self.mermaid_candidates(faction):
+        if self.town_tiles_left == 0 or any(r == hx.label and f == faction for r, f in self.connections) or \
+                not self._town_across(hx.label, faction):
             raise IllegalActionError("no_river_town", _("the Mermaids' buildings around {label} would not form a new town through it").format(label=hx.label), rule=_("RULES-NOTES section 4"))
         state = self._with_skip(hx.label, faction, connections=(*self.connections, (hx.label, faction)),
                                 events=())
