@@ -111,6 +111,9 @@ def _set(t: tuple, i: int, v: object) -> tuple:
 _tnew = tuple.__new__
 _INPUTS = {cid: (c.inputs if c.kind == "trade" else None) for cid, c in _M.items()}
 _COST = {gid: g.cost for gid, g in _G.items()}
+_GAIN = {cid: (None if c.kind == "upgrade" else tuple(o - i for o, i in zip(c.outputs, c.inputs, strict=True)))
+         for cid, c in _M.items()}
+"""Crystals one use of a create or trade card adds to the caravan (negative: paid); ``None`` for upgrades."""
 
 
 _fmt = crystal_counts_text
@@ -336,7 +339,8 @@ def apply_action(s: State, a: Action) -> State:
             return _acquire(s, a, False)
         if t is Discard:
             return _discard(s, a, False)
-        return _claim(s, a, False)
+        if t is Claim:
+            return _claim(s, a, False)
     if s[18]:  # finished
         raise _err("game_over", _("the game is over"), R_END)
     t = type(a)
@@ -495,21 +499,14 @@ def _play(s: State, a: PlayCard, check: bool = True) -> State:
     cid = a.card
     if check:
         _check_play(s, p, hand, a)
-    card = _M[cid]
     c = s[4][p]
-    kind = card.kind
-    if kind == "create":
-        out = card.outputs
-        new = (c[0] + out[0], c[1] + out[1], c[2] + out[2], c[3] + out[3])
-    elif kind == "upgrade":  # steps applied low colours first
+    gain = _GAIN[cid]
+    if gain is None:  # an upgrade card: steps applied low colours first
         st = a.steps
         new = (c[0] - st[0], c[1] + st[0] - st[1], c[2] + st[1] - st[2], c[3] + st[2])
-    else:
+    else:  # create (played once) or trade (a.times uses)
         n = a.times
-        inp = card.inputs
-        out = card.outputs
-        new = (c[0] + n * (out[0] - inp[0]), c[1] + n * (out[1] - inp[1]), c[2] + n * (out[2] - inp[2]),
-               c[3] + n * (out[3] - inp[3]))
+        new = (c[0] + n * gain[0], c[1] + n * gain[1], c[2] + n * gain[2], c[3] + n * gain[3])
     rest = [*hand]
     rest.remove(cid)
     return _done_own(s, p, new, (*rest,), s[6][p] + (cid,))
@@ -768,15 +765,15 @@ def sample_action(s: State, rng: random.Random) -> Action:
             if s[6][p]:
                 break
         else:
-            for gid in row:  # any golem claimable? (the list of them is built only then)
+            claimable = []
+            pos = 0
+            for gid in row:
+                pos += 1
                 cost = costs[gid]
                 if y >= cost[0] and g >= cost[1] and b >= cost[2] and pk >= cost[3]:
-                    break
-            else:
-                continue
-            claimable = [pos for pos, gid in enumerate(row, 1)
-                         if y >= costs[gid][0] and g >= costs[gid][1] and b >= costs[gid][2] and pk >= costs[gid][3]]
-            break
+                    claimable.append(pos)
+            if claimable:
+                break
     if k == 0:
         while True:  # a uniformly random playable card, by rejection (at least one is playable)
             cid = hand[_trunc(rnd() * len(hand))]
@@ -794,7 +791,17 @@ def sample_action(s: State, rng: random.Random) -> Action:
                                                       upgrade_choices(c, _M[cid].upgrades))
             a = choices[_trunc(rnd() * len(choices))]
         else:
-            times = 1 + _trunc(rnd() * max_trades(c, cid))
+            inp = inputs[cid]  # as max_trades(c, cid), inline (the hot path)
+            most = 99
+            if inp[0]:
+                most = y // inp[0]
+            if inp[1] and g // inp[1] < most:
+                most = g // inp[1]
+            if inp[2] and b // inp[2] < most:
+                most = b // inp[2]
+            if inp[3] and pk // inp[3] < most:
+                most = pk // inp[3]
+            times = 1 + _trunc(rnd() * most)
             if times == 1:
                 a = _PLAY_ONCE[cid]
             else:
