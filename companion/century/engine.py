@@ -174,11 +174,11 @@ def new_game(n_players: int = 4, seed: int | None = None, *, rng: random.Random 
         golem_row=(), golem_deck=_GOLEM_IDS,
         copper_pile=2 * n, silver_pile=2 * n, end_triggered=False, finished=False,
     )
-    rows = {"golem": (_("the golem row has {size} cards, {given} given"), _("golem row: {reason}")),
-            "merchant": (_("the market has {size} cards, {given} given"), _("market: {reason}"))}
     for ids, size, kind in ((golem_row, GOLEM_ROW_SIZE, "golem"), (market, MARKET_SIZE, "merchant")):
         if ids is None:
             continue
+        rows = {"golem": (_("the golem row has {size} cards, {given} given"), _("golem row: {reason}")),
+                "merchant": (_("the market has {size} cards, {given} given"), _("market: {reason}"))}
         ids = list(ids)
         if len(ids) != size:
             raise _err("bad_setup", rows[kind][0].format(size=size, given=len(ids)), R_SETUP)
@@ -682,16 +682,16 @@ def sample_chance(s: State, rng: random.Random) -> Action:
     """A uniformly random reveal from the deck that must refill its row (the deck is a shuffled pile)."""
     pending = chance_pending(s)
     if pending == "golem":
-        return RevealGolem(s.golem_deck[int(rng.random() * len(s.golem_deck))])
+        return _REVEAL_GOLEM[s.golem_deck[_trunc(rng.random() * len(s.golem_deck))]]
     if pending == "merchant":
-        return RevealMerchant(s.merchant_deck[int(rng.random() * len(s.merchant_deck))])
+        return _REVEAL_MERCHANT[s.merchant_deck[_trunc(rng.random() * len(s.merchant_deck))]]
     raise _err("no_reveal_due", _("no card is due to be revealed"), R_TURN)
 
 
 def resolve_chance(s: State, rng: random.Random) -> State:
     """Apply random reveals until no card is due (a no-op when none is)."""
     while chance_pending(s):
-        s = apply_action(s, sample_chance(s, rng))
+        s = apply_action(s, sample_action(s, rng))  # a reveal, drawn as sample_chance draws it
     return s
 
 
