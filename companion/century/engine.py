@@ -747,31 +747,36 @@ def sample_action(s: State, rng: random.Random) -> Action:
     inputs = _INPUTS
     costs = _COST
     # A uniform action kind among those available, by rejection: draw one of the four, keep it if it can be
-    # made (each kind is tested only when drawn; at least one always can: Create 2 is in hand or played).
+    # made (at least one always can: Create 2 is in hand or played). A kind is tested the first time it is
+    # drawn and the answer kept for the next draws.
+    can_play = claimable = None
     while True:
         k = _trunc(rnd() * 4)
         if k == 0:
-            for cid in hand:
-                inp = inputs[cid]
-                if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
-                    break
-            else:
-                continue
-            break
-        if k == 1:
+            if can_play is None:
+                can_play = False
+                for cid in hand:
+                    inp = inputs[cid]
+                    if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
+                        can_play = True
+                        break
+            if can_play:
+                break
+        elif k == 1:
             if market:
                 break
         elif k == 2:
             if s[6][p]:
                 break
         else:
-            claimable = []
-            pos = 0
-            for gid in row:
-                pos += 1
-                cost = costs[gid]
-                if y >= cost[0] and g >= cost[1] and b >= cost[2] and pk >= cost[3]:
-                    claimable.append(pos)
+            if claimable is None:
+                claimable = []
+                pos = 0
+                for gid in row:
+                    pos += 1
+                    cost = costs[gid]
+                    if y >= cost[0] and g >= cost[1] and b >= cost[2] and pk >= cost[3]:
+                        claimable.append(pos)
             if claimable:
                 break
     if k == 0:
