@@ -33,7 +33,8 @@ import random
 import resource
 import time
 
-from companion.century.engine import apply_action, new_game, sample_action
+from companion.century.engine import CHANCE, apply_action, new_game, sample_action, to_move
+from companion.century.search import SearchBot
 from companion.century.simulate import simulate
 
 
@@ -49,6 +50,37 @@ def step_by_step(games: int, seed: int, players: int) -> tuple[float, int, int]:
             actions += 1
         turns += s.turn
     return time.process_time() - cpu, turns, actions
+
+
+class _CountingSearch(SearchBot):
+    """The search bot, counting the positions it looks at (one per action tried, at any depth)."""
+
+    positions = 0
+
+    def _child(self, s, p, a):
+        self.positions += 1
+        return super()._child(s, p, a)
+
+
+def searched(games: int, seed: int, players: int) -> tuple[float, int, int]:
+    """Seat 0 moved by the search bot (no time cap, so the work is the same on any machine), the others at
+    random, for ``games`` games; returns (CPU seconds in the search, moves chosen, positions looked at)."""
+    rng = random.Random(seed)
+    bot = _CountingSearch(seconds=None)
+    moves = 0
+    cpu = 0.0
+    for _ in range(games):
+        s = new_game(players, rng=rng)
+        while not s.finished:
+            if s.current == 0 and to_move(s) != CHANCE:
+                start = time.process_time()
+                a = bot.choose(s, rng)
+                cpu += time.process_time() - start
+                moves += 1
+            else:
+                a = sample_action(s, rng)
+            s = apply_action(s, a)
+    return cpu, moves, bot.positions
 
 
 def simulated(games: int, seed: int, players: int, workers: int) -> tuple[float, float, float]:
@@ -71,6 +103,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--search-games", type=int, default=2, help="games for the search bot's figure (0: none)")
     args = parser.parse_args()
     if args.profile:
         import cProfile
@@ -91,6 +124,11 @@ def main() -> None:
     cpu, turns, actions = min((step_by_step(g, args.seed, p) for _ in range(args.repeat)), key=lambda r: r[0])
     print(f"step-by-step API:    {g / cpu:7.0f} games per second of CPU (target >= 1500; {actions / cpu:.0f} actions/s, "
           f"mean {turns / g:.1f} turns per game)")
+    if args.search_games:
+        cpu, moves, positions = min((searched(args.search_games, args.seed, p) for _ in range(args.repeat)),
+                                    key=lambda r: r[0])
+        print(f"search bot (seat 0):  {moves / cpu:7.1f} moves per second of CPU ({positions / cpu:.0f} positions/s, "
+              f"{moves} moves in {args.search_games} games)")
     print("wall-clock figures depend on other load on the machine; CPU figures barely do.")
 
 

@@ -78,21 +78,39 @@ def candidate_actions(s: State) -> list[Action]:
             if not (type(a) is PlayCard and not any(a.steps) and _M[a.card].kind == "upgrade")]
 
 
+_CAPS: dict[tuple[str, ...], tuple[int, int, int, int]] = {}
+
+
+def _caps(row: tuple[str, ...]) -> tuple[int, int, int, int]:
+    """Per colour, one more than the largest need of a golem on display (cached by row: the value functions
+    ask for it for every position the search looks at, and the row seldom changes)."""
+    caps = _CAPS.get(row)
+    if caps is None:
+        most = [0, 0, 0, 0]
+        for gid in row:
+            cost = _G[gid].cost
+            for i in range(4):
+                if cost[i] > most[i]:
+                    most[i] = cost[i]
+        if len(_CAPS) > 100_000:
+            _CAPS.clear()
+        caps = _CAPS[row] = (most[0] + 1, most[1] + 1, most[2] + 1, most[3] + 1)
+    return caps
+
+
 def _useful(c: tuple[int, ...], row: tuple[str, ...]) -> tuple[list[int], list[int]]:
     """Split a caravan into crystals some golem on display could use (up to the largest need per colour)
     and the excess. Valuing the excess less stops bots hoarding crystals no golem on display asks for."""
-    caps = [0, 0, 0, 0]
-    for gid in row:
-        cost = _G[gid].cost
-        for i in range(4):
-            if cost[i] > caps[i]:
-                caps[i] = cost[i]
-    used = [min(c[i], caps[i] + 1) for i in range(4)]
+    caps = _caps(row)
+    used = [min(c[i], caps[i]) for i in range(4)]
     return used, [c[i] - used[i] for i in range(4)]
 
 
+_POINTS = {gid: g.points for gid, g in _G.items()}
+
+
 def _vp(s: State, p: int) -> int:
-    return sum(_G[g].points for g in s.golems[p]) + 3 * s.copper[p] + s.silver[p]
+    return sum(map(_POINTS.__getitem__, s.golems[p])) + 3 * s.copper[p] + s.silver[p]
 
 
 def _card_gain(cid: str) -> float:
@@ -105,6 +123,9 @@ def _card_gain(cid: str) -> float:
 
 
 _GAIN = {cid: _card_gain(cid) for cid in _M}
+_GOLEM_TERMS = {gid: (g.points, *g.cost) for gid, g in _G.items()}
+_DISCOUNT = tuple(0.75 ** deficit for deficit in range(64))
+"""The planner's discount of a golem missing ``deficit`` crystal levels (0.75 per level)."""
 
 
 class RandomBot:
@@ -140,7 +161,7 @@ class _Searcher:
             for i in range(4):
                 if c[i]:
                     c[i] -= 1
-                    v = self.value(s._replace(caravans=s.caravans[:p] + (tuple(c),) + s.caravans[p + 1:]), p)
+                    v = self.value(s, p, (c[0], c[1], c[2], c[3]))
                     c[i] += 1
                     if v > best_v:
                         best_i, best_v = i, v
@@ -148,8 +169,9 @@ class _Searcher:
             d[best_i] += 1
         return Discard((d[0], d[1], d[2], d[3]))
 
-    def value(self, s: State, p: int) -> float:  # pragma: no cover - overridden
-        raise NotImplementedError
+    def value(self, s: State, p: int, caravan: tuple[int, int, int, int] | None = None) -> float:
+        """Seat ``p``'s worth in ``s`` (VP); ``caravan``: value it as if seat ``p`` held these crystals."""
+        raise NotImplementedError  # pragma: no cover - overridden
 
 
 class GreedyBot(_Searcher):
@@ -160,8 +182,8 @@ class GreedyBot(_Searcher):
 
     name = "greedy"
 
-    def value(self, s: State, p: int) -> float:
-        used, extra = _useful(s.caravans[p], s.golem_row)
+    def value(self, s: State, p: int, caravan: tuple[int, int, int, int] | None = None) -> float:
+        used, extra = _useful(s.caravans[p] if caravan is None else caravan, s.golem_row)
         levels = sum(_LEVEL[i] * (used[i] + extra[i] / 3) for i in range(4))
         cards = sum(_GAIN[x] for x in s.hands[p]) + 0.5 * sum(_GAIN[x] for x in s.played[p])
         return _vp(s, p) + 0.8 * levels + 0.3 * cards
@@ -217,28 +239,41 @@ class PlannerBot(_Searcher):
         self.card_weight = card_weight
         self.progress_weight = progress_weight
 
-    def value(self, s: State, p: int) -> float:
-        c = s.caravans[p]
-        used, extra = _useful(c, s.golem_row)
+    def value(self, s: State, p: int, caravan: tuple[int, int, int, int] | None = None) -> float:
+        # The search's hot spot (a few calls per position looked at): unrolled, with per-row and per-golem
+        # tables, the arithmetic in the same order (the same floats, so the same choices).
+        y, g, b, pk = s.caravans[p] if caravan is None else caravan
+        k0, k1, k2, k3 = _caps(s.golem_row)
+        u0 = y if y < k0 else k0
+        u1 = g if g < k1 else k1
+        u2 = b if b < k2 else k2
+        u3 = pk if pk < k3 else k3
         x = self.excess
-        levels = used[0] + x * extra[0] + 2 * (used[1] + x * extra[1]) + 3 * (used[2] + x * extra[2]) \
-            + 4 * (used[3] + x * extra[3])
-        cards = sum(_GAIN[g] for g in s.hands[p]) + 0.5 * sum(_GAIN[g] for g in s.played[p])
+        levels = u0 + x * (y - u0) + 2 * (u1 + x * (g - u1)) + 3 * (u2 + x * (b - u2)) + 4 * (u3 + x * (pk - u3))
+        gain = _GAIN.__getitem__
+        cards = sum(map(gain, s.hands[p])) + 0.5 * sum(map(gain, s.played[p]))
         v = _vp(s, p) + self.level_weight * levels + self.card_weight * cards
         best = 0.0
-        for pos, gid in enumerate(s.golem_row, 1):
-            g = _G[gid]
-            cost = g.cost
-            deficit = 0
-            for i in range(4):
-                if cost[i] > c[i]:
-                    deficit += (cost[i] - c[i]) * _LEVEL[i]
-            bonus = 3 if pos == 1 and s.copper_pile else 1 if pos <= 2 and s.silver_pile else 0
-            worth = (g.points + bonus) * (0.75 ** deficit)
+        copper, silver = s.copper_pile, s.silver_pile
+        pos = 0
+        for gid in s.golem_row:
+            pos += 1
+            points, c0, c1, c2, c3 = _GOLEM_TERMS[gid]
+            deficit = 0  # missing crystal levels
+            if c0 > y:
+                deficit += c0 - y
+            if c1 > g:
+                deficit += (c1 - g) * 2
+            if c2 > b:
+                deficit += (c2 - b) * 3
+            if c3 > pk:
+                deficit += (c3 - pk) * 4
+            bonus = 3 if pos == 1 and copper else 1 if pos <= 2 and silver else 0
+            worth = (points + bonus) * (_DISCOUNT[deficit] if deficit < 64 else 0.75 ** deficit)
             if worth > best:
                 best = worth
         v += self.progress_weight * best
-        total = c[0] + c[1] + c[2] + c[3]
+        total = y + g + b + pk
         if total > 10:
             v -= 3 * (total - 10)
         return v

@@ -111,6 +111,9 @@ def _set(t: tuple, i: int, v: object) -> tuple:
 _tnew = tuple.__new__
 _INPUTS = {cid: (c.inputs if c.kind == "trade" else None) for cid, c in _M.items()}
 _COST = {gid: g.cost for gid, g in _G.items()}
+_GAIN = {cid: (None if c.kind == "upgrade" else tuple(o - i for o, i in zip(c.outputs, c.inputs, strict=True)))
+         for cid, c in _M.items()}
+"""Crystals one use of a create or trade card adds to the caravan (negative: paid); ``None`` for upgrades."""
 
 
 _fmt = crystal_counts_text
@@ -171,11 +174,11 @@ def new_game(n_players: int = 4, seed: int | None = None, *, rng: random.Random 
         golem_row=(), golem_deck=_GOLEM_IDS,
         copper_pile=2 * n, silver_pile=2 * n, end_triggered=False, finished=False,
     )
-    rows = {"golem": (_("the golem row has {size} cards, {given} given"), _("golem row: {reason}")),
-            "merchant": (_("the market has {size} cards, {given} given"), _("market: {reason}"))}
     for ids, size, kind in ((golem_row, GOLEM_ROW_SIZE, "golem"), (market, MARKET_SIZE, "merchant")):
         if ids is None:
             continue
+        rows = {"golem": (_("the golem row has {size} cards, {given} given"), _("golem row: {reason}")),
+                "merchant": (_("the market has {size} cards, {given} given"), _("market: {reason}"))}
         ids = list(ids)
         if len(ids) != size:
             raise _err("bad_setup", rows[kind][0].format(size=size, given=len(ids)), R_SETUP)
@@ -324,6 +327,20 @@ def apply_action(s: State, a: Action) -> State:
     IllegalActionError
         With a stable ``code`` (see the module docstring) and a message naming the rule and the numbers.
     """
+    if a is _SAMPLED[1] and s is _SAMPLED[0]:
+        # Drawn by sample_action for this very state: legal by construction, so the checks are skipped (the
+        # same effect code as below, with check=False).
+        t = type(a)
+        if t is PlayCard:
+            return _play(s, a, False)
+        if t is Rest:
+            return _rest(s)
+        if t is Acquire:
+            return _acquire(s, a, False)
+        if t is Discard:
+            return _discard(s, a, False)
+        if t is Claim:
+            return _claim(s, a, False)
     if s[18]:  # finished
         raise _err("game_over", _("the game is over"), R_END)
     t = type(a)
@@ -444,23 +461,25 @@ def _done_own(s: State, p: int, caravan: Crystals | None, hand: tuple[str, ...],
     return _tnew(State, u)
 
 
-def _discard(s: State, a: Discard) -> State:
-    if s.stage != DISCARD:
-        raise _err("no_discard_due", _("crystals are returned only when an action leaves more than 10"), R_CARAVAN)
+def _discard(s: State, a: Discard, check: bool = True) -> State:
     p = s[1]
     c = s[4][p]
     d = a.crystals
-    excess = c[0] + c[1] + c[2] + c[3] - CARAVAN_LIMIT
-    if not _is_counts(d):
-        raise _err("wrong_discard", _("discard must be 4 non-negative counts (yellow, green, blue, pink), "
-                                      "got {value!r}").format(value=d), R_CARAVAN)
-    if d[0] + d[1] + d[2] + d[3] != excess:
-        raise _err("wrong_discard", ngettext("return exactly {n} crystal to get back to 10, not {given}",
-                                            "return exactly {n} crystals to get back to 10, not {given}", excess)
-                   .format(n=excess, given=sum(d)), R_CARAVAN)
-    if d[0] > c[0] or d[1] > c[1] or d[2] > c[2] or d[3] > c[3]:
-        raise _err("not_enough_crystals", _("cannot return {returned}: the caravan holds {held}")
-                   .format(returned=_fmt(d), held=_fmt(c)), R_CARAVAN)
+    if check:
+        if s.stage != DISCARD:
+            raise _err("no_discard_due", _("crystals are returned only when an action leaves more than 10"),
+                       R_CARAVAN)
+        excess = c[0] + c[1] + c[2] + c[3] - CARAVAN_LIMIT
+        if not _is_counts(d):
+            raise _err("wrong_discard", _("discard must be 4 non-negative counts (yellow, green, blue, pink), "
+                                          "got {value!r}").format(value=d), R_CARAVAN)
+        if d[0] + d[1] + d[2] + d[3] != excess:
+            raise _err("wrong_discard", ngettext("return exactly {n} crystal to get back to 10, not {given}",
+                                                "return exactly {n} crystals to get back to 10, not {given}", excess)
+                       .format(n=excess, given=sum(d)), R_CARAVAN)
+        if d[0] > c[0] or d[1] > c[1] or d[2] > c[2] or d[3] > c[3]:
+            raise _err("not_enough_crystals", _("cannot return {returned}: the caravan holds {held}")
+                       .format(returned=_fmt(d), held=_fmt(c)), R_CARAVAN)
     return _done_own(s, p, (c[0] - d[0], c[1] - d[1], c[2] - d[2], c[3] - d[3]), s[5][p], s[6][p])
 
 
@@ -473,9 +492,28 @@ def _is_counts(v: object) -> bool:
             and a >= 0 and b >= 0 and c >= 0 and d >= 0)
 
 
-def _play(s: State, a: PlayCard) -> State:
+def _play(s: State, a: PlayCard, check: bool = True) -> State:
+    """Play ``a.card`` (``check=False``: ``a`` is known to be legal in ``s``, as drawn by ``sample_action``)."""
     p = s[1]
     hand = s[5][p]
+    cid = a.card
+    if check:
+        _check_play(s, p, hand, a)
+    c = s[4][p]
+    gain = _GAIN[cid]
+    if gain is None:  # an upgrade card: steps applied low colours first
+        st = a.steps
+        new = (c[0] - st[0], c[1] + st[0] - st[1], c[2] + st[1] - st[2], c[3] + st[2])
+    else:  # create (played once) or trade (a.times uses)
+        n = a.times
+        new = (c[0] + n * gain[0], c[1] + n * gain[1], c[2] + n * gain[2], c[3] + n * gain[3])
+    rest = [*hand]
+    rest.remove(cid)
+    return _done_own(s, p, new, (*rest,), s[6][p] + (cid,))
+
+
+def _check_play(s: State, p: int, hand: tuple[str, ...], a: PlayCard) -> None:
+    """Raise the rule a play breaks, if any."""
     cid = a.card
     if cid not in hand:
         text = (_("play: {card} is already played (rest to take it back)") if cid in s.played[p]
@@ -487,10 +525,8 @@ def _play(s: State, a: PlayCard) -> State:
     kind = card.kind
     if kind == "create":
         if a.times != 1 or (a.steps is not NO_STEPS and a.steps != NO_STEPS):
-            raise _err("wrong_choice", _("play: {card} takes no upgrade steps and is played once").format(card=merchant_card_name(card)),
-                       R_TURN)
-        out = card.outputs
-        new = (c[0] + out[0], c[1] + out[1], c[2] + out[2], c[3] + out[3])
+            raise _err("wrong_choice", _("play: {card} takes no upgrade steps and is played once")
+                       .format(card=merchant_card_name(card)), R_TURN)
     elif kind == "upgrade":
         st = a.steps
         if a.times != 1 or not _is_counts(st):
@@ -503,50 +539,64 @@ def _play(s: State, a: PlayCard) -> State:
             raise _err("too_many_upgrades", _("play: {card} allows at most {most} single-step upgrades, "
                                               "{asked} asked").format(card=merchant_card_name(card), most=card.upgrades,
                                                                       asked=st[0] + st[1] + st[2]), R_UPGRADE)
-        y, g, b, pk = c
+        y, g, b, _pk = c
         if st[0] > y:
             raise _err("not_enough_crystals", _("play: {n} upgrades of yellow but only {have} yellow")
                        .format(n=st[0], have=y), R_UPGRADE)
-        y -= st[0]
         g += st[0]
         if st[1] > g:
             raise _err("not_enough_crystals", _("play: {n} upgrades of green but only {have} green (after the "
                                                 "yellow steps)").format(n=st[1], have=g), R_UPGRADE)
-        g -= st[1]
         b += st[1]
         if st[2] > b:
             raise _err("not_enough_crystals", _("play: {n} upgrades of blue but only {have} blue (after the "
                                                 "lower steps)").format(n=st[2], have=b), R_UPGRADE)
-        new = (y, g, b - st[2], pk + st[2])
     else:
         n = a.times
         if a.steps is not NO_STEPS and a.steps != NO_STEPS:
-            raise _err("wrong_choice", _("play: {card} is a trade card and takes no upgrade steps").format(card=merchant_card_name(card)),
-                       R_TRADE)
+            raise _err("wrong_choice", _("play: {card} is a trade card and takes no upgrade steps")
+                       .format(card=merchant_card_name(card)), R_TRADE)
         if type(n) is not int or n < 1:
             raise _err("bad_trade_count", _("play: a trade is made 1 or more times, not {n!r}").format(n=n), R_TRADE)
         inp = card.inputs
-        out = card.outputs
         if c[0] < n * inp[0] or c[1] < n * inp[1] or c[2] < n * inp[2] or c[3] < n * inp[3]:
             raise _err("not_enough_crystals", _("play: {n} x {notation} needs {needed}, the caravan holds {held}; "
                                                 "each repetition is paid in full")
                        .format(n=n, notation=card.notation, needed=_fmt(tuple(n * x for x in inp)), held=_fmt(c)),
                        R_TRADE)
-        new = (c[0] + n * (out[0] - inp[0]), c[1] + n * (out[1] - inp[1]), c[2] + n * (out[2] - inp[2]),
-               c[3] + n * (out[3] - inp[3]))
-    rest = [*hand]
-    rest.remove(cid)
-    return _done_own(s, p, new, (*rest,), s[6][p] + (cid,))
 
 
-def _acquire(s: State, a: Acquire) -> State:
-    p = s.current
+def _acquire(s: State, a: Acquire, check: bool = True) -> State:
+    p = s[1]
     pos = a.position
+    pay = a.payment
+    if check:
+        _check_acquire(s, p, pos, pay)
+    c = [*s[4][p]]
+    mc = s[11]
+    if pay:
+        mc = [*mc]
+        for j, x in enumerate(pay):
+            c[x] -= 1
+            old = mc[j]
+            mc[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
+        bonus = mc.pop(pos - 1)
+        mc = (*mc,)
+    else:
+        bonus = mc[0]
+        mc = mc[1:]
+    new = (c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3])
+    market = s[10]
+    return _done(s, p, _set(s[4], p, new), _set(s[5], p, s[5][p] + (market[pos - 1],)), s[6], s[7],
+                 s[8], s[9], market[:pos - 1] + market[pos:], mc, s[13], s[15], s[16], s[17])
+
+
+def _check_acquire(s: State, p: int, pos: object, pay: object) -> None:
+    """Raise the rule an acquisition breaks, if any."""
     m = len(s.market)
     if type(pos) is not int or not 1 <= pos <= m:
         raise _err("bad_position", _("acquire: position must be 1..{last}, not {position!r}").format(last=m, position=pos),
                    R_ACQUIRE)
-    pay = a.payment
     ok = type(pay) is tuple and len(pay) == pos - 1
     if ok:
         for x in pay:
@@ -559,33 +609,15 @@ def _acquire(s: State, a: Acquire) -> State:
                                             "acquire: position {position} needs exactly {n} crystals placed, one on "
                                             "each card to its left (colour indices 0..3), got {payment!r}", pos - 1)
                    .format(position=pos, n=pos - 1, payment=pay), R_ACQUIRE)
-    c = list(s[4][p])
-    for x in pay:
-        c[x] -= 1
-    if c[0] < 0 or c[1] < 0 or c[2] < 0 or c[3] < 0:
-        have = s.caravans[p]
+    have = s.caravans[p]
+    paid = _counts(pay)
+    if paid[0] > have[0] or paid[1] > have[1] or paid[2] > have[2] or paid[3] > have[3]:
         raise _err("not_enough_crystals", ngettext(
             "acquire: position {position} needs {n} crystal placed ({placed}), the caravan holds {held}; "
             "crystals on the card you take cannot pay for it",
             "acquire: position {position} needs {n} crystals placed ({placed}), the caravan holds {held}; "
             "crystals on the card you take cannot pay for it", pos - 1)
-            .format(position=pos, n=pos - 1, placed=_fmt(_counts(pay)), held=_fmt(have)), R_ACQUIRE)
-    mc = s[11]
-    if pay:
-        mc = list(mc)
-        for j, x in enumerate(pay):
-            old = mc[j]
-            mc[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
-        bonus = mc.pop(pos - 1)
-        mc = tuple(mc)
-    else:
-        bonus = mc[0]
-        mc = mc[1:]
-    new = (c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3])
-    cid = s[10][pos - 1]
-    return _done(s, p, _set(s.caravans, p, new), _set(s.hands, p, s.hands[p] + (cid,)), s.played, s.golems,
-                 s.copper, s.silver, s[10][:pos - 1] + s[10][pos:], mc, s.golem_row,
-                 s.copper_pile, s.silver_pile, s.end_triggered)
+            .format(position=pos, n=pos - 1, placed=_fmt(paid), held=_fmt(have)), R_ACQUIRE)
 
 
 def _counts(pay: tuple[int, ...]) -> Crystals:
@@ -604,9 +636,32 @@ def _rest(s: State) -> State:
     return _done_own(s, p, None, s[5][p] + played[p], ())
 
 
-def _claim(s: State, a: Claim) -> State:
-    p = s.current
+def _claim(s: State, a: Claim, check: bool = True) -> State:
+    p = s[1]
     pos = a.position
+    row = s[13]
+    if check:
+        _check_claim(s, p, pos)
+    gid = row[pos - 1]
+    cost = _COST[gid]
+    c = s[4][p]
+    new = (c[0] - cost[0], c[1] - cost[1], c[2] - cost[2], c[3] - cost[3])
+    golems = s[7][p] + (gid,)
+    copper, silver, cp, sp = s[8], s[9], s[15], s[16]
+    if pos == 1:
+        if cp:
+            copper, cp = _set(copper, p, copper[p] + 1), cp - 1
+        elif sp:
+            silver, sp = _set(silver, p, silver[p] + 1), sp - 1
+    elif pos == 2 and cp and sp:
+        silver, sp = _set(silver, p, silver[p] + 1), sp - 1
+    return _done(s, p, _set(s[4], p, new), s[5], s[6], _set(s[7], p, golems), copper, silver,
+                 s[10], s[11], row[:pos - 1] + row[pos:], cp, sp,
+                 s[17] or len(golems) >= end_threshold(s[0]))
+
+
+def _check_claim(s: State, p: int, pos: object) -> None:
+    """Raise the rule a claim breaks, if any."""
     row = s.golem_row
     if type(pos) is not int or not 1 <= pos <= len(row):
         raise _err("bad_position", _("claim: position must be 1..{last}, not {position!r}")
@@ -618,19 +673,6 @@ def _claim(s: State, a: Claim) -> State:
         raise _err("not_enough_crystals", _("claim: golem {golem} costs exactly {cost}, the caravan holds {held}; "
                                              "a higher colour never stands in for a lower one")
                    .format(golem=_G[gid].notation, cost=_fmt(cost), held=_fmt(c)), R_CLAIM)
-    new = (c[0] - cost[0], c[1] - cost[1], c[2] - cost[2], c[3] - cost[3])
-    golems = s.golems[p] + (gid,)
-    copper, silver, cp, sp = s.copper, s.silver, s.copper_pile, s.silver_pile
-    if pos == 1:
-        if cp:
-            copper, cp = _set(copper, p, copper[p] + 1), cp - 1
-        elif sp:
-            silver, sp = _set(silver, p, silver[p] + 1), sp - 1
-    elif pos == 2 and cp and sp:
-        silver, sp = _set(silver, p, silver[p] + 1), sp - 1
-    return _done(s, p, _set(s.caravans, p, new), s.hands, s.played, _set(s.golems, p, golems), copper, silver,
-                 s.market, s.market_crystals, row[:pos - 1] + row[pos:], cp, sp,
-                 s.end_triggered or len(golems) >= end_threshold(s.n_players))
 
 
 # --------------------------------------------------------------------------------------------- chance & sampling
@@ -640,16 +682,16 @@ def sample_chance(s: State, rng: random.Random) -> Action:
     """A uniformly random reveal from the deck that must refill its row (the deck is a shuffled pile)."""
     pending = chance_pending(s)
     if pending == "golem":
-        return RevealGolem(s.golem_deck[int(rng.random() * len(s.golem_deck))])
+        return _REVEAL_GOLEM[s.golem_deck[_trunc(rng.random() * len(s.golem_deck))]]
     if pending == "merchant":
-        return RevealMerchant(s.merchant_deck[int(rng.random() * len(s.merchant_deck))])
+        return _REVEAL_MERCHANT[s.merchant_deck[_trunc(rng.random() * len(s.merchant_deck))]]
     raise _err("no_reveal_due", _("no card is due to be revealed"), R_TURN)
 
 
 def resolve_chance(s: State, rng: random.Random) -> State:
     """Apply random reveals until no card is due (a no-op when none is)."""
     while chance_pending(s):
-        s = apply_action(s, sample_chance(s, rng))
+        s = apply_action(s, sample_action(s, rng))  # a reveal, drawn as sample_chance draws it
     return s
 
 
@@ -675,6 +717,7 @@ def sample_action(s: State, rng: random.Random) -> Action:
     >>> len(max(s.golems, key=len)) >= 6
     True
     """
+    global _SAMPLED
     if s[18]:  # finished
         raise _err("game_over", _("the game is over"), R_END)
     row = s[13]
@@ -689,55 +732,53 @@ def sample_action(s: State, rng: random.Random) -> Action:
     c = s[4][p]
     rnd = rng.random
     if s[2] == DISCARD:
-        left = list(c)
+        total = c[0] + c[1] + c[2] + c[3]
         d = [0, 0, 0, 0]
-        total = left[0] + left[1] + left[2] + left[3]
-        for _n in range(total - CARAVAN_LIMIT):
-            r = _trunc(rnd() * total)
-            i = 0
-            while r >= left[i]:
-                r -= left[i]
-                i += 1
-            left[i] -= 1
+        for i in _draw_crystals(rnd, [*c], total, total - CARAVAN_LIMIT):
             d[i] += 1
-            total -= 1
         key = (d[0], d[1], d[2], d[3])
         a = _DISCARDS.get(key)
         if a is None:
             a = _DISCARDS[key] = Discard(key)
+        _SAMPLED = (s, a)
         return a
     hand = s[5][p]
     y, g, b, pk = c
     inputs = _INPUTS
     costs = _COST
     # A uniform action kind among those available, by rejection: draw one of the four, keep it if it can be
-    # made (each kind is tested only when drawn; at least one always can: Create 2 is in hand or played).
+    # made (at least one always can: Create 2 is in hand or played). A kind is tested the first time it is
+    # drawn and the answer kept for the next draws.
+    can_play = claimable = None
     while True:
         k = _trunc(rnd() * 4)
         if k == 0:
-            for cid in hand:
-                inp = inputs[cid]
-                if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
-                    break
-            else:
-                continue
-            break
-        if k == 1:
+            if can_play is None:
+                can_play = False
+                for cid in hand:
+                    inp = inputs[cid]
+                    if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
+                        can_play = True
+                        break
+            if can_play:
+                break
+        elif k == 1:
             if market:
                 break
         elif k == 2:
             if s[6][p]:
                 break
         else:
-            for gid in row:  # any golem claimable? (the list of them is built only then)
-                cost = costs[gid]
-                if y >= cost[0] and g >= cost[1] and b >= cost[2] and pk >= cost[3]:
-                    break
-            else:
-                continue
-            claimable = [pos for pos, gid in enumerate(row, 1)
-                         if y >= costs[gid][0] and g >= costs[gid][1] and b >= costs[gid][2] and pk >= costs[gid][3]]
-            break
+            if claimable is None:
+                claimable = []
+                pos = 0
+                for gid in row:
+                    pos += 1
+                    cost = costs[gid]
+                    if y >= cost[0] and g >= cost[1] and b >= cost[2] and pk >= cost[3]:
+                        claimable.append(pos)
+            if claimable:
+                break
     if k == 0:
         while True:  # a uniformly random playable card, by rejection (at least one is playable)
             cid = hand[_trunc(rnd() * len(hand))]
@@ -746,46 +787,66 @@ def sample_action(s: State, rng: random.Random) -> Action:
                 break
         kind = _KIND[cid]
         if kind == "create":
-            return _PLAY_ONCE[cid]
-        if kind == "upgrade":
+            a = _PLAY_ONCE[cid]
+        elif kind == "upgrade":
             key = (cid, y, g, b)
             choices = _UPGRADE_PLAYS.get(key)
             if choices is None:
                 choices = _UPGRADE_PLAYS[key] = tuple(PlayCard(cid, 1, st) for st in
                                                       upgrade_choices(c, _M[cid].upgrades))
-            return choices[_trunc(rnd() * len(choices))]
-        times = 1 + _trunc(rnd() * max_trades(c, cid))
-        if times == 1:
-            return _PLAY_ONCE[cid]
-        key = (cid, times)
-        a = _TRADES.get(key)
-        if a is None:
-            a = _TRADES[key] = PlayCard(cid, times)
-        return a
-    if k == 1:
+            a = choices[_trunc(rnd() * len(choices))]
+        else:
+            inp = inputs[cid]  # as max_trades(c, cid), inline (the hot path)
+            most = 99
+            if inp[0]:
+                most = y // inp[0]
+            if inp[1] and g // inp[1] < most:
+                most = g // inp[1]
+            if inp[2] and b // inp[2] < most:
+                most = b // inp[2]
+            if inp[3] and pk // inp[3] < most:
+                most = pk // inp[3]
+            times = 1 + _trunc(rnd() * most)
+            if times == 1:
+                a = _PLAY_ONCE[cid]
+            else:
+                key = (cid, times)
+                a = _TRADES.get(key)
+                if a is None:
+                    a = _TRADES[key] = PlayCard(cid, times)
+    elif k == 1:
         total = y + g + b + pk
         pos = 1 + _trunc(rnd() * min(len(market), total + 1))
         if pos == 1:
-            return _ACQUIRE_FIRST
-        left = [y, g, b, pk]
-        pay = []
-        for _n in range(pos - 1):
-            r = _trunc(rnd() * total)
-            i = 0
-            while r >= left[i]:
-                r -= left[i]
-                i += 1
-            left[i] -= 1
-            total -= 1
-            pay.append(i)
-        key = (pos, *pay)
-        a = _ACQUIRES.get(key)
-        if a is None:
-            a = _ACQUIRES[key] = Acquire(pos, tuple(pay))
-        return a
-    if k == 2:
-        return _REST
-    return _CLAIMS[claimable[_trunc(rnd() * len(claimable))]]
+            a = _ACQUIRE_FIRST
+        else:
+            pay = _draw_crystals(rnd, [y, g, b, pk], total, pos - 1)
+            key = (pos, *pay)
+            a = _ACQUIRES.get(key)
+            if a is None:
+                a = _ACQUIRES[key] = Acquire(pos, tuple(pay))
+    elif k == 2:
+        a = _REST
+    else:
+        a = _CLAIMS[claimable[_trunc(rnd() * len(claimable))]]
+    _SAMPLED = (s, a)  # apply_action(s, a) may skip the checks: a is legal in s by construction
+    return a
+
+
+def _draw_crystals(rnd, left: list[int], total: int, k: int) -> list[int]:
+    """Colour indices of ``k`` crystals drawn one at a time, uniformly, from counts ``left`` (``total`` of them;
+    ``left`` is used up)."""
+    drawn = []
+    for _n in range(k):
+        r = _trunc(rnd() * total)
+        i = 0
+        while r >= left[i]:
+            r -= left[i]
+            i += 1
+        left[i] -= 1
+        total -= 1
+        drawn.append(i)
+    return drawn
 
 
 # Shared action values of sample_action (frozen dataclasses: building one costs more than a rules step).
@@ -796,6 +857,10 @@ _PLAY_ONCE = {cid: PlayCard(cid) for cid in _M}
 _REVEAL_GOLEM = {gid: RevealGolem(gid) for gid in _G}
 _REVEAL_MERCHANT = {cid: RevealMerchant(cid) for cid in _M}
 _DISCARDS: dict[Crystals, Discard] = {}
+_SAMPLED: tuple[State | None, Action | None] = (None, None)
+"""The last player action ``sample_action`` drew and the state it was drawn for (held, so neither identity
+can be reused). ``apply_action`` given exactly this pair skips the checks: the action is legal by construction.
+One pair, replaced whole, so threads sharing the module at worst miss it."""
 _TRADES: dict[tuple[str, int], PlayCard] = {}
 _UPGRADE_PLAYS: dict[tuple[str, int, int, int], tuple[PlayCard, ...]] = {}
 _ACQUIRES: dict[tuple[int, ...], Acquire] = {}

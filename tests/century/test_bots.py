@@ -4,9 +4,12 @@ import random
 
 import plotly.graph_objects as go
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.century import legal_actions, new_game
 from companion.century.bots import GreedyBot, PlannerBot, RandomBot, candidate_actions, make_bot
+from companion.century.engine import apply_action, sample_action
 from companion.century.simulate import simulate
 from companion.errors import CompanionError
 from companion.widgets.century.plots import length_figure, score_figure, win_rate_figure
@@ -70,3 +73,21 @@ def test_zero_games_summary_is_valid_json():
 
     doc = simulate(2, 0, 0, ["random"], progress=False).summary()
     assert json.loads(json.dumps(doc, allow_nan=False))["games"] == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 200),
+       caravan=st.tuples(*[st.integers(0, 12)] * 4))
+def test_value_of_a_caravan_is_the_value_of_the_state_holding_it(seed, steps, caravan):
+    """value(s, p, caravan), which the discard choice uses instead of building a state, is the value of the
+    state where seat p holds those crystals, for both value bots."""
+    rng = random.Random(seed)
+    s = new_game(3, rng=rng)
+    for _ in range(steps):
+        if s.finished:
+            break
+        s = apply_action(s, sample_action(s, rng))
+    for bot in (PlannerBot(), GreedyBot()):
+        for p in range(s.n_players):
+            held = s._replace(caravans=s.caravans[:p] + (caravan,) + s.caravans[p + 1:])
+            assert bot.value(s, p, caravan) == bot.value(held, p)

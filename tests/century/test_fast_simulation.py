@@ -8,12 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from companion.century.actions import action_text, parse_action
-from companion.century.engine import apply_action, new_game, sample_action
+from companion.century.actions import PlayCard, RevealGolem, RevealMerchant, action_text, parse_action
+from companion.century.engine import apply_action, legal_actions, new_game, sample_action, score
 from companion.century.simulate import game_rng, play_game, simulate
 from companion.century.state import DISCARD
 from companion.cli import app
-from companion.errors import CompanionError
+from companion.errors import CompanionError, IllegalActionError
 
 
 @settings(max_examples=30, deadline=None)
@@ -89,3 +89,41 @@ def test_cli_workers_option_same_summary():
     assert two == one
     bad = runner.invoke(app, [*args, "--workers", "0"])
     assert bad.exit_code == 2 and "--workers" in bad.stderr
+
+
+def test_checks_skipped_only_for_the_state_an_action_was_drawn_for():
+    """apply_action trusts a sampled action only with the very state it was drawn for: the same action on
+    another state where it breaks a rule is refused with that rule."""
+    rng = random.Random(8)
+    s = new_game(2, rng=rng)
+    while True:
+        a = sample_action(s, rng)
+        if isinstance(a, PlayCard):
+            break
+        s = apply_action(s, a)
+    p = s.current
+    hand = tuple(c for c in s.hands[p] if c != a.card)
+    without = s._replace(hands=s.hands[:p] + (hand,) + s.hands[p + 1:])
+    with pytest.raises(IllegalActionError) as refused:
+        apply_action(without, a)
+    assert refused.value.code == "card_not_in_hand"
+    assert a.card in apply_action(s, a).played[p]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 5))
+def test_sampled_games_replay_through_the_checked_path(seed, n):
+    """A whole random game (whose actions apply_action takes unchecked) replays step by step from its record
+    text through the checked path to the same states, and every player action drawn is among the
+    independently listed legal actions."""
+    rng = random.Random(seed)
+    s = new_game(n, rng=rng)
+    replayed = new_game(n, rng=random.Random(seed))
+    while not s.finished:
+        a = sample_action(s, rng)
+        if not isinstance(a, RevealGolem | RevealMerchant):
+            assert a in legal_actions(s)
+        s = apply_action(s, a)
+        replayed = apply_action(replayed, parse_action(action_text(a)))
+        assert replayed == s
+    assert score(replayed) == score(s) and replayed.finished
