@@ -44,6 +44,7 @@ comparison, negative potions, non-integer target).
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -303,71 +304,34 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
         Sorted by score (highest first), then by fewer potions, then sheet order.
     """
     values = roll.as_dict() if isinstance(roll, Roll) else dict(roll)
-    filled = set(filled)
+    filled = filled if isinstance(filled, (set, frozenset)) else set(filled)
     orders = [(o, o.rows) for o in orders]
     mastery_columns = set(mastery_columns)
+    layout = _layout(sheet)
     # per row: circles still empty; per mastery column: circles filled (counted once, not per placement)
-    empty_left = {r.id: sum(1 for c in r.circles if c.key not in filled) for r in sheet.rows}
+    empty_left = {row_id: size - len(keys & filled) for row_id, keys, size in layout.rows}
     complete = {r for r, left in empty_left.items() if left == 0}
     column_filled = {col: sum(1 for c in sheet.circles_in_column(col) if c.key in filled) for col in mastery_columns}
     slot = extra_cost or 0
+    dice = [(die, value, layout.value_ranges[die]) for die, value in values.items() if die not in used_dice]
     out: list[tuple[Any, ...]] = []
-    open_circles = [t for t in _layout(sheet) if t[1].key not in filled]
-    for die, value in values.items():
-        if die in used_dice:
+    for k, circle, row, column in layout.circles:
+        if circle.key in filled:
             continue
-        lo, hi = sheet.value_range(die)
-        for k, circle, row, column in open_circles:
+        # the circle's part of the score is the same for every die: worked out once, for the first die that fits
+        base: tuple[float, str | None, int, int, list[ShownText]] | None = None
+        for die, value, (lo, hi) in dice:
             if die not in column.allowed_dice:
                 continue
             n = _needed(value, circle.target, column.compare, lo, hi)
             if n is None or n + slot > potions:
                 continue
+            if base is None:
+                base = _circle_part(sheet, circle, row, column, empty_left[row.id] - 1, complete, orders,
+                                    adventurer_next, mastery_columns, column_filled, explain)
+            score, completes, gold_now, potions_gained, circle_reasons = base
             adjust = (n if column.compare == ">=" else -n)
-            reasons: list[ShownText] = []
-            score = 0.0
-            left = empty_left[row.id] - 1
-            completes = row.id if left == 0 else None
-            gold_now = row.gold if completes else 0
-            potions_gained = row.potions if completes else 0
-            if completes:
-                score += row.gold + POTION_VALUE * row.potions
-                if explain:
-                    reasons.append(_reason(N_("completes {row}: +{gold} gold, +{potion_text}"), row=_name(row.name),
-                                           gold=row.gold, potion_text=_count(row.potions)))
-                done = complete | {row.id}
-                for o, needs in orders:
-                    if row.id in needs and all(r in done for r in needs):
-                        score += o.gold
-                        gold_now += o.gold
-                        if explain:
-                            reasons.append(_reason(N_("fulfils the order {order}: +{gold} gold"),
-                                                   order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
-            else:
-                share = (len(row.circles) - left) / len(row.circles)
-                score += 0.5 * row.gold * share
-                if explain:
-                    reasons.append(_reason(N_("{row}: {filled} of {total} circles filled ({gold} gold when "
-                                              "complete)"), row=_name(row.name), filled=len(row.circles) - left,
-                                           total=len(row.circles), gold=row.gold))
-            for o, needs in orders:
-                if row.id in needs and not (completes and all(r in complete or r == row.id for r in needs)):
-                    score += ORDER_WEIGHT * o.gold
-                    if explain:
-                        reasons.append(_reason(N_("brings the order {order} ({gold} gold) closer"),
-                                               order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
-            if adventurer_next and row.id in adventurer_next:
-                score += ADVENTURER_BONUS
-                if explain:
-                    reasons.append(_reason(N_("works toward the next requirement of the adventurer ({rows})"),
-                                           rows=ShownText(_row_names, tuple(sheet.row(r).name
-                                                                            for r in adventurer_next))))
-            if circle.column in mastery_columns:
-                score += MASTERY_BONUS
-                if explain:
-                    reasons.append(_reason(N_("{column} mastery: {have} {circles} circles filled"),
-                                           column=_name(column.name), have=column_filled[circle.column] + 1,
-                                           circles=ShownText(_lower_name, column.name)))
+            reasons = list(circle_reasons)
             if n:
                 score -= POTION_VALUE * n
                 if explain:
@@ -383,19 +347,89 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
                     reasons.append(_reason(N_("the extra-die slot costs {potion_text}"), potion_text=_count(slot)))
             out.append((-round(score, 4), n, k, die, value, circle.key, adjust, completes, gold_now, potions_gained,
                         reasons))
-    out.sort(key=lambda t: t[:3])
+    # sorted (stable) by score, potions, sheet place; ties keep the roll's die order
+    ranked = sorted(out, key=_rank_key) if best is None else heapq.nsmallest(best, out, key=_rank_key)
     return [Placement(die=die, value=value, circle=key, adjust=adjust, potions=n, completes=completes,
                       gold_now=gold_now, potions_gained=gained, score=-minus, texts=tuple(reasons))
-            for minus, n, _k, die, value, key, adjust, completes, gold_now, gained, reasons in out[:best]]
+            for minus, n, _k, die, value, key, adjust, completes, gold_now, gained, reasons in ranked]
 
 
-_LAYOUTS: dict[int, tuple[Sheet, list[tuple[int, Any, Any, Any]]]] = {}
+def _rank_key(t: tuple[Any, ...]) -> tuple[Any, ...]:
+    return t[:3]
 
 
-def _layout(sheet: Sheet) -> list[tuple[int, Any, Any, Any]]:
-    """Every circle of ``sheet`` in sheet order with its place, row and column, looked up once per sheet."""
+def _circle_part(sheet: Sheet, circle: Any, row: Any, column: Any, left: int, complete: set[str],
+                 orders: list[tuple[Any, tuple[str, ...]]], adventurer_next: tuple[str, str] | None,
+                 mastery_columns: set[str], column_filled: dict[str, int],
+                 explain: bool) -> tuple[float, str | None, int, int, list[ShownText]]:
+    """The die-independent part of a placement on ``circle`` (``left``: the row's empty circles after it):
+    (score, row completed or None, gold now, potions gained, reasons)."""
+    reasons: list[ShownText] = []
+    score = 0.0
+    completes = row.id if left == 0 else None
+    gold_now = row.gold if completes else 0
+    potions_gained = row.potions if completes else 0
+    if completes:
+        score += row.gold + POTION_VALUE * row.potions
+        if explain:
+            reasons.append(_reason(N_("completes {row}: +{gold} gold, +{potion_text}"), row=_name(row.name),
+                                   gold=row.gold, potion_text=_count(row.potions)))
+        done = complete | {row.id}
+        for o, needs in orders:
+            if row.id in needs and all(r in done for r in needs):
+                score += o.gold
+                gold_now += o.gold
+                if explain:
+                    reasons.append(_reason(N_("fulfils the order {order}: +{gold} gold"),
+                                           order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
+    else:
+        share = (len(row.circles) - left) / len(row.circles)
+        score += 0.5 * row.gold * share
+        if explain:
+            reasons.append(_reason(N_("{row}: {filled} of {total} circles filled ({gold} gold when "
+                                      "complete)"), row=_name(row.name), filled=len(row.circles) - left,
+                                   total=len(row.circles), gold=row.gold))
+    for o, needs in orders:
+        if row.id in needs and not (completes and all(r in complete or r == row.id for r in needs)):
+            score += ORDER_WEIGHT * o.gold
+            if explain:
+                reasons.append(_reason(N_("brings the order {order} ({gold} gold) closer"),
+                                       order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
+    if adventurer_next and row.id in adventurer_next:
+        score += ADVENTURER_BONUS
+        if explain:
+            reasons.append(_reason(N_("works toward the next requirement of the adventurer ({rows})"),
+                                   rows=ShownText(_row_names, tuple(sheet.row(r).name for r in adventurer_next))))
+    if circle.column in mastery_columns:
+        score += MASTERY_BONUS
+        if explain:
+            reasons.append(_reason(N_("{column} mastery: {have} {circles} circles filled"),
+                                   column=_name(column.name), have=column_filled[circle.column] + 1,
+                                   circles=ShownText(_lower_name, column.name)))
+    return score, completes, gold_now, potions_gained, reasons
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """A sheet's circles in sheet order with their place, row and column; each row's circle keys and size;
+    each die's value range: looked up once per sheet."""
+
+    sheet: Sheet
+    circles: tuple[tuple[int, Any, Any, Any], ...]
+    rows: tuple[tuple[str, frozenset[str], int], ...]
+    value_ranges: dict[str, tuple[int, int]]
+
+
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def _layout(sheet: Sheet) -> _Layout:
+    """The :class:`_Layout` of ``sheet`` (cached by identity)."""
     known = _LAYOUTS.get(id(sheet))
-    if known is None or known[0] is not sheet:
-        known = _LAYOUTS[id(sheet)] = (sheet, [(k, c, sheet.row(c.row), sheet.column(c.column))
-                                               for k, c in enumerate(sheet.circles)])
-    return known[1]
+    if known is None or known.sheet is not sheet:
+        known = _LAYOUTS[id(sheet)] = _Layout(
+            sheet=sheet,
+            circles=tuple((k, c, sheet.row(c.row), sheet.column(c.column)) for k, c in enumerate(sheet.circles)),
+            rows=tuple((r.id, frozenset(c.key for c in r.circles), len(r.circles)) for r in sheet.rows),
+            value_ranges={die: sheet.value_range(die) for die in sheet.dice})
+    return known
