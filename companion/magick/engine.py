@@ -642,11 +642,12 @@ def _resolve(state: GameState, i: int) -> GameState:
     p = state.players[i]
     log: list[LogLine] = []
     adv = cards.adventurer(p.adventurer)
+    row_keys = sheet.row_keys
     changed = True
     while changed:
         changed = False
         for row in sheet.rows:
-            if row.id not in p.completed and sheet.row_keys[row.id] <= p.filled:
+            if row_keys[row.id] <= p.filled and row.id not in p.completed:
                 p = _with(p, completed=p.completed + (row.id,), potions=p.potions + row.potions)
                 log.append(describe.row_completed(p.name, row))
                 changed = True
@@ -660,7 +661,8 @@ def _resolve(state: GameState, i: int) -> GameState:
                 p = _with(p, free_circles=p.free_circles + 1)
             log.append(describe.requirement_met(p.name, adv, step, potions_given=cards.adventurer_potions))
             changed = True
-        claimed = [k for k, o in enumerate(p.orders) if o is not None and all(r in p.completed for r in o.rows)]
+        completed = p.completed
+        claimed = [k for k, o in enumerate(p.orders) if o is not None and all(r in completed for r in o.rows)]
         if claimed:
             new = tuple(p.orders[k] for k in claimed)
             p = _with(p, orders=tuple(None if k in claimed else o for k, o in enumerate(p.orders)),

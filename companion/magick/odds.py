@@ -313,22 +313,22 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
     complete = {r for r, left in empty_left.items() if left == 0}
     column_filled = {col: sum(1 for c in sheet.circles_in_column(col) if c.key in filled) for col in mastery_columns}
     slot = extra_cost or 0
-    dice = [(die, value, layout.value_ranges[die]) for die, value in values.items() if die not in used_dice]
     out: list[tuple[Any, ...]] = []
-    for k, circle, row, column in layout.circles:
-        if circle.key in filled:
+    # the circle's part of the score is the same for every die: worked out once, for the first die that fits
+    parts: dict[int, tuple[float, str | None, int, int, list[ShownText]]] = {}
+    for die, value in values.items():
+        if die in used_dice:
             continue
-        # the circle's part of the score is the same for every die: worked out once, for the first die that fits
-        base: tuple[float, str | None, int, int, list[ShownText]] | None = None
-        for die, value, (lo, hi) in dice:
-            if die not in column.allowed_dice:
+        for k, n in layout.reach[die][value]:
+            if n + slot > potions:
                 continue
-            n = _needed(value, circle.target, column.compare, lo, hi)
-            if n is None or n + slot > potions:
+            _k, circle, row, column = layout.circles[k]
+            if circle.key in filled:
                 continue
+            base = parts.get(k)
             if base is None:
-                base = _circle_part(sheet, circle, row, column, empty_left[row.id] - 1, complete, orders,
-                                    adventurer_next, mastery_columns, column_filled, explain)
+                base = parts[k] = _circle_part(sheet, circle, row, column, empty_left[row.id] - 1, complete, orders,
+                                               adventurer_next, mastery_columns, column_filled, explain)
             score, completes, gold_now, potions_gained, circle_reasons = base
             adjust = (n if column.compare == ">=" else -n)
             reasons = list(circle_reasons)
@@ -412,12 +412,13 @@ def _circle_part(sheet: Sheet, circle: Any, row: Any, column: Any, left: int, co
 @dataclass(frozen=True)
 class _Layout:
     """A sheet's circles in sheet order with their place, row and column; each row's circle keys and size;
-    each die's value range: looked up once per sheet."""
+    which circles each face of each die can fill: looked up once per sheet."""
 
     sheet: Sheet
     circles: tuple[tuple[int, Any, Any, Any], ...]
     rows: tuple[tuple[str, frozenset[str], int], ...]
-    value_ranges: dict[str, tuple[int, int]]
+    reach: dict[str, dict[int, tuple[tuple[int, int], ...]]]
+    """die -> face -> (circle's place, fewest potions) of every circle the face can fill, in sheet order"""
 
 
 _LAYOUTS: dict[int, _Layout] = {}
@@ -427,9 +428,14 @@ def _layout(sheet: Sheet) -> _Layout:
     """The :class:`_Layout` of ``sheet`` (cached by identity)."""
     known = _LAYOUTS.get(id(sheet))
     if known is None or known.sheet is not sheet:
+        circles = tuple((k, c, sheet.row(c.row), sheet.column(c.column)) for k, c in enumerate(sheet.circles))
+        reach = {}
+        for die, faces in sheet.dice.items():
+            lo, hi = sheet.value_range(die)
+            reach[die] = {value: tuple((k, n) for k, c, _row, column in circles if die in column.allowed_dice
+                                       for n in [_needed(value, c.target, column.compare, lo, hi)] if n is not None)
+                          for value in range(1, faces + 1)}
         known = _LAYOUTS[id(sheet)] = _Layout(
-            sheet=sheet,
-            circles=tuple((k, c, sheet.row(c.row), sheet.column(c.column)) for k, c in enumerate(sheet.circles)),
-            rows=tuple((r.id, frozenset(c.key for c in r.circles), len(r.circles)) for r in sheet.rows),
-            value_ranges={die: sheet.value_range(die) for die in sheet.dice})
+            sheet=sheet, circles=circles, reach=reach,
+            rows=tuple((r.id, frozenset(c.key for c in r.circles), len(r.circles)) for r in sheet.rows))
     return known

@@ -96,6 +96,35 @@ def _unseen_deck(state: GameState, rng: random.Random) -> tuple:
     return tuple(deck)
 
 
+class _PlayoutGreedy:
+    """The greedy bot of the playouts, its choices remembered: a choice depends only on the mover's sheet,
+    potions, dice used, orders, adventurer and mastery cards and on the roll (never on the rng), and the
+    playouts of one decision meet the same futures (common random numbers), so the opponent's turns and
+    many of the mover's repeat. Remembered per sheet and cards, at most ``LIMIT`` choices (then forgotten)."""
+
+    LIMIT = 40_000
+    _memo: dict[tuple, Action] = {}
+    _owner: tuple = ()
+
+    def __init__(self) -> None:
+        self.bot = magick_bots.GreedyBot()
+
+    def choose(self, state: GameState, player: int) -> Action:
+        owner = _PlayoutGreedy._owner
+        if not owner or owner[0] is not state.sheet or owner[1] is not state.cards:
+            _PlayoutGreedy._owner, _PlayoutGreedy._memo = (state.sheet, state.cards), {}
+        p = state.players[player]
+        key = (player, p.filled, p.potions, p.used_dice, p.extra_used, p.orders, p.adventurer, p.adventurer_steps,
+               p.free_circles, p.mastery, state.roll, state.mastery_cards)
+        memo = _PlayoutGreedy._memo
+        action = memo.get(key)
+        if action is None:
+            if len(memo) >= self.LIMIT:
+                memo.clear()
+            action = memo[key] = self.bot.choose(state, player)
+        return action
+
+
 def playout(state: GameState, rng: random.Random) -> GameState:
     """Play ``state`` to the end with the greedy bot in every seat, the future dice and the unseen order
     deck drawn from ``rng`` (the deck is first put in id order, then shuffled: its true order is never used).
@@ -113,7 +142,7 @@ def playout(state: GameState, rng: random.Random) -> GameState:
         The final state (``state.over``).
     """
     state = replace(state, deck=_unseen_deck(state, rng))
-    greedy = [magick_bots.GreedyBot() for _ in state.players]
+    greedy = [_PlayoutGreedy() for _ in state.players]
     while not state.over:
         state = magick_bots.play_round(state, greedy, rng)
     return state
