@@ -43,10 +43,13 @@ from companion.magick.engine import (
     FreeCircle,
     GameState,
     Place,
+    PlayerState,
     RevealOrder,
     RollDice,
     advice,
     apply_action,
+    chance_action,
+    is_chance,
     legal_actions,
     score,
 )
@@ -96,38 +99,69 @@ def _unseen_deck(state: GameState, rng: random.Random) -> tuple:
     return tuple(deck)
 
 
-class _PlayoutGreedy:
-    """The greedy bot of the playouts, its choices remembered: a choice depends only on the mover's sheet,
-    potions, dice used, orders, adventurer and mastery cards and on the roll (never on the rng), and the
-    playouts of one decision meet the same futures (common random numbers), so the opponent's turns and
-    many of the mover's repeat. Remembered per sheet and cards, at most ``LIMIT`` choices (then forgotten)."""
+class _Memo:
+    """What the playouts' greedy bot did, remembered (for one sheet and set of cards, at most ``LIMIT`` entries
+    each, then forgotten).
+
+    - ``choices``: a greedy choice depends only on the mover's sheet, potions, dice used, orders, adventurer
+      and mastery cards and on the roll, never on the rng;
+    - ``turns``: so does a whole turn, and its placements change nothing but the mover's own
+      :class:`PlayerState` (the turn's end, which may close the round, is always played).
+
+    The playouts of a decision meet the same futures (common random numbers) and every decision of a round
+    meets the same rolls, so most of the opponent's turns and many of the mover's repeat.
+    """
 
     LIMIT = 40_000
-    _memo: dict[tuple, Action] = {}
-    _owner: tuple = ()
 
-    def __init__(self) -> None:
-        self.bot = magick_bots.GreedyBot()
+    def __init__(self, sheet: object, cards: object) -> None:
+        self.sheet, self.cards = sheet, cards
+        self.greedy = magick_bots.GreedyBot()
+        self.choices: dict[tuple, Action] = {}
+        self.turns: dict[tuple, PlayerState] = {}
 
     def choose(self, state: GameState, player: int) -> Action:
-        owner = _PlayoutGreedy._owner
-        if not owner or owner[0] is not state.sheet or owner[1] is not state.cards:
-            _PlayoutGreedy._owner, _PlayoutGreedy._memo = (state.sheet, state.cards), {}
         p = state.players[player]
         key = (player, p.filled, p.potions, p.used_dice, p.extra_used, p.orders, p.adventurer, p.adventurer_steps,
                p.free_circles, p.mastery, state.roll, state.mastery_cards)
-        memo = _PlayoutGreedy._memo
-        action = memo.get(key)
+        action = self.choices.get(key)
         if action is None:
-            if len(memo) >= self.LIMIT:
-                memo.clear()
-            action = memo[key] = self.bot.choose(state, player)
+            if len(self.choices) >= self.LIMIT:
+                self.choices.clear()
+            action = self.choices[key] = self.greedy.choose(state, player)
         return action
+
+    def turn(self, state: GameState, player: int) -> GameState:
+        """``state`` after ``player``'s whole greedy turn (the end of the turn applied)."""
+        key = (player, state.players[player], state.roll, state.mastery_cards)
+        played = self.turns.get(key)
+        if played is None:
+            while not isinstance(action := self.choose(state, player), EndTurn):
+                state = apply_action(state, action)
+            if len(self.turns) >= self.LIMIT:
+                self.turns.clear()
+            self.turns[key] = state.players[player]
+        else:
+            state = replace(state, players=state.players[:player] + (played,) + state.players[player + 1:])
+        return apply_action(state, EndTurn(player))
+
+
+_MEMO: list[_Memo] = []
+
+
+def _memo(state: GameState) -> _Memo:
+    if not _MEMO or _MEMO[0].sheet is not state.sheet or _MEMO[0].cards is not state.cards:
+        _MEMO[:] = [_Memo(state.sheet, state.cards)]
+    return _MEMO[0]
 
 
 def playout(state: GameState, rng: random.Random) -> GameState:
     """Play ``state`` to the end with the greedy bot in every seat, the future dice and the unseen order
     deck drawn from ``rng`` (the deck is first put in id order, then shuffled: its true order is never used).
+
+    The same game as :func:`companion.magick.bots.play_round` with a :class:`~companion.magick.bots.GreedyBot`
+    in every seat and the same ``rng``, played faster: turns met before are not played again (``_Memo``),
+    so the final state's ``log`` and ``history`` leave them out; sheets, orders and gold are the same.
 
     Parameters
     ----------
@@ -142,9 +176,14 @@ def playout(state: GameState, rng: random.Random) -> GameState:
         The final state (``state.over``).
     """
     state = replace(state, deck=_unseen_deck(state, rng))
-    greedy = [_PlayoutGreedy() for _ in state.players]
+    memo = _memo(state)
     while not state.over:
-        state = magick_bots.play_round(state, greedy, rng)
+        if is_chance(state):
+            state = apply_action(state, chance_action(state, rng))
+            continue
+        for i in range(len(state.players)):
+            if state.phase == "craft" and not state.players[i].done:
+                state = memo.turn(state, i)
     return state
 
 

@@ -16,7 +16,7 @@ from companion.magick.engine import (
     new_game,
     score,
 )
-from companion.magick.search import SearchBot, evaluate, hint, review
+from companion.magick.search import SearchBot, _unseen_deck, evaluate, hint, playout, review
 
 
 def _crafting(seed: int, rounds: int = 2):
@@ -49,6 +49,25 @@ def test_every_move_of_a_search_game_is_legal_and_the_game_ends():
             moves += 1
         state = apply_action(state, action)
     assert state.round == 10 and moves >= 20
+
+
+def test_a_playout_is_the_greedy_game_of_its_futures_with_turns_remembered_or_not():
+    """The playouts skip turns met before (a memo): each must still end as the plain greedy bots' game of
+    the same dice and deck (bots.play_round, every turn played), at 2 and 3 seats."""
+    for players, seed in ((2, 3), (3, 4)):
+        rng = random.Random(seed)
+        state = new_game(players, rng=rng)
+        greedy = [bots.GreedyBot() for _ in range(players)]
+        state = bots.play_round(state, greedy, rng)
+        for j in range(4):
+            for _twice in range(2):  # the second time every turn comes from the memo
+                end = playout(state, random.Random(j))
+                futures = random.Random(j)
+                plain = replace(state, deck=_unseen_deck(state, futures))
+                while not plain.over:
+                    plain = bots.play_round(plain, greedy, futures)
+                assert end.players == plain.players and end.flipped == plain.flipped
+                assert [g.total for g in score(end)] == [g.total for g in score(plain)]
 
 
 def test_the_same_seed_gives_the_same_move_and_the_deck_order_is_not_seen():
