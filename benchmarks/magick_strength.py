@@ -44,15 +44,15 @@ class _Timed:
             self.decisions += 1
 
 
-def one_game(args: tuple[int, str, int, int, float, int]) -> tuple[float, int, int, float, int]:
+def one_game(args: tuple[int, str, int, int, float, int, bool]) -> tuple[float, int, int, float, int]:
     """(search score 1/0.5/0, search gold, opponent gold, search seconds, search decisions) of game ``g``."""
     from companion.magick import bots
     from companion.magick.engine import score
     from companion.magick.search import SearchBot
 
-    g, opponent, playouts, width, budget, seed = args
+    g, opponent, playouts, width, budget, seed, halving = args
     rng = random.Random(seed * 100_003 + g)
-    search = _Timed(SearchBot(seed=seed + g, playouts=playouts, width=width, budget=budget))
+    search = _Timed(SearchBot(seed=seed + g, playouts=playouts, width=width, budget=budget, halving=halving))
     other = bots.GreedyBot() if opponent == "greedy" else bots.RandomBot(random.Random(seed + 7 * g))
     me = g % 2
     seats = [search, other] if me == 0 else [other, search]
@@ -72,6 +72,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--minutes", type=float, default=None, help="stop each pairing after this long")
     parser.add_argument("--every", type=int, default=20, help="print a running line every N games")
+    parser.add_argument("--no-halving", dest="halving", action="store_false",
+                        help="every candidate gets every playout (SearchBot(halving=False))")
     a = parser.parse_args()
     from companion.magick import search
 
@@ -79,7 +81,7 @@ def main() -> None:
     width = a.width or search.DEFAULT_WIDTH
     budget = a.budget if a.budget is not None else search.DEFAULT_BUDGET
     for opponent in (("greedy", "random") if a.opponent == "both" else (a.opponent,)):
-        jobs = [(g, opponent, playouts, width, budget, a.seed) for g in range(a.games)]
+        jobs = [(g, opponent, playouts, width, budget, a.seed, a.halving) for g in range(a.games)]
         start = time.perf_counter()
         results: list[tuple[float, int, int, float, int]] = []
         with multiprocessing.Pool(a.workers) as pool:

@@ -329,24 +329,29 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
             if base is None:
                 base = parts[k] = _circle_part(sheet, circle, row, column, empty_left[row.id] - 1, complete, orders,
                                                adventurer_next, mastery_columns, column_filled, explain)
-            score, completes, gold_now, potions_gained, circle_reasons = base
+            score, completes, gold_now, potions_gained, reasons = base
             adjust = (n if column.compare == ">=" else -n)
-            reasons = list(circle_reasons)
-            if n:
-                score -= POTION_VALUE * n
-                if explain:
+            if explain:
+                reasons = list(reasons)
+                if n:
                     reasons.append(_reason(N_("spends {potion_text} ({die} {value} -> {new}, needs {compare} "
                                               "{target})"), potion_text=_count(n), die=die, value=value,
                                            new=value + adjust, compare=column.compare, target=circle.target))
-            elif explain:
-                reasons.append(_reason(N_("{die} {value} fits as rolled (needs {compare} {target})"),
-                                       die=die, value=value, compare=column.compare, target=circle.target))
+                else:
+                    reasons.append(_reason(N_("{die} {value} fits as rolled (needs {compare} {target})"),
+                                           die=die, value=value, compare=column.compare, target=circle.target))
+                if slot:
+                    reasons.append(_reason(N_("the extra-die slot costs {potion_text}"), potion_text=_count(slot)))
+            if n:
+                score -= POTION_VALUE * n
             if slot:
                 score -= POTION_VALUE * slot
-                if explain:
-                    reasons.append(_reason(N_("the extra-die slot costs {potion_text}"), potion_text=_count(slot)))
-            out.append((-round(score, 4), n, k, die, value, circle.key, adjust, completes, gold_now, potions_gained,
-                        reasons))
+            minus = -round(score, 4)
+            if best == 1:  # the greedy bot's question: only the first is kept (the first met on a tie, as sorted)
+                if out and (minus, n, k) >= out[0][:3]:
+                    continue
+                out.clear()
+            out.append((minus, n, k, die, value, circle.key, adjust, completes, gold_now, potions_gained, reasons))
     # sorted (stable) by score, potions, sheet place; ties keep the roll's die order
     ranked = sorted(out, key=_rank_key) if best is None else heapq.nsmallest(best, out, key=_rank_key)
     return [Placement(die=die, value=value, circle=key, adjust=adjust, potions=n, completes=completes,

@@ -179,3 +179,19 @@ def test_review_refuses_states_that_are_not_one_game_in_order():
         review(states[:2] + states[3:], playouts=1)
     with pytest.raises(CompanionError):
         review([], playouts=1)
+
+
+def test_halving_keeps_the_best_of_the_first_playouts_to_the_end_and_picks_among_them():
+    from companion.magick import search
+
+    state = _crafting(11)
+    candidates = search._candidates(state, 0, 4)
+    assert len(candidates) >= 4
+    judged = search._judge(state, 0, candidates, playouts=6, budget=None, seed=3, halving=True)
+    counts = sorted(m.playouts for m in judged)
+    assert counts[-2:] == [6, 6] and counts[0] == 2 and sum(counts) < 6 * len(candidates)
+    assert judged[0].playouts == 6 and judged[0].margin >= judged[1].margin
+    # the two judged to the end were among the better half after the first two playouts (judged without halving)
+    first = search._judge(state, 0, candidates, playouts=2, budget=None, seed=3)
+    better_half = {m.action for m in first[:(len(candidates) + 1) // 2]}
+    assert {m.action for m in judged if m.playouts == 6} <= better_half
