@@ -106,7 +106,10 @@ class _Memo:
     - ``choices``: a greedy choice depends only on the mover's sheet, potions, dice used, orders, adventurer
       and mastery cards and on the roll, never on the rng;
     - ``turns``: so does a whole turn, and its placements change nothing but the mover's own
-      :class:`PlayerState` (the turn's end, which may close the round, is always played).
+      :class:`PlayerState` (the turn's end, which may close the round, is always played);
+    - ``ends``: the end of a playout from the start of a round depends only on the sheets, the mastery
+      cards, the deck and the rng's state (the later rolls), so a playout that reaches a round start met
+      before ends as that one did (kept without its log and history).
 
     The playouts of a decision meet the same futures (common random numbers) and every decision of a round
     meets the same rolls, so most of the opponent's turns and many of the mover's repeat.
@@ -119,6 +122,7 @@ class _Memo:
         self.greedy = magick_bots.GreedyBot()
         self.choices: dict[tuple, Action] = {}
         self.turns: dict[tuple, PlayerState] = {}
+        self.ends: dict[tuple, GameState] = {}
 
     def choose(self, state: GameState, player: int) -> Action:
         p = state.players[player]
@@ -160,8 +164,9 @@ def playout(state: GameState, rng: random.Random) -> GameState:
     deck drawn from ``rng`` (the deck is first put in id order, then shuffled: its true order is never used).
 
     The same game as :func:`companion.magick.bots.play_round` with a :class:`~companion.magick.bots.GreedyBot`
-    in every seat and the same ``rng``, played faster: turns met before are not played again (``_Memo``),
-    so the final state's ``log`` and ``history`` leave them out; sheets, orders and gold are the same.
+    in every seat and the same ``rng``, played faster: turns and round starts met before are not played again
+    (``_Memo``), so the final state's ``log`` and ``history`` may leave them out; sheets, orders and gold are
+    the same.
 
     Parameters
     ----------
@@ -177,13 +182,26 @@ def playout(state: GameState, rng: random.Random) -> GameState:
     """
     state = replace(state, deck=_unseen_deck(state, rng))
     memo = _memo(state)
+    starts = []
     while not state.over:
+        if state.phase == "roll":
+            start = (rng.getstate(), state.round, state.players, state.flipped, state.deck, state.mastery_cards)
+            end = memo.ends.get(start)
+            if end is not None:
+                state = end
+                break
+            starts.append(start)
         if is_chance(state):
             state = apply_action(state, chance_action(state, rng))
             continue
         for i in range(len(state.players)):
             if state.phase == "craft" and not state.players[i].done:
                 state = memo.turn(state, i)
+    if starts:
+        if len(memo.ends) >= memo.LIMIT:
+            memo.ends.clear()
+        end = replace(state, log=(), history=())
+        memo.ends.update((start, end) for start in starts)
     return state
 
 
