@@ -311,20 +311,20 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
     # per row: circles still empty; per mastery column: circles filled (counted once, not per placement)
     empty_left = {row_id: size - len(keys & filled) for row_id, keys, size in layout.rows}
     complete = {r for r, left in empty_left.items() if left == 0}
-    column_filled = {col: sum(1 for c in sheet.circles_in_column(col) if c.key in filled) for col in mastery_columns}
+    column_filled = ({col: sum(1 for c in sheet.circles_in_column(col) if c.key in filled) for col in mastery_columns}
+                     if explain else {})
     slot = extra_cost or 0
     out: list[tuple[Any, ...]] = []
     # the circle's part of the score is the same for every die: worked out once, for the first die that fits
     parts: dict[int, tuple[float, str | None, int, int, list[ShownText]]] = {}
+    top: tuple[float, int, int] | None = None  # with best=1: the key of the best placement so far
     for die, value in values.items():
         if die in used_dice:
             continue
-        for k, n in layout.reach[die][value]:
-            if n + slot > potions:
+        for k, n, key in layout.reach[die][value]:
+            if n + slot > potions or key in filled:
                 continue
             _k, circle, row, column = layout.circles[k]
-            if circle.key in filled:
-                continue
             base = parts.get(k)
             if base is None:
                 base = parts[k] = _circle_part(sheet, circle, row, column, empty_left[row.id] - 1, complete, orders,
@@ -347,11 +347,12 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
             if slot:
                 score -= POTION_VALUE * slot
             minus = -round(score, 4)
-            if best == 1:  # the greedy bot's question: only the first is kept (the first met on a tie, as sorted)
-                if out and (minus, n, k) >= out[0][:3]:
+            if best == 1:  # the greedy bot's question: only the best is kept (the first met on a tie, as sorted)
+                if top is not None and (minus, n, k) >= top:
                     continue
+                top = (minus, n, k)
                 out.clear()
-            out.append((minus, n, k, die, value, circle.key, adjust, completes, gold_now, potions_gained, reasons))
+            out.append((minus, n, k, die, value, key, adjust, completes, gold_now, potions_gained, reasons))
     # sorted (stable) by score, potions, sheet place; ties keep the roll's die order
     ranked = sorted(out, key=_rank_key) if best is None else heapq.nsmallest(best, out, key=_rank_key)
     return [Placement(die=die, value=value, circle=key, adjust=adjust, potions=n, completes=completes,
@@ -422,8 +423,9 @@ class _Layout:
     sheet: Sheet
     circles: tuple[tuple[int, Any, Any, Any], ...]
     rows: tuple[tuple[str, frozenset[str], int], ...]
-    reach: dict[str, dict[int, tuple[tuple[int, int], ...]]]
-    """die -> face -> (circle's place, fewest potions) of every circle the face can fill, in sheet order"""
+    reach: dict[str, dict[int, tuple[tuple[int, int, str], ...]]]
+    """die -> face -> (circle's place, fewest potions, circle key) of every circle the face can fill, in sheet
+    order"""
 
 
 _LAYOUTS: dict[int, _Layout] = {}
@@ -437,7 +439,7 @@ def _layout(sheet: Sheet) -> _Layout:
         reach = {}
         for die, faces in sheet.dice.items():
             lo, hi = sheet.value_range(die)
-            reach[die] = {value: tuple((k, n) for k, c, _row, column in circles if die in column.allowed_dice
+            reach[die] = {value: tuple((k, n, c.key) for k, c, _row, column in circles if die in column.allowed_dice
                                        for n in [_needed(value, c.target, column.compare, lo, hi)] if n is not None)
                           for value in range(1, faces + 1)}
         known = _LAYOUTS[id(sheet)] = _Layout(
