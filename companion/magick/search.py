@@ -19,6 +19,14 @@ bot's player with the most gold ahead of the best opponent wins.
 - **Candidates**: the ``width`` best placements of the greedy ranking (:func:`~companion.magick.engine.advice`)
   and ending the turn when the regular dice are used (an extra die is optional); a free circle of the
   adventurer goes where the greedy bot puts it (no search).
+- **Successive halving** (the bot; the hint and the review judge every candidate fully): every candidate
+  gets two playouts, the better half (at least two) two more, the best two the rest, so the final pair is
+  still compared on every future with two thirds of the playouts.
+- **Playouts remember** (``_Memo``, pure functions of what they are keyed by, so the moves do not change):
+  the greedy bot's choices, whole greedy turns (a turn changes only the mover's own sheet) and the end
+  of a playout from a round start (sheets, deck, mastery and the rng's state decide it). The playouts of
+  a decision and of one round share their futures, so most turns repeat: a 2-player search game costs
+  about 1 s of CPU (7 s before the memo and the halving; ``benchmarks/magick_strength.py``).
 
 The evaluation (:func:`evaluate`) is the same playout mean read in the game's terms: the expected final
 gold of every seat. The hint (:func:`hint`), the review of a game (:func:`review`: every seat's expected
