@@ -44,21 +44,25 @@ class _Timed:
             self.decisions += 1
 
 
-def one_game(args: tuple[int, str, int, int, float, int]) -> tuple[float, int, int, float, int]:
-    """(search score 1/0.5/0, search gold, opponent gold, search seconds, search decisions) of game ``g``."""
+def one_game(args: tuple[int, str, int, int, float, int, bool]) -> tuple[float, int, int, float, int, float]:
+    """(search score 1/0.5/0, search gold, opponent gold, search seconds, search decisions, CPU seconds of the
+    whole game in this process) of game ``g``."""
     from companion.magick import bots
     from companion.magick.engine import score
     from companion.magick.search import SearchBot
 
-    g, opponent, playouts, width, budget, seed = args
+    g, opponent, playouts, width, budget, seed, halving = args
     rng = random.Random(seed * 100_003 + g)
-    search = _Timed(SearchBot(seed=seed + g, playouts=playouts, width=width, budget=budget))
+    search = _Timed(SearchBot(seed=seed + g, playouts=playouts, width=width, budget=budget, halving=halving))
     other = bots.GreedyBot() if opponent == "greedy" else bots.RandomBot(random.Random(seed + 7 * g))
     me = g % 2
     seats = [search, other] if me == 0 else [other, search]
+    cpu = time.process_time()
     gold = [p.total for p in score(bots.play_game(2, seats, rng))]
+    cpu = time.process_time() - cpu
     mine, theirs = gold[me], gold[1 - me]
-    return (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0, mine, theirs, search.seconds, search.decisions)
+    return (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0, mine, theirs, search.seconds, search.decisions,
+            cpu)
 
 
 def main() -> None:
@@ -72,6 +76,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--minutes", type=float, default=None, help="stop each pairing after this long")
     parser.add_argument("--every", type=int, default=20, help="print a running line every N games")
+    parser.add_argument("--no-halving", dest="halving", action="store_false",
+                        help="every candidate gets every playout (SearchBot(halving=False))")
     a = parser.parse_args()
     from companion.magick import search
 
@@ -79,9 +85,9 @@ def main() -> None:
     width = a.width or search.DEFAULT_WIDTH
     budget = a.budget if a.budget is not None else search.DEFAULT_BUDGET
     for opponent in (("greedy", "random") if a.opponent == "both" else (a.opponent,)):
-        jobs = [(g, opponent, playouts, width, budget, a.seed) for g in range(a.games)]
+        jobs = [(g, opponent, playouts, width, budget, a.seed, a.halving) for g in range(a.games)]
         start = time.perf_counter()
-        results: list[tuple[float, int, int, float, int]] = []
+        results: list[tuple[float, int, int, float, int, float]] = []
         with multiprocessing.Pool(a.workers) as pool:
             for result in pool.imap_unordered(one_game, jobs):
                 results.append(result)
@@ -93,7 +99,7 @@ def main() -> None:
                     break
 
 
-def _report(opponent: str, results: list[tuple[float, int, int, float, int]], playouts: int, width: int,
+def _report(opponent: str, results: list[tuple[float, int, int, float, int, float]], playouts: int, width: int,
             budget: float, wall: float) -> None:
     n = len(results)
     share = sum(r[0] for r in results) / n
@@ -102,7 +108,7 @@ def _report(opponent: str, results: list[tuple[float, int, int, float, int]], pl
     print(f"search vs {opponent}: {share:.1%} of {n} games (95 % interval {low:.1%}-{high:.1%}); "
           f"mean gold {sum(r[1] for r in results) / n:.1f} vs {sum(r[2] for r in results) / n:.1f}; "
           f"{seconds:.2f} s per decision (playouts {playouts}, width {width}, budget {budget} s); "
-          f"{wall:.0f} s wall", flush=True)
+          f"{sum(r[5] for r in results) / n:.2f} s CPU per game; {wall:.0f} s wall", flush=True)
 
 
 if __name__ == "__main__":

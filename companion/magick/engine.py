@@ -74,7 +74,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import IllegalActionError
@@ -462,7 +462,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
         With a stable code (see the module docstring) and a message naming the rule.
     """
     new = _apply(state, action)
-    return replace(new, history=state.history + (action,))
+    return _with(new, history=state.history + (action,))
 
 
 def _apply(state: GameState, action: Action) -> GameState:
@@ -495,6 +495,16 @@ def _apply(state: GameState, action: Action) -> GameState:
     raise IllegalActionError("unknown_action", _("not a Merchants of Magick action: {action!r}").format(action=action))
 
 
+def _with(value: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for the engine's own frozen values (no ``__post_init__``, every field set): a
+    copy of ``value`` with ``changes``, several times faster (a playout makes hundreds per game)."""
+    new = object.__new__(type(value))
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
+    return new
+
+
 def _player(state: GameState, i: Any) -> PlayerState:
     if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(state.players):
         raise IllegalActionError("unknown_player", _("player: expected a seat 0..{last}, found {found!r}")
@@ -504,7 +514,7 @@ def _player(state: GameState, i: Any) -> PlayerState:
 
 def _set(state: GameState, i: int, p: PlayerState, *log: LogLine) -> GameState:
     players = state.players[:i] + (p,) + state.players[i + 1:]
-    return replace(state, players=players, log=state.log + log)
+    return _with(state, players=players, log=state.log + log)
 
 
 def _roll(state: GameState, action: RollDice) -> GameState:
@@ -512,8 +522,8 @@ def _roll(state: GameState, action: RollDice) -> GameState:
         raise IllegalActionError("wrong_phase", _("roll: not expected in the phase of {phase}")
                                  .format(phase=_(_PHASE_NAMES[state.phase])), rule=R_PHASE)
     roll = Roll.of(state.sheet, dict(action.values))
-    state = replace(state, roll=roll, phase="craft",
-                    players=tuple(replace(p, used_dice=(), done=False) for p in state.players),
+    state = _with(state, roll=roll, phase="craft",
+                    players=tuple(_with(p, used_dice=(), done=False) for p in state.players),
                     log=state.log + (describe.rolled(state.round, roll.values),))
     for i in range(len(state.players)):
         state = _resolve(state, i)
@@ -546,14 +556,14 @@ def _reveal(state: GameState, action: RevealOrder) -> GameState:
     if order is not None and deck and order.id in {o.id for o in deck}:
         k = next(j for j, o in enumerate(deck) if o.id == order.id)
         deck = deck[:k] + deck[k + 1:]
-    state = _set(replace(state, deck=deck), action.player, replace(p, orders=orders), text)
+    state = _set(_with(state, deck=deck), action.player, _with(p, orders=orders), text)
     return _after_reveals(state)
 
 
 def _after_reveals(state: GameState) -> GameState:
     if any(p.face_down for p in state.players):
-        return replace(state, phase="reveal")
-    return replace(state, phase="roll", roll=None)
+        return _with(state, phase="reveal")
+    return _with(state, phase="roll", roll=None)
 
 
 def _place(state: GameState, action: Place) -> GameState:
@@ -603,7 +613,7 @@ def _place(state: GameState, action: Place) -> GameState:
             rule=R_EXTRA if extra else R_POTION)
     text = describe.placed(p.name, die=action.die, value=value, new_value=value + action.adjust, sheet=sheet,
                        circle=circle.key, extra_slot=p.extra_used + 1 if extra else None, cost=cost)
-    p = replace(p, filled=p.filled | {circle.key}, used_dice=p.used_dice + (action.die,),
+    p = _with(p, filled=p.filled | {circle.key}, used_dice=p.used_dice + (action.die,),
                 potions=p.potions - cost, extra_used=p.extra_used + (1 if extra else 0))
     return _resolve(_set(state, action.player, p, text), action.player)
 
@@ -621,7 +631,7 @@ def _free(state: GameState, action: FreeCircle) -> GameState:
         raise IllegalActionError("circle_filled", _("{circle_name} is already filled on {whose_sheet}")
                                  .format(circle_name=circle_text(state.sheet, action.circle),
                                          whose_sheet=possessive_sheet(p.name)), rule=R_ADV)
-    p = replace(p, filled=p.filled | {action.circle}, free_circles=p.free_circles - 1)
+    p = _with(p, filled=p.filled | {action.circle}, free_circles=p.free_circles - 1)
     text = describe.free_circle_filled(p.name, state.sheet, action.circle)
     return _resolve(_set(state, action.player, p, text), action.player)
 
@@ -632,44 +642,45 @@ def _resolve(state: GameState, i: int) -> GameState:
     p = state.players[i]
     log: list[LogLine] = []
     adv = cards.adventurer(p.adventurer)
+    row_keys = sheet.row_keys
     changed = True
     while changed:
         changed = False
         for row in sheet.rows:
-            if row.id not in p.completed and all(c.key in p.filled for c in row.circles):
-                p = replace(p, completed=p.completed + (row.id,), potions=p.potions + row.potions)
+            if row_keys[row.id] <= p.filled and row.id not in p.completed:
+                p = _with(p, completed=p.completed + (row.id,), potions=p.potions + row.potions)
                 log.append(describe.row_completed(p.name, row))
                 changed = True
         while p.adventurer_steps < len(adv.requirements) and all(
                 r in p.completed for r in adv.requirements[p.adventurer_steps]):
             step = p.adventurer_steps + 1
-            p = replace(p, adventurer_steps=step)
+            p = _with(p, adventurer_steps=step)
             if step == 1:
-                p = replace(p, potions=p.potions + cards.adventurer_potions)
+                p = _with(p, potions=p.potions + cards.adventurer_potions)
             else:
-                p = replace(p, free_circles=p.free_circles + 1)
+                p = _with(p, free_circles=p.free_circles + 1)
             log.append(describe.requirement_met(p.name, adv, step, potions_given=cards.adventurer_potions))
             changed = True
-        orders = list(p.orders)
-        for k, o in enumerate(orders):
-            if o is not None and all(r in p.completed for r in o.rows):
-                orders[k] = None
-                p = replace(p, fulfilled=p.fulfilled + (o,))
-                log.append(describe.order_fulfilled(p.name, o, sheet))
-        p = replace(p, orders=tuple(orders))
+        completed = p.completed
+        claimed = [k for k, o in enumerate(p.orders) if o is not None and all(r in completed for r in o.rows)]
+        if claimed:
+            new = tuple(p.orders[k] for k in claimed)
+            p = _with(p, orders=tuple(None if k in claimed else o for k, o in enumerate(p.orders)),
+                      fulfilled=p.fulfilled + new)
+            log.extend(describe.order_fulfilled(p.name, o, sheet) for o in new)
     if p.free_circles and len(p.filled) == len(sheet.circles):
-        p = replace(p, free_circles=0)
+        p = _with(p, free_circles=0)
         log.append(describe.free_circle_lost(p.name))
     return _set(state, i, p, *log)
 
 
 def _end_turn(state: GameState, i: int) -> GameState:
-    p = replace(state.players[i], done=True)
+    p = _with(state.players[i], done=True)
     state = _set(state, i, p, describe.turn_ended(p.name))
     if all(q.done for q in state.players):
         state = _mastery_phase(state)
         if state.round >= state.sheet.rounds:
-            return replace(state, phase="over", log=state.log + (describe.game_over(),))
+            return _with(state, phase="over", log=state.log + (describe.game_over(),))
         state = _customer_phase(state)
     return state
 
@@ -690,13 +701,13 @@ def _mastery_phase(state: GameState) -> GameState:
                 continue
             have = sum(1 for c in state.sheet.circles_in_column(card.column) if c.key in p.filled)
             if have >= need:
-                players[i] = replace(p, mastery=p.mastery + ((card_id, gold),))
+                players[i] = _with(p, mastery=p.mastery + ((card_id, gold),))
                 log.append(describe.mastery_claimed(p.name, card, have, state.sheet.column(card.column).name, gold))
                 claimed = True
         if claimed and not apprentice:
             flipped.append(card_id)
             log.append(describe.card_flipped(card, cards.mastery_gold_later))
-    return replace(state, players=tuple(players), flipped=tuple(flipped), log=state.log + tuple(log))
+    return _with(state, players=tuple(players), flipped=tuple(flipped), log=state.log + tuple(log))
 
 
 def _customer_phase(state: GameState) -> GameState:
@@ -717,8 +728,8 @@ def _customer_phase(state: GameState) -> GameState:
             if o is not None:
                 rows[(k + 1) % n].append(o)
                 log.append(describe.order_passed(state.players[k].name, o, sheet, state.players[(k + 1) % n].name))
-    players = tuple(replace(p, orders=tuple(r)) for p, r in zip(state.players, rows, strict=True))
-    state = replace(state, players=players, round=state.round + 1,
+    players = tuple(_with(p, orders=tuple(r)) for p, r in zip(state.players, rows, strict=True))
+    state = _with(state, players=players, round=state.round + 1,
                     log=state.log + tuple(log) + (describe.round_begins(state.round + 1),))
     return _after_reveals(state)
 

@@ -44,6 +44,7 @@ comparison, negative potions, non-integer target).
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -303,99 +304,145 @@ def rank_placements(sheet: Sheet, roll: Roll | Mapping[str, int], *, filled: Col
         Sorted by score (highest first), then by fewer potions, then sheet order.
     """
     values = roll.as_dict() if isinstance(roll, Roll) else dict(roll)
-    filled = set(filled)
+    filled = filled if isinstance(filled, (set, frozenset)) else set(filled)
     orders = [(o, o.rows) for o in orders]
     mastery_columns = set(mastery_columns)
+    layout = _layout(sheet)
     # per row: circles still empty; per mastery column: circles filled (counted once, not per placement)
-    empty_left = {r.id: sum(1 for c in r.circles if c.key not in filled) for r in sheet.rows}
+    empty_left = {row_id: size - len(keys & filled) for row_id, keys, size in layout.rows}
     complete = {r for r, left in empty_left.items() if left == 0}
-    column_filled = {col: sum(1 for c in sheet.circles_in_column(col) if c.key in filled) for col in mastery_columns}
+    column_filled = ({col: sum(1 for c in sheet.circles_in_column(col) if c.key in filled) for col in mastery_columns}
+                     if explain else {})
     slot = extra_cost or 0
     out: list[tuple[Any, ...]] = []
-    open_circles = [t for t in _layout(sheet) if t[1].key not in filled]
+    # the circle's part of the score is the same for every die: worked out once, for the first die that fits
+    parts: dict[int, tuple[float, str | None, int, int, list[ShownText]]] = {}
+    top: tuple[float, int, int] | None = None  # with best=1: the key of the best placement so far
     for die, value in values.items():
         if die in used_dice:
             continue
-        lo, hi = sheet.value_range(die)
-        for k, circle, row, column in open_circles:
-            if die not in column.allowed_dice:
+        for k, n, key in layout.reach[die][value]:
+            if n + slot > potions or key in filled:
                 continue
-            n = _needed(value, circle.target, column.compare, lo, hi)
-            if n is None or n + slot > potions:
-                continue
+            _k, circle, row, column = layout.circles[k]
+            base = parts.get(k)
+            if base is None:
+                base = parts[k] = _circle_part(sheet, circle, row, column, empty_left[row.id] - 1, complete, orders,
+                                               adventurer_next, mastery_columns, column_filled, explain)
+            score, completes, gold_now, potions_gained, reasons = base
             adjust = (n if column.compare == ">=" else -n)
-            reasons: list[ShownText] = []
-            score = 0.0
-            left = empty_left[row.id] - 1
-            completes = row.id if left == 0 else None
-            gold_now = row.gold if completes else 0
-            potions_gained = row.potions if completes else 0
-            if completes:
-                score += row.gold + POTION_VALUE * row.potions
-                if explain:
-                    reasons.append(_reason(N_("completes {row}: +{gold} gold, +{potion_text}"), row=_name(row.name),
-                                           gold=row.gold, potion_text=_count(row.potions)))
-                done = complete | {row.id}
-                for o, needs in orders:
-                    if row.id in needs and all(r in done for r in needs):
-                        score += o.gold
-                        gold_now += o.gold
-                        if explain:
-                            reasons.append(_reason(N_("fulfils the order {order}: +{gold} gold"),
-                                                   order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
-            else:
-                share = (len(row.circles) - left) / len(row.circles)
-                score += 0.5 * row.gold * share
-                if explain:
-                    reasons.append(_reason(N_("{row}: {filled} of {total} circles filled ({gold} gold when "
-                                              "complete)"), row=_name(row.name), filled=len(row.circles) - left,
-                                           total=len(row.circles), gold=row.gold))
-            for o, needs in orders:
-                if row.id in needs and not (completes and all(r in complete or r == row.id for r in needs)):
-                    score += ORDER_WEIGHT * o.gold
-                    if explain:
-                        reasons.append(_reason(N_("brings the order {order} ({gold} gold) closer"),
-                                               order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
-            if adventurer_next and row.id in adventurer_next:
-                score += ADVENTURER_BONUS
-                if explain:
-                    reasons.append(_reason(N_("works toward the next requirement of the adventurer ({rows})"),
-                                           rows=ShownText(_row_names, tuple(sheet.row(r).name
-                                                                            for r in adventurer_next))))
-            if circle.column in mastery_columns:
-                score += MASTERY_BONUS
-                if explain:
-                    reasons.append(_reason(N_("{column} mastery: {have} {circles} circles filled"),
-                                           column=_name(column.name), have=column_filled[circle.column] + 1,
-                                           circles=ShownText(_lower_name, column.name)))
-            if n:
-                score -= POTION_VALUE * n
-                if explain:
+            if explain:
+                reasons = list(reasons)
+                if n:
                     reasons.append(_reason(N_("spends {potion_text} ({die} {value} -> {new}, needs {compare} "
                                               "{target})"), potion_text=_count(n), die=die, value=value,
                                            new=value + adjust, compare=column.compare, target=circle.target))
-            elif explain:
-                reasons.append(_reason(N_("{die} {value} fits as rolled (needs {compare} {target})"),
-                                       die=die, value=value, compare=column.compare, target=circle.target))
+                else:
+                    reasons.append(_reason(N_("{die} {value} fits as rolled (needs {compare} {target})"),
+                                           die=die, value=value, compare=column.compare, target=circle.target))
+                if slot:
+                    reasons.append(_reason(N_("the extra-die slot costs {potion_text}"), potion_text=_count(slot)))
+            if n:
+                score -= POTION_VALUE * n
             if slot:
                 score -= POTION_VALUE * slot
-                if explain:
-                    reasons.append(_reason(N_("the extra-die slot costs {potion_text}"), potion_text=_count(slot)))
-            out.append((-round(score, 4), n, k, die, value, circle.key, adjust, completes, gold_now, potions_gained,
-                        reasons))
-    out.sort(key=lambda t: t[:3])
+            minus = -round(score, 4)
+            if best == 1:  # the greedy bot's question: only the best is kept (the first met on a tie, as sorted)
+                if top is not None and (minus, n, k) >= top:
+                    continue
+                top = (minus, n, k)
+                out.clear()
+            out.append((minus, n, k, die, value, key, adjust, completes, gold_now, potions_gained, reasons))
+    # sorted (stable) by score, potions, sheet place; ties keep the roll's die order
+    ranked = sorted(out, key=_rank_key) if best is None else heapq.nsmallest(best, out, key=_rank_key)
     return [Placement(die=die, value=value, circle=key, adjust=adjust, potions=n, completes=completes,
                       gold_now=gold_now, potions_gained=gained, score=-minus, texts=tuple(reasons))
-            for minus, n, _k, die, value, key, adjust, completes, gold_now, gained, reasons in out[:best]]
+            for minus, n, _k, die, value, key, adjust, completes, gold_now, gained, reasons in ranked]
 
 
-_LAYOUTS: dict[int, tuple[Sheet, list[tuple[int, Any, Any, Any]]]] = {}
+def _rank_key(t: tuple[Any, ...]) -> tuple[Any, ...]:
+    return t[:3]
 
 
-def _layout(sheet: Sheet) -> list[tuple[int, Any, Any, Any]]:
-    """Every circle of ``sheet`` in sheet order with its place, row and column, looked up once per sheet."""
+def _circle_part(sheet: Sheet, circle: Any, row: Any, column: Any, left: int, complete: set[str],
+                 orders: list[tuple[Any, tuple[str, ...]]], adventurer_next: tuple[str, str] | None,
+                 mastery_columns: set[str], column_filled: dict[str, int],
+                 explain: bool) -> tuple[float, str | None, int, int, list[ShownText]]:
+    """The die-independent part of a placement on ``circle`` (``left``: the row's empty circles after it):
+    (score, row completed or None, gold now, potions gained, reasons)."""
+    reasons: list[ShownText] = []
+    score = 0.0
+    completes = row.id if left == 0 else None
+    gold_now = row.gold if completes else 0
+    potions_gained = row.potions if completes else 0
+    if completes:
+        score += row.gold + POTION_VALUE * row.potions
+        if explain:
+            reasons.append(_reason(N_("completes {row}: +{gold} gold, +{potion_text}"), row=_name(row.name),
+                                   gold=row.gold, potion_text=_count(row.potions)))
+        done = complete | {row.id}
+        for o, needs in orders:
+            if row.id in needs and all(r in done for r in needs):
+                score += o.gold
+                gold_now += o.gold
+                if explain:
+                    reasons.append(_reason(N_("fulfils the order {order}: +{gold} gold"),
+                                           order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
+    else:
+        share = (len(row.circles) - left) / len(row.circles)
+        score += 0.5 * row.gold * share
+        if explain:
+            reasons.append(_reason(N_("{row}: {filled} of {total} circles filled ({gold} gold when "
+                                      "complete)"), row=_name(row.name), filled=len(row.circles) - left,
+                                   total=len(row.circles), gold=row.gold))
+    for o, needs in orders:
+        if row.id in needs and not (completes and all(r in complete or r == row.id for r in needs)):
+            score += ORDER_WEIGHT * o.gold
+            if explain:
+                reasons.append(_reason(N_("brings the order {order} ({gold} gold) closer"),
+                                       order=ShownText(type(o).name_on, o, sheet), gold=o.gold))
+    if adventurer_next and row.id in adventurer_next:
+        score += ADVENTURER_BONUS
+        if explain:
+            reasons.append(_reason(N_("works toward the next requirement of the adventurer ({rows})"),
+                                   rows=ShownText(_row_names, tuple(sheet.row(r).name for r in adventurer_next))))
+    if circle.column in mastery_columns:
+        score += MASTERY_BONUS
+        if explain:
+            reasons.append(_reason(N_("{column} mastery: {have} {circles} circles filled"),
+                                   column=_name(column.name), have=column_filled[circle.column] + 1,
+                                   circles=ShownText(_lower_name, column.name)))
+    return score, completes, gold_now, potions_gained, reasons
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """A sheet's circles in sheet order with their place, row and column; each row's circle keys and size;
+    which circles each face of each die can fill: looked up once per sheet."""
+
+    sheet: Sheet
+    circles: tuple[tuple[int, Any, Any, Any], ...]
+    rows: tuple[tuple[str, frozenset[str], int], ...]
+    reach: dict[str, dict[int, tuple[tuple[int, int, str], ...]]]
+    """die -> face -> (circle's place, fewest potions, circle key) of every circle the face can fill, in sheet
+    order"""
+
+
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def _layout(sheet: Sheet) -> _Layout:
+    """The :class:`_Layout` of ``sheet`` (cached by identity)."""
     known = _LAYOUTS.get(id(sheet))
-    if known is None or known[0] is not sheet:
-        known = _LAYOUTS[id(sheet)] = (sheet, [(k, c, sheet.row(c.row), sheet.column(c.column))
-                                               for k, c in enumerate(sheet.circles)])
-    return known[1]
+    if known is None or known.sheet is not sheet:
+        circles = tuple((k, c, sheet.row(c.row), sheet.column(c.column)) for k, c in enumerate(sheet.circles))
+        reach = {}
+        for die, faces in sheet.dice.items():
+            lo, hi = sheet.value_range(die)
+            reach[die] = {value: tuple((k, n, c.key) for k, c, _row, column in circles if die in column.allowed_dice
+                                       for n in [_needed(value, c.target, column.compare, lo, hi)] if n is not None)
+                          for value in range(1, faces + 1)}
+        known = _LAYOUTS[id(sheet)] = _Layout(
+            sheet=sheet, circles=circles, reach=reach,
+            rows=tuple((r.id, frozenset(c.key for c in r.circles), len(r.circles)) for r in sheet.rows))
+    return known

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from companion.errors import IllegalActionError, RulesDataError
@@ -71,9 +71,9 @@ class Order:
     suffix: str | None
     gold: int
 
-    @property
+    @cached_property
     def rows(self) -> tuple[str, ...]:
-        """The row ids the order needs completed."""
+        """The row ids the order needs completed (worked out once: the rules ask it after every placement)."""
         return tuple(r for r in (self.item, self.prefix, self.suffix) if r)
 
     def name_on(self, sheet: Sheet) -> str:

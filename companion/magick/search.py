@@ -19,6 +19,14 @@ bot's player with the most gold ahead of the best opponent wins.
 - **Candidates**: the ``width`` best placements of the greedy ranking (:func:`~companion.magick.engine.advice`)
   and ending the turn when the regular dice are used (an extra die is optional); a free circle of the
   adventurer goes where the greedy bot puts it (no search).
+- **Successive halving** (the bot; the hint and the review judge every candidate fully): every candidate
+  gets two playouts, the better half (at least two) two more, the best two the rest, so the final pair is
+  still compared on every future with two thirds of the playouts.
+- **Playouts remember** (``_Memo``, pure functions of what they are keyed by, so the moves do not change):
+  the greedy bot's choices, whole greedy turns (a turn changes only the mover's own sheet) and the end
+  of a playout from a round start (sheets, deck, mastery and the rng's state decide it). The playouts of
+  a decision and of one round share their futures, so most turns repeat: a 2-player search game costs
+  about 1 s of CPU (7 s before the memo and the halving; ``benchmarks/magick_strength.py``).
 
 The evaluation (:func:`evaluate`) is the same playout mean read in the game's terms: the expected final
 gold of every seat. The hint (:func:`hint`), the review of a game (:func:`review`: every seat's expected
@@ -43,10 +51,13 @@ from companion.magick.engine import (
     FreeCircle,
     GameState,
     Place,
+    PlayerState,
     RevealOrder,
     RollDice,
     advice,
     apply_action,
+    chance_action,
+    is_chance,
     legal_actions,
     score,
 )
@@ -96,9 +107,74 @@ def _unseen_deck(state: GameState, rng: random.Random) -> tuple:
     return tuple(deck)
 
 
+class _Memo:
+    """What the playouts' greedy bot did, remembered (for one sheet and set of cards, at most ``LIMIT`` entries
+    each, then forgotten).
+
+    - ``choices``: a greedy choice depends only on the mover's sheet, potions, dice used, orders, adventurer
+      and mastery cards and on the roll, never on the rng;
+    - ``turns``: so does a whole turn, and its placements change nothing but the mover's own
+      :class:`PlayerState` (the turn's end, which may close the round, is always played);
+    - ``ends``: the end of a playout from the start of a round depends only on the sheets, the mastery
+      cards, the deck and the rng's state (the later rolls), so a playout that reaches a round start met
+      before ends as that one did (kept without its log and history).
+
+    The playouts of a decision meet the same futures (common random numbers) and every decision of a round
+    meets the same rolls, so most of the opponent's turns and many of the mover's repeat.
+    """
+
+    LIMIT = 40_000
+
+    def __init__(self, sheet: object, cards: object) -> None:
+        self.sheet, self.cards = sheet, cards
+        self.greedy = magick_bots.GreedyBot()
+        self.choices: dict[tuple, Action] = {}
+        self.turns: dict[tuple, PlayerState] = {}
+        self.ends: dict[tuple, GameState] = {}
+
+    def choose(self, state: GameState, player: int) -> Action:
+        p = state.players[player]
+        key = (player, p.filled, p.potions, p.used_dice, p.extra_used, p.orders, p.adventurer, p.adventurer_steps,
+               p.free_circles, p.mastery, state.roll, state.mastery_cards)
+        action = self.choices.get(key)
+        if action is None:
+            if len(self.choices) >= self.LIMIT:
+                self.choices.clear()
+            action = self.choices[key] = self.greedy.choose(state, player)
+        return action
+
+    def turn(self, state: GameState, player: int) -> GameState:
+        """``state`` after ``player``'s whole greedy turn (the end of the turn applied)."""
+        key = (player, state.players[player], state.roll, state.mastery_cards)
+        played = self.turns.get(key)
+        if played is None:
+            while not isinstance(action := self.choose(state, player), EndTurn):
+                state = apply_action(state, action)
+            if len(self.turns) >= self.LIMIT:
+                self.turns.clear()
+            self.turns[key] = state.players[player]
+        else:
+            state = replace(state, players=state.players[:player] + (played,) + state.players[player + 1:])
+        return apply_action(state, EndTurn(player))
+
+
+_MEMO: list[_Memo] = []
+
+
+def _memo(state: GameState) -> _Memo:
+    if not _MEMO or _MEMO[0].sheet is not state.sheet or _MEMO[0].cards is not state.cards:
+        _MEMO[:] = [_Memo(state.sheet, state.cards)]
+    return _MEMO[0]
+
+
 def playout(state: GameState, rng: random.Random) -> GameState:
     """Play ``state`` to the end with the greedy bot in every seat, the future dice and the unseen order
     deck drawn from ``rng`` (the deck is first put in id order, then shuffled: its true order is never used).
+
+    The same game as :func:`companion.magick.bots.play_round` with a :class:`~companion.magick.bots.GreedyBot`
+    in every seat and the same ``rng``, played faster: turns and round starts met before are not played again
+    (``_Memo``), so the final state's ``log`` and ``history`` may leave them out; sheets, orders and gold are
+    the same.
 
     Parameters
     ----------
@@ -113,9 +189,27 @@ def playout(state: GameState, rng: random.Random) -> GameState:
         The final state (``state.over``).
     """
     state = replace(state, deck=_unseen_deck(state, rng))
-    greedy = [magick_bots.GreedyBot() for _ in state.players]
+    memo = _memo(state)
+    starts = []
     while not state.over:
-        state = magick_bots.play_round(state, greedy, rng)
+        if state.phase == "roll":
+            start = (rng.getstate(), state.round, state.players, state.flipped, state.deck, state.mastery_cards)
+            end = memo.ends.get(start)
+            if end is not None:
+                state = end
+                break
+            starts.append(start)
+        if is_chance(state):
+            state = apply_action(state, chance_action(state, rng))
+            continue
+        for i in range(len(state.players)):
+            if state.phase == "craft" and not state.players[i].done:
+                state = memo.turn(state, i)
+    if starts:
+        if len(memo.ends) >= memo.LIMIT:
+            memo.ends.clear()
+        end = replace(state, log=(), history=())
+        memo.ends.update((start, end) for start in starts)
     return state
 
 
@@ -134,20 +228,34 @@ def _seed(seed: int, state: GameState) -> int:
 
 
 def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int | None]], *,
-           playouts: int, budget: float | None, seed: int) -> list[MoveValue]:
+           playouts: int, budget: float | None, seed: int, halving: bool = False) -> list[MoveValue]:
+    """Every candidate's figures over ``playouts`` common-random-number playouts, best first.
+
+    ``halving``: after every two playouts the worse half of the candidates still in (by the lead so far,
+    at least two kept) gets no more playouts; the moves kept are ranked first (the search bot's choice).
+    """
     n_seats = len(state.players)
     after = [apply_action(state, a) for a, _ in candidates]
     sums = [[0.0] * n_seats for _ in candidates]
     margins = [0.0] * len(candidates)
     wins = [0.0] * len(candidates)
     rows: list[dict[str, int]] = [{} for _ in candidates]
-    done = 0
+    done = [0] * len(candidates)
+    alive = list(range(len(candidates)))
     start = time.perf_counter()
     base = _seed(seed, state)
+
+    def lead(k: int) -> tuple[float, int]:
+        rank = candidates[k][1]
+        return -margins[k] / max(1, done[k]), rank if rank is not None else 99
+
     for j in range(playouts):
         if budget is not None and j and time.perf_counter() - start > budget:
             break
-        for k, s in enumerate(after):
+        if halving and j and j % 2 == 0 and len(alive) > 2:
+            alive = sorted(alive, key=lead)[:max(2, (len(alive) + 1) // 2)]
+        for k in alive:
+            s = after[k]
             end = playout(s, random.Random(base + j))
             gold = [g.total for g in score(end)]
             for i, g in enumerate(gold):
@@ -158,14 +266,16 @@ def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int
             for r in end.players[player].completed:
                 if r not in s.players[player].completed:
                     rows[k][r] = rows[k].get(r, 0) + 1
-        done += 1
+            done[k] += 1
     out = []
     for k, (action, rank) in enumerate(candidates):
-        ranked_rows = tuple(sorted(((r, n / done) for r, n in rows[k].items()), key=lambda t: (-t[1], t[0])))
-        out.append(MoveValue(action=action, gold=tuple(x / done for x in sums[k]), margin=margins[k] / done,
-                             wins=wins[k] / done, rows=ranked_rows, playouts=done, greedy_rank=rank))
-    # best first; on a tie the greedy ranking decides (then ending the turn last)
-    out.sort(key=lambda m: (-m.margin, m.greedy_rank if m.greedy_rank is not None else 99))
+        n = max(1, done[k])
+        ranked_rows = tuple(sorted(((r, c / n) for r, c in rows[k].items()), key=lambda t: (-t[1], t[0])))
+        out.append(MoveValue(action=action, gold=tuple(x / n for x in sums[k]), margin=margins[k] / n,
+                             wins=wins[k] / n, rows=ranked_rows, playouts=done[k], greedy_rank=rank))
+    # the moves with the most playouts first (all of them without halving), best first; on a tie the greedy
+    # ranking decides (then ending the turn last)
+    out.sort(key=lambda m: (-m.playouts, -m.margin, m.greedy_rank if m.greedy_rank is not None else 99))
     return out
 
 
@@ -182,13 +292,17 @@ class SearchBot:
         How many of the greedy ranking's placements are searched.
     budget : float or None
         Seconds per move at most (None: no limit); a cap for slow machines, see the module docstring.
+    halving : bool
+        After every two playouts, drop the worse half of the candidates still in (at least two are kept to
+        the end): about two thirds of the playouts for the same final comparison.
     """
 
     def __init__(self, seed: int = 0, *, playouts: int = DEFAULT_PLAYOUTS, width: int = DEFAULT_WIDTH,
-                 budget: float | None = DEFAULT_BUDGET) -> None:
+                 budget: float | None = DEFAULT_BUDGET, halving: bool = True) -> None:
         self.seed = seed
         self.playouts = playouts
         self.width = width
+        self.halving = halving
         self.budget = budget
 
     def choose(self, state: GameState, player: int) -> Action:
@@ -199,7 +313,7 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0][0]
         return _judge(state, player, candidates, playouts=self.playouts, budget=self.budget,
-                      seed=self.seed)[0].action
+                      seed=self.seed, halving=self.halving)[0].action
 
 
 def evaluate(state: GameState, *, playouts: int = 2 * DEFAULT_PLAYOUTS, seed: int = 0) -> tuple[float, ...]:

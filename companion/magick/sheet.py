@@ -242,6 +242,11 @@ class Sheet:
         return ({r.id: r for r in self.rows}, {c.id: c for c in self.columns},
                 {c.key: c for c in self.circles})
 
+    @cached_property
+    def row_keys(self) -> dict[str, frozenset[str]]:
+        """Row id -> the keys of its circles (a row is complete when they are all filled)."""
+        return {r.id: frozenset(c.key for c in r.circles) for r in self.rows}
+
     def row(self, row_id: str) -> Row:
         """Return the row ``row_id``; KeyError naming the row if unknown."""
         try:

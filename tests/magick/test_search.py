@@ -16,7 +16,7 @@ from companion.magick.engine import (
     new_game,
     score,
 )
-from companion.magick.search import SearchBot, evaluate, hint, review
+from companion.magick.search import SearchBot, _unseen_deck, evaluate, hint, playout, review
 
 
 def _crafting(seed: int, rounds: int = 2):
@@ -49,6 +49,25 @@ def test_every_move_of_a_search_game_is_legal_and_the_game_ends():
             moves += 1
         state = apply_action(state, action)
     assert state.round == 10 and moves >= 20
+
+
+def test_a_playout_is_the_greedy_game_of_its_futures_with_turns_remembered_or_not():
+    """The playouts skip turns met before (a memo): each must still end as the plain greedy bots' game of
+    the same dice and deck (bots.play_round, every turn played), at 2 and 3 seats."""
+    for players, seed in ((2, 3), (3, 4)):
+        rng = random.Random(seed)
+        state = new_game(players, rng=rng)
+        greedy = [bots.GreedyBot() for _ in range(players)]
+        state = bots.play_round(state, greedy, rng)
+        for j in range(4):
+            for _twice in range(2):  # the second time every turn comes from the memo
+                end = playout(state, random.Random(j))
+                futures = random.Random(j)
+                plain = replace(state, deck=_unseen_deck(state, futures))
+                while not plain.over:
+                    plain = bots.play_round(plain, greedy, futures)
+                assert end.players == plain.players and end.flipped == plain.flipped
+                assert [g.total for g in score(end)] == [g.total for g in score(plain)]
 
 
 def test_the_same_seed_gives_the_same_move_and_the_deck_order_is_not_seen():
@@ -160,3 +179,19 @@ def test_review_refuses_states_that_are_not_one_game_in_order():
         review(states[:2] + states[3:], playouts=1)
     with pytest.raises(CompanionError):
         review([], playouts=1)
+
+
+def test_halving_keeps_the_best_of_the_first_playouts_to_the_end_and_picks_among_them():
+    from companion.magick import search
+
+    state = _crafting(11)
+    candidates = search._candidates(state, 0, 4)
+    assert len(candidates) >= 4
+    judged = search._judge(state, 0, candidates, playouts=6, budget=None, seed=3, halving=True)
+    counts = sorted(m.playouts for m in judged)
+    assert counts[-2:] == [6, 6] and counts[0] == 2 and sum(counts) < 6 * len(candidates)
+    assert judged[0].playouts == 6 and judged[0].margin >= judged[1].margin
+    # the two judged to the end were among the better half after the first two playouts (judged without halving)
+    first = search._judge(state, 0, candidates, playouts=2, budget=None, seed=3)
+    better_half = {m.action for m in first[:(len(candidates) + 1) // 2]}
+    assert {m.action for m in judged if m.playouts == 6} <= better_half
