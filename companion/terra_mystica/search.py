@@ -8,7 +8,7 @@ API summary (stable)
     stand + what resources, income, buildings, shipping / digging and power tokens are worth over the
     rounds left), corrected by :data:`CALIBRATION` so that it reads as the VP the faction ends with.
     Exact (the final VP) once the game is over.
-``SearchBot(width=5, seconds=1.0, plies=None, seed=0, rivals=1.0)``
+``SearchBot(width=5, seconds=1.0, plies=None, seed=0, rivals=1.0, rounds=1)``
     ``name = "search"``; ``choose(state, rng, seat=None) -> Action``; ``analyse(state, top=3)``.
 ``MoveAnalysis``: ``action``, ``expected_vp`` (the mover's expected final VP at the end of the line),
     ``rival_vp`` (the best other faction's),
@@ -22,9 +22,12 @@ How the search works
 --------------------
 Every legal row of the faction to act, and every row that conversions in front of an action would afford
 (the greedy bot's candidates, :func:`companion.terra_mystica.bots.conversion_rows`), is applied and valued
-by :func:`expected_final_vp`; the ``width`` best are searched further. Each of those is followed by a
+by :func:`expected_final_vp`; the ``width`` best are searched further, and the greedy bot's own move always
+(so the search looks at least at what greedy would do). Each of those is followed by a
 **greedy playout**: every faction (this one too) plays the greedy bot's move, ply after ply, up to the end
-of the round (a round's end is where income, round scoring and cult bonuses settle) or ``plies`` decisions.
+of the round (``rounds=1``; ``rounds=2``: of the next round; a round's end is where income, round scoring and
+cult bonuses settle) or ``plies`` decisions. A position's greedy move is worked out once and kept (by the setup and the actions
+so far), so the playout of the move played, which the next search follows again, costs nothing the second time.
 The move whose playout leaves the faction the biggest lead in expected final VP over the best other faction is
 chosen (``rivals=1``; in 2-player games against the greedy bot this won 16 of 20 where its own VP alone won 9
 of 17: a row that feeds the rival power or takes its spot counts). The playouts grow one
@@ -193,6 +196,11 @@ class _Playout:
     done: bool = False
 
 
+_CACHE_SIZE = 20000
+"""Positions whose greedy move a :class:`SearchBot` keeps (a 2-player game has about 300 decisions; a search
+visits a few hundred positions a move)."""
+
+
 class SearchBot:
     """Greedy playouts from the best one-step moves, scored in expected final VP (module docstring).
 
@@ -204,12 +212,14 @@ class SearchBot:
         Time cap of one move (s): the playouts stop growing once it is spent (the answer is that of the
         longest horizon all of them reached). ``None``: no cap, the choice depends only on the position.
     plies : int or None
-        Longest playout (decisions, any faction's); ``None``: to the end of the round.
+        Longest playout (decisions, any faction's); ``None``: up to the horizon ``rounds``.
     seed : int
         Seeds the playouts' tie-breaks (with the number of actions so far).
     rivals : float
         Weight of the best other faction's expected final VP in the choice (0: the faction's own VP alone;
         1: its lead over the best rival).
+    rounds : int
+        Horizon of the playouts in round ends: 1, to the end of this round; 2, to the end of the next one.
 
     Examples
     --------
@@ -225,13 +235,30 @@ class SearchBot:
     name = "search"
 
     def __init__(self, width: int = 5, seconds: float | None = 1.0, plies: int | None = None, seed: int = 0,
-                 rivals: float = 1.0) -> None:
+                 rivals: float = 1.0, rounds: int = 1) -> None:
         self.width = width
         self.rivals = rivals
         self.seconds = seconds
         self.plies = plies
         self.seed = seed
+        self.rounds = rounds
         self._greedy = GreedyBot()
+        self._moves: dict[tuple, Any] = {}   # the greedy move of a position (state key): see _greedy_move
+
+    def _greedy_move(self, state: game.GameState) -> Any:
+        """The greedy bot's move in ``state``, its ties broken by a generator seeded from ``seed`` and the
+        number of actions so far, so it depends on the position alone and is worked out once: the playout
+        of the move played last time passes again through the positions it reached (up to
+        ``_CACHE_SIZE`` positions are kept)."""
+        key = (state.seats, state.options, state.round_tiles, state.removed_bonus, state.map_name,
+               state.seated, state.history)
+        move = self._moves.get(key)
+        if move is None:
+            if len(self._moves) >= _CACHE_SIZE:
+                self._moves.clear()
+            rng = random.Random(f"{self.seed}:{len(state.history)}")
+            move = self._moves[key] = self._greedy.choose(state, rng, game.current_player(state))
+        return move
 
     def _key(self, value: tuple[float, float]) -> float:
         return value[0] - self.rivals * value[1]
@@ -252,27 +279,26 @@ class SearchBot:
         out.sort(key=lambda t: -self._key(t[0]))  # stable: ties keep the candidates' order
         return out
 
-    def _grow(self, p: _Playout, faction: str, round_no: int, rng: random.Random) -> None:
+    def _grow(self, p: _Playout, faction: str, last_round: int) -> None:
+        """One more playout move (the greedy bot's, any faction's); done once ``last_round`` is over."""
         s = p.state
-        if game.is_terminal(s) or s.game.round != round_no:
+        if game.is_terminal(s) or s.game.round > last_round:
             p.done = True
             return
-        seat = game.current_player(s)
-        a = self._greedy.choose(s, rng, seat)
+        a = self._greedy_move(s)
         p.state = game.apply_action(s, a)
-        p.line.append((s.game.seats[seat], a))
+        p.line.append((s.game.seats[game.current_player(s)], a))
         p.value = _values(p.state, faction)
-        if game.is_terminal(p.state) or p.state.game.round != round_no:
+        if game.is_terminal(p.state) or p.state.game.round > last_round:
             p.done = True
 
     def _follow(self, state: game.GameState, action: Any, after: game.GameState, plies: int) -> MoveAnalysis:
         """``action`` (made in ``state``, giving ``after``) followed by at most ``plies`` playout moves."""
         p = _Playout(action, after, [(action.faction, action)], _values(after, action.faction))
-        rng = random.Random(f"{self.seed}:{len(state.history)}")
         for _ply in range(plies):
             if p.done:
                 break
-            self._grow(p, action.faction, state.game.round, rng)
+            self._grow(p, action.faction, state.game.round + self.rounds - 1)
         return MoveAnalysis(action, p.value[0], tuple(p.line), rival_vp=p.value[1])
 
     def _ranked(self, state: game.GameState, like: Any = None) -> list[MoveAnalysis]:
@@ -281,18 +307,21 @@ class SearchBot:
         if not ranked:
             return []
         faction = ranked[0][1].faction
-        round_no = state.game.round
-        playouts = [_Playout(a, after, [(faction, a)], v) for v, a, after in ranked[:self.width]]
-        rngs = [random.Random(f"{self.seed}:{len(state.history)}") for _p in playouts]
+        last_round = state.game.round + self.rounds - 1
+        searched = ranked[:self.width]
+        if self.width > 0:   # the greedy bot's own move is always played out (the search should not do worse)
+            greedy = self._greedy_move(state)
+            searched += [t for t in ranked[self.width:] if t[1] == greedy]
+        playouts = [_Playout(a, after, [(faction, a)], v) for v, a, after in searched]
         values = [p.value for p in playouts]
         lines = [list(p.line) for p in playouts]
         ply = 0
         while not all(p.done for p in playouts) and (self.plies is None or ply < self.plies):
             if self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break
-            for p, rng in zip(playouts, rngs, strict=True):
+            for p in playouts:
                 if not p.done:
-                    self._grow(p, faction, round_no, rng)
+                    self._grow(p, faction, last_round)
             if self.seconds is not None and time.perf_counter() - start > self.seconds * 1.5:
                 break   # this ply ran far past the cap: keep the last horizon every playout reached
             ply += 1
@@ -302,7 +331,8 @@ class SearchBot:
                  for p, v, line in zip(playouts, values, lines, strict=True)]
         moves.sort(key=lambda m: -self._key((m.expected_vp, m.rival_vp)))
         # The moves not played out come after (valued one step on: another horizon, not comparable).
-        return moves + [MoveAnalysis(a, v[0], ((faction, a),), rival_vp=v[1]) for v, a, _after in ranked[self.width:]]
+        return moves + [MoveAnalysis(a, v[0], ((faction, a),), rival_vp=v[1]) for v, a, _after in ranked
+                        if all(a != p.action for p in playouts)]
 
     def choose(self, state: game.GameState, rng: random.Random, seat: int | None = None) -> Any:
         """The move for the seat to act: a chance draw from ``rng``, a random faction pick (no position to
