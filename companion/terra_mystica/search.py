@@ -201,6 +201,15 @@ _CACHE_SIZE = 20000
 visits a few hundred positions a move)."""
 
 
+NEAR = 1
+"""Moves whose values (VP of lead over the best rival) are less than this apart are too close to call: the
+value is the greedy bot's weights corrected on average (:data:`CALIBRATION`); it reads a power token, a
+coin or a worker to a fraction of a VP, with no claim to that precision."""
+
+FIRST_SHARE = 0.6
+"""The share of a hint's time cap its first search has; the rest searches close moves a round further."""
+
+
 class SearchBot:
     """Greedy playouts from the best one-step moves, scored in expected final VP (module docstring).
 
@@ -301,28 +310,42 @@ class SearchBot:
             self._grow(p, action.faction, state.game.round + self.rounds - 1)
         return MoveAnalysis(action, p.value[0], tuple(p.line), rival_vp=p.value[1])
 
-    def _ranked(self, state: game.GameState, like: Any = None) -> list[MoveAnalysis]:
+    def _ranked(self, state: game.GameState, like: Any = None, seconds: float | None = -1.0) -> list[MoveAnalysis]:
+        """Every candidate (of the decision ``like`` answers, when given), the searched ones first, best first;
+        ``seconds`` caps the playouts instead of :attr:`seconds` when given."""
         start = time.perf_counter()
         ranked = self._one_step(state, like)
         if not ranked:
             return []
-        faction = ranked[0][1].faction
-        last_round = state.game.round + self.rounds - 1
         searched = ranked[:self.width]
         if self.width > 0:   # the greedy bot's own move is always played out (the search should not do worse)
             greedy = self._greedy_move(state)
             searched += [t for t in ranked[self.width:] if t[1] == greedy]
-        playouts = [_Playout(a, after, [(faction, a)], v) for v, a, after in searched]
+        moves = self._play_out([(a, after) for _v, a, after in searched], state.game.round + self.rounds - 1,
+                               start, self.seconds if seconds == -1.0 else seconds)
+        # The moves not played out come after (valued one step on: another horizon, not comparable).
+        return moves + [MoveAnalysis(a, v[0], ((a.faction, a),), rival_vp=v[1]) for v, a, _after in ranked
+                        if all(a != m.action for m in moves)]
+
+    def _play_out(self, searched: Sequence[tuple[Any, game.GameState]], last_round: int, start: float,
+                  seconds: float | None) -> list[MoveAnalysis]:
+        """Greedy playouts of the moves ``searched`` ((move, state after it) pairs), grown a ply at a time
+        together up to the end of round ``last_round`` (or :attr:`plies`, or ``seconds`` after ``start``),
+        best first."""
+        if not searched:
+            return []
+        faction = searched[0][0].faction
+        playouts = [_Playout(a, after, [(faction, a)], _values(after, faction)) for a, after in searched]
         values = [p.value for p in playouts]
         lines = [list(p.line) for p in playouts]
         ply = 0
         while not all(p.done for p in playouts) and (self.plies is None or ply < self.plies):
-            if self.seconds is not None and time.perf_counter() - start > self.seconds:
+            if seconds is not None and time.perf_counter() - start > seconds:
                 break
             for p in playouts:
                 if not p.done:
                     self._grow(p, faction, last_round)
-            if self.seconds is not None and time.perf_counter() - start > self.seconds * 1.5:
+            if seconds is not None and time.perf_counter() - start > seconds * 1.5:
                 break   # this ply ran far past the cap: keep the last horizon every playout reached
             ply += 1
             values = [p.value for p in playouts]
@@ -330,9 +353,7 @@ class SearchBot:
         moves = [MoveAnalysis(p.action, v[0], tuple(line), rival_vp=v[1])
                  for p, v, line in zip(playouts, values, lines, strict=True)]
         moves.sort(key=lambda m: -self._key((m.expected_vp, m.rival_vp)))
-        # The moves not played out come after (valued one step on: another horizon, not comparable).
-        return moves + [MoveAnalysis(a, v[0], ((faction, a),), rival_vp=v[1]) for v, a, _after in ranked
-                        if all(a != p.action for p in playouts)]
+        return moves
 
     def choose(self, state: game.GameState, rng: random.Random, seat: int | None = None) -> Any:
         """The move for the seat to act: a chance draw from ``rng``, a random faction pick (no position to
@@ -357,6 +378,11 @@ class SearchBot:
     def analyse(self, state: game.GameState, top: int | None = 3) -> list[MoveAnalysis]:
         """The ``top`` best moves for the faction to act, each with its expected final VP and a reason.
 
+        When two moves shown are less than :data:`NEAR` VP of lead apart, all of them are searched a round
+        further (a playout to the end of the next round; the first search has :data:`FIRST_SHARE` of
+        :attr:`seconds`, this one the rest), and ranked by that; a move still within :data:`NEAR` VP of the
+        best says so in its reason (the search cannot tell them apart).
+
         Raises
         ------
         CompanionError
@@ -366,9 +392,34 @@ class SearchBot:
             raise CompanionError(_("the game is over: there is no move to suggest"))
         if game.current_player(state) == game.CHANCE or state.game is None:
             raise CompanionError(_("the setup is not finished: the hint starts once every faction is seated"))
-        moves = self._ranked(state)
-        moves = moves[:top] if top else moves
-        return [replace(m, reason=explain_line(state, m.line)) for m in moves]
+        start = time.perf_counter()
+        moves = self._ranked(state, seconds=None if self.seconds is None else self.seconds * FIRST_SHARE)
+        shown = moves[:top] if top else moves
+        if top and any(self._close(shown[k:k + 2]) for k in range(len(shown) - 1)):
+            left = None if self.seconds is None else self.seconds - (time.perf_counter() - start)
+            if left is None or left > 0.1:
+                deeper = self._play_out([(m.action, game.apply_action(state, m.action)) for m in shown],
+                                        state.game.round + self.rounds, time.perf_counter(), left)
+                longer = {m.action: len(m.line) for m in deeper}
+                if all(longer[m.action] >= len(m.line) for m in shown):   # it got further for every one
+                    shown = deeper
+        out = []
+        for k, m in enumerate(shown):
+            reason = explain_line(state, m.line)
+            if k > 0 and self._close([shown[0], m]):
+                reason = _("; ").join([reason, _("as good as move 1 within {near} VP: the search cannot tell them "
+                                                 "apart").format(near=NEAR)])
+            elif k == 0 and len(shown) > 1 and self._close(shown[:2]):
+                reason = _("; ").join([reason, _("move 2 is as good within {near} VP: the search cannot tell them "
+                                                 "apart").format(near=NEAR)])
+            out.append(replace(m, reason=reason))
+        return out
+
+    def _close(self, moves: Sequence[MoveAnalysis]) -> bool:
+        """Whether the best and the worst of ``moves`` are less than :data:`NEAR` VP (of the ranking's value)
+        apart."""
+        keys = [self._key((m.expected_vp, m.rival_vp)) for m in moves]
+        return len(keys) > 1 and max(keys) - min(keys) < NEAR
 
 
 # ---------------------------------------------------------------------------------------------- reasons
