@@ -26,8 +26,9 @@ by :func:`expected_final_vp`; the ``width`` best are searched further, and the g
 (so the search looks at least at what greedy would do). Each of those is followed by a
 **greedy playout**: every faction (this one too) plays the greedy bot's move, ply after ply, up to the end
 of the round (``rounds=1``; ``rounds=2``: of the next round; a round's end is where income, round scoring and
-cult bonuses settle) or ``plies`` decisions. A position's greedy move is worked out once and kept (by the setup and the actions
-so far), so the playout of the move played, which the next search follows again, costs nothing the second time.
+cult bonuses settle) or ``plies`` decisions. A position's greedy move is worked out once and kept (by the
+setup and the actions so far): the next search follows the line of the move played again, for the cost of
+the look-ups.
 The move whose playout leaves the faction the biggest lead in expected final VP over the best other faction is
 chosen (``rivals=1``; in 2-player games against the greedy bot this won 16 of 20 where its own VP alone won 9
 of 17: a row that feeds the rival power or takes its spot counts). The playouts grow one
