@@ -8,7 +8,7 @@ API summary (stable)
     stand + what resources, income, buildings, shipping / digging and power tokens are worth over the
     rounds left), corrected by :data:`CALIBRATION` so that it reads as the VP the faction ends with.
     Exact (the final VP) once the game is over.
-``SearchBot(width=5, seconds=1.0, plies=None, seed=0, rivals=1.0)``
+``SearchBot(width=5, seconds=1.0, plies=None, seed=0, rivals=1.0, rounds=1)``
     ``name = "search"``; ``choose(state, rng, seat=None) -> Action``; ``analyse(state, top=3)``.
 ``MoveAnalysis``: ``action``, ``expected_vp`` (the mover's expected final VP at the end of the line),
     ``rival_vp`` (the best other faction's),
@@ -22,9 +22,13 @@ How the search works
 --------------------
 Every legal row of the faction to act, and every row that conversions in front of an action would afford
 (the greedy bot's candidates, :func:`companion.terra_mystica.bots.conversion_rows`), is applied and valued
-by :func:`expected_final_vp`; the ``width`` best are searched further. Each of those is followed by a
+by :func:`expected_final_vp`; the ``width`` best are searched further, and the greedy bot's own move always
+(so the search looks at least at what greedy would do). Each of those is followed by a
 **greedy playout**: every faction (this one too) plays the greedy bot's move, ply after ply, up to the end
-of the round (a round's end is where income, round scoring and cult bonuses settle) or ``plies`` decisions.
+of the round (``rounds=1``; ``rounds=2``: of the next round; a round's end is where income, round scoring and
+cult bonuses settle) or ``plies`` decisions. A position's greedy move is worked out once and kept (by the
+setup and the actions so far): the next search follows the line of the move played again, for the cost of
+the look-ups.
 The move whose playout leaves the faction the biggest lead in expected final VP over the best other faction is
 chosen (``rivals=1``; in 2-player games against the greedy bot this won 16 of 20 where its own VP alone won 9
 of 17: a row that feeds the rival power or takes its spot counts). The playouts grow one
@@ -193,6 +197,20 @@ class _Playout:
     done: bool = False
 
 
+_CACHE_SIZE = 20000
+"""Positions whose greedy move a :class:`SearchBot` keeps (a 2-player game has about 300 decisions; a search
+visits a few hundred positions a move)."""
+
+
+NEAR = 1
+"""Moves whose values (VP of lead over the best rival) are less than this apart are too close to call: the
+value is the greedy bot's weights corrected on average (:data:`CALIBRATION`); it reads a power token, a
+coin or a worker to a fraction of a VP, with no claim to that precision."""
+
+FIRST_SHARE = 0.6
+"""The share of a hint's time cap its first search has; the rest searches close moves a round further."""
+
+
 class SearchBot:
     """Greedy playouts from the best one-step moves, scored in expected final VP (module docstring).
 
@@ -204,12 +222,14 @@ class SearchBot:
         Time cap of one move (s): the playouts stop growing once it is spent (the answer is that of the
         longest horizon all of them reached). ``None``: no cap, the choice depends only on the position.
     plies : int or None
-        Longest playout (decisions, any faction's); ``None``: to the end of the round.
+        Longest playout (decisions, any faction's); ``None``: up to the horizon ``rounds``.
     seed : int
         Seeds the playouts' tie-breaks (with the number of actions so far).
     rivals : float
         Weight of the best other faction's expected final VP in the choice (0: the faction's own VP alone;
         1: its lead over the best rival).
+    rounds : int
+        Horizon of the playouts in round ends: 1, to the end of this round; 2, to the end of the next one.
 
     Examples
     --------
@@ -225,13 +245,30 @@ class SearchBot:
     name = "search"
 
     def __init__(self, width: int = 5, seconds: float | None = 1.0, plies: int | None = None, seed: int = 0,
-                 rivals: float = 1.0) -> None:
+                 rivals: float = 1.0, rounds: int = 1) -> None:
         self.width = width
         self.rivals = rivals
         self.seconds = seconds
         self.plies = plies
         self.seed = seed
+        self.rounds = rounds
         self._greedy = GreedyBot()
+        self._moves: dict[tuple, Any] = {}   # the greedy move of a position (state key): see _greedy_move
+
+    def _greedy_move(self, state: game.GameState) -> Any:
+        """The greedy bot's move in ``state``, its ties broken by a generator seeded from ``seed`` and the
+        number of actions so far, so it depends on the position alone and is worked out once: the playout
+        of the move played last time passes again through the positions it reached (up to
+        ``_CACHE_SIZE`` positions are kept)."""
+        key = (state.seats, state.options, state.round_tiles, state.removed_bonus, state.map_name,
+               state.seated, state.history)
+        move = self._moves.get(key)
+        if move is None:
+            if len(self._moves) >= _CACHE_SIZE:
+                self._moves.clear()
+            rng = random.Random(f"{self.seed}:{len(state.history)}")
+            move = self._moves[key] = self._greedy.choose(state, rng, game.current_player(state))
+        return move
 
     def _key(self, value: tuple[float, float]) -> float:
         return value[0] - self.rivals * value[1]
@@ -252,48 +289,64 @@ class SearchBot:
         out.sort(key=lambda t: -self._key(t[0]))  # stable: ties keep the candidates' order
         return out
 
-    def _grow(self, p: _Playout, faction: str, round_no: int, rng: random.Random) -> None:
+    def _grow(self, p: _Playout, faction: str, last_round: int) -> None:
+        """One more playout move (the greedy bot's, any faction's); done once ``last_round`` is over."""
         s = p.state
-        if game.is_terminal(s) or s.game.round != round_no:
+        if game.is_terminal(s) or s.game.round > last_round:
             p.done = True
             return
-        seat = game.current_player(s)
-        a = self._greedy.choose(s, rng, seat)
+        a = self._greedy_move(s)
         p.state = game.apply_action(s, a)
-        p.line.append((s.game.seats[seat], a))
+        p.line.append((s.game.seats[game.current_player(s)], a))
         p.value = _values(p.state, faction)
-        if game.is_terminal(p.state) or p.state.game.round != round_no:
+        if game.is_terminal(p.state) or p.state.game.round > last_round:
             p.done = True
 
     def _follow(self, state: game.GameState, action: Any, after: game.GameState, plies: int) -> MoveAnalysis:
         """``action`` (made in ``state``, giving ``after``) followed by at most ``plies`` playout moves."""
         p = _Playout(action, after, [(action.faction, action)], _values(after, action.faction))
-        rng = random.Random(f"{self.seed}:{len(state.history)}")
         for _ply in range(plies):
             if p.done:
                 break
-            self._grow(p, action.faction, state.game.round, rng)
+            self._grow(p, action.faction, state.game.round + self.rounds - 1)
         return MoveAnalysis(action, p.value[0], tuple(p.line), rival_vp=p.value[1])
 
-    def _ranked(self, state: game.GameState, like: Any = None) -> list[MoveAnalysis]:
+    def _ranked(self, state: game.GameState, like: Any = None, seconds: float | None = -1.0) -> list[MoveAnalysis]:
+        """Every candidate (of the decision ``like`` answers, when given), the searched ones first, best first;
+        ``seconds`` caps the playouts instead of :attr:`seconds` when given."""
         start = time.perf_counter()
         ranked = self._one_step(state, like)
         if not ranked:
             return []
-        faction = ranked[0][1].faction
-        round_no = state.game.round
-        playouts = [_Playout(a, after, [(faction, a)], v) for v, a, after in ranked[:self.width]]
-        rngs = [random.Random(f"{self.seed}:{len(state.history)}") for _p in playouts]
+        searched = ranked[:self.width]
+        if self.width > 0:   # the greedy bot's own move is always played out (the search should not do worse)
+            greedy = self._greedy_move(state)
+            searched += [t for t in ranked[self.width:] if t[1] == greedy]
+        moves = self._play_out([(a, after) for _v, a, after in searched], state.game.round + self.rounds - 1,
+                               start, self.seconds if seconds == -1.0 else seconds)
+        # The moves not played out come after (valued one step on: another horizon, not comparable).
+        return moves + [MoveAnalysis(a, v[0], ((a.faction, a),), rival_vp=v[1]) for v, a, _after in ranked
+                        if all(a != m.action for m in moves)]
+
+    def _play_out(self, searched: Sequence[tuple[Any, game.GameState]], last_round: int, start: float,
+                  seconds: float | None) -> list[MoveAnalysis]:
+        """Greedy playouts of the moves ``searched`` ((move, state after it) pairs), grown a ply at a time
+        together up to the end of round ``last_round`` (or :attr:`plies`, or ``seconds`` after ``start``),
+        best first."""
+        if not searched:
+            return []
+        faction = searched[0][0].faction
+        playouts = [_Playout(a, after, [(faction, a)], _values(after, faction)) for a, after in searched]
         values = [p.value for p in playouts]
         lines = [list(p.line) for p in playouts]
         ply = 0
         while not all(p.done for p in playouts) and (self.plies is None or ply < self.plies):
-            if self.seconds is not None and time.perf_counter() - start > self.seconds:
+            if seconds is not None and time.perf_counter() - start > seconds:
                 break
-            for p, rng in zip(playouts, rngs, strict=True):
+            for p in playouts:
                 if not p.done:
-                    self._grow(p, faction, round_no, rng)
-            if self.seconds is not None and time.perf_counter() - start > self.seconds * 1.5:
+                    self._grow(p, faction, last_round)
+            if seconds is not None and time.perf_counter() - start > seconds * 1.5:
                 break   # this ply ran far past the cap: keep the last horizon every playout reached
             ply += 1
             values = [p.value for p in playouts]
@@ -301,8 +354,7 @@ class SearchBot:
         moves = [MoveAnalysis(p.action, v[0], tuple(line), rival_vp=v[1])
                  for p, v, line in zip(playouts, values, lines, strict=True)]
         moves.sort(key=lambda m: -self._key((m.expected_vp, m.rival_vp)))
-        # The moves not played out come after (valued one step on: another horizon, not comparable).
-        return moves + [MoveAnalysis(a, v[0], ((faction, a),), rival_vp=v[1]) for v, a, _after in ranked[self.width:]]
+        return moves
 
     def choose(self, state: game.GameState, rng: random.Random, seat: int | None = None) -> Any:
         """The move for the seat to act: a chance draw from ``rng``, a random faction pick (no position to
@@ -327,6 +379,11 @@ class SearchBot:
     def analyse(self, state: game.GameState, top: int | None = 3) -> list[MoveAnalysis]:
         """The ``top`` best moves for the faction to act, each with its expected final VP and a reason.
 
+        When two moves shown are less than :data:`NEAR` VP of lead apart, all of them are searched a round
+        further (a playout to the end of the next round; the first search has :data:`FIRST_SHARE` of
+        :attr:`seconds`, this one the rest), and ranked by that; a move still within :data:`NEAR` VP of the
+        best says so in its reason (the search cannot tell them apart).
+
         Raises
         ------
         CompanionError
@@ -336,9 +393,34 @@ class SearchBot:
             raise CompanionError(_("the game is over: there is no move to suggest"))
         if game.current_player(state) == game.CHANCE or state.game is None:
             raise CompanionError(_("the setup is not finished: the hint starts once every faction is seated"))
-        moves = self._ranked(state)
-        moves = moves[:top] if top else moves
-        return [replace(m, reason=explain_line(state, m.line)) for m in moves]
+        start = time.perf_counter()
+        moves = self._ranked(state, seconds=None if self.seconds is None else self.seconds * FIRST_SHARE)
+        shown = moves[:top] if top else moves
+        if top and any(self._close(shown[k:k + 2]) for k in range(len(shown) - 1)):
+            left = None if self.seconds is None else self.seconds - (time.perf_counter() - start)
+            if left is None or left > 0.1:
+                deeper = self._play_out([(m.action, game.apply_action(state, m.action)) for m in shown],
+                                        state.game.round + self.rounds, time.perf_counter(), left)
+                longer = {m.action: len(m.line) for m in deeper}
+                if all(longer[m.action] >= len(m.line) for m in shown):   # it got further for every one
+                    shown = deeper
+        out = []
+        for k, m in enumerate(shown):
+            reason = explain_line(state, m.line)
+            if k > 0 and self._close([shown[0], m]):
+                reason = _("; ").join([reason, _("as good as move 1 within {near} VP: the search cannot tell them "
+                                                 "apart").format(near=NEAR)])
+            elif k == 0 and len(shown) > 1 and self._close(shown[:2]):
+                reason = _("; ").join([reason, _("move 2 is as good within {near} VP: the search cannot tell them "
+                                                 "apart").format(near=NEAR)])
+            out.append(replace(m, reason=reason))
+        return out
+
+    def _close(self, moves: Sequence[MoveAnalysis]) -> bool:
+        """Whether the best and the worst of ``moves`` are less than :data:`NEAR` VP (of the ranking's value)
+        apart."""
+        keys = [self._key((m.expected_vp, m.rival_vp)) for m in moves]
+        return len(keys) > 1 and max(keys) - min(keys) < NEAR
 
 
 # ---------------------------------------------------------------------------------------------- reasons

@@ -188,3 +188,36 @@ def test_a_reason_does_not_repeat_the_tile_its_move_names():
     assert code in move
     reason = explain_line(s, [(passing.faction, passing)])
     assert code not in reason, (move, reason)
+
+
+def test_a_hint_says_two_moves_whose_lines_reach_the_same_position_cannot_be_told_apart():
+    """Round 2 of a greedy game: the nomads can send a priest to a cult track, then build their sanctuary, or
+    the other way round. The engine says both orders reach the same position, so the hint must not call one
+    better: each of the two says the search cannot tell them apart (and the VP figures are the same)."""
+    s = _greedy_until(11, lambda s: len(s.history) == 27)
+    moves = hint(s, 3, seconds=None)
+
+    def end(line):
+        t = s
+        for _faction, a in line:
+            t = game.apply_action(t, a)
+        return t.game.summary()
+
+    first, second = moves[0], moves[1]
+    assert end(first.line) == end(second.line), (first.line, second.line)
+    assert first.expected_vp == pytest.approx(second.expected_vp)
+    assert "cannot tell them apart" in first.reason and "cannot tell them apart" in second.reason
+    assert len(first.line) > 3   # searched past this round's end (the close moves are searched a round further)
+
+
+def test_the_search_always_plays_out_the_greedy_bots_own_move():
+    """However narrow the search, the move the greedy bot would make (its ties broken as the search seeds
+    them: seed and number of actions so far) is among the moves followed by a playout. In this position it is
+    not the row of the best one-step value (so a width-1 search would not follow it otherwise)."""
+    s = _greedy_until(7, lambda s: s.game.round == 2 and len(game.legal_actions(s)) > 10)
+    greedy = GreedyBot().choose(s, random.Random(f"0:{len(s.history)}"), game.current_player(s))
+    moves = SearchBot(width=1, seconds=None, plies=2).analyse(s, None)
+    played_out = [m.action for m in moves if len(m.line) > 1]
+    one_step_best = SearchBot(width=0, seconds=None).analyse(s, 1)[0].action
+    assert one_step_best != greedy   # a position where following greedy's move takes a second playout
+    assert sorted(played_out, key=str) == sorted([one_step_best, greedy], key=str), (greedy, played_out)
