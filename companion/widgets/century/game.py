@@ -26,7 +26,7 @@ from companion.session import HUMAN, Session
 from companion.widgets.century.actions import BOT_NAMES, ActionPicker
 from companion.widgets.century.plots import SEAT_COLOURS, review_figure
 from companion.widgets.century.table import TableView
-from companion.widgets.coach import drops_html
+from companion.widgets.coach import drops_html, hint_html
 from companion.widgets.common import (
     all_zero,
     busy,
@@ -292,14 +292,10 @@ class CenturyGame(widgets.VBox):
         if not moves:
             self.coach.value = ""
             return
-        items = "".join(
-            "<li><b>{move}</b> · {vp}<br>{reason}</li>".format(
-                move=html.escape(describe_action(m.action)),
-                vp=html.escape(_("expected final VP {vp}").format(vp=f"{m.expected_vp:.1f}")),
-                reason=html.escape(m.reason)) for m in moves)
-        title = html.escape(_("Hint: the search's three best moves for {player}").format(
-            player=self.names[self.state.current]))
-        self.coach.value = f'<div class="companion-hint"><b>{title}</b><ol>{items}</ol></div>'
+        title = _("Hint: the search's three best moves for {player}").format(player=self.names[self.state.current])
+        self.coach.value = hint_html(title, [(describe_action(m.action),
+                                              _("expected final VP {vp}").format(vp=f"{m.expected_vp:.1f}"),
+                                              m.reason) for m in moves])
 
     def review(self) -> Review | None:
         """Chart every player's expected final VP after each move so far, with each one's three biggest

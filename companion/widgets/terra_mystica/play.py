@@ -79,6 +79,7 @@ from companion.terra_mystica.hexmap import (
 )
 from companion.terra_mystica.search import MoveAnalysis, hint, review
 from companion.terra_mystica.terrain import terrain_wheel
+from companion.widgets.coach import hint_html
 from companion.widgets.common import busy, busy_style, error_html, info_html, join_sentences, message_box
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
@@ -615,16 +616,12 @@ class PlayAFullGame(widgets.VBox):
         if not moves or self.session is None or self._hint_for is not self.session.state:
             self.coach.value = ""
             return
-        items = "".join(
-            "<li><b>{move}</b> · {vp}<br>{reason}</li>".format(
-                move=html.escape(describe_action(m.action)),
-                vp=html.escape(_("expected final VP {vp}, lead over the best rival {lead}").format(
-                    vp=f"{m.expected_vp:.1f}", lead=f"{m.expected_vp - m.rival_vp:+.1f}")),
-                reason=html.escape(m.reason)) for m in moves)
-        title = html.escape(_("Hint: the search's three best moves for {player}").format(
-            player=faction_name(moves[0].action.faction)))
-        self.coach.value = (f'<div class="companion-hint" style="overflow-wrap:anywhere"><b>{title}</b>'
-                            f'<ol>{items}</ol></div>')
+        title = _("Hint: the search's three best moves for {player}").format(
+            player=faction_name(moves[0].action.faction))
+        self.coach.value = hint_html(title, [(describe_action(m.action),
+                                              _("expected final VP {vp}, lead over the best rival {lead}").format(
+                                                  vp=f"{m.expected_vp:.1f}", lead=f"{m.expected_vp - m.rival_vp:+.1f}"),
+                                              m.reason) for m in moves])
 
     def review(self):
         """Chart every faction's expected final VP after each move so far, with each one's three biggest
