@@ -14,6 +14,8 @@ API summary (stable)
     marked; a mark's hover text names the move made, the loss, the move the search preferred and why.
 ``drops_html(review, names, describe, *, unit)``
     The drops as a list under the chart (said in full, for a phone where hovering is not at hand).
+``review_outlived(reviewed, states)``
+    Whether a review made of the states ``reviewed`` is of a history that is gone (undone).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from companion.coach import Drop, Review
 from companion.i18n import _
 from companion.widgets.common import info_html
 
-__all__ = ["SEAT_COLOURS", "drops_html", "hint_html", "review_figure"]
+__all__ = ["SEAT_COLOURS", "drops_html", "hint_html", "review_figure", "review_outlived"]
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 
@@ -139,3 +141,27 @@ def drops_html(review: Review, names: Sequence[str], describe: Describe, *, unit
         empty = info_html(_("No move lost expected {unit} against the search's choice.").format(unit=unit))
         return f'<div class="companion-review" style="{_BOX_STYLE}"><b>{title}</b>{empty}</div>'
     return f'<div class="companion-review" style="{_BOX_STYLE}"><b>{title}</b><ul>{"".join(rows)}</ul></div>'
+
+
+def review_outlived(reviewed: Sequence[Any], states: Sequence[Any]) -> bool:
+    """Whether a review made of the game's states ``reviewed`` no longer fits the game's ``states``: an undo
+    took back a move it reviews. Moves made after it keep it (it still reviews the game's first moves).
+
+    Parameters
+    ----------
+    reviewed : sequence
+        The session's states when the review was made (first state to last).
+    states : sequence
+        The session's states now.
+
+    Returns
+    -------
+    bool
+        True when ``reviewed`` is not the start of ``states`` (the widget clears the review).
+
+    Examples
+    --------
+    >>> review_outlived(("s0", "s1", "s2"), ["s0", "s1", "s2", "s3"]), review_outlived(("s0", "s1", "s2"), ["s0", "s1"])
+    (False, True)
+    """
+    return tuple(states[:len(reviewed)]) != tuple(reviewed)

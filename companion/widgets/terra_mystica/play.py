@@ -79,7 +79,7 @@ from companion.terra_mystica.hexmap import (
 )
 from companion.terra_mystica.search import MoveAnalysis, hint, review
 from companion.terra_mystica.terrain import terrain_wheel
-from companion.widgets.coach import hint_html
+from companion.widgets.coach import hint_html, review_outlived
 from companion.widgets.common import busy, busy_style, error_html, info_html, join_sentences, message_box
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
@@ -250,6 +250,7 @@ class PlayAFullGame(widgets.VBox):
         self._hint_for: Any = None
         self._hint_moves: list[MoveAnalysis] | None = None
         self._review = None
+        self._reviewed: tuple = ()   # the session's states the review was made for
         self.board_slot: ChartSlot | None = None
         self.table = widgets.HTML()
         self.final_html = widgets.HTML()
@@ -637,6 +638,7 @@ class PlayAFullGame(widgets.VBox):
             self.message.value = info_html(_("Nothing to review yet: no move has been made."))
             return None
         self._review = review(list(self.session.states), list(self.session.actions), seconds=REVIEW_SECONDS)
+        self._reviewed = tuple(self.session.states)
         self._show_review()
         return self._review
 
@@ -684,6 +686,9 @@ class PlayAFullGame(widgets.VBox):
         self.controls.layout.display = "" if s.is_human_turn() else "none"
         self.hint_button.disabled = not s.is_human_turn() or s.state.game is None
         self._show_hint()
+        if self._review is not None and review_outlived(self._reviewed, s.states):
+            self._review, self._reviewed = None, ()
+            self._show_review()
         self.table.value = self._table_html()
         self.board_slot.show(self._board_figure())
         self.final_html.value = self._final_html()
