@@ -1,8 +1,9 @@
 """How each faction fares on a Terra Mystica map: by analysis of the map, and by bot games on it.
 
 :func:`analysis` is read off the map (per home terrain: hexes, edge and river-side hexes, land neighbours
-at 0..3 spades, the largest same-terrain cluster, bridge spots) plus, per faction, the hexes its first two
-dwellings take when the greedy bot places them (:func:`first_dwellings`).
+at 0..3 spades, the largest same-terrain cluster, bridge spots) plus, per faction, the hexes its starting
+dwellings take when the greedy bot places them (:func:`first_dwellings`: two, the Nomads three, the Chaos
+Magicians one).
 
 :func:`simulate_balance` plays ``games`` whole games on the map (:func:`companion.terra_mystica.bots.
 make_bot`, :func:`~companion.terra_mystica.bots.play_game`): game ``k`` seats faction ``k mod F`` of the
@@ -36,7 +37,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.jsonio import excerpt
 from companion.terra_mystica.hexmap import TerraMysticaMap, map_record_name
-from companion.terra_mystica.mapedit import home_letter, playability, seatable_factions
+from companion.terra_mystica.mapedit import home_letter, playability, seatable_factions, start_dwellings
 from companion.terra_mystica.terrain import terrain_wheel
 
 __all__ = ["MAX_GAMES", "Z95", "balance_factions", "first_dwellings", "analysis", "mean_interval",
@@ -59,13 +60,25 @@ def balance_factions(tm_map: TerraMysticaMap) -> list[str]:
 
 
 def first_dwellings(tm_map: TerraMysticaMap, faction: str, *, bot: str = "greedy", seed: int = 0) -> list[str]:
-    """The hexes ``faction``'s two starting dwellings take when ``bot`` places them, seated first against
+    """The hexes ``faction``'s starting dwellings take when ``bot`` places them, seated first against
     one opponent of another colour (the first faction of :func:`balance_factions` that fits).
+
+    Parameters
+    ----------
+    tm_map : TerraMysticaMap
+    faction : str
+        An engine faction name (``"nomads"``).
+    bot : str
+        A bot name :func:`~companion.terra_mystica.bots.make_bot` knows.
+    seed : int
+        Seeds the bots and the setup draw.
 
     Returns
     -------
     list of str
-        Hex labels in the order placed.
+        Hex labels in the order placed: as many as the faction places at setup
+        (:func:`~companion.terra_mystica.mapedit.start_dwellings`; rulebook setup and faction boards:
+        two, the Nomads three, the Chaos Magicians one, after everyone else).
 
     Raises
     ------
@@ -75,6 +88,7 @@ def first_dwellings(tm_map: TerraMysticaMap, faction: str, *, bot: str = "greedy
     from companion.terra_mystica import game
     from companion.terra_mystica.bots import make_bot
 
+    wanted = start_dwellings(faction)
     unplayable = playability(tm_map, 2)
     if unplayable is not None:
         raise CompanionError(_("this map cannot be played: {reason}").format(reason=unplayable))
@@ -85,7 +99,7 @@ def first_dwellings(tm_map: TerraMysticaMap, faction: str, *, bot: str = "greedy
     bots = [make_bot(bot), make_bot(bot)]
     placed: list[str] = []
     for _step in range(200):
-        if len(placed) >= 2 or game.is_terminal(state):
+        if len(placed) >= wanted or game.is_terminal(state):
             break
         seat = game.current_player(state)
         if seat == game.CHANCE:

@@ -14,6 +14,8 @@ API summary (stable)
     marked; a mark's hover text names the move made, the loss, the move the search preferred and why.
 ``drops_html(review, names, describe, *, unit)``
     The drops as a list under the chart (said in full, for a phone where hovering is not at hand).
+``review_outlived(reviewed, states)``
+    Whether a review made of the states ``reviewed`` is of a history that is gone (undone).
 """
 
 from __future__ import annotations
@@ -28,9 +30,13 @@ from companion.coach import Drop, Review
 from companion.i18n import _
 from companion.widgets.common import info_html
 
-__all__ = ["SEAT_COLOURS", "drops_html", "hint_html", "review_figure"]
+__all__ = ["SEAT_COLOURS", "drops_html", "hint_html", "review_figure", "review_outlived"]
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+
+#: Inline style of the hint and review boxes: an ipywidgets HTML widget sets a button's line height (28 px),
+#: which double-spaces every wrapped line of a list (a phone); long move texts break at the screen's edge.
+_BOX_STYLE = "line-height:1.4;overflow-wrap:anywhere"
 
 Describe = Callable[[int, Any], str]
 """``describe(move, action) -> str``: an action of move number ``move`` (1-based) in the reader's words."""
@@ -55,7 +61,7 @@ def hint_html(title: str, moves: Sequence[tuple[str, str, str]]) -> str:
         return ""
     items = "".join(f"<li><b>{html.escape(move)}</b> · {html.escape(figure)}<br>{html.escape(why)}</li>"
                     for move, figure, why in moves)
-    return f'<div class="companion-hint"><b>{html.escape(title)}</b><ol>{items}</ol></div>'
+    return f'<div class="companion-hint" style="{_BOX_STYLE}"><b>{html.escape(title)}</b><ol>{items}</ol></div>'
 
 
 def _drop_text(drop: Drop, describe: Describe, unit: str) -> tuple[str, str, str]:
@@ -133,6 +139,29 @@ def drops_html(review: Review, names: Sequence[str], describe: Describe, *, unit
     title = html.escape(_("Review: the biggest drops of each player"))
     if not rows:
         empty = info_html(_("No move lost expected {unit} against the search's choice.").format(unit=unit))
-        return f'<div class="companion-review"><b>{title}</b>{empty}</div>'
-    wrap = "overflow-wrap:anywhere"   # long move texts break at a phone's edge
-    return f'<div class="companion-review" style="{wrap}"><b>{title}</b><ul>{"".join(rows)}</ul></div>'
+        return f'<div class="companion-review" style="{_BOX_STYLE}"><b>{title}</b>{empty}</div>'
+    return f'<div class="companion-review" style="{_BOX_STYLE}"><b>{title}</b><ul>{"".join(rows)}</ul></div>'
+
+
+def review_outlived(reviewed: Sequence[Any], states: Sequence[Any]) -> bool:
+    """Whether a review made of the game's states ``reviewed`` no longer fits the game's ``states``: an undo
+    took back a move it reviews. Moves made after it keep it (it still reviews the game's first moves).
+
+    Parameters
+    ----------
+    reviewed : sequence
+        The session's states when the review was made (first state to last).
+    states : sequence
+        The session's states now.
+
+    Returns
+    -------
+    bool
+        True when ``reviewed`` is not the start of ``states`` (the widget clears the review).
+
+    Examples
+    --------
+    >>> review_outlived(("s0", "s1", "s2"), ["s0", "s1", "s2", "s3"]), review_outlived(("s0", "s1", "s2"), ["s0", "s1"])
+    (False, True)
+    """
+    return tuple(states[:len(reviewed)]) != tuple(reviewed)

@@ -15,6 +15,20 @@ REVIEW_PLOT = ("(title) => { const p = Array.from(document.querySelectorAll('.jp
                " return p ? {lines: p.data.filter(t => t.mode === 'lines').map(t => t.y.length),"
                " marks: p.data.filter(t => t.mode === 'markers+text').map(t => t.x.length),"
                " width: p.getBoundingClientRect().width} : null; }")
+# the largest line pitch of the list items of ``selector`` over their font size (a wrapped item's lines one
+# line apart, not two): line height as laid out, "normal" read as the font's own (about 1.2)
+LINE_PITCH = """(selector) => Math.max(...Array.from(document.querySelectorAll(selector + ' li')).map(li => {
+    const style = getComputedStyle(li); const size = parseFloat(style.fontSize);
+    const line = style.lineHeight === 'normal' ? 1.2 * size : parseFloat(style.lineHeight);
+    return line / size; }))"""
+
+
+def single_spaced(plot: dict) -> None:
+    """The hint's and the review's list lines, which wrap at a phone's width, are single-spaced (an HTML
+    widget's line height is a button's, 28 px, which doubles the spacing of wrapped text)."""
+    assert plot["hint_pitch"] <= 1.6 and plot["review_pitch"] <= 1.6, plot
+
+
 HINT_ITEMS = "() => Array.from(document.querySelectorAll('.companion-hint li')).map(e => e.innerText)"
 
 
@@ -30,6 +44,7 @@ def _coach(page, words: dict[str, str], name: str) -> dict:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     hint.screenshot(path=str(SCREENSHOTS / f"{name}_hint.png"))
     hint_right = hint.evaluate("e => e.getBoundingClientRect().right")
+    hint_pitch = page.evaluate(LINE_PITCH, ".companion-hint")
     for _ in range(4):  # a few moves (the picker's first choice), each answered by the bots
         page.locator(".jp-OutputArea .widget-button", has_text=words["do"]).first.click()
         page.wait_for_timeout(1500)
@@ -43,7 +58,8 @@ def _coach(page, words: dict[str, str], name: str) -> dict:
     review.scroll_into_view_if_needed()
     page.wait_for_timeout(500)
     review.screenshot(path=str(SCREENSHOTS / f"{name}_review.png"))
-    return {**plot, "hint_right": hint_right}
+    return {**plot, "hint_right": hint_right, "hint_pitch": hint_pitch,
+            "review_pitch": page.evaluate(LINE_PITCH, ".companion-review")}
 
 
 ENGLISH = {"hint": "Hint", "hint_title": "Hint: the search's three best moves", "expected": "expected final VP",
@@ -70,6 +86,7 @@ def test_hint_and_review_fit_a_phone(browser, lab_url, request):
         plot = _coach(page, ENGLISH, "phone_century_coach")
         assert plot["width"] <= PHONE["viewport"]["width"] + 1, plot
         assert plot["hint_right"] <= PHONE["viewport"]["width"] + 1, plot
+        single_spaced(plot)
     finally:
         context.close()
     errors.check(request.node.name)

@@ -5,7 +5,7 @@ English, Chinese, and a phone's width."""
 import pytest
 
 from tests.browser.harness import SCREENSHOTS, run_in_lab
-from tests.browser.test_century_coach import HINT_ITEMS, REVIEW_PLOT
+from tests.browser.test_century_coach import HINT_ITEMS, LINE_PITCH, REVIEW_PLOT, single_spaced
 from tests.browser.test_century_play_a_full_game import wait_for_text
 from tests.browser.test_phone import PHONE, phone  # noqa: F401 (the phone page fixture)
 
@@ -33,6 +33,7 @@ def _coach(page, words: dict[str, str], name: str) -> dict:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     hint.screenshot(path=str(SCREENSHOTS / f"{name}_hint.png"))
     hint_right = hint.evaluate("e => e.getBoundingClientRect().right")
+    hint_pitch = page.evaluate(LINE_PITCH, ".companion-hint")
     # the person ends the turn with both dice unused: a drop the review must mark
     _button(page, words["end"]).click()
     page.wait_for_function(ENABLED, arg=words["roll"], timeout=60_000)
@@ -49,7 +50,8 @@ def _coach(page, words: dict[str, str], name: str) -> dict:
     review.screenshot(path=str(SCREENSHOTS / f"{name}_review.png"))
     text = page.locator(".companion-review").first.inner_text()
     assert words["better"] in text, text
-    return {**plot, "hint_right": hint_right}
+    return {**plot, "hint_right": hint_right, "hint_pitch": hint_pitch,
+            "review_pitch": page.evaluate(LINE_PITCH, ".companion-review")}
 
 
 ENGLISH = {"roll": "Roll the dice", "hint": "Hint", "hint_title": "Hint: the search's three best moves",
@@ -74,3 +76,4 @@ def test_hint_and_review_fit_a_phone(phone, lab_url):  # noqa: F811 (the fixture
     plot = _coach(phone, ENGLISH, "phone_magick_coach")
     assert plot["width"] <= PHONE["viewport"]["width"] + 1, plot
     assert plot["hint_right"] <= PHONE["viewport"]["width"] + 1, plot
+    single_spaced(plot)

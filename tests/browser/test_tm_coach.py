@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.harness import _KERNEL_IDLE, SCREENSHOTS, run_in_lab, watch_console
+from tests.browser.test_century_coach import LINE_PITCH, single_spaced
 
 EN = "notebooks/terra_mystica/play_a_full_game.ipynb"
 ZH = "notebooks/zh_CN/terra_mystica/play_a_full_game.ipynb"
@@ -68,6 +69,7 @@ def _coach(page, words: dict[str, str], name: str) -> dict:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     hint.screenshot(path=str(SCREENSHOTS / f"{name}_hint.png"))
     hint_right = hint.evaluate("e => e.getBoundingClientRect().right")
+    hint_pitch = page.evaluate(LINE_PITCH, ".companion-hint")
     while w.session.state.game.round == 0:   # the setup: the first listed dwelling / bonus tile each time
         _type(page, w, w.human_actions()[0])
     _type(page, w, next(a for a in w.human_actions() if a.commands[0][0] == "pass"))
@@ -83,7 +85,8 @@ def _coach(page, words: dict[str, str], name: str) -> dict:
     review.scroll_into_view_if_needed()
     page.wait_for_timeout(500)
     review.screenshot(path=str(SCREENSHOTS / f"{name}_review.png"))
-    return {**plot, "hint_right": hint_right}
+    return {**plot, "hint_right": hint_right, "hint_pitch": hint_pitch,
+            "review_pitch": page.evaluate(LINE_PITCH, ".companion-review")}
 
 
 @pytest.mark.parametrize(("notebook", "words", "name"), [(EN, ENGLISH, "tm_coach"), (ZH, CHINESE, "tm_coach_zh")])
@@ -102,6 +105,7 @@ def test_hint_and_review_fit_a_phone(browser, lab_url, request):
         plot = _coach(page, ENGLISH, "phone_tm_coach")
         assert plot["width"] <= PHONE["viewport"]["width"] + 1, plot
         assert plot["hint_right"] <= PHONE["viewport"]["width"] + 1, plot
+        single_spaced(plot)
     finally:
         context.close()
     errors.check(request.node.name)

@@ -169,3 +169,36 @@ def test_analysis_table_does_not_wrap_at_1280(browser, lab_url, request):
     finally:
         context.close()
     errors.check(request.node.name)
+
+
+# each column title of a table: its text, the lines it takes, its height and its line height (px)
+_HEAD_LINES_JS = """(table) => Array.from(table.rows[0].cells).map(c => { const r = document.createRange();
+    r.selectNodeContents(c); const tops = new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top)));
+    const style = getComputedStyle(c); const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
+    return [c.textContent, tops.size, c.getBoundingClientRect().height, line]; })"""
+
+
+def test_chinese_statistics_titles_read_on_a_phone(phone, lab_url):
+    """At 412 px the Chinese column titles of the statistics tables stay whole words (a title broken one
+    character a line is unreadable); the table scrolls in its frame instead."""
+    page = phone
+    run_in_lab(page, lab_url, "notebooks/zh_CN/terra_mystica/map_lab.ipynb")
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    _wait_for_map(page)
+    page.locator(f"{LAB} .widget-button", has_text="分析地图").first.click()
+    page.wait_for_selector(f"{LAB} table.companion-balance", timeout=180_000)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for kind in ("companion-map-stats", "companion-balance"):
+        table = page.locator(f"{LAB} table.{kind}").first
+        table.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.locator(f"{LAB} .companion-scroll-frame", has=page.locator(f"table.{kind}")).first.screenshot(
+            path=str(SCREENSHOTS / f"phone_zh_CN_tm_map_lab_{kind}.png"))
+        titles = page.evaluate(_HEAD_LINES_JS, table.element_handle())
+        assert "主地形" in [t[0] for t in titles], titles
+        for text, lines, height, line in titles:
+            assert lines <= 3 and height <= 3 * line + 8, (kind, titles)   # not one character a line
+            assert len(text) <= 2 * lines or len(text) / lines >= 3, (kind, titles)
+        terrains = page.evaluate(_HEAD_LINES_JS.replace("table.rows[0].cells", "Array.from(table.rows).slice(1)"
+                                                        ".map(row => row.cells[0])"), table.element_handle())
+        assert len(terrains) == 7 and all(lines == 1 for _t, lines, _h, _l in terrains), (kind, terrains)

@@ -74,6 +74,22 @@ def test_review_charts_expected_vp_and_marks_drops():
     assert all(d.loss > 0 for d in result.drops)
 
 
+def test_undo_clears_a_review_of_moves_that_are_gone():
+    game = CenturyGame(players=2, controllers=["human", "greedy"], seed=3)
+    for _ in range(3):
+        game.human_action(legal_actions(game.state)[-1])
+    game.review()
+    assert game.review_box.children and len(game.review_figure.data[0].y) == 7   # 6 moves and the start
+    game.human_action(legal_actions(game.state)[-1])   # a move after the review: it still reviews moves 1..6
+    assert game.review_box.children
+    game.undo()   # back to the reviewed position: the review stands
+    assert game.review_box.children and game.session.decisions() == 6
+    game.undo()   # back past the last reviewed move: the review of a history that is gone disappears
+    assert game.review_box.children == () and game.session.decisions() == 4
+    result = game.review()   # a new review is of the game as it stands
+    assert len(game.review_figure.data[0].y) == len(result.values) == 5
+
+
 def test_undo_then_the_same_action_turns_up_the_same_cards():
     game = CenturyGame(players=3, controllers=["human", "random", "random"], seed=8)
     acquire_first = Acquire(1)

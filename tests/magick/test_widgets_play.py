@@ -206,3 +206,14 @@ def test_review_charts_every_move_so_far_for_each_player():
     assert "companion-review" in drops.value
     mine = result.drops_of(0)
     assert mine and mine[0].action == engine.EndTurn(0) and isinstance(mine[0].preferred, engine.Place)
+
+
+def test_undo_clears_a_review_of_moves_that_are_gone():
+    w = _game(players=2, people=1)
+    w.roll({"d6": 6, "d8": 5, "d10": 4, "d12": 3})
+    w.act(engine.EndTurn(0))
+    w.review()
+    assert w.review_box.children
+    w.undo()   # the reviewed end of turn is taken back: its review goes with it
+    assert w.review_box.children == ()
+    assert w.review() is not None and w.review_box.children   # a new review is of the game as it stands

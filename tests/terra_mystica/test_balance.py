@@ -54,13 +54,24 @@ def test_analysis_of_the_base_map_by_brute_force():
         assert got["river_side_hexes"] == len(river_side)
 
 
-def test_first_dwellings_stand_on_the_home_terrain():
+# Rulebook setup and faction boards: two starting dwellings, the Nomads three, the Chaos Magicians one.
+RULEBOOK_START_DWELLINGS = {"witches": 2, "mermaids": 2, "nomads": 3, "chaosmagicians": 1}
+
+
+@pytest.mark.parametrize("faction", sorted(RULEBOOK_START_DWELLINGS))
+def test_first_dwellings_are_the_factions_own_starting_dwellings(faction):
     m = generate("random", "balanced", seed=2).map
-    for faction in ("witches", "nomads", "mermaids"):
-        hexes = balance.first_dwellings(m, faction)
-        assert len(hexes) == 2
-        home = get_faction(faction).home_terrain
-        assert {m.hexes[h].colour for h in hexes} == {home}
+    hexes = balance.first_dwellings(m, faction)
+    assert len(hexes) == len(set(hexes)) == RULEBOOK_START_DWELLINGS[faction]
+    home = get_faction(faction).home_terrain
+    assert {m.hexes[h].colour for h in hexes} == {home}
+
+
+def test_analysis_lists_each_factions_starting_dwellings():
+    doc = balance.analysis(load_shipped_map("base"))
+    red, desert = doc["terrains"]["R"]["first_dwellings"], doc["terrains"]["Y"]["first_dwellings"]
+    assert len(red["chaosmagicians"]) == 1 and len(red["giants"]) == 2
+    assert len(desert["nomads"]) == 3 and len(desert["fakirs"]) == 2
 
 
 def test_simulation_seats_each_faction_in_turn_and_counts_every_seat():

@@ -577,3 +577,16 @@ def test_the_open_turn_says_what_it_still_needs_and_offers_its_declines():
     assert "give up the bridge" in shown
     w.action_buttons.buttons[shown.index("give up the bridge")].click()
     assert "still needs" not in w.prompt.value and w.session.state.game.turn_complete()
+
+
+def test_undo_clears_a_review_of_moves_that_are_gone():
+    w = _game()
+    while w.session.state.game.round == 0:   # the setup: the first listed dwelling / bonus tile each time
+        w.act(w.human_actions()[0])
+    w.act(next(a for a in w.human_actions() if a.commands[0][0] == "pass"))
+    w.review()
+    assert w.review_box.children
+    w.undo()   # the reviewed pass is taken back: its review goes with it
+    assert w.review_box.children == ()
+    w.review()   # a new review is of the game as it stands
+    assert w.review_box.children

@@ -26,7 +26,7 @@ from companion.session import HUMAN, Session
 from companion.widgets.century.actions import BOT_NAMES, ActionPicker
 from companion.widgets.century.plots import SEAT_COLOURS, review_figure
 from companion.widgets.century.table import TableView
-from companion.widgets.coach import drops_html
+from companion.widgets.coach import drops_html, hint_html, review_outlived
 from companion.widgets.common import (
     all_zero,
     busy,
@@ -108,6 +108,7 @@ class CenturyGame(widgets.VBox):
         self._hint_for = None
         self._hint_moves: list[MoveAnalysis] | None = None
         self._review: Review | None = None
+        self._reviewed: tuple = ()   # the session's states the review was made for
         self.auto = widgets.Checkbox(value=True, description=_("bots move by themselves"), indent=False)
         self.message = message_box()
         self.history = widgets.HTML()
@@ -292,14 +293,10 @@ class CenturyGame(widgets.VBox):
         if not moves:
             self.coach.value = ""
             return
-        items = "".join(
-            "<li><b>{move}</b> · {vp}<br>{reason}</li>".format(
-                move=html.escape(describe_action(m.action)),
-                vp=html.escape(_("expected final VP {vp}").format(vp=f"{m.expected_vp:.1f}")),
-                reason=html.escape(m.reason)) for m in moves)
-        title = html.escape(_("Hint: the search's three best moves for {player}").format(
-            player=self.names[self.state.current]))
-        self.coach.value = f'<div class="companion-hint"><b>{title}</b><ol>{items}</ol></div>'
+        title = _("Hint: the search's three best moves for {player}").format(player=self.names[self.state.current])
+        self.coach.value = hint_html(title, [(describe_action(m.action),
+                                              _("expected final VP {vp}").format(vp=f"{m.expected_vp:.1f}"),
+                                              m.reason) for m in moves])
 
     def review(self) -> Review | None:
         """Chart every player's expected final VP after each move so far, with each one's three biggest
@@ -309,7 +306,7 @@ class CenturyGame(widgets.VBox):
             return None
         states = [s.core for s in self.session.states]
         result = review(states, list(self.session.actions))
-        self._review = result
+        self._review, self._reviewed = result, tuple(self.session.states)
         self._show_review()
         return result
 
@@ -344,6 +341,9 @@ class CenturyGame(widgets.VBox):
         if self._hint_for is not s:  # a hint is for the position it was asked in
             self._hint_for, self._hint_moves = None, None
             self.coach.value = ""
+        if self._review is not None and review_outlived(self._reviewed, session.states):
+            self._review, self._reviewed = None, ()
+            self._show_review()
         self.undo_button.disabled = session.decisions() == 0
         recent = session.recent(8)
         # the actions in record notation (the game record's language, like the typed actions), as code

@@ -35,7 +35,7 @@ from companion.magick.orders import make_order
 from companion.magick.sheet import Sheet
 from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
-from companion.widgets.coach import drops_html, hint_html, review_figure
+from companion.widgets.coach import drops_html, hint_html, review_figure, review_outlived
 from companion.widgets.common import (
     all_zero,
     busy,
@@ -472,6 +472,9 @@ class PlayAGame(widgets.VBox):
         if self._hint_for is not None and (self._hint_for[0] is not state or self._hint_for[1] != self.seat):  # a hint is for where it was asked
             self._hint_for, self._hint_moves = None, []
             self.coach.value = ""
+        if self._review is not None and review_outlived(self._review[0], self.session.states):
+            self._review = None
+            self._show_review()
         self.table.value = self._table_html(state)
         self._update_chart(state)
         self.history_html.value = ("<details><summary>" + html.escape(_("What happened")) + "</summary><ul>"

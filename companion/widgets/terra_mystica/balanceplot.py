@@ -84,11 +84,12 @@ def analysis_html(doc: dict, base: dict | None = None) -> str:
             "hexes", "edge_hexes", "river_side_hexes", "neighbours_by_spades", "largest_cluster", "bridge_spots"))
                     + f"<td>{html.escape(firsts)}</td></tr>")
     note = _("In brackets: the base map.") if base else ""
-    # cells never wrap (a wrapped "0/12/20/8 (0/14/18/8)" reads as two rows); the column titles may, so the table
-    # fits a laptop screen beside JupyterLab's file browser; a narrower screen scrolls the frame
+    # cells never wrap (a wrapped "0/12/20/8 (0/14/18/8)" reads as two rows); the column titles may, between
+    # words only (keep-all: a Chinese title is not broken one character a line), so the table fits a laptop
+    # screen beside JupyterLab's file browser; a narrower screen scrolls the frame
     return ("<style>.companion-balance th, .companion-balance td {white-space: nowrap; padding: 2px 6px}"
             ".companion-balance tr.companion-balance-head th {white-space: normal; vertical-align: bottom;"
-            " max-width: 8em}</style>"
+            " max-width: 8em; word-break: keep-all}</style>"
             '<table class="companion-balance" style="border-collapse:collapse;font-size:12px">'
             f'<tr class="companion-balance-head">{head}</tr>{"".join(rows)}</table>'
             f"<p style='font-size:12px'>{html.escape(note)}</p>")

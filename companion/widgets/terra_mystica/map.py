@@ -659,9 +659,13 @@ def statistics_html(tm_map: TerraMysticaMap) -> str:
                     f"<td>{info['isolated_hexes']}</td>{cells}</tr>")
     titles = "".join(f"<th>{html.escape(t)}</th>" for t in (
         _("home terrain"), _("hexes"), _("on edge"), _("by a river"), _("no same-terrain neighbour")))
+    # a title breaks only between words (Chinese has no spaces: a squeezed table, on a phone, would otherwise
+    # break its titles one character a line) and a row's terrain "沙漠 (Y)" not at all; the table scrolls in its
+    # frame instead
     table = (
         "<style>.companion-map-stats th, .companion-map-stats td {padding: 2px 8px; text-align: right}"
-        "</style>"
+        ".companion-map-stats th {word-break: keep-all}"
+        ".companion-map-stats td, .companion-map-stats tr + tr th {white-space: nowrap}</style>"
         '<table class="companion-map-stats" style="border-collapse:collapse;font-size:12px">'
         f"<tr>{titles}{cols}</tr>" + "".join(rows) + "</table>"
         "<p style='font-size:12px'>" + html.escape(_(

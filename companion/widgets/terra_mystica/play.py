@@ -79,6 +79,7 @@ from companion.terra_mystica.hexmap import (
 )
 from companion.terra_mystica.search import MoveAnalysis, hint, review
 from companion.terra_mystica.terrain import terrain_wheel
+from companion.widgets.coach import hint_html, review_outlived
 from companion.widgets.common import busy, busy_style, error_html, info_html, join_sentences, message_box
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
@@ -249,6 +250,7 @@ class PlayAFullGame(widgets.VBox):
         self._hint_for: Any = None
         self._hint_moves: list[MoveAnalysis] | None = None
         self._review = None
+        self._reviewed: tuple = ()   # the session's states the review was made for
         self.board_slot: ChartSlot | None = None
         self.table = widgets.HTML()
         self.final_html = widgets.HTML()
@@ -615,16 +617,12 @@ class PlayAFullGame(widgets.VBox):
         if not moves or self.session is None or self._hint_for is not self.session.state:
             self.coach.value = ""
             return
-        items = "".join(
-            "<li><b>{move}</b> · {vp}<br>{reason}</li>".format(
-                move=html.escape(describe_action(m.action)),
-                vp=html.escape(_("expected final VP {vp}, lead over the best rival {lead}").format(
-                    vp=f"{m.expected_vp:.1f}", lead=f"{m.expected_vp - m.rival_vp:+.1f}")),
-                reason=html.escape(m.reason)) for m in moves)
-        title = html.escape(_("Hint: the search's three best moves for {player}").format(
-            player=faction_name(moves[0].action.faction)))
-        self.coach.value = (f'<div class="companion-hint" style="overflow-wrap:anywhere"><b>{title}</b>'
-                            f'<ol>{items}</ol></div>')
+        title = _("Hint: the search's three best moves for {player}").format(
+            player=faction_name(moves[0].action.faction))
+        self.coach.value = hint_html(title, [(describe_action(m.action),
+                                              _("expected final VP {vp}, lead over the best rival {lead}").format(
+                                                  vp=f"{m.expected_vp:.1f}", lead=f"{m.expected_vp - m.rival_vp:+.1f}"),
+                                              m.reason) for m in moves])
 
     def review(self):
         """Chart every faction's expected final VP after each move so far, with each one's three biggest
@@ -640,6 +638,7 @@ class PlayAFullGame(widgets.VBox):
             self.message.value = info_html(_("Nothing to review yet: no move has been made."))
             return None
         self._review = review(list(self.session.states), list(self.session.actions), seconds=REVIEW_SECONDS)
+        self._reviewed = tuple(self.session.states)
         self._show_review()
         return self._review
 
@@ -687,6 +686,9 @@ class PlayAFullGame(widgets.VBox):
         self.controls.layout.display = "" if s.is_human_turn() else "none"
         self.hint_button.disabled = not s.is_human_turn() or s.state.game is None
         self._show_hint()
+        if self._review is not None and review_outlived(self._reviewed, s.states):
+            self._review, self._reviewed = None, ()
+            self._show_review()
         self.table.value = self._table_html()
         self.board_slot.show(self._board_figure())
         self.final_html.value = self._final_html()
