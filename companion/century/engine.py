@@ -322,6 +322,21 @@ def legal_actions(s: State, *, lowest_payment: bool = False) -> list[Action]:
 def apply_action(s: State, a: Action) -> State:
     """Apply ``a`` to ``s`` and return the new state (``s`` is unchanged).
 
+    Every action is checked against the rules, except the player action :func:`sample_action` has just drawn
+    for this very state object (legal by construction): that one goes through the same effect code with the
+    checks switched off (the simulator's hot path). The same action given with another state, or an equal
+    action built elsewhere, is checked.
+
+    Parameters
+    ----------
+    s : State
+    a : Action
+
+    Returns
+    -------
+    State
+        The state after the action (chance reveals, a discard or the next seat's turn may be due).
+
     Raises
     ------
     IllegalActionError
@@ -705,8 +720,10 @@ def sample_action(s: State, rng: random.Random) -> Action:
     the distinct legal actions, which would make acquisitions with many payment orders dominate.
 
     The actions returned are shared values (frozen, so equal to freshly built ones): a random game through
-    ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm. This loop is
-    the simulator's and the search bot's hot path (``benchmarks/century_sim.py``).
+    ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm, and
+    ``apply_action`` skips the checks for the action just drawn for ``s``. This loop is the simulator's hot path
+    (``benchmarks/century_sim.py``). The draws from ``rng`` (their number and use) define the game a seed
+    plays: changing them changes every simulated game.
 
     Examples
     --------
