@@ -768,8 +768,8 @@ def sample_action(s: State, rng: random.Random) -> Action:
     # drawn and the answer kept for the next draws.
     can_play = claimable = None
     while True:
-        k = _trunc(rnd() * 4)
-        if k == 0:
+        r = rnd() * 4  # kind trunc(r): compared as a float, with no call
+        if r < 1.0:
             if can_play is None:
                 can_play = False
                 for cid in hand:
@@ -778,12 +778,15 @@ def sample_action(s: State, rng: random.Random) -> Action:
                         can_play = True
                         break
             if can_play:
+                k = 0
                 break
-        elif k == 1:
+        elif r < 2.0:
             if market:
+                k = 1
                 break
-        elif k == 2:
+        elif r < 3.0:
             if s[6][p]:
+                k = 2
                 break
         else:
             if claimable is None:
@@ -792,9 +795,10 @@ def sample_action(s: State, rng: random.Random) -> Action:
                 for gid in row:
                     pos += 1
                     cost = costs[gid]
-                    if y >= cost[0] and g >= cost[1] and b >= cost[2] and pk >= cost[3]:
+                    if pk >= cost[3] and b >= cost[2] and g >= cost[1] and y >= cost[0]:  # most often short first
                         claimable.append(pos)
             if claimable:
+                k = 3
                 break
     if k == 0:
         while True:  # a uniformly random playable card, by rejection (at least one is playable)
