@@ -19,10 +19,10 @@ chance reveals for both rows). Printed:
   moves and positions looked at (actions tried, at any depth) per second of CPU.
 
 Target (issue 20): at least 1,500 random 4-player games per second on one core through the step API.
-Measured 2026-12-02 02:40-02:50 UTC (``step_by_step``, 200 games, best of 8-10, main and this code run
-alternately in two processes, a 2-core machine shared with five other busy sessions, load average 9-11):
-731-791 games/s for main, 936-999 for this code (+24-30 %), about 2.9 us per ``sample_action`` +
-``apply_action``. What changed: ``apply_action`` skips the checks for the action ``sample_action`` has just drawn
+Measured 2026-12-02 02:40-03:00 UTC (the ``step_by_step`` loop, main and this code run alternately in two
+processes, a 2-core machine shared with five other busy sessions, load average 9-12): best of 30 runs of 100
+games, 769 games/s for main and 1,007 for this code (+31 %; runs of 200 games, best of 8-10: 731-791 against
+936-999), about 2.8 us per ``sample_action`` + ``apply_action``. What changed: ``apply_action`` skips the checks for the action ``sample_action`` has just drawn
 for that state (one effect code, a ``check`` flag); plays add a precomputed gain; ``sample_action`` tests each
 action kind once per draw. The games a seed plays are unchanged (same actions and scores for 200 seeded games
 of 2-5 players). The target is not reached: a random game is 350 actions (263 turns, 50 reveals, 35 discards),
@@ -30,8 +30,9 @@ and at about 500 bytecodes per action (577 before) the pure-Python step is near 
 immutable 19-field state and its per-seat tuples, with nothing else, ran at about 2,500 games/s (an earlier
 measurement on this machine), i.e. some 40 % of today's time. Halving it would take a state the
 readers (widgets, bots, search) see differently, or a draw sequence that plays other games for the same seed.
-The search bot (same moves): 15.5 -> 26.3 moves/s, 18,300 -> 30,900 positions/s, alternately under the same
-load, mostly from a faster planner value function (``companion/century/bots.py``), its hot spot.
+The search bot (same moves, best of 4 alternate runs of ``searched``, 2 games): 18.5 -> 31.7 moves/s, 21,700 ->
+37,400 positions/s (x 1.7; an earlier pair 15.5 -> 26.3), mostly from a faster planner value function
+(``companion/century/bots.py``), its hot spot; the rules are about a tenth of its time.
 Figures are CPU time of this process; on a machine this busy even those drop by a third between runs (shared
 caches and clock), so compare figures taken alternately under the same load.
 """
