@@ -32,7 +32,7 @@ measurement on this machine), i.e. some 40 % of today's time. Halving it would t
 readers (widgets, bots, search) see differently, or a draw sequence that plays other games for the same seed.
 The search bot (same moves, best of 4 alternate runs of ``searched``, 2 games): 18.5 -> 31.7 moves/s, 21,700 ->
 37,400 positions/s (x 1.7; an earlier pair 15.5 -> 26.3), mostly from a faster planner value function
-(``companion/century/bots.py``), its hot spot; the rules are about a tenth of its time.
+(``companion/century/bots.py``), its hot spot (the rules engine takes about a fifth of its time, by cProfile).
 Figures are CPU time of this process; on a machine this busy even those drop by a third between runs (shared
 caches and clock), so compare figures taken alternately under the same load.
 """
