@@ -602,6 +602,8 @@ def _acquire(s: State, a: Acquire, check: bool = True) -> State:
         mc = mc[1:]
     new = (c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3])
     market = s[10]
+    # Fields by index (quicker than by name): 4 caravans, 5 hands, 6 played, 7 golems, 8 copper, 9 silver,
+    # 10 market, 13 golem_row, 15 copper_pile, 16 silver_pile, 17 end_triggered (see State).
     return _done(s, p, _set(s[4], p, new), _set(s[5], p, s[5][p] + (market[pos - 1],)), s[6], s[7],
                  s[8], s[9], market[:pos - 1] + market[pos:], mc, s[13], s[15], s[16], s[17])
 
@@ -652,6 +654,7 @@ def _rest(s: State) -> State:
 
 
 def _claim(s: State, a: Claim, check: bool = True) -> State:
+    # Fields by index, as in _acquire: 1 current, 13 golem_row, 4 caravans, 7 golems, 8 copper, 9 silver, ...
     p = s[1]
     pos = a.position
     row = s[13]
