@@ -2,28 +2,39 @@
 
 Usage::
 
-    .venv/bin/python benchmarks/century_sim.py [--games N] [--seed S] [--players P] [--repeat R] [--profile]
+    .venv/bin/python benchmarks/century_sim.py [--games N] [--seed S] [--players P] [--repeat R] [--search-games G] [--profile]
 
 Every rule and choice is in place: random bots draw a random legal action directly (all upgrade choices,
 any number of trades, any acquisition position with any crystals paid, the caravan discard by choice,
 chance reveals for both rows). Printed:
 
 - ``simulate`` (the product path, ``companion century simulate``) with 1 worker: games per second of CPU
-  time of this process (other load on the machine barely moves it) and of wall-clock time;
+  time of this process (less moved by other load than wall-clock time, see below) and of wall-clock time;
 - the same with ``--workers 2``: wall-clock games per second (the figure that multiplies with cores; on a
   shared machine it depends on how busy the other core is) and the CPU of all processes per game;
 - the step-by-step API (``apply_action(s, sample_action(s, rng))`` in a loop; every intermediate state
   built). Since issue 20 this is the only rules path: ``simulate`` runs the same loop (the former
-  ``play_random`` copy of the rules is gone).
+  ``play_random`` copy of the rules is gone);
+- the search bot choosing seat 0's moves with no time cap (``--search-games``; the same work on any machine):
+  moves and positions looked at (actions tried, at any depth) per second of CPU.
 
 Target (issue 20): at least 1,500 random 4-player games per second on one core through the step API.
-Measured 2026-12-02 (``step_by_step``, 200 games, best of 3, a 2-core machine shared with five other busy
-sessions): 617-768 games/s, against 525-587 for the code before that day's changes run alternately under the
-same load (350 actions per game, so about 4 us per ``sample_action`` + ``apply_action``). The target is not
-reached: building an immutable 19-field state and its per-seat tuples on every action, with nothing else,
-already runs at only about 2,500 games/s here.
-The figure is CPU time of this process; on a machine shared with other busy processes it still drops (the
-cores' shared caches and clock), so compare figures taken under the same load.
+Measured 2026-12-02 02:40-03:00 UTC (the ``step_by_step`` loop, main and this code run alternately in two
+processes, a 2-core machine shared with five other busy sessions, load average 9-12): best of 30 runs of 100
+games, 769 games/s for main and 1,007 for this code (+31 %; runs of 200 games, best of 8-10: 731-791 against
+936-999), about 2.8 us per ``sample_action`` + ``apply_action``. What changed: ``apply_action`` skips the checks for the action ``sample_action`` has just drawn
+for that state (one effect code, a ``check`` flag); plays add a precomputed gain; ``sample_action`` tests each
+action kind once per draw. The games a seed plays are unchanged (same actions and scores for 200 seeded games
+of 2-5 players). The target is not reached: a random game is 350 actions (263 turns, 50 reveals, 35 discards),
+and at about 500 bytecodes per action (577 before) the pure-Python step is near what this layout allows: building the
+immutable 19-field state and its per-seat tuples, with nothing else, ran at about 2,500 games/s (an earlier
+measurement on this machine), i.e. some 40 % of today's time. Halving it would take a state the
+readers (widgets, bots, search) see differently, or a draw sequence that plays other games for the same seed.
+The search bot (same moves, best of 4 alternate runs of ``searched``, 2 games): 18.5 -> 31.7 moves/s, 21,700 ->
+37,400 positions/s (x 1.7; an earlier pair 15.5 -> 26.3), mostly from a faster planner value function
+(``companion/century/bots.py``), its hot spot (the rules engine takes about a fifth of its time, by cProfile).
+Figures are CPU time of this process; on a machine this busy even those drop by a third between runs (shared
+caches and clock), so compare figures taken alternately under the same load.
 """
 
 from __future__ import annotations
@@ -129,7 +140,7 @@ def main() -> None:
                                     key=lambda r: r[0])
         print(f"search bot (seat 0):  {moves / cpu:7.1f} moves per second of CPU ({positions / cpu:.0f} positions/s, "
               f"{moves} moves in {args.search_games} games)")
-    print("wall-clock figures depend on other load on the machine; CPU figures barely do.")
+    print("wall-clock figures depend on other load on the machine; CPU figures less (compare runs taken alternately).")
 
 
 if __name__ == "__main__":

@@ -322,6 +322,21 @@ def legal_actions(s: State, *, lowest_payment: bool = False) -> list[Action]:
 def apply_action(s: State, a: Action) -> State:
     """Apply ``a`` to ``s`` and return the new state (``s`` is unchanged).
 
+    Every action is checked against the rules, except the player action :func:`sample_action` has just drawn
+    for this very state object (legal by construction): that one goes through the same effect code with the
+    checks switched off (the simulator's hot path). The same action given with another state, or an equal
+    action built elsewhere, is checked.
+
+    Parameters
+    ----------
+    s : State
+    a : Action
+
+    Returns
+    -------
+    State
+        The state after the action (chance reveals, a discard or the next seat's turn may be due).
+
     Raises
     ------
     IllegalActionError
@@ -587,6 +602,8 @@ def _acquire(s: State, a: Acquire, check: bool = True) -> State:
         mc = mc[1:]
     new = (c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3])
     market = s[10]
+    # Fields by index (quicker than by name): 4 caravans, 5 hands, 6 played, 7 golems, 8 copper, 9 silver,
+    # 10 market, 13 golem_row, 15 copper_pile, 16 silver_pile, 17 end_triggered (see State).
     return _done(s, p, _set(s[4], p, new), _set(s[5], p, s[5][p] + (market[pos - 1],)), s[6], s[7],
                  s[8], s[9], market[:pos - 1] + market[pos:], mc, s[13], s[15], s[16], s[17])
 
@@ -637,6 +654,7 @@ def _rest(s: State) -> State:
 
 
 def _claim(s: State, a: Claim, check: bool = True) -> State:
+    # Fields by index, as in _acquire: 1 current, 13 golem_row, 4 caravans, 7 golems, 8 copper, 9 silver, ...
     p = s[1]
     pos = a.position
     row = s[13]
@@ -705,8 +723,10 @@ def sample_action(s: State, rng: random.Random) -> Action:
     the distinct legal actions, which would make acquisitions with many payment orders dominate.
 
     The actions returned are shared values (frozen, so equal to freshly built ones): a random game through
-    ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm. This loop is
-    the simulator's and the search bot's hot path (``benchmarks/century_sim.py``).
+    ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm, and
+    ``apply_action`` skips the checks for the action just drawn for ``s``. This loop is the simulator's hot path
+    (``benchmarks/century_sim.py``). The draws from ``rng`` (their number and use) define the game a seed
+    plays: changing them changes every simulated game.
 
     Examples
     --------
@@ -751,8 +771,8 @@ def sample_action(s: State, rng: random.Random) -> Action:
     # drawn and the answer kept for the next draws.
     can_play = claimable = None
     while True:
-        k = _trunc(rnd() * 4)
-        if k == 0:
+        r = rnd() * 4  # kind trunc(r): compared as a float, with no call
+        if r < 1.0:
             if can_play is None:
                 can_play = False
                 for cid in hand:
@@ -761,12 +781,15 @@ def sample_action(s: State, rng: random.Random) -> Action:
                         can_play = True
                         break
             if can_play:
+                k = 0
                 break
-        elif k == 1:
+        elif r < 2.0:
             if market:
+                k = 1
                 break
-        elif k == 2:
+        elif r < 3.0:
             if s[6][p]:
+                k = 2
                 break
         else:
             if claimable is None:
@@ -775,9 +798,10 @@ def sample_action(s: State, rng: random.Random) -> Action:
                 for gid in row:
                     pos += 1
                     cost = costs[gid]
-                    if y >= cost[0] and g >= cost[1] and b >= cost[2] and pk >= cost[3]:
+                    if pk >= cost[3] and b >= cost[2] and g >= cost[1] and y >= cost[0]:  # most often short first
                         claimable.append(pos)
             if claimable:
+                k = 3
                 break
     if k == 0:
         while True:  # a uniformly random playable card, by rejection (at least one is playable)
