@@ -145,3 +145,75 @@ def test_the_reference_lets_the_build_go_elsewhere_after_a_transform_to_another_
     v = judge(before, ["witches: +10W"], OTHER_COLOUR_THEN_BUILD)
     assert v.accepted, v.error
     assert not judge(before, ["witches: +10W"], HOME_THEN_BUILD_ELSEWHERE).accepted
+
+
+# ------------------------------------------------------------------- a chained turn starts a new action
+
+
+def _dragonlords(witches_pass: bool):
+    """The Dragonlords (picked yellow) E8/F3 against the Witches E9/F4; round 1: the witches upgrade E9, the
+    Dragonlords make E7 a volcano; with ``witches_pass`` the witches pass, so the Dragonlords are the last
+    unpassed faction and chain their turns (RULES-NOTES-E E.1.3); else the witches upgrade F4."""
+    g = new_game(["witches", "dragonlords"], options=["strict-leech", "errata-cultist-power",
+                                                      "fire-and-ice-factions/volcano"],
+                 round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    return play(g, "dragonlords: pick-color yellow", "witches: build E9", "dragonlords: build E8",
+                "dragonlords: build F3", "witches: build F4", "dragonlords: pass BON1", "witches: pass BON3",
+                "witches: upgrade E9 to TP", "dragonlords: dig 1. transform E7",
+                "witches: pass BON2" if witches_pass else "witches: upgrade F4 to TP")
+
+
+TWO_VOLCANOES = "dragonlords: dig 1. transform E6. dig 1. transform D5"
+
+
+def test_a_chained_turn_may_dig_a_second_volcano():
+    """A volcano faction makes one volcano per action (FIRE-ICE-NOTES section 5), but the last unpassed faction's
+    second ``dig 1`` chains a new turn, a new action (bot game seed 1 / 4: the Dragonlords' ``dig 1. transform
+    I10. dig 1. transform D8``, refused by this engine only); two rows, a token each."""
+    g = _dragonlords(witches_pass=True)
+    tokens = sum(g.factions["dragonlords"].bowls)
+    after = play(g, TWO_VOLCANOES)
+    assert after.colour["E6"] == after.colour["D5"] == "volcano"
+    assert [r.label for r in after.rows[-2:]] == ["dig 1. transform E6", "dig 1. transform D5"]
+    assert sum(after.factions["dragonlords"].bowls) == tokens - 2
+    with pytest.raises(IllegalActionError) as err:   # an opponent still to act: one action per turn
+        play(_dragonlords(witches_pass=False), TWO_VOLCANOES)
+    assert err.value.code == "multiple_actions"
+
+
+def test_the_reference_chains_a_second_volcano_only_for_the_last_unpassed_faction():
+    v = judge(_dragonlords(witches_pass=True), [], TWO_VOLCANOES)
+    assert v.accepted, v.error
+    assert [r.commands for r in v.rows[-2:]] == ["dig 1. transform E6", "dig 1. transform D5"]
+    assert not judge(_dragonlords(witches_pass=False), [], TWO_VOLCANOES).accepted
+
+
+# ------------------------------------------------------------------- a bare decline with no offer waiting
+
+
+def _opening():
+    g = new_game(["witches", "darklings"], round_tiles=TILES, removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    return play(g, "witches: build E9", "darklings: build E10", "darklings: build B3", "witches: build F4",
+                "darklings: pass BON1", "witches: pass BON2")
+
+
+def test_a_bare_decline_with_no_offer_is_a_row_that_changes_nothing():
+    """``decline`` alone declines every waiting offer (RULES-NOTES-D D.1); with none it is a row that changes
+    nothing, and the turn is still the witches' (bot game seed 1 / 19: the Alchemists' ``decline``)."""
+    g = _opening()
+    before = g.factions["darklings"].totals()
+    after = play(g, "darklings: decline")
+    assert after.rows[-1].label == "decline" and after.rows[-1].totals == before
+    assert after.expected_turn() == "witches"
+    with pytest.raises(IllegalActionError) as err:   # naming an offer that does not exist is refused
+        play(g, "darklings: decline 1 from witches")
+    assert err.value.code == "no_offer"
+
+
+def test_the_reference_accepts_a_bare_decline_with_no_offer():
+    g = _opening()
+    v = judge(g, [], "darklings: decline")
+    assert v.accepted, v.error
+    assert v.rows[-1].commands == "decline" and v.rows[-1].totals == g.factions["darklings"].totals()
+    assert ("full", "witches") in v.action_required
+    assert not judge(g, [], "darklings: decline 1 from witches").accepted
