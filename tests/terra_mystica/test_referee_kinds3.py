@@ -217,3 +217,34 @@ def test_the_reference_accepts_a_bare_decline_with_no_offer():
     assert v.rows[-1].commands == "decline" and v.rows[-1].totals == g.factions["darklings"].totals()
     assert ("full", "witches") in v.action_required
     assert not judge(g, [], "darklings: decline 1 from witches").accepted
+
+
+# ------------------------------------------------------------------- a documented choice: nothing after the game's end
+
+
+def test_a_row_going_on_after_the_games_end_is_refused():
+    """A documented choice: the last pass of round 6 ends the game; anything after it in the row (``pass.
+    pass``, ``pass. action ACTC``) is refused here (``multiple_actions``), and a later row with ``game_over``.
+    The reference engine's driver reads no line after the final pass, so it "accepts" whatever follows, even
+    nonsense (bot games seed 1 / 7, 11, 15; see ``tests/terra_mystica/reference_diff.GAME_OVER``)."""
+    g = _round_6()
+    first = g.expected_turn()
+    g = play(g, f"{first}: pass")
+    last = g.expected_turn()
+    with pytest.raises(IllegalActionError) as err:
+        play(g, f"{last}: pass. pass")
+    assert err.value.code == "multiple_actions"
+    over = play(g, f"{last}: pass")
+    assert over.phase == "over"
+    with pytest.raises(IllegalActionError) as err:
+        play(over, f"{last}: pass")
+    assert err.value.code == "game_over"
+
+
+def test_the_reference_ignores_every_line_after_the_games_end():
+    g = _round_6()
+    first = g.expected_turn()
+    g = play(g, f"{first}: pass")
+    last = g.expected_turn()
+    v = judge(g, [], f"{last}: pass. pass. build Z99")
+    assert v.accepted and v.finished and v.action_required == [("gameover", None)]

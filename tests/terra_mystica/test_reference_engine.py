@@ -19,7 +19,14 @@ import pytest
 from companion.terra_mystica import engine
 from companion.terra_mystica.engine.rows import command_rows
 from tests.terra_mystica.oracle import Oracle, require_oracle
-from tests.terra_mystica.reference_diff import bot_game, compare_game, is_known, judge_moves, move_kind
+from tests.terra_mystica.reference_diff import (
+    bot_game,
+    compare_game,
+    is_documented,
+    is_known,
+    judge_moves,
+    move_kind,
+)
 
 LEDGERS = Path(__file__).parent / "fixtures" / "ledgers"
 CI_GAMES = 20
@@ -69,6 +76,8 @@ def test_move_judgement_agrees_with_the_reference(oracle):
             if j.agree:
                 continue
             kind = move_kind(j)
+            if is_documented(kind):
+                continue   # a difference kept on purpose, with its own test
             (known if is_known(kind) else new_kinds)[f"{j.kind} | {kind}"] += 1
     assert judged >= 20
     assert not new_kinds, f"new kinds of move-judgement disagreement: {dict(new_kinds)}"
