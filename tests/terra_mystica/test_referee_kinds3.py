@@ -248,3 +248,44 @@ def test_the_reference_ignores_every_line_after_the_games_end():
     last = g.expected_turn()
     v = judge(g, [], f"{last}: pass. pass. build Z99")
     assert v.accepted and v.finished and v.action_required == [("gameover", None)]
+
+
+# ------------------------------------------------------------------- no carpet flight / tunnel for cult-income spades
+
+
+def _fakirs_cult_spade(*, after_income: bool):
+    """Fakirs E8/F3 against the Witches F4/E9, SCORE8 in round 1 (4 air: a spade); the Fakirs given 3 air steps
+    (air 4). ``after_income``: both passed, the Fakirs hold the cult-income spade; else round 1 has begun."""
+    g = new_game(["fakirs", "witches"], options=["strict-leech", "errata-cultist-power"],
+                 round_tiles=("SCORE8", *TILES[1:]), removed_bonus=["BON5", "BON6", "BON7", "BON8"])
+    g = play(g, "fakirs: build E8", "witches: build F4", "witches: build E9", "fakirs: build F3",
+             "witches: pass BON1", "fakirs: pass BON3")
+    before = g.copy()
+    g.factions["fakirs"].cult["AIR"] += 3
+    if after_income:
+        g = play(g, "fakirs: pass BON4", "witches: pass BON2")
+    return before, g
+
+
+def test_cult_income_spades_cannot_use_the_carpet_flight():
+    """RULES-NOTES-D D.4: between rounds no tunnel / carpet flight (nor BON4 range); D4 is a carpet flight away
+    from the Fakirs' E8 / F3 (bot game seed 1 / 375: ``fakirs: transform D7`` refused by the reference with
+    "fakirs can't reach D7")."""
+    _before, g = _fakirs_cult_spade(after_income=False)
+    assert g.reach(g.factions["fakirs"], "D4") == "jump"          # in a turn: the carpet flight
+    _before, g = _fakirs_cult_spade(after_income=True)
+    f = g.factions["fakirs"]
+    assert (g.phase, f.spades, f.cult_spade) == ("cult_spades", 1, True)
+    assert g.reach(f, "D4") is None
+    with pytest.raises(IllegalActionError) as err:
+        play(g, "fakirs: transform D4")
+    assert err.value.code == "not_reachable"
+    assert "transform D4" not in legal_actions(g, "fakirs")
+
+
+def test_the_reference_refuses_the_carpet_flight_for_cult_income_spades():
+    before, _g = _fakirs_cult_spade(after_income=False)
+    rows = ["fakirs: +3AIR", "fakirs: pass BON4", "witches: pass BON2"]
+    v = judge(before, rows, "fakirs: transform D4")
+    assert not v.accepted and "can't reach D4" in v.error
+    assert ("transform", "fakirs") in judge(before, rows[:-1], "witches: pass BON2").action_required
