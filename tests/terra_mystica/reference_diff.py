@@ -153,11 +153,15 @@ def compare_rows(game: Game, verdict: Verdict) -> tuple[str | None, str, int]:
         want = _subs(commands) or [" ".join(commands.split()).lower()]
         got = tokens[j:j + len(want)]
         checked += 1
-        if [t[1] for t in got] != want or any(t[0] != f for t in got):
+        # the reference's ledger writes the next faction's income label into the Riverwalkers' open unlock row
+        # ("unlock-terrain gray. other_income_for_faction", totals of the Riverwalkers before income; the
+        # next faction's own income row is missing there): the income is the next faction's (seed 1 / 215)
+        borrowed = len(got) > 1 and want[-1] == got[-1][1] == "other_income_for_faction" and got[-1][0] != f
+        if [t[1] for t in got] != want or any(t[0] != f for t in (got[:-1] if borrowed else got)):
             near = [t[:2] for t in got[:3]]
             return "ledger rows differ", f"reference row {f}: {commands!r}, project sub-commands {near}", checked
         j += len(want)
-        end = got[-1][2]
+        end = got[-2][2] if borrowed else got[-1][2]
         if end is not None and ours[end][2] != totals:
             return "row totals differ", (f"{f}: {commands!r}: reference {totals}, project {ours[end][2]}"), checked
     if j < len(tokens):
