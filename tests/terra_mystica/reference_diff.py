@@ -228,8 +228,9 @@ class Judgement:
 
 def _open_in_project(game: Game, faction: str) -> bool:
     f = game.factions[faction]
-    o = f.owed  # every open obligation but the Darklings' conversion right
-    return bool(f.spades or o.favor or o.town or o.cult or o.pick_color or o.unlocks or o.gain_p3
+    o = f.owed  # every open obligation; the Darklings' conversion right only where it holds the turn open
+    strict_darklings = o.darklings_convert and "strict-darkling-sh" in game.options
+    return bool(f.spades or strict_darklings or o.favor or o.town or o.cult or o.pick_color or o.unlocks or o.gain_p3
                 or o.stronghold_bridges or o.volcano_tf or o.cult_debt
                 or o.free_transform or o.free_dwelling or o.bridge or o.free_trading_house)
 
