@@ -20,7 +20,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.terra_mystica.oracle import Oracle, unavailable_reason  # noqa: E402
-from tests.terra_mystica.reference_diff import bot_game, compare_game, judge_moves, move_kind  # noqa: E402
+from tests.terra_mystica.reference_diff import (  # noqa: E402
+    bot_game,
+    compare_game,
+    is_documented,
+    judge_moves,
+    move_kind,
+)
 
 
 def main() -> int:
@@ -57,7 +63,7 @@ def main() -> int:
                 if not j.agree:
                     mk = f"{j.kind} | {move_kind(j)}"
                     move_kinds[mk] += 1
-                    move_examples.setdefault(mk, (j.faction, j.row, j.error))
+                    move_examples.setdefault(mk, (j.faction, j.row, j.error, j.project_error))
             print(f"game {k}: {result.kind or 'agree'}; moves {agreed}/{moves} agree; "
                   f"{dict(move_kinds)}", file=sys.stderr, flush=True)
     n = args.games
@@ -68,10 +74,12 @@ def main() -> int:
         if kind != "agree":
             g, spec, detail = examples[kind]
             print(f"  {c:4d}  {kind}   (e.g. game {g}, {spec['players']}p {spec['bots']}: {detail.splitlines()[0][:120]})")
-    print(f"move judgement: {agreed}/{moves} candidates agree ({100 * agreed / max(moves, 1):.2f} %)")
+    documented = sum(c for mk, c in move_kinds.items() if is_documented(mk.split(" | ", 1)[1]))
+    print(f"move judgement: {agreed}/{moves} candidates agree ({100 * agreed / max(moves, 1):.2f} %); "
+          f"{documented} of the others are documented choices")
     for mk, c in move_kinds.most_common():
-        f, row, err = move_examples[mk]
-        print(f"  {c:5d}  {mk}   (e.g. {f}: {row!r} {err[:80]!r})")
+        f, row, err, ours = move_examples[mk]
+        print(f"  {c:5d}  {mk}   (e.g. {f}: {row!r} {err[:80]!r} / project: {ours[:80]!r})")
     return 0
 
 

@@ -153,11 +153,15 @@ def compare_rows(game: Game, verdict: Verdict) -> tuple[str | None, str, int]:
         want = _subs(commands) or [" ".join(commands.split()).lower()]
         got = tokens[j:j + len(want)]
         checked += 1
-        if [t[1] for t in got] != want or any(t[0] != f for t in got):
+        # the reference's ledger writes the next faction's income label into the Riverwalkers' open unlock row
+        # ("unlock-terrain gray. other_income_for_faction", totals of the Riverwalkers before income; the
+        # next faction's own income row is missing there): the income is the next faction's (seed 1 / 215)
+        borrowed = len(got) > 1 and want[-1] == got[-1][1] == "other_income_for_faction" and got[-1][0] != f
+        if [t[1] for t in got] != want or any(t[0] != f for t in (got[:-1] if borrowed else got)):
             near = [t[:2] for t in got[:3]]
             return "ledger rows differ", f"reference row {f}: {commands!r}, project sub-commands {near}", checked
         j += len(want)
-        end = got[-1][2]
+        end = got[-2][2] if borrowed else got[-1][2]
         if end is not None and ours[end][2] != totals:
             return "row totals differ", (f"{f}: {commands!r}: reference {totals}, project {ours[end][2]}"), checked
     if j < len(tokens):
@@ -224,8 +228,9 @@ class Judgement:
 
 def _open_in_project(game: Game, faction: str) -> bool:
     f = game.factions[faction]
-    o = f.owed  # every open obligation but the Darklings' conversion right
-    return bool(f.spades or o.favor or o.town or o.cult or o.pick_color or o.unlocks or o.gain_p3
+    o = f.owed  # every open obligation; the Darklings' conversion right only where it holds the turn open
+    strict_darklings = o.darklings_convert and "strict-darkling-sh" in game.options
+    return bool(f.spades or strict_darklings or o.favor or o.town or o.cult or o.pick_color or o.unlocks or o.gain_p3
                 or o.stronghold_bridges or o.volcano_tf or o.cult_debt
                 or o.free_transform or o.free_dwelling or o.bridge or o.free_trading_house)
 
@@ -235,6 +240,10 @@ def _project_judge(game: Game, faction: str, row: str) -> tuple[tuple[bool, bool
         new = engine.apply_action(game, faction, row)
     except (IllegalActionError, RecordError) as exc:
         return (False, False), f"{getattr(exc, 'code', '')}: {exc}"
+    if new.phase == "cult_spades":
+        # the candidate ended the round: the game waits for cult-income spades, which the reference asks for
+        # faction by faction, so "open" there means someone's spades (see _reference_judge)
+        return (True, any(o.spades and o.cult_spade for o in new.factions.values())), ""
     return (True, _open_in_project(new, faction)), ""
 
 
@@ -246,7 +255,17 @@ def _reference_judge(oracle: Oracle, prefix: str, faction: str, row: str) -> tup
     v = oracle.judge(prefix + "".join(f"{faction}: {s}\n" for s in subs))
     if not v.accepted:
         return (False, False), v.error
-    return (True, any(t in FOLLOW_UP_TYPES and who == faction for t, who in v.action_required)), ""
+    if v.action_required == [("gameover", None)] and v.round == 6:
+        return (True, False), GAME_OVER
+    between = not any(t == "full" for t, _who in v.action_required)
+    return (True, any(t in FOLLOW_UP_TYPES and (who == faction or between and t == "transform")
+                      for t, who in v.action_required)), ""
+
+
+GAME_OVER = "(the game is over: the reference ignores every later line)"
+"""The reference's answer when a candidate ended the game: its driver reads no line after the final pass,
+so whatever follows in the row is "accepted" there; the project refuses it (a documented choice, see
+``test_referee_kinds3.test_a_row_going_on_after_the_games_end_is_refused``)."""
 
 
 def near_misses(game: Game, faction: str, legal: list[str], rng: random.Random) -> Iterator[tuple[str, str]]:
@@ -356,6 +375,8 @@ class Tally:
 def move_kind(j: Judgement) -> str:
     """The kind of a move-judgement disagreement (see /work/wt/oracle-findings.md)."""
     (p_ok, _p_open), (r_ok, r_open) = j.project, j.reference
+    if r_ok and not p_ok and j.error == GAME_OVER:
+        return "documented choice: a row going on after the game's end (the reference ignores it, the project refuses)"
     if p_ok and not r_ok:
         if "not active player" in j.error:
             # the row's first action ended the turn (a pass), and the row goes on: two actions
@@ -384,6 +405,11 @@ KNOWN_KINDS = (
 )
 """Kinds of disagreement known on main when this test was written (regular expressions over the kind).
 A kind not matched here fails the tests; a known one is reported as an expected failure."""
+
+
+def is_documented(kind: str) -> bool:
+    """True when ``kind`` is a difference the project keeps on purpose (documented, with a test)."""
+    return kind.startswith("documented choice")
 
 
 def is_known(kind: str) -> bool:

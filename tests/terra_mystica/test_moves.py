@@ -61,8 +61,11 @@ def _covered(command: str, parts: set[str]) -> bool:
 def _exempt(command: str, game) -> bool:
     """Single commands the generator leaves out on purpose: stepping back on a cult track is a free side
     move like a conversion; ``done`` between rounds is accepted but settles no cult-income spade (the
-    reference keeps waiting, RULES-NOTES-E E.2.4), so it is no move."""
-    return command in TRACK_STEPS or (command == "done" and game.phase == "cult_spades")
+    reference keeps waiting, RULES-NOTES-E E.2.4), so it is no move; nor is a bare ``decline`` with no offer
+    waiting (a row that changes nothing, as in the reference), nor ``pass BONn`` in round 6 (the plain pass:
+    the tile is ignored)."""
+    return command in TRACK_STEPS or (command == "done" and game.phase == "cult_spades") or \
+        (command == "decline" and not game.offers) or (game.round == 6 and command.startswith("pass BON"))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])

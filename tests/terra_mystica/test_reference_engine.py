@@ -19,7 +19,14 @@ import pytest
 from companion.terra_mystica import engine
 from companion.terra_mystica.engine.rows import command_rows
 from tests.terra_mystica.oracle import Oracle, require_oracle
-from tests.terra_mystica.reference_diff import bot_game, compare_game, is_known, judge_moves, move_kind
+from tests.terra_mystica.reference_diff import (
+    bot_game,
+    compare_game,
+    is_documented,
+    is_known,
+    judge_moves,
+    move_kind,
+)
 
 LEDGERS = Path(__file__).parent / "fixtures" / "ledgers"
 CI_GAMES = 20
@@ -69,6 +76,8 @@ def test_move_judgement_agrees_with_the_reference(oracle):
             if j.agree:
                 continue
             kind = move_kind(j)
+            if is_documented(kind):
+                continue   # a difference kept on purpose, with its own test
             (known if is_known(kind) else new_kinds)[f"{j.kind} | {kind}"] += 1
     assert judged >= 20
     assert not new_kinds, f"new kinds of move-judgement disagreement: {dict(new_kinds)}"
@@ -83,3 +92,22 @@ def test_the_reference_ledgers_merged_cult_steps_compare_as_single_steps():
 
     assert _subs("action ACT6. +2AIR") == ["action act6", "+air", "+air"]
     assert _subs("dig 1. transform F3. +FIRE") == ["transform f3", "+fire"]
+
+
+def test_the_reference_ledgers_borrowed_income_label_compares_as_the_next_factions_row():
+    # bot game seed 1 / 215: after round income the reference writes "unlock-terrain gray.
+    # other_income_for_faction" as one Riverwalkers row (their totals before income) and no row for the
+    # Mermaids' income, which the project writes as its own row; a real difference of sub-commands still fails
+    from types import SimpleNamespace as Row
+
+    from tests.terra_mystica.reference_diff import compare_rows
+
+    rw, me = (36, 0, 1, 0, 6, 5, 1, 2, 4, 1, 4), (22, 29, 6, 0, 0, 12, 0, 0, 2, 0, 1)
+    project = Row(rows=[Row(faction="mermaids", label="income_for_faction", totals=me),
+                        Row(faction="riverwalkers", label="unlock-terrain gray", totals=rw),
+                        Row(faction="mermaids", label="other_income_for_faction", totals=me)])
+    ref = [Row(faction="mermaids", commands="income_for_faction", totals=me),
+           Row(faction="riverwalkers", commands="unlock-terrain gray. other_income_for_faction", totals=rw)]
+    assert compare_rows(project, Row(rows=ref))[0] is None
+    ref[1] = Row(faction="riverwalkers", commands="unlock-terrain black. other_income_for_faction", totals=rw)
+    assert compare_rows(project, Row(rows=ref))[0] == "ledger rows differ"

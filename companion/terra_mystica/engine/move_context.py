@@ -154,7 +154,7 @@ def _reach_table(game, f) -> dict:
     (other factions' builds and every offer, pass or power action leave it as it was)."""
     ts = game.townstate
     key = (f.name, tuple(f.hexes), ts.bridges, game.round == 0, game._shipping(f),
-           f.jump_range if f.data.teleport else 0, id(game.board))
+           game._jump_range(f), id(game.board))
     hit = _REACH.get(key)
     if hit is not None and hit[0] is game.board:
         return hit[1]
@@ -184,7 +184,7 @@ def _near(game, f) -> set | None:
         return None
     m = game.board.map
     shipping = game._shipping(f)
-    jump = f.jump_range if f.data.teleport else 0
+    jump = game._jump_range(f)
     links = game.townstate.bridge_links()
     near: set = set()
     for b in f.hexes:

@@ -342,6 +342,9 @@ class Turns:
                         self._emit(f, "", line=line)
                     self._advance_turn(f)
                     self.turn = fresh_turn(f.name)
+                    # a new action: its tunnel / carpet target, volcano and spade source start afresh
+                    # (start_full_move, E.0), so a chained turn may dig a second volcano (seed 1 / 4)
+                    f.teleported, f.volcano_dug, f.spade_action = set(), False, None
                     how = self._require(f, cmd)
                 if how == "action":
                     started = True

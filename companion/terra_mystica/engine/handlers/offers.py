@@ -25,13 +25,10 @@ class OfferHandlers:
         return None
 
     def _decline(self, f: FactionState, amount: int | None, frm: str | None) -> None:
-        """``decline [N from] X``; a bare ``decline`` refuses every power offer waiting for ``f``."""
+        """``decline [N from] X``; a bare ``decline`` refuses every power offer waiting for ``f``, none at all
+        when none waits (a row that changes nothing, as in the reference engine's command_decline; seed 1 / 19)."""
         if frm is None:
-            mine = [o for o in self.offers if o["to"] == f.name]
-            if not mine:
-                raise _illegal("no_offer", _("{name} has no power offer to decline").format(name=_(f.data.display)),
-                               _("RULES-NOTES-D D.1 command_decline"), self._line)
-            for o in mine:
+            for o in [o for o in self.offers if o["to"] == f.name]:
                 self._answer(f, o, None)
         else:
             self._leech(f, amount or 0, frm, False)

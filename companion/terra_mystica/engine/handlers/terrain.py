@@ -55,11 +55,16 @@ class TerrainHandlers:
             return "free" if m.reach(h, f.hexes, shipping=self._shipping(f), direct=False) else None
         if direct_only:
             return "free" if m.reach(h, f.hexes) else None
-        jump = f.jump_range if f.data.teleport else 0
+        jump = self._jump_range(f)
         if jump and h in f.teleported:
             return "free"
         how = m.reach(h, f.hexes, shipping=self._shipping(f), jump_range=jump, links=self.townstate.bridge_links())
         return None if how is None else "jump" if how == "jump" else "free"
+
+    def _jump_range(self, f: FactionState) -> int:
+        """Tunnelling / carpet range now: none for a passed faction's cult-income spades (RULES-NOTES-D D.4: no
+        BON4 range, no tunnel / carpet between rounds; the reference: "fakirs can't reach D7", seed 1 / 375)."""
+        return f.jump_range if f.data.teleport and not f.passed and not f.cult_spade else 0
 
     def _shipping(self, f: FactionState) -> int:
         ship = f.shipping_level
