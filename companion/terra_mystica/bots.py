@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -52,6 +53,9 @@ from companion.i18n import gettext as _
 from companion.terra_mystica import engine, game
 from companion.terra_mystica.engine.faction import FactionState
 from companion.terra_mystica.engine.moves import turn_moves
+from companion.terra_mystica.engine.state import BASE_CONVERSIONS
+from companion.terra_mystica.scoring import rank_prizes, resource_vp
+from companion.terra_mystica.tiles import load_tiles
 
 __all__ = ["BOTS", "BOT_NAMES", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "home_hexes_in_reach",
            "make_bot", "play_game"]
@@ -94,7 +98,7 @@ class RandomBot:
             by_kind: dict = {}
             for text in rows:
                 by_kind.setdefault(_row_kind(text), []).append(text)
-            return game.Action.parse(name, rng.choice(by_kind[rng.choice(list(by_kind))]))
+            return game._listed(name, rng.choice(by_kind[rng.choice(list(by_kind))]))
         actions = game.legal_actions(state)
         if not actions:
             raise CompanionError(_("random bot: no legal action (is the game over?)"))
@@ -276,16 +280,12 @@ _RESOURCE_VP: dict = {}
 @functools.cache
 def _prizes() -> tuple[tuple, tuple]:
     """The final scoring's prizes by rank: (cult tracks, network), as tuples (RULES-NOTES section 5)."""
-    from companion.terra_mystica.tiles import load_tiles
-
     final = load_tiles().final_scoring
     return tuple(final["cults"].points), tuple(final["network"].points)
 
 
 def _ranked(values: tuple, prizes) -> list:
     """:func:`~companion.terra_mystica.scoring.rank_prizes`, remembered (a bot asks for the same ranks often)."""
-    from companion.terra_mystica.scoring import rank_prizes
-
     key = (values, prizes)
     hit = _RANKED.get(key)
     if hit is None:
@@ -297,8 +297,6 @@ def _ranked(values: tuple, prizes) -> list:
 
 def _resource_vp(faction: str, coins: int, workers: int, priests: int, bowls: tuple) -> int:
     """:func:`~companion.terra_mystica.scoring.convert_resources`'s VP, remembered."""
-    from companion.terra_mystica.scoring import resource_vp
-
     key = (faction, coins, workers, priests, bowls)
     hit = _RESOURCE_VP.get(key)
     if hit is None:
@@ -431,7 +429,16 @@ class GreedyBot:
         conversions: dict = {}   # a conversion prefix -> the faction after it alone (None: refused)
         best: list = []
         best_value = float("-inf")
+        valued: dict = {}   # a row's value by its colour-free form (_recoloured): transforms alike but for colour
         for text, priced in rows:
+            alike = _recoloured(g, faction, text) if priced is None else None
+            if alike is not None and alike in valued:
+                value = valued[alike]
+                if value > best_value + 1e-9:
+                    best, best_value = [text], value
+                elif abs(value - best_value) <= 1e-9:
+                    best.append(text)
+                continue
             # the engine's game after the row (what game.apply_action makes, without the protocol's state)
             after = _converted(g, faction, text, *priced, rates, conversions) if priced is not None else None
             if after is None:
@@ -446,6 +453,8 @@ class GreedyBot:
                 if reach_before is None:
                     reach_before = home_hexes_in_reach(g, faction)
                 value += _home_change_value(g, after, faction, self.weights, reach_before)
+            elif alike is not None:
+                valued[alike] = value
             if value > best_value + 1e-9:
                 best, best_value = [text], value
             elif abs(value - best_value) <= 1e-9:
@@ -453,6 +462,33 @@ class GreedyBot:
         if not best:
             return rng.choice(actions)
         return game.Action.parse(faction, rng.choice(best))
+
+
+_TRANSFORM_TO = re.compile(r"transform (\S+) to (\S+)")
+
+
+def _recoloured(g, faction: str, text: str) -> tuple | None:
+    """The form of row ``text`` that :func:`evaluate` cannot tell apart: its text with the colour of each
+    ``transform HEX to COLOUR`` left out, with the spades each such transform takes; None for a row
+    without one. Two rows of one form differ only in the colours they leave on the map, which the value
+    does not read (no building, network, resource or VP depends on which colour a spade count reached:
+    spade VP and abilities count spades), so the second is valued as the first (:class:`GreedyBot`)."""
+    if " to " not in text:
+        return None
+    found = _TRANSFORM_TO.findall(text)
+    if not found:
+        return None
+    f = g.factions[faction]
+    spades = []
+    for h, colour in found:
+        frm = g.colour.get(h)
+        if frm is None:
+            return None
+        try:
+            spades.append(g._spades_needed(f, frm, colour))
+        except IllegalActionError:
+            return None
+    return _TRANSFORM_TO.sub(r"transform \1 to", text), tuple(spades)
 
 
 _REFUSED = object()
@@ -506,8 +542,6 @@ _KINDS = {"PW>P": ("PW", "P"), "PW>W": ("PW", "W"), "PW>C": ("PW", "C"), "P>W": 
 def _rates(f) -> dict:
     """``kind -> (amount given, amount got)`` for the faction: the engine's exchange rates (rulebook table,
     the faction board's own rates first), one place for them (:data:`...engine.state.BASE_CONVERSIONS`)."""
-    from companion.terra_mystica.engine.state import BASE_CONVERSIONS
-
     out = {}
     for kind, (frm, to) in _KINDS.items():
         rate = f.data.exchange_rates.get(frm, {}).get(to, BASE_CONVERSIONS.get((frm, to)))
