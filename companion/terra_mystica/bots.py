@@ -464,31 +464,44 @@ class GreedyBot:
         return game.Action.parse(faction, rng.choice(best))
 
 
-_TRANSFORM_TO = re.compile(r"transform (\S+) to (\S+)")
+_TRANSFORM = re.compile(r"transform (\S+)(?: to (\S+))?")
+_HEXLESS = re.compile(r"(?:dig \d+|action [A-Z0-9]+|-\w+)")
 
 
 def _recoloured(g, faction: str, text: str) -> tuple | None:
-    """The form of row ``text`` that :func:`evaluate` cannot tell apart: its text with the colour of each
-    ``transform HEX to COLOUR`` left out, with the spades each such transform takes; None for a row
-    without one. Two rows of one form differ only in the colours they leave on the map, which the value
-    does not read (no building, network, resource or VP depends on which colour a spade count reached:
-    spade VP and abilities count spades), so the second is valued as the first (:class:`GreedyBot`)."""
-    if " to " not in text:
-        return None
-    found = _TRANSFORM_TO.findall(text)
-    if not found:
+    """The form of row ``text`` that :func:`evaluate` cannot tell apart, for a row of transforms only
+    (with ``dig N``, an action such as ACT5 and declines; no build): the row with each ``transform HEX [to
+    COLOUR]`` written without hex and colour, and for each such transform the spades it takes (and its hex,
+    for a faction that tunnels or flies: reaching a hex may cost); None for any other row.
+    Two rows of one form differ only in which hexes they leave in which colour, which the value does not
+    read (no building, network, resource or VP depends on it: spade VP and abilities count spades), so the
+    second is valued as the first (:class:`GreedyBot`). A faction whose transforms price the hex itself
+    (volcanoes: power tokens or cult steps by the hex's colour) is left out."""
+    if "transform" not in text or "build" in text:
         return None
     f = g.factions[faction]
-    spades = []
-    for h, colour in found:
+    if f.data.terraform_mode == "volcano":
+        return None
+    jumps = bool(f.data.teleport)
+    shape, spent = [], []
+    for part in text.split(". "):
+        m = _TRANSFORM.fullmatch(part)
+        if m is None:
+            if _HEXLESS.fullmatch(part) is None:
+                return None
+            shape.append(part)
+            continue
+        h, colour = m.groups()
         frm = g.colour.get(h)
         if frm is None:
             return None
         try:
-            spades.append(g._spades_needed(f, frm, colour))
+            spades = g._spades_needed(f, frm, colour or f.home)
         except IllegalActionError:
             return None
-    return _TRANSFORM_TO.sub(r"transform \1 to", text), tuple(spades)
+        shape.append("transform")
+        spent.append((spades, h if jumps else None, colour is None))
+    return tuple(shape), tuple(spent)
 
 
 _REFUSED = object()
