@@ -429,11 +429,15 @@ class GreedyBot:
         conversions: dict = {}   # a conversion prefix -> the faction after it alone (None: refused)
         best: list = []
         best_value = float("-inf")
-        valued: dict = {}   # a row's value by its colour-free form (_recoloured): transforms alike but for colour
+        valued: dict = {}   # a value (or _REFUSED) by the rows' common form: rows that differ only in hexes or colours
         for text, priced in rows:
-            alike = _recoloured(g, faction, text) if priced is None else None
+            # legal rows alike but for the hexes and colours they transform (_recoloured); conversion rows
+            # priced by one application (_priced gives alike moves one): one value each
+            alike = _recoloured(g, faction, text) if priced is None else id(priced[1])
             if alike is not None and alike in valued:
                 value = valued[alike]
+                if value is _REFUSED:
+                    continue
                 if value > best_value + 1e-9:
                     best, best_value = [text], value
                 elif abs(value - best_value) <= 1e-9:
@@ -442,11 +446,14 @@ class GreedyBot:
             # the engine's game after the row (what game.apply_action makes, without the protocol's state)
             after = _converted(g, faction, text, *priced, rates, conversions) if priced is not None else None
             if after is None:
+                if priced is not None:
+                    alike = None   # not told from the rich game: every such row is applied
                 try:
                     after = engine.apply_action(g, faction, text)
                 except (IllegalActionError, RecordError):
                     continue  # a conversion row whose cost was measured but not checked (legal moves are accepted)
             elif after is _REFUSED:
+                valued[alike] = _REFUSED
                 continue
             value = evaluate(after, faction, self.weights, networks=networks)
             if after.factions[faction].home != home:
@@ -749,11 +756,18 @@ def _priced(g, faction: str, legal: Sequence[str], max_steps: int):
     rates = _rates(f)
     skip = set(legal) or set(turn_moves(g, faction))
     rich = _rich(g, faction)
+    priced: dict = {}   # moves alike but for hexes and colours (_recoloured) cost the same: measured once
     for cand in turn_moves(g, faction, _convertible(f, rates)):
         if cand in skip:
             continue
         made: Counter = Counter()
-        need, after = _cost(rich, faction, cand)
+        alike = _recoloured(g, faction, cand)
+        if alike is None or alike not in priced:
+            need, after = _cost(rich, faction, cand)
+            if alike is not None:
+                priced[alike] = need, after
+        else:
+            need, after = priced[alike]
         if need is None:
             continue
         for _k in range(max_steps):  # conversions for the measured cost, then the engine's word
