@@ -221,7 +221,8 @@ _NETWORKS: dict = {}
 
 def _network_size(g, name: str) -> int:
     """``g.network_size(name)``, remembered while the town state (buildings, bridges) and the faction's
-    shipping / jump range are the same objects and values: most rows a bot tries build nothing."""
+    shipping / jump range are the same objects and values (most rows a bot tries build nothing), and by
+    the faction's building hexes and the state's links (an upgrade changes a building, not the network)."""
     f = g.factions[name]
     ts = g.townstate
     key = (name, id(ts), f.shipping_level, f.jump_range)
@@ -230,7 +231,15 @@ def _network_size(g, name: str) -> int:
         return hit[1]
     if len(_NETWORKS) > 4096:
         _NETWORKS.clear()
-    size = g.network_size(name)
+    # another town state with the same own buildings and links (an upgrade, a transform): the same networks
+    own = (name, frozenset(h for h, (owner, _kind) in ts.buildings.items() if owner == name), id(ts.map),
+           id(ts._links), id(ts._skip), f.shipping_level, f.jump_range)
+    same = _NETWORKS.get(own)
+    if same is not None and same[0] is ts.map and same[1] is ts._links and same[2] is ts._skip:
+        size = same[3]
+    else:
+        size = g.network_size(name)
+        _NETWORKS[own] = (ts.map, ts._links, ts._skip, size)
     _NETWORKS[key] = (ts, size)
     return size
 
