@@ -15,6 +15,7 @@ the generated map against the same on the base map (a custom map once cost a re-
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
@@ -52,12 +53,22 @@ def main() -> None:
           f"{met} meet the objective")
     print(f"setup of a balance game: {setup_ms(maps[0].map):.1f} ms on the generated map, "
           f"{setup_ms(load_shipped_map('base')):.1f} ms on the base map")
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), _cpu()
     doc = simulate_balance(maps[0].map, games=args.games, bot=args.bot, workers=args.workers, progress=False)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, _cpu() - cpu_start
     print(f"balance: {args.games} {args.bot} games, 4 players, {args.workers} workers in {seconds:.1f} s "
           f"({seconds / args.games:.2f} s a game; 1,000 games ~ {1000 * seconds / args.games / 60:.1f} min; "
           f"failures {len(doc['failures'])})")
+    # the wall clock above counts whatever else runs on the machine; the CPU time of this process and its
+    # workers does not (much): 1,000 games split over the workers, each on an idle core of its own
+    print(f"balance CPU: {cpu / args.games:.2f} s a game (this process and its workers); 1,000 games on "
+          f"{args.workers} idle cores ~ {1000 * cpu / args.games / args.workers / 60:.1f} min")
+
+
+def _cpu() -> float:
+    """CPU seconds (user + system) of this process and of its finished child processes (the workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
     for faction, row in sorted(doc["factions"].items()):
         print(f"  {faction:16} seats {row['seats']:3}  mean VP {row['mean_vp']:6.1f} [{row['vp_low']:.1f}, "
               f"{row['vp_high']:.1f}]  win share {row['win_share']:.2f} [{row['win_low']:.2f}, {row['win_high']:.2f}]")

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -52,6 +53,9 @@ from companion.i18n import gettext as _
 from companion.terra_mystica import engine, game
 from companion.terra_mystica.engine.faction import FactionState
 from companion.terra_mystica.engine.moves import turn_moves
+from companion.terra_mystica.engine.state import BASE_CONVERSIONS
+from companion.terra_mystica.scoring import rank_prizes, resource_vp
+from companion.terra_mystica.tiles import load_tiles
 
 __all__ = ["BOTS", "BOT_NAMES", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "home_hexes_in_reach",
            "make_bot", "play_game"]
@@ -94,7 +98,7 @@ class RandomBot:
             by_kind: dict = {}
             for text in rows:
                 by_kind.setdefault(_row_kind(text), []).append(text)
-            return game.Action.parse(name, rng.choice(by_kind[rng.choice(list(by_kind))]))
+            return game._listed(name, rng.choice(by_kind[rng.choice(list(by_kind))]))
         actions = game.legal_actions(state)
         if not actions:
             raise CompanionError(_("random bot: no legal action (is the game over?)"))
@@ -217,7 +221,8 @@ _NETWORKS: dict = {}
 
 def _network_size(g, name: str) -> int:
     """``g.network_size(name)``, remembered while the town state (buildings, bridges) and the faction's
-    shipping / jump range are the same objects and values: most rows a bot tries build nothing."""
+    shipping / jump range are the same objects and values (most rows a bot tries build nothing), and by
+    the faction's building hexes and the state's links (an upgrade changes a building, not the network)."""
     f = g.factions[name]
     ts = g.townstate
     key = (name, id(ts), f.shipping_level, f.jump_range)
@@ -226,7 +231,15 @@ def _network_size(g, name: str) -> int:
         return hit[1]
     if len(_NETWORKS) > 4096:
         _NETWORKS.clear()
-    size = g.network_size(name)
+    # another town state with the same own buildings and links (an upgrade, a transform): the same networks
+    own = (name, frozenset(h for h, (owner, _kind) in ts.buildings.items() if owner == name), id(ts.map),
+           id(ts._links), id(ts._skip), f.shipping_level, f.jump_range)
+    same = _NETWORKS.get(own)
+    if same is not None and same[0] is ts.map and same[1] is ts._links and same[2] is ts._skip:
+        size = same[3]
+    else:
+        size = g.network_size(name)
+        _NETWORKS[own] = (ts.map, ts._links, ts._skip, size)
     _NETWORKS[key] = (ts, size)
     return size
 
@@ -276,16 +289,12 @@ _RESOURCE_VP: dict = {}
 @functools.cache
 def _prizes() -> tuple[tuple, tuple]:
     """The final scoring's prizes by rank: (cult tracks, network), as tuples (RULES-NOTES section 5)."""
-    from companion.terra_mystica.tiles import load_tiles
-
     final = load_tiles().final_scoring
     return tuple(final["cults"].points), tuple(final["network"].points)
 
 
 def _ranked(values: tuple, prizes) -> list:
     """:func:`~companion.terra_mystica.scoring.rank_prizes`, remembered (a bot asks for the same ranks often)."""
-    from companion.terra_mystica.scoring import rank_prizes
-
     key = (values, prizes)
     hit = _RANKED.get(key)
     if hit is None:
@@ -297,8 +306,6 @@ def _ranked(values: tuple, prizes) -> list:
 
 def _resource_vp(faction: str, coins: int, workers: int, priests: int, bowls: tuple) -> int:
     """:func:`~companion.terra_mystica.scoring.convert_resources`'s VP, remembered."""
-    from companion.terra_mystica.scoring import resource_vp
-
     key = (faction, coins, workers, priests, bowls)
     hit = _RESOURCE_VP.get(key)
     if hit is None:
@@ -431,21 +438,39 @@ class GreedyBot:
         conversions: dict = {}   # a conversion prefix -> the faction after it alone (None: refused)
         best: list = []
         best_value = float("-inf")
+        valued: dict = {}   # a value (or _REFUSED) by the rows' common form: rows that differ only in hexes or colours
         for text, priced in rows:
+            # legal rows alike but for the hexes and colours they transform (_recoloured); conversion rows
+            # priced by one application (_priced gives alike moves one): one value each
+            alike = _recoloured(g, faction, text) if priced is None else id(priced[1])
+            if alike is not None and alike in valued:
+                value = valued[alike]
+                if value is _REFUSED:
+                    continue
+                if value > best_value + 1e-9:
+                    best, best_value = [text], value
+                elif abs(value - best_value) <= 1e-9:
+                    best.append(text)
+                continue
             # the engine's game after the row (what game.apply_action makes, without the protocol's state)
             after = _converted(g, faction, text, *priced, rates, conversions) if priced is not None else None
             if after is None:
+                if priced is not None:
+                    alike = None   # not told from the rich game: every such row is applied
                 try:
                     after = engine.apply_action(g, faction, text)
                 except (IllegalActionError, RecordError):
                     continue  # a conversion row whose cost was measured but not checked (legal moves are accepted)
             elif after is _REFUSED:
+                valued[alike] = _REFUSED
                 continue
             value = evaluate(after, faction, self.weights, networks=networks)
             if after.factions[faction].home != home:
                 if reach_before is None:
                     reach_before = home_hexes_in_reach(g, faction)
                 value += _home_change_value(g, after, faction, self.weights, reach_before)
+            elif alike is not None:
+                valued[alike] = value
             if value > best_value + 1e-9:
                 best, best_value = [text], value
             elif abs(value - best_value) <= 1e-9:
@@ -453,6 +478,46 @@ class GreedyBot:
         if not best:
             return rng.choice(actions)
         return game.Action.parse(faction, rng.choice(best))
+
+
+_TRANSFORM = re.compile(r"transform (\S+)(?: to (\S+))?")
+_HEXLESS = re.compile(r"(?:dig \d+|action [A-Z0-9]+|-\w+)")
+
+
+def _recoloured(g, faction: str, text: str) -> tuple | None:
+    """The form of row ``text`` that :func:`evaluate` cannot tell apart, for a row of transforms only
+    (with ``dig N``, an action such as ACT5 and declines; no build): the row with each ``transform HEX [to
+    COLOUR]`` written without hex and colour, and for each such transform the spades it takes (and its hex,
+    for a faction that tunnels or flies: reaching a hex may cost); None for any other row.
+    Two rows of one form differ only in which hexes they leave in which colour, which the value does not
+    read (no building, network, resource or VP depends on it: spade VP and abilities count spades), so the
+    second is valued as the first (:class:`GreedyBot`). A faction whose transforms price the hex itself
+    (volcanoes: power tokens or cult steps by the hex's colour) is left out."""
+    if "transform" not in text or "build" in text:
+        return None
+    f = g.factions[faction]
+    if f.data.terraform_mode == "volcano":
+        return None
+    jumps = bool(f.data.teleport)
+    shape, spent = [], []
+    for part in text.split(". "):
+        m = _TRANSFORM.fullmatch(part)
+        if m is None:
+            if _HEXLESS.fullmatch(part) is None:
+                return None
+            shape.append(part)
+            continue
+        h, colour = m.groups()
+        frm = g.colour.get(h)
+        if frm is None:
+            return None
+        try:
+            spades = g._spades_needed(f, frm, colour or f.home)
+        except IllegalActionError:
+            return None
+        shape.append("transform")
+        spent.append((spades, h if jumps else None, colour is None))
+    return tuple(shape), tuple(spent)
 
 
 _REFUSED = object()
@@ -506,8 +571,6 @@ _KINDS = {"PW>P": ("PW", "P"), "PW>W": ("PW", "W"), "PW>C": ("PW", "C"), "P>W": 
 def _rates(f) -> dict:
     """``kind -> (amount given, amount got)`` for the faction: the engine's exchange rates (rulebook table,
     the faction board's own rates first), one place for them (:data:`...engine.state.BASE_CONVERSIONS`)."""
-    from companion.terra_mystica.engine.state import BASE_CONVERSIONS
-
     out = {}
     for kind, (frm, to) in _KINDS.items():
         rate = f.data.exchange_rates.get(frm, {}).get(to, BASE_CONVERSIONS.get((frm, to)))
@@ -702,11 +765,18 @@ def _priced(g, faction: str, legal: Sequence[str], max_steps: int):
     rates = _rates(f)
     skip = set(legal) or set(turn_moves(g, faction))
     rich = _rich(g, faction)
+    priced: dict = {}   # moves alike but for hexes and colours (_recoloured) cost the same: measured once
     for cand in turn_moves(g, faction, _convertible(f, rates)):
         if cand in skip:
             continue
         made: Counter = Counter()
-        need, after = _cost(rich, faction, cand)
+        alike = _recoloured(g, faction, cand)
+        if alike is None or alike not in priced:
+            need, after = _cost(rich, faction, cand)
+            if alike is not None:
+                priced[alike] = need, after
+        else:
+            need, after = priced[alike]
         if need is None:
             continue
         for _k in range(max_steps):  # conversions for the measured cost, then the engine's word

@@ -330,9 +330,25 @@ def new_game(players: int | Sequence[str] = 4, *, seed: int | None = None, optio
 # --------------------------------------------------------------------------------------------- queries
 
 
+_TO_ACT: dict = {}
+
+
 def _to_act(game) -> str | None:
     """The faction that must act next (see the module docstring): the first the engine waits for
-    (``engine.awaited`` where the engine has it), else read from the engine's public game."""
+    (``engine.awaited`` where the engine has it), else read from the engine's public game. Remembered for
+    the last few games asked (a decision asks twice, :func:`current_player` and :func:`legal_rows`; a game
+    is never changed once a row made it)."""
+    hit = _TO_ACT.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    if len(_TO_ACT) > 8:
+        _TO_ACT.clear()
+    name = _waited_for(game)
+    _TO_ACT[id(game)] = (game, name)
+    return name
+
+
+def _waited_for(game) -> str | None:
     awaited = getattr(engine, "awaited", None)
     if awaited is not None:
         names = awaited(game)

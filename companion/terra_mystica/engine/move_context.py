@@ -52,12 +52,15 @@ class _Context:
         return hit
 
     def affords(self, *costs: dict) -> bool:
+        """Whether the resources cover the sum of ``costs`` (resource -> amount)."""
+        res = self.res
+        if len(costs) == 1:  # most questions: one price (a price of 0 needs nothing)
+            return all(not v or res.get(k, 0) >= v for k, v in costs[0].items())
         total: dict[str, int] = {}
         for cost in costs:
             for k, v in cost.items():
                 if v:
                     total[k] = total.get(k, 0) + v
-        res = self.res
         return all(res.get(k, 0) >= v for k, v in total.items())
 
     def reach(self, h: str, direct_only: bool = False):

@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 __all__ = ["FOLLOWUPS", "FOLLOWUP_VERBS", "FULL_ACTION_VERBS", "TurnState", "TurnObligations", "fresh_turn", "open_turn",
-           "pending_items", "obligations_from", "evolve",
+           "pending_items", "has_pending", "obligations_from", "evolve",
            "NO_TURN"]
 
 FULL_ACTION_VERBS = frozenset({"build", "upgrade", "send", "action", "dig", "transform", "bridge", "advance",
@@ -274,6 +274,19 @@ def pending_items(game, name: str, *, with_offers: bool = False) -> dict[str, in
     if with_offers:
         items["GAIN_P3_FOR_VP"] = f.owed.gain_p3  # an answer to an opponent's leech, not part of the turn
     return {k: v for k, v in items.items() if v}
+
+
+def has_pending(game, name: str) -> bool:
+    """``bool(pending_items(game, name))`` without building the dict (the turn machine asks at every row)."""
+    f = game.factions[name]
+    o = f.owed
+    if f.spades or o.bridge or o.free_dwelling or o.free_transform or o.free_trading_house or o.favor or \
+            o.town or o.cult or o.unlocks or o.pick_color or o.volcano_tf or o.cult_debt:
+        return True
+    turn = game.turn
+    if turn.actions_left and turn.faction == name and not f.passed:
+        return True
+    return bool(o.darklings_convert) and "strict-darkling-sh" in game.options
 
 
 def open_turn(game, faction: str | None = None) -> TurnObligations:

@@ -17,6 +17,7 @@ from companion.terra_mystica.engine.turn import (
     NO_TURN,
     TurnState,
     fresh_turn,
+    has_pending,
     pending_items,
 )
 from companion.terra_mystica.engine.turn import evolve as replace  # dataclasses.replace without __init__
@@ -57,7 +58,7 @@ class Turns:
         """True when the open turn holds nothing more: no full action still to take and nothing of the
         RULES-NOTES-E E.2 table pending (the turn then closes at the next faction change, E.0)."""
         t = self.turn
-        return t.faction is None or t.faction in self.dropped or not pending_items(self, t.faction)
+        return t.faction is None or t.faction in self.dropped or not has_pending(self, t.faction)
 
     def _others_done(self, f: FactionState) -> bool:
         """Every other faction has passed or left: ``f`` chains its turns (RULES-NOTES-E E.1.3)."""
