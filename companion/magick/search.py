@@ -25,8 +25,10 @@ bot's player with the most gold ahead of the best opponent wins.
 - **Playouts remember** (``_Memo``, pure functions of what they are keyed by, so the moves do not change):
   the greedy bot's choices, whole greedy turns (a turn changes only the mover's own sheet) and the end
   of a playout from a round start (sheets, deck, mastery and the rolls to come decide it). The playouts of
-  a decision and of one round share their futures, so most turns repeat: a 2-player search game costs
-  about 1 s of CPU (7 s before the memo and the halving; ``benchmarks/magick_strength.py``).
+  a decision and of one round share their futures, so most turns repeat. A 2-player game of the search bot
+  against greedy costs about 1.8 s of CPU on the project's loaded 2-core machine (6.4 s before the memo,
+  the halving and the engine's cheaper copies; 2.7 s with the memo but without halving), and a decision
+  0.3 s of wall time there (``benchmarks/magick_strength.py``).
 
 The evaluation (:func:`evaluate`) is the same playout mean read in the game's terms: the expected final
 gold of every seat. The hint (:func:`hint`), the review of a game (:func:`review`: every seat's expected
