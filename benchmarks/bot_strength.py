@@ -106,7 +106,7 @@ def magick_play(pairing: tuple[str, str], game: int, seed: int, seconds: float) 
 
     if pairing[0] != "search":
         raise ValueError(f"magick: pairings are the search bot against another, found {pairing}")
-    result = one_game((game, pairing[1], search.DEFAULT_PLAYOUTS, search.DEFAULT_WIDTH, seconds, seed))
+    result = one_game((game, pairing[1], search.DEFAULT_PLAYOUTS, search.DEFAULT_WIDTH, seconds, seed, True))
     return result[0] >= 0.5
 
 

@@ -2,15 +2,17 @@
 
 Usage::
 
-    .venv/bin/python benchmarks/magick_strength.py [--games N] [--playouts K] [--width W] [--workers J]
-                                                    [--opponent greedy|random|both] [--seed S] [--minutes M]
+    .venv/bin/python benchmarks/magick_strength.py [--games N] [--first F] [--playouts K] [--width W]
+                                                    [--workers J] [--opponent greedy|random|both] [--seed S]
+                                                    [--minutes M] [--no-halving]
 
 Each game seats the search bot (:class:`companion.magick.search.SearchBot`) against one opponent, seats
 alternated (even games: search first). A win is the most gold; a tie counts half (the rules have no
 tie-breaker). Printed per pairing: the search bot's score share with a 95 % Wilson interval, mean gold of
 both, and the search bot's mean seconds per decision (its budget is ``--budget``, default 1 s). A running
 line is printed every ``--every`` games; ``--minutes`` stops a pairing after that long (the games finished
-count).
+count); ``--first F`` plays games F, F + 1, ... (each game's seeds depend on its number only, so a run
+stopped early can be continued and the tallies added).
 
 Target (issue 20): >= 70 % against greedy and >= 95 % against random, over >= 400 games per pairing.
 
@@ -68,6 +70,7 @@ def one_game(args: tuple[int, str, int, int, float, int, bool]) -> tuple[float, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--first", type=int, default=0, help="number of the first game (to continue a run)")
     parser.add_argument("--playouts", type=int, default=None)
     parser.add_argument("--width", type=int, default=None)
     parser.add_argument("--budget", type=float, default=None)
@@ -85,7 +88,7 @@ def main() -> None:
     width = a.width or search.DEFAULT_WIDTH
     budget = a.budget if a.budget is not None else search.DEFAULT_BUDGET
     for opponent in (("greedy", "random") if a.opponent == "both" else (a.opponent,)):
-        jobs = [(g, opponent, playouts, width, budget, a.seed, a.halving) for g in range(a.games)]
+        jobs = [(g, opponent, playouts, width, budget, a.seed, a.halving) for g in range(a.first, a.first + a.games)]
         start = time.perf_counter()
         results: list[tuple[float, int, int, float, int, float]] = []
         with multiprocessing.Pool(a.workers) as pool:

@@ -24,9 +24,11 @@ bot's player with the most gold ahead of the best opponent wins.
   still compared on every future with two thirds of the playouts.
 - **Playouts remember** (``_Memo``, pure functions of what they are keyed by, so the moves do not change):
   the greedy bot's choices, whole greedy turns (a turn changes only the mover's own sheet) and the end
-  of a playout from a round start (sheets, deck, mastery and the rng's state decide it). The playouts of
-  a decision and of one round share their futures, so most turns repeat: a 2-player search game costs
-  about 1 s of CPU (7 s before the memo and the halving; ``benchmarks/magick_strength.py``).
+  of a playout from a round start (sheets, deck, mastery and the rolls to come decide it). The playouts of
+  a decision and of one round share their futures, so most turns repeat. A 2-player game of the search bot
+  against greedy costs about 1.8 s of CPU on the project's loaded 2-core machine (6.4 s before the memo,
+  the halving and the engine's cheaper copies; 2.7 s with the memo but without halving), and a decision
+  0.3 s of wall time there (``benchmarks/magick_strength.py``).
 
 The evaluation (:func:`evaluate`) is the same playout mean read in the game's terms: the expected final
 gold of every seat. The hint (:func:`hint`), the review of a game (:func:`review`: every seat's expected
@@ -45,6 +47,7 @@ from companion.coach import Drop, Review
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.magick import bots as magick_bots
+from companion.magick.dice import Roll
 from companion.magick.engine import (
     Action,
     EndTurn,
@@ -116,8 +119,8 @@ class _Memo:
     - ``turns``: so does a whole turn, and its placements change nothing but the mover's own
       :class:`PlayerState` (the turn's end, which may close the round, is always played);
     - ``ends``: the end of a playout from the start of a round depends only on the sheets, the mastery
-      cards, the deck and the rng's state (the later rolls), so a playout that reaches a round start met
-      before ends as that one did (kept without its log and history).
+      cards, the deck and the rolls to come, so a playout that reaches a round start met before ends as
+      that one did (kept without its log and history).
 
     The playouts of a decision meet the same futures (common random numbers) and every decision of a round
     meets the same rolls, so most of the opponent's turns and many of the mover's repeat.
@@ -190,15 +193,22 @@ def playout(state: GameState, rng: random.Random) -> GameState:
     """
     state = replace(state, deck=_unseen_deck(state, rng))
     memo = _memo(state)
+    # the rolls to come, one per round, drawn now in the order the game draws them (nothing else uses rng)
+    first = state.round + (state.phase == "craft")
+    rolls = tuple(RollDice(Roll.random(state.sheet, rng).values)
+                  for _ in range(first, state.sheet.rounds + 1)) if not state.over else ()
     starts = []
     while not state.over:
         if state.phase == "roll":
-            start = (rng.getstate(), state.round, state.players, state.flipped, state.deck, state.mastery_cards)
+            future = rolls[state.round - first:]
+            start = (future, state.players, state.flipped, state.deck, state.mastery_cards)
             end = memo.ends.get(start)
             if end is not None:
                 state = end
                 break
             starts.append(start)
+            state = apply_action(state, future[0])
+            continue
         if is_chance(state):
             state = apply_action(state, chance_action(state, rng))
             continue

@@ -58,16 +58,18 @@ def test_a_playout_is_the_greedy_game_of_its_futures_with_turns_remembered_or_no
         rng = random.Random(seed)
         state = new_game(players, rng=rng)
         greedy = [bots.GreedyBot() for _ in range(players)]
-        state = bots.play_round(state, greedy, rng)
-        for j in range(4):
-            for _twice in range(2):  # the second time every turn comes from the memo
-                end = playout(state, random.Random(j))
-                futures = random.Random(j)
-                plain = replace(state, deck=_unseen_deck(state, futures))
-                while not plain.over:
-                    plain = bots.play_round(plain, greedy, futures)
-                assert end.players == plain.players and end.flipped == plain.flipped
-                assert [g.total for g in score(end)] == [g.total for g in score(plain)]
+        state = bots.play_round(state, greedy, rng)  # waiting for round 2's roll
+        rolled = apply_action(state, chance_action(state, rng))  # and in its crafting phase
+        for start in (state, rolled):
+            for j in range(4):
+                for _twice in range(2):  # the second time every turn comes from the memo
+                    end = playout(start, random.Random(j))
+                    futures = random.Random(j)
+                    plain = replace(start, deck=_unseen_deck(start, futures))
+                    while not plain.over:
+                        plain = bots.play_round(plain, greedy, futures)
+                    assert end.players == plain.players and end.flipped == plain.flipped
+                    assert [g.total for g in score(end)] == [g.total for g in score(plain)]
 
 
 def test_the_same_seed_gives_the_same_move_and_the_deck_order_is_not_seen():
