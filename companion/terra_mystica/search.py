@@ -8,7 +8,7 @@ API summary (stable)
     stand + what resources, income, buildings, shipping / digging and power tokens are worth over the
     rounds left), corrected by :data:`CALIBRATION` so that it reads as the VP the faction ends with.
     Exact (the final VP) once the game is over.
-``SearchBot(width=5, seconds=1.0, plies=None, seed=0, rivals=1.0, rounds=1)``
+``SearchBot(width=8, seconds=1.0, plies=None, seed=0, rivals=1.0, rounds=1)``
     ``name = "search"``; ``choose(state, rng, seat=None) -> Action``; ``analyse(state, top=3)``.
 ``MoveAnalysis``: ``action``, ``expected_vp`` (the mover's expected final VP at the end of the line),
     ``rival_vp`` (the best other faction's),
@@ -244,7 +244,7 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, width: int = 5, seconds: float | None = 1.0, plies: int | None = None, seed: int = 0,
+    def __init__(self, width: int = 8, seconds: float | None = 1.0, plies: int | None = None, seed: int = 0,
                  rivals: float = 1.0, rounds: int = 1) -> None:
         self.width = width
         self.rivals = rivals
