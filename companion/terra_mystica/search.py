@@ -37,6 +37,14 @@ common horizon; the answer is that of the longest horizon every candidate reache
 hidden information once set up, so nothing is sampled: the greedy bots' ties are broken by a generator
 seeded from ``seed`` and the position (the number of actions so far), never from a clock.
 
+The defaults were chosen on the strength benchmark's first 60 games against the greedy bot
+(``benchmarks/bot_strength.py``, seed 20, 1 s cap, seats alternated, a 2-core machine at load 9-12;
+2026-12-02): 8 wide, to the round's end, the greedy move always played out: 47 / 60 (78 %, 95 % interval
+66-87 %), 18.6 s a game; 5 wide: 45 / 60 (75 %), 17.4 s a game; 5 wide to the end of the next round
+(``rounds=2``): 11 / 19 (58 %) at 32 s a game (stopped there: it took twice the time and was no stronger;
+under this load the 1 s cap already cuts the round-end playouts in 30 % of the moves); ``rivals=0.5``: 16 / 22 where 5 wide with ``rivals=1`` won 18 of the same 22. Before the
+greedy move was always played out (5 wide): 61 / 89 (69 %) on the same deals.
+
 Rules source: the rulebook's end scoring (cult and network prizes, resources to VP) and income, as the engine
 implements them (:func:`companion.terra_mystica.engine.score`).
 """
