@@ -8,7 +8,7 @@ API summary (stable)
     stand + what resources, income, buildings, shipping / digging and power tokens are worth over the
     rounds left), corrected by :data:`CALIBRATION` so that it reads as the VP the faction ends with.
     Exact (the final VP) once the game is over.
-``SearchBot(width=5, seconds=1.0, plies=None, seed=0, rivals=1.0, rounds=1)``
+``SearchBot(width=8, seconds=1.0, plies=None, seed=0, rivals=1.0, rounds=1)``
     ``name = "search"``; ``choose(state, rng, seat=None) -> Action``; ``analyse(state, top=3)``.
 ``MoveAnalysis``: ``action``, ``expected_vp`` (the mover's expected final VP at the end of the line),
     ``rival_vp`` (the best other faction's),
@@ -36,6 +36,14 @@ ply at a time for all candidates together, so a time cap (``seconds``) only stop
 common horizon; the answer is that of the longest horizon every candidate reached. Terra Mystica has no
 hidden information once set up, so nothing is sampled: the greedy bots' ties are broken by a generator
 seeded from ``seed`` and the position (the number of actions so far), never from a clock.
+
+The defaults were chosen on the strength benchmark's first 60 games against the greedy bot
+(``benchmarks/bot_strength.py``, seed 20, 1 s cap, seats alternated, a 2-core machine at load 9-12;
+2026-12-02): 8 wide, to the round's end, the greedy move always played out: 47 / 60 (78 %, 95 % interval
+66-87 %), 18.6 s a game; 5 wide: 45 / 60 (75 %), 17.4 s a game; 5 wide to the end of the next round
+(``rounds=2``): 11 / 19 (58 %) at 32 s a game (stopped there: it took twice the time and was no stronger;
+under this load the 1 s cap already cuts the round-end playouts in 30 % of the moves); ``rivals=0.5``: 16 / 22 where 5 wide with ``rivals=1`` won 18 of the same 22. Before the
+greedy move was always played out (5 wide): 61 / 89 (69 %) on the same deals.
 
 Rules source: the rulebook's end scoring (cult and network prizes, resources to VP) and income, as the engine
 implements them (:func:`companion.terra_mystica.engine.score`).
@@ -244,7 +252,7 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, width: int = 5, seconds: float | None = 1.0, plies: int | None = None, seed: int = 0,
+    def __init__(self, width: int = 8, seconds: float | None = 1.0, plies: int | None = None, seed: int = 0,
                  rivals: float = 1.0, rounds: int = 1) -> None:
         self.width = width
         self.rivals = rivals

@@ -195,7 +195,7 @@ def test_a_hint_says_two_moves_whose_lines_reach_the_same_position_cannot_be_tol
     the other way round. The engine says both orders reach the same position, so the hint must not call one
     better: each of the two says the search cannot tell them apart (and the VP figures are the same)."""
     s = _greedy_until(11, lambda s: len(s.history) == 27)
-    moves = hint(s, 3, seconds=None)
+    moves = SearchBot(width=5, seconds=None).analyse(s, 3)   # the hint's search, five moves wide
 
     def end(line):
         t = s
