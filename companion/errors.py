@@ -135,11 +135,16 @@ class RecordError(CompanionError):
         1-based line number in the record.
     file : str or None
         The record's file name, when known.
+    code : str or None
+        The refusal code of the rule an action broke (``"unknown_action"``), for programs; it is not
+        part of the message, which says the same in the reader's language.
     """
 
-    def __init__(self, message: str, *, line: int | None = None, file: str | None = None) -> None:
+    def __init__(self, message: str, *, line: int | None = None, file: str | None = None,
+                 code: str | None = None) -> None:
         self.line = line
         self.file = file
+        self.code = code
         where = []
         if file:
             where.append(str(file))

@@ -125,6 +125,20 @@ def test_colour_word_map_error_and_usage_error_in_chinese(tmp_path, capsys):
     assert code == 2 and err.startswith("错误：") and "companion tm map --help" in err
 
 
+@pytest.mark.parametrize(("args", "chinese"), [
+    (["tm", "hint", "--top", "0"], "'--top' 的值无效：应为 1 到 10 之间的整数，实际为 '0'"),
+    (["century", "hint", "--top", "11"], "'--top' 的值无效：应为 1 到 10 之间的整数，实际为 '11'"),
+    (["tm", "review", "--seconds", "x"], "'--seconds' 的值无效：应为 0.05 到 60 之间的数，实际为 'x'"),
+    (["magick", "review", "--playouts", "0"], "'--playouts' 的值无效：应为 1 到 200 之间的整数，实际为 '0'"),
+    (["magick", "hint", "--seed", "1.5"], "'--seed' 的值无效：应为整数，实际为 '1.5'"),
+])
+def test_coach_option_ranges_are_checked_in_chinese(args, chinese, capsys):
+    # typer checks an option's min/max with pydantic, whose words stay English ("Input should be greater than
+    # or equal to 1"); these options are checked by companion.cli_common in the reader's language
+    code, _out, err = companion("--lang", "zh_CN", *args, str(LEDGER), capsys=capsys)
+    assert code == 2 and chinese in err and "Input should" not in err, err
+
+
 def test_json_keys_stay_english_and_text_output_is_chinese(capsys):
     code, out, _err = companion("--lang", "zh_CN", "tm", "map", str(BASE_MAP), "--json", capsys=capsys)
     assert code == 0

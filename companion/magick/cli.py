@@ -32,6 +32,7 @@ from typing import Any
 
 import typer
 
+from companion.cli_common import Json, Playouts, Seed
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json
 from companion.errors import CompanionError
 from companion.i18n import _, lazy_gettext, ngettext
@@ -42,6 +43,7 @@ MAX_POTIONS = 99
 
 # Help texts are lazy: translated when click formats them, in the language chosen by --lang / COMPANION_LANG.
 _JSON_HELP = lazy_gettext("Print JSON.")
+_RECORD_HELP = lazy_gettext("A game record (JSON Lines; '-' for stdin).")
 
 app = typer.Typer(help=lazy_gettext("Merchants of Magick tools."), no_args_is_help=True)
 
@@ -171,7 +173,7 @@ def _print_gold(doc: dict[str, Any]) -> None:
 @app.command("replay", help=lazy_gettext(
     "Replay a game record and print the gold of each player (an illegal line exits 2 naming it)."))
 def replay_command(
-    file: str = typer.Argument(..., help=lazy_gettext("A game record (JSON Lines; '-' for stdin).")),
+    file: str = typer.Argument(..., help=_RECORD_HELP),
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
 ) -> None:
     """Replay a game record (see the help text)."""
@@ -234,13 +236,11 @@ def simulate_command(
         _print_gold(doc)
 
 
-def _record_states(file: str, playouts: int) -> list:
-    """Every state of the game recorded in ``file`` ('-': stdin), after checking ``--playouts`` (1-200)."""
+def _record_states(file: str) -> list:
+    """Every state of the game recorded in ``file`` ('-': stdin)."""
     from companion.cli_support import read_input_text
     from companion.magick.record import read_record, replay_states
 
-    if not 1 <= playouts <= 200:
-        raise CompanionError(_("--playouts: expected 1-200, found {found}").format(found=excerpt(playouts)))
     return replay_states(read_record(read_input_text(file), file=file))
 
 
@@ -248,17 +248,17 @@ def _record_states(file: str, playouts: int) -> list:
     "The best three moves for the player to act in a game record, each with its expected final gold and why "
     "(Monte Carlo playouts that never see the future dice or the order deck)."))
 def hint_command(
-    file: str = typer.Argument(..., help=lazy_gettext("A game record (JSON Lines; '-' for stdin).")),
-    playouts: int = typer.Option(12, "--playouts", help=lazy_gettext("Playouts per candidate move, 1-200.")),
-    seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed of the playouts.")),
-    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    file: str = typer.Argument(..., help=_RECORD_HELP),
+    playouts: Playouts = 12,
+    seed: Seed = 0,
+    as_json: Json = False,
 ) -> None:
     """Hint for the player to act in a record (see the help text)."""
     from companion.magick import game
     from companion.magick.search import hint, hint_sentence
 
     with bad_input_exits_2():
-        state = _record_states(file, playouts)[-1]
+        state = _record_states(file)[-1]
         if state.over:
             raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
         seat = game.current_player(state)
@@ -284,10 +284,10 @@ def hint_command(
     "Review a recorded game: every player's expected final gold after each move, and each player's three "
     "biggest drops with the move the search preferred and why."))
 def review_command(
-    file: str = typer.Argument(..., help=lazy_gettext("A game record (JSON Lines; '-' for stdin).")),
-    playouts: int = typer.Option(6, "--playouts", help=lazy_gettext("Playouts per candidate move, 1-200.")),
-    seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed of the playouts.")),
-    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    file: str = typer.Argument(..., help=_RECORD_HELP),
+    playouts: Playouts = 6,
+    seed: Seed = 0,
+    as_json: Json = False,
 ) -> None:
     """Review of a record (see the help text)."""
     from companion.magick import game
@@ -295,7 +295,7 @@ def review_command(
     from companion.magick.search import review
 
     with bad_input_exits_2():
-        states = _record_states(file, playouts)
+        states = _record_states(file)
         result = review(states, playouts=playouts, deep_playouts=3 * playouts, seed=seed)
     names = game.seat_names(states[-1])
     player_states = [s for s, a in zip(states, states[-1].history, strict=False)

@@ -80,8 +80,9 @@ def test_a_record_error_is_located_and_chinese(tmp_path):
     zh = runner.invoke(app, ["magick", "replay", str(bad)], env={"COMPANION_LANG": "zh_CN"})
     en = runner.invoke(app, ["magick", "replay", str(bad)], env={"COMPANION_LANG": "en"})
     assert zh.exit_code == en.exit_code == 2
-    assert ":第 2 行：掷骰：骰子：应为形如 {'d6': 3, ...} 的对象 [bad_roll]" in zh.stderr
-    assert ":line 2: roll: dice: expected an object like {'d6': 3, ...} [bad_roll]" in en.stderr
+    assert ":第 2 行：掷骰：骰子：应为形如 {'d6': 3, ...} 的对象" in zh.stderr
+    assert ":line 2: roll: dice: expected an object like {'d6': 3, ...}" in en.stderr
+    assert "bad_roll" not in zh.stderr + en.stderr   # the refusal code is not shown inside a sentence
 
 
 def _crafting_state(names, d6=1):

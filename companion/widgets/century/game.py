@@ -228,7 +228,7 @@ class CenturyGame(widgets.VBox):
             self.session.auto_bots = self.auto.value
             self.session.apply(action)
         except IllegalActionError as exc:
-            self.message.value = error_html(f"[{exc.code}] {exc}")
+            self.message.value = error_html(str(exc))
             raise
         self.message.value = ""
         self._refresh()
@@ -243,10 +243,7 @@ class CenturyGame(widgets.VBox):
         try:
             action = century.parse_action(self.session.state, text)
             self.human_action(action)
-        except IllegalActionError as exc:
-            self.message.value = error_html(f"{text!r}: [{exc.code}] {exc}")
-            return False
-        except CompanionError as exc:
+        except CompanionError as exc:   # unreadable, or refused by the engine (its reason, no code)
             self.message.value = error_html(f"{text!r}: {exc}")
             return False
         return True
