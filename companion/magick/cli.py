@@ -52,8 +52,16 @@ _PART_NAMES = {"crafting": lazy_gettext("crafting"), "research": lazy_gettext("r
                "mastery": lazy_gettext("mastery"), "charms": lazy_gettext("charms")}
 
 
+def _seat(name: str) -> str:
+    """A seat's name as printed: a default one ("Player 2", "Bot 1") in the reader's language."""
+    from companion.magick.describe import seat_name
+
+    return seat_name(name)
+
+
 def _winners_line(winners: list[str]) -> str:
-    return ngettext("winner: {names}", "winners: {names}", len(winners)).format(names=_(", ").join(winners))
+    return ngettext("winner: {names}", "winners: {names}", len(winners)).format(
+        names=_(", ").join(_seat(w) for w in winners))
 
 
 @app.command("score", help=lazy_gettext(
@@ -166,7 +174,7 @@ def _gold_doc(state: Any) -> dict[str, Any]:
 
 def _print_gold(doc: dict[str, Any]) -> None:
     for p in doc["players"]:
-        typer.echo(_("{name}: {total} gold").format(name=p["name"], total=p["total"]))
+        typer.echo(_("{name}: {total} gold").format(name=_seat(p["name"]), total=p["total"]))
     typer.echo(_winners_line(doc["winners"]))
 
 
@@ -275,7 +283,7 @@ def hint_command(
     if as_json:
         print_json(doc)
         return
-    typer.echo(_("Round {round}, {name} to play:").format(round=state.round, name=name))
+    typer.echo(_("Round {round}, {name} to play:").format(round=state.round, name=_seat(name)))
     for i, m in enumerate(doc["moves"], start=1):
         typer.echo(f"{i}. {m['why']}")
 
@@ -316,8 +324,8 @@ def review_command(
         return
     final = result.values[-1]
     typer.echo(_("{moves} moves reviewed; expected final gold: {gold}").format(
-        moves=result.moves, gold=_(", ").join(f"{n} {g:.1f}" for n, g in zip(names, final, strict=True))))
+        moves=result.moves, gold=_(", ").join(f"{_seat(n)} {g:.1f}" for n, g in zip(names, final, strict=True))))
     for d in doc["drops"]:
         typer.echo(_("move {move}, {player}: {played} (-{loss} gold); better: {preferred} — {why}").format(
-            move=d["move"], player=d["player"], played=d["played"], loss=f"{d['loss']:.1f}",
+            move=d["move"], player=_seat(d["player"]), played=d["played"], loss=f"{d['loss']:.1f}",
             preferred=d["preferred"], why=d["why"]))

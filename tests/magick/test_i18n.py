@@ -228,3 +228,26 @@ def test_every_shipped_name_is_shown_in_the_readers_language():
         parts = [shown_name(n) for n in ("of the Orcs", "Everlasting", "Ring")]
         assert order.name_on(sheet) == "".join(parts)
     assert shown_name("My own row") == "My own row"       # a user's own names pass through
+
+
+def test_default_seat_names_read_in_the_language_shown(tmp_path):
+    # a game played with the engine's default names in English ("Player 1"), replayed in Chinese: its seats
+    # read 玩家 1 (a typed name would stay as typed); the record keeps what was written
+    record = tmp_path / "game.jsonl"
+    runner = CliRunner()
+    made = runner.invoke(app, ["magick", "simulate", "--players", "2", "--record", str(record)],
+                         env={"COMPANION_LANG": "en"})
+    assert made.exit_code == 0 and "Player 1:" in made.stdout, made.output
+    assert '"Player 1"' in record.read_text(encoding="utf-8")
+    zh = runner.invoke(app, ["magick", "replay", str(record)], env={"COMPANION_LANG": "zh_CN"})
+    assert zh.exit_code == 0 and "玩家 1：" in zh.stdout and "Player" not in zh.stdout, zh.output
+    zh = runner.invoke(app, ["magick", "review", str(record), "--playouts", "1"], env={"COMPANION_LANG": "zh_CN"})
+    assert zh.exit_code == 0 and "玩家 2" in zh.stdout and "Player" not in zh.stdout, zh.output
+
+
+def test_a_log_line_names_a_default_seat_in_the_language_shown():
+    state = play_game(2, [GreedyBot(), GreedyBot()], random.Random(3))   # seats "Player 1", "Player 2" in English
+    assert state.players[0].name == "Player 1"
+    with using_language("zh_CN"):
+        lines = [str(line) for line in state.log]
+    assert any("玩家 1" in line for line in lines) and not any("Player" in line for line in lines)
