@@ -14,7 +14,7 @@ from companion.century import (
     legal_actions,
     new_game,
 )
-from companion.century.actions import describe_action
+from companion.century.actions import describe_action, describe_move
 from companion.century.record import read_record
 from companion.widgets.century.actions import ActionPicker, group_actions
 from companion.widgets.century.game import CenturyGame
@@ -42,7 +42,9 @@ def test_human_play_then_bots_then_undo_restores_the_state():
     # the two bots moved; the human is to act again, with 2 more yellow than the 3 they started with
     assert game.state.current == 0 and game.state.turn == 3
     assert game.state.caravans[0] == (5, 0, 0, 0)
-    assert "Player 1: <code>play S01</code>" in game.history.value   # record notation, shown as code
+    # in the reader's words, not the record notation ("play S01")
+    assert f"Player 1: {html.escape(describe_action(PlayCard('S01')))}" in game.history.value
+    assert "S01" not in game.history.value
     game.undo_button.click()
     assert game.state == start
     assert "no actions yet" in game.history.value
@@ -52,8 +54,9 @@ def test_hint_shows_three_legal_moves_of_the_human_with_values_and_reasons():
     game = CenturyGame(players=3, controllers=["human", "planner", "planner"], seed=4)
     moves = game.hint()
     assert len(moves) == 3 and all(m.action in legal_actions(game.state) for m in moves)
+    table = game.state
     for m in moves:
-        assert describe_action(m.action) in html.unescape(game.coach.value)
+        assert describe_move(table.market, table.golem_row, m.action) in html.unescape(game.coach.value)
         assert html.escape(m.reason) in game.coach.value and f"{m.expected_vp:.1f}" in game.coach.value
     game.human_action(moves[0].action)  # the hint was for the position it was asked in
     assert game.coach.value == ""
