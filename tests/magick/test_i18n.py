@@ -251,3 +251,23 @@ def test_a_log_line_names_a_default_seat_in_the_language_shown():
     with using_language("zh_CN"):
         lines = [str(line) for line in state.log]
     assert any("玩家 1" in line for line in lines) and not any("Player" in line for line in lines)
+
+
+def test_a_suffix_row_reads_whole_in_a_sentence():
+    # "of the Orcs" (兽人之) only follows an item's name: alone in a sentence it read "d6 on of the Orcs, circle 1"
+    # and "放在兽人之第 1 个圆圈"; every circle of every suffix row is checked in both languages
+    from companion.magick import game as magick_game
+    from companion.widgets.magick.turn import action_label
+
+    state = _crafting_state(["Ann", "Bob"])
+    suffix_circles = [c.key for row in state.sheet.rows if row.order_role == "suffix" for c in row.circles]
+    assert suffix_circles
+    for key in suffix_circles:
+        place = Place(0, "d6", key)
+        for language in ("en", "zh_CN"):
+            with using_language(language):
+                texts = [magick_game.describe_action(state, place), action_label(state, place)]
+            for text in texts:
+                assert not re.search(r"\bon of\b|之第|之 —", text), text
+        with using_language("zh_CN"):
+            assert "“兽人之”行" in magick_game.describe_action(state, Place(0, "d6", "of_the_orcs.1"))
