@@ -145,6 +145,7 @@ class RecordError(CompanionError):
         self.line = line
         self.file = file
         self.code = code
+        self.reason = message
         where = []
         if file:
             where.append(str(file))
@@ -152,6 +153,18 @@ class RecordError(CompanionError):
             where.append(_("line {line}").format(line=line))
         super().__init__(_("{where}: {message}").format(where=":".join(where), message=message)
                          if where else message)
+
+    def in_file(self, file: str) -> RecordError:
+        """This error naming ``file`` when it names no file yet (a reader handed text only), else itself.
+
+        Examples
+        --------
+        >>> str(RecordError("empty record", line=1).in_file("game.txt"))
+        'game.txt:line 1: empty record'
+        """
+        if self.file is not None:
+            return self
+        return RecordError(self.reason, line=self.line, file=file, code=self.code)
 
 
 class SaveFileError(CompanionError):

@@ -56,9 +56,9 @@ def has_chinese(text: str) -> bool:
 # every command group and the commands whose texts this package owns: (arguments, a Chinese line, its English)
 HELP = [
     ([], "学习、游玩并计分", "Learn, play and score"),
-    (["tm"], "神秘大地：地图、计分、竞叫", "Terra Mystica: maps, scoring"),
+    (["tm"], "神秘大地：地图及其平衡、计分、竞叫", "Terra Mystica: maps and their balance"),
     (["century"], "水晶之路：晶石传记：计分、模拟、重放", "Century: Golem Edition: scoring"),
-    (["magick"], "魔法商人录：计分和骰子概率", "Merchants of Magick: scoring"),
+    (["magick"], "魔法商人录：计分、骰子概率", "Merchants of Magick: scoring"),
     (["history"], "对局历史：列出、导出和导入", "The game history: list"),
     (["tm", "map"], "检查自定义地图", "Check a custom map"),
     (["tm", "score"], "最终计分：连接文明 18/12/6", "Final scoring: network"),
@@ -100,7 +100,7 @@ def test_english_help_is_unchanged_by_the_catalog(capsys):
 def test_env_variable_makes_the_real_entry_point_chinese():
     result = companion_process("tm", "--help", lang="zh_CN")
     assert result.returncode == 0 and "神秘大地工具" not in result.stdout  # group help comes from GROUPS
-    assert "神秘大地：地图、计分、竞叫、重放、机器人对局。" in result.stdout
+    assert "神秘大地：地图及其平衡、计分、竞叫、重放、机器人对局、提示和复盘。" in result.stdout
     assert "检查自定义地图" in " ".join(result.stdout.split())
 
 

@@ -147,7 +147,7 @@ def replay_cmd(
     from companion.century.engine import score
     from companion.century.record import read_record, replay
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=file):
         text = read_input_text(file)
         record = read_record(text, file=file)
         states = replay(record)
@@ -203,7 +203,7 @@ def hint_cmd(
     from companion.century.actions import action_text, describe_action
     from companion.century.search import hint
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=file):
         states, _actions, names = _read_states(file)
         moves = hint(states[-1], top, seconds=seconds)
     seat = states[-1].current
@@ -231,7 +231,7 @@ def review_cmd(
     from companion.century.actions import action_text, describe_action
     from companion.century.search import review
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=file):
         states, actions, names = _read_states(file)
         result = review(states, actions, seconds=seconds)
     drops = [{"move": d.move, "seat": d.seat, "player": names[d.seat], "action": action_text(d.action),

@@ -188,7 +188,7 @@ def replay_command(
     from companion.cli_support import read_input_text
     from companion.magick.record import read_record, replay
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=file):
         state = replay(read_record(read_input_text(file), file=file))
     doc = _gold_doc(state)
     if as_json:
@@ -265,7 +265,7 @@ def hint_command(
     from companion.magick import game
     from companion.magick.search import hint, hint_sentence
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=file):
         state = _record_states(file)[-1]
         if state.over:
             raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
@@ -302,7 +302,7 @@ def review_command(
     from companion.magick.engine import RevealOrder, RollDice
     from companion.magick.search import review
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=file):
         states = _record_states(file)
         result = review(states, playouts=playouts, deep_playouts=3 * playouts, seed=seed)
     names = game.seat_names(states[-1])

@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
         from companion.terra_mystica.describe import describe_action, faction_name
         from companion.terra_mystica.search import hint
 
-        with bad_input_exits_2():
+        with bad_input_exits_2(record=file):
             states, _actions = _states(file)
             moves = hint(states[-1], top, seconds=seconds)
         faction = moves[0].action.faction
@@ -79,7 +79,7 @@ def register(app: typer.Typer) -> None:
         from companion.terra_mystica.describe import describe_action, faction_name
         from companion.terra_mystica.search import review
 
-        with bad_input_exits_2():
+        with bad_input_exits_2(record=file):
             states, actions = _states(file)
             result = review(states, actions, seconds=seconds)
         names = game.seat_names(states[-1])
