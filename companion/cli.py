@@ -2,9 +2,9 @@
 
     companion --help
     companion --version
-    companion tm ...        Terra Mystica (maps, scoring, auction, replay, simulate)
-    companion century ...   Century: Golem Edition (score, simulate, replay)
-    companion magick ...    Merchants of Magick (score, odds)
+    companion tm ...        Terra Mystica (map, balance, score, auction, replay, simulate, hint, review, export)
+    companion century ...   Century: Golem Edition (score, simulate, replay, hint, review)
+    companion magick ...    Merchants of Magick (score, odds, check-sheet, replay, simulate, hint, review)
     companion history ...   the saved games (list, export, import)
 
 Start-up (issue 13): a command loads only what it uses. The game groups are listed in :data:`GROUPS`
@@ -30,9 +30,9 @@ from companion.i18n import gettext as _
 __all__ = ["app", "GROUPS"]
 
 GROUPS: dict[str, tuple[str, object]] = {
-    "tm": ("companion.terra_mystica.cli", lazy_gettext("Terra Mystica: maps, scoring, auction, replay, bot games.")),
-    "century": ("companion.century.cli", lazy_gettext("Century: Golem Edition: scoring, simulation, replay.")),
-    "magick": ("companion.magick.cli", lazy_gettext("Merchants of Magick: scoring and dice odds.")),
+    "tm": ("companion.terra_mystica.cli", lazy_gettext("Terra Mystica: maps and their balance, scoring, auction, replay, bot games, hint and review.")),
+    "century": ("companion.century.cli", lazy_gettext("Century: Golem Edition: scoring, simulation, replay, hint and review.")),
+    "magick": ("companion.magick.cli", lazy_gettext("Merchants of Magick: scoring, dice odds, sheets, replay, bot games, hint and review.")),
     "history": ("companion.history_cli", lazy_gettext("The game history: list, export and import saved games.")),
 }
 """Lazily loaded groups: name -> (module holding a ``typer.Typer`` called ``app``, one-line help, translated

@@ -13,7 +13,7 @@ from typing import Any
 
 import typer
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, RecordError
 from companion.i18n import gettext as _
 from companion.jsonio import MAX_CHARS, loads, read_text
 
@@ -140,15 +140,22 @@ def _one_line(text: str) -> str:
 
 
 @contextmanager
-def bad_input_exits_2() -> Iterator[None]:
+def bad_input_exits_2(record: str | None = None) -> Iterator[None]:
     """Turn bad input into one line ``error: <message>`` on stderr and exit status 2 (never a traceback).
 
-    A :class:`CompanionError` gives its own message (it names the place). Any other exception escaping the
-    block is a bug met on odd input: it is reported on one line too, as such, with exit status 2, so a user
-    never sees a traceback and status 1 stays reserved for a replay difference. Typer's own exits pass through.
+    A :class:`CompanionError` gives its own message (it names the place); a
+    :class:`~companion.errors.RecordError` that names no file names ``record``, the record file the command
+    read (``-``: standard input), when given. Any other exception escaping the block is a bug met on odd
+    input: it is reported on one line too, as such, with exit status 2, so a user never sees a traceback and
+    status 1 stays reserved for a replay difference. Typer's own exits pass through.
     """
     try:
         yield
+    except RecordError as exc:
+        if record is not None:
+            exc = exc.in_file(_("standard input") if record == "-" else record)
+        typer.echo(_("error: {message}").format(message=_one_line(str(exc))), err=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     except CompanionError as exc:
         typer.echo(_("error: {message}").format(message=_one_line(str(exc))), err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None

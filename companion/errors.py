@@ -135,11 +135,17 @@ class RecordError(CompanionError):
         1-based line number in the record.
     file : str or None
         The record's file name, when known.
+    code : str or None
+        The refusal code of the rule an action broke (``"unknown_action"``), for programs; it is not
+        part of the message, which says the same in the reader's language.
     """
 
-    def __init__(self, message: str, *, line: int | None = None, file: str | None = None) -> None:
+    def __init__(self, message: str, *, line: int | None = None, file: str | None = None,
+                 code: str | None = None) -> None:
         self.line = line
         self.file = file
+        self.code = code
+        self.reason = message
         where = []
         if file:
             where.append(str(file))
@@ -147,6 +153,18 @@ class RecordError(CompanionError):
             where.append(_("line {line}").format(line=line))
         super().__init__(_("{where}: {message}").format(where=":".join(where), message=message)
                          if where else message)
+
+    def in_file(self, file: str) -> RecordError:
+        """This error naming ``file`` when it names no file yet (a reader handed text only), else itself.
+
+        Examples
+        --------
+        >>> str(RecordError("empty record", line=1).in_file("game.txt"))
+        'game.txt:line 1: empty record'
+        """
+        if self.file is not None:
+            return self
+        return RecordError(self.reason, line=self.line, file=file, code=self.code)
 
 
 class SaveFileError(CompanionError):

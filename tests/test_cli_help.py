@@ -43,3 +43,16 @@ def test_arguments_and_option_values_are_named_in_capitals():
     assert score.splitlines()[0].endswith("[OPTIONS] FILE") and "\n  FILE  " in score
     simulate = runner.invoke(app, ["tm", "simulate", "--help"]).output
     assert "--games NUMBER" in simulate and "--map TEXT" in simulate
+
+
+def test_each_game_groups_one_line_help_names_its_commands():
+    # the one-line descriptions of `companion --help` name what the group does, hint and review included
+    top = runner.invoke(app, ["--help"]).output
+    for name in ("tm", "century", "magick"):
+        group = typer.main.get_command(app)
+        ctx = group.make_context("companion", [name, "--help"], resilient_parsing=True)
+        commands = set(group.get_command(ctx, name).commands)
+        assert {"hint", "review"} <= commands
+        entries = re.split(r"\n  (?=\S)", top.split("Commands:")[1])   # a command's text, wrapped lines and all
+        line = " ".join(next(e for e in entries if e.strip().startswith(name + " ")).split())
+        assert "hint and review" in line, line

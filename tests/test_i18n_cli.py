@@ -56,9 +56,9 @@ def has_chinese(text: str) -> bool:
 # every command group and the commands whose texts this package owns: (arguments, a Chinese line, its English)
 HELP = [
     ([], "学习、游玩并计分", "Learn, play and score"),
-    (["tm"], "神秘大地：地图、计分、竞叫", "Terra Mystica: maps, scoring"),
+    (["tm"], "神秘大地：地图及其平衡、计分、竞叫", "Terra Mystica: maps and their balance"),
     (["century"], "水晶之路：晶石传记：计分、模拟、重放", "Century: Golem Edition: scoring"),
-    (["magick"], "魔法商人录：计分和骰子概率", "Merchants of Magick: scoring"),
+    (["magick"], "魔法商人录：计分、骰子概率", "Merchants of Magick: scoring"),
     (["history"], "对局历史：列出、导出和导入", "The game history: list"),
     (["tm", "map"], "检查自定义地图", "Check a custom map"),
     (["tm", "score"], "最终计分：连接文明 18/12/6", "Final scoring: network"),
@@ -100,7 +100,7 @@ def test_english_help_is_unchanged_by_the_catalog(capsys):
 def test_env_variable_makes_the_real_entry_point_chinese():
     result = companion_process("tm", "--help", lang="zh_CN")
     assert result.returncode == 0 and "神秘大地工具" not in result.stdout  # group help comes from GROUPS
-    assert "神秘大地：地图、计分、竞叫、重放、机器人对局。" in result.stdout
+    assert "神秘大地：地图及其平衡、计分、竞叫、重放、机器人对局、提示和复盘。" in result.stdout
     assert "检查自定义地图" in " ".join(result.stdout.split())
 
 
@@ -123,6 +123,20 @@ def test_colour_word_map_error_and_usage_error_in_chinese(tmp_path, capsys):
     assert err.startswith(f"错误：{bad}：第 1 行，第 3 列：发现 'purple'；应为一个颜色词")
     code, _out, err = companion("--lang", "zh_CN", "tm", "map", capsys=capsys)
     assert code == 2 and err.startswith("错误：") and "companion tm map --help" in err
+
+
+@pytest.mark.parametrize(("args", "chinese"), [
+    (["tm", "hint", "--top", "0"], "'--top' 的值无效：应为 1 到 10 之间的整数，实际为 '0'"),
+    (["century", "hint", "--top", "11"], "'--top' 的值无效：应为 1 到 10 之间的整数，实际为 '11'"),
+    (["tm", "review", "--seconds", "x"], "'--seconds' 的值无效：应为 0.05 到 60 之间的数，实际为 'x'"),
+    (["magick", "review", "--playouts", "0"], "'--playouts' 的值无效：应为 1 到 200 之间的整数，实际为 '0'"),
+    (["magick", "hint", "--seed", "1.5"], "'--seed' 的值无效：应为整数，实际为 '1.5'"),
+])
+def test_coach_option_ranges_are_checked_in_chinese(args, chinese, capsys):
+    # typer checks an option's min/max with pydantic, whose words stay English ("Input should be greater than
+    # or equal to 1"); these options are checked by companion.cli_common in the reader's language
+    code, _out, err = companion("--lang", "zh_CN", *args, str(LEDGER), capsys=capsys)
+    assert code == 2 and chinese in err and "Input should" not in err, err
 
 
 def test_json_keys_stay_english_and_text_output_is_chinese(capsys):

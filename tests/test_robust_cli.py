@@ -304,3 +304,20 @@ def test_the_readme_score_table_examples_score_and_help_points_to_them(tmp_path)
         assert len(json.loads(result.stdout)["players"]) == 2
         helptext = " ".join(runner.invoke(app, [group, "score", "--help"]).stdout.split())
         assert "Score table files" in helptext and '"players"' in helptext
+
+
+@pytest.mark.parametrize("game", ["tm", "century", "magick"])
+@pytest.mark.parametrize("command", ["hint", "review", "replay"])
+def test_every_record_error_names_the_file(tmp_path, game, command):
+    # an empty record, and one that reads but cannot be replayed: the message names the file either way
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+
+    for text in ("", "garbage\n"):
+        path = tmp_path / "empty.txt"
+        path.write_text(text, encoding="utf-8")
+        args = [game, command, str(path)] + (["--playouts", "1"] if game == "magick" and command != "replay" else [])
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert str(path) in result.stderr and "Traceback" not in result.output, result.stderr

@@ -36,7 +36,8 @@ from companion.errors import RecordError
 from companion.i18n import _
 
 __all__ = ["PlayCard", "Acquire", "Rest", "Claim", "Discard", "RevealMerchant", "RevealGolem", "Action",
-           "PlayerAction", "ChanceAction", "action_text", "describe_action", "parse_action", "NO_STEPS"]
+           "PlayerAction", "ChanceAction", "action_text", "describe_action", "describe_move", "parse_action",
+           "NO_STEPS"]
 
 NO_STEPS: Crystals = (0, 0, 0, 0)
 
@@ -160,11 +161,8 @@ def describe_action(a: Action) -> str:
         return _("play {card}").format(card=name)
     if isinstance(a, Acquire):
         if a.payment:
-            paid = [0, 0, 0, 0]
-            for colour in a.payment:
-                paid[colour] += 1
             return _("acquire the merchant card at position {position}, paying {colours}").format(
-                position=a.position, colours=crystal_counts_text((paid[0], paid[1], paid[2], paid[3])))
+                position=a.position, colours=_paid(a.payment))
         return _("acquire the merchant card at position {position}").format(position=a.position)
     if isinstance(a, Rest):
         return _("rest (take the played cards back)")
@@ -180,6 +178,42 @@ def describe_action(a: Action) -> str:
         golem = cards.golems_by_id.get(a.card)
         return _("reveal the golem card {golem}").format(golem=golem.notation if golem is not None else repr(a.card))
     raise TypeError(f"not a Century action: {a!r}")
+
+
+def _paid(payment: tuple[int, ...]) -> str:
+    """The crystals placed for an acquisition (colour indices, one per crystal) in words."""
+    from companion.century.cards import crystal_counts_text
+
+    paid = [0, 0, 0, 0]
+    for colour in payment:
+        paid[colour] += 1
+    return crystal_counts_text((paid[0], paid[1], paid[2], paid[3]))
+
+
+def describe_move(market: tuple[str, ...], golem_row: tuple[str, ...], a: Action) -> str:
+    """:func:`describe_action` told of the table it was made at: an acquisition and a claim name the card taken
+    (the market row ``market`` and the golem row ``golem_row`` before the action, position 1 first, card ids).
+
+    Examples
+    --------
+    >>> describe_move(("M19", "M05"), ("G01",), Acquire(2))
+    'acquire Create card (3 yellow crystals) at position 2'
+    >>> describe_move((), ("G01", "G02"), Claim(1)).startswith("claim the ")
+    True
+    """
+    from companion.century.cards import golem_card_name, load_cards, merchant_card_name
+
+    cards = load_cards()
+    if isinstance(a, Acquire) and 1 <= a.position <= len(market) and market[a.position - 1] in cards.merchants_by_id:
+        card = merchant_card_name(cards.merchants_by_id[market[a.position - 1]])
+        if a.payment:
+            return _("acquire {card} at position {position}, paying {colours}").format(
+                card=card, position=a.position, colours=_paid(a.payment))
+        return _("acquire {card} at position {position}").format(card=card, position=a.position)
+    if isinstance(a, Claim) and 1 <= a.position <= len(golem_row) and golem_row[a.position - 1] in cards.golems_by_id:
+        return _("claim {golem} at position {position}").format(
+            golem=golem_card_name(cards.golems_by_id[golem_row[a.position - 1]]), position=a.position)
+    return describe_action(a)
 
 
 def _int(token: str, what: str, line: int | None) -> int:

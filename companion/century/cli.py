@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import typer
 
+from companion.cli_common import HintSeconds, Json, ReviewSeconds, Top
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json, read_input_text
 from companion.errors import CompanionError
 from companion.i18n import _, lazy_gettext, ngettext
 
 # Help texts are lazy: translated when click formats them, in the language chosen by --lang / COMPANION_LANG.
 _JSON_HELP = lazy_gettext("Print JSON.")
+_RECORD_HELP = lazy_gettext("Game record (text), or - for standard input.")
 
 app = typer.Typer(help=lazy_gettext("Century: Golem Edition tools."), no_args_is_help=True)
 
@@ -136,7 +138,7 @@ def simulate_cmd(
 @app.command("replay", help=lazy_gettext(
     "Replay a game record, checking every action, and print the final state and scores."))
 def replay_cmd(
-    file: str = typer.Argument(..., help=lazy_gettext("Game record (text), or - for standard input.")),
+    file: str = typer.Argument(..., help=_RECORD_HELP),
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
     verbose: bool = typer.Option(False, "--verbose", help=lazy_gettext("Print every action as it is replayed.")),
 ) -> None:
@@ -145,7 +147,7 @@ def replay_cmd(
     from companion.century.engine import score
     from companion.century.record import read_record, replay
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=file):
         text = read_input_text(file)
         record = read_record(text, file=file)
         states = replay(record)
@@ -192,17 +194,16 @@ def _read_states(file: str) -> tuple[list, list, list[str]]:
     "The best moves for the player to act at the end of a game record, each with its expected final VP "
     "and why (from the search bot)."))
 def hint_cmd(
-    file: str = typer.Argument(..., help=lazy_gettext("Game record (text), or - for standard input.")),
-    top: int = typer.Option(3, "--top", min=1, max=10, help=lazy_gettext("How many moves, 1..10.")),
-    seconds: float = typer.Option(1.0, "--seconds", min=0.05, max=60.0,
-                                  help=lazy_gettext("Search time cap, 0.05..60 s.")),
-    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    file: str = typer.Argument(..., help=_RECORD_HELP),
+    top: Top = 3,
+    seconds: HintSeconds = 1.0,
+    as_json: Json = False,
 ) -> None:
     """Hint at the end of a record (see the help text)."""
     from companion.century.actions import action_text, describe_action
     from companion.century.search import hint
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=file):
         states, _actions, names = _read_states(file)
         moves = hint(states[-1], top, seconds=seconds)
     seat = states[-1].current
@@ -222,16 +223,15 @@ def hint_cmd(
     "Review a game record: every player's expected final VP after each move, and each player's three "
     "biggest drops with the move the search preferred and why."))
 def review_cmd(
-    file: str = typer.Argument(..., help=lazy_gettext("Game record (text), or - for standard input.")),
-    seconds: float = typer.Option(0.3, "--seconds", min=0.05, max=60.0,
-                                  help=lazy_gettext("Search time cap per marked drop, 0.05..60 s.")),
-    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    file: str = typer.Argument(..., help=_RECORD_HELP),
+    seconds: ReviewSeconds = 0.3,
+    as_json: Json = False,
 ) -> None:
     """Review a record (see the help text)."""
     from companion.century.actions import action_text, describe_action
     from companion.century.search import review
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=file):
         states, actions, names = _read_states(file)
         result = review(states, actions, seconds=seconds)
     drops = [{"move": d.move, "seat": d.seat, "player": names[d.seat], "action": action_text(d.action),

@@ -89,8 +89,8 @@ def replay(record: GameRecord) -> list[State]:
         try:
             state = apply_action(state, a)
         except IllegalActionError as exc:
-            raise RecordError(_("action {n} ({action}): {reason} [{code}]").format(
-                n=i + 1, action=action_text(a), reason=exc, code=exc.code)) from None
+            raise RecordError(_("action {n} ({action}): {reason}").format(
+                n=i + 1, action=action_text(a), reason=exc), code=exc.code) from None
         states.append(state)
     return states
 
@@ -199,7 +199,7 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
         try:
             state = apply_action(state, action)
         except IllegalActionError as exc:
-            raise RecordError(_("{reason} [{code}]").format(reason=exc, code=exc.code), line=lineno, file=file) from None
+            raise RecordError(str(exc), line=lineno, file=file, code=exc.code) from None
         actions.append(action)
     if not seen_header:
         raise RecordError(_("empty record; expected the header {header!r}").format(header=HEADER), line=1, file=file)

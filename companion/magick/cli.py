@@ -32,6 +32,7 @@ from typing import Any
 
 import typer
 
+from companion.cli_common import Json, Playouts, Seed
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json
 from companion.errors import CompanionError
 from companion.i18n import _, lazy_gettext, ngettext
@@ -42,6 +43,7 @@ MAX_POTIONS = 99
 
 # Help texts are lazy: translated when click formats them, in the language chosen by --lang / COMPANION_LANG.
 _JSON_HELP = lazy_gettext("Print JSON.")
+_RECORD_HELP = lazy_gettext("A game record (JSON Lines; '-' for stdin).")
 
 app = typer.Typer(help=lazy_gettext("Merchants of Magick tools."), no_args_is_help=True)
 
@@ -50,8 +52,16 @@ _PART_NAMES = {"crafting": lazy_gettext("crafting"), "research": lazy_gettext("r
                "mastery": lazy_gettext("mastery"), "charms": lazy_gettext("charms")}
 
 
+def _seat(name: str) -> str:
+    """A seat's name as printed: a default one ("Player 2", "Bot 1") in the reader's language."""
+    from companion.magick.describe import seat_name
+
+    return seat_name(name)
+
+
 def _winners_line(winners: list[str]) -> str:
-    return ngettext("winner: {names}", "winners: {names}", len(winners)).format(names=_(", ").join(winners))
+    return ngettext("winner: {names}", "winners: {names}", len(winners)).format(
+        names=_(", ").join(_seat(w) for w in winners))
 
 
 @app.command("score", help=lazy_gettext(
@@ -164,21 +174,21 @@ def _gold_doc(state: Any) -> dict[str, Any]:
 
 def _print_gold(doc: dict[str, Any]) -> None:
     for p in doc["players"]:
-        typer.echo(_("{name}: {total} gold").format(name=p["name"], total=p["total"]))
+        typer.echo(_("{name}: {total} gold").format(name=_seat(p["name"]), total=p["total"]))
     typer.echo(_winners_line(doc["winners"]))
 
 
 @app.command("replay", help=lazy_gettext(
     "Replay a game record and print the gold of each player (an illegal line exits 2 naming it)."))
 def replay_command(
-    file: str = typer.Argument(..., help=lazy_gettext("A game record (JSON Lines; '-' for stdin).")),
+    file: str = typer.Argument(..., help=_RECORD_HELP),
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
 ) -> None:
     """Replay a game record (see the help text)."""
     from companion.cli_support import read_input_text
     from companion.magick.record import read_record, replay
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=file):
         state = replay(read_record(read_input_text(file), file=file))
     doc = _gold_doc(state)
     if as_json:
@@ -234,13 +244,11 @@ def simulate_command(
         _print_gold(doc)
 
 
-def _record_states(file: str, playouts: int) -> list:
-    """Every state of the game recorded in ``file`` ('-': stdin), after checking ``--playouts`` (1-200)."""
+def _record_states(file: str) -> list:
+    """Every state of the game recorded in ``file`` ('-': stdin)."""
     from companion.cli_support import read_input_text
     from companion.magick.record import read_record, replay_states
 
-    if not 1 <= playouts <= 200:
-        raise CompanionError(_("--playouts: expected 1-200, found {found}").format(found=excerpt(playouts)))
     return replay_states(read_record(read_input_text(file), file=file))
 
 
@@ -248,17 +256,17 @@ def _record_states(file: str, playouts: int) -> list:
     "The best three moves for the player to act in a game record, each with its expected final gold and why "
     "(Monte Carlo playouts that never see the future dice or the order deck)."))
 def hint_command(
-    file: str = typer.Argument(..., help=lazy_gettext("A game record (JSON Lines; '-' for stdin).")),
-    playouts: int = typer.Option(12, "--playouts", help=lazy_gettext("Playouts per candidate move, 1-200.")),
-    seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed of the playouts.")),
-    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    file: str = typer.Argument(..., help=_RECORD_HELP),
+    playouts: Playouts = 12,
+    seed: Seed = 0,
+    as_json: Json = False,
 ) -> None:
     """Hint for the player to act in a record (see the help text)."""
     from companion.magick import game
     from companion.magick.search import hint, hint_sentence
 
-    with bad_input_exits_2():
-        state = _record_states(file, playouts)[-1]
+    with bad_input_exits_2(record=file):
+        state = _record_states(file)[-1]
         if state.over:
             raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
         seat = game.current_player(state)
@@ -275,7 +283,7 @@ def hint_command(
     if as_json:
         print_json(doc)
         return
-    typer.echo(_("Round {round}, {name} to play:").format(round=state.round, name=name))
+    typer.echo(_("Round {round}, {name} to play:").format(round=state.round, name=_seat(name)))
     for i, m in enumerate(doc["moves"], start=1):
         typer.echo(f"{i}. {m['why']}")
 
@@ -284,18 +292,18 @@ def hint_command(
     "Review a recorded game: every player's expected final gold after each move, and each player's three "
     "biggest drops with the move the search preferred and why."))
 def review_command(
-    file: str = typer.Argument(..., help=lazy_gettext("A game record (JSON Lines; '-' for stdin).")),
-    playouts: int = typer.Option(6, "--playouts", help=lazy_gettext("Playouts per candidate move, 1-200.")),
-    seed: int = typer.Option(0, "--seed", help=lazy_gettext("Seed of the playouts.")),
-    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    file: str = typer.Argument(..., help=_RECORD_HELP),
+    playouts: Playouts = 6,
+    seed: Seed = 0,
+    as_json: Json = False,
 ) -> None:
     """Review of a record (see the help text)."""
     from companion.magick import game
     from companion.magick.engine import RevealOrder, RollDice
     from companion.magick.search import review
 
-    with bad_input_exits_2():
-        states = _record_states(file, playouts)
+    with bad_input_exits_2(record=file):
+        states = _record_states(file)
         result = review(states, playouts=playouts, deep_playouts=3 * playouts, seed=seed)
     names = game.seat_names(states[-1])
     player_states = [s for s, a in zip(states, states[-1].history, strict=False)
@@ -316,8 +324,8 @@ def review_command(
         return
     final = result.values[-1]
     typer.echo(_("{moves} moves reviewed; expected final gold: {gold}").format(
-        moves=result.moves, gold=_(", ").join(f"{n} {g:.1f}" for n, g in zip(names, final, strict=True))))
+        moves=result.moves, gold=_(", ").join(f"{_seat(n)} {g:.1f}" for n, g in zip(names, final, strict=True))))
     for d in doc["drops"]:
         typer.echo(_("move {move}, {player}: {played} (-{loss} gold); better: {preferred} — {why}").format(
-            move=d["move"], player=d["player"], played=d["played"], loss=f"{d['loss']:.1f}",
+            move=d["move"], player=_seat(d["player"]), played=d["played"], loss=f"{d['loss']:.1f}",
             preferred=d["preferred"], why=d["why"]))

@@ -18,15 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.i18n import N_, _, gettext, ngettext
+from companion.i18n import N_, SUPPORTED_LANGUAGES, _, gettext, ngettext, translations
 from companion.magick.orders import Order
 from companion.magick.sheet import Sheet, ShownText, circle_label, shown_name
 
 __all__ = [
     "LogLine", "card_flipped", "circle_text", "free_circle_filled", "free_circle_lost", "game_over", "is_you",
     "mastery_claimed", "no_order_to_reveal", "order_fulfilled", "order_passed", "placed", "possessive_sheet",
-    "potions", "requirement_met", "revealed", "rolled", "round_begins", "row_completed", "say", "setup",
-    "solo_order_leaves", "turn_ended",
+    "potions", "requirement_met", "revealed", "rolled", "round_begins", "row_completed", "say", "seat_name",
+    "setup", "solo_order_leaves", "turn_ended",
 ]
 
 circle_text = circle_label
@@ -45,10 +45,40 @@ def is_you(name: str) -> bool:
     return key in ("you", "你") or key == _("You").casefold()
 
 
+#: The default seat names (the engine's, the play notebook's), each with its number's placeholder.
+_DEFAULT_SEATS = ((N_("Player {n}"), "{n}"), (N_("Player {number}"), "{number}"), (N_("Bot {number}"), "{number}"))
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as shown: a default name ("You", "Player 2", "Bot 1", in any supported language, as a
+    record made in another language keeps it) in the language in force; a name someone typed as it is.
+
+    Examples
+    --------
+    >>> from companion.i18n import using_language
+    >>> with using_language("zh_CN"):
+    ...     seat_name("Player 2"), seat_name("Bot 1"), seat_name("You"), seat_name("Ann")
+    ('玩家 2', '机器人 1', '你', 'Ann')
+    >>> seat_name("玩家 2"), seat_name("Player 2b")
+    ('Player 2', 'Player 2b')
+    """
+    text = str(name)
+    if is_you(text):
+        return _("You")
+    for template, field in _DEFAULT_SEATS:
+        for language in SUPPORTED_LANGUAGES:
+            before, _field, after = translations(language).gettext(template).partition(field)
+            number = text[len(before):len(text) - len(after)] if len(text) > len(before) + len(after) else ""
+            if text.startswith(before) and text.endswith(after) and number.isdigit():
+                return gettext(template).format(**{field[1:-1]: int(number)})
+    return text
+
+
 def say(you: str, other: str, params: tuple[tuple[str, Any], ...]) -> str:
     """Render a sentence now: the second-person template ``you`` when ``params``' ``name`` is the reader, else
-    ``other`` (both marked with ``N_`` by the caller); any other value naming the reader reads "you"."""
-    values = {k: (_("you") if k != "name" and is_you(str(v)) else str(v)) for k, v in params}
+    ``other`` (both marked with ``N_`` by the caller); any other value naming the reader reads "you"; a default
+    seat name reads in the language in force (:func:`seat_name`)."""
+    values = {k: (_("you") if k != "name" and is_you(str(v)) else seat_name(str(v))) for k, v in params}
     template = you if is_you(values.get("name", "")) else other
     return gettext(template).format(**values)
 

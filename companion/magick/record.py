@@ -174,7 +174,7 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
         try:
             actions.append(action_from_dict(doc, sheet))
         except IllegalActionError as exc:
-            raise RecordError(_("{reason} [{code}]").format(reason=exc, code=exc.code), line=n, file=file) from None
+            raise RecordError(str(exc), line=n, file=file, code=exc.code) from None
         lines.append(n)
     if header is None:
         raise RecordError(_("empty record: expected a header line"), line=1, file=file)
@@ -204,8 +204,7 @@ def replay_states(record: GameRecord | str) -> list[GameState]:
         try:
             state = apply_action(state, action)
         except IllegalActionError as exc:
-            raise RecordError(_("{reason} [{code}]").format(reason=exc, code=exc.code), line=line,
-                              file=record.file) from None
+            raise RecordError(str(exc), line=line, file=record.file, code=exc.code) from None
         states.append(state)
     return states
 

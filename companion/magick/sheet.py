@@ -68,6 +68,7 @@ __all__ = [
     "Sheet",
     "ShownText",
     "shown_name",
+    "row_title",
     "circle_label",
     "default_sheet",
     "load_sheet",
@@ -610,8 +611,25 @@ class ShownText(LazyString):
         return (type(self), (self._func, *self._args))
 
 
+def row_title(row: Row) -> str:
+    """A row's name as it stands alone in a sentence, in the language in force: its name (``"Ring"``), but
+    a suffix row, whose name only follows an item's ("of the Orcs", 兽人之), in quotes as a row
+    (``'the “of the Orcs” row'``), so that "d6 on {row}" reads whole.
+
+    Examples
+    --------
+    >>> sheet = default_sheet()
+    >>> row_title(sheet.row("ring")), row_title(sheet.row("of_the_orcs"))
+    ('Ring', 'the “of the Orcs” row')
+    """
+    if row.order_role == "suffix":
+        return _("the “{row}” row").format(row=shown_name(row.name))
+    return shown_name(row.name)
+
+
 def circle_label(sheet: Sheet, key: str) -> ShownText:
-    """The circle ``key`` as a player names it: ``"Ring, circle 1"`` (row name, 1-based place in its row).
+    """The circle ``key`` as a player names it: ``"Ring, circle 1"`` (row name, 1-based place in its row;
+    :func:`row_title`).
 
     Shown instead of the key (``ring.1``) in messages; rendered in the language in force when shown.
 
@@ -621,11 +639,11 @@ def circle_label(sheet: Sheet, key: str) -> ShownText:
         If the sheet has no such circle.
     """
     circle = sheet.circle(key)
-    return ShownText(_circle_text, sheet.row(circle.row).name, circle.index)
+    return ShownText(_circle_text, sheet.row(circle.row), circle.index)
 
 
-def _circle_text(row: str, index: int) -> str:
-    return _("{row}, circle {n}").format(row=shown_name(row), n=index)
+def _circle_text(row: Row, index: int) -> str:
+    return _("{row}, circle {n}").format(row=row_title(row), n=index)
 
 
 @lru_cache(maxsize=1)

@@ -110,7 +110,7 @@ def export_cmd(
     from companion.terra_mystica.engine.rows import command_rows
     from companion.terra_mystica.factions import faction_label
 
-    with bad_input_exits_2():
+    with bad_input_exits_2(record=record):
         if not rows:
             raise CompanionError(_("tm export: name the form to write (--rows)"))
         names = [p.strip() for p in players.split(",") if p.strip()] if players is not None else None

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import typer
 
+from companion.cli_common import HintSeconds, Json, ReviewSeconds, Top
 from companion.cli_support import bad_input_exits_2, print_json, read_input_text
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 
 __all__ = ["register"]
 
-_JSON_HELP = lazy_gettext("Print JSON.")
+_FILE_HELP = lazy_gettext("Ledger export or command log, or - for standard input.")
 
 
 def _states(file: str) -> tuple[list, list]:
@@ -38,18 +39,17 @@ def register(app: typer.Typer) -> None:
         "The best moves for the faction to act at the end of a game record, each with its expected final VP "
         "and why (from the search bot)."))
     def hint_cmd(
-        file: str = typer.Argument(..., help=lazy_gettext("Ledger export or command log, or - for standard input.")),
-        top: int = typer.Option(3, "--top", min=1, max=10, help=lazy_gettext("How many moves, 1..10.")),
-        seconds: float = typer.Option(1.0, "--seconds", min=0.05, max=60.0,
-                                      help=lazy_gettext("Search time cap, 0.05..60 s.")),
-        as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+        file: str = typer.Argument(..., help=_FILE_HELP),
+        top: Top = 3,
+        seconds: HintSeconds = 1.0,
+        as_json: Json = False,
     ) -> None:
         """Hint at the end of a record (see the help text)."""
         from companion.terra_mystica import game
         from companion.terra_mystica.describe import describe_action, faction_name
         from companion.terra_mystica.search import hint
 
-        with bad_input_exits_2():
+        with bad_input_exits_2(record=file):
             states, _actions = _states(file)
             moves = hint(states[-1], top, seconds=seconds)
         faction = moves[0].action.faction
@@ -70,17 +70,16 @@ def register(app: typer.Typer) -> None:
         "Review a game record: every faction's expected final VP after each move, and each faction's three "
         "biggest drops with the move the search preferred and why."))
     def review_cmd(
-        file: str = typer.Argument(..., help=lazy_gettext("Ledger export or command log, or - for standard input.")),
-        seconds: float = typer.Option(0.3, "--seconds", min=0.05, max=60.0,
-                                      help=lazy_gettext("Search time cap per marked drop, 0.05..60 s.")),
-        as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+        file: str = typer.Argument(..., help=_FILE_HELP),
+        seconds: ReviewSeconds = 0.3,
+        as_json: Json = False,
     ) -> None:
         """Review a record (see the help text)."""
         from companion.terra_mystica import game
         from companion.terra_mystica.describe import describe_action, faction_name
         from companion.terra_mystica.search import review
 
-        with bad_input_exits_2():
+        with bad_input_exits_2(record=file):
             states, actions = _states(file)
             result = review(states, actions, seconds=seconds)
         names = game.seat_names(states[-1])

@@ -607,7 +607,10 @@ def replay(record: engine.Record | str) -> list[GameState]:
     """
     if isinstance(record, str):
         record = read_record(record)
-    seats = sum(1 for r in record.rows if r.typed and r.command.strip().lower() == "setup")
+    # the seats: one "Player N:" line each (record_header writes them), so a game saved before every seat
+    # has picked its faction reopens with all its seats; a record without them has one setup row a seat
+    picked = sum(1 for r in record.rows if r.typed and r.command.strip().lower() == "setup")
+    seats = max(len(record.setup.players), picked)
     try:
         # the Fire & Ice faction options a record names for the reference engine change nothing here
         # (record_header writes them); left out so the replayed states equal the played ones

@@ -34,7 +34,7 @@ def test_play_a_full_game_in_lab(page, lab_url):
     timed_click(page, page.locator(".jp-OutputArea .widget-button", has_text="Do it"),
                 "() => Array.from(document.querySelectorAll('.jp-OutputArea .widget-html-content'))"
                 ".some(e => e.innerText.includes('Round 2: Player 1 to act.'))", what="Century play: Do it (+ bots)")
-    wait_for_text(page, "Player 1: play S01")
+    wait_for_text(page, "Player 1: play Create card (2 yellow crystals)")   # in words, not "play S01"
     assert "Player 3:" in widget_text(page)
     page.locator(".jp-OutputArea .widget-button", has_text="Hint").click()
     wait_for_text(page, "Hint: the search's three best moves")

@@ -50,20 +50,22 @@ def _start():
                       "reveal golem G04", "reveal golem G05"] + [f"reveal merchant M0{i}" for i in range(1, 7)])
 
 
-@pytest.mark.parametrize("tail, line, words", [
-    ("P1 play S01\nP1 play S02", 15, "P2 is to act now, not P1"),
-    ("P1 play S01\nP2 rest", 15, "nothing_to_rest"),
-    ("P1 fly away", 14, "cannot read action"),
-    ("P1 acquire 3 pay q", 14, "unknown colour letter"),
-    ("rest", 14, "starts with the seat"),
-    ("P1 claim 1", 14, "not_enough_crystals"),
-    ("P1 acquire 1\nP2 play S01", 15, "must be revealed first"),
+@pytest.mark.parametrize("tail, line, words, code", [
+    ("P1 play S01\nP1 play S02", 15, "P2 is to act now, not P1", None),
+    ("P1 play S01\nP2 rest", 15, "no played cards to take back", "nothing_to_rest"),
+    ("P1 fly away", 14, "cannot read action", None),
+    ("P1 acquire 3 pay q", 14, "unknown colour letter", None),
+    ("rest", 14, "starts with the seat", None),
+    ("P1 claim 1", 14, "claim", "not_enough_crystals"),
+    ("P1 acquire 1\nP2 play S01", 15, "must be revealed first", None),
 ])
-def test_errors_name_the_line(tail, line, words):
+def test_errors_name_the_line(tail, line, words, code):
     with pytest.raises(RecordError) as info:
         read_record(_start() + "\n" + tail + "\n", file="game.txt")
     assert info.value.line == line
     assert words in str(info.value) and "game.txt" in str(info.value)
+    # the rule's code is for programs; the message says it in words (a code is English inside Chinese)
+    assert info.value.code == code and (code is None or code not in str(info.value))
 
 
 def test_header_and_players_errors():

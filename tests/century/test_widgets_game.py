@@ -14,7 +14,7 @@ from companion.century import (
     legal_actions,
     new_game,
 )
-from companion.century.actions import describe_action
+from companion.century.actions import describe_action, describe_move
 from companion.century.record import read_record
 from companion.widgets.century.actions import ActionPicker, group_actions
 from companion.widgets.century.game import CenturyGame
@@ -42,7 +42,9 @@ def test_human_play_then_bots_then_undo_restores_the_state():
     # the two bots moved; the human is to act again, with 2 more yellow than the 3 they started with
     assert game.state.current == 0 and game.state.turn == 3
     assert game.state.caravans[0] == (5, 0, 0, 0)
-    assert "Player 1: <code>play S01</code>" in game.history.value   # record notation, shown as code
+    # in the reader's words, not the record notation ("play S01")
+    assert f"Player 1: {html.escape(describe_action(PlayCard('S01')))}" in game.history.value
+    assert "S01" not in game.history.value
     game.undo_button.click()
     assert game.state == start
     assert "no actions yet" in game.history.value
@@ -52,8 +54,9 @@ def test_hint_shows_three_legal_moves_of_the_human_with_values_and_reasons():
     game = CenturyGame(players=3, controllers=["human", "planner", "planner"], seed=4)
     moves = game.hint()
     assert len(moves) == 3 and all(m.action in legal_actions(game.state) for m in moves)
+    table = game.state
     for m in moves:
-        assert describe_action(m.action) in html.unescape(game.coach.value)
+        assert describe_move(table.market, table.golem_row, m.action) in html.unescape(game.coach.value)
         assert html.escape(m.reason) in game.coach.value and f"{m.expected_vp:.1f}" in game.coach.value
     game.human_action(moves[0].action)  # the hint was for the position it was asked in
     assert game.coach.value == ""
@@ -165,7 +168,8 @@ def test_picker_acquire_payment_is_checked_by_the_engine():
     picker.payment[0].value = 3  # pink
     picker.payment[1].value = 3  # pink again, but there is only one
     assert not picker.submit()
-    assert "not_enough_crystals" in picker.message.value and got == []
+    assert "needs 2 crystals placed" in picker.message.value and "not_enough_crystals" not in picker.message.value
+    assert got == []
     picker.payment[1].value = 0
     assert picker.submit() and got == [Acquire(3, (3, 0))]
 
@@ -213,7 +217,7 @@ def test_enter_in_the_text_box_plays_a_typed_action_and_reports_a_bad_one():
     assert game.state.current == 1 and game.state.caravans[0] == (5, 0, 0, 0)
     assert game.typed.value == ""
     game.typed.value = "claim 9"
-    assert "[bad_position]" in game.message.value
+    assert "claim 9" in game.message.value and "bad_position" not in game.message.value   # the reason, no code
     assert game.state.current == 1
     game.typed.value = "fly away"
     assert "cannot read action" in game.message.value

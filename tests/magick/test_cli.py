@@ -90,7 +90,7 @@ def test_replay_bad_line_exits_2(tmp_path):
                  '{"type": "place", "player": 0, "die": "d6", "circle": "sword.1"}\n')
     r = runner.invoke(app, ["magick", "replay", str(f)])
     assert r.exit_code == 2
-    assert "line 3" in r.stderr and "target_not_met" in r.stderr
+    assert "line 3" in r.stderr and "crafting circle: needs a die" in r.stderr and "target_not_met" not in r.stderr
 
 
 def test_simulate_bad_bot():

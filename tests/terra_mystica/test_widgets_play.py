@@ -590,3 +590,31 @@ def test_undo_clears_a_review_of_moves_that_are_gone():
     assert w.review_box.children == ()
     w.review()   # a new review is of the game as it stands
     assert w.review_box.children
+
+
+def _reopened(w: PlayAFullGame, tmp_path) -> PlayAFullGame:
+    path = tmp_path / "game.txt"
+    w.save_record(path)
+    again = PlayAFullGame(players=len(w.controllers()), controllers=w.controllers(), seed=w.seed.value)
+    again.open_record(path)
+    return again
+
+
+@pytest.mark.parametrize("faction", ["acolytes", "dragonlords"])
+def test_a_save_early_in_the_setup_keeps_the_picks(tmp_path, faction):
+    # issue 19: Fire & Ice factions that pick a colour at setup; a game saved after seat 1 picked its faction
+    # (seat 2 still to pick) reopened as a one-seat game, and one saved before any pick did not open at all
+    w = PlayAFullGame(players=2, controllers=["human", "human"], seed=1)
+    assert w.start(), w.message.value
+    assert _reopened(w, tmp_path).session.state == w.session.state          # nothing picked yet
+    w.act(next(a for a in w.human_actions() if a.faction == faction))
+    again = _reopened(w, tmp_path)
+    assert again.session.state == w.session.state and again.session.current_player() == 1
+    assert [a.faction for a in again.session.state.history if getattr(a, "is_setup", False)] == [faction]
+    w.act(next(a for a in w.human_actions() if a.faction == "witches"))
+    colour = next(a for a in w.human_actions() if a.commands[0][0] == "pick_color")
+    w.act(colour)
+    again = _reopened(w, tmp_path)
+    assert again.session.state == w.session.state                      # the colour picked is kept
+    assert again.session.state.history[-1] == colour
+    assert [a.text for a in again.human_actions()] == [a.text for a in w.human_actions()]

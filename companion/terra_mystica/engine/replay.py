@@ -232,7 +232,7 @@ def read_record(text: str, *, file: str | None = None) -> Record:
             rows.append(RecordRow(i, m.group(1).lower(), cmd, None, True))
             continue
         raise RecordError(_("cannot read {s!r}: expected a header line (option / Round N scoring / Removing tile / Player N), a section line or a faction row").format(s=s[:60]), line=i, file=file)
-    if not rows:
+    if not rows and not players:   # "Player N:" lines and no row yet: a game saved before any faction was picked
         raise RecordError(_("no faction rows found"), file=file)
     if not tiles:
         raise RecordError(_("no round scoring tiles: expected 'Round N scoring: SCOREx' lines for rounds 1-6 "

@@ -272,7 +272,7 @@ class ActionPicker(widgets.VBox):
             self.message.value = ""
             self.on_action(action)
         except IllegalActionError as exc:
-            self.message.value = error_html(f"[{exc.code}] {exc}")
+            self.message.value = error_html(str(exc))
             return False
         return True
 

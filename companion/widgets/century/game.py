@@ -16,7 +16,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.century import game as century
-from companion.century.actions import Action, describe_action
+from companion.century.actions import Action, describe_action, describe_move
 from companion.century.search import MoveAnalysis, Review, hint, review
 from companion.errors import CompanionError, IllegalActionError
 from companion.i18n import _, add_language_listener, remove_language_listener
@@ -228,7 +228,7 @@ class CenturyGame(widgets.VBox):
             self.session.auto_bots = self.auto.value
             self.session.apply(action)
         except IllegalActionError as exc:
-            self.message.value = error_html(f"[{exc.code}] {exc}")
+            self.message.value = error_html(str(exc))
             raise
         self.message.value = ""
         self._refresh()
@@ -243,10 +243,7 @@ class CenturyGame(widgets.VBox):
         try:
             action = century.parse_action(self.session.state, text)
             self.human_action(action)
-        except IllegalActionError as exc:
-            self.message.value = error_html(f"{text!r}: [{exc.code}] {exc}")
-            return False
-        except CompanionError as exc:
+        except CompanionError as exc:   # unreadable, or refused by the engine (its reason, no code)
             self.message.value = error_html(f"{text!r}: {exc}")
             return False
         return True
@@ -294,7 +291,8 @@ class CenturyGame(widgets.VBox):
             self.coach.value = ""
             return
         title = _("Hint: the search's three best moves for {player}").format(player=self.names[self.state.current])
-        self.coach.value = hint_html(title, [(describe_action(m.action),
+        table = self.state
+        self.coach.value = hint_html(title, [(describe_move(table.market, table.golem_row, m.action),
                                               _("expected final VP {vp}").format(vp=f"{m.expected_vp:.1f}"),
                                               m.reason) for m in moves])
 
@@ -346,9 +344,9 @@ class CenturyGame(widgets.VBox):
             self._show_review()
         self.undo_button.disabled = session.decisions() == 0
         recent = session.recent(8)
-        # the actions in record notation (the game record's language, like the typed actions), as code
-        lines = [f"{html.escape(self.names[seat])}: <code>{html.escape(century.action_text(session.states[i], a))}"
-                 "</code>" for i, seat, a in recent]
+        # the actions in the reader's words, naming the card taken (the record notation is in the record panel)
+        lines = [html.escape(_("{player}: {action}").format(player=self.names[seat], action=describe_move(
+            session.states[i].core.market, session.states[i].core.golem_row, a))) for i, seat, a in recent]
         result = ""
         if over:
             final = century.score(session.state)

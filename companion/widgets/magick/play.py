@@ -31,6 +31,7 @@ from companion.i18n import (
 )
 from companion.magick import engine, scoring, search
 from companion.magick import game as magick
+from companion.magick.describe import seat_name
 from companion.magick.orders import make_order
 from companion.magick.sheet import Sheet
 from companion.savefile import default_save_dir
@@ -541,14 +542,9 @@ class PlayAGame(widgets.VBox):
 
     @staticmethod
     def _shown_name(name: str) -> str:
-        """A seat's name as shown: the solo person's seat (``You``) and the bots' seats (``Bot 2``) in the
-        reader's language (the record keeps the English names, which mark the bots' seats)."""
-        if name == YOU:
-            return _("You")
-        number = name.removeprefix("Bot ")
-        if number != name and number.isdigit():
-            return _("Bot {number}").format(number=number)
-        return name
+        """A seat's name as shown: the default ones (``You``, ``Player 2``, ``Bot 2``, in whichever language the
+        record was made) in the reader's language (:func:`companion.magick.describe.seat_name`)."""
+        return seat_name(name)
 
     @staticmethod
     def _column_name(sheet: Sheet, column: str) -> str:

@@ -17,6 +17,7 @@ from companion.i18n import _, add_language_listener, ngettext, remove_language_l
 from companion.magick import engine
 from companion.magick import game as magick
 from companion.magick.odds import Placement
+from companion.magick.sheet import row_title
 from companion.widgets.common import error_html, info_html
 from companion.widgets.magick.sheet import BEST, CAN_FILL, WITH_POTIONS, CircleMark, SheetView, shown_text
 
@@ -39,7 +40,7 @@ def action_label(state: engine.GameState, action: engine.Action) -> str:
     sheet = state.sheet
     c = sheet.circle(action.circle)
     column = sheet.column(c.column)
-    row = shown_text(sheet.row(c.row).name)
+    row = row_title(sheet.row(c.row))
     if isinstance(action, engine.FreeCircle):
         return _("free circle: {row} — {column} {target}").format(row=row, column=shown_text(column.name),
                                                                   target=c.target)
