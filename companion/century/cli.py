@@ -200,13 +200,17 @@ def hint_cmd(
     as_json: Json = False,
 ) -> None:
     """Hint at the end of a record (see the help text)."""
-    from companion.century.actions import action_text, describe_action
+    from companion.century.actions import action_text, describe_move
     from companion.century.search import hint
 
     with bad_input_exits_2(record=file):
         states, _actions, names = _read_states(file)
         moves = hint(states[-1], top, seconds=seconds)
     seat = states[-1].current
+
+    def describe_action(action) -> str:   # naming the card an acquisition or a claim takes
+        return describe_move(states[-1].market, states[-1].golem_row, action)
+
     if as_json:
         print_json({"seat": seat, "player": names[seat], "moves": [
             {"action": action_text(m.action), "move": describe_action(m.action),
