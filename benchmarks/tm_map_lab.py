@@ -9,7 +9,14 @@ balance simulation of N games on the first of them (4 players, every seat the sa
 projection for 1,000 games (issue 21's goal: at most 5 minutes on the 2-core machine, which needs the fast
 move generator of the referee issue). Wall clock, since the work is split across processes. Also prints what
 the balance report itself adds to a game: its setup (seating, the new game on the map, the chance draws) on
-the generated map against the same on the base map (a custom map once cost a re-parse per game).
+the generated map against the same on the base map (a custom map once cost a re-parse per game). The CPU
+time of the run (this process and its workers) gives a second projection, for idle cores, which a busy
+machine inflates far less than the wall clock.
+
+Figures (``--maps 1 --games 20 --workers 2``, 4 greedy bots; the machine shared, load ~10 on its 2 cores):
+before the tm-speed2 branch 1.12 s CPU a game (87.7 s wall for the 20), after it 0.72 s CPU (48.2 s wall),
+1.56x. On the idle machine main took 0.38 s wall a game, 1,000 games ~6.3 min; scaled by that ratio the
+1,000 games now take ~4.1 min (issue 21: <= 5 min). An estimate from a loaded machine: rerun idle to confirm.
 """
 
 from __future__ import annotations
@@ -63,15 +70,15 @@ def main() -> None:
     # workers does not (much): 1,000 games split over the workers, each on an idle core of its own
     print(f"balance CPU: {cpu / args.games:.2f} s a game (this process and its workers); 1,000 games on "
           f"{args.workers} idle cores ~ {1000 * cpu / args.games / args.workers / 60:.1f} min")
+    for faction, row in sorted(doc["factions"].items()):
+        print(f"  {faction:16} seats {row['seats']:3}  mean VP {row['mean_vp']:6.1f} [{row['vp_low']:.1f}, "
+              f"{row['vp_high']:.1f}]  win share {row['win_share']:.2f} [{row['win_low']:.2f}, {row['win_high']:.2f}]")
 
 
 def _cpu() -> float:
     """CPU seconds (user + system) of this process and of its finished child processes (the workers)."""
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system
-    for faction, row in sorted(doc["factions"].items()):
-        print(f"  {faction:16} seats {row['seats']:3}  mean VP {row['mean_vp']:6.1f} [{row['vp_low']:.1f}, "
-              f"{row['vp_high']:.1f}]  win share {row['win_share']:.2f} [{row['win_low']:.2f}, {row['win_high']:.2f}]")
 
 
 if __name__ == "__main__":
