@@ -151,6 +151,13 @@ def compare_rows(game: Game, verdict: Verdict) -> tuple[str | None, str, int]:
         # a reference row may merge a faction's lines across the project's rows (a row's end and the next
         # row's conversions when nobody acted between): compare sub-commands, totals where both rows end
         want = _subs(commands) or [" ".join(commands.split()).lower()]
+        if want[0].startswith("[") and tokens[j:j + 1] and tokens[j][:2] != (f, want[0]):
+            # an offer's event row ("[all opponents declined power]") comes in the reference before the row
+            # of the answer that caused it, when that row merged a line written before (seed 1 / 480:
+            # "+WATER. decline 2 from shapeshifters"); the project closes the earlier line first
+            k = next((k for k in range(j + 1, min(j + 4, len(tokens))) if tokens[k][:2] == (f, want[0])), None)
+            if k is not None and len({t[0] for t in tokens[j:k]}) == 1:
+                tokens.insert(j, tokens.pop(k))
         got = tokens[j:j + len(want)]
         checked += 1
         # the reference's ledger writes the next faction's income label into the Riverwalkers' open unlock row
