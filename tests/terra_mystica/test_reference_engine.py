@@ -111,3 +111,23 @@ def test_the_reference_ledgers_borrowed_income_label_compares_as_the_next_factio
     assert compare_rows(project, Row(rows=ref))[0] is None
     ref[1] = Row(faction="riverwalkers", commands="unlock-terrain black. other_income_for_faction", totals=rw)
     assert compare_rows(project, Row(rows=ref))[0] == "ledger rows differ"
+
+
+def test_an_offer_event_row_before_the_merged_answer_row_compares_as_the_project_orders_it():
+    # bot game seed 1 / 480: the reference writes "[all opponents declined power]" (Shapeshifters) before the
+    # Cultists' merged row "+WATER. decline 2 from shapeshifters"; the project closes "+WATER" first
+    from types import SimpleNamespace as Row
+
+    from tests.terra_mystica.reference_diff import compare_rows
+
+    cu, sh = (20, 11, 3, 0, 4, 8, 0, 1, 1, 1, 0), (23, 14, 0, 0, 3, 5, 0, 1, 1, 0, 1)
+    project = Row(rows=[Row(faction="cultists", label="income_for_faction", totals=cu),
+                        Row(faction="cultists", label="+WATER", totals=cu),
+                        Row(faction="shapeshifters", label="[all opponents declined power]", totals=sh),
+                        Row(faction="cultists", label="decline 2 from shapeshifters", totals=cu)])
+    ref = [Row(faction="cultists", commands="income_for_faction", totals=cu),
+           Row(faction="shapeshifters", commands="[all opponents declined power]", totals=sh),
+           Row(faction="cultists", commands="+WATER. decline 2 from shapeshifters", totals=cu)]
+    assert compare_rows(project, Row(rows=ref))[0] is None
+    ref[2] = Row(faction="cultists", commands="+FIRE. decline 2 from shapeshifters", totals=cu)
+    assert compare_rows(project, Row(rows=ref))[0] == "ledger rows differ"
