@@ -16,11 +16,19 @@ stopped early can be continued and the tallies added).
 
 Target (issue 20): >= 70 % against greedy and >= 95 % against random, over >= 400 games per pairing.
 
-Measured 2026-12-01/02 (``--workers 2 --seed 1``, defaults: 6 playouts, width 4, 1 s budget; a 2-core machine
-shared with five other engineers, load average about 10, so many moves were cut by the budget; ``--minutes``
-48 and 12): search vs greedy 73.3 % of 243 games (95 % interval 67.4 %-78.4 %), mean gold 67.5 vs 57.3,
-0.63 s per decision; search vs random 100 % of 71 games (94.9 %-100 %), mean gold 72.5 vs 13.9, 0.54 s per
-decision. (Before the ranking's fast path: 6 of 10 games against greedy.)
+Measured 2026-12-02 (``--workers 2 --seed 1``, the defaults: 6 playouts with successive halving, width 4,
+1 s budget; a 2-core machine shared with five other engineers, load average 8-13): **search vs greedy
+307.5 / 400 = 76.9 %** (95 % interval 72.5 %-80.7 %), mean gold 67.6 vs 56.1, 0.30 s per decision (wall;
+0.23 s in the second run, which printed 1.9 s CPU per game). Games 0-352 come from a run stopped by ``--minutes 33`` after 351 of them (the two in
+flight were lost), games 353-401 from ``--first 353 --games 49``; the tallies are added. The second run
+had the round-start memo keyed by the rolls to come instead of the rng's state: the same moves per seed.
+**Search vs random 400 / 400 = 100 %** (99.0 %-100 %), mean gold 70.4 vs 14.2, 0.16 s per decision, 1.4 s
+CPU per game (one run, ``--opponent random --minutes 29``, 1197 s wall, load 4-9). Both targets are met.
+
+Before the playouts' memo and the halving (2026-12-01/02, same command, about 6.4 s CPU a game, many moves
+cut by the budget): 73.3 % of 243 games against greedy (67.4 %-78.4 %), 0.63 s per decision; 100 % of 71
+against random. A 60-game check after the halving (``--seed 5 --opponent greedy``): 78.3 % (66.4 %-86.9 %).
+(Before the ranking's fast path: 6 of 10 games against greedy.)
 """
 
 from __future__ import annotations
