@@ -280,6 +280,25 @@ class Ledger:
     def _free_keys(self, f: FactionState) -> int:
         return f.keys - sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
 
+    def contested_tracks(self, f: FactionState, gain: dict) -> tuple[list[str], int]:
+        """The cult tracks that ``gain``'s steps (a town tile's: TW5, TW6) would take ``f`` to 10, and the
+        keys ``f`` would have free for them (its own plus the gain's ``KEY``, less the tracks it holds at 10).
+
+        A track whose 10 another faction holds is not contested (the step stops at 9). When there are more
+        contested tracks than free keys, the reference engine lets its internal (hash) order choose which
+        reach 10 (RULES-NOTES-D D.2); :meth:`_take_town` stops them all at 9 instead, and the move generator
+        writes the choice out with a ``-TRACK`` in front of the tile for each track left without a key.
+
+        Returns
+        -------
+        (list of str, int)
+            The contested tracks in :data:`CULT_TRACKS` order, and the free keys (may be negative).
+        """
+        free = f.keys + gain.get("KEY", 0) - sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
+        contested = [t for t in CULT_TRACKS if gain.get(t) and f.cult[t] < 10 and f.cult[t] + gain[t] >= 10
+                     and not any(o.cult[t] == 10 for o in self.factions.values() if o is not f)]
+        return contested, free
+
     def _unblock(self, f: FactionState) -> None:
         """After a key is gained: if every blocked track of ``f`` can have a key, each moves on to 10."""
         if not f.blocked or len(f.blocked) > self._free_keys(f):

@@ -5,6 +5,8 @@ follow-ups (RULES-NOTES section 4). Nothing is applied to find out."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from companion.errors import IllegalActionError
 from companion.terra_mystica.terrain import terrain_wheel
 
@@ -124,7 +126,7 @@ class _Context:
             ts = game._towns_now().place(h, f.name, kind)
         except IllegalActionError:
             return [""]
-        tiles = [f". +{tid}" for tid, n in sorted(game.town_pool.items()) if n > 0]
+        tiles = [row for tid, n in sorted(game.town_pool.items()) if n > 0 for row in self._town_tile_rows(tid)]
         if any(e.kind == "founded" for e in ts.events):
             return tiles or [""]
         if mermaids and tiles:
@@ -133,6 +135,17 @@ class _Context:
             rivers = [r for r in ts.mermaid_candidates(f.name) if r not in ready]
             return [""] + [f". connect {r}{t}" for r in rivers for t in tiles]
         return [""]
+
+    def _town_tile_rows(self, tid: str) -> list[str]:
+        """``. +TWn``; for a tile whose cult steps would take more tracks to 10 than there are keys for
+        them (:meth:`Game.contested_tracks`), one row per choice of the tracks that get the keys, the others
+        stepped back first (``. -AIR. +TW5``: water reaches 10, air 9 -> 8 -> 9), so the row means the same
+        here and in the reference engine, whose internal order would choose otherwise (RULES-NOTES-D D.2)."""
+        contested, free = self.game.contested_tracks(self.f, self.tiles.town[tid].gain)
+        if not 0 < free < len(contested):
+            return [f". +{tid}"]
+        return ["".join(f". -{t}" for t in contested if t not in keyed) + f". +{tid}"
+                for keyed in combinations(contested, free)]
 
 
 _LAND: dict[int, tuple] = {}

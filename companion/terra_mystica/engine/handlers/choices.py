@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from companion.errors import IllegalActionError, RecordError
 from companion.i18n import _
-from companion.terra_mystica.engine.commands import CULT_TRACKS
 from companion.terra_mystica.engine.faction import FactionState
 from companion.terra_mystica.engine.ledger import _illegal
 from companion.terra_mystica.terraform import normalise_terrain
@@ -55,9 +54,7 @@ class ChoiceHandlers:
             # lets its internal (hash) order decide. Here the choice is the player's: those tracks stop at 9,
             # remembered as blocked, and "+TRACK" puts the key where the player wants it (or a "-TRACK"
             # before the tile avoids the question; RULES-NOTES-D D.2). No shared league game has the case.
-            free = f.keys + gain.get("KEY", 0) - sum(1 for t in CULT_TRACKS if f.cult[t] == 10)
-            contested = [t for t in CULT_TRACKS if gain.get(t) and f.cult[t] < 10 and f.cult[t] + gain[t] >= 10
-                         and not any(o.cult[t] == 10 for o in self.factions.values() if o is not f)]
+            contested, free = self.contested_tracks(f, gain)
             if len(contested) > max(free, 0):
                 for t in contested:
                     gain[t] = 9 - f.cult[t]
