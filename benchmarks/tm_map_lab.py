@@ -17,6 +17,8 @@ Figures (``--maps 1 --games 20 --workers 2``, 4 greedy bots; the machine shared,
 before the tm-speed2 branch 1.12 s CPU a game (87.7 s wall for the 20), after it 0.72 s CPU (48.2 s wall),
 1.56x. On the idle machine main took 0.38 s wall a game, 1,000 games ~6.3 min; scaled by that ratio the
 1,000 games now take ~4.1 min (issue 21: <= 5 min). An estimate from a loaded machine: rerun idle to confirm.
+``--maps 1 --games 1000 --workers 2`` on the integration commit (load ~3.5: two reference-engine runs at nice 10
+beside it): 616 s wall (10.3 min), 0.61 s CPU a game, so ~5.1 min on 2 idle cores — at the goal, not under it.
 """
 
 from __future__ import annotations

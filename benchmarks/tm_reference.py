@@ -30,6 +30,13 @@ Figures (2 CPU cores shared by six sessions, ``nice -n 10``; split with ``--firs
   and this engine stays at 9. ``--games 20 --first 0 --moves 10000``: **1,387 / 1,392 candidates agree
   (99.64 %)**, the 5 others all the documented choice (a row going on after the game's end), so every
   non-documented candidate agrees; the full 10,000-candidate run after the fixes did not fit the session.
+* game 480's kind (a town tile whose cult steps contest more tracks than there are keys: the reference's hash
+  order picks the track) fixed by writing the choice out (``-TRACK`` before ``+TW5``;
+  ``tests/terra_mystica/test_town_key_choice.py``). Integration commit 5c0d993 + merges, ``--games 250 --seed 1
+  --moves 5000`` and ``--first 250`` (two processes, 430 / 455 s, load ~4): games **500 / 500 agree** row by row
+  and in final VP, 20 factions seen; move judgement **10,081 / 10,094 candidates agree**; the 13 others are all
+  the documented choice (a row going on after the game's end, which the reference driver never reads: 9 + 4),
+  so every candidate the reference engine actually judged (10,081) agrees.
 """
 
 from __future__ import annotations
