@@ -84,3 +84,38 @@ def test_century_review_after_undo(page, lab_url):
     after = _drawn(page, CENTURY_PLOT, f"n === {points}")
     assert after["lines"] == [points] * 3, (first, longer, after)
     assert all(x < points for x in page.evaluate(MARKS_X, ENGLISH["plot"])), after
+
+
+def test_magick_review_after_undo(page, lab_url):
+    """Merchants of Magick: Review after a turn, a second turn, Review, Undo (back into the second turn), Review:
+    fewer points than the second review, at least the first one's, no drop mark past the line's end."""
+    from tests.browser.test_magick_coach import EN as MAGICK
+    from tests.browser.test_magick_coach import ENABLED
+    from tests.browser.test_magick_coach import ENGLISH as WORDS
+
+    plot_js = CENTURY_PLOT   # Magick's notebook, like Century's, is read from the whole document
+    run_in_lab(page, lab_url, MAGICK)
+
+    def turn() -> None:   # roll, then end the turn with both dice unused; the bots answer
+        _press(page, WORDS["roll"])
+        page.wait_for_function(ENABLED, arg=WORDS["hint"], timeout=60_000)
+        _press(page, WORDS["end"])
+        page.wait_for_function(ENABLED, arg=WORDS["roll"], timeout=60_000)
+
+    def drawn(points: str) -> dict:
+        page.wait_for_function(f"() => {{ const p = ({plot_js})({WORDS['plot']!r});"
+                               f" return p && p.lines.length && p.lines.every(n => {points}); }}", timeout=60_000)
+        page.wait_for_timeout(500)
+        return page.evaluate(plot_js, WORDS["plot"])
+
+    turn()
+    _press(page, WORDS["review"])
+    first = drawn("n > 0")["lines"][0]
+    turn()
+    _press(page, WORDS["review"])
+    second = drawn(f"n > {first}")["lines"][0]
+    _press(page, "Undo")
+    _press(page, WORDS["review"])
+    after = drawn(f"n < {second}")
+    assert len(after["lines"]) == 3 and len(set(after["lines"])) == 1 and after["lines"][0] >= first, after
+    assert all(x < after["lines"][0] for x in page.evaluate(MARKS_X, WORDS["plot"])), after
