@@ -6,7 +6,8 @@ moves) and hands them here already in words: this module only draws (no rule is 
 API summary (stable)
 --------------------
 ``SEAT_COLOURS``
-    One colour per seat (the review chart's lines and marks).
+    One colour per seat (the review chart's lines and marks where a game has no colours of its own: Century,
+    Magick; Century's score chart uses them too).
 ``hint_html(title, moves)``
     The hint: ``moves`` are ``(move, figure, why)`` texts, best first.
 ``review_figure(review, names, describe, *, unit=None, title=None, colours=SEAT_COLOURS)``
@@ -68,6 +69,24 @@ def _drop_text(drop: Drop, describe: Describe, unit: str) -> tuple[str, str, str
     return (describe(drop.move, drop.action), f"−{drop.loss:.1f} {unit}", describe(drop.move, drop.preferred))
 
 
+_EDGE = "#333"
+
+
+def _light(colour: str) -> bool:
+    """Whether the CSS colour ``colour`` (``#rrggbb``; other forms count as dark) is too light to show as a line
+    on a white chart (luma, Rec. 709 weights, over 0.9; the desert's yellow is 0.83).
+
+    Examples
+    --------
+    >>> _light("#e8f6ff"), _light("#f0d56a"), _light("#3f9b4c"), _light("white")
+    (True, False, False, False)
+    """
+    if len(colour) != 7 or not colour.startswith("#"):
+        return False
+    red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.9
+
+
 def review_figure(review: Review, names: Sequence[str], describe: Describe, *, unit: str | None = None,
                   title: str | None = None, colours: Sequence[str] = SEAT_COLOURS) -> go.Figure:
     """Expected final score of every seat after each move, each seat's biggest drops marked.
@@ -85,7 +104,9 @@ def review_figure(review: Review, names: Sequence[str], describe: Describe, *, u
     title : str or None
         The chart's title; None: "Expected final VP after each move".
     colours : sequence of str
-        Line colour per seat (CSS colours).
+        Line and mark colour per seat (CSS colours): the colours the game's other charts give the seats (Terra
+        Mystica: each faction's, :func:`companion.widgets.terra_mystica.mapplot.faction_colour`). A near-white
+        line is drawn on a dark edge (one more line trace, without legend or hover, before the seat's line).
 
     Returns
     -------
@@ -99,8 +120,12 @@ def review_figure(review: Review, names: Sequence[str], describe: Describe, *, u
     fig = go.Figure()
     for seat in range(review.seats):
         colour = colours[seat % len(colours)]
-        fig.add_trace(go.Scatter(x=moves, y=[round(v[seat], 1) for v in review.values], mode="lines",
-                                 name=names[seat], line_color=colour, legendgroup=str(seat)))
+        line = [round(v[seat], 1) for v in review.values]
+        if _light(colour):   # a near-white line (Terra Mystica's ice factions) drawn on a dark edge to show
+            fig.add_trace(go.Scatter(x=moves, y=line, mode="lines", line=dict(color=_EDGE, width=4),
+                                     hoverinfo="skip", showlegend=False, legendgroup=str(seat), name=""))
+        fig.add_trace(go.Scatter(x=moves, y=line, mode="lines", name=names[seat], line_color=colour,
+                                 legendgroup=str(seat)))
         mine = review.drops_of(seat)
         if not mine:
             continue
@@ -113,7 +138,8 @@ def review_figure(review: Review, names: Sequence[str], describe: Describe, *, u
         fig.add_trace(go.Scatter(x=[d.move for d in mine], y=[round(review.values[d.move][seat], 1) for d in mine],
                                  mode="markers+text", text=[f"−{d.loss:.1f}" for d in mine],
                                  textposition="top center", hovertext=hover, hoverinfo="text",
-                                 marker=dict(symbol="x", size=11, color=colour), showlegend=False,
+                                 marker=dict(symbol="x", size=11, color=colour, line=dict(color=_EDGE, width=1)),
+                                 showlegend=False,
                                  legendgroup=str(seat),
                                  name=_("{player}: biggest drops").format(player=names[seat])))
     fig.update_layout(title=title, xaxis_title=_("move"), yaxis_title=_("expected final {unit}").format(unit=unit),

@@ -109,6 +109,12 @@ class LiveFigureWidget(go.FigureWidget):
       message from the browser to this figure, e.g. the click whose callback edits the figure),
       plotly's "set the message, then reset it to ``None``" is merged into a lone ``None``. Fix:
       edit messages are sent at once (:meth:`_sync_now`).
+    * **Views taken off the page kept listening.** plotly's view subscribes to the model's edit
+      messages and never unsubscribes; once its box's children changed (the coach's Review chart
+      cleared after Undo), the next ``deleteTraces`` threw on its purged plot (console: ``Error
+      setting state: Cannot read properties of undefined (reading 'length')``) and cut the message
+      short for the view shown later, which kept the old picture. Fix: ``js/figure.js`` removes the
+      listeners a view added with the view (``tests/browser/test_figure_traces.py``).
     * The model is opened only once the whole figure is in place (plotly opens it empty and fills
       it in a second message).
 

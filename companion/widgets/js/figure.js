@@ -241,13 +241,14 @@ export default () => {
         }
         const replaying = new Map();
         const listeners = [];
+        let caught = null;   // the listeners a view being rendered adds (see watched)
         const proxy = {
           get: (key) => (replaying.has(key) ? replaying.get(key) : model.get(key)),
           set: (key, value) => model.set(key, value),
           save_changes: () => model.save_changes(),
           send: (...args) => model.send(...args),
           on: (event, callback) => {
-            listeners.push([event, callback]);
+            (caught || listeners).push([event, callback]);
             model.on(event, callback);
           },
           off: (event, callback) => model.off(event, callback),
@@ -265,17 +266,34 @@ export default () => {
           replaying.delete(name);
         }
         queue.length = 0;
-        return widget;
+        // plotly's view listens to the model's edit messages (model.on) and never stops: a view taken off the page
+        // (an ipywidgets box's children changed) kept applying each edit to its purged plot, which threw ("Cannot
+        // read properties of undefined (reading 'length')" on a deleteTraces), and the error stopped the message
+        // there, so the view shown later missed the rest of it (the coach's Review chart redrawn after Undo kept
+        // the undone moves). The listeners a view adds while rendering are removed with the view.
+        const watched = (render) => {
+          caught = [];
+          try {
+            const cleanup = render();
+            const own = caught;
+            return [cleanup, () => own.forEach(([event, callback]) => model.off(event, callback))];
+          } finally {
+            caught = null;
+          }
+        };
+        return { widget, watched };
       });
     },
     async render({ el }) {
       await painted();
       slot().want();
-      const widget = await ready;
-      const cleanup = await widget.render({ el });
+      const { widget, watched } = await ready;
+      const [rendered, unlisten] = watched(() => widget.render({ el }));
+      const cleanup = await rendered;
       const refit = followDraws(el);
       const watcher = followWidth(el, refit);
       return () => {
+        unlisten();
         watcher.disconnect();
         if (typeof cleanup === "function") {
           cleanup();

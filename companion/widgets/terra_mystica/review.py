@@ -16,6 +16,7 @@ from companion.coach import Review
 from companion.i18n import _
 from companion.terra_mystica.describe import describe_action, faction_name
 from companion.widgets.coach import drops_html, review_figure
+from companion.widgets.terra_mystica.mapplot import faction_colour
 from companion.widgets.terra_mystica.plot import ChartSlot
 
 __all__ = ["REVIEW_SECONDS", "ReviewPanel"]
@@ -49,8 +50,9 @@ class ReviewPanel:
             self.box.children = []
             return
         names = [faction_name(f) for f in factions]
-        # seat colours, not faction colours: the ice factions' white would not show on the chart
-        fig = review_figure(result, names, lambda _move, action: describe_action(action))
+        # the factions' colours, as on the map and the other charts (the ice factions' white on a dark edge)
+        fig = review_figure(result, names, lambda _move, action: describe_action(action),
+                            colours=[faction_colour(f) for f in factions])
         fig.update_layout(autosize=True)
         if self.slot is None:
             self.slot = ChartSlot(fig)
