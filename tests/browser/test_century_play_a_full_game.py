@@ -67,6 +67,7 @@ def test_play_a_full_game_as_a_voila_app(page, voila_url):
     # acquire the free card at position 1: the market refills and the bots answer
     page.locator(".widget-toggle-button", has_text="Acquire a card").click()
     page.locator(".widget-button", has_text="Do it").click()
-    wait_for_text(page, "Player 1: acquire 1", "body")
+    wait_for_text(page, "Player 1: acquire", "body")   # in words: "acquire <the card> at position 1"
+    wait_for_text(page, "at position 1", "body")
     wait_for_text(page, "Round 2: Player 1 to act.", "body")
     screenshot(page, "century_play_a_full_game_voila")
