@@ -201,10 +201,13 @@ def hint_cmd(
 ) -> None:
     """Hint at the end of a record (see the help text)."""
     from companion.century.actions import action_text, describe_move
+    from companion.century.engine import is_terminal
     from companion.century.search import hint
 
     with bad_input_exits_2(record=file):
         states, _actions, names = _read_states(file)
+        if is_terminal(states[-1]):
+            raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
         moves = hint(states[-1], top, seconds=seconds)
     seat = states[-1].current
 

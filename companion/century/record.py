@@ -40,7 +40,9 @@ from companion.century.actions import Action, RevealGolem, RevealMerchant, actio
 from companion.century.engine import CHANCE, apply_action, new_game, sample_chance, score, to_move
 from companion.century.state import State, chance_pending
 from companion.errors import IllegalActionError, RecordError
-from companion.i18n import _
+from companion.i18n import N_, _
+from companion.jsonio import excerpt
+from companion.recordkind import looks_like
 from companion.validation import name_problem
 
 __all__ = ["HEADER", "GameRecord", "write_record", "read_record", "replay", "GameLog"]
@@ -149,8 +151,9 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
             continue
         if not seen_header:
             if line != HEADER:
-                raise RecordError(_("expected the header {header!r}, found {found!r}").format(header=HEADER, found=line),
-                                  line=lineno, file=file)
+                raise RecordError(_("expected the header {header!r}, found {found!r}").format(
+                    header=HEADER, found=excerpt(line)) + looks_like(raw, N_("Century: Golem Edition")),
+                    line=lineno, file=file)
             seen_header = True
             continue
         words = line.split()

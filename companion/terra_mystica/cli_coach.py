@@ -17,6 +17,7 @@ import typer
 
 from companion.cli_common import HintSeconds, Json, ReviewSeconds, Top
 from companion.cli_support import bad_input_exits_2, print_json, read_input_text
+from companion.errors import CompanionError
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 
@@ -51,6 +52,8 @@ def register(app: typer.Typer) -> None:
 
         with bad_input_exits_2(record=file):
             states, _actions = _states(file)
+            if game.is_terminal(states[-1]):
+                raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
             moves = hint(states[-1], top, seconds=seconds)
         faction = moves[0].action.faction
         if as_json:

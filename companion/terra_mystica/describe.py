@@ -111,6 +111,24 @@ _VP_FOR = re.compile(r"\+(\d+)vp for ([\w-]+)", re.I)
 
 
 # ---------------------------------------------------------------------------------------------- amounts
+def _signed_cult_steps(code: str, n: int) -> str | None:
+    """Signed cult steps as one sentence ("+3 steps on the Fire cult track"): Chinese says "advance" there,
+    and a "+" glued before the verb reads wrong. None for any other code."""
+    if code in TRACK_NAMES:
+        if n > 0:
+            return ngettext("+{n} step on the {track} cult track", "+{n} steps on the {track} cult track",
+                            n).format(n=n, track=track_name(code))
+        return ngettext("−{n} step on the {track} cult track", "−{n} steps on the {track} cult track",
+                        -n).format(n=-n, track=track_name(code))
+    if code == "CULT":
+        if n > 0:
+            return ngettext("+{n} step on a cult track of your choice", "+{n} steps on a cult track of your choice",
+                            n).format(n=n)
+        return ngettext("−{n} step on a cult track of your choice", "−{n} steps on a cult track of your choice",
+                        -n).format(n=-n)
+    return None
+
+
 def _amount(code: str, n: int) -> str | None:
     """``n`` of resource ``code`` in words, or None for an engine flag that is not a resource."""
     if code in TRACK_NAMES:
@@ -151,10 +169,12 @@ def amounts_text(amounts: Mapping[str, int], *, signed: bool = False) -> str:
     for code, n in amounts.items():
         if not n:
             continue
-        text = _amount(code, abs(n))
+        text = _signed_cult_steps(code, n) if signed else None
+        if text is None:
+            text = _amount(code, abs(n))
         if text is None:
             continue
-        if signed:
+        if signed and not (code in TRACK_NAMES or code == "CULT"):
             text = ("+" if n > 0 else "−") + text
         elif n < 0:
             text = "−" + text

@@ -6,7 +6,7 @@ and power-bowl bars) are compared with the same game played by the widget's plai
 
 from __future__ import annotations
 
-from tests.browser.harness import run_in_lab, screenshot, timed_click, widget_text
+from tests.browser.harness import SCREENSHOTS, run_in_lab, screenshot, timed_click, widget_text
 from tests.browser.test_phone import phone  # noqa: F401 (the phone page fixture)
 
 NOTEBOOK = "notebooks/terra_mystica/play_a_full_game.ipynb"
@@ -172,3 +172,33 @@ def test_a_refused_row_is_shown_by_the_input_box_on_a_phone(phone, lab_url):   #
     run_in_lab(phone, lab_url, NOTEBOOK)
     phone.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
     _type_an_illegal_row(phone)
+
+
+# the drawn boxes of the board figure's two charts, each [left, top, right, bottom] in CSS px: the plot area and
+# every text of the cult-track chart (x / y axes, the first subplot title) and of the power-bowl chart (x2 / y2)
+_BOARD_PARTS = f"""() => {{
+  const plot = {BOARD};
+  plot.scrollIntoView({{block: 'center'}});
+  const box = e => {{ const r = e.getBoundingClientRect(); return [e.textContent, r.left, r.top, r.right, r.bottom]; }};
+  const all = sel => Array.from(plot.querySelectorAll(sel)).filter(e => e.getClientRects().length).map(box);
+  const titles = all('.annotation-text');
+  return {{cults: [...all('.nsewdrag[data-subplot=xy]'), ...all('.subplot.xy .xtick text, .subplot.xy .ytick text'),
+                  ...all('.g-ytitle text, .g-xtitle text'), titles[0]],
+           bowls: [...all('.nsewdrag[data-subplot=x2y2]'), ...all('.subplot.x2y2 .xtick text, .subplot.x2y2 .ytick text'),
+                   ...all('.g-y2title text, .g-x2title text'), titles[1]]}}; }}"""
+
+
+def test_the_board_charts_do_not_draw_into_each_other_on_a_phone(phone, lab_url):   # noqa: F811 (the fixture)
+    run_in_lab(phone, lab_url, NOTEBOOK)
+    phone.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    phone.wait_for_function(f"() => !!{BOARD} && !!{BOARD}.querySelector('.nsewdrag[data-subplot=x2y2]')", timeout=60_000)
+    phone.wait_for_timeout(800)
+    parts = phone.evaluate(_BOARD_PARTS)
+    assert len(parts["cults"]) > 5 and len(parts["bowls"]) >= 3, parts
+    assert any("power" in p[0] for p in parts["bowls"]), parts   # the y2 title "power tokens" is measured
+    overlaps = [(a, b) for a in parts["cults"] for b in parts["bowls"]
+                if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]
+    assert not overlaps, f"texts / plot areas of one board chart drawn inside the other: {overlaps}"
+    plot = phone.locator(".jp-OutputArea .js-plotly-plot").nth(1)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    plot.screenshot(path=str(SCREENSHOTS / "phone_tm_play_board.png"))

@@ -162,3 +162,23 @@ def test_hint_on_a_bad_record_exits_2(tmp_path):
     f.write_text("century-golem-edition record 1\nplayers 2\nfly away\n", encoding="utf-8")
     result = runner.invoke(app, ["century", "hint", str(f)])
     assert result.exit_code == 2 and "error" in result.stderr
+
+
+def test_hint_on_a_finished_game_names_the_file(tmp_path):
+    record = tmp_path / "finished.txt"
+    result = runner.invoke(app, ["century", "simulate", "--games", "1", "--players", "2", "--record", str(record),
+                                 "--no-progress"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["century", "hint", str(record)])
+    assert result.exit_code == 2 and "finished.txt" in result.stderr and "over" in result.stderr, result.stderr
+
+
+def test_hint_on_a_magick_record_says_so_with_an_excerpt(tmp_path):
+    record = tmp_path / "mag.jsonl"
+    result = runner.invoke(app, ["magick", "simulate", "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    first_line = record.read_text(encoding="utf-8").splitlines()[0]
+    result = runner.invoke(app, ["century", "hint", str(record)])
+    assert result.exit_code == 2
+    assert "this looks like a Merchants of Magick record" in result.stderr, result.stderr
+    assert first_line not in result.stderr and first_line[:30] in result.stderr   # an excerpt, not the whole line

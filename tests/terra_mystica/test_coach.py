@@ -221,3 +221,18 @@ def test_the_search_always_plays_out_the_greedy_bots_own_move():
     one_step_best = SearchBot(width=0, seconds=None).analyse(s, 1)[0].action
     assert one_step_best != greedy   # a position where following greedy's move takes a second playout
     assert sorted(played_out, key=str) == sorted([one_step_best, greedy], key=str), (greedy, played_out)
+
+
+def test_cli_hint_on_a_finished_game_names_the_file(tmp_path):
+    result = CliRunner().invoke(app, ["tm", "simulate", "--players", "2", "--record-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    (record,) = tmp_path.glob("game-*.txt")
+    result = CliRunner().invoke(app, ["tm", "hint", str(record)])
+    assert result.exit_code == 2 and record.name in result.stderr and "over" in result.stderr, result.stderr
+
+
+def test_cli_hint_on_a_century_record_says_so(tmp_path):
+    record = tmp_path / "century.txt"
+    record.write_text("century-golem-edition record 1\nplayers 2\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["tm", "hint", str(record)])
+    assert result.exit_code == 2 and "this looks like a Century: Golem Edition record" in result.stderr, result.stderr

@@ -176,3 +176,15 @@ def test_sentences_and_codes_read_in_chinese():
         assert "恩惠板块" in explain_code("FAV11")
         assert "奖励板块" in explain_code("BON4")
     assert describe_row("witches", "build E7") == "Witches build a dwelling on E7."
+
+
+def test_signed_cult_steps_read_as_one_phrase_in_chinese():
+    from companion.terra_mystica.describe import amounts_text
+
+    assert amounts_text({"FIRE": 3, "C": 2}, signed=True) == "+3 steps on the fire cult track, +2 coins"
+    assert amounts_text({"CULT": 1}, signed=True) == "+1 step on a cult track of your choice"
+    with using_language("zh_CN"):
+        fire = amounts_text({"FIRE": 3}, signed=True)
+        assert "前进 3 格" in fire and not fire.startswith("+"), fire
+        assert amounts_text({"C": 2}, signed=True).startswith("+2")
+        assert not amounts_text({"CULT": 1}, signed=True).startswith("+")

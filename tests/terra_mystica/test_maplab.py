@@ -172,3 +172,16 @@ def test_chinese_lab_messages_name_terrains_and_generator_kinds_in_chinese(lab):
         assert "已生成" in status and "random" not in status and "balanced" not in status, status
     finally:
         set_language(None)
+
+
+def test_one_same_terrain_pair_is_singular(lab):
+    from companion.terra_mystica.mapgen import objective
+
+    lab.tool.value = "Y"
+    for label in ("A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13"):
+        lab.click(label)
+        pairs = objective(lab.design.map).same_terrain_pairs
+        if pairs == 1:
+            break
+    assert pairs == 1
+    assert "1 same-terrain neighbour pair," in lab.status.value

@@ -22,7 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
+from companion.i18n import N_
 from companion.i18n import gettext as _
+from companion.jsonio import excerpt
+from companion.recordkind import looks_like
 from companion.terra_mystica.engine.board import BoardTables
 from companion.terra_mystica.engine.commands import parse_commands
 from companion.terra_mystica.engine.state import (
@@ -231,7 +234,8 @@ def read_record(text: str, *, file: str | None = None) -> Record:
                 continue
             rows.append(RecordRow(i, m.group(1).lower(), cmd, None, True))
             continue
-        raise RecordError(_("cannot read {s!r}: expected a header line (option / Round N scoring / Removing tile / Player N), a section line or a faction row").format(s=s[:60]), line=i, file=file)
+        raise RecordError(_("cannot read {s!r}: expected a header line (option / Round N scoring / Removing tile / Player N), a section line or a faction row").format(s=excerpt(s, 60))
+                          + looks_like(s, N_("Terra Mystica")), line=i, file=file)
     if not rows and not players:   # "Player N:" lines and no row yet: a game saved before any faction was picked
         raise RecordError(_("no faction rows found"), file=file)
     if not tiles:

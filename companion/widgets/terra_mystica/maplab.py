@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from companion.errors import CompanionError
-from companion.i18n import _, add_language_listener
+from companion.i18n import _, add_language_listener, ngettext
 from companion.terra_mystica.hexmap import load_shipped_map, shipped_maps
 from companion.terra_mystica.mapedit import MapDesign, MapEditor
 from companion.terra_mystica.mapgen import RIVER_CHOICES, TERRAIN_CHOICES, generate, objective
@@ -409,9 +409,11 @@ class MapLab(widgets.VBox):
         if m.map_id in known:
             head += " " + html.escape(_("(same as {name})").format(name=known[m.map_id]))
         score = objective(m)
-        head += "<br>" + html.escape(_(
+        head += "<br>" + html.escape(ngettext(
             "Balance objective {total:.3f} (base map 0): counts off by {excess}, {pairs} same-terrain neighbour "
-            "pairs, neighbour mix at most {mix:.2f} from the base map's.").format(
+            "pair, neighbour mix at most {mix:.2f} from the base map's.",
+            "Balance objective {total:.3f} (base map 0): counts off by {excess}, {pairs} same-terrain neighbour "
+            "pairs, neighbour mix at most {mix:.2f} from the base map's.", score.same_terrain_pairs).format(
             total=score.total, excess=score.count_excess, pairs=score.same_terrain_pairs, mix=score.mix_max))
         if warnings:
             head += "".join(f'<div class="companion-map-warning" style="color:#9a5b00">⚠ {html.escape(w.message)}'

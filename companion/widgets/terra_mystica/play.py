@@ -799,7 +799,8 @@ class PlayAFullGame(widgets.VBox):
     def _board_figure(self) -> go.Figure:
         names = self._factions()
         g = self.session.state.game
-        fig = make_subplots(rows=1, cols=2, column_widths=[0.6, 0.4],
+        # one chart above the other: side by side, a phone's 400 px put the bowls' axis title inside the cult chart
+        fig = make_subplots(rows=2, cols=1, vertical_spacing=0.2, row_heights=[0.55, 0.45],
                             subplot_titles=(_("Cult tracks (steps, 0-10)"), _("Power bowls (power tokens)")))
         tracks = [track_name(t) for t in CULT_TRACKS]
         bowls = [_("bowl I"), _("bowl II"), _("bowl III")]
@@ -815,11 +816,11 @@ class PlayAFullGame(widgets.VBox):
                                  marker=dict(color=colour, line=dict(color="#333", width=1)),
                                  text=list(f.bowls), textposition="outside", legendgroup=name, showlegend=False,
                                  hovertemplate="%{x}: %{y}<extra>" + faction_name(name) + "</extra>"),
-                          row=1, col=2)
+                          row=2, col=1)
         fig.update_yaxes(range=[0, 11.5], row=1, col=1, title_text=_("steps"))
-        fig.update_yaxes(rangemode="tozero", row=1, col=2, title_text=_("power tokens"))
-        fig.update_layout(barmode="group", height=330, margin=dict(l=50, r=10, t=50, b=40),
-                          legend=dict(orientation="h", y=-0.15))
+        fig.update_yaxes(rangemode="tozero", row=2, col=1, title_text=_("power tokens"))
+        fig.update_layout(barmode="group", height=520, margin=dict(l=50, r=10, t=40, b=40),
+                          legend=dict(orientation="h", y=-0.08))
         return fig
 
     def _table_html(self) -> str:
