@@ -36,7 +36,7 @@ def test_plotly_code_travels_once_per_kernel():
     a, b = figure_widget(_fig([1, 2, 3], "a")), figure_widget(_fig([1, 2, 3], "b"))
     assert a._plotly_code is b._plotly_code is plotly_code()
     assert isinstance(plotly_code(), PlotlyCode) and len(plotly_code().source) > 1_000_000
-    assert len(a._esm) < 10_000   # each figure's own module is small
+    assert len(a._esm) < 20_000   # each figure's own module is small (plotly itself is over 1 MB)
     assert "_py2js_" in a._esm and "__companionPlotlyCode" in plotly_code()._esm
 
 
