@@ -105,8 +105,11 @@ _tnew = tuple.__new__
 _INPUTS = {cid: (c.inputs if c.kind == "trade" else None) for cid, c in _M.items()}
 _COST = {gid: g.cost for gid, g in _G.items()}
 _UPGRADES_OF = {cid: c.upgrades for cid, c in _M.items() if c.kind == "upgrade"}
-_NEXT_SEAT = tuple(tuple((p + 1) % n for p in range(n)) for n in range(6))
-"""``_NEXT_SEAT[n_players][seat]``: the seat after ``seat``."""
+_TURN_PASSES = tuple(tuple((((p + 1) % n, False), (p, True) if p == n - 1 else ((p + 1) % n, False))
+                            for p in range(n)) for n in range(6))
+"""``_TURN_PASSES[n_players][seat][end_triggered]``: ``(current, finished)`` once ``seat``'s turn is over: the
+next seat acts, unless the end was triggered and ``seat`` is the last in turn order, which ends the game
+(rules summary 结束与计分)."""
 _GAIN = {cid: (None if c.kind == "upgrade" else tuple(o - i for o, i in zip(c.outputs, c.inputs, strict=True)))
          for cid, c in _M.items()}
 """Crystals one use of a create or trade card adds to the caravan (negative: paid); ``None`` for upgrades."""
@@ -481,10 +484,7 @@ def _play(s: State, a: PlayCard) -> State:
         stage = DISCARD  # the same seat returns the excess
     else:
         turn += 1
-        if end_triggered and p == n_players - 1:
-            finished = True
-        else:
-            current = _NEXT_SEAT[n_players][p]
+        current, finished = _TURN_PASSES[n_players][p][end_triggered]
     return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
                          market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
                          end_triggered, finished))
@@ -565,10 +565,7 @@ def _rest(s: State) -> State:
     x[p] = ()
     played = (*x,)
     turn += 1
-    if end_triggered and p == n_players - 1:
-        finished = True
-    else:
-        current = _NEXT_SEAT[n_players][p]
+    current, finished = _TURN_PASSES[n_players][p][end_triggered]
     return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
                          market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
                          end_triggered, finished))
@@ -614,10 +611,7 @@ def _acquire(s: State, a: Acquire) -> State:
         stage = DISCARD  # the same seat returns the excess
     else:
         turn += 1
-        if end_triggered and p == n_players - 1:
-            finished = True
-        else:
-            current = _NEXT_SEAT[n_players][p]
+        current, finished = _TURN_PASSES[n_players][p][end_triggered]
     return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
                          market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
                          end_triggered, finished))
@@ -700,10 +694,7 @@ def _claim(s: State, a: Claim) -> State:
     golem_row = golem_row[:position - 1] + golem_row[position:]
     end_triggered = end_triggered or len(mine) >= end_threshold(n_players)
     turn += 1
-    if end_triggered and p == n_players - 1:
-        finished = True
-    else:
-        current = _NEXT_SEAT[n_players][p]
+    current, finished = _TURN_PASSES[n_players][p][end_triggered]
     return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
                          market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
                          end_triggered, finished))
@@ -741,10 +732,7 @@ def _discard(s: State, a: Discard) -> State:
     caravans = (*x,)
     stage = MAIN
     turn += 1
-    if end_triggered and p == n_players - 1:
-        finished = True
-    else:
-        current = _NEXT_SEAT[n_players][p]
+    current, finished = _TURN_PASSES[n_players][p][end_triggered]
     return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
                          market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
                          end_triggered, finished))
@@ -818,10 +806,18 @@ def sample_action(s: State, rng: random.Random) -> Action:
         return _REVEAL_MERCHANT[merchant_deck[_trunc(rng.random() * len(merchant_deck))]]
     c = caravans[p]
     rnd = rng.random
-    if stage == DISCARD:
+    if stage == DISCARD:  # crystals returned one at a time, as _draw_crystals draws them (inline: hot path)
+        left = [*c]
         total = c[0] + c[1] + c[2] + c[3]
         d = [0, 0, 0, 0]
-        for i in _draw_crystals(rnd, [*c], total, total - CARAVAN_LIMIT):
+        for _n in range(total - CARAVAN_LIMIT):
+            r = _trunc(rnd() * total)
+            i = 0
+            while r >= left[i]:
+                r -= left[i]
+                i += 1
+            left[i] -= 1
+            total -= 1
             d[i] += 1
         key = (d[0], d[1], d[2], d[3])
         a = _DISCARDS.get(key)
