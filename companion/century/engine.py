@@ -826,30 +826,28 @@ def sample_action(s: State, rng: random.Random) -> Action:
         return a
     hand = hands[p]
     y, g, b, pk = c
-    inputs = _INPUTS
-    costs = _COST
     # A uniform action kind among those available, by rejection: draw one of the four, keep it if it can be
     # made (at least one always can: Create 2 is in hand or played). A kind is tested the first time it is
     # drawn and the answer kept for the next draws.
     can_play = claimable = None
     while True:
-        r = rnd() * 4  # kind trunc(r): compared as a float, with no call
-        if r < 1.0:
+        r = rnd()  # kind trunc(4 * r), compared as a float (exact: 4 is a power of two)
+        if r < 0.25:
             if can_play is None:
                 can_play = False
                 for cid in hand:
-                    inp = inputs[cid]
+                    inp = _INPUTS[cid]
                     if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
                         can_play = True
                         break
             if can_play:
                 k = 0
                 break
-        elif r < 2.0:
+        elif r < 0.5:
             if market:
                 k = 1
                 break
-        elif r < 3.0:
+        elif r < 0.75:
             if played[p]:
                 k = 2
                 break
@@ -859,16 +857,17 @@ def sample_action(s: State, rng: random.Random) -> Action:
                 pos = 0
                 for gid in row:
                     pos += 1
-                    cost = costs[gid]
+                    cost = _COST[gid]
                     if pk >= cost[3] and b >= cost[2] and g >= cost[1] and y >= cost[0]:  # most often short first
                         claimable.append(pos)
             if claimable:
                 k = 3
                 break
     if k == 0:
+        size = len(hand)
         while True:  # a uniformly random playable card, by rejection (at least one is playable)
-            cid = hand[_trunc(rnd() * len(hand))]
-            inp = inputs[cid]
+            cid = hand[_trunc(rnd() * size)]
+            inp = _INPUTS[cid]
             if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
                 break
         kind = _KIND[cid]
@@ -882,7 +881,7 @@ def sample_action(s: State, rng: random.Random) -> Action:
                                                       upgrade_choices(c, _M[cid].upgrades))
             a = choices[_trunc(rnd() * len(choices))]
         else:
-            inp = inputs[cid]  # as max_trades(c, cid), inline (the hot path)
+            inp = _INPUTS[cid]  # as max_trades(c, cid), inline (the hot path)
             most = 99
             if inp[0]:
                 most = y // inp[0]
