@@ -405,8 +405,9 @@ def _reveal_merchant(s: State, a: RevealMerchant) -> State:
         i = _bisect(merchant_deck, card)
         if i < len(merchant_deck) and merchant_deck[i] == card:
             return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver,
-                                 market + (card,), market_crystals + (_ZERO,), merchant_deck[:i] + merchant_deck[i + 1:],
-                                 golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished))
+                                 market + (card,), market_crystals + (_ZERO,),
+                                 merchant_deck[:i] + merchant_deck[i + 1:], golem_row, golem_deck, copper_pile,
+                                 silver_pile, end_triggered, finished))
     return _reveal(s, a, chance_pending(s))
 
 
@@ -452,7 +453,8 @@ def _play(s: State, a: PlayCard) -> State:
         steps = a.steps
         if gain is None:  # an upgrade card: steps applied low colours first
             if (a.times == 1 and _is_counts(steps) and not steps[3]
-                    and steps[0] + steps[1] + steps[2] <= _UPGRADES_OF[cid] and steps[0] <= y and steps[1] <= g + steps[0] and steps[2] <= b + steps[1]):
+                    and steps[0] + steps[1] + steps[2] <= _UPGRADES_OF[cid]
+                    and steps[0] <= y and steps[1] <= g + steps[0] and steps[2] <= b + steps[1]):
                 y, g, b, pink = y - steps[0], g + steps[0] - steps[1], b + steps[1] - steps[2], pink + steps[2]
                 cid = None
         elif steps is NO_STEPS or steps == NO_STEPS:  # create (played once) or trade (a.times uses)
@@ -783,7 +785,8 @@ def sample_action(s: State, rng: random.Random) -> Action:
     the distinct legal actions, which would make acquisitions with many payment orders dominate.
 
     The actions returned are shared values (frozen, so equal to freshly built ones): a random game through
-    ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm. This loop is the simulator's hot path
+    ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm (and
+    ``apply_action`` checks them like any other). This loop is the simulator's hot path
     (``benchmarks/century_sim.py``). The draws from ``rng`` (their number and use) define the game a seed
     plays: changing them changes every simulated game.
 
