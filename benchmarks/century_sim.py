@@ -19,20 +19,33 @@ chance reveals for both rows). Printed:
   moves and positions looked at (actions tried, at any depth) per second of CPU.
 
 Target (issue 20): at least 1,500 random 4-player games per second on one core through the step API.
-Measured 2026-12-02 02:40-03:00 UTC (the ``step_by_step`` loop, main and this code run alternately in two
-processes, a 2-core machine shared with five other busy sessions, load average 9-12): best of 30 runs of 100
-games, 769 games/s for main and 1,007 for this code (+31 %; runs of 200 games, best of 8-10: 731-791 against
-936-999), about 2.8 us per ``sample_action`` + ``apply_action``. What changed: ``apply_action`` skips the checks for the action ``sample_action`` has just drawn
-for that state (one effect code, a ``check`` flag); plays add a precomputed gain; ``sample_action`` tests each
-action kind once per draw. The games a seed plays are unchanged (same actions and scores for 200 seeded games
-of 2-5 players). The target is not reached: a random game is 350 actions (263 turns, 50 reveals, 35 discards),
-and at about 500 bytecodes per action (577 before) the pure-Python step is near what this layout allows: building the
-immutable 19-field state and its per-seat tuples, with nothing else, ran at about 2,500 games/s (an earlier
-measurement on this machine), i.e. some 40 % of today's time. Halving it would take a state the
-readers (widgets, bots, search) see differently, or a draw sequence that plays other games for the same seed.
-The search bot (same moves, best of 4 alternate runs of ``searched``, 2 games): 18.5 -> 31.7 moves/s, 21,700 ->
-37,400 positions/s (x 1.7; an earlier pair 15.5 -> 26.3), mostly from a faster planner value function
-(``companion/century/bots.py``), its hot spot (the rules engine takes about a fifth of its time, by cProfile).
+Not reached. Measured 2026-12-02 02:40-03:00 UTC (the ``step_by_step`` loop, best of 30 runs of 100 games, a
+2-core machine shared with five other busy sessions, load average 9-12): 769 games/s for the code before and
+1,007 with the changes of that session (about 2.8 us per ``sample_action`` + ``apply_action``), which let
+``apply_action`` skip the checks of the action ``sample_action`` had just drawn for that very state (a
+module-level identity cache, hidden global state).
+
+2026-12-02 05:40-06:00 UTC (branch century-speed3): that cache is gone and ``apply_action`` checks every
+action; the checks of a legal action are now a few comparisons on the path that applies it (the refusal's
+wording is worked out only when one is raised), the effect functions unpack the state into its field names
+and build the next state in one tuple, and the turn passes through a table. The checked step runs as fast
+as the unchecked one did: main and this code alternately in two processes, best of 3 runs of 100 games,
+8 pairs at load average 7-11: main 574-780 games/s, this code 622-930 (ahead in 6 of the 8 pairs); an
+earlier set of 8 pairs at lower load (before the last two small commits): main 767-986, this code 790-1030.
+Split (the recorded games replayed): ``apply_action`` about 1.6-1.8 us per action, ``sample_action`` about
+1.9 us, so each half would have to lose a third for 1,500. The games a seed plays are unchanged (same
+actions and final states for 200 seeded games of 2-5 players). A random game is 362 actions (265 turns,
+61 reveals, 36 discards; from mid-game on the merchant deck is used up and the market empty, so a turn
+draws about 2.1 kinds before one can be made). The state's layout is not the bottleneck (building it was
+about a tenth of the time by cProfile), and a new draw sequence (one ``rng`` call per action instead of
+about two) would save, by estimate, about a tenth, not the third needed, so the seeded games were kept.
+Reaching 1,500 would take drawing and applying in one step (both now read the same state fields and
+dispatch on the same kinds) or a compiled core.
+
+The search bot (same moves, the ``searched`` loop, 2 games, 54 moves, best of 2, alternate runs): 29.3-30.0
+moves/s for main, 28.6-37.4 for this code (34,500-35,400 and 33,700-44,000 positions/s): no drop.
+Earlier (02:40-03:00): 18.5 -> 31.7 moves/s, 21,700 -> 37,400 positions/s from a faster planner value
+function (``companion/century/bots.py``, its hot spot; the rules engine takes about a fifth of its time).
 Figures are CPU time of this process; on a machine this busy even those drop by a third between runs (shared
 caches and clock), so compare figures taken alternately under the same load.
 """

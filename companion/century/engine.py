@@ -101,16 +101,15 @@ def _err(code: str, message: str, rule: str | None = None) -> IllegalActionError
     return IllegalActionError(code, message, rule=rule)
 
 
-def _set(t: tuple, i: int, v: object) -> tuple:
-    """``t`` with item ``i`` replaced by ``v`` (through a list: about twice as fast as slicing)."""
-    u = [*t]
-    u[i] = v
-    return (*u,)
-
-
 _tnew = tuple.__new__
 _INPUTS = {cid: (c.inputs if c.kind == "trade" else None) for cid, c in _M.items()}
 _COST = {gid: g.cost for gid, g in _G.items()}
+_UPGRADES_OF = {cid: c.upgrades for cid, c in _M.items() if c.kind == "upgrade"}
+_TURN_PASSES = tuple(tuple((((p + 1) % n, False), (p, True) if p == n - 1 else ((p + 1) % n, False))
+                            for p in range(n)) for n in range(6))
+"""``_TURN_PASSES[n_players][seat][end_triggered]``: ``(current, finished)`` once ``seat``'s turn is over: the
+next seat acts, unless the end was triggered and ``seat`` is the last in turn order, which ends the game
+(rules summary 结束与计分)."""
 _GAIN = {cid: (None if c.kind == "upgrade" else tuple(o - i for o, i in zip(c.outputs, c.inputs, strict=True)))
          for cid, c in _M.items()}
 """Crystals one use of a create or trade card adds to the caravan (negative: paid); ``None`` for upgrades."""
@@ -317,15 +316,17 @@ def legal_actions(s: State, *, lowest_payment: bool = False) -> list[Action]:
 
 
 # --------------------------------------------------------------------------------------------- apply
+#
+# The effect functions unpack the state into its field names, check the action with a few comparisons on
+# the path that applies it (the wording of a refusal is worked out by the ``_check_*`` functions only when
+# one is raised) and build the next state in one tuple, in the field order of ``State``. This is the
+# simulator's hot path (``benchmarks/century_sim.py``).
 
 
 def apply_action(s: State, a: Action) -> State:
     """Apply ``a`` to ``s`` and return the new state (``s`` is unchanged).
 
-    Every action is checked against the rules, except the player action :func:`sample_action` has just drawn
-    for this very state object (legal by construction): that one goes through the same effect code with the
-    checks switched off (the simulator's hot path). The same action given with another state, or an equal
-    action built elsewhere, is checked.
+    Every action is checked against the rules, whoever built it.
 
     Parameters
     ----------
@@ -342,65 +343,76 @@ def apply_action(s: State, a: Action) -> State:
     IllegalActionError
         With a stable ``code`` (see the module docstring) and a message naming the rule and the numbers.
     """
-    if a is _SAMPLED[1] and s is _SAMPLED[0]:
-        # Drawn by sample_action for this very state: legal by construction, so the checks are skipped (the
-        # same effect code as below, with check=False).
-        t = type(a)
-        if t is PlayCard:
-            return _play(s, a, False)
-        if t is Rest:
-            return _rest(s)
-        if t is Acquire:
-            return _acquire(s, a, False)
-        if t is Discard:
-            return _discard(s, a, False)
-        if t is Claim:
-            return _claim(s, a, False)
-    if s[18]:  # finished
-        raise _err("game_over", _("the game is over"), R_END)
     t = type(a)
-    if t is RevealGolem:
-        if len(s[13]) < GOLEM_ROW_SIZE and s[14]:  # a golem is due: the usual case, in one step
-            deck = s[14]
-            card = a.card
-            i = _bisect(deck, card)  # decks are kept sorted (their order is unknown)
-            if i < len(deck) and deck[i] == card:
-                # State field order: ... 10 market, 11 market_crystals, 12 merchant_deck, 13 golem_row, 14 golem_deck
-                return _tnew(State, s[:13] + (s[13] + (card,), deck[:i] + deck[i + 1:]) + s[15:])
-        return _reveal(s, a, chance_pending(s))
-    if t is RevealMerchant:
-        if not (len(s[13]) < GOLEM_ROW_SIZE and s[14]) and len(s[10]) < MARKET_SIZE and s[12]:
-            deck = s[12]
-            card = a.card
-            i = _bisect(deck, card)
-            if i < len(deck) and deck[i] == card:
-                return _tnew(State, s[:10] + (s[10] + (card,), s[11] + (_ZERO,), deck[:i] + deck[i + 1:]) + s[13:])
-        return _reveal(s, a, chance_pending(s))
-    # One test for the usual case (no reveal due, main stage); the refusals are worked out below.
-    if s[2] or (len(s[13]) < GOLEM_ROW_SIZE and s[14]) or (len(s[10]) < MARKET_SIZE and s[12]):
-        if chance_pending(s):
-            raise _err("reveal_pending", _("a golem card must be revealed to refill the row first")
-                       if chance_pending(s) == "golem" else
-                       _("a merchant card must be revealed to refill the market first"), R_TURN)
-        if t is Discard:
-            return _discard(s, a)
-        raise _err("discard_pending", _("seat {seat} holds {n} crystals and must return the excess above 10 "
-                                        "before the turn ends").format(seat=s.current + 1,
-                                                                       n=sum(s.caravans[s.current])), R_CARAVAN)
     if t is PlayCard:
         return _play(s, a)
-    if t is Acquire:
-        return _acquire(s, a)
     if t is Rest:
         return _rest(s)
-    if t is Claim:
-        return _claim(s, a)
+    if t is RevealMerchant:
+        return _reveal_merchant(s, a)
+    if t is Acquire:
+        return _acquire(s, a)
     if t is Discard:
         return _discard(s, a)
+    if t is RevealGolem:
+        return _reveal_golem(s, a)
+    if t is Claim:
+        return _claim(s, a)
+    if s.finished:
+        raise _err("game_over", _("the game is over"), R_END)
     raise _err("unknown_action", _("not a Century action: {action!r}").format(action=a))
 
 
+def _turn_refusal(s: State, a: Action) -> IllegalActionError:
+    """Why ``a`` cannot be taken now: the game is over, a reveal is due, or the stage is the other one."""
+    if s.finished:
+        return _err("game_over", _("the game is over"), R_END)
+    pending = chance_pending(s)
+    if pending:
+        return _err("reveal_pending", _("a golem card must be revealed to refill the row first")
+                    if pending == "golem" else _("a merchant card must be revealed to refill the market first"),
+                    R_TURN)
+    if type(a) is Discard:
+        return _err("no_discard_due", _("crystals are returned only when an action leaves more than 10"), R_CARAVAN)
+    return _err("discard_pending", _("seat {seat} holds {n} crystals and must return the excess above 10 before "
+                                     "the turn ends").format(seat=s.current + 1, n=sum(s.caravans[s.current])),
+                R_CARAVAN)
+
+
+def _reveal_golem(s: State, a: RevealGolem) -> State:
+    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
+     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
+    if finished:
+        raise _err("game_over", _("the game is over"), R_END)
+    if len(golem_row) < GOLEM_ROW_SIZE and golem_deck:  # a golem is due: the usual case, in one step
+        card = a.card
+        i = _bisect(golem_deck, card)  # decks are kept sorted (their order is unknown)
+        if i < len(golem_deck) and golem_deck[i] == card:
+            return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver,
+                                 market, market_crystals, merchant_deck, golem_row + (card,),
+                                 golem_deck[:i] + golem_deck[i + 1:], copper_pile, silver_pile, end_triggered,
+                                 finished))
+    return _reveal(s, a, chance_pending(s))
+
+
+def _reveal_merchant(s: State, a: RevealMerchant) -> State:
+    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
+     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
+    if finished:
+        raise _err("game_over", _("the game is over"), R_END)
+    if len(market) < MARKET_SIZE and merchant_deck and not (len(golem_row) < GOLEM_ROW_SIZE and golem_deck):
+        card = a.card
+        i = _bisect(merchant_deck, card)
+        if i < len(merchant_deck) and merchant_deck[i] == card:
+            return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver,
+                                 market + (card,), market_crystals + (_ZERO,),
+                                 merchant_deck[:i] + merchant_deck[i + 1:], golem_row, golem_deck, copper_pile,
+                                 silver_pile, end_triggered, finished))
+    return _reveal(s, a, chance_pending(s))
+
+
 def _reveal(s: State, a: RevealGolem | RevealMerchant, pending: str | None) -> State:
+    """A reveal off the usual path: refused, or taken from a deck given out of order (``State`` built by hand)."""
     kind = "golem" if type(a) is RevealGolem else "merchant"
     if pending != kind:
         if kind == "golem":
@@ -416,119 +428,72 @@ def _reveal(s: State, a: RevealGolem | RevealMerchant, pending: str | None) -> S
             raise _err("card_not_in_deck", _("golem {card!r} is not in the golem deck").format(card=a.card),
                        R_CLAIM)
         i = deck.index(a.card)
-        # State field order: ... 10 market, 11 market_crystals, 12 merchant_deck, 13 golem_row, 14 golem_deck ...
-        return _tnew(State, s[:13] + (s.golem_row + (a.card,), deck[:i] + deck[i + 1:]) + s[15:])
+        return s._replace(golem_row=s.golem_row + (a.card,), golem_deck=deck[:i] + deck[i + 1:])
     deck = s.merchant_deck
     if a.card not in deck:
         raise _err("card_not_in_deck", _("merchant card {card!r} is not in the merchant deck").format(card=a.card),
                    R_ACQUIRE)
     i = deck.index(a.card)
-    return _tnew(State, s[:10] + (s.market + (a.card,), s.market_crystals + (_ZERO,), deck[:i] + deck[i + 1:])
-                 + s[13:])
+    return s._replace(market=s.market + (a.card,), market_crystals=s.market_crystals + (_ZERO,),
+                      merchant_deck=deck[:i] + deck[i + 1:])
 
 
-def _done(s: State, p: int, caravans: tuple, hands: tuple, played: tuple, golems: tuple, copper: tuple,
-          silver: tuple, market: tuple, market_crystals: tuple, golem_row: tuple, copper_pile: int,
-          silver_pile: int, end_triggered: bool) -> State:
-    """The state after seat ``p``'s action: the caravan check, then the turn passes (or the game ends).
-
-    Over 10 crystals: the same seat must discard (stage ``DISCARD``). Otherwise the turn counter advances
-    and the next seat acts, unless the end was triggered and ``p`` is the last seat: then the game is over.
-    (Built in one go: this is the simulator's hot path.)
-    """
-    c = caravans[p]
-    n = s.n_players
-    if c[0] + c[1] + c[2] + c[3] > CARAVAN_LIMIT:
-        cur, stage, turn, fin = p, DISCARD, s.turn, False
-    elif end_triggered and p == n - 1:
-        cur, stage, turn, fin = p, MAIN, s.turn + 1, True
-    else:
-        cur, stage, turn, fin = (p + 1) % n, MAIN, s.turn + 1, False
-    return _tnew(State, (n, cur, stage, turn, caravans, hands, played, golems, copper, silver, market,
-                         market_crystals, s.merchant_deck, golem_row, s.golem_deck, copper_pile, silver_pile,
-                         end_triggered, fin))
-
-
-def _done_own(s: State, p: int, caravan: Crystals | None, hand: tuple[str, ...], played: tuple[str, ...]) -> State:
-    """:func:`_done` for an action that changes only seat ``p``'s caravan (``None``: unchanged), hand and
-    played cards (play, rest, discard). Built through one list: this is the simulator's hot path."""
-    u = [*s]
-    if caravan is not None:
-        x = [*s[4]]
-        x[p] = caravan
-        u[4] = (*x,)
-    x = [*s[5]]
-    x[p] = hand
-    u[5] = (*x,)
-    x = [*s[6]]
-    x[p] = played
-    u[6] = (*x,)
-    if caravan is not None and caravan[0] + caravan[1] + caravan[2] + caravan[3] > CARAVAN_LIMIT:
-        u[2] = DISCARD  # the same seat returns the excess
-        return _tnew(State, u)
-    u[2] = MAIN
-    u[3] = s[3] + 1
-    n = s[0]
-    if s[17] and p == n - 1:
-        u[18] = True
-    else:
-        u[1] = (p + 1) % n
-    return _tnew(State, u)
-
-
-def _discard(s: State, a: Discard, check: bool = True) -> State:
-    p = s[1]
-    c = s[4][p]
-    d = a.crystals
-    if check:
-        if s.stage != DISCARD:
-            raise _err("no_discard_due", _("crystals are returned only when an action leaves more than 10"),
-                       R_CARAVAN)
-        excess = c[0] + c[1] + c[2] + c[3] - CARAVAN_LIMIT
-        if not _is_counts(d):
-            raise _err("wrong_discard", _("discard must be 4 non-negative counts (yellow, green, blue, pink), "
-                                          "got {value!r}").format(value=d), R_CARAVAN)
-        if d[0] + d[1] + d[2] + d[3] != excess:
-            raise _err("wrong_discard", ngettext("return exactly {n} crystal to get back to 10, not {given}",
-                                                "return exactly {n} crystals to get back to 10, not {given}", excess)
-                       .format(n=excess, given=sum(d)), R_CARAVAN)
-        if d[0] > c[0] or d[1] > c[1] or d[2] > c[2] or d[3] > c[3]:
-            raise _err("not_enough_crystals", _("cannot return {returned}: the caravan holds {held}")
-                       .format(returned=_fmt(d), held=_fmt(c)), R_CARAVAN)
-    return _done_own(s, p, (c[0] - d[0], c[1] - d[1], c[2] - d[2], c[3] - d[3]), s[5][p], s[6][p])
-
-
-def _is_counts(v: object) -> bool:
-    """A 4-tuple of non-negative ints (bools refused)."""
-    if type(v) is not tuple or len(v) != 4:
-        return False
-    a, b, c, d = v
-    return (type(a) is int and type(b) is int and type(c) is int and type(d) is int
-            and a >= 0 and b >= 0 and c >= 0 and d >= 0)
-
-
-def _play(s: State, a: PlayCard, check: bool = True) -> State:
-    """Play ``a.card`` (``check=False``: ``a`` is known to be legal in ``s``, as drawn by ``sample_action``)."""
-    p = s[1]
-    hand = s[5][p]
+def _play(s: State, a: PlayCard) -> State:
+    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
+     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
+    if stage or finished or (len(golem_row) < GOLEM_ROW_SIZE and golem_deck) or (len(market) < MARKET_SIZE
+                                                                               and merchant_deck):
+        raise _turn_refusal(s, a)
+    p = current
+    hand = hands[p]
     cid = a.card
-    if check:
-        _check_play(s, p, hand, a)
-    c = s[4][p]
-    gain = _GAIN[cid]
-    if gain is None:  # an upgrade card: steps applied low colours first
-        st = a.steps
-        new = (c[0] - st[0], c[1] + st[0] - st[1], c[2] + st[1] - st[2], c[3] + st[2])
-    else:  # create (played once) or trade (a.times uses)
-        n = a.times
-        new = (c[0] + n * gain[0], c[1] + n * gain[1], c[2] + n * gain[2], c[3] + n * gain[3])
+    y, g, b, pink = caravans[p]
+    if cid in hand:
+        gain = _GAIN[cid]
+        steps = a.steps
+        if gain is None:  # an upgrade card: steps applied low colours first
+            if (a.times == 1 and _is_counts(steps) and not steps[3]
+                    and steps[0] + steps[1] + steps[2] <= _UPGRADES_OF[cid]
+                    and steps[0] <= y and steps[1] <= g + steps[0] and steps[2] <= b + steps[1]):
+                y, g, b, pink = y - steps[0], g + steps[0] - steps[1], b + steps[1] - steps[2], pink + steps[2]
+                cid = None
+        elif steps is NO_STEPS or steps == NO_STEPS:  # create (played once) or trade (a.times uses)
+            times = a.times
+            inputs = _INPUTS[cid]
+            if inputs is None:
+                if times == 1:
+                    y, g, b, pink = y + gain[0], g + gain[1], b + gain[2], pink + gain[3]
+                    cid = None
+            elif (type(times) is int and times >= 1 and y >= times * inputs[0] and g >= times * inputs[1]
+                  and b >= times * inputs[2] and pink >= times * inputs[3]):
+                y, g, b, pink = y + times * gain[0], g + times * gain[1], b + times * gain[2], pink + times * gain[3]
+                cid = None
+    if cid is not None:  # not applied
+        _check_play(s, p, hand, a)  # raises the rule broken
+    cid = a.card
     rest = [*hand]
     rest.remove(cid)
-    return _done_own(s, p, new, (*rest,), s[6][p] + (cid,))
+    x = [*hands]
+    x[p] = (*rest,)
+    hands = (*x,)
+    x = [*played]
+    x[p] = played[p] + (cid,)
+    played = (*x,)
+    x = [*caravans]
+    x[p] = (y, g, b, pink)
+    caravans = (*x,)
+    if y + g + b + pink > CARAVAN_LIMIT:
+        stage = DISCARD  # the same seat returns the excess
+    else:
+        turn += 1
+        current, finished = _TURN_PASSES[n_players][p][end_triggered]
+    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
+                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
+                         end_triggered, finished))
 
 
 def _check_play(s: State, p: int, hand: tuple[str, ...], a: PlayCard) -> None:
-    """Raise the rule a play breaks, if any."""
+    """Raise the rule a play breaks (called when the play is refused)."""
     cid = a.card
     if cid not in hand:
         text = (_("play: {card} is already played (rest to take it back)") if cid in s.played[p]
@@ -536,13 +501,12 @@ def _check_play(s: State, p: int, hand: tuple[str, ...], a: PlayCard) -> None:
         shown = merchant_card_name(_M[cid]) if cid in _M else repr(cid)
         raise _err("card_not_in_hand", text.format(card=shown), R_REST)
     card = _M[cid]
-    c = s[4][p]
+    c = s.caravans[p]
     kind = card.kind
     if kind == "create":
-        if a.times != 1 or (a.steps is not NO_STEPS and a.steps != NO_STEPS):
-            raise _err("wrong_choice", _("play: {card} takes no upgrade steps and is played once")
-                       .format(card=merchant_card_name(card)), R_TURN)
-    elif kind == "upgrade":
+        raise _err("wrong_choice", _("play: {card} takes no upgrade steps and is played once")
+                   .format(card=merchant_card_name(card)), R_TURN)
+    if kind == "upgrade":
         st = a.steps
         if a.times != 1 or not _is_counts(st):
             raise _err("wrong_choice", _("play: {card} takes upgrade steps as 4 counts (yellow, green, blue, pink) "
@@ -562,50 +526,97 @@ def _check_play(s: State, p: int, hand: tuple[str, ...], a: PlayCard) -> None:
         if st[1] > g:
             raise _err("not_enough_crystals", _("play: {n} upgrades of green but only {have} green (after the "
                                                 "yellow steps)").format(n=st[1], have=g), R_UPGRADE)
-        b += st[1]
-        if st[2] > b:
-            raise _err("not_enough_crystals", _("play: {n} upgrades of blue but only {have} blue (after the "
-                                                "lower steps)").format(n=st[2], have=b), R_UPGRADE)
-    else:
-        n = a.times
-        if a.steps is not NO_STEPS and a.steps != NO_STEPS:
-            raise _err("wrong_choice", _("play: {card} is a trade card and takes no upgrade steps")
-                       .format(card=merchant_card_name(card)), R_TRADE)
-        if type(n) is not int or n < 1:
-            raise _err("bad_trade_count", _("play: a trade is made 1 or more times, not {n!r}").format(n=n), R_TRADE)
-        inp = card.inputs
-        if c[0] < n * inp[0] or c[1] < n * inp[1] or c[2] < n * inp[2] or c[3] < n * inp[3]:
-            raise _err("not_enough_crystals", _("play: {n} x {notation} needs {needed}, the caravan holds {held}; "
-                                                "each repetition is paid in full")
-                       .format(n=n, notation=card.notation, needed=_fmt(tuple(n * x for x in inp)), held=_fmt(c)),
-                       R_TRADE)
+        raise _err("not_enough_crystals", _("play: {n} upgrades of blue but only {have} blue (after the "
+                                            "lower steps)").format(n=st[2], have=b + st[1]), R_UPGRADE)
+    n = a.times
+    if a.steps is not NO_STEPS and a.steps != NO_STEPS:
+        raise _err("wrong_choice", _("play: {card} is a trade card and takes no upgrade steps")
+                   .format(card=merchant_card_name(card)), R_TRADE)
+    if type(n) is not int or n < 1:
+        raise _err("bad_trade_count", _("play: a trade is made 1 or more times, not {n!r}").format(n=n), R_TRADE)
+    inp = card.inputs
+    raise _err("not_enough_crystals", _("play: {n} x {notation} needs {needed}, the caravan holds {held}; "
+                                        "each repetition is paid in full")
+               .format(n=n, notation=card.notation, needed=_fmt(tuple(n * x for x in inp)), held=_fmt(c)), R_TRADE)
 
 
-def _acquire(s: State, a: Acquire, check: bool = True) -> State:
-    p = s[1]
-    pos = a.position
-    pay = a.payment
-    if check:
-        _check_acquire(s, p, pos, pay)
-    c = [*s[4][p]]
-    mc = s[11]
-    if pay:
-        mc = [*mc]
-        for j, x in enumerate(pay):
+def _is_counts(v: object) -> bool:
+    """A 4-tuple of non-negative ints (bools refused)."""
+    if type(v) is not tuple or len(v) != 4:
+        return False
+    a, b, c, d = v
+    return (type(a) is int and type(b) is int and type(c) is int and type(d) is int
+            and a >= 0 and b >= 0 and c >= 0 and d >= 0)
+
+
+def _rest(s: State) -> State:
+    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
+     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
+    if stage or finished or (len(golem_row) < GOLEM_ROW_SIZE and golem_deck) or (len(market) < MARKET_SIZE
+                                                                               and merchant_deck):
+        raise _turn_refusal(s, _REST)
+    p = current
+    back = played[p]
+    if not back:
+        raise _err("nothing_to_rest", _("rest: you have no played cards to take back (resting with none is not "
+                                         "allowed here: it would only waste the turn)"), R_REST)
+    x = [*hands]
+    x[p] = hands[p] + back
+    hands = (*x,)
+    x = [*played]
+    x[p] = ()
+    played = (*x,)
+    turn += 1
+    current, finished = _TURN_PASSES[n_players][p][end_triggered]
+    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
+                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
+                         end_triggered, finished))
+
+
+def _acquire(s: State, a: Acquire) -> State:
+    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
+     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
+    if stage or finished or (len(golem_row) < GOLEM_ROW_SIZE and golem_deck) or (len(market) < MARKET_SIZE
+                                                                               and merchant_deck):
+        raise _turn_refusal(s, a)
+    p = current
+    position = a.position
+    payment = a.payment
+    if type(position) is not int or not 0 < position <= len(market) or type(payment) is not tuple \
+            or len(payment) != position - 1:
+        _check_acquire(s, p, position, payment)  # raises the rule broken
+    c = [*caravans[p]]
+    if payment:
+        placed = [*market_crystals]
+        j = 0
+        for x in payment:  # one crystal on each card to the left, from the caravan
+            if type(x) is not int or not 0 <= x <= 3 or not c[x]:
+                _check_acquire(s, p, position, payment)  # raises the rule broken
             c[x] -= 1
-            old = mc[j]
-            mc[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
-        bonus = mc.pop(pos - 1)
-        mc = (*mc,)
+            old = placed[j]
+            placed[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
+            j += 1
+        bonus = placed.pop(j)
+        market_crystals = (*placed,)
     else:
-        bonus = mc[0]
-        mc = mc[1:]
-    new = (c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3])
-    market = s[10]
-    # Fields by index (quicker than by name): 4 caravans, 5 hands, 6 played, 7 golems, 8 copper, 9 silver,
-    # 10 market, 13 golem_row, 15 copper_pile, 16 silver_pile, 17 end_triggered (see State).
-    return _done(s, p, _set(s[4], p, new), _set(s[5], p, s[5][p] + (market[pos - 1],)), s[6], s[7],
-                 s[8], s[9], market[:pos - 1] + market[pos:], mc, s[13], s[15], s[16], s[17])
+        bonus = market_crystals[0]
+        market_crystals = market_crystals[1:]
+    y, g, b, pink = c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3]
+    x = [*caravans]
+    x[p] = (y, g, b, pink)
+    caravans = (*x,)
+    x = [*hands]
+    x[p] = hands[p] + (market[position - 1],)
+    hands = (*x,)
+    market = market[:position - 1] + market[position:]
+    if y + g + b + pink > CARAVAN_LIMIT:
+        stage = DISCARD  # the same seat returns the excess
+    else:
+        turn += 1
+        current, finished = _TURN_PASSES[n_players][p][end_triggered]
+    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
+                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
+                         end_triggered, finished))
 
 
 def _check_acquire(s: State, p: int, pos: object, pay: object) -> None:
@@ -644,38 +655,51 @@ def _counts(pay: tuple[int, ...]) -> Crystals:
     return (c[0], c[1], c[2], c[3])
 
 
-def _rest(s: State) -> State:
-    p = s[1]
-    played = s[6]
-    if not played[p]:
-        raise _err("nothing_to_rest", _("rest: you have no played cards to take back (resting with none is not "
-                                         "allowed here: it would only waste the turn)"), R_REST)
-    return _done_own(s, p, None, s[5][p] + played[p], ())
-
-
-def _claim(s: State, a: Claim, check: bool = True) -> State:
-    # Fields by index, as in _acquire: 1 current, 13 golem_row, 4 caravans, 7 golems, 8 copper, 9 silver, ...
-    p = s[1]
-    pos = a.position
-    row = s[13]
-    if check:
-        _check_claim(s, p, pos)
-    gid = row[pos - 1]
-    cost = _COST[gid]
-    c = s[4][p]
-    new = (c[0] - cost[0], c[1] - cost[1], c[2] - cost[2], c[3] - cost[3])
-    golems = s[7][p] + (gid,)
-    copper, silver, cp, sp = s[8], s[9], s[15], s[16]
-    if pos == 1:
-        if cp:
-            copper, cp = _set(copper, p, copper[p] + 1), cp - 1
-        elif sp:
-            silver, sp = _set(silver, p, silver[p] + 1), sp - 1
-    elif pos == 2 and cp and sp:
-        silver, sp = _set(silver, p, silver[p] + 1), sp - 1
-    return _done(s, p, _set(s[4], p, new), s[5], s[6], _set(s[7], p, golems), copper, silver,
-                 s[10], s[11], row[:pos - 1] + row[pos:], cp, sp,
-                 s[17] or len(golems) >= end_threshold(s[0]))
+def _claim(s: State, a: Claim) -> State:
+    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
+     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
+    if stage or finished or (len(golem_row) < GOLEM_ROW_SIZE and golem_deck) or (len(market) < MARKET_SIZE
+                                                                               and merchant_deck):
+        raise _turn_refusal(s, a)
+    p = current
+    position = a.position
+    if type(position) is not int or not 0 < position <= len(golem_row):
+        _check_claim(s, p, position)  # raises the rule broken
+    golem = golem_row[position - 1]
+    cost = _COST[golem]
+    y, g, b, pink = caravans[p]
+    if y < cost[0] or g < cost[1] or b < cost[2] or pink < cost[3]:
+        _check_claim(s, p, position)  # raises the rule broken
+    x = [*caravans]
+    x[p] = (y - cost[0], g - cost[1], b - cost[2], pink - cost[3])
+    caravans = (*x,)
+    mine = golems[p] + (golem,)
+    x = [*golems]
+    x[p] = mine
+    golems = (*x,)
+    if position == 1:  # copper while any is left, then silver moves to position 1
+        if copper_pile:
+            x = [*copper]
+            x[p] += 1
+            copper = (*x,)
+            copper_pile -= 1
+        elif silver_pile:
+            x = [*silver]
+            x[p] += 1
+            silver = (*x,)
+            silver_pile -= 1
+    elif position == 2 and copper_pile and silver_pile:
+        x = [*silver]
+        x[p] += 1
+        silver = (*x,)
+        silver_pile -= 1
+    golem_row = golem_row[:position - 1] + golem_row[position:]
+    end_triggered = end_triggered or len(mine) >= end_threshold(n_players)
+    turn += 1
+    current, finished = _TURN_PASSES[n_players][p][end_triggered]
+    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
+                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
+                         end_triggered, finished))
 
 
 def _check_claim(s: State, p: int, pos: object) -> None:
@@ -691,6 +715,44 @@ def _check_claim(s: State, p: int, pos: object) -> None:
         raise _err("not_enough_crystals", _("claim: golem {golem} costs exactly {cost}, the caravan holds {held}; "
                                              "a higher colour never stands in for a lower one")
                    .format(golem=_G[gid].notation, cost=_fmt(cost), held=_fmt(c)), R_CLAIM)
+
+
+def _discard(s: State, a: Discard) -> State:
+    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
+     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
+    if stage != DISCARD or finished or (len(golem_row) < GOLEM_ROW_SIZE and golem_deck) or (
+            len(market) < MARKET_SIZE and merchant_deck):
+        raise _turn_refusal(s, a)
+    p = current
+    y, g, b, pink = caravans[p]
+    returned = a.crystals
+    if not (_is_counts(returned) and returned[0] + returned[1] + returned[2] + returned[3] == y + g + b + pink
+            - CARAVAN_LIMIT and returned[0] <= y and returned[1] <= g and returned[2] <= b and returned[3] <= pink):
+        _check_discard(caravans[p], returned)  # raises the rule broken
+    x = [*caravans]
+    x[p] = (y - returned[0], g - returned[1], b - returned[2], pink - returned[3])
+    caravans = (*x,)
+    stage = MAIN
+    turn += 1
+    current, finished = _TURN_PASSES[n_players][p][end_triggered]
+    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
+                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
+                         end_triggered, finished))
+
+
+def _check_discard(c: Crystals, d: object) -> None:
+    """Raise the rule a discard from caravan ``c`` breaks, if any."""
+    excess = c[0] + c[1] + c[2] + c[3] - CARAVAN_LIMIT
+    if not _is_counts(d):
+        raise _err("wrong_discard", _("discard must be 4 non-negative counts (yellow, green, blue, pink), "
+                                      "got {value!r}").format(value=d), R_CARAVAN)
+    if d[0] + d[1] + d[2] + d[3] != excess:
+        raise _err("wrong_discard", ngettext("return exactly {n} crystal to get back to 10, not {given}",
+                                            "return exactly {n} crystals to get back to 10, not {given}", excess)
+                   .format(n=excess, given=sum(d)), R_CARAVAN)
+    if d[0] > c[0] or d[1] > c[1] or d[2] > c[2] or d[3] > c[3]:
+        raise _err("not_enough_crystals", _("cannot return {returned}: the caravan holds {held}")
+                   .format(returned=_fmt(d), held=_fmt(c)), R_CARAVAN)
 
 
 # --------------------------------------------------------------------------------------------- chance & sampling
@@ -723,8 +785,8 @@ def sample_action(s: State, rng: random.Random) -> Action:
     the distinct legal actions, which would make acquisitions with many payment orders dominate.
 
     The actions returned are shared values (frozen, so equal to freshly built ones): a random game through
-    ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm, and
-    ``apply_action`` skips the checks for the action just drawn for ``s``. This loop is the simulator's hot path
+    ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm (and
+    ``apply_action`` checks them like any other). This loop is the simulator's hot path
     (``benchmarks/century_sim.py``). The draws from ``rng`` (their number and use) define the game a seed
     plays: changing them changes every simulated game.
 
@@ -737,58 +799,59 @@ def sample_action(s: State, rng: random.Random) -> Action:
     >>> len(max(s.golems, key=len)) >= 6
     True
     """
-    global _SAMPLED
-    if s[18]:  # finished
+    (n_players, p, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
+     merchant_deck, row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
+    if finished:
         raise _err("game_over", _("the game is over"), R_END)
-    row = s[13]
-    if len(row) < GOLEM_ROW_SIZE and s[14]:
-        deck = s[14]
-        return _REVEAL_GOLEM[deck[_trunc(rng.random() * len(deck))]]
-    market = s[10]
-    if len(market) < MARKET_SIZE and s[12]:
-        deck = s[12]
-        return _REVEAL_MERCHANT[deck[_trunc(rng.random() * len(deck))]]
-    p = s[1]
-    c = s[4][p]
+    if len(row) < GOLEM_ROW_SIZE and golem_deck:
+        return _REVEAL_GOLEM[golem_deck[_trunc(rng.random() * len(golem_deck))]]
+    if len(market) < MARKET_SIZE and merchant_deck:
+        return _REVEAL_MERCHANT[merchant_deck[_trunc(rng.random() * len(merchant_deck))]]
+    c = caravans[p]
     rnd = rng.random
-    if s[2] == DISCARD:
+    if stage == DISCARD:  # crystals returned one at a time, as _draw_crystals draws them (inline: hot path)
+        left = [*c]
         total = c[0] + c[1] + c[2] + c[3]
         d = [0, 0, 0, 0]
-        for i in _draw_crystals(rnd, [*c], total, total - CARAVAN_LIMIT):
+        for _n in range(total - CARAVAN_LIMIT):
+            r = _trunc(rnd() * total)
+            i = 0
+            while r >= left[i]:
+                r -= left[i]
+                i += 1
+            left[i] -= 1
+            total -= 1
             d[i] += 1
         key = (d[0], d[1], d[2], d[3])
         a = _DISCARDS.get(key)
         if a is None:
             a = _DISCARDS[key] = Discard(key)
-        _SAMPLED = (s, a)
         return a
-    hand = s[5][p]
+    hand = hands[p]
     y, g, b, pk = c
-    inputs = _INPUTS
-    costs = _COST
     # A uniform action kind among those available, by rejection: draw one of the four, keep it if it can be
     # made (at least one always can: Create 2 is in hand or played). A kind is tested the first time it is
     # drawn and the answer kept for the next draws.
     can_play = claimable = None
     while True:
-        r = rnd() * 4  # kind trunc(r): compared as a float, with no call
-        if r < 1.0:
+        r = rnd()  # kind trunc(4 * r), compared as a float (exact: 4 is a power of two)
+        if r < 0.25:
             if can_play is None:
                 can_play = False
                 for cid in hand:
-                    inp = inputs[cid]
+                    inp = _INPUTS[cid]
                     if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
                         can_play = True
                         break
             if can_play:
                 k = 0
                 break
-        elif r < 2.0:
+        elif r < 0.5:
             if market:
                 k = 1
                 break
-        elif r < 3.0:
-            if s[6][p]:
+        elif r < 0.75:
+            if played[p]:
                 k = 2
                 break
         else:
@@ -797,16 +860,17 @@ def sample_action(s: State, rng: random.Random) -> Action:
                 pos = 0
                 for gid in row:
                     pos += 1
-                    cost = costs[gid]
+                    cost = _COST[gid]
                     if pk >= cost[3] and b >= cost[2] and g >= cost[1] and y >= cost[0]:  # most often short first
                         claimable.append(pos)
             if claimable:
                 k = 3
                 break
     if k == 0:
+        size = len(hand)
         while True:  # a uniformly random playable card, by rejection (at least one is playable)
-            cid = hand[_trunc(rnd() * len(hand))]
-            inp = inputs[cid]
+            cid = hand[_trunc(rnd() * size)]
+            inp = _INPUTS[cid]
             if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
                 break
         kind = _KIND[cid]
@@ -820,7 +884,7 @@ def sample_action(s: State, rng: random.Random) -> Action:
                                                       upgrade_choices(c, _M[cid].upgrades))
             a = choices[_trunc(rnd() * len(choices))]
         else:
-            inp = inputs[cid]  # as max_trades(c, cid), inline (the hot path)
+            inp = _INPUTS[cid]  # as max_trades(c, cid), inline (the hot path)
             most = 99
             if inp[0]:
                 most = y // inp[0]
@@ -853,7 +917,6 @@ def sample_action(s: State, rng: random.Random) -> Action:
         a = _REST
     else:
         a = _CLAIMS[claimable[_trunc(rnd() * len(claimable))]]
-    _SAMPLED = (s, a)  # apply_action(s, a) may skip the checks: a is legal in s by construction
     return a
 
 
@@ -881,10 +944,6 @@ _PLAY_ONCE = {cid: PlayCard(cid) for cid in _M}
 _REVEAL_GOLEM = {gid: RevealGolem(gid) for gid in _G}
 _REVEAL_MERCHANT = {cid: RevealMerchant(cid) for cid in _M}
 _DISCARDS: dict[Crystals, Discard] = {}
-_SAMPLED: tuple[State | None, Action | None] = (None, None)
-"""The last player action ``sample_action`` drew and the state it was drawn for (held, so neither identity
-can be reused). ``apply_action`` given exactly this pair skips the checks: the action is legal by construction.
-One pair, replaced whole, so threads sharing the module at worst miss it."""
 _TRADES: dict[tuple[str, int], PlayCard] = {}
 _UPGRADE_PLAYS: dict[tuple[str, int, int, int], tuple[PlayCard, ...]] = {}
 _ACQUIRES: dict[tuple[int, ...], Acquire] = {}

@@ -8,8 +8,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from companion.century.actions import PlayCard, RevealGolem, RevealMerchant, action_text, parse_action
-from companion.century.engine import apply_action, legal_actions, new_game, sample_action, score
+from companion.century.actions import (
+    NO_STEPS,
+    Acquire,
+    Claim,
+    Discard,
+    PlayCard,
+    Rest,
+    RevealGolem,
+    RevealMerchant,
+    action_text,
+    parse_action,
+)
+from companion.century.engine import (
+    CHANCE,
+    apply_action,
+    discard_choices,
+    legal_actions,
+    new_game,
+    payment_choices,
+    sample_action,
+    score,
+    to_move,
+)
 from companion.century.simulate import game_rng, play_game, simulate
 from companion.century.state import DISCARD
 from companion.cli import app
@@ -91,9 +112,9 @@ def test_cli_workers_option_same_summary():
     assert bad.exit_code == 2 and "--workers" in bad.stderr
 
 
-def test_checks_skipped_only_for_the_state_an_action_was_drawn_for():
-    """apply_action trusts a sampled action only with the very state it was drawn for: the same action on
-    another state where it breaks a rule is refused with that rule."""
+def test_a_sampled_action_is_checked_like_any_other():
+    """apply_action checks every action, the one sample_action has just drawn too: given a state where it
+    breaks a rule (the card taken out of the hand), it is refused with that rule."""
     rng = random.Random(8)
     s = new_game(2, rng=rng)
     while True:
@@ -113,9 +134,8 @@ def test_checks_skipped_only_for_the_state_an_action_was_drawn_for():
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 5))
 def test_sampled_games_replay_through_the_checked_path(seed, n):
-    """A whole random game (whose actions apply_action takes unchecked) replays step by step from its record
-    text through the checked path to the same states, and every player action drawn is among the
-    independently listed legal actions."""
+    """A whole random game replays step by step from its record text (actions built afresh) to the same
+    states, and every player action drawn is among the independently listed legal actions."""
     rng = random.Random(seed)
     s = new_game(n, rng=rng)
     replayed = new_game(n, rng=random.Random(seed))
@@ -127,3 +147,53 @@ def test_sampled_games_replay_through_the_checked_path(seed, n):
         replayed = apply_action(replayed, parse_action(action_text(a)))
         assert replayed == s
     assert score(replayed) == score(s) and replayed.finished
+
+
+def _candidates(s):
+    """Player actions around the legal ones: every card of the seat with -1..3 trades and a few step counts,
+    positions 0..7 with payments of a richer caravan and wrong shapes, claims 0..6, discards of 0..4 crystals.
+    (No bools: ``True == 1``, so the enumeration cannot tell that the engine refuses them.)"""
+    p = s.current
+    cards = sorted(set(s.hands[p]) | set(s.played[p]) | {"M01", "S01"})
+    steps = [NO_STEPS, (1, 0, 0, 0), (2, 0, 0, 0), (0, 1, 0, 0), (1, 1, 0, 0), (0, 0, 1, 0), (1, 1, 1, 0),
+             (0, 0, 0, 1), (3, 0, 0, 0), (0, 2, 0, 0), (-1, 1, 0, 0), (1, 0, 0)]
+    out = [PlayCard(c, t, st) for c in cards for t in (0, 1, 2, 3, -1) for st in steps[:3]]
+    out += [PlayCard(c, 1, st) for c in cards for st in steps]
+    for pos in range(0, 8):
+        out += [Acquire(pos, pay) for pay in payment_choices((2, 2, 2, 2), max(pos - 1, 0))[:40]]
+    out += [Acquire(2, (4,)), Acquire(2, (-1,)), Acquire(2, [0]), Acquire(3, (0,)), Acquire(1, (0,)), Acquire("1")]
+    out += [Claim(pos) for pos in range(0, 7)] + [Claim("1"), Rest()]
+    out += [Discard(d) for k in range(5) for d in discard_choices((4, 4, 4, 4)) if sum(d) == k or k == 0][:200]
+    out += [Discard((0, 0, 0, -1)), Discard((1, 0, 0))]
+    return out
+
+
+def _hashable(a):
+    try:
+        hash(a)
+    except TypeError:  # a list where a tuple belongs: never legal
+        return False
+    return True
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 5))
+def test_checks_refuse_exactly_what_legal_actions_leaves_out(seed, n):
+    """Along a random game, each candidate action (legal ones and near misses: wrong counts, positions,
+    payments, steps, cards) is applied iff the enumeration ``legal_actions`` lists it; a refusal is an
+    IllegalActionError, never another exception."""
+    rng = random.Random(seed)
+    s = new_game(n, rng=rng)
+    step = 0
+    while not s.finished:
+        if to_move(s) != CHANCE and step % 7 == 0:
+            legal = set(legal_actions(s))
+            for a in _candidates(s):
+                try:
+                    apply_action(s, a)
+                    applied = True
+                except IllegalActionError:
+                    applied = False
+                assert applied == (_hashable(a) and a in legal), (a, s)
+        s = apply_action(s, sample_action(s, rng))
+        step += 1
