@@ -202,3 +202,55 @@ def test_chinese_statistics_titles_read_on_a_phone(phone, lab_url):
         terrains = page.evaluate(_HEAD_LINES_JS.replace("table.rows[0].cells", "Array.from(table.rows).slice(1)"
                                                         ".map(row => row.cells[0])"), table.element_handle())
         assert len(terrains) == 7 and all(lines == 1 for _t, lines, _h, _l in terrains), (kind, terrains)
+
+
+@pytest.mark.parametrize("notebook", [NOTEBOOK, "notebooks/zh_CN/terra_mystica/map_lab.ipynb"], ids=["en", "zh_CN"])
+def test_tables_fit_at_1280_with_the_file_browser_open(browser, lab_url, request, notebook):
+    """A laptop screen with JupyterLab's file browser open (the reviewer's view): the statistics tables and the
+    analysis table fit the notebook's width, no sideways scrolling, and no cell's text breaks onto a second line."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors = watch_console(page)
+    try:
+        run_in_lab(page, lab_url, notebook)
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        page.wait_for_function("() => { const p = document.querySelector('.jp-FileBrowser');"
+                               " return !!p && p.getBoundingClientRect().width > 150; }", timeout=30_000)
+        _wait_for_map(page)
+        page.locator(f"{LAB} .widget-button", has_text="分析地图" if "zh_CN" in notebook else "Read the map").first.click()
+        page.wait_for_selector(f"{LAB} table.companion-balance", timeout=180_000)
+        page.wait_for_timeout(800)
+        left = page.evaluate("() => document.querySelector('.jp-FileBrowser').getBoundingClientRect().width")
+        assert left > 150, left   # the file browser is really open beside the notebook
+        stats = page.locator(f"{LAB} table.companion-map-stats").first
+        stats.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        tag = "zh_CN_" if "zh_CN" in notebook else ""
+        page.screenshot(path=str(SCREENSHOTS / f"tm_map_lab_{tag}statistics_1280_file_browser.png"))
+        frames = page.evaluate(
+            "(root) => Array.from(document.querySelectorAll(root + ' .companion-scroll-frame')).map(f => {"
+            " const t = f.querySelector('table'); const r = f.getBoundingClientRect();"
+            " return [t.className, f.scrollWidth, f.clientWidth, Math.round(r.right)]; })", LAB)
+        notebook_right = page.evaluate("() => Math.round(window.jupyterapp.shell.currentWidget.node"
+                                       ".querySelector('.jp-WindowedPanel-outer, .jp-Notebook').getBoundingClientRect().right)")
+        kinds = [k for k, *_rest in frames]
+        assert kinds.count("companion-map-stats") == 2 and "companion-balance" in kinds, frames
+        for kind, scroll, client, right in frames:
+            assert scroll <= client + 1, ("sideways scrolling", kind, frames)
+            assert right <= notebook_right + 1, ("past the notebook's edge", kind, frames, notebook_right)
+        for kind in ("companion-map-stats", "companion-balance"):
+            for i in range(page.locator(f"{LAB} table.{kind}").count()):
+                table = page.locator(f"{LAB} table.{kind}").nth(i)
+                lines = page.evaluate(
+                    "(t) => Array.from(t.querySelectorAll('td, tr + tr th')).map(c => { const r = document"
+                    ".createRange(); r.selectNodeContents(c); const tops = new Set(Array.from("
+                    "r.getClientRects()).map(x => Math.round(x.top))); return [c.textContent, tops.size]; })",
+                    table.element_handle())
+                assert lines and all(n <= 1 for _text, n in lines), (kind, [x for x in lines if x[1] > 1])
+        page.locator(f"{LAB} table.companion-balance").first.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENSHOTS / f"tm_map_lab_{tag}analysis_1280_file_browser.png"))
+    finally:
+        context.close()
+    errors.check(request.node.name)
