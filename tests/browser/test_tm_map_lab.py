@@ -254,3 +254,23 @@ def test_tables_fit_at_1280_with_the_file_browser_open(browser, lab_url, request
     finally:
         context.close()
     errors.check(request.node.name)
+
+
+def test_remove_row_down_to_one_row_is_flagged_in_the_browser(page, lab_url):
+    """Issue 21's decision, as a designer sees it: Remove the bottom row goes on down to one row (then turns
+    grey), and the lab flags the small map and the factions that cannot place their starting dwellings."""
+    run_in_lab(page, lab_url, NOTEBOOK)
+    _wait_for_map(page)
+    button = page.locator(f"{LAB} .widget-button", has_text="Remove the bottom row").first
+    for rows in range(8, 0, -1):
+        button.click()
+        page.wait_for_function("(n) => document.querySelector('" + LAB + " .widget-textarea textarea')"
+                               ".value.trim().split('\\n').length === n", arg=rows, timeout=30_000)
+    page.wait_for_function("() => document.querySelector('" + LAB + "').innerText.includes("
+                           "\"1 row, fewer than the base map's 9\")", timeout=30_000)
+    text = widget_text(page)
+    assert "Nomads desert 1/3" in text and "Dwarves mountains 1/2" in text
+    assert button.is_disabled()
+    page.locator(f"{LAB} .companion-map-status").first.scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "tm_map_lab_one_row.png"))
