@@ -185,7 +185,9 @@ def register_balance(app: typer.Typer) -> None:
             typer.echo(_("home terrain: hexes, on edge, by a river, neighbours at 0/1/2/3 spades, largest cluster, "
                          "bridge spots, first dwellings"))
             for t, row in doc["analysis"]["terrains"].items():
-                firsts = _("; ").join(f"{faction_label(f)} {' '.join(h)}" for f, h in row["first_dwellings"].items())
+                firsts = _("; ").join([f"{faction_label(f)} {' '.join(h)}" for f, h in row["first_dwellings"].items()]
+                                      + [_("{faction}: too few hexes").format(faction=faction_label(f))
+                                         for f in row["unseated_factions"]])
                 typer.echo(f"  {t}  {row['hexes']:>3} {row['edge_hexes']:>3} {row['river_side_hexes']:>3}  "
                            f"{'/'.join(str(n) for n in row['neighbours_by_spades'])}  {row['largest_cluster']}  "
                            f"{row['bridge_spots']:>3}  {firsts}")

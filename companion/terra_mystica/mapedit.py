@@ -63,7 +63,7 @@ from companion.terra_mystica.hexmap import LONG_ROW, MAX_ROWS, SHORT_ROW, TerraM
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 
 __all__ = ["BASE_ROWS", "MOST_PLAYERS", "DesignWarning", "MapDesign", "MapEditor", "design_warnings", "home_letter", "playability",
-           "seat_refusal", "seatable_factions", "start_dwellings"]
+           "seat_refusal", "seatable_factions", "start_dwellings", "wheel_factions"]
 
 #: The most players a Terra Mystica game has: a map the lab makes should seat this many colours.
 MOST_PLAYERS = 5
@@ -104,7 +104,7 @@ def start_dwellings(faction: str) -> int:
     return START_DWELLINGS.get(faction, 2)
 
 
-def _wheel_factions() -> list[str]:
+def wheel_factions() -> list[str]:
     """The factions the engine plays whose home terrain is on the terrain wheel (the base game's 14)."""
     from companion.terra_mystica import game
     from companion.terra_mystica.factions import get_faction
@@ -184,7 +184,7 @@ def seatable_factions(tm_map: TerraMysticaMap) -> list[str]:
     >>> len(seatable_factions(load_shipped_map("base")))
     14
     """
-    return [f for f in _wheel_factions() if seat_refusal(tm_map, f) is None]
+    return [f for f in wheel_factions() if seat_refusal(tm_map, f) is None]
 
 
 def playability(tm_map: TerraMysticaMap, players: int = MOST_PLAYERS) -> str | None:
@@ -271,7 +271,7 @@ def design_warnings(tm_map: TerraMysticaMap) -> list[DesignWarning]:
             "{rows} rows, fewer than the base map's {base_rows}: smaller than the game is made for",
             rows).format(rows=rows, base_rows=BASE_ROWS)))
     seated = set(seatable_factions(tm_map))
-    unseated = [f for f in _wheel_factions() if f not in seated]
+    unseated = [f for f in wheel_factions() if f not in seated]
     if unseated:
         counts = tm_map.terrain_counts()
         out.append(DesignWarning("unseatable_factions", _(
