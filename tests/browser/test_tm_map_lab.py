@@ -274,3 +274,29 @@ def test_remove_row_down_to_one_row_is_flagged_in_the_browser(page, lab_url):
     page.locator(f"{LAB} .companion-map-status").first.scroll_into_view_if_needed()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "tm_map_lab_one_row.png"))
+
+
+def test_a_saved_design_opens_in_the_play_notebook(page, lab_url, tmp_path):
+    """A design kept by the lab (its store, as Save writes it) is typed into the play notebook's map file box
+    and a game starts on it: the page names the custom map and draws its hexes."""
+    from companion.terra_mystica.mapedit import MapDesign
+    from companion.terra_mystica.mapstore import DesignStore
+
+    design = MapDesign.from_map(parse_letters(map_text("base"))).paint(["A1", "A2", "A3"], "B")
+    store = DesignStore(tmp_path)
+    store.save("Lakes corner", design.map)
+    path = store.path("Lakes corner")
+    run_in_lab(page, lab_url, "notebooks/terra_mystica/play_a_full_game.ipynb")
+    page.locator(".jp-OutputArea .widget-dropdown select").filter(
+        has=page.locator("option", has_text="Custom map file")).first.select_option(label="Custom map file")
+    box = page.locator(".jp-OutputArea .widget-text input[placeholder^='path to a map file']").first
+    box.fill(str(path))
+    box.press("Enter")
+    page.wait_for_timeout(1500)
+    page.locator(".jp-OutputArea .widget-button", has_text="New game").first.click()
+    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.node.innerText"
+                           ".includes('New game on the custom map Lakes corner.txt')", timeout=90_000)
+    page.wait_for_function("() => { const p = window.jupyterapp.shell.currentWidget.node"
+                           ".querySelector('.jp-OutputArea .js-plotly-plot'); return !!p && !!p.layout &&"
+                           " p.layout.title && p.layout.title.text.includes('custom map'); }", timeout=60_000)
+    screenshot(page, "tm_play_a_designed_map")
