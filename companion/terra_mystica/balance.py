@@ -37,7 +37,14 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.jsonio import excerpt
 from companion.terra_mystica.hexmap import TerraMysticaMap, map_record_name
-from companion.terra_mystica.mapedit import home_letter, playability, seatable_factions, start_dwellings
+from companion.terra_mystica.mapedit import (
+    home_letter,
+    playability,
+    seat_refusal,
+    seatable_factions,
+    start_dwellings,
+    wheel_factions,
+)
 from companion.terra_mystica.terrain import terrain_wheel
 
 __all__ = ["MAX_GAMES", "Z95", "balance_factions", "first_dwellings", "analysis", "mean_interval",
@@ -120,9 +127,18 @@ def analysis(tm_map: TerraMysticaMap, *, first_dwelling: bool = True, bot: str =
     dict
         ``map_id`` and ``terrains``: terrain letter -> ``hexes``, ``edge_hexes``, ``river_side_hexes``,
         ``neighbours_by_spades`` (list of 4: land-neighbour contacts at 0, 1, 2, 3 spades, one per hex and
-        neighbour), ``largest_cluster`` (hexes), ``bridge_spots`` (spots with an end on the terrain) and
+        neighbour), ``largest_cluster`` (hexes), ``bridge_spots`` (spots with an end on the terrain),
         ``first_dwellings`` (faction -> hex labels, :func:`first_dwellings`; empty when
-        ``first_dwelling`` is False or two players cannot play on the map).
+        ``first_dwelling`` is False or two players cannot play on the map) and ``unseated_factions`` (the
+        terrain's base-game factions that cannot place their starting dwellings on the map, too few hexes:
+        :func:`~companion.terra_mystica.mapedit.seat_refusal`; they have no first dwellings).
+
+    Examples
+    --------
+    >>> from companion.terra_mystica.hexmap import map_from_rows
+    >>> doc = analysis(map_from_rows([list("USGBYRUKRGBRK")]), first_dwelling=False)   # desert: 1 hex
+    >>> doc["terrains"]["Y"]["unseated_factions"], doc["terrains"]["U"]["unseated_factions"]
+    (['fakirs', 'nomads'], [])
     """
     from companion.terra_mystica.mapgen import largest_clusters
 
@@ -145,6 +161,8 @@ def analysis(tm_map: TerraMysticaMap, *, first_dwelling: bool = True, bot: str =
             "bridge_spots": sum(1 for a, b in tm_map.bridge_spots if t in (tm_map.hexes[a].terrain,
                                                                            tm_map.hexes[b].terrain)),
             "first_dwellings": {f: first_dwellings(tm_map, f, bot=bot) for f in factions if home_letter(f) == t},
+            "unseated_factions": [f for f in wheel_factions()
+                                  if home_letter(f) == t and seat_refusal(tm_map, f) is not None],
         }
     return {"map_id": tm_map.map_id, "terrains": out}
 

@@ -4,7 +4,11 @@ FILE is a path or ``-`` for standard input, in the letter form or the reference 
 form (detected). With ``--json`` one JSON object is printed with the keys ``rows`` (map rows in the
 input, no placeholder row), ``land_hexes``, ``river_hexes``, ``terrain_counts`` (letter -> land hexes,
 no river entry), ``bridge_spots`` (legal bridge pairs, RULES-NOTES appendix B) and ``map_id`` (the
-reference engine's SHA-1 id). Bad input exits with status 2 and the message on stderr.
+reference engine's SHA-1 id). The plain output ends with one ``design warning:`` line per design
+convention the map breaks (:func:`~companion.terra_mystica.mapedit.design_warnings`: fewer rows than the
+base map's 9, factions that cannot place their starting dwellings, ...); ``tm balance`` prints the same
+lines, and its ``--json`` has them under ``warnings``. Bad input exits with status 2 and the message on
+stderr.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from companion.cli_support import bad_input_exits_2, columns, pad, print_json, r
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext, ngettext
 
-__all__ = ["register", "map_summary", "read_map_argument"]
+__all__ = ["register", "design_warning_docs", "map_summary", "read_map_argument"]
 
 
 def map_summary(text: str, *, file: str | None = None) -> dict:
@@ -82,7 +86,8 @@ def register(app: typer.Typer) -> None:
         """Check a custom map and print its size, terrain counts, bridge spots and map id."""
         with bad_input_exits_2():
             # a shipped map's key (as tm balance and tm simulate --map take it) or a map file
-            text = read_map_argument(file).to_letters()
+            tm_map = read_map_argument(file)
+            text = tm_map.to_letters()
             summary = map_summary(text, file=file)
             if svg or png:
                 _write_pictures(text, file, svg, png, not no_labels)
@@ -101,8 +106,23 @@ def register(app: typer.Typer) -> None:
         width = max(columns(label) for label, _value in rows) + 1
         for label, value in rows:
             typer.echo(f"{pad(label, width)}{value}")
+        _echo_design_warnings(design_warning_docs(tm_map))
 
     register_balance(app)
+
+
+def design_warning_docs(tm_map) -> list[dict[str, str]]:
+    """The design conventions ``tm_map`` breaks as JSON objects ``{"code", "message"}``
+    (:func:`~companion.terra_mystica.mapedit.design_warnings`: a small map, factions that cannot be seated,
+    unequal terrains, a river in pieces; flagged, the map is still read and played)."""
+    from companion.terra_mystica.mapedit import design_warnings
+
+    return [{"code": w.code, "message": w.message} for w in design_warnings(tm_map)]
+
+
+def _echo_design_warnings(warnings: list[dict[str, str]]) -> None:
+    for doc in warnings:
+        typer.echo(_("design warning: {message}").format(message=doc["message"]))
 
 
 def _write_pictures(text: str, file: str, svg: str | None, png: str | None, labels: bool) -> None:
@@ -141,7 +161,7 @@ def register_balance(app: typer.Typer) -> None:
 
         with bad_input_exits_2():
             m = read_map_argument(map_arg)
-            doc = {"analysis": None if no_analysis else analysis(m),
+            doc = {"warnings": design_warning_docs(m), "analysis": None if no_analysis else analysis(m),
                    "simulation": simulate_balance(m, games=games, players=players, bot=bot, seed=seed,
                                                   workers=workers)}
         if as_json:
@@ -160,11 +180,14 @@ def register_balance(app: typer.Typer) -> None:
                 high=row["vp_high"], share=row["win_share"], w_low=row["win_low"], w_high=row["win_high"]))
         if sim["failures"]:
             typer.echo(_("failed games: {n}").format(n=len(sim["failures"])))
+        _echo_design_warnings(doc["warnings"])
         if doc["analysis"]:
             typer.echo(_("home terrain: hexes, on edge, by a river, neighbours at 0/1/2/3 spades, largest cluster, "
                          "bridge spots, first dwellings"))
             for t, row in doc["analysis"]["terrains"].items():
-                firsts = _("; ").join(f"{faction_label(f)} {' '.join(h)}" for f, h in row["first_dwellings"].items())
+                firsts = _("; ").join([f"{faction_label(f)} {' '.join(h)}" for f, h in row["first_dwellings"].items()]
+                                      + [_("{faction}: too few hexes").format(faction=faction_label(f))
+                                         for f in row["unseated_factions"]])
                 typer.echo(f"  {t}  {row['hexes']:>3} {row['edge_hexes']:>3} {row['river_side_hexes']:>3}  "
                            f"{'/'.join(str(n) for n in row['neighbours_by_spades'])}  {row['largest_cluster']}  "
                            f"{row['bridge_spots']:>3}  {firsts}")

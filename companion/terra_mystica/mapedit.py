@@ -8,11 +8,16 @@ Two kinds of trouble are told apart:
 * a map that **cannot** be a Terra Mystica map (row lengths other than 13/12 alternating, more than 9
   rows or none, a hex outside the map, a letter that is no terrain) is never made: the edit raises
   :class:`~companion.errors.MapFormatError` and the design stays as it was;
-* a map that can be played but **breaks a design convention** (the seven home terrains do not have equal
-  numbers of hexes, the river is in more than one piece, a terrain is missing) is made and flagged by
-  :meth:`MapDesign.warnings`;
-* a map that can be made but **cannot be played by five** (:func:`playability`) is made and flagged
-  ``"unplayable"`` by :meth:`MapDesign.warnings`, and :meth:`MapDesign.remove_row` refuses to make one.
+* a map that can be made but **breaks a design convention** is made and flagged by
+  :meth:`MapDesign.warnings` (:func:`design_warnings`), never refused. The conventions, in the order
+  flagged: five players can play it (``"unplayable"``, :func:`playability`); it has the base map's 9 rows
+  (``"small_map"``); every base-game faction can place its starting dwellings (``"unseatable_factions"``,
+  :func:`seat_refusal`); every home terrain has a hex (``"missing_terrain"``) and all have the same number
+  (``"unequal_terrains"``); the river is one piece (``"river_pieces"``).
+
+A map too small for the game is such a broken convention, not an invalid map: :meth:`MapDesign.remove_row`
+removes rows down to one (the base map's first row alone: 13 hexes, flagged ``"small_map"`` and
+``"unseatable_factions"``, since desert and mountains have one hex each), and refuses only the last row.
 
 What makes a map playable (our reading of the setup rules): every player places their starting
 dwellings on hexes of their home terrain (rule book, setup; two for most factions, three for the
@@ -52,16 +57,19 @@ from functools import cached_property
 import networkx as nx
 
 from companion.errors import CompanionError, MapFormatError
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.jsonio import quoted
 from companion.terra_mystica.hexmap import LONG_ROW, MAX_ROWS, SHORT_ROW, TerraMysticaMap, map_from_rows
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 
-__all__ = ["MOST_PLAYERS", "DesignWarning", "MapDesign", "MapEditor", "design_warnings", "home_letter", "playability",
-           "seat_refusal", "seatable_factions", "start_dwellings"]
+__all__ = ["BASE_ROWS", "MOST_PLAYERS", "DesignWarning", "MapDesign", "MapEditor", "design_warnings", "home_letter", "playability",
+           "seat_refusal", "seatable_factions", "start_dwellings", "wheel_factions"]
 
 #: The most players a Terra Mystica game has: a map the lab makes should seat this many colours.
 MOST_PLAYERS = 5
+
+#: Rows of the base map (and of both Fire & Ice sides): a design with fewer is flagged ``"small_map"``.
+BASE_ROWS = 9
 
 Cell = tuple[int, int]
 
@@ -73,7 +81,8 @@ class DesignWarning:
     Attributes
     ----------
     code : str
-        ``"unplayable"``, ``"unequal_terrains"``, ``"missing_terrain"`` or ``"river_pieces"``.
+        ``"unplayable"``, ``"small_map"``, ``"unseatable_factions"``, ``"missing_terrain"``,
+        ``"unequal_terrains"`` or ``"river_pieces"`` (see the module docstring).
     message : str
         One sentence in the language in force when the warning was made.
     """
@@ -95,7 +104,7 @@ def start_dwellings(faction: str) -> int:
     return START_DWELLINGS.get(faction, 2)
 
 
-def _wheel_factions() -> list[str]:
+def wheel_factions() -> list[str]:
     """The factions the engine plays whose home terrain is on the terrain wheel (the base game's 14)."""
     from companion.terra_mystica import game
     from companion.terra_mystica.factions import get_faction
@@ -175,7 +184,7 @@ def seatable_factions(tm_map: TerraMysticaMap) -> list[str]:
     >>> len(seatable_factions(load_shipped_map("base")))
     14
     """
-    return [f for f in _wheel_factions() if seat_refusal(tm_map, f) is None]
+    return [f for f in wheel_factions() if seat_refusal(tm_map, f) is None]
 
 
 def playability(tm_map: TerraMysticaMap, players: int = MOST_PLAYERS) -> str | None:
@@ -220,25 +229,56 @@ def playability(tm_map: TerraMysticaMap, players: int = MOST_PLAYERS) -> str | N
 
 
 def design_warnings(tm_map: TerraMysticaMap) -> list[DesignWarning]:
-    """The design conventions ``tm_map`` breaks (empty: none); first ``"unplayable"`` when it cannot be
-    played by :data:`MOST_PLAYERS` players (:func:`playability`).
+    """The design conventions ``tm_map`` breaks (empty: none), in this order.
 
-    Conventions (the base map and both Fire & Ice sides keep them): every one of the seven home terrains
-    has a hex, they all have the same number of hexes, and the river hexes form one connected piece
-    (direct adjacency), so shipping can cross the whole river.
+    Conventions (the base map keeps them all; a shipped Fire & Ice map may break the last two):
+
+    * ``"unplayable"``: fewer than :data:`MOST_PLAYERS` home terrains can seat a faction
+      (:func:`playability`), so a five-player game cannot set up;
+    * ``"small_map"``: fewer rows than the base map's :data:`BASE_ROWS` (9), a map smaller than the
+      game is made for;
+    * ``"unseatable_factions"``: a base-game faction cannot place its starting dwellings (its home
+      terrain has fewer hexes than it places: 2, the Nomads 3, the Chaos Magicians 1; :func:`seat_refusal`);
+    * ``"missing_terrain"``: a home terrain has no hex; ``"unequal_terrains"``: the seven home terrains
+      do not have the same number of hexes;
+    * ``"river_pieces"``: the river hexes are not one connected piece (direct adjacency), so shipping
+      cannot cross the whole river.
 
     Examples
     --------
-    >>> from companion.terra_mystica.hexmap import load_shipped_map
+    >>> from companion.terra_mystica.hexmap import load_shipped_map, map_from_rows
     >>> design_warnings(load_shipped_map("base"))
     []
+    >>> first_row = map_from_rows([load_shipped_map("base").rows[0]])   # 13 hexes: desert and mountains 1
+    >>> [w.code for w in design_warnings(first_row)]
+    ['small_map', 'unseatable_factions', 'unequal_terrains']
+    >>> for w in design_warnings(first_row)[:2]:
+    ...     print(w.message)  # doctest: +NORMALIZE_WHITESPACE
+    1 row, fewer than the base map's 9: smaller than the game is made for
+    factions that cannot place their starting dwellings (home terrain: hexes / dwellings): Dwarves mountains
+    1/2, Engineers mountains 1/2, Fakirs desert 1/2, Nomads desert 1/3
     """
-    from companion.terra_mystica.names import terrain_name
+    from companion.terra_mystica.names import faction_name, terrain_name
 
     out: list[DesignWarning] = []
     unplayable = playability(tm_map)
     if unplayable is not None:
         out.append(DesignWarning("unplayable", _("not playable: {reason}").format(reason=unplayable)))
+    rows = len(tm_map.rows)
+    if rows < BASE_ROWS:
+        out.append(DesignWarning("small_map", ngettext(
+            "{rows} row, fewer than the base map's {base_rows}: smaller than the game is made for",
+            "{rows} rows, fewer than the base map's {base_rows}: smaller than the game is made for",
+            rows).format(rows=rows, base_rows=BASE_ROWS)))
+    seated = set(seatable_factions(tm_map))
+    unseated = [f for f in wheel_factions() if f not in seated]
+    if unseated:
+        counts = tm_map.terrain_counts()
+        out.append(DesignWarning("unseatable_factions", _(
+            "factions that cannot place their starting dwellings (home terrain: hexes / dwellings): "
+            "{factions}").format(factions=_(", ").join(
+                f"{faction_name(f)} {terrain_name(home_letter(f))} {counts.get(home_letter(f), 0)}/"
+                f"{start_dwellings(f)}" for f in unseated))))
     counts = tm_map.terrain_counts()
     wheel = terrain_wheel()
     missing = [t for t in wheel.letters if not counts.get(t)]
@@ -380,24 +420,30 @@ class MapDesign:
         return MapDesign((*self.rows, (letter,) * length))
 
     def remove_row_refusal(self) -> str | None:
-        """Why :meth:`remove_row` would refuse (the only row, or a map that five could not play without the
-        bottom row, :func:`playability`), or None when it would remove it."""
+        """Why :meth:`remove_row` would refuse (only for the last row: a map has at least one), or None.
+
+        A map too small for the game is made and flagged (:func:`design_warnings`: ``"small_map"``,
+        ``"unseatable_factions"``, ``"unplayable"``), not refused."""
         if len(self.rows) <= 1:
             return _("a map has at least one row")
-        unplayable = playability(map_from_rows(self.rows[:-1]))
-        # a map that is already unplayable may lose rows: only the step from playable to unplayable is refused
-        if unplayable is not None and playability(self.map) is None:
-            return _("without the bottom row the map is not playable: {reason}").format(reason=unplayable)
         return None
 
     def remove_row(self) -> MapDesign:
-        """Remove the bottom row.
+        """Remove the bottom row (down to one row; what it leaves may be flagged, never refused).
 
         Raises
         ------
         MapFormatError
-            If it is the only row, or if the map without it could not be played by five
-            (:meth:`remove_row_refusal` says why).
+            If it is the only row.
+
+        Examples
+        --------
+        >>> from companion.terra_mystica.hexmap import load_shipped_map
+        >>> design = MapDesign.from_map(load_shipped_map("base"))
+        >>> while design.remove_row_refusal() is None:
+        ...     design = design.remove_row()
+        >>> len(design.rows), [w.code for w in design.warnings()][:2]
+        (1, ['small_map', 'unseatable_factions'])
         """
         refusal = self.remove_row_refusal()
         if refusal is not None:

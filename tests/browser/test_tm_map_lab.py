@@ -202,3 +202,101 @@ def test_chinese_statistics_titles_read_on_a_phone(phone, lab_url):
         terrains = page.evaluate(_HEAD_LINES_JS.replace("table.rows[0].cells", "Array.from(table.rows).slice(1)"
                                                         ".map(row => row.cells[0])"), table.element_handle())
         assert len(terrains) == 7 and all(lines == 1 for _t, lines, _h, _l in terrains), (kind, terrains)
+
+
+@pytest.mark.parametrize("notebook", [NOTEBOOK, "notebooks/zh_CN/terra_mystica/map_lab.ipynb"], ids=["en", "zh_CN"])
+def test_tables_fit_at_1280_with_the_file_browser_open(browser, lab_url, request, notebook):
+    """A laptop screen with JupyterLab's file browser open (the reviewer's view): the statistics tables and the
+    analysis table fit the notebook's width, no sideways scrolling, and no cell's text breaks onto a second line."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors = watch_console(page)
+    try:
+        run_in_lab(page, lab_url, notebook)
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        page.wait_for_function("() => { const p = document.querySelector('.jp-FileBrowser');"
+                               " return !!p && p.getBoundingClientRect().width > 150; }", timeout=30_000)
+        _wait_for_map(page)
+        page.locator(f"{LAB} .widget-button", has_text="分析地图" if "zh_CN" in notebook else "Read the map").first.click()
+        page.wait_for_selector(f"{LAB} table.companion-balance", timeout=180_000)
+        page.wait_for_timeout(800)
+        left = page.evaluate("() => document.querySelector('.jp-FileBrowser').getBoundingClientRect().width")
+        assert left > 150, left   # the file browser is really open beside the notebook
+        stats = page.locator(f"{LAB} table.companion-map-stats").first
+        stats.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        tag = "zh_CN_" if "zh_CN" in notebook else ""
+        page.screenshot(path=str(SCREENSHOTS / f"tm_map_lab_{tag}statistics_1280_file_browser.png"))
+        frames = page.evaluate(
+            "(root) => Array.from(document.querySelectorAll(root + ' .companion-scroll-frame')).map(f => {"
+            " const t = f.querySelector('table'); const r = f.getBoundingClientRect();"
+            " return [t.className, f.scrollWidth, f.clientWidth, Math.round(r.right)]; })", LAB)
+        notebook_right = page.evaluate("() => Math.round(window.jupyterapp.shell.currentWidget.node"
+                                       ".querySelector('.jp-WindowedPanel-outer, .jp-Notebook').getBoundingClientRect().right)")
+        kinds = [k for k, *_rest in frames]
+        assert kinds.count("companion-map-stats") == 2 and "companion-balance" in kinds, frames
+        for kind, scroll, client, right in frames:
+            assert scroll <= client + 1, ("sideways scrolling", kind, frames)
+            assert right <= notebook_right + 1, ("past the notebook's edge", kind, frames, notebook_right)
+        for kind in ("companion-map-stats", "companion-balance"):
+            for i in range(page.locator(f"{LAB} table.{kind}").count()):
+                table = page.locator(f"{LAB} table.{kind}").nth(i)
+                lines = page.evaluate(
+                    "(t) => Array.from(t.querySelectorAll('td, tr + tr th')).map(c => { const r = document"
+                    ".createRange(); r.selectNodeContents(c); const tops = new Set(Array.from("
+                    "r.getClientRects()).map(x => Math.round(x.top))); return [c.textContent, tops.size]; })",
+                    table.element_handle())
+                assert lines and all(n <= 1 for _text, n in lines), (kind, [x for x in lines if x[1] > 1])
+        page.locator(f"{LAB} table.companion-balance").first.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENSHOTS / f"tm_map_lab_{tag}analysis_1280_file_browser.png"))
+    finally:
+        context.close()
+    errors.check(request.node.name)
+
+
+def test_remove_row_down_to_one_row_is_flagged_in_the_browser(page, lab_url):
+    """Issue 21's decision, as a designer sees it: Remove the bottom row goes on down to one row (then turns
+    grey), and the lab flags the small map and the factions that cannot place their starting dwellings."""
+    run_in_lab(page, lab_url, NOTEBOOK)
+    _wait_for_map(page)
+    button = page.locator(f"{LAB} .widget-button", has_text="Remove the bottom row").first
+    for rows in range(8, 0, -1):
+        button.click()
+        page.wait_for_function("(n) => document.querySelector('" + LAB + " .widget-textarea textarea')"
+                               ".value.trim().split('\\n').length === n", arg=rows, timeout=30_000)
+    page.wait_for_function("() => document.querySelector('" + LAB + "').innerText.includes("
+                           "\"1 row, fewer than the base map's 9\")", timeout=30_000)
+    text = widget_text(page)
+    assert "Nomads desert 1/3" in text and "Dwarves mountains 1/2" in text
+    assert button.is_disabled()
+    page.locator(f"{LAB} .companion-map-status").first.scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "tm_map_lab_one_row.png"))
+
+
+def test_a_saved_design_opens_in_the_play_notebook(page, lab_url, tmp_path):
+    """A design kept by the lab (its store, as Save writes it) is typed into the play notebook's map file box
+    and a game starts on it: the page names the custom map and draws its hexes."""
+    from companion.terra_mystica.mapedit import MapDesign
+    from companion.terra_mystica.mapstore import DesignStore
+
+    design = MapDesign.from_map(parse_letters(map_text("base"))).paint(["A1", "A2", "A3"], "B")
+    store = DesignStore(tmp_path)
+    store.save("Lakes corner", design.map)
+    path = store.path("Lakes corner")
+    run_in_lab(page, lab_url, "notebooks/terra_mystica/play_a_full_game.ipynb")
+    page.locator(".jp-OutputArea .widget-dropdown select").filter(
+        has=page.locator("option", has_text="Custom map file")).first.select_option(label="Custom map file")
+    box = page.locator(".jp-OutputArea .widget-text input[placeholder^='path to a map file']").first
+    box.fill(str(path))
+    box.press("Enter")
+    page.wait_for_timeout(1500)
+    page.locator(".jp-OutputArea .widget-button", has_text="New game").first.click()
+    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.node.innerText"
+                           ".includes('New game on the custom map Lakes corner.txt')", timeout=90_000)
+    page.wait_for_function("() => { const p = window.jupyterapp.shell.currentWidget.node"
+                           ".querySelector('.jp-OutputArea .js-plotly-plot'); return !!p && !!p.layout &&"
+                           " p.layout.title && p.layout.title.text.includes('custom map'); }", timeout=60_000)
+    screenshot(page, "tm_play_a_designed_map")

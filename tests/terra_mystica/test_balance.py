@@ -198,3 +198,23 @@ def test_a_custom_map_is_parsed_once_for_all_its_games():
 
     name = map_record_name(generate("random", "random", seed=2).map)
     assert name.startswith("custom:") and map_by_name(name) is map_by_name(name)
+
+
+def test_the_analysis_names_the_factions_a_small_map_cannot_seat():
+    """The base map's first row alone (U S G B Y R U K R G B R K, counted by hand): desert and mountains have one
+    hex each, so the Fakirs, Nomads, Dwarves and Engineers have no first dwellings; the reading says why instead
+    of leaving their cell empty."""
+    from companion.terra_mystica.hexmap import parse_letters
+    from companion.widgets.terra_mystica.balanceplot import analysis_html
+
+    one_row = parse_letters("U,S,G,B,Y,R,U,K,R,G,B,R,K\n")
+    doc = balance.analysis(one_row)
+    assert doc["terrains"]["Y"]["unseated_factions"] == ["fakirs", "nomads"]
+    assert doc["terrains"]["S"]["unseated_factions"] == ["dwarves", "engineers"]
+    assert doc["terrains"]["Y"]["first_dwellings"] == {} and doc["terrains"]["U"]["unseated_factions"] == []
+    assert set(doc["terrains"]["U"]["first_dwellings"]) == {"cultists", "halflings"}
+    assert "Nomads: too few hexes" in analysis_html(doc)
+    result = runner.invoke(app, ["tm", "balance", "-", "--games", "1", "--players", "2", "--bot", "random"],
+                           input="U,S,G,B,Y,R,U,K,R,G,B,R,K\n")
+    assert result.exit_code == 0, result.output
+    assert "Dwarves: too few hexes" in result.stdout

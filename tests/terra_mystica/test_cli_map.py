@@ -114,3 +114,26 @@ def test_map_accepts_a_shipped_map_name_as_balance_does():
         runner.invoke(app, ["tm", "map", str(FIXTURES / "base.txt"), "--json"]).stdout)["map_id"]
     unknown = runner.invoke(app, ["tm", "map", "nowhere"])
     assert unknown.exit_code == 2 and "base" in unknown.output
+
+
+def test_a_map_too_small_for_the_game_is_flagged_by_tm_map_and_tm_balance(tmp_path):
+    """Issue 21's decision: a one-row map is read (not refused) and flagged: fewer rows than the base map's 9,
+    and the factions whose home terrain has too few hexes (counted by hand on the base map's first row,
+    U S G B Y R U K R G B R K: desert 1, mountains 1)."""
+    one_row = tmp_path / "one-row.txt"
+    one_row.write_text((FIXTURES / "base.txt").read_text().split()[0])
+    result = runner.invoke(app, ["tm", "map", str(one_row)])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stdout.splitlines() if line.startswith("design warning:")]
+    assert "1 row, fewer than the base map's 9" in warnings[0]
+    assert "Nomads desert 1/3" in warnings[1] and "Dwarves mountains 1/2" in warnings[1]
+    base = runner.invoke(app, ["tm", "map", str(FIXTURES / "base.txt")])
+    assert "design warning" not in base.stdout
+    balance = runner.invoke(app, ["tm", "balance", str(one_row), "--games", "1", "--players", "2", "--bot",
+                                  "random", "--json", "--no-analysis"])
+    assert balance.exit_code == 0, balance.output
+    codes = [w["code"] for w in json.loads(balance.stdout)["warnings"]]
+    assert codes[:2] == ["small_map", "unseatable_factions"]
+    text = runner.invoke(app, ["tm", "balance", str(one_row), "--games", "1", "--players", "2", "--bot",
+                               "random", "--no-analysis"])
+    assert text.exit_code == 0 and "design warning: 1 row" in text.stdout, text.output

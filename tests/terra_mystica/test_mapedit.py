@@ -168,18 +168,35 @@ def test_the_flagged_maps_are_the_ones_a_game_cannot_set_up():
     assert game.is_terminal(last)
 
 
-def test_remove_row_stops_at_the_last_playable_map():
-    design = MapDesign((tuple("YYUUKKBBGGSSR"), tuple("IIIIIIIIIIII")))
-    assert design.remove_row_refusal() is None
-    one_row = design.remove_row()
-    assert one_row.remove_row_refusal() is not None
+def test_remove_row_goes_down_to_one_row_and_flags_a_map_too_small_for_the_game():
+    """The coordinator's decision on issue 21: a map too small for the game breaks a design convention, it is
+    not an invalid map. Rows come off down to one; what is left is flagged, never refused."""
+    design = MapDesign.from_map(load_shipped_map("base"))
+    seen = []
+    while design.remove_row_refusal() is None:
+        design = design.remove_row()
+        seen.append(len(design.rows))
+    assert seen == [8, 7, 6, 5, 4, 3, 2, 1]
     with pytest.raises(MapFormatError, match="at least one row"):
-        one_row.remove_row()
-    # the rows that make it playable are the last two: removing either would leave too few hexes
+        design.remove_row()
+    # the base map's first row, counted by hand: U S G B Y R U K R G B R K -> desert (Y) 1, mountains (S) 1
+    assert design.rows == (tuple("USGBYRUKRGBRK"),)
+    codes = [w.code for w in design.warnings()]
+    assert codes[:2] == ["small_map", "unseatable_factions"]
+    small, unseated = design.warnings()[:2]
+    assert "1 row" in small.message and "9" in small.message
+    # desert is home to the Fakirs and Nomads, mountains to the Dwarves and Engineers (factions.json)
+    for name in ("Fakirs desert 1/2", "Nomads desert 1/3", "Dwarves mountains 1/2", "Engineers mountains 1/2"):
+        assert name in unseated.message
+    assert "Witches" not in unseated.message
+    # a playable map that loses its last rows becomes unplayable: flagged first, not refused
     tight = MapDesign((tuple("YYUUKKIIIIIII"), tuple("BBGGIIIIIIII")))
-    assert mapedit.playability(tight.map) is None
-    assert "not playable" in tight.remove_row_refusal()
-    with pytest.raises(MapFormatError, match="not playable"):
-        tight.remove_row()
-    # a map that is already unplayable may still lose rows
-    assert MapDesign((tuple("YYYYYYUUUUUUK"), tuple("IIIIIIIIIIII"))).remove_row_refusal() is None
+    assert mapedit.playability(tight.map) is None and tight.remove_row_refusal() is None
+    assert [w.code for w in tight.remove_row().warnings()][:2] == ["unplayable", "small_map"]
+
+
+def test_only_fewer_rows_than_the_base_map_is_small():
+    rows = load_shipped_map("base").rows
+    assert "small_map" not in [w.code for w in MapDesign(rows).warnings()]
+    assert "small_map" in [w.code for w in MapDesign(rows[:8]).warnings()]
+    assert "8 rows" in next(w.message for w in MapDesign(rows[:8]).warnings() if w.code == "small_map")

@@ -63,7 +63,8 @@ def test_swap_refuses_a_river_and_row_limits_are_told(lab):
     assert lab.add_row() and set(lab.design.rows[-1]) == {"I"}
 
 
-def test_remove_row_is_disabled_at_the_last_playable_map_and_unplayable_is_flagged(lab):
+def test_remove_row_goes_down_to_one_row_and_the_lab_flags_the_small_map(lab):
+    """Issue 21's decision: rows come off down to one; a map too small for the game is flagged, not refused."""
     from companion.terra_mystica.mapedit import MapDesign
 
     removed = 0
@@ -71,12 +72,18 @@ def test_remove_row_is_disabled_at_the_last_playable_map_and_unplayable_is_flagg
         assert lab.remove_row()
         removed += 1
         assert removed < 9, "remove-row never disables"
-    assert len(lab.design.rows) == 1   # the base map's first row alone still seats five colours
-    # two rows whose land only together seats five colours (desert, plains, swamp; lakes, forest: 2 hexes each)
+    assert removed == 8 and len(lab.design.rows) == 1
+    assert "at least one row" in lab.remove_row_button.tooltip
+    assert not lab.remove_row() and "at least one row" in lab.message.value
+    # the base map's first row: desert and mountains have one hex each
+    assert "1 row, fewer than the base map&#x27;s 9" in lab.status.value
+    assert "Nomads desert 1/3" in lab.status.value
+    # two rows whose land only together seats five colours: removing one is allowed, and flagged unplayable
     lab.editor.reset(MapDesign((tuple("YYUUKKIIIIIII"), tuple("BBGGIIIIIIII"))))
     lab._show()
-    assert lab.remove_row_button.disabled and "not playable" in lab.remove_row_button.tooltip
-    assert not lab.remove_row() and "not playable" in lab.message.value
+    assert not lab.remove_row_button.disabled and "not playable" not in lab.status.value
+    assert lab.remove_row() and "not playable" in lab.status.value and "lakes 0" in lab.status.value
+    lab.undo()
     lab.tool.value = "I"
     assert lab.paint(["B1"])   # lakes down to one hex: four colours left
     assert "not playable" in lab.status.value and "lakes 1" in lab.status.value

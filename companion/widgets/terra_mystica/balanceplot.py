@@ -79,7 +79,9 @@ def analysis_html(doc: dict, base: dict | None = None) -> str:
                 shown += " (" + ("/".join(map(str, other)) if isinstance(other, list) else str(other)) + ")"
             return f"<td>{html.escape(shown)}</td>"
 
-        firsts = _("; ").join(f"{faction_name(f)} {' '.join(h)}" for f, h in row["first_dwellings"].items())
+        firsts = _("; ").join([f"{faction_name(f)} {' '.join(h)}" for f, h in row["first_dwellings"].items()]
+                              + [_("{faction}: too few hexes").format(faction=faction_name(f))
+                                 for f in row.get("unseated_factions", ())])
         rows.append(f"<tr><th>{html.escape(terrain_name(t))}</th>" + "".join(cell(k) for k in (
             "hexes", "edge_hexes", "river_side_hexes", "neighbours_by_spades", "largest_cluster", "bridge_spots"))
                     + f"<td>{html.escape(firsts)}</td></tr>")

@@ -661,9 +661,10 @@ def statistics_html(tm_map: TerraMysticaMap) -> str:
         _("home terrain"), _("hexes"), _("on edge"), _("by a river"), _("no same-terrain neighbour")))
     # a title breaks only between words (Chinese has no spaces: a squeezed table, on a phone, would otherwise
     # break its titles one character a line) and a row's terrain "沙漠 (Y)" not at all; the table scrolls in its
-    # frame instead
+    # frame instead. Cells are padded 4 px a side: 13 columns fit a laptop's notebook beside JupyterLab's file
+    # browser (1280 px screen: 844 px for the output; 8 px a side needed 858)
     table = (
-        "<style>.companion-map-stats th, .companion-map-stats td {padding: 2px 8px; text-align: right}"
+        "<style>.companion-map-stats th, .companion-map-stats td {padding: 2px 4px; text-align: right}"
         ".companion-map-stats th {word-break: keep-all}"
         ".companion-map-stats td, .companion-map-stats tr + tr th {white-space: nowrap}</style>"
         '<table class="companion-map-stats" style="border-collapse:collapse;font-size:12px">'
