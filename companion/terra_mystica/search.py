@@ -33,7 +33,10 @@ The move whose playout leaves the faction the biggest lead in expected final VP 
 chosen (``rivals=1``; in 2-player games against the greedy bot this won 16 of 20 where its own VP alone won 9
 of 17: a row that feeds the rival power or takes its spot counts). The playouts grow one
 ply at a time for all candidates together, so a time cap (``seconds``) only stops them at a shorter,
-common horizon; the answer is that of the longest horizon every candidate reached. Terra Mystica has no
+common horizon; the answer is that of the longest horizon every candidate reached. Every stage keeps to the
+cap (:class:`companion.coach.Deadline`, checked before each candidate valued and each playout move): on a
+slow or loaded machine the first step values fewer candidates (the greedy move first, so there is always
+an answer), and a hint's second search (close moves a round further) only runs in the time left. Terra Mystica has no
 hidden information once set up, so nothing is sampled: the greedy bots' ties are broken by a generator
 seeded from ``seed`` and the position (the number of actions so far), never from a clock.
 
@@ -53,11 +56,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.coach import MIN_LOSS, Drop, Review, biggest_drops
+from companion.coach import MIN_LOSS, Deadline, Drop, Review, biggest_drops
 from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.i18n import gettext as _
 from companion.i18n import ngettext, pgettext
@@ -187,6 +190,9 @@ class MoveAnalysis:
         The line: this move, then the greedy playout's moves (faction, action), up to the horizon.
     reason : str
         One sentence on why, drawn from the line ("" until :func:`explain_line` fills it).
+    states : tuple of GameState
+        The state after each move of ``line`` (as long as ``line``; empty when not kept), so the reason is
+        written without replaying the line.
     """
 
     action: Any
@@ -194,15 +200,25 @@ class MoveAnalysis:
     line: tuple[tuple[str, Any], ...]
     reason: str = ""
     rival_vp: float = 0.0
+    states: tuple = field(default=(), repr=False, compare=False)
 
 
 @dataclass
 class _Playout:
     action: Any
-    state: game.GameState
+    states: list          # the state after each move of the line
     line: list
     value: tuple[float, float]
     done: bool = False
+
+    @property
+    def state(self) -> game.GameState:
+        return self.states[-1]
+
+    def analysis(self, value: tuple[float, float], plies: int) -> MoveAnalysis:
+        """The move's analysis with its line cut to ``plies`` moves (the horizon every playout reached)."""
+        return MoveAnalysis(self.action, value[0], tuple(self.line[:plies]), rival_vp=value[1],
+                            states=tuple(self.states[:plies]))
 
 
 _CACHE_SIZE = 20000
@@ -217,6 +233,9 @@ coin or a worker to a fraction of a VP, with no claim to that precision."""
 
 FIRST_SHARE = 0.6
 """The share of a hint's time cap its first search has; the rest searches close moves a round further."""
+
+DEEPER_MIN = 0.1
+"""Seconds a hint must have left to search close moves a round further (less would not reach a new ply)."""
 
 
 class SearchBot:
@@ -238,6 +257,16 @@ class SearchBot:
         1: its lead over the best rival).
     rounds : int
         Horizon of the playouts in round ends: 1, to the end of this round; 2, to the end of the next one.
+    clock : callable returning float
+        The clock the cap is read on (s; :func:`time.perf_counter`). Every stage checks the cap before each
+        unit of work (a candidate valued one step on, one playout move), so a search ends within ``seconds``
+        plus one such unit; at least the first candidate (the greedy bot's move) is always valued.
+
+    Attributes
+    ----------
+    stopped : bool
+        Whether the cap cut the last search short (candidates left unvalued, or playouts short of the
+        horizon).
 
     Examples
     --------
@@ -253,8 +282,10 @@ class SearchBot:
     name = "search"
 
     def __init__(self, width: int = 8, seconds: float | None = 1.0, plies: int | None = None, seed: int = 0,
-                 rivals: float = 1.0, rounds: int = 1) -> None:
+                 rivals: float = 1.0, rounds: int = 1, clock: Callable[[], float] = time.perf_counter) -> None:
         self.width = width
+        self.clock = clock
+        self.stopped = False
         self.rivals = rivals
         self.seconds = seconds
         self.plies = plies
@@ -281,14 +312,22 @@ class SearchBot:
     def _key(self, value: tuple[float, float]) -> float:
         return value[0] - self.rivals * value[1]
 
-    def _one_step(self, state: game.GameState, like: Any = None) -> list[tuple[tuple[float, float], Any,
-                                                                               game.GameState]]:
+    def _one_step(self, state: game.GameState, like: Any = None, deadline: Deadline | None = None,
+                  first: Any = None) -> list[tuple[tuple[float, float], Any, game.GameState]]:
         """The candidates valued one move on, best first; only those of the same decision as ``like``
-        (:func:`decision`) when it is given."""
+        (:func:`decision`) when it is given. ``first`` (the greedy move) is valued first; once ``deadline``
+        passes, the candidates not yet valued are left out (one at least is valued)."""
+        rows = candidates(state)
+        if first is not None and first in rows:
+            rows.remove(first)
+            rows.insert(0, first)
         out = []
-        for a in candidates(state):
+        for a in rows:
             if like is not None and decision(a) != decision(like):
                 continue
+            if out and deadline is not None and deadline.passed():
+                deadline.stopped = True
+                break
             try:
                 after = game.apply_action(state, a)
             except (IllegalActionError, RecordError):
@@ -304,7 +343,7 @@ class SearchBot:
             p.done = True
             return
         a = self._greedy_move(s)
-        p.state = game.apply_action(s, a)
+        p.states.append(game.apply_action(s, a))
         p.line.append((s.game.seats[game.current_player(s)], a))
         p.value = _values(p.state, faction)
         if game.is_terminal(p.state) or p.state.game.round > last_round:
@@ -312,55 +351,64 @@ class SearchBot:
 
     def _follow(self, state: game.GameState, action: Any, after: game.GameState, plies: int) -> MoveAnalysis:
         """``action`` (made in ``state``, giving ``after``) followed by at most ``plies`` playout moves."""
-        p = _Playout(action, after, [(action.faction, action)], _values(after, action.faction))
+        p = _Playout(action, [after], [(action.faction, action)], _values(after, action.faction))
         for _ply in range(plies):
             if p.done:
                 break
             self._grow(p, action.faction, state.game.round + self.rounds - 1)
-        return MoveAnalysis(action, p.value[0], tuple(p.line), rival_vp=p.value[1])
+        return p.analysis(p.value, len(p.line))
 
-    def _ranked(self, state: game.GameState, like: Any = None, seconds: float | None = -1.0) -> list[MoveAnalysis]:
-        """Every candidate (of the decision ``like`` answers, when given), the searched ones first, best first;
-        ``seconds`` caps the playouts instead of :attr:`seconds` when given."""
-        start = time.perf_counter()
-        ranked = self._one_step(state, like)
+    def _deadline(self) -> Deadline:
+        """A new cap of :attr:`seconds` on :attr:`clock`."""
+        return Deadline(self.seconds, self.clock)
+
+    def _ranked(self, state: game.GameState, like: Any = None, deadline: Deadline | None = None) -> list[MoveAnalysis]:
+        """Every candidate valued (of the decision ``like`` answers, when given), the searched ones first, best
+        first, within ``deadline`` (a new cap of :attr:`seconds` when not given; ``self.stopped`` says
+        whether it cut the search short)."""
+        deadline = deadline or self._deadline()
+        greedy = None
+        if self.width > 0:   # the greedy bot's own move is valued first and always played out
+            greedy = self._greedy_move(state)
+        ranked = self._one_step(state, like, deadline, greedy)
         if not ranked:
             return []
         searched = ranked[:self.width]
-        if self.width > 0:   # the greedy bot's own move is always played out (the search should not do worse)
-            greedy = self._greedy_move(state)
-            searched += [t for t in ranked[self.width:] if t[1] == greedy]
+        searched += [t for t in ranked[self.width:] if t[1] == greedy]
         moves = self._play_out([(a, after) for _v, a, after in searched], state.game.round + self.rounds - 1,
-                               start, self.seconds if seconds == -1.0 else seconds)
+                               deadline)
+        self.stopped = deadline.stopped
         # The moves not played out come after (valued one step on: another horizon, not comparable).
-        return moves + [MoveAnalysis(a, v[0], ((a.faction, a),), rival_vp=v[1]) for v, a, _after in ranked
-                        if all(a != m.action for m in moves)]
+        return moves + [MoveAnalysis(a, v[0], ((a.faction, a),), rival_vp=v[1], states=(after,))
+                        for v, a, after in ranked if all(a != m.action for m in moves)]
 
-    def _play_out(self, searched: Sequence[tuple[Any, game.GameState]], last_round: int, start: float,
-                  seconds: float | None) -> list[MoveAnalysis]:
+    def _play_out(self, searched: Sequence[tuple[Any, game.GameState]], last_round: int,
+                  deadline: Deadline) -> list[MoveAnalysis]:
         """Greedy playouts of the moves ``searched`` ((move, state after it) pairs), grown a ply at a time
-        together up to the end of round ``last_round`` (or :attr:`plies`, or ``seconds`` after ``start``),
-        best first."""
+        together up to the end of round ``last_round`` (or :attr:`plies`), best first. The cap is checked
+        before every playout move; a ply it cuts is dropped: the answer is that of the longest horizon every
+        playout reached."""
         if not searched:
             return []
         faction = searched[0][0].faction
-        playouts = [_Playout(a, after, [(faction, a)], _values(after, faction)) for a, after in searched]
+        playouts = [_Playout(a, [after], [(faction, a)], _values(after, faction)) for a, after in searched]
         values = [p.value for p in playouts]
-        lines = [list(p.line) for p in playouts]
+        plies = [1] * len(playouts)
         ply = 0
         while not all(p.done for p in playouts) and (self.plies is None or ply < self.plies):
-            if seconds is not None and time.perf_counter() - start > seconds:
-                break
             for p in playouts:
+                if deadline.passed():
+                    deadline.stopped = True
+                    break
                 if not p.done:
                     self._grow(p, faction, last_round)
-            if seconds is not None and time.perf_counter() - start > seconds * 1.5:
-                break   # this ply ran far past the cap: keep the last horizon every playout reached
-            ply += 1
-            values = [p.value for p in playouts]
-            lines = [list(p.line) for p in playouts]
-        moves = [MoveAnalysis(p.action, v[0], tuple(line), rival_vp=v[1])
-                 for p, v, line in zip(playouts, values, lines, strict=True)]
+            else:
+                ply += 1
+                values = [p.value for p in playouts]
+                plies = [len(p.line) for p in playouts]
+                continue
+            break
+        moves = [p.analysis(v, n) for p, v, n in zip(playouts, values, plies, strict=True)]
         moves.sort(key=lambda m: -self._key((m.expected_vp, m.rival_vp)))
         return moves
 
@@ -401,20 +449,24 @@ class SearchBot:
             raise CompanionError(_("the game is over: there is no move to suggest"))
         if game.current_player(state) == game.CHANCE or state.game is None:
             raise CompanionError(_("the setup is not finished: the hint starts once every faction is seated"))
-        start = time.perf_counter()
-        moves = self._ranked(state, seconds=None if self.seconds is None else self.seconds * FIRST_SHARE)
+        deadline = self._deadline()
+        moves = self._ranked(state, deadline=deadline.part(FIRST_SHARE))
+        stopped = self.stopped
         shown = moves[:top] if top else moves
         if top and any(self._close(shown[k:k + 2]) for k in range(len(shown) - 1)):
-            left = None if self.seconds is None else self.seconds - (time.perf_counter() - start)
-            if left is None or left > 0.1:
-                deeper = self._play_out([(m.action, game.apply_action(state, m.action)) for m in shown],
-                                        state.game.round + self.rounds, time.perf_counter(), left)
+            left = deadline.left()
+            if left is None or left > DEEPER_MIN:
+                deeper = self._play_out([(m.action, m.states[0]) for m in shown], state.game.round + self.rounds,
+                                        deadline)
                 longer = {m.action: len(m.line) for m in deeper}
                 if all(longer[m.action] >= len(m.line) for m in shown):   # it got further for every one
                     shown = deeper
+            else:
+                deadline.stopped = True
+        self.stopped = stopped or deadline.stopped
         out = []
         for k, m in enumerate(shown):
-            reason = explain_line(state, m.line)
+            reason = explain_line(state, m.line, m.states)
             if k > 0 and self._close([shown[0], m]):
                 reason = _("; ").join([reason, _("as good as move 1 within {near} VP: the search cannot tell them "
                                                  "apart").format(near=NEAR)])
@@ -478,7 +530,7 @@ def _changes(before: dict, after: dict, move: Any = None) -> list[str]:
     return parts
 
 
-def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
+def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: Sequence[game.GameState] = ()) -> str:
     """One sentence on why the first move of ``line`` is good, from what the line achieves.
 
     Parameters
@@ -487,6 +539,9 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
         The position the line starts from.
     line : sequence of (str, Action)
         The move, then the playout's moves (any faction's), as :class:`MoveAnalysis` holds them.
+    after : sequence of GameState
+        The state after each move of ``line`` when known (:attr:`MoveAnalysis.states`); else the line is
+        replayed.
 
     Returns
     -------
@@ -497,8 +552,8 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
     from companion.terra_mystica.describe import describe_action
 
     faction = line[0][0]
-    states = [state]
-    for _f, a in line:
+    states = [state, *after] if len(after) == len(line) else [state]
+    for _f, a in line[len(states) - 1:]:
         states.append(game.apply_action(states[-1], a))
     first = _view(states[0], faction)
     now = _view(states[1], faction)
@@ -535,7 +590,8 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
 # ---------------------------------------------------------------------------------------------- coach
 
 
-def hint(state: game.GameState, top: int = 3, *, seconds: float | None = 1.0) -> list[MoveAnalysis]:
+def hint(state: game.GameState, top: int = 3, *, seconds: float | None = 1.0,
+         clock: Callable[[], float] = time.perf_counter) -> list[MoveAnalysis]:
     """The ``top`` best moves for the faction to act, each with its expected final VP and why.
 
     Parameters
@@ -545,7 +601,9 @@ def hint(state: game.GameState, top: int = 3, *, seconds: float | None = 1.0) ->
     top : int
         How many moves.
     seconds : float or None
-        The search's time cap (s).
+        The search's time cap (s): every stage of the search keeps to it (:class:`SearchBot`).
+    clock : callable returning float
+        The clock the cap is read on (s).
 
     Returns
     -------
@@ -557,7 +615,7 @@ def hint(state: game.GameState, top: int = 3, *, seconds: float | None = 1.0) ->
     CompanionError
         When the game is over or its setup is not finished.
     """
-    return SearchBot(seconds=seconds).analyse(state, top)
+    return SearchBot(seconds=seconds, clock=clock).analyse(state, top)
 
 
 def _mover(state: game.GameState) -> int | None:
