@@ -13,36 +13,15 @@ import pytest
 
 from companion.terra_mystica import bots, game
 from companion.terra_mystica import search as tm_search
+from tests.work_clock import WorkClock
 
 APPLY, GREEDY = 0.01, 0.05   # seconds of the work clock per position made / greedy move chosen
 
 
-class WorkClock:
-    """A clock that moves only when the search works."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def work_clock(monkeypatch):
-    clock = WorkClock()
-    apply_action, choose = game.apply_action, bots.GreedyBot.choose
-
-    def slow_apply(*args, **kwargs):
-        clock.now += APPLY
-        return apply_action(*args, **kwargs)
-
-    def slow_choose(*args, **kwargs):
-        clock.now += GREEDY
-        return choose(*args, **kwargs)
-
-    monkeypatch.setattr(game, "apply_action", slow_apply)
-    monkeypatch.setattr(bots.GreedyBot, "choose", slow_choose)
-    return clock
+    return (WorkClock().charging(monkeypatch, game, "apply_action", APPLY)
+            .charging(monkeypatch, bots.GreedyBot, "choose", GREEDY))
 
 
 def _round_two_position() -> game.GameState:
