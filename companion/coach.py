@@ -13,7 +13,7 @@ API summary (stable)
 ``Deadline(seconds, clock=time.perf_counter)``
     A search's time cap: ``passed()``, ``left()``, ``part(share)``; ``stopped`` records that the cap cut the
     search short. Every game's search checks it before each unit of work (a position valued, a playout
-    step), so a hint ends within its budget plus one such unit.
+    step) with the longest such unit timed so far as a margin, so a hint ends within its budget.
 
 Examples
 --------
@@ -161,9 +161,10 @@ class Deadline:
         self.end = None if seconds is None else self.start + seconds
         self.stopped = False
 
-    def passed(self) -> bool:
-        """Whether the cap is spent."""
-        return self.end is not None and self.clock() >= self.end
+    def passed(self, margin: float = 0.0) -> bool:
+        """Whether the cap is spent, or less than ``margin`` seconds of it are left (a search passes the
+        longest unit of work it has timed, so it does not start one that would end past the cap)."""
+        return self.end is not None and self.clock() + margin >= self.end
 
     def left(self) -> float | None:
         """Seconds left (0 once spent; ``None`` without a cap)."""

@@ -172,6 +172,7 @@ class SearchBot:
         self.depth = depth
         self.clock = clock
         self.stopped = False
+        self._unit = 0.0   # the longest node expansion of this search (s): none is started past the cap
         self.beam = tuple(beam)
         self.seconds = seconds
         self._cache: dict[State, list[tuple[float, Action, State]]] = {}
@@ -189,7 +190,9 @@ class SearchBot:
         got = self._cache.get(s)
         if got is not None:
             return got
+        began = self.clock()
         out = [self._child(s, p, a) for a in candidate_actions(s)]
+        self._unit = max(self._unit, self.clock() - began)
         out.sort(key=lambda t: -t[0])  # stable: ties keep the candidates' order
         if len(self._cache) > 50_000:
             self._cache.clear()
@@ -209,7 +212,7 @@ class SearchBot:
 
     def _line(self, s: State, p: int, level: int, depth: int) -> tuple[float, tuple[Action, ...]]:
         """Best score and line from hypothetical ``s`` with ``depth`` own actions left."""
-        if self._deadline is not None and self._deadline.passed():
+        if self._deadline is not None and self._deadline.passed(self._unit):
             raise _OutOfTime
         children = self._children(s, p)
         if not children:
@@ -241,6 +244,7 @@ class SearchBot:
         self._cache.clear()
         deadline = Deadline(self.seconds, self.clock)
         self.stopped = False
+        self._unit = 0.0
         result: list[MoveAnalysis] = []
         roots = self._children(base, p)
         if also is not None and all(a != also for _v, a, _n in roots):

@@ -245,7 +245,8 @@ def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int
     ``halving``: after every two playouts the worse half of the candidates still in (by the lead so far,
     at least two kept) gets no more playouts; the moves kept are ranked first (the search bot's choice).
 
-    ``budget`` (s, read on ``clock``) is checked before every playout: one the cap cuts short of its round
+    ``budget`` (s, read on ``clock``) is checked before every playout, with the longest playout so far as a
+    margin (one that would not fit is not started); a round of playouts the cap cuts short
     (the ``j``-th playout of every candidate still in) is undone, so the candidates are still compared on
     the same futures; in the first round the candidates not reached get no playout (``playouts == 0``;
     one playout at least is always made).
@@ -259,6 +260,7 @@ def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int
     done = [0] * len(candidates)
     alive = list(range(len(candidates)))
     deadline = Deadline(budget, clock)
+    unit = 0.0   # the longest playout so far (s): none is started that would not fit in the budget
     base = _seed(seed, state)
 
     def lead(k: int) -> tuple[float, int]:
@@ -270,13 +272,15 @@ def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int
             alive = sorted(alive, key=lead)[:max(2, (len(alive) + 1) // 2)]
         kept = ([row[:] for row in sums], margins[:], wins[:], [dict(r) for r in rows], done[:]) if j else None
         for k in alive:
-            if (j or k != alive[0]) and deadline.passed():
+            if (j or k != alive[0]) and deadline.passed(unit):
                 deadline.stopped = True
                 if kept is not None:   # undo this round's playouts: every candidate keeps the same futures
                     sums, margins, wins, rows, done = kept
                 break
             s = after[k]
+            began = clock()
             end = playout(s, random.Random(base + j))
+            unit = max(unit, clock() - began)
             gold = [g.total for g in score(end)]
             for i, g in enumerate(gold):
                 sums[k][i] += g

@@ -34,7 +34,8 @@ chosen (``rivals=1``; in 2-player games against the greedy bot this won 16 of 20
 of 17: a row that feeds the rival power or takes its spot counts). The playouts grow one
 ply at a time for all candidates together, so a time cap (``seconds``) only stops them at a shorter,
 common horizon; the answer is that of the longest horizon every candidate reached. Every stage keeps to the
-cap (:class:`companion.coach.Deadline`, checked before each candidate valued and each playout move): on a
+cap (:class:`companion.coach.Deadline`, checked before each candidate valued and each playout move, with
+the longest such unit timed so far as a margin, so none is started that would end past the cap): on a
 slow or loaded machine the first step values fewer candidates (the greedy move first, so there is always
 an answer), and a hint's second search (close moves a round further) only runs in the time left. Terra Mystica has no
 hidden information once set up, so nothing is sampled: the greedy bots' ties are broken by a generator
@@ -260,7 +261,9 @@ class SearchBot:
     clock : callable returning float
         The clock the cap is read on (s; :func:`time.perf_counter`). Every stage checks the cap before each
         unit of work (a candidate valued one step on, one playout move), so a search ends within ``seconds``
-        plus one such unit; at least the first candidate (the greedy bot's move) is always valued.
+        only by what the last unit took beyond the longest one timed before it (a unit is not started when
+        the time left is shorter than that); at least the first candidate (the greedy bot's move) is always
+        valued.
 
     Attributes
     ----------
@@ -286,6 +289,7 @@ class SearchBot:
         self.width = width
         self.clock = clock
         self.stopped = False
+        self._unit = 0.0   # the longest unit of work (a candidate valued, a playout move) of this search (s)
         self.rivals = rivals
         self.seconds = seconds
         self.plies = plies
@@ -325,14 +329,16 @@ class SearchBot:
         for a in rows:
             if like is not None and decision(a) != decision(like):
                 continue
-            if out and deadline is not None and deadline.passed():
+            if out and deadline is not None and deadline.passed(self._unit):
                 deadline.stopped = True
                 break
+            began = self.clock()
             try:
                 after = game.apply_action(state, a)
             except (IllegalActionError, RecordError):
                 continue  # a conversion row that the engine refuses (its cost was measured, not checked)
             out.append((_values(after, a.faction), a, after))
+            self._unit = max(self._unit, self.clock() - began)
         out.sort(key=lambda t: -self._key(t[0]))  # stable: ties keep the candidates' order
         return out
 
@@ -367,6 +373,7 @@ class SearchBot:
         first, within ``deadline`` (a new cap of :attr:`seconds` when not given; ``self.stopped`` says
         whether it cut the search short)."""
         deadline = deadline or self._deadline()
+        self._unit = 0.0
         greedy = None
         if self.width > 0:   # the greedy bot's own move is valued first and always played out
             greedy = self._greedy_move(state)
@@ -397,11 +404,14 @@ class SearchBot:
         ply = 0
         while not all(p.done for p in playouts) and (self.plies is None or ply < self.plies):
             for p in playouts:
-                if deadline.passed():
+                if p.done:
+                    continue
+                if deadline.passed(self._unit):
                     deadline.stopped = True
                     break
-                if not p.done:
-                    self._grow(p, faction, last_round)
+                began = self.clock()
+                self._grow(p, faction, last_round)
+                self._unit = max(self._unit, self.clock() - began)
             else:
                 ply += 1
                 values = [p.value for p in playouts]
@@ -455,7 +465,7 @@ class SearchBot:
         shown = moves[:top] if top else moves
         if top and any(self._close(shown[k:k + 2]) for k in range(len(shown) - 1)):
             left = deadline.left()
-            if left is None or left > DEEPER_MIN:
+            if left is None or left > max(DEEPER_MIN, len(shown) * self._unit):   # a ply of every one
                 deeper = self._play_out([(m.action, m.states[0]) for m in shown], state.game.round + self.rounds,
                                         deadline)
                 longer = {m.action: len(m.line) for m in deeper}
