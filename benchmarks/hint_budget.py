@@ -12,8 +12,17 @@ of a hint (s), its CPU time, and in how many hints the cap cut the search short 
 Magick, a hint with fewer playouts than asked). The cap is checked before each unit of work (a position
 valued, a playout move or a playout), so the largest time is the budget plus one such unit plus the reasons.
 
-Measured 2026-12-02 (see the figures at the end of this docstring; a 2-core machine shared with five other
-engineers and three benchmark runs at nice 19, load average about 9).
+Measured 2026-12-02 (``nice -n 10``, defaults; a 2-core machine shared with five other engineers and three
+benchmark runs at nice 19, load average 11.3, so a hint gets a fifth to a third of a core)::
+
+    Terra Mystica:  wall median 0.79 s, max 1.07 s; CPU median 0.25 s, max 0.35 s; cut by the cap 16/20
+    Century:        wall median 0.03 s, max 0.08 s; CPU median 0.01 s, max 0.03 s; cut by the cap 0/20
+    Magick:         wall median 0.49 s, max 0.97 s; CPU median 0.19 s, max 0.40 s; cut by the cap 4/20
+
+With the cap checked before each unit of work but no unit's time kept as a margin (a unit started just
+before the cap ran past it), a 3-position run at load 8 gave TM max 1.10 s, Magick max 1.04 s. The TM maximum still passes 1 s by a few hundredths: at this load a unit of work started
+with time left for it can be descheduled past the cap (the work-clock tests in ``tests/*/test_hint_budget.py``
+show no unit is started that the time left cannot hold).
 """
 
 from __future__ import annotations
@@ -42,6 +51,17 @@ def _timed(call) -> tuple[float, float, object]:
     return time.perf_counter() - wall, time.process_time() - cpu, out
 
 
+def _analysed(positions: list, make_bot) -> list[tuple[float, float, bool]]:
+    """(wall s, CPU s, whether the cap cut the search) of ``make_bot().analyse(state, 3)`` at each position:
+    what the game's ``search.hint`` does, with the bot kept to read its ``stopped``."""
+    out = []
+    for state in positions:
+        bot = make_bot()
+        wall, cpu, _moves = _timed(lambda state=state, bot=bot: bot.analyse(state, 3))
+        out.append((wall, cpu, bot.stopped))
+    return out
+
+
 def tm_hints(positions: int, seconds: float) -> list[tuple[float, float, bool]]:
     from companion.terra_mystica import game
     from companion.terra_mystica.search import SearchBot
@@ -49,12 +69,7 @@ def tm_hints(positions: int, seconds: float) -> list[tuple[float, float, bool]]:
     states = game.replay(game.read_record(LEDGER.read_text(encoding="utf-8")))
     asked = [s for s in states if s.game is not None and not game.is_terminal(s)
              and game.current_player(s) != game.CHANCE and game.legal_actions(s)]
-    out = []
-    for s in _spread(asked, positions):
-        bot = SearchBot(seconds=seconds)   # what companion.terra_mystica.search.hint does
-        wall, cpu, _moves = _timed(lambda s=s, bot=bot: bot.analyse(s, 3))
-        out.append((wall, cpu, bot.stopped))
-    return out
+    return _analysed(_spread(asked, positions), lambda: SearchBot(seconds=seconds))
 
 
 def century_hints(positions: int, seconds: float) -> list[tuple[float, float, bool]]:
@@ -71,12 +86,7 @@ def century_hints(positions: int, seconds: float) -> list[tuple[float, float, bo
         if not s.stage:
             asked.append(s)
         s = apply_action(s, bot.choose(s, rng))
-    out = []
-    for s in _spread(asked, positions):
-        search = SearchBot(seconds=seconds)   # what companion.century.search.hint does
-        wall, cpu, _moves = _timed(lambda s=s, search=search: search.analyse(s, 3))
-        out.append((wall, cpu, search.stopped))
-    return out
+    return _analysed(_spread(asked, positions), lambda: SearchBot(seconds=seconds))
 
 
 def magick_hints(positions: int, seconds: float) -> list[tuple[float, float, bool]]:
