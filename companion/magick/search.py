@@ -467,7 +467,7 @@ def hint_reason(state: GameState, move: MoveValue, *, gold: bool = True) -> str:
         E.g. ``"62.5 gold expected at the end; +2.5 against the best opponent; its row, Grimoire, is complete
         at the end in 100% of the playouts"``.
     """
-    from companion.magick.sheet import shown_name
+    from companion.magick.sheet import row_title
 
     player = move.action.player
     parts = [_("{gold:.1f} gold expected at the end").format(gold=move.gold[player])] if gold else []
@@ -477,11 +477,11 @@ def hint_reason(state: GameState, move: MoveValue, *, gold: bool = True) -> str:
     if isinstance(move.action, Place):
         row = state.sheet.circle(move.action.circle).row
         parts.append(_("its row, {row}, is complete at the end in {share:.0%} of the playouts")
-                     .format(row=shown_name(state.sheet.row(row).name), share=shares.get(row, 0.0)))
+                     .format(row=row_title(state.sheet.row(row)), share=shares.get(row, 0.0)))
     elif move.rows:
         row, share = move.rows[0]
         parts.append(_("{row} is complete at the end in {share:.0%} of the playouts")
-                     .format(row=shown_name(state.sheet.row(row).name), share=share))
+                     .format(row=row_title(state.sheet.row(row)), share=share))
     if move.greedy_rank == 0:
         parts.append(_("also the greedy bot's choice"))
     return _("; ").join(parts)

@@ -563,7 +563,7 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: 
         The VP the move scores now and what it gains (a town, a favour or bonus tile, buildings, levels), the
         faction's next move in the line and what that gains, and the VP by the line's end.
     """
-    from companion.terra_mystica.describe import describe_action
+    from companion.terra_mystica.describe import describe_choice
 
     faction = line[0][0]
     states = [state, *after] if len(after) == len(line) else [state]
@@ -586,7 +586,9 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: 
         vp = after_next["VP"] - turns_later["VP"]
         if vp > 0:
             nxt.insert(0, ngettext("+{n} VP", "+{n} VP", vp).format(n=vp))
-        move = describe_action(line[k][1])
+        # the next move's sub-commands as one clause (a comma between them: the sentence's "; " separates
+        # its clauses, and "next: burn 1 power; take ACT6; transform E6" read as three)
+        move = pgettext("clause separator", ", ").join(describe_choice(verb, args) for verb, args in line[k][1].commands)
         parts.append(_("next: {move} ({gains})").format(move=move, gains=pgettext("clause separator", ", ").join(nxt))
                      if nxt else _("next: {move}").format(move=move))
     end = states[-1]
