@@ -32,7 +32,7 @@ from typing import Any
 
 import typer
 
-from companion.cli_common import Json, Playouts, Seed
+from companion.cli_common import Json, Playouts, Seed, game_over
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json
 from companion.errors import CompanionError
 from companion.i18n import _, lazy_gettext, ngettext
@@ -268,7 +268,7 @@ def hint_command(
     with bad_input_exits_2(record=file):
         state = _record_states(file)[-1]
         if state.over:
-            raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
+            raise game_over(file)
         seat = game.current_player(state)
         if seat == game.CHANCE:
             raise CompanionError(_("{file}: the record waits for a roll or an order reveal, not for a player")
