@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.browser.harness import SCREENSHOTS
+import pytest
+
+from tests.browser.harness import SCREENSHOTS, run_in_lab
 from tests.browser.test_phone import PHONE
 
 CURRENT = "window.jupyterapp.shell.currentWidget.node"
@@ -109,3 +111,26 @@ def read_review(page, words: dict[str, str], name: str, wait: Callable[[object, 
 def collapse_side_panels(page) -> None:
     """Fold JupyterLab's side panels away (a phone's width holds the notebook alone)."""
     page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+
+
+def coach_tests(english: tuple[str, dict], chinese: tuple[str, dict], coach: Callable[[object, dict, str], dict],
+                name: str) -> tuple[Callable, Callable]:
+    """The two coach tests of a play notebook: Hint and Review in English and in Chinese (``coach(page, words,
+    screenshot name)`` walks them), and both walks at a phone's width (:func:`fits_the_phone`).
+    ``english`` / ``chinese``: (notebook path, the words the page shows). Assign both to ``test_*`` names of
+    the test module, which imports the ``phone`` fixture of ``tests/browser/test_phone.py``."""
+
+    @pytest.mark.parametrize(("notebook", "words", "shot"), [(*english, f"{name}_coach"),
+                                                             (*chinese, f"{name}_coach_zh")])
+    def in_the_notebook(page, lab_url, notebook, words, shot):
+        run_in_lab(page, lab_url, notebook)
+        coach(page, words, shot)
+
+    @pytest.mark.parametrize(("notebook", "words", "shot"), [(*english, f"phone_{name}_coach"),
+                                                             (*chinese, f"phone_{name}_coach_zh")])
+    def at_a_phone_width(phone, lab_url, notebook, words, shot):
+        run_in_lab(phone, lab_url, notebook)
+        collapse_side_panels(phone)
+        fits_the_phone(coach(phone, words, shot))
+
+    return in_the_notebook, at_a_phone_width

@@ -2,10 +2,7 @@
 and why; Review draws every player's expected final VP per move with the biggest drops marked. English,
 Chinese, and a phone's width."""
 
-import pytest
-
-from tests.browser.coach import ask_hint, collapse_side_panels, fits_the_phone, read_review
-from tests.browser.harness import run_in_lab
+from tests.browser.coach import ask_hint, coach_tests, read_review
 from tests.browser.test_century_play_a_full_game import wait_for_text
 from tests.browser.test_phone import phone  # noqa: F401 (the phone page fixture)
 
@@ -30,14 +27,5 @@ CHINESE = {"hint": "提示", "hint_title": "提示：搜索为", "expected": "�
            "review_title": "复盘：每位玩家下降最多的几步", "plot": "每步之后的预期终局分数"}
 
 
-@pytest.mark.parametrize(("notebook", "words", "name"), [(EN, ENGLISH, "century_coach"),
-                                                         (ZH, CHINESE, "century_coach_zh")])
-def test_hint_and_review_in_the_play_notebook(page, lab_url, notebook, words, name):
-    run_in_lab(page, lab_url, notebook)
-    _coach(page, words, name)
-
-
-def test_hint_and_review_fit_a_phone(phone, lab_url):  # noqa: F811 (the fixture imported above)
-    run_in_lab(phone, lab_url, EN)
-    collapse_side_panels(phone)
-    fits_the_phone(_coach(phone, ENGLISH, "phone_century_coach"))
+test_hint_and_review_in_the_play_notebook, test_hint_and_review_fit_a_phone = coach_tests(
+    (EN, ENGLISH), (ZH, CHINESE), _coach, "century")

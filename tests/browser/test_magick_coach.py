@@ -2,10 +2,7 @@
 final gold and why; Review draws every player's expected final gold per move with the biggest drops marked.
 English, Chinese, and a phone's width."""
 
-import pytest
-
-from tests.browser.coach import ask_hint, collapse_side_panels, fits_the_phone, read_review
-from tests.browser.harness import run_in_lab
+from tests.browser.coach import ask_hint, coach_tests, read_review
 from tests.browser.test_century_play_a_full_game import wait_for_text
 from tests.browser.test_phone import phone  # noqa: F401 (the phone page fixture)
 
@@ -42,14 +39,5 @@ CHINESE = {"roll": "掷骰子", "hint": "提示", "hint_title": "提示：搜索
            "plot": "每步之后的预期终局金币", "better": "更好的是："}
 
 
-@pytest.mark.parametrize(("notebook", "words", "name"), [(EN, ENGLISH, "magick_coach"),
-                                                         (ZH, CHINESE, "magick_coach_zh")])
-def test_hint_and_review_in_the_play_notebook(page, lab_url, notebook, words, name):
-    run_in_lab(page, lab_url, notebook)
-    _coach(page, words, name)
-
-
-def test_hint_and_review_fit_a_phone(phone, lab_url):  # noqa: F811 (the fixture imported above)
-    run_in_lab(phone, lab_url, EN)
-    collapse_side_panels(phone)
-    fits_the_phone(_coach(phone, ENGLISH, "phone_magick_coach"))
+test_hint_and_review_in_the_play_notebook, test_hint_and_review_fit_a_phone = coach_tests(
+    (EN, ENGLISH), (ZH, CHINESE), _coach, "magick")

@@ -5,17 +5,8 @@ methods in this process, with drops marked. English, Chinese, and a phone's widt
 
 from __future__ import annotations
 
-import pytest
-
-from tests.browser.coach import (
-    CURRENT,
-    ask_hint,
-    collapse_side_panels,
-    fits_the_phone,
-    read_review,
-    review_plot_js,
-)
-from tests.browser.harness import _KERNEL_IDLE, run_in_lab
+from tests.browser.coach import CURRENT, ask_hint, coach_tests, read_review, review_plot_js
+from tests.browser.harness import _KERNEL_IDLE
 from tests.browser.test_phone import phone  # noqa: F401 (the phone page fixture)
 
 EN = "notebooks/terra_mystica/play_a_full_game.ipynb"
@@ -75,13 +66,5 @@ def _coach(page, words: dict[str, str], name: str) -> dict:
     return {**hint, **review}
 
 
-@pytest.mark.parametrize(("notebook", "words", "name"), [(EN, ENGLISH, "tm_coach"), (ZH, CHINESE, "tm_coach_zh")])
-def test_hint_and_review_in_the_play_notebook(page, lab_url, notebook, words, name):
-    run_in_lab(page, lab_url, notebook)
-    _coach(page, words, name)
-
-
-def test_hint_and_review_fit_a_phone(phone, lab_url):  # noqa: F811 (the fixture imported above)
-    run_in_lab(phone, lab_url, EN)
-    collapse_side_panels(phone)
-    fits_the_phone(_coach(phone, ENGLISH, "phone_tm_coach"))
+test_hint_and_review_in_the_play_notebook, test_hint_and_review_fit_a_phone = coach_tests(
+    (EN, ENGLISH), (ZH, CHINESE), _coach, "tm")
