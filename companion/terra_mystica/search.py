@@ -512,14 +512,21 @@ def _count(view: dict, kind: str) -> int:
     return sum(1 for k in view["buildings"].values() if k == kind)
 
 
-def _changes(before: dict, after: dict, move: Any = None) -> list[str]:
+def _named_tracks(move: Any) -> set[str]:
+    """The cult tracks the row ``move`` names (``send p to WATER``, ``+AIR``): its own words say those steps."""
+    words = set(getattr(move, "text", "").upper().replace(".", " ").replace("+", " ").split())
+    return words & set(CULT_TRACKS)
+
+
+def _changes(before: dict, after: dict, move: Any = None, *, said: bool = True) -> list[str]:
     """What a faction's position gained between two summaries, in words (towns, favour and bonus tiles,
-    buildings, coins / workers / priests and cult steps gained, levels). A tile the row ``move`` names is
-    left out: the move's own words (:func:`~companion.terra_mystica.describe.describe_action`) already say
-    it with its meaning."""
+    buildings, coins / workers / priests and cult steps gained, levels). A tile the row ``move`` names, and
+    (``said``) the steps on a cult track it names, are left out: the move's own words
+    (:func:`~companion.terra_mystica.describe.describe_action`) already say them."""
     from companion.terra_mystica.describe import CODE_PATTERN, amounts_text, building_name, explain_code
 
     named = set(CODE_PATTERN.findall(getattr(move, "text", "").upper()))
+    tracks = _named_tracks(move) if said else set()
     parts = []
     for town in after["towns"][len(before["towns"]):]:
         parts.append(_("founds a town") if town in named
@@ -534,7 +541,8 @@ def _changes(before: dict, after: dict, move: Any = None) -> list[str]:
         if gained > 0:
             parts.append(ngettext("{n} more {building}", "{n} more {building}", gained).format(
                 n=gained, building=building_name(kind)))
-    gained = {k: after[k] - before[k] for k in ("C", "W", "P", *CULT_TRACKS) if after[k] > before[k]}
+    gained = {k: after[k] - before[k] for k in ("C", "W", "P", *CULT_TRACKS) if after[k] > before[k]
+              and k not in tracks}
     if gained:
         parts.append(amounts_text(gained, signed=True))
     if after["ship"] > before["ship"]:
@@ -576,7 +584,10 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: 
     gains = _changes(first, now, line[0][1])
     if vp_now > 0:
         gains.insert(0, ngettext("+{n} VP now", "+{n} VP now", vp_now).format(n=vp_now))
-    parts.append(pgettext("clause separator", ", ").join(gains) if gains else _("keeps its resources for later"))
+    if gains:
+        parts.append(pgettext("clause separator", ", ").join(gains))
+    elif not _named_tracks(line[0][1]):   # a cult step the move names is a gain its words already say
+        parts.append(_("keeps its resources for later"))
     own = [k for k, (f, a) in enumerate(line) if f == faction and k > 0 and a.commands[0][0] not in _ANSWERS]
     if own:
         k = own[0]
@@ -600,6 +611,8 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: 
             parts.append(ngettext("{n:+d} VP in all by the line's end ({plies} move on)",
                                   "{n:+d} VP in all by the line's end ({plies} moves on)", len(line) - 1)
                          .format(n=got, plies=len(line) - 1))
+    if not parts:   # nothing beyond the move's own cult steps: say them (a reason is never empty)
+        parts.append(pgettext("clause separator", ", ").join(_changes(first, now, line[0][1], said=False)))
     return _("; ").join(parts)
 
 
