@@ -19,6 +19,12 @@ benchmark runs at nice 19, load average 11.3, so a hint gets a fifth to a third 
     Century:        wall median 0.03 s, max 0.08 s; CPU median 0.01 s, max 0.03 s; cut by the cap 0/20
     Magick:         wall median 0.49 s, max 0.97 s; CPU median 0.19 s, max 0.40 s; cut by the cap 4/20
 
+A second run after the last commits, the load down to 3.2::
+
+    Terra Mystica:  wall median 0.81 s, max 0.93 s; CPU median 0.49 s, max 0.60 s; cut by the cap 10/20
+    Century:        wall median 0.01 s, max 0.03 s; CPU median 0.01 s, max 0.02 s; cut by the cap 0/20
+    Magick:         wall median 0.17 s, max 0.87 s; CPU median 0.11 s, max 0.55 s; cut by the cap 1/20
+
 With the cap checked before each unit of work but no unit's time kept as a margin (a unit started just
 before the cap ran past it), a 3-position run at load 8 gave TM max 1.10 s, Magick max 1.04 s. The TM maximum still passes 1 s by a few hundredths: at this load a unit of work started
 with time left for it can be descheduled past the cap (the work-clock tests in ``tests/*/test_hint_budget.py``
