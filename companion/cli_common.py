@@ -12,21 +12,29 @@ API summary (stable)
     Parsers for ``typer.Option(parser=...)``.
 ``Top``, ``HintSeconds``, ``ReviewSeconds``, ``Playouts``, ``Seed``, ``Json``
     Annotated option types of the coach commands (the default goes in the signature).
+``game_over(file) -> CompanionError``, ``echo_hint(player, lines)``, ``echo_vp_review(review, names, describe)``
+    What the games' ``hint`` and ``review`` commands print alike (Century, Terra Mystica; Magick's gold
+    review has its own lines).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Annotated
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from companion.errors import CompanionError
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 from companion.jsonio import excerpt
 
-__all__ = ["HintSeconds", "Json", "Playouts", "ReviewSeconds", "Seed", "Top", "decimal_number", "whole_number"]
+if TYPE_CHECKING:
+    from companion.coach import Review
+
+__all__ = ["HintSeconds", "Json", "Playouts", "ReviewSeconds", "Seed", "Top", "decimal_number", "echo_hint",
+           "echo_vp_review", "game_over", "whole_number"]
 
 
 def whole_number(low: int | None = None, high: int | None = None) -> Callable[[str | int], int]:
@@ -120,3 +128,37 @@ Seed = Annotated[int, typer.Option("--seed", parser=whole_number(),
                                    help=lazy_gettext("Seed of the playouts."))]
 #: ``--json``: print JSON instead of sentences.
 Json = Annotated[bool, typer.Option("--json", help=lazy_gettext("Print JSON."))]
+
+
+def game_over(file: str) -> CompanionError:
+    """The error a ``hint`` raises on a record whose game is over (it names the file)."""
+    return CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
+
+
+def echo_hint(player: str, lines: Sequence[str]) -> None:
+    """Print a hint: who is to move, then one line a move (``lines``: each already numbered and worded)."""
+    typer.echo(_("{player} to move; the search suggests:").format(player=player))
+    for line in lines:
+        typer.echo(line)
+
+
+def echo_vp_review(review: Review, names: Sequence[str], describe: Callable[[Any], str]) -> None:
+    """Print a review in VP: the moves reviewed and each seat's expected final VP at the end, then one line a
+    drop (the move made, the VP it lost, the move the search preferred and why).
+
+    Parameters
+    ----------
+    review : companion.coach.Review
+        The game's review.
+    names : sequence of str
+        The seats' names, in seat order, as shown.
+    describe : callable
+        A move in words (the game's ``describe_action``).
+    """
+    final = review.values[-1]
+    typer.echo(_("{moves} moves; expected final VP at the end: {values}").format(
+        moves=len(review.actions), values=_(", ").join(f"{names[i]} {v:.0f}" for i, v in enumerate(final))))
+    for d in review.drops:
+        typer.echo(_("move {move}, {player}: {action} lost {loss} VP; better: {better} ({reason})").format(
+            move=d.move, player=names[d.seat], action=describe(d.action), loss=f"{d.loss:.1f}",
+            better=describe(d.preferred) if d.preferred is not None else "-", reason=d.reason))

@@ -10,6 +10,10 @@ API summary (stable)
     A move after which the mover's expected final VP fell against the move the search preferred.
 ``biggest_drops(losses, seats, per_seat) -> list``
     The ``per_seat`` biggest losses of each seat, largest first: the order a review checks them in.
+``Deadline(seconds, clock=time.perf_counter)``
+    A search's time cap: ``passed()``, ``left()``, ``part(share)``; ``stopped`` records that the cap cut the
+    search short. Every game's search checks it before each unit of work (a position valued, a playout
+    step) with the longest such unit timed so far as a margin, so a hint ends within its budget.
 
 Examples
 --------
@@ -23,11 +27,12 @@ The figures of a review are drawn by :func:`companion.widgets.coach.review_figur
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Drop", "Review", "biggest_drops", "MIN_LOSS"]
+__all__ = ["Deadline", "Drop", "Review", "biggest_drops", "MIN_LOSS"]
 
 MIN_LOSS = 0.05
 """Smallest loss (VP) a review marks: below it two moves are worth the same."""
@@ -120,3 +125,52 @@ def biggest_drops(losses: Sequence[tuple[float, int, int]], seat: int, limit: in
     """
     mine = sorted((c for c in losses if c[2] == seat and c[0] > min_loss), key=lambda c: (-c[0], c[1]))
     return mine[:limit] if limit is not None else mine
+
+
+class Deadline:
+    """A search's time cap: the moment it ends, read on an injectable clock.
+
+    Parameters
+    ----------
+    seconds : float or None
+        The budget from now (s); ``None``: no cap (``passed()`` is always false).
+    clock : callable returning float
+        The clock (s); :func:`time.perf_counter` by default. Tests pass a clock that advances with the work
+        done, so a cap is checked without timing flakiness.
+
+    Attributes
+    ----------
+    stopped : bool
+        Set by the search when the cap cut it short (some work it would have done was left out).
+
+    Examples
+    --------
+    >>> ticks = iter([0.0, 0.4, 1.2, 1.2])
+    >>> d = Deadline(1.0, clock=lambda: next(ticks))
+    >>> d.passed(), d.passed()
+    (False, True)
+    >>> d.left()
+    0.0
+    >>> Deadline(None).passed()
+    False
+    """
+
+    def __init__(self, seconds: float | None, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        self.start = clock()
+        self.end = None if seconds is None else self.start + seconds
+        self.stopped = False
+
+    def passed(self, margin: float = 0.0) -> bool:
+        """Whether the cap is spent, or less than ``margin`` seconds of it are left (a search passes the
+        longest unit of work it has timed, so it does not start one that would end past the cap)."""
+        return self.end is not None and self.clock() + margin >= self.end
+
+    def left(self) -> float | None:
+        """Seconds left (0 once spent; ``None`` without a cap)."""
+        return None if self.end is None else max(0.0, self.end - self.clock())
+
+    def part(self, share: float) -> Deadline:
+        """A deadline on the same clock ending after ``share`` (0..1) of the time left (no cap: none)."""
+        left = self.left()
+        return Deadline(None if left is None else left * share, self.clock)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import typer
 
-from companion.cli_common import HintSeconds, Json, ReviewSeconds, Top
+from companion.cli_common import HintSeconds, Json, ReviewSeconds, Top, echo_hint, echo_vp_review, game_over
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json, read_input_text
 from companion.errors import CompanionError
 from companion.i18n import _, lazy_gettext, ngettext
@@ -207,7 +207,7 @@ def hint_cmd(
     with bad_input_exits_2(record=file):
         states, _actions, names = _read_states(file)
         if is_terminal(states[-1]):
-            raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
+            raise game_over(file)
         moves = hint(states[-1], top, seconds=seconds)
     seat = states[-1].current
 
@@ -220,10 +220,9 @@ def hint_cmd(
              "expected_vp": round(m.expected_vp, 1), "line": [action_text(a) for a in m.line], "reason": m.reason}
             for m in moves]})
         return
-    typer.echo(_("{player} to move; the search suggests:").format(player=names[seat]))
-    for i, m in enumerate(moves, 1):
-        typer.echo(_("{rank}. {move} (expected final VP {vp}): {reason}").format(
-            rank=i, move=describe_action(m.action), vp=f"{m.expected_vp:.1f}", reason=m.reason))
+    echo_hint(names[seat], [_("{rank}. {move} (expected final VP {vp}): {reason}").format(
+        rank=i, move=describe_action(m.action), vp=f"{m.expected_vp:.1f}", reason=m.reason)
+        for i, m in enumerate(moves, 1)])
 
 
 @app.command("review", help=lazy_gettext(
@@ -251,10 +250,4 @@ def review_cmd(
                               for k, (p, a) in enumerate(zip(result.movers, result.actions, strict=True))],
                     "drops": drops})
         return
-    final = result.values[-1]
-    typer.echo(_("{moves} moves; expected final VP at the end: {values}").format(
-        moves=len(result.actions), values=_(", ").join(f"{names[i]} {v:.0f}" for i, v in enumerate(final))))
-    for d in result.drops:
-        typer.echo(_("move {move}, {player}: {action} lost {loss} VP; better: {better} ({reason})").format(
-            move=d.move, player=names[d.seat], action=describe_action(d.action), loss=f"{d.loss:.1f}",
-            better=describe_action(d.preferred) if d.preferred else "-", reason=d.reason))
+    echo_vp_review(result, names, describe_action)

@@ -12,7 +12,9 @@ API summary (stable)
     ``beam[i]`` at depth ``i``), each line scored by :func:`expected_final_vp` at its end, less the VP a
     turn is worth for each extra turn the line takes. The decks are hidden: the search never reveals a
     card (a refilled row is left short), so its choice never depends on the order of either deck.
-    ``seconds`` caps the time of one move: a deeper pass that would not finish in time is not started.
+    ``seconds`` caps the time of one move: a deeper pass that runs out of time is dropped, and one is not
+    started once a third of the cap is spent (the cap is a :class:`companion.coach.Deadline`, read on the
+    ``clock`` given; ``stopped`` says whether it cut the last search short).
 ``MoveAnalysis``: ``action``, ``expected_vp`` (the seat's expected final VP after the line),
     ``line`` (the actions of the line, this one first), ``reason`` (one sentence, drawn from the line).
 ``hint(state, top=3) -> list[MoveAnalysis]``   the best moves for the seat to act (a player, not chance).
@@ -27,7 +29,7 @@ after the round in which a player claims the 5th / 6th golem).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.century.actions import Acquire, Action, Claim, Discard, PlayCard, Rest, describe_action
@@ -35,7 +37,7 @@ from companion.century.bots import PlannerBot, candidate_actions
 from companion.century.cards import crystal_counts_text, golem_card_name, load_cards, merchant_card_name
 from companion.century.engine import apply_action, sample_chance
 from companion.century.state import DISCARD, MAIN, State, chance_pending, coin_for_position, end_threshold
-from companion.coach import Drop, Review
+from companion.coach import Deadline, Drop, Review
 from companion.errors import CompanionError
 from companion.i18n import _, ngettext
 
@@ -145,7 +147,15 @@ class SearchBot:
         Time cap of one move (s): each deeper pass (depth 1, 2, ...) starts only if the passes so far took
         less than a third of it; the answer is that of the deepest finished pass. On a slow machine the
         answer can therefore come from a shallower pass than on a fast one (pass ``seconds=None`` for a
-        choice that depends on nothing but the position).
+        choice that depends on nothing but the position). Depth 1 (every candidate valued one action on)
+        always finishes: it is the answer's floor.
+    clock : callable returning float
+        The clock the cap is read on (s; :func:`time.perf_counter`).
+
+    Attributes
+    ----------
+    stopped : bool
+        Whether the cap cut the last search short (a deeper pass dropped or not started).
 
     Notes
     -----
@@ -157,12 +167,16 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, depth: int = 3, beam: Sequence[int | None] = (None, 6, 3), seconds: float | None = 1.0) -> None:
+    def __init__(self, depth: int = 3, beam: Sequence[int | None] = (None, 6, 3), seconds: float | None = 1.0,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.depth = depth
+        self.clock = clock
+        self.stopped = False
+        self._unit = 0.0   # the longest node expansion of this search (s): none is started past the cap
         self.beam = tuple(beam)
         self.seconds = seconds
         self._cache: dict[State, list[tuple[float, Action, State]]] = {}
-        self._deadline: float | None = None
+        self._deadline: Deadline | None = None
         self._turns = 0.0
 
     # ------------------------------------------------------------------ the search
@@ -176,7 +190,9 @@ class SearchBot:
         got = self._cache.get(s)
         if got is not None:
             return got
+        began = self.clock()
         out = [self._child(s, p, a) for a in candidate_actions(s)]
+        self._unit = max(self._unit, self.clock() - began)
         out.sort(key=lambda t: -t[0])  # stable: ties keep the candidates' order
         if len(self._cache) > 50_000:
             self._cache.clear()
@@ -196,7 +212,7 @@ class SearchBot:
 
     def _line(self, s: State, p: int, level: int, depth: int) -> tuple[float, tuple[Action, ...]]:
         """Best score and line from hypothetical ``s`` with ``depth`` own actions left."""
-        if self._deadline is not None and time.perf_counter() > self._deadline:
+        if self._deadline is not None and self._deadline.passed(self._unit):
             raise _OutOfTime
         children = self._children(s, p)
         if not children:
@@ -226,14 +242,16 @@ class SearchBot:
         # every seat, which is not a reason against it (each extra turn of a line costs VP_PER_TURN instead).
         self._turns = _turns_left(state, p)
         self._cache.clear()
-        start = time.perf_counter()
+        deadline = Deadline(self.seconds, self.clock)
+        self.stopped = False
+        self._unit = 0.0
         result: list[MoveAnalysis] = []
         roots = self._children(base, p)
         if also is not None and all(a != also for _v, a, _n in roots):
             roots = [*roots, self._child(base, p, also)]
         for depth in range(1, self.depth + 1):
             # Depth 1 always finishes; a deeper pass that runs out of time is dropped.
-            self._deadline = None if self.seconds is None or depth == 1 else start + self.seconds
+            self._deadline = None if depth == 1 else deadline
             moves = []
             for v, a, n in roots:
                 if depth > 1:
@@ -241,6 +259,7 @@ class SearchBot:
                         deeper, rest = self._line(n, p, 1, depth - 1)
                     except _OutOfTime:
                         moves = []
+                        self.stopped = True
                         break
                     line = (a, *rest) if deeper - VP_PER_TURN > v else (a,)
                     v = max(v, deeper - VP_PER_TURN)
@@ -251,7 +270,8 @@ class SearchBot:
                 break
             moves.sort(key=lambda m: -m.expected_vp)
             result = moves
-            if self.seconds is not None and time.perf_counter() - start > self.seconds / 3:
+            if self.seconds is not None and depth < self.depth and deadline.clock() - deadline.start > self.seconds / 3:
+                self.stopped = True   # the next pass would likely not finish in the time left
                 break
         return result[:limit] if limit else result
 
@@ -395,9 +415,11 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
 # ---------------------------------------------------------------------------------------------- review
 
 
-def hint(state: State, top: int = 3, *, seconds: float | None = 1.0) -> list[MoveAnalysis]:
-    """The ``top`` best moves for the seat to act, each with its expected final VP and why (the search bot's)."""
-    return SearchBot(seconds=seconds).analyse(state, top)
+def hint(state: State, top: int = 3, *, seconds: float | None = 1.0,
+         clock: Callable[[], float] = time.perf_counter) -> list[MoveAnalysis]:
+    """The ``top`` best moves for the seat to act, each with its expected final VP and why (the search bot's),
+    within ``seconds`` (s, read on ``clock``; :class:`SearchBot`)."""
+    return SearchBot(seconds=seconds, clock=clock).analyse(state, top)
 
 
 def review(states: Sequence[State], actions: Sequence[Action], *, per_seat: int = 3,

@@ -32,7 +32,7 @@ from typing import Any
 
 import typer
 
-from companion.cli_common import Json, Playouts, Seed
+from companion.cli_common import HintSeconds, Json, Playouts, Seed, game_over
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json
 from companion.errors import CompanionError
 from companion.i18n import _, lazy_gettext, ngettext
@@ -259,21 +259,23 @@ def hint_command(
     file: str = typer.Argument(..., help=_RECORD_HELP),
     playouts: Playouts = 12,
     seed: Seed = 0,
+    seconds: HintSeconds = None,
     as_json: Json = False,
 ) -> None:
-    """Hint for the player to act in a record (see the help text)."""
+    """Hint for the player to act in a record (see the help text; without ``--seconds`` every playout is
+    made, so a seed gives the same answer on any machine)."""
     from companion.magick import game
     from companion.magick.search import hint, hint_sentence
 
     with bad_input_exits_2(record=file):
         state = _record_states(file)[-1]
         if state.over:
-            raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
+            raise game_over(file)
         seat = game.current_player(state)
         if seat == game.CHANCE:
             raise CompanionError(_("{file}: the record waits for a roll or an order reveal, not for a player")
                                  .format(file=file))
-        moves = hint(state, seat, playouts=playouts, seed=seed)
+        moves = hint(state, seat, playouts=playouts, seed=seed, budget=seconds)
     name = state.players[seat].name
     doc = {"round": state.round, "player": name,
            "moves": [{"move": game.action_text(state, m.action), "move_text": game.describe_action(state, m.action),

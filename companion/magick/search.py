@@ -40,10 +40,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from companion.coach import Drop, Review
+from companion.coach import Deadline, Drop, Review
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.magick import bots as magick_bots
@@ -238,11 +238,18 @@ def _seed(seed: int, state: GameState) -> int:
 
 
 def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int | None]], *,
-           playouts: int, budget: float | None, seed: int, halving: bool = False) -> list[MoveValue]:
+           playouts: int, budget: float | None, seed: int, halving: bool = False,
+           clock: Callable[[], float] = time.perf_counter) -> list[MoveValue]:
     """Every candidate's figures over ``playouts`` common-random-number playouts, best first.
 
     ``halving``: after every two playouts the worse half of the candidates still in (by the lead so far,
     at least two kept) gets no more playouts; the moves kept are ranked first (the search bot's choice).
+
+    ``budget`` (s, read on ``clock``) is checked before every playout, with the longest playout so far as a
+    margin (one that would not fit is not started); a round of playouts the cap cuts short
+    (the ``j``-th playout of every candidate still in) is undone, so the candidates are still compared on
+    the same futures; in the first round the candidates not reached get no playout (``playouts == 0``;
+    one playout at least is always made).
     """
     n_seats = len(state.players)
     after = [apply_action(state, a) for a, _ in candidates]
@@ -252,7 +259,8 @@ def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int
     rows: list[dict[str, int]] = [{} for _ in candidates]
     done = [0] * len(candidates)
     alive = list(range(len(candidates)))
-    start = time.perf_counter()
+    deadline = Deadline(budget, clock)
+    unit = 0.0   # the longest playout so far (s): none is started that would not fit in the budget
     base = _seed(seed, state)
 
     def lead(k: int) -> tuple[float, int]:
@@ -260,13 +268,19 @@ def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int
         return -margins[k] / max(1, done[k]), rank if rank is not None else 99
 
     for j in range(playouts):
-        if budget is not None and j and time.perf_counter() - start > budget:
-            break
         if halving and j and j % 2 == 0 and len(alive) > 2:
             alive = sorted(alive, key=lead)[:max(2, (len(alive) + 1) // 2)]
+        kept = ([row[:] for row in sums], margins[:], wins[:], [dict(r) for r in rows], done[:]) if j else None
         for k in alive:
+            if (j or k != alive[0]) and deadline.passed(unit):
+                deadline.stopped = True
+                if kept is not None:   # undo this round's playouts: every candidate keeps the same futures
+                    sums, margins, wins, rows, done = kept
+                break
             s = after[k]
+            began = clock()
             end = playout(s, random.Random(base + j))
+            unit = max(unit, clock() - began)
             gold = [g.total for g in score(end)]
             for i, g in enumerate(gold):
                 sums[k][i] += g
@@ -277,6 +291,8 @@ def _judge(state: GameState, player: int, candidates: Sequence[tuple[Action, int
                 if r not in s.players[player].completed:
                     rows[k][r] = rows[k].get(r, 0) + 1
             done[k] += 1
+        if deadline.stopped:
+            break
     out = []
     for k, (action, rank) in enumerate(candidates):
         n = max(1, done[k])
@@ -354,7 +370,8 @@ def evaluate(state: GameState, *, playouts: int = 2 * DEFAULT_PLAYOUTS, seed: in
 
 
 def hint(state: GameState, player: int, *, n: int = 3, playouts: int = 2 * DEFAULT_PLAYOUTS,
-         width: int = 6, seed: int = 0, budget: float | None = None) -> list[MoveValue]:
+         width: int = 6, seed: int = 0, budget: float | None = None,
+         clock: Callable[[], float] = time.perf_counter) -> list[MoveValue]:
     """The ``n`` best moves for ``player`` now, best first, each with the playouts' figures.
 
     Returns an empty list when ``player`` has nothing to choose (not crafting, turn ended). A free circle of
@@ -375,7 +392,11 @@ def hint(state: GameState, player: int, *, n: int = 3, playouts: int = 2 * DEFAU
     seed : int
         Seeds the playouts with the position.
     budget : float or None
-        Seconds at most (at least one playout per candidate is always made); None: every playout.
+        Seconds at most, checked before every playout (one playout at least is always made; a move the cap
+        left without a playout is not listed, and a round of playouts the cap cuts is undone, so the moves
+        listed are compared on the same futures); None: every playout.
+    clock : callable returning float
+        The clock ``budget`` is read on (s; :func:`time.perf_counter`).
 
     Returns
     -------
@@ -389,8 +410,9 @@ def hint(state: GameState, player: int, *, n: int = 3, playouts: int = 2 * DEFAU
     """
     if not legal_actions(state, player):
         return []
-    return _judge(state, player, _move_candidates(state, player, width), playouts=playouts, budget=budget,
-                  seed=seed)[:n]
+    judged = _judge(state, player, _move_candidates(state, player, width), playouts=playouts, budget=budget,
+                    seed=seed, clock=clock)
+    return [m for m in judged if m.playouts][:n]
 
 
 def _move_candidates(state: GameState, player: int, width: int,
@@ -445,7 +467,7 @@ def hint_reason(state: GameState, move: MoveValue, *, gold: bool = True) -> str:
         E.g. ``"62.5 gold expected at the end; +2.5 against the best opponent; its row, Grimoire, is complete
         at the end in 100% of the playouts"``.
     """
-    from companion.magick.sheet import shown_name
+    from companion.magick.sheet import row_title
 
     player = move.action.player
     parts = [_("{gold:.1f} gold expected at the end").format(gold=move.gold[player])] if gold else []
@@ -455,11 +477,11 @@ def hint_reason(state: GameState, move: MoveValue, *, gold: bool = True) -> str:
     if isinstance(move.action, Place):
         row = state.sheet.circle(move.action.circle).row
         parts.append(_("its row, {row}, is complete at the end in {share:.0%} of the playouts")
-                     .format(row=shown_name(state.sheet.row(row).name), share=shares.get(row, 0.0)))
+                     .format(row=row_title(state.sheet.row(row)), share=shares.get(row, 0.0)))
     elif move.rows:
         row, share = move.rows[0]
         parts.append(_("{row} is complete at the end in {share:.0%} of the playouts")
-                     .format(row=shown_name(state.sheet.row(row).name), share=share))
+                     .format(row=row_title(state.sheet.row(row)), share=share))
     if move.greedy_rank == 0:
         parts.append(_("also the greedy bot's choice"))
     return _("; ").join(parts)

@@ -613,16 +613,17 @@ class ShownText(LazyString):
 
 def row_title(row: Row) -> str:
     """A row's name as it stands alone in a sentence, in the language in force: its name (``"Ring"``), but
-    a suffix row, whose name only follows an item's ("of the Orcs", 兽人之), in quotes as a row
-    (``'the “of the Orcs” row'``), so that "d6 on {row}" reads whole.
+    an enchantment row, whose name only goes with an item's (a suffix "of the Orcs", 兽人之; a prefix
+    "Divine", 神圣), in quotes as a row (``'the “of the Orcs” row'``), so that "d6 on {row}" reads whole
+    (放在“神圣”行, not 放在神圣).
 
     Examples
     --------
     >>> sheet = default_sheet()
-    >>> row_title(sheet.row("ring")), row_title(sheet.row("of_the_orcs"))
-    ('Ring', 'the “of the Orcs” row')
+    >>> row_title(sheet.row("ring")), row_title(sheet.row("of_the_orcs")), row_title(sheet.row("divine"))
+    ('Ring', 'the “of the Orcs” row', 'the “Divine” row')
     """
-    if row.order_role == "suffix":
+    if row.order_role in ("prefix", "suffix"):
         return _("the “{row}” row").format(row=shown_name(row.name))
     return shown_name(row.name)
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import typer
 
-from companion.cli_common import HintSeconds, Json, ReviewSeconds, Top
+from companion.cli_common import HintSeconds, Json, ReviewSeconds, Top, echo_hint, echo_vp_review, game_over
 from companion.cli_support import bad_input_exits_2, print_json, read_input_text
-from companion.errors import CompanionError
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 
@@ -53,7 +52,7 @@ def register(app: typer.Typer) -> None:
         with bad_input_exits_2(record=file):
             states, _actions = _states(file)
             if game.is_terminal(states[-1]):
-                raise CompanionError(_("{file}: the game is over; there is no move to hint").format(file=file))
+                raise game_over(file)
             moves = hint(states[-1], top, seconds=seconds)
         faction = moves[0].action.faction
         if as_json:
@@ -63,11 +62,10 @@ def register(app: typer.Typer) -> None:
                  "line": [{"faction": f, "action": a.text} for f, a in m.line], "reason": m.reason}
                 for m in moves]})
             return
-        typer.echo(_("{player} to move; the search suggests:").format(player=faction_name(faction)))
-        for i, m in enumerate(moves, 1):
-            typer.echo(_("{rank}. {move} (expected final VP {vp}, lead over the best rival {lead}): {reason}")
-                       .format(rank=i, move=describe_action(m.action), vp=f"{m.expected_vp:.1f}",
-                               lead=f"{m.expected_vp - m.rival_vp:+.1f}", reason=m.reason))
+        echo_hint(faction_name(faction), [
+            _("{rank}. {move} (expected final VP {vp}, lead over the best rival {lead}): {reason}").format(
+                rank=i, move=describe_action(m.action), vp=f"{m.expected_vp:.1f}",
+                lead=f"{m.expected_vp - m.rival_vp:+.1f}", reason=m.reason) for i, m in enumerate(moves, 1)])
 
     @app.command("review", help=lazy_gettext(
         "Review a game record: every faction's expected final VP after each move, and each faction's three "
@@ -95,11 +93,4 @@ def register(app: typer.Typer) -> None:
                                    "action": d.action.text, "loss": round(d.loss, 1),
                                    "preferred": d.preferred.text, "reason": d.reason} for d in result.drops]})
             return
-        final = result.values[-1]
-        typer.echo(_("{moves} moves; expected final VP at the end: {values}").format(
-            moves=len(result.actions),
-            values=_(", ").join(f"{faction_name(names[i])} {v:.0f}" for i, v in enumerate(final))))
-        for d in result.drops:
-            typer.echo(_("move {move}, {player}: {action} lost {loss} VP; better: {better} ({reason})").format(
-                move=d.move, player=faction_name(names[d.seat]), action=describe_action(d.action),
-                loss=f"{d.loss:.1f}", better=describe_action(d.preferred), reason=d.reason))
+        echo_vp_review(result, [faction_name(n) for n in names], describe_action)

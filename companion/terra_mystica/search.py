@@ -33,7 +33,11 @@ The move whose playout leaves the faction the biggest lead in expected final VP 
 chosen (``rivals=1``; in 2-player games against the greedy bot this won 16 of 20 where its own VP alone won 9
 of 17: a row that feeds the rival power or takes its spot counts). The playouts grow one
 ply at a time for all candidates together, so a time cap (``seconds``) only stops them at a shorter,
-common horizon; the answer is that of the longest horizon every candidate reached. Terra Mystica has no
+common horizon; the answer is that of the longest horizon every candidate reached. Every stage keeps to the
+cap (:class:`companion.coach.Deadline`, checked before each candidate valued and each playout move, with
+the longest such unit timed so far as a margin, so none is started that would end past the cap): on a
+slow or loaded machine the first step values fewer candidates (the greedy move first, so there is always
+an answer), and a hint's second search (close moves a round further) only runs in the time left. Terra Mystica has no
 hidden information once set up, so nothing is sampled: the greedy bots' ties are broken by a generator
 seeded from ``seed`` and the position (the number of actions so far), never from a clock.
 
@@ -53,11 +57,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.coach import MIN_LOSS, Drop, Review, biggest_drops
+from companion.coach import MIN_LOSS, Deadline, Drop, Review, biggest_drops
 from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.i18n import gettext as _
 from companion.i18n import ngettext, pgettext
@@ -187,6 +191,9 @@ class MoveAnalysis:
         The line: this move, then the greedy playout's moves (faction, action), up to the horizon.
     reason : str
         One sentence on why, drawn from the line ("" until :func:`explain_line` fills it).
+    states : tuple of GameState
+        The state after each move of ``line`` (as long as ``line``; empty when not kept), so the reason is
+        written without replaying the line.
     """
 
     action: Any
@@ -194,15 +201,25 @@ class MoveAnalysis:
     line: tuple[tuple[str, Any], ...]
     reason: str = ""
     rival_vp: float = 0.0
+    states: tuple = field(default=(), repr=False, compare=False)
 
 
 @dataclass
 class _Playout:
     action: Any
-    state: game.GameState
+    states: list          # the state after each move of the line
     line: list
     value: tuple[float, float]
     done: bool = False
+
+    @property
+    def state(self) -> game.GameState:
+        return self.states[-1]
+
+    def analysis(self, value: tuple[float, float], plies: int) -> MoveAnalysis:
+        """The move's analysis with its line cut to ``plies`` moves (the horizon every playout reached)."""
+        return MoveAnalysis(self.action, value[0], tuple(self.line[:plies]), rival_vp=value[1],
+                            states=tuple(self.states[:plies]))
 
 
 _CACHE_SIZE = 20000
@@ -217,6 +234,13 @@ coin or a worker to a fraction of a VP, with no claim to that precision."""
 
 FIRST_SHARE = 0.6
 """The share of a hint's time cap its first search has; the rest searches close moves a round further."""
+
+REASONS_SHARE = 0.05
+"""The share of a hint's time cap kept for writing the reasons once the search is done (a hint's sentences
+read the lines' states: on a loaded machine about 0.04 s of a 1 s cap)."""
+
+DEEPER_MIN = 0.1
+"""Seconds a hint must have left to search close moves a round further (less would not reach a new ply)."""
 
 
 class SearchBot:
@@ -238,6 +262,18 @@ class SearchBot:
         1: its lead over the best rival).
     rounds : int
         Horizon of the playouts in round ends: 1, to the end of this round; 2, to the end of the next one.
+    clock : callable returning float
+        The clock the cap is read on (s; :func:`time.perf_counter`). Every stage checks the cap before each
+        unit of work (a candidate valued one step on, one playout move), so a search ends within ``seconds``
+        only by what the last unit took beyond the longest one timed before it (a unit is not started when
+        the time left is shorter than that); at least the first candidate (the greedy bot's move) is always
+        valued.
+
+    Attributes
+    ----------
+    stopped : bool
+        Whether the cap cut the last search short (candidates left unvalued, or playouts short of the
+        horizon).
 
     Examples
     --------
@@ -253,8 +289,11 @@ class SearchBot:
     name = "search"
 
     def __init__(self, width: int = 8, seconds: float | None = 1.0, plies: int | None = None, seed: int = 0,
-                 rivals: float = 1.0, rounds: int = 1) -> None:
+                 rivals: float = 1.0, rounds: int = 1, clock: Callable[[], float] = time.perf_counter) -> None:
         self.width = width
+        self.clock = clock
+        self.stopped = False
+        self._unit = 0.0   # the longest unit of work (a candidate valued, a playout move) of this search (s)
         self.rivals = rivals
         self.seconds = seconds
         self.plies = plies
@@ -281,19 +320,29 @@ class SearchBot:
     def _key(self, value: tuple[float, float]) -> float:
         return value[0] - self.rivals * value[1]
 
-    def _one_step(self, state: game.GameState, like: Any = None) -> list[tuple[tuple[float, float], Any,
-                                                                               game.GameState]]:
+    def _one_step(self, state: game.GameState, like: Any = None, deadline: Deadline | None = None,
+                  first: Any = None) -> list[tuple[tuple[float, float], Any, game.GameState]]:
         """The candidates valued one move on, best first; only those of the same decision as ``like``
-        (:func:`decision`) when it is given."""
+        (:func:`decision`) when it is given. ``first`` (the greedy move) is valued first; once ``deadline``
+        passes, the candidates not yet valued are left out (one at least is valued)."""
+        rows = candidates(state)
+        if first is not None and first in rows:
+            rows.remove(first)
+            rows.insert(0, first)
         out = []
-        for a in candidates(state):
+        for a in rows:
             if like is not None and decision(a) != decision(like):
                 continue
+            if out and deadline is not None and deadline.passed(self._unit):
+                deadline.stopped = True
+                break
+            began = self.clock()
             try:
                 after = game.apply_action(state, a)
             except (IllegalActionError, RecordError):
                 continue  # a conversion row that the engine refuses (its cost was measured, not checked)
             out.append((_values(after, a.faction), a, after))
+            self._unit = max(self._unit, self.clock() - began)
         out.sort(key=lambda t: -self._key(t[0]))  # stable: ties keep the candidates' order
         return out
 
@@ -304,7 +353,7 @@ class SearchBot:
             p.done = True
             return
         a = self._greedy_move(s)
-        p.state = game.apply_action(s, a)
+        p.states.append(game.apply_action(s, a))
         p.line.append((s.game.seats[game.current_player(s)], a))
         p.value = _values(p.state, faction)
         if game.is_terminal(p.state) or p.state.game.round > last_round:
@@ -312,55 +361,68 @@ class SearchBot:
 
     def _follow(self, state: game.GameState, action: Any, after: game.GameState, plies: int) -> MoveAnalysis:
         """``action`` (made in ``state``, giving ``after``) followed by at most ``plies`` playout moves."""
-        p = _Playout(action, after, [(action.faction, action)], _values(after, action.faction))
+        p = _Playout(action, [after], [(action.faction, action)], _values(after, action.faction))
         for _ply in range(plies):
             if p.done:
                 break
             self._grow(p, action.faction, state.game.round + self.rounds - 1)
-        return MoveAnalysis(action, p.value[0], tuple(p.line), rival_vp=p.value[1])
+        return p.analysis(p.value, len(p.line))
 
-    def _ranked(self, state: game.GameState, like: Any = None, seconds: float | None = -1.0) -> list[MoveAnalysis]:
-        """Every candidate (of the decision ``like`` answers, when given), the searched ones first, best first;
-        ``seconds`` caps the playouts instead of :attr:`seconds` when given."""
-        start = time.perf_counter()
-        ranked = self._one_step(state, like)
+    def _deadline(self) -> Deadline:
+        """A new cap of :attr:`seconds` on :attr:`clock`."""
+        return Deadline(self.seconds, self.clock)
+
+    def _ranked(self, state: game.GameState, like: Any = None, deadline: Deadline | None = None) -> list[MoveAnalysis]:
+        """Every candidate valued (of the decision ``like`` answers, when given), the searched ones first, best
+        first, within ``deadline`` (a new cap of :attr:`seconds` when not given; ``self.stopped`` says
+        whether it cut the search short)."""
+        deadline = deadline or self._deadline()
+        self._unit = 0.0
+        greedy = None
+        if self.width > 0:   # the greedy bot's own move is valued first and always played out
+            greedy = self._greedy_move(state)
+        ranked = self._one_step(state, like, deadline, greedy)
         if not ranked:
             return []
         searched = ranked[:self.width]
-        if self.width > 0:   # the greedy bot's own move is always played out (the search should not do worse)
-            greedy = self._greedy_move(state)
-            searched += [t for t in ranked[self.width:] if t[1] == greedy]
+        searched += [t for t in ranked[self.width:] if t[1] == greedy]
         moves = self._play_out([(a, after) for _v, a, after in searched], state.game.round + self.rounds - 1,
-                               start, self.seconds if seconds == -1.0 else seconds)
+                               deadline)
+        self.stopped = deadline.stopped
         # The moves not played out come after (valued one step on: another horizon, not comparable).
-        return moves + [MoveAnalysis(a, v[0], ((a.faction, a),), rival_vp=v[1]) for v, a, _after in ranked
-                        if all(a != m.action for m in moves)]
+        return moves + [MoveAnalysis(a, v[0], ((a.faction, a),), rival_vp=v[1], states=(after,))
+                        for v, a, after in ranked if all(a != m.action for m in moves)]
 
-    def _play_out(self, searched: Sequence[tuple[Any, game.GameState]], last_round: int, start: float,
-                  seconds: float | None) -> list[MoveAnalysis]:
+    def _play_out(self, searched: Sequence[tuple[Any, game.GameState]], last_round: int,
+                  deadline: Deadline) -> list[MoveAnalysis]:
         """Greedy playouts of the moves ``searched`` ((move, state after it) pairs), grown a ply at a time
-        together up to the end of round ``last_round`` (or :attr:`plies`, or ``seconds`` after ``start``),
-        best first."""
+        together up to the end of round ``last_round`` (or :attr:`plies`), best first. The cap is checked
+        before every playout move; a ply it cuts is dropped: the answer is that of the longest horizon every
+        playout reached."""
         if not searched:
             return []
         faction = searched[0][0].faction
-        playouts = [_Playout(a, after, [(faction, a)], _values(after, faction)) for a, after in searched]
+        playouts = [_Playout(a, [after], [(faction, a)], _values(after, faction)) for a, after in searched]
         values = [p.value for p in playouts]
-        lines = [list(p.line) for p in playouts]
+        plies = [1] * len(playouts)
         ply = 0
         while not all(p.done for p in playouts) and (self.plies is None or ply < self.plies):
-            if seconds is not None and time.perf_counter() - start > seconds:
-                break
             for p in playouts:
-                if not p.done:
-                    self._grow(p, faction, last_round)
-            if seconds is not None and time.perf_counter() - start > seconds * 1.5:
-                break   # this ply ran far past the cap: keep the last horizon every playout reached
-            ply += 1
-            values = [p.value for p in playouts]
-            lines = [list(p.line) for p in playouts]
-        moves = [MoveAnalysis(p.action, v[0], tuple(line), rival_vp=v[1])
-                 for p, v, line in zip(playouts, values, lines, strict=True)]
+                if p.done:
+                    continue
+                if deadline.passed(self._unit):
+                    deadline.stopped = True
+                    break
+                began = self.clock()
+                self._grow(p, faction, last_round)
+                self._unit = max(self._unit, self.clock() - began)
+            else:
+                ply += 1
+                values = [p.value for p in playouts]
+                plies = [len(p.line) for p in playouts]
+                continue
+            break
+        moves = [p.analysis(v, n) for p, v, n in zip(playouts, values, plies, strict=True)]
         moves.sort(key=lambda m: -self._key((m.expected_vp, m.rival_vp)))
         return moves
 
@@ -401,20 +463,24 @@ class SearchBot:
             raise CompanionError(_("the game is over: there is no move to suggest"))
         if game.current_player(state) == game.CHANCE or state.game is None:
             raise CompanionError(_("the setup is not finished: the hint starts once every faction is seated"))
-        start = time.perf_counter()
-        moves = self._ranked(state, seconds=None if self.seconds is None else self.seconds * FIRST_SHARE)
+        deadline = self._deadline().part(1 - REASONS_SHARE)   # the search's part; the rest writes the reasons
+        moves = self._ranked(state, deadline=deadline.part(FIRST_SHARE))
+        stopped = self.stopped
         shown = moves[:top] if top else moves
         if top and any(self._close(shown[k:k + 2]) for k in range(len(shown) - 1)):
-            left = None if self.seconds is None else self.seconds - (time.perf_counter() - start)
-            if left is None or left > 0.1:
-                deeper = self._play_out([(m.action, game.apply_action(state, m.action)) for m in shown],
-                                        state.game.round + self.rounds, time.perf_counter(), left)
+            left = deadline.left()
+            if left is None or left > max(DEEPER_MIN, len(shown) * self._unit):   # a ply of every one
+                deeper = self._play_out([(m.action, m.states[0]) for m in shown], state.game.round + self.rounds,
+                                        deadline)
                 longer = {m.action: len(m.line) for m in deeper}
                 if all(longer[m.action] >= len(m.line) for m in shown):   # it got further for every one
                     shown = deeper
+            else:
+                deadline.stopped = True
+        self.stopped = stopped or deadline.stopped
         out = []
         for k, m in enumerate(shown):
-            reason = explain_line(state, m.line)
+            reason = explain_line(state, m.line, m.states)
             if k > 0 and self._close([shown[0], m]):
                 reason = _("; ").join([reason, _("as good as move 1 within {near} VP: the search cannot tell them "
                                                  "apart").format(near=NEAR)])
@@ -446,14 +512,21 @@ def _count(view: dict, kind: str) -> int:
     return sum(1 for k in view["buildings"].values() if k == kind)
 
 
-def _changes(before: dict, after: dict, move: Any = None) -> list[str]:
+def _named_tracks(move: Any) -> set[str]:
+    """The cult tracks the row ``move`` names (``send p to WATER``, ``+AIR``): its own words say those steps."""
+    words = set(getattr(move, "text", "").upper().replace(".", " ").replace("+", " ").split())
+    return words & set(CULT_TRACKS)
+
+
+def _changes(before: dict, after: dict, move: Any = None, *, said: bool = True) -> list[str]:
     """What a faction's position gained between two summaries, in words (towns, favour and bonus tiles,
-    buildings, coins / workers / priests and cult steps gained, levels). A tile the row ``move`` names is
-    left out: the move's own words (:func:`~companion.terra_mystica.describe.describe_action`) already say
-    it with its meaning."""
+    buildings, coins / workers / priests and cult steps gained, levels). A tile the row ``move`` names, and
+    (``said``) the steps on a cult track it names, are left out: the move's own words
+    (:func:`~companion.terra_mystica.describe.describe_action`) already say them."""
     from companion.terra_mystica.describe import CODE_PATTERN, amounts_text, building_name, explain_code
 
     named = set(CODE_PATTERN.findall(getattr(move, "text", "").upper()))
+    tracks = _named_tracks(move) if said else set()
     parts = []
     for town in after["towns"][len(before["towns"]):]:
         parts.append(_("founds a town") if town in named
@@ -468,7 +541,8 @@ def _changes(before: dict, after: dict, move: Any = None) -> list[str]:
         if gained > 0:
             parts.append(ngettext("{n} more {building}", "{n} more {building}", gained).format(
                 n=gained, building=building_name(kind)))
-    gained = {k: after[k] - before[k] for k in ("C", "W", "P", *CULT_TRACKS) if after[k] > before[k]}
+    gained = {k: after[k] - before[k] for k in ("C", "W", "P", *CULT_TRACKS) if after[k] > before[k]
+              and k not in tracks}
     if gained:
         parts.append(amounts_text(gained, signed=True))
     if after["ship"] > before["ship"]:
@@ -478,7 +552,7 @@ def _changes(before: dict, after: dict, move: Any = None) -> list[str]:
     return parts
 
 
-def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
+def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: Sequence[game.GameState] = ()) -> str:
     """One sentence on why the first move of ``line`` is good, from what the line achieves.
 
     Parameters
@@ -487,6 +561,9 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
         The position the line starts from.
     line : sequence of (str, Action)
         The move, then the playout's moves (any faction's), as :class:`MoveAnalysis` holds them.
+    after : sequence of GameState
+        The state after each move of ``line`` when known (:attr:`MoveAnalysis.states`); else the line is
+        replayed.
 
     Returns
     -------
@@ -494,11 +571,11 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
         The VP the move scores now and what it gains (a town, a favour or bonus tile, buildings, levels), the
         faction's next move in the line and what that gains, and the VP by the line's end.
     """
-    from companion.terra_mystica.describe import describe_action
+    from companion.terra_mystica.describe import describe_choice
 
     faction = line[0][0]
-    states = [state]
-    for _f, a in line:
+    states = [state, *after] if len(after) == len(line) else [state]
+    for _f, a in line[len(states) - 1:]:
         states.append(game.apply_action(states[-1], a))
     first = _view(states[0], faction)
     now = _view(states[1], faction)
@@ -507,7 +584,10 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
     gains = _changes(first, now, line[0][1])
     if vp_now > 0:
         gains.insert(0, ngettext("+{n} VP now", "+{n} VP now", vp_now).format(n=vp_now))
-    parts.append(pgettext("clause separator", ", ").join(gains) if gains else _("keeps its resources for later"))
+    if gains:
+        parts.append(pgettext("clause separator", ", ").join(gains))
+    elif not _named_tracks(line[0][1]):   # a cult step the move names is a gain its words already say
+        parts.append(_("keeps its resources for later"))
     own = [k for k, (f, a) in enumerate(line) if f == faction and k > 0 and a.commands[0][0] not in _ANSWERS]
     if own:
         k = own[0]
@@ -517,7 +597,9 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
         vp = after_next["VP"] - turns_later["VP"]
         if vp > 0:
             nxt.insert(0, ngettext("+{n} VP", "+{n} VP", vp).format(n=vp))
-        move = describe_action(line[k][1])
+        # the next move's sub-commands as one clause (a comma between them: the sentence's "; " separates
+        # its clauses, and "next: burn 1 power; take ACT6; transform E6" read as three)
+        move = pgettext("clause separator", ", ").join(describe_choice(verb, args) for verb, args in line[k][1].commands)
         parts.append(_("next: {move} ({gains})").format(move=move, gains=pgettext("clause separator", ", ").join(nxt))
                      if nxt else _("next: {move}").format(move=move))
     end = states[-1]
@@ -529,13 +611,16 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]]) -> str:
             parts.append(ngettext("{n:+d} VP in all by the line's end ({plies} move on)",
                                   "{n:+d} VP in all by the line's end ({plies} moves on)", len(line) - 1)
                          .format(n=got, plies=len(line) - 1))
+    if not parts:   # nothing beyond the move's own cult steps: say them (a reason is never empty)
+        parts.append(pgettext("clause separator", ", ").join(_changes(first, now, line[0][1], said=False)))
     return _("; ").join(parts)
 
 
 # ---------------------------------------------------------------------------------------------- coach
 
 
-def hint(state: game.GameState, top: int = 3, *, seconds: float | None = 1.0) -> list[MoveAnalysis]:
+def hint(state: game.GameState, top: int = 3, *, seconds: float | None = 1.0,
+         clock: Callable[[], float] = time.perf_counter) -> list[MoveAnalysis]:
     """The ``top`` best moves for the faction to act, each with its expected final VP and why.
 
     Parameters
@@ -545,7 +630,9 @@ def hint(state: game.GameState, top: int = 3, *, seconds: float | None = 1.0) ->
     top : int
         How many moves.
     seconds : float or None
-        The search's time cap (s).
+        The search's time cap (s): every stage of the search keeps to it (:class:`SearchBot`).
+    clock : callable returning float
+        The clock the cap is read on (s).
 
     Returns
     -------
@@ -557,7 +644,7 @@ def hint(state: game.GameState, top: int = 3, *, seconds: float | None = 1.0) ->
     CompanionError
         When the game is over or its setup is not finished.
     """
-    return SearchBot(seconds=seconds).analyse(state, top)
+    return SearchBot(seconds=seconds, clock=clock).analyse(state, top)
 
 
 def _mover(state: game.GameState) -> int | None:

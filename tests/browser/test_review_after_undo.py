@@ -8,12 +8,12 @@ line's end, each line in its seat's colour, and no console error (the ``page`` f
 
 from __future__ import annotations
 
+from tests.browser.coach import REVIEW_PLOT as CENTURY_PLOT
 from tests.browser.harness import _KERNEL_IDLE, run_in_lab
 from tests.browser.test_tm_coach import EN as TM
 from tests.browser.test_tm_coach import ENGLISH, REVIEW_PLOT, ROOT, _replica, _text_js, _type
 
 CENTURY = "notebooks/century/play_a_full_game.ipynb"
-CENTURY_PLOT = REVIEW_PLOT.replace(f"({ROOT})", "document")
 COLOURS = (f"(title) => Array.from(({ROOT}).querySelectorAll('.jp-OutputArea .js-plotly-plot'))"
            ".find(p => p.layout && p.layout.title && (p.layout.title.text || '').includes(title))"
            ".data.filter(t => t.mode === 'lines' && t.showlegend !== false).map(t => t.line.color)")

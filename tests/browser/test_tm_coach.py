@@ -5,22 +5,15 @@ methods in this process, with drops marked. English, Chinese, and a phone's widt
 
 from __future__ import annotations
 
-import pytest
-
-from tests.browser.harness import _KERNEL_IDLE, SCREENSHOTS, run_in_lab, watch_console
-from tests.browser.test_century_coach import LINE_PITCH, single_spaced
+from tests.browser.coach import CURRENT, ask_hint, coach_tests, read_review, review_plot_js
+from tests.browser.harness import _KERNEL_IDLE
+from tests.browser.test_phone import phone  # noqa: F401 (the phone page fixture)
 
 EN = "notebooks/terra_mystica/play_a_full_game.ipynb"
 ZH = "notebooks/zh_CN/terra_mystica/play_a_full_game.ipynb"
-PHONE = dict(viewport={"width": 412, "height": 915}, device_scale_factor=2.6, is_mobile=True, has_touch=True)
-ROOT = "window.jupyterapp.shell.currentWidget.node"
+ROOT = CURRENT
 MAP = f"({ROOT}).querySelectorAll('.jp-OutputArea .js-plotly-plot')[0]"
-REVIEW_PLOT = (f"(title) => {{ const p = Array.from(({ROOT}).querySelectorAll('.jp-OutputArea .js-plotly-plot'))"
-               ".find(p => p.layout && p.layout.title && (p.layout.title.text || '').includes(title));"
-               " return p ? {lines: p.data.filter(t => t.mode === 'lines').map(t => t.y.length),"
-               " marks: p.data.filter(t => t.mode === 'markers+text').map(t => t.x.length),"
-               " width: p.getBoundingClientRect().width} : null; }")
-HINT_ITEMS = f"() => Array.from(({ROOT}).querySelectorAll('.companion-hint li')).map(e => e.innerText)"
+REVIEW_PLOT = review_plot_js(ROOT)
 ENGLISH = {"hint": "Hint", "hint_title": "Hint: the search's three best moves", "expected": "expected final VP",
            "review": "Review", "review_title": "Review: the biggest drops", "plot": "Expected final VP after each move"}
 CHINESE = {"hint": "提示", "hint_title": "提示：搜索为", "expected": "预期终局分数", "review": "复盘",
@@ -56,56 +49,22 @@ def _type(page, w, action) -> None:
     page.wait_for_function(_KERNEL_IDLE, timeout=60_000)
 
 
+def _wait(page, text: str) -> None:
+    page.wait_for_function(_text_js(text), timeout=120_000)
+
+
 def _coach(page, words: dict[str, str], name: str) -> dict:
     w = _replica()
-    button = page.locator(".jp-OutputArea .widget-button", has_text=words["hint"]).first
-    button.scroll_into_view_if_needed()
-    button.click()
-    page.wait_for_function(_text_js(words["hint_title"]), timeout=60_000)
-    items = page.evaluate(HINT_ITEMS)
-    assert len(items) == 3 and all(words["expected"] in item for item in items), items
-    hint = page.locator(".companion-hint").first
-    hint.scroll_into_view_if_needed()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    hint.screenshot(path=str(SCREENSHOTS / f"{name}_hint.png"))
-    hint_right = hint.evaluate("e => e.getBoundingClientRect().right")
-    hint_pitch = page.evaluate(LINE_PITCH, ".companion-hint")
+    hint = ask_hint(page, words, name, _wait, ROOT)
     while w.session.state.game.round == 0:   # the setup: the first listed dwelling / bonus tile each time
         _type(page, w, w.human_actions()[0])
     _type(page, w, next(a for a in w.human_actions() if a.commands[0][0] == "pass"))
     expected = w.review()
     assert any(d.seat == 0 for d in expected.drops)   # the early pass (all resources unspent) is marked
-    page.locator(".jp-OutputArea .widget-button", has_text=words["review"]).first.click()
-    page.wait_for_function(_text_js(words["review_title"]), timeout=120_000)
-    page.wait_for_function(f"() => ({REVIEW_PLOT})({words['plot']!r}) !== null", timeout=30_000)
-    plot = page.evaluate(REVIEW_PLOT, words["plot"])
-    assert plot["lines"] == [len(expected.values)] * 2, plot
-    assert sum(plot["marks"]) >= 1, plot   # how many: the search's horizon depends on the machine's speed
-    review = page.locator(".jp-OutputArea .widget-vbox", has=page.locator(".companion-review")).last
-    review.scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
-    review.screenshot(path=str(SCREENSHOTS / f"{name}_review.png"))
-    return {**plot, "hint_right": hint_right, "hint_pitch": hint_pitch,
-            "review_pitch": page.evaluate(LINE_PITCH, ".companion-review")}
+    review = read_review(page, words, name, _wait, ROOT)
+    assert review["lines"] == [len(expected.values)] * 2, review
+    return {**hint, **review}
 
 
-@pytest.mark.parametrize(("notebook", "words", "name"), [(EN, ENGLISH, "tm_coach"), (ZH, CHINESE, "tm_coach_zh")])
-def test_hint_and_review_in_the_play_notebook(page, lab_url, notebook, words, name):
-    run_in_lab(page, lab_url, notebook)
-    _coach(page, words, name)
-
-
-def test_hint_and_review_fit_a_phone(browser, lab_url, request):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = watch_console(page)
-    try:
-        run_in_lab(page, lab_url, EN)
-        page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
-        plot = _coach(page, ENGLISH, "phone_tm_coach")
-        assert plot["width"] <= PHONE["viewport"]["width"] + 1, plot
-        assert plot["hint_right"] <= PHONE["viewport"]["width"] + 1, plot
-        single_spaced(plot)
-    finally:
-        context.close()
-    errors.check(request.node.name)
+test_hint_and_review_in_the_play_notebook, test_hint_and_review_fit_a_phone = coach_tests(
+    (EN, ENGLISH), (ZH, CHINESE), _coach, "tm")

@@ -9,21 +9,19 @@ from __future__ import annotations
 import pytest
 
 from companion.i18n import _, using_language
+from tests.browser.coach import CURRENT, list_items_js, review_plot_js
 from tests.browser.harness import SCREENSHOTS, run_in_lab, timed_click
 from tests.browser.test_phone import PHONE, phone  # noqa: F401 (the phone page fixture)
 
 EN = "notebooks/terra_mystica/replay_a_real_game.ipynb"
 ZH = "notebooks/zh_CN/terra_mystica/replay_a_real_game.ipynb"
-ROOT = "window.jupyterapp.shell.currentWidget.node"
+ROOT = CURRENT
 ROW = 10   # the typed row reviewed up to (1-based, as the viewer numbers them): the first passes
 ROW_LINE = (f"() => {{ const p = Array.from(({ROOT}).querySelectorAll('.jp-OutputArea .js-plotly-plot'))"
             ".find(p => p.layout && p.layout.shapes && p.layout.shapes.length);"
             " return p ? p.layout.shapes[0].x0 : null; }")
-REVIEW_PLOT = (f"(title) => {{ const p = Array.from(({ROOT}).querySelectorAll('.jp-OutputArea .js-plotly-plot'))"
-               ".find(p => p.layout && p.layout.title && (p.layout.title.text || '').includes(title));"
-               " return p ? {lines: p.data.filter(t => t.mode === 'lines').map(t => t.y.length),"
-               " width: p.getBoundingClientRect().width} : null; }")
-DROPS = f"() => Array.from(({ROOT}).querySelectorAll('.companion-review li')).map(e => e.innerText)"
+REVIEW_PLOT = review_plot_js(ROOT, marks=False)
+DROPS = list_items_js(".companion-review", ROOT)
 
 
 def _ledger_moves(row: int) -> int:

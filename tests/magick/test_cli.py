@@ -167,6 +167,18 @@ def test_hint_names_up_to_three_legal_moves_of_the_player_to_act(tmp_path):
     assert r.exit_code == 2 and "--playouts" in r.stderr
 
 
+def test_hint_seconds_caps_the_playouts(tmp_path):
+    """``--seconds`` caps the hint as the notebook's budget does: 200 playouts of each move cannot be made in
+    0.05 s (a playout is a whole game to round 10), so fewer are, the same number for every move listed."""
+    path, _state = _mid_game_record(tmp_path)
+    r = runner.invoke(app, ["magick", "hint", str(path), "--playouts", "200", "--seconds", "0.05", "--json"])
+    assert r.exit_code == 0, r.output
+    made = {m["playouts"] for m in json.loads(r.stdout)["moves"]}
+    assert len(made) == 1 and 1 <= made.pop() < 200
+    r = runner.invoke(app, ["magick", "hint", str(path), "--seconds", "0"])
+    assert r.exit_code == 2 and "--seconds" in r.stderr
+
+
 def test_review_lists_every_move_with_expected_gold_and_drops_that_prefer_another_legal_move(tmp_path):
     from companion.magick import game
     from companion.magick.engine import legal_actions

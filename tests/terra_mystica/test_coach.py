@@ -190,6 +190,28 @@ def test_a_reason_does_not_repeat_the_tile_its_move_names():
     assert code not in reason, (move, reason)
 
 
+def test_a_reason_does_not_repeat_the_cult_steps_its_move_names():
+    """"send a priest to earth, 2 steps: +2 earth; next: ...": the move's words say the steps, so the reason
+    must not say them again (and still says something: a line of the move alone names the steps once)."""
+    from companion.terra_mystica.describe import amounts_text, describe_action
+    from companion.terra_mystica.search import explain_line
+
+    s = _greedy_until(1, lambda s: any(a.commands[0][0] == "send" for a in game.legal_actions(s)))
+    send = next(a for a in game.legal_actions(s) if a.commands[0][0] == "send")
+    faction = send.faction
+    before = s.game.summary()["factions"][faction]
+    after = game.apply_action(s, send).game.summary()["factions"][faction]
+    steps = {t: after[t] - before[t] for t in ("FIRE", "WATER", "EARTH", "AIR") if after[t] > before[t]}
+    assert len(steps) == 1, steps   # the engine: a priest moves one track
+    said = amounts_text(steps, signed=True)
+    bot = SearchBot(seconds=None, plies=6)
+    line = next(m.line for m in bot.analyse(s, None) if m.action == send)
+    assert len(line) > 1
+    assert said not in explain_line(s, line), (describe_action(send), explain_line(s, line))
+    alone = explain_line(s, [(faction, send)])
+    assert alone == said, alone
+
+
 def test_a_hint_says_two_moves_whose_lines_reach_the_same_position_cannot_be_told_apart():
     """Round 2 of a greedy game: the nomads can send a priest to a cult track, then build their sanctuary, or
     the other way round. The engine says both orders reach the same position, so the hint must not call one
