@@ -9,7 +9,7 @@ from itertools import combinations
 
 from companion.errors import IllegalActionError
 from companion.terra_mystica.engine.commands import CULT_TRACKS
-from companion.terra_mystica.engine.move_context import SPECIAL, _Context, _favour_picks
+from companion.terra_mystica.engine.move_context import SPECIAL, _Context, _favour_picks, _founded
 from companion.terra_mystica.terrain import terrain_wheel
 
 NEXT_KIND = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
@@ -23,18 +23,20 @@ def _free_colours(game) -> list[str]:
 
 
 def _bridges(ctx: _Context) -> list[str]:
+    """``A:B`` for each bridge ``ctx``'s faction may place, with ``. +TWn`` for each town the bridge founds
+    by joining two groups of its buildings (RULES-NOTES section 4)."""
     game, f = ctx.game, ctx.f
-    ts = game.townstate
+    ts = game._towns_now()
     out = []
     for spot in sorted(tuple(sorted(p)) for p in game.board.bridge_spots):
         a, b = spot
         if a not in f.hexes and b not in f.hexes:
             continue
         try:
-            ts.add_bridge(a, b, f.name)
+            after = ts.add_bridge(a, b, f.name)
         except IllegalActionError:
             continue
-        out.append(f"{a}:{b}")
+        out += [f"{a}:{b}{town}" for town in ctx.town_rows(_founded(after))]
     return out
 
 
@@ -209,8 +211,8 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
                 out += [f"{head}. convert {k}W to {k}P" for k in range(1, min(right, w_after) + 1)]
                 out.append(f"{head}. -{right}CONVERT_W_TO_P")
                 continue
-            for fav in _favour_picks(ctx, min(favours, 1)):
-                for town in towns:
+            for fav in _favour_picks(ctx, favours):
+                for town in ctx.town_picks(h, kind, fav5=True) if ". +FAV5" in fav else towns:
                     out.append(head + fav + town)
     return out
 

@@ -15,13 +15,16 @@ conversions and burning are not listed (a bot adds them as a prefix when it lack
 :func:`companion.terra_mystica.bots.conversion_rows`). Spades are always bought with an explicit
 ``dig N`` before the build (the reference engine never digs by itself, E.2.1).
 
+A town comes with the move that founds it: ``+TWn`` after the build, upgrade or bridge (one tile per town,
+``+FAV5. +TWn`` when the favour tile lowers the town to 6 power); the Chaos Magicians' temple and sanctuary
+take their two favour tiles in the move (``upgrade D4 to TE. +FAV1. +FAV11``).
+
 Choices left to the following decision of the same faction (the reference engine keeps its turn open
 meanwhile, so the row stays the same turn), where listing them in the move would multiply the list without
-changing what can be reached: a town founded by a favour tile (FAV5) or by a bridge, the second favour of the
-Chaos Magicians' temple / sanctuary, and the two actions after the Chaos Magicians' ``ACTC``. The Mermaids'
+changing what can be reached: the two actions after the Chaos Magicians' ``ACTC``. The Mermaids'
 ``connect rN. +TWn`` (a town across a river hex) comes with the build or upgrade that makes it, or, when their
 buildings already allow it, as a move of its own before the turn's action (the turn stays open). Not listed:
-two towns in one move (a build that founds one and connects another), ``connect`` after a power or faction
+two towns in one move by a build that founds one and connects another, ``connect`` after a power or faction
 action (listed before it instead), transforms to another colour beyond one per action, several-hex uses of the
 Halflings' stronghold spades (one hex and ``-NSPADE`` are listed).
 """

@@ -1,0 +1,162 @@
+"""Kinds of complete moves the move generator lists since issue 19.3's fourth step, each in a small hand-made
+position: the row is listed by :func:`legal_moves`, and (with Perl and the reference engine present; skipped with
+a message otherwise) the reference engine accepts it, the independent answer. Each kind has a near-miss that
+must not be listed. Kinds by how often the 30 league games use them (``benchmarks/tm_movegen_coverage.py``):
+a town founded by FAV5 (about 35 rows), the Chaos Magicians' two favour tiles (about 23), a town founded by a
+bridge (9).
+
+Resources are set by hand in this engine and given to the reference with option ``loose-adjust-resource``
+(``witches: +40C``), right after the setup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.terra_mystica.engine import new_game
+from companion.terra_mystica.engine.moves import legal_moves
+from companion.terra_mystica.engine.rows import command_rows
+from tests.terra_mystica.test_referee_kinds import TILES, play
+
+# Witches' setup dwellings G3 and F4 face each other across a river (a bridge spot); H4 (blue, next to G3)
+# and E7 (gray, next to F4) are one spade from forest. The Chaos Magicians start on D4 (wasteland).
+SETUP = ("witches: build G3", "witches: build F4", "chaosmagicians: build D4",
+         "chaosmagicians: pass BON1", "witches: pass BON2")
+PLENTY = {"C": 40, "W": 20, "P": 3, "PW": 12}
+
+
+@dataclass
+class Position:
+    """A game and the reference's rows that lead to it (one sub-command a line)."""
+
+    game: object
+    lines: list
+
+    def then(self, *rows: str) -> Position:
+        lines = list(self.lines)
+        for row in rows:
+            faction, cmd = row.split(":", 1)
+            lines += [f"{faction}: {sub.strip()}" for sub in cmd.split(".")]
+        return Position(play(self.game, *rows), lines)
+
+    def listed(self, faction: str) -> list[str]:
+        return legal_moves(self.game, faction)
+
+    def judge(self, row: str):
+        """The reference's verdict on ``row`` typed here."""
+        from tests.terra_mystica.oracle import Oracle, require_oracle
+
+        require_oracle()
+        with Oracle() as oracle:
+            return oracle.judge("\n".join(self.then(row).lines) + "\n")
+
+
+def _still_open(verdict, faction: str) -> list[str]:
+    """What the reference still waits for from ``faction`` besides its next full action (power offers to
+    the others apart): [] when the move left nothing open."""
+    return [kind for kind, who in verdict.action_required if who == faction and kind != "full"]
+
+
+def _start(**plenty: dict) -> Position:
+    """The game after the setup, with ``plenty`` resources given to each named faction."""
+    g = play(new_game(["witches", "chaosmagicians"], round_tiles=TILES,
+                      removed_bonus=["BON5", "BON6", "BON7", "BON8"]), *SETUP)
+    rows = command_rows(g).splitlines()
+    lines = [rows[0], "option loose-adjust-resource", *rows[1:]]
+    for faction, res in plenty.items():
+        f = g.factions[faction]
+        f.coins, f.workers, f.priests = f.coins + res["C"], f.workers + res["W"], f.priests + res["P"]
+        f.bowls = f.bowls.gained(res["PW"])
+        lines += [f"{faction}: +{res[k]}{k}" for k in ("C", "W", "P", "PW")]
+    return Position(g, lines)
+
+
+def _witches_groups(f4_trading_house: bool) -> Position:
+    """Witches' trading houses on G3 and H4 (one group, 4 power) and F4 (a trading house or a dwelling) with
+    a dwelling on E7 (the other group, 3 or 2 power); the Chaos Magicians have passed."""
+    pos = _start(witches=PLENTY).then("witches: dig 1. build H4", "chaosmagicians: pass BON3",
+                                      "witches: dig 1. build E7", "witches: upgrade G3 to TP",
+                                      "witches: upgrade H4 to TP")
+    return pos.then("witches: upgrade F4 to TP") if f4_trading_house else pos
+
+
+# ------------------------------------------------------------------------------------ a town by a bridge
+
+
+def test_a_bridge_that_joins_two_groups_into_a_town_comes_with_its_tile():
+    """RULES-NOTES section 4: a bridge joins G3+H4 (4 power) and F4+E7 (3 power) into 7 power, 4 buildings —
+    the town is founded by ``action ACT1`` itself, so the move carries the tile."""
+    pos = _witches_groups(f4_trading_house=True)
+    moves = pos.listed("witches")
+    town = [m for m in moves if m.startswith("action ACT1. bridge F4:G3")]
+    assert "action ACT1. bridge F4:G3. +TW1" in town and "action ACT1. bridge F4:G3" not in town
+    assert {m.rsplit(". ", 1)[1] for m in town} == {f"+{tid}" for tid in pos.game.town_pool}  # any tile
+    verdict = pos.judge("witches: action ACT1. bridge F4:G3. +TW1")
+    assert verdict.accepted, verdict.error
+    assert _still_open(verdict, "witches") == []
+
+
+def test_a_bridge_that_founds_no_town_takes_no_tile():
+    """Near-miss: with a dwelling on F4 the joined group has 6 power, no town: no ``+TWn`` after the bridge."""
+    pos = _witches_groups(f4_trading_house=False)
+    moves = pos.listed("witches")
+    assert "action ACT1. bridge F4:G3" in moves
+    assert not [m for m in moves if m.startswith("action ACT1. bridge F4:G3.")]
+
+
+# ------------------------------------------------------------------------------------ a town by FAV5
+
+
+def _six_power_group() -> Position:
+    """The two groups joined by a bridge into 6 power (G3 TP, H4 TP, F4 D, E7 D): a town with FAV5 only."""
+    return _witches_groups(f4_trading_house=False).then("witches: action ACT1. bridge F4:G3")
+
+
+def test_fav5_founds_the_six_power_town_in_the_same_move():
+    """RULES-NOTES section 4, tricky case 4: the temple's favour tile FAV5 lowers the town to 6 power, so the
+    6-power group becomes a town at once: ``upgrade H4 to TE. +FAV5. +TWn`` is one move."""
+    pos = _six_power_group()
+    moves = pos.listed("witches")
+    assert "upgrade H4 to TE. +FAV5. +TW2" in moves
+    assert "upgrade H4 to TE. +FAV5" not in moves
+    verdict = pos.judge("witches: upgrade H4 to TE. +FAV5. +TW2")
+    assert verdict.accepted, verdict.error
+    assert _still_open(verdict, "witches") == []
+
+
+def test_another_favour_tile_founds_no_town():
+    """Near-miss: FAV6 leaves the town at 7 power, so no tile follows it."""
+    moves = _six_power_group().listed("witches")
+    assert "upgrade H4 to TE. +FAV6" in moves
+    assert not [m for m in moves if m.startswith("upgrade H4 to TE. +FAV6.")]
+
+
+# ------------------------------------------------------------------ the Chaos Magicians' two favour tiles
+
+
+def _chaos_trading_house() -> Position:
+    """The Chaos Magicians' trading house on D4; the Witches have passed."""
+    return _start(chaosmagicians=PLENTY).then("witches: pass BON3", "chaosmagicians: upgrade D4 to TP")
+
+
+def test_the_chaos_magicians_temple_takes_two_favour_tiles_in_one_move():
+    """The Chaos Magicians' temple and sanctuary give two favour tiles (their board; RULES-NOTES): both are
+    picked in the move, two different tiles."""
+    pos = _chaos_trading_house()
+    temples = [m for m in pos.listed("chaosmagicians") if m.startswith("upgrade D4 to TE")]
+    assert "upgrade D4 to TE. +FAV1. +FAV11" in temples or "upgrade D4 to TE. +FAV11. +FAV1" in temples
+    picks = [m.split(". ")[1:] for m in temples]
+    assert all(len(p) == 2 and p[0] != p[1] for p in picks)
+    assert len({frozenset(p) for p in picks}) == len(picks) == 12 * 11 // 2
+    verdict = pos.judge("chaosmagicians: upgrade D4 to TE. +FAV11. +FAV1")
+    assert verdict.accepted, verdict.error
+    assert _still_open(verdict, "chaosmagicians") == []
+
+
+def test_one_favour_tile_is_not_a_complete_temple_move_for_the_chaos_magicians():
+    """Near-miss: one tile leaves the second owed (the reference keeps the turn open for it), so the single
+    pick is not listed; the reference's verdict on it shows the favour still waited for."""
+    pos = _chaos_trading_house()
+    assert "upgrade D4 to TE. +FAV11" not in pos.listed("chaosmagicians")
+    verdict = pos.judge("chaosmagicians: upgrade D4 to TE. +FAV11")
+    assert verdict.accepted and _still_open(verdict, "chaosmagicians") == ["favor"]
