@@ -2,8 +2,8 @@
 position: the row is listed by :func:`legal_moves`, and (with Perl and the reference engine present; skipped with
 a message otherwise) the reference engine accepts it, the independent answer. Each kind has a near-miss that
 must not be listed. Kinds by how often the 30 league games use them (``benchmarks/tm_movegen_coverage.py``):
-a town founded by FAV5 (about 35 rows), the Chaos Magicians' two favour tiles (about 23), a town founded by a
-bridge (9).
+a town founded by FAV5 (about 35 rows), the Chaos Magicians' two favour tiles (about 23), cult-income spades
+on two hexes (26), a town founded by a bridge (9).
 
 Resources are set by hand in this engine and given to the reference with option ``loose-adjust-resource``
 (``witches: +40C``), right after the setup.
@@ -33,11 +33,7 @@ class Position:
     lines: list
 
     def then(self, *rows: str) -> Position:
-        lines = list(self.lines)
-        for row in rows:
-            faction, cmd = row.split(":", 1)
-            lines += [f"{faction}: {sub.strip()}" for sub in cmd.split(".")]
-        return Position(play(self.game, *rows), lines)
+        return Position(play(self.game, *rows), self.lines + _one_a_line(rows))
 
     def listed(self, faction: str) -> list[str]:
         return legal_moves(self.game, faction)
@@ -48,7 +44,16 @@ class Position:
 
         require_oracle()
         with Oracle() as oracle:
-            return oracle.judge("\n".join(self.then(row).lines) + "\n")
+            return oracle.judge("\n".join(self.lines + _one_a_line([row])) + "\n")
+
+
+def _one_a_line(rows) -> list[str]:
+    """Rows as the reference driver reads them, one sub-command a line."""
+    lines = []
+    for row in rows:
+        faction, cmd = row.split(":", 1)
+        lines += [f"{faction}: {sub.strip()}" for sub in cmd.split(".")]
+    return lines
 
 
 def _still_open(verdict, faction: str) -> list[str]:
@@ -160,3 +165,51 @@ def test_one_favour_tile_is_not_a_complete_temple_move_for_the_chaos_magicians()
     assert "upgrade D4 to TE. +FAV11" not in pos.listed("chaosmagicians")
     verdict = pos.judge("chaosmagicians: upgrade D4 to TE. +FAV11")
     assert verdict.accepted and _still_open(verdict, "chaosmagicians") == ["favor"]
+
+
+# ------------------------------------------------------------------ cult-income spades on two hexes
+
+
+def _two_cult_spades() -> Position:
+    """Round 1 scores SCORE2 (a spade per 4 earth steps): the Witches send four priests to earth (2 + 3 + 2
+    + 2 = earth 9) and pass; at the round's end they hold two cult-income spades."""
+    g = play(new_game(["witches", "chaosmagicians"], round_tiles=("SCORE2", "SCORE1", *TILES[2:]),
+                      removed_bonus=["BON5", "BON6", "BON7", "BON8"]), *SETUP)
+    rows = command_rows(g).splitlines()
+    f = g.factions["witches"]
+    f.priests += 4
+    pos = Position(g, [rows[0], "option loose-adjust-resource", *rows[1:], "witches: +4P"])
+    return pos.then("witches: send p to EARTH for 3", "chaosmagicians: pass BON3",
+                    "witches: send p to EARTH for 2", "witches: send p to EARTH for 2",
+                    "witches: send p to EARTH for 2", "witches: pass BON4")
+
+
+def test_two_cult_income_spades_transform_two_hexes_in_one_row():
+    """RULES-NOTES-E E.2.4: cult-income spades may go to several hexes; H4 (blue) and E7 (gray) are one spade
+    each from forest, so both are one row (the 30 league games use it 26 times)."""
+    pos = _two_cult_spades()
+    assert pos.game.phase == "cult_spades" and pos.game.factions["witches"].spades == 2
+    moves = pos.listed("witches")
+    assert "transform E7. transform H4" in moves and "transform H4" in moves
+    verdict = pos.judge("witches: transform E7. transform H4")
+    assert verdict.accepted, verdict.error
+    assert _still_open(verdict, "witches") == []
+
+
+def test_a_third_hex_beyond_the_cult_income_spades_is_not_one_row():
+    """Near-miss: two spades turn H4 and E7; a third transform (H5) has no spade left — not listed, and the
+    reference refuses it."""
+    pos = _two_cult_spades()
+    moves = pos.listed("witches")
+    assert "transform H5" in moves
+    assert not [m for m in moves if m.count("transform") > 2]
+    assert not pos.judge("witches: transform H4. transform E7. transform H5").accepted
+
+
+def test_cult_income_spades_may_turn_two_hexes_to_other_colours():
+    """Unlike an action's spades (E.1.2), cult-income spades may turn both hexes to another colour: one spade
+    each, H4 to black and H5 to brown (the reference accepts it)."""
+    pos = _two_cult_spades()
+    assert "transform H4 to black. transform H5 to brown" in pos.listed("witches")
+    verdict = pos.judge("witches: transform H4 to black. transform H5 to brown")
+    assert verdict.accepted, verdict.error

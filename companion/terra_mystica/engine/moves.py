@@ -31,6 +31,8 @@ Halflings' stronghold spades (one hex and ``-NSPADE`` are listed).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from companion.terra_mystica.engine.commands import CULT_TRACKS, parse_commands
 from companion.terra_mystica.engine.move_context import _Context, _favour_picks
 from companion.terra_mystica.engine.move_kinds import (
@@ -102,15 +104,30 @@ def decision_moves(game, faction: str) -> list[str]:
         ctx = ctx or _Context(game, f)
         out += [f"bridge {b}" for b in _bridges(ctx)] + ["-BRIDGE"]
     if game.phase == "cult_spades" and f.spades and f.cult_spade:
-        ctx = ctx or _Context(game, f)
-        for h in ctx.reachable:
-            reach = ctx.reach_cost(h)
-            if reach is None or not ctx.affords(reach):
-                continue
-            for to, need in ctx.needs(h).items():
-                if need and need <= f.spades and (to == f.home or to in terrain_wheel().colours):
-                    out.append(f"transform {h}" if to == f.home else f"transform {h} to {to}")
+        out += _cult_spade_moves(ctx or _Context(game, f), f.spades)
         out.append("-SPADE")   # "done" discards no cult-income spade (RULES-NOTES-E E.2.4)
+    return out
+
+
+def _cult_spade_moves(ctx: _Context, spades: int) -> list[str]:
+    """Cult-income spades (RULES-NOTES-E E.2.4): a transform of one hex, or of two hexes when the spades
+    cover both (``transform H4. transform E7``); spades left over wait for the next decision. One tunnel /
+    carpet flight per row."""
+    f = ctx.f
+    single: list[tuple[str, int, dict]] = []
+    for h in ctx.reachable:
+        reach = ctx.reach_cost(h)
+        if reach is None or not ctx.affords(reach):
+            continue
+        for to, need in ctx.needs(h).items():
+            if need and need <= spades and (to == f.home or to in terrain_wheel().colours):
+                single.append((f"transform {h}" if to == f.home else f"transform {h} to {to}", need, reach))
+    out = [text for text, _need, _reach in single]
+    if spades >= 2:
+        for (a, need_a, reach_a), (b, need_b, reach_b) in combinations(single, 2):
+            if need_a + need_b <= spades and a.split()[1] != b.split()[1] and not (reach_a and reach_b) \
+                    and ctx.affords(reach_a, reach_b):
+                out.append(f"{a}. {b}")
     return out
 
 
