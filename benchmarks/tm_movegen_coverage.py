@@ -132,13 +132,14 @@ def coverage(paths: list[Path]) -> tuple[int, int, dict, float]:
                 keep = any(c.verb == "upgrade" and c.args[-1] == "SH" for c in explicit)
                 free = [c for c in explicit if _is_free(c, keep) and c.verb in ("convert", "burn")]
                 rest = [c for c in explicit if not (_is_free(c, keep) and c.verb in ("convert", "burn"))]
-                before = game
-                if free:
-                    before = game.copy()
+                before = game.copy() if free else game
+                for c in free:  # the conversions the faction can make before its move (not those paid by it)
+                    trial = before.copy()
                     try:
-                        before.apply_row(rec.faction, free)
+                        trial.apply_row(rec.faction, [c])
                     except CompanionError:
-                        before, rest = game, explicit
+                        continue
+                    before = trial
                 t0 = time.perf_counter()
                 ok = _listed(before, rec.faction, rest)
                 spent += time.perf_counter() - t0

@@ -213,3 +213,51 @@ def test_cult_income_spades_may_turn_two_hexes_to_other_colours():
     assert "transform H4 to black. transform H5 to brown" in pos.listed("witches")
     verdict = pos.judge("witches: transform H4 to black. transform H5 to brown")
     assert verdict.accepted, verdict.error
+
+
+# ------------------------------------------- a transform to another colour, then the build elsewhere
+
+
+def _forest_on_e7() -> Position:
+    """The Witches turned E7 (gray) to forest and left it empty; the Chaos Magicians have not passed, so a
+    row of the Witches is one turn (the last faction in play would chain turns, E.1.3)."""
+    return _start(witches=PLENTY).then("witches: dig 1. transform E7", "chaosmagicians: upgrade D4 to TP")
+
+
+def test_after_a_transform_to_another_colour_the_actions_build_goes_on_any_home_hex():
+    """RULES-NOTES-E E.1.2: only a transform to the home colour ties the action's build to its hex; after
+    ACT5's spade turned H4 (blue) to black, the dwelling may go on E7 (forest already)."""
+    pos = _forest_on_e7()
+    moves = pos.listed("witches")
+    assert "action ACT5. transform H4 to black. build E7" in moves
+    assert "dig 1. transform H4 to black. build E7" in moves
+    for row in ("action ACT5. transform H4 to black. build E7", "dig 1. transform H4 to black. build E7"):
+        verdict = pos.judge("witches: " + row)
+        assert verdict.accepted, (row, verdict.error)
+        assert _still_open(verdict, "witches") == []
+
+
+def test_after_a_home_colour_transform_the_build_stays_on_that_hex():
+    """Near-miss: ACT5's spade turned H4 to forest, so its build must be on H4, not E7 (the reference
+    refuses)."""
+    pos = _forest_on_e7()
+    assert "action ACT5. transform H4. build E7" not in pos.listed("witches")
+    assert not pos.judge("witches: action ACT5. transform H4. build E7").accepted
+
+
+def test_act6_turns_one_hex_home_and_another_to_another_colour():
+    """ACT6's two spades: H4 (blue) to forest and H5 (black) to blue, the build on H4 (3 league rows)."""
+    pos = _forest_on_e7()
+    moves = pos.listed("witches")
+    assert "action ACT6. transform H4. transform H5 to blue. build H4" in moves
+    verdict = pos.judge("witches: action ACT6. transform H4. transform H5 to blue. build H4")
+    assert verdict.accepted, verdict.error
+    assert _still_open(verdict, "witches") == []
+
+
+def test_act6_turns_at_most_one_hex_to_another_colour():
+    """Near-miss: two transforms to other colours in one action (E.1.2) are not listed; the reference refuses."""
+    pos = _forest_on_e7()
+    moves = pos.listed("witches")
+    assert not [m for m in moves if m.startswith("action ACT6.") and m.count(" to ") >= 2]
+    assert not pos.judge("witches: action ACT6. transform H4 to black. transform H5 to blue").accepted

@@ -40,6 +40,24 @@ class _Context:
         self.reachable = [h for h in self.empty if h in table]
         self._can: dict[tuple, bool] = {}
         self._loose: int | None = None
+        self._home_sites: list | None = None
+
+    def home_sites(self) -> list[tuple[str, dict]]:
+        """``(hex, reach price)`` for each empty hex of the home colour in reach: where a dwelling goes with no
+        spade, e.g. the build of an action whose spades turned another hex to another colour (RULES-NOTES-E
+        E.1.2)."""
+        if self._home_sites is None:
+            home, colour = self.f.home, self.game.colour
+            self._home_sites = [(h, self.reach_cost(h)) for h in self.reachable if colour[h] == home]
+        return self._home_sites
+
+    def builds_elsewhere(self, h: str, reach: dict, *costs: dict) -> list[str]:
+        """``. build Y`` (with its town picks) on each home-coloured empty hex Y other than ``h`` the faction
+        affords besides ``costs`` and reaching ``h`` for ``reach``: one tunnel / carpet flight per turn."""
+        if not self.dwelling_left:
+            return []
+        return [f". build {y}{t}" for y, ry in self.home_sites() if y != h and not (reach and ry)
+                and self.affords(*costs, reach, ry, self.d_cost) for t in self.town_picks(y, "D")]
 
     def can(self, jump: bool, spades: int, build: bool) -> bool:
         """Whether the faction affords reaching a hex (``jump``: tunnelling / carpet flight), ``dig``-ing

@@ -72,6 +72,7 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
     if ctx.mode in ("none", "volcano"):
         return out
     one_spade: list[tuple[str, dict]] = []
+    other_colour: list[tuple[str, str, dict]] = []  # (hex, colour, reach price): one spade to another colour
     build_ok = ctx.dwelling_left
     for h in ctx.reachable:
         reach = ctx.reach_cost(h)
@@ -104,12 +105,16 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
             out.append(f". dig {need - spades}. transform {h}")
             if build_ok and ctx.affords(extra_cost, reach, dig, ctx.d_cost):
                 out.append(f". dig {need - spades}. build {h}")
-        # one transform to another colour with exactly the action's spades
+        # one transform to another colour with exactly the action's spades, and the action's build on a
+        # home-coloured hex elsewhere (RULES-NOTES-E E.1.2: only a home-colour transform ties the build)
         for colour, n in ctx.needs(h).items():
-            if colour == f.home:
+            if colour == f.home or not ctx.affords(extra_cost, reach):
                 continue
-            if n == spades and ctx.affords(extra_cost, reach):
+            if n == spades:
                 out.append(f". transform {h} to {colour}")
+                out += [f". transform {h} to {colour}{b}" for b in ctx.builds_elsewhere(h, reach, extra_cost)]
+            elif n == 1 and spades == 2:
+                other_colour.append((h, colour, reach))
     if spades == 2:
         for (a, ra), (b, rb) in combinations(one_spade, 2):
             # one tunnel / carpet flight per turn (teleport_twice)
@@ -120,6 +125,14 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
                 for h in (a, b):
                     if ctx.affords(extra_cost, ra, rb, ctx.d_cost):
                         out.append(f". transform {a}. transform {b}. build {h}")
+        # ACT6: one spade to the home colour, the other to another colour on a second hex (one such per action)
+        for a, ra in one_spade:
+            for b, colour, rb in other_colour:
+                if a == b or (ra and rb) or not ctx.affords(extra_cost, ra, rb):
+                    continue
+                out.append(f". transform {a}. transform {b} to {colour}")
+                if build_ok and ctx.affords(extra_cost, ra, rb, ctx.d_cost):
+                    out += [f". transform {a}. transform {b} to {colour}. build {a}{t}" for t in ctx.town_picks(a, "D")]
     return out
 
 
@@ -176,6 +189,7 @@ def _build_moves(ctx: _Context) -> list[str]:
                 continue
             if ctx.can(jump, n, False):
                 out.append(f"dig {n}. transform {h} to {to}")
+                out += [f"dig {n}. transform {h} to {to}{b}" for b in ctx.builds_elsewhere(h, reach, ctx.dig(n))]
     return out
 
 

@@ -25,8 +25,10 @@ changing what can be reached: the two actions after the Chaos Magicians' ``ACTC`
 ``connect rN. +TWn`` (a town across a river hex) comes with the build or upgrade that makes it, or, when their
 buildings already allow it, as a move of its own before the turn's action (the turn stays open). Not listed:
 two towns in one move by a build that founds one and connects another, ``connect`` after a power or faction
-action (listed before it instead), transforms to another colour beyond one per action, several-hex uses of the
-Halflings' stronghold spades (one hex and ``-NSPADE`` are listed).
+action (listed before it instead), several-hex uses of the Halflings' stronghold spades (one hex and
+``-NSPADE`` are listed). After a transform to another colour the action's dwelling may go on any home-coloured
+hex in reach (``action ACT5. transform H4 to black. build E7``, E.1.2); ACT6 may turn one hex home and another
+to another colour; cult-income spades may go to two hexes in one row.
 """
 
 from __future__ import annotations
