@@ -41,6 +41,9 @@ class _Context:
         self._can: dict[tuple, bool] = {}
         self._loose: int | None = None
         self._home_sites: list | None = None
+        self._towns: dict[tuple, list[str]] = {}  # town_picks by (hex, building, FAV5)
+        self._ready: set | None = None  # rivers the Mermaids may connect across now
+        self._elsewhere: dict[tuple, list] = {}  # builds_elsewhere by price
 
     def home_sites(self) -> list[tuple[str, dict]]:
         """``(hex, reach price)`` for each empty hex of the home colour in reach: where a dwelling goes with no
@@ -56,8 +59,17 @@ class _Context:
         affords besides ``costs`` and reaching ``h`` for ``reach``: one tunnel / carpet flight per turn."""
         if not self.dwelling_left:
             return []
-        return [f". build {y}{t}" for y, ry in self.home_sites() if y != h and not (reach and ry)
-                and self.affords(*costs, reach, ry, self.d_cost) for t in self.town_picks(y, "D")]
+        total: dict[str, int] = {}
+        for cost in costs:
+            for k, v in cost.items():
+                total[k] = total.get(k, 0) + v
+        key = (bool(reach), tuple(sorted(total.items())))
+        rows = self._elsewhere.get(key)
+        if rows is None:  # the same for every hex transformed at this price (one price per spade count)
+            rows = self._elsewhere[key] = [
+                (y, f". build {y}{t}") for y, ry in self.home_sites() if not (reach and ry)
+                and self.affords(total, reach, ry, self.d_cost) for t in self.town_picks(y, "D")]
+        return [row for y, row in rows if y != h]
 
     def can(self, jump: bool, spades: int, build: bool) -> bool:
         """Whether the faction affords reaching a hex (``jump``: tunnelling / carpet flight), ``dig``-ing
@@ -132,6 +144,13 @@ class _Context:
         too, this one or another (RULES-NOTES section 4, tricky case 4). For the Mermaids, ``connect rN.
         +TWn`` when it founds none by itself but makes a new town across a river hex
         (:meth:`TownState.mermaid_candidates`; RULES-NOTES section 4, tricky case 5)."""
+        key = (h, kind, fav5)
+        hit = self._towns.get(key)
+        if hit is None:
+            hit = self._towns[key] = self._town_picks(h, kind, fav5)
+        return hit
+
+    def _town_picks(self, h: str, kind: str, fav5: bool) -> list[str]:
         game, f = self.game, self.f
         ts = game.townstate
         fav5 = fav5 and f.name not in ts.fav5
@@ -157,7 +176,9 @@ class _Context:
         tiles = self.town_rows(1)
         if mermaids and tiles != [""]:
             # a river the Mermaids could already connect across is a move of its own (move_kinds._connect_moves)
-            ready = set(game.townstate.mermaid_candidates(f.name))
+            if self._ready is None:
+                self._ready = set(game.townstate.mermaid_candidates(f.name))
+            ready = self._ready
             rivers = [r for r in ts.mermaid_candidates(f.name) if r not in ready]
             return [""] + [f". connect {r}{t}" for r in rivers for t in tiles]
         return [""]

@@ -141,6 +141,7 @@ def _build_moves(ctx: _Context) -> list[str]:
     game, f = ctx.game, ctx.f
     out: list[str] = []
     home = f.home
+    plans: dict[tuple, tuple] = {}  # (colour, tunnelled / flown to) -> _dig_plan
     for h in ctx.reachable:
         colour = game.colour[h]
         reach = ctx.reach_cost(h)
@@ -170,27 +171,39 @@ def _build_moves(ctx: _Context) -> list[str]:
             continue
         if colour in SPECIAL and colour != home:
             continue
-        jump = bool(reach)
-        build_ok = ctx.dwelling_left
-        if colour == home:
-            if build_ok and ctx.can(jump, 0, True):
-                out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
-            if colour in SPECIAL:
-                continue
-        needs = ctx.needs(h)
-        need = needs.get(home)
-        if need:
-            if ctx.can(jump, need, False):
-                out.append(f"dig {need}. transform {h}")
-                if build_ok and ctx.can(jump, need, True):
-                    out += [f"dig {need}. build {h}{t}" for t in ctx.town_picks(h, "D")]
-        for to, n in needs.items():
-            if to == home or not n:
-                continue
-            if ctx.can(jump, n, False):
-                out.append(f"dig {n}. transform {h} to {to}")
-                out += [f"dig {n}. transform {h} to {to}{b}" for b in ctx.builds_elsewhere(h, reach, ctx.dig(n))]
+        plan = plans.get((colour, bool(reach)))
+        if plan is None:
+            plan = plans[(colour, bool(reach))] = _dig_plan(ctx, h, bool(reach))
+        build_here, dig_need, dig_build, others = plan
+        if build_here:
+            out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
+        if dig_need:
+            out.append(f"dig {dig_need}. transform {h}")
+            if dig_build:
+                out += [f"dig {dig_need}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+        for to, n, dig in others:
+            out.append(f"dig {n}. transform {h} to {to}")
+            out += [f"dig {n}. transform {h} to {to}{b}" for b in ctx.builds_elsewhere(h, reach, dig)]
     return out
+
+
+def _dig_plan(ctx: _Context, h: str, jump: bool) -> tuple:
+    """What :func:`_build_moves` lists on an empty hex like ``h`` (its colour, reached by a tunnel / carpet
+    flight or not), the same for every such hex: (a dwelling as it is, the spades of a ``dig N`` to the home
+    colour or 0, a dwelling with that dig, ``[(colour, spades, dig price)]`` of the affordable transforms to
+    other colours)."""
+    f, home = ctx.f, ctx.f.home
+    colour = ctx.game.colour[h]
+    build_ok = ctx.dwelling_left
+    build_here = colour == home and build_ok and ctx.can(jump, 0, True)
+    if colour in SPECIAL:
+        return build_here, 0, False, []
+    needs = ctx.needs(h)
+    need = needs.get(home)
+    dig_need = need if need and ctx.can(jump, need, False) else 0
+    dig_build = bool(dig_need) and build_ok and ctx.can(jump, dig_need, True)
+    others = [(to, n, ctx.dig(n)) for to, n in needs.items() if to != f.home and n and ctx.can(jump, n, False)]
+    return build_here, dig_need, dig_build, others
 
 
 def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
