@@ -2,8 +2,8 @@
 
 Run: ``.venv/bin/python benchmarks/tm_movegen_speed.py [--games N] [--seed S] [--profile]``.
 
-Seeded games of 2-5 players (random faction picks) are played by picking a random listed move at every
-decision (:func:`companion.terra_mystica.game.legal_rows`, i.e.
+Seeded games of 2-5 players (random faction picks) are played as the random bot plays them (a random kind
+of move, then a random move of that kind) at every decision (:func:`companion.terra_mystica.game.legal_rows`, i.e.
 :func:`companion.terra_mystica.engine.moves.legal_moves`). Printed: decisions, moves listed, CPU
 milliseconds per decision spent listing, and a SHA-256 digest of every list in order. A change meant to make
 the generator faster must leave the digest as it was (the same lists, hence the same games); ``--profile``
@@ -20,6 +20,7 @@ import random
 import time
 
 from companion.terra_mystica import game as tm
+from companion.terra_mystica.bots import _row_kind
 
 
 def run(games: int, seed: int, profiler: cProfile.Profile | None = None) -> tuple[int, int, float, str]:
@@ -46,7 +47,10 @@ def run(games: int, seed: int, profiler: cProfile.Profile | None = None) -> tupl
             decisions += 1
             listed += len(moves)
             digest.update(("\n".join(moves) + "\n\n").encode())
-            state = tm.apply_action(state, tm.Action.parse(name, rng.choice(moves)))
+            by_kind: dict = {}  # the random bot's choice: a kind of move, then a move of that kind
+            for move in moves:
+                by_kind.setdefault(_row_kind(move), []).append(move)
+            state = tm.apply_action(state, tm.Action.parse(name, rng.choice(by_kind[rng.choice(list(by_kind))])))
     return decisions, listed, spent, digest.hexdigest()[:16]
 
 

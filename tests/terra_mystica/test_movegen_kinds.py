@@ -62,17 +62,35 @@ def _still_open(verdict, faction: str) -> list[str]:
     return [kind for kind, who in verdict.action_required if who == faction and kind != "full"]
 
 
-def _start(**plenty: dict) -> Position:
-    """The game after the setup, with ``plenty`` resources given to each named faction."""
-    g = play(new_game(["witches", "chaosmagicians"], round_tiles=TILES,
-                      removed_bonus=["BON5", "BON6", "BON7", "BON8"]), *SETUP)
+def _listed_and_accepted(pos: Position, row: str) -> None:
+    """``row`` (``faction: move``) is a listed move, and the reference accepts it and waits for nothing
+    more from the faction."""
+    faction, move = row.split(": ", 1)
+    assert move in pos.listed(faction)
+    verdict = pos.judge(row)
+    assert verdict.accepted, verdict.error
+    assert _still_open(verdict, faction) == []
+
+
+def _unlisted_and_refused(pos: Position, row: str, unlisted) -> None:
+    """No listed move of ``row``'s faction meets ``unlisted(move)``, and the reference refuses ``row``."""
+    faction = row.split(": ", 1)[0]
+    assert not [m for m in pos.listed(faction) if unlisted(m)]
+    assert not pos.judge(row).accepted
+
+
+def _start(factions=("witches", "chaosmagicians"), setup=SETUP, round_tiles=TILES, **plenty: dict) -> Position:
+    """The game after ``setup``, with ``plenty`` resources (``{"C", "W", "P", "PW"}``) given to each named
+    faction."""
+    g = play(new_game(list(factions), round_tiles=round_tiles, removed_bonus=["BON5", "BON6", "BON7", "BON8"]),
+             *setup)
     rows = command_rows(g).splitlines()
     lines = [rows[0], "option loose-adjust-resource", *rows[1:]]
     for faction, res in plenty.items():
         f = g.factions[faction]
         f.coins, f.workers, f.priests = f.coins + res["C"], f.workers + res["W"], f.priests + res["P"]
         f.bowls = f.bowls.gained(res["PW"])
-        lines += [f"{faction}: +{res[k]}{k}" for k in ("C", "W", "P", "PW")]
+        lines += [f"{faction}: +{res[k]}{k}" for k in ("C", "W", "P", "PW") if res[k]]
     return Position(g, lines)
 
 
@@ -173,12 +191,7 @@ def test_one_favour_tile_is_not_a_complete_temple_move_for_the_chaos_magicians()
 def _two_cult_spades() -> Position:
     """Round 1 scores SCORE2 (a spade per 4 earth steps): the Witches send four priests to earth (2 + 3 + 2
     + 2 = earth 9) and pass; at the round's end they hold two cult-income spades."""
-    g = play(new_game(["witches", "chaosmagicians"], round_tiles=("SCORE2", "SCORE1", *TILES[2:]),
-                      removed_bonus=["BON5", "BON6", "BON7", "BON8"]), *SETUP)
-    rows = command_rows(g).splitlines()
-    f = g.factions["witches"]
-    f.priests += 4
-    pos = Position(g, [rows[0], "option loose-adjust-resource", *rows[1:], "witches: +4P"])
+    pos = _start(round_tiles=("SCORE2", "SCORE1", *TILES[2:]), witches={"C": 0, "W": 0, "P": 4, "PW": 0})
     return pos.then("witches: send p to EARTH for 3", "chaosmagicians: pass BON3",
                     "witches: send p to EARTH for 2", "witches: send p to EARTH for 2",
                     "witches: send p to EARTH for 2", "witches: pass BON4")
@@ -247,17 +260,61 @@ def test_after_a_home_colour_transform_the_build_stays_on_that_hex():
 
 def test_act6_turns_one_hex_home_and_another_to_another_colour():
     """ACT6's two spades: H4 (blue) to forest and H5 (black) to blue, the build on H4 (3 league rows)."""
-    pos = _forest_on_e7()
-    moves = pos.listed("witches")
-    assert "action ACT6. transform H4. transform H5 to blue. build H4" in moves
-    verdict = pos.judge("witches: action ACT6. transform H4. transform H5 to blue. build H4")
-    assert verdict.accepted, verdict.error
-    assert _still_open(verdict, "witches") == []
+    _listed_and_accepted(_forest_on_e7(), "witches: action ACT6. transform H4. transform H5 to blue. build H4")
 
 
 def test_act6_turns_at_most_one_hex_to_another_colour():
     """Near-miss: two transforms to other colours in one action (E.1.2) are not listed; the reference refuses."""
-    pos = _forest_on_e7()
-    moves = pos.listed("witches")
-    assert not [m for m in moves if m.startswith("action ACT6.") and m.count(" to ") >= 2]
-    assert not pos.judge("witches: action ACT6. transform H4 to black. transform H5 to blue").accepted
+    _unlisted_and_refused(_forest_on_e7(), "witches: action ACT6. transform H4 to black. transform H5 to blue",
+                          lambda m: m.startswith("action ACT6.") and m.count(" to ") >= 2)
+
+
+# ------------------------------------------------------- the Chaos Magicians' two actions after ACTC
+
+
+def _chaos_after_actc() -> Position:
+    """The Chaos Magicians' stronghold on D4, then ``action ACTC`` whose first action turned E6 (brown) to
+    yellow; the Witches play between their turns."""
+    pos = _start(witches=PLENTY, chaosmagicians=PLENTY)
+    return pos.then("witches: dig 1. transform H4", "chaosmagicians: upgrade D4 to TP",
+                    "witches: upgrade G3 to TP", "chaosmagicians: upgrade D4 to SH",
+                    "witches: upgrade F4 to TP", "chaosmagicians: action ACTC. dig 1. transform E6 to yellow")
+
+
+def test_the_second_action_after_actc_may_turn_another_hex_to_another_colour():
+    """Each of ACTC's two actions is a full action: the second may again turn a hex to another colour
+    (E.1.2 counts per action; the reference accepts it). A bot game listed ``dig 2. transform A13 to brown``
+    there and this engine refused it (``non_home_twice`` carried over from the first action)."""
+    pos = _chaos_after_actc()
+    moves = pos.listed("chaosmagicians")
+    assert "dig 1. transform E7" in moves
+    pos.then("chaosmagicians: dig 1. transform C3 to gray")  # this engine accepts it
+    _listed_and_accepted(pos, "chaosmagicians: dig 1. transform C3 to gray")
+
+
+def test_one_action_after_actc_still_turns_one_hex_only_to_another_colour():
+    """Near-miss: within one action, a second transform to another colour is refused by both engines."""
+    _unlisted_and_refused(_chaos_after_actc(),
+                          "chaosmagicians: action ACT6. transform C3 to gray. transform E7 to yellow",
+                          lambda m: m.count(" to ") >= 2)
+
+
+# ------------------------------------------------------ the Darklings' stronghold that founds a town
+
+
+def _darklings_group() -> Position:
+    """The Darklings' trading houses on E10 and G5 and dwellings on F6 and F7 (6 power, four buildings)."""
+    pos = _start(("darklings", "chaosmagicians"), ("darklings: build E10", "darklings: build G5",
+                 "chaosmagicians: build D4", "chaosmagicians: pass BON1", "darklings: pass BON2"),
+                 darklings={"C": 40, "W": 20, "P": 4, "PW": 0})
+    return pos.then("darklings: dig 3. build F6", "chaosmagicians: upgrade D4 to TP",
+                    "darklings: dig 1. build F7", "chaosmagicians: pass BON3",
+                    "darklings: upgrade E10 to TP", "darklings: upgrade G5 to TP")
+
+
+def test_the_darklings_stronghold_that_founds_a_town_takes_the_tile_and_the_conversion():
+    """The stronghold on E10 makes the group 7 power: its town tile and the Darklings' priest conversion
+    (strict-darkling-sh: the turn stays open for it, E.2.2) are one move, as league rows write it."""
+    pos = _darklings_group()
+    assert "upgrade E10 to SH. convert 3W to 3P" not in pos.listed("darklings")
+    _listed_and_accepted(pos, "darklings: upgrade E10 to SH. +TW1. convert 3W to 3P")

@@ -235,8 +235,9 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
                 # the Darklings' conversion holds the turn open: used or waived in the same move (E.2.2)
                 w_after = f.workers - cost.get("W", 0)
                 right = int(effect["CONVERT_W_TO_P"])
-                out += [f"{head}. convert {k}W to {k}P" for k in range(1, min(right, w_after) + 1)]
-                out.append(f"{head}. -{right}CONVERT_W_TO_P")
+                for town in towns:  # a town the stronghold founds takes its tile first, as league rows write it
+                    out += [f"{head}{town}. convert {k}W to {k}P" for k in range(1, min(right, w_after) + 1)]
+                    out.append(f"{head}{town}. -{right}CONVERT_W_TO_P")
                 continue
             for fav in _favour_picks(ctx, favours):
                 for town in ctx.town_picks(h, kind, fav5=True) if ". +FAV5" in fav else towns:
