@@ -318,3 +318,11 @@ def test_the_darklings_stronghold_that_founds_a_town_takes_the_tile_and_the_conv
     pos = _darklings_group()
     assert "upgrade E10 to SH. convert 3W to 3P" not in pos.listed("darklings")
     _listed_and_accepted(pos, "darklings: upgrade E10 to SH. +TW1. convert 3W to 3P")
+
+
+def test_a_dwelling_built_with_an_actions_spade_that_founds_a_town_carries_its_tile():
+    """ACT5's spade turns D5 (blue) to forest and the dwelling there joins the bridged group: 7
+    power: the tile is part of the move (RULES-NOTES section 4)."""
+    pos = _six_power_group()
+    assert "action ACT5. build D5" not in pos.listed("witches")
+    _listed_and_accepted(pos, "witches: action ACT5. build D5. +TW1")

@@ -89,13 +89,14 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
             if left == 0:
                 out.append(f". transform {h}")
                 if build_ok and ctx.affords(*base, ctx.d_cost):
-                    out.append(f". build {h}")
-                    out.append(f". transform {h}. build {h}")
+                    towns = ctx.town_picks(h, "D")
+                    out += [f". build {h}{t}" for t in towns]
+                    out += [f". transform {h}. build {h}{t}" for t in towns]
             else:
                 decline = f". -{left}SPADE" if left > 1 else ". -SPADE"
                 out.append(f". transform {h}{decline}")
                 if build_ok and ctx.affords(*base, ctx.d_cost):
-                    out.append(f". transform {h}{decline}. build {h}")
+                    out += [f". transform {h}{decline}. build {h}{t}" for t in ctx.town_picks(h, "D")]
                 if need == 1:
                     one_spade.append((h, reach))
         elif can_dig:
@@ -104,7 +105,7 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
                 continue
             out.append(f". dig {need - spades}. transform {h}")
             if build_ok and ctx.affords(extra_cost, reach, dig, ctx.d_cost):
-                out.append(f". dig {need - spades}. build {h}")
+                out += [f". dig {need - spades}. build {h}{t}" for t in ctx.town_picks(h, "D")]
         # one transform to another colour with exactly the action's spades, and the action's build on a
         # home-coloured hex elsewhere (RULES-NOTES-E E.1.2: only a home-colour transform ties the build)
         for colour, n in ctx.needs(h).items():
@@ -124,7 +125,7 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
             if build_ok:
                 for h in (a, b):
                     if ctx.affords(extra_cost, ra, rb, ctx.d_cost):
-                        out.append(f". transform {a}. transform {b}. build {h}")
+                        out += [f". transform {a}. transform {b}. build {h}{t}" for t in ctx.town_picks(h, "D")]
         # ACT6: one spade to the home colour, the other to another colour on a second hex (one such per action)
         for a, ra in one_spade:
             for b, colour, rb in other_colour:
