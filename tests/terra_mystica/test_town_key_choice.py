@@ -11,16 +11,35 @@ one key from TW5; the reference put it on air, this engine on neither).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from companion.terra_mystica import engine
-from tests.terra_mystica.reference_diff import bot_game
+from companion.terra_mystica.actions import RemoveBonus, RoundTile
+
+FIXTURE = Path(__file__).parent / "fixtures" / "bot_game_480.json"
+
+
+def _replayed(doc: dict):
+    """The last protocol state of a recorded game: each chance draw, faction pick and row applied in turn."""
+    from companion.terra_mystica import game
+
+    state = game.new_game(doc["players"], options=doc["options"], final_scoring=doc["final_scoring"])
+    for who, what in doc["history"]:
+        action = RoundTile(what) if who == "round_tile" else RemoveBonus(what) if who == "remove_bonus" else \
+            game.Action.parse(who, what)
+        state = game.apply_action(state, action)
+    return state
 
 
 @pytest.fixture(scope="module")
 def game_480():
-    """Bot game 480 of seed 1 and the index of its contested town row (the project's history)."""
-    last, _spec = bot_game("1", 480)
+    """Bot game 480 of seed 1 as main played it (``fixtures/bot_game_480.json``: the bots' choices depend on
+    the move generator's lists, so the game is recorded, not replayed from the seed) and the index of its
+    contested town row."""
+    last = _replayed(json.loads(FIXTURE.read_text(encoding="utf-8")))
     rows = [(i, a) for i, a in enumerate(last.history) if "+TW5" in getattr(a, "text", "") and ". -" in a.text]
     assert rows, "the game no longer meets a contested town tile"
     return last, rows[0]
