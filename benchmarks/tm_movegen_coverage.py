@@ -9,6 +9,13 @@ is looked up among them. Free side moves (conversions, burning, ``wait``, a step
 left out on both sides and the sub-commands are compared as a multiset, so ``burn 2. action ACT6. build
 F6`` is the listed ``action ACT6. build F6``. Rows that are only free moves are not counted. Printed: rows
 listed / rows counted, then the unlisted rows by shape (verbs with hexes left out), with examples.
+
+Figures (branch tm-movegen4): main 945cd69 lists 7,646 of 7,772 rows (98.38 %); with a town founded by FAV5, a
+bridge or an action's dwelling carrying its tile, the Chaos Magicians' two favour tiles, cult-income spades on two
+hexes, the build elsewhere after a transform to another colour and ACT6's home + other colour, 7,750 (99.72 %).
+Left: ``send p to X for 1`` where no space is free (6 rows; the plain ``send p to X`` is listed, the same move),
+the Chaos Magicians' ``action ACTC`` with its two actions in one row (5; listed as the open turn's next
+decisions), the Mermaids' ``connect`` after an action or twice in a row (4), singles.
 """
 
 from __future__ import annotations

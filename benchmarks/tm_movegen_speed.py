@@ -8,6 +8,11 @@ of move, then a random move of that kind) at every decision (:func:`companion.te
 milliseconds per decision spent listing, and a SHA-256 digest of every list in order. A change meant to make
 the generator faster must leave the digest as it was (the same lists, hence the same games); ``--profile``
 prints where the listing time goes.
+
+Figures (branch tm-movegen4, ``--games 60`` / ``--games 20``, shared machine at load ~10 on 2 cores, best of
+interleaved runs): remembering town picks, the Mermaids' rivers and the builds elsewhere per decision and one dig
+plan per colour took the listing from 0.19-0.21 to 0.17-0.20 ms a decision with the same digest (3da1b1837402a934,
+4,711 decisions). The kinds added on the branch list 30 moves a decision where main lists 26 (0.28 vs 0.22 ms).
 """
 
 from __future__ import annotations
