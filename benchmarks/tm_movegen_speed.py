@@ -11,8 +11,8 @@ prints where the listing time goes.
 
 Figures (branch tm-movegen4, ``--games 60`` / ``--games 20``, shared machine at load ~10 on 2 cores, best of
 interleaved runs): remembering town picks, the Mermaids' rivers and the builds elsewhere per decision and one dig
-plan per colour took the listing from 0.19-0.21 to 0.17-0.20 ms a decision with the same digest (3da1b1837402a934,
-4,711 decisions). The kinds added on the branch list 30 moves a decision where main lists 26 (0.28 vs 0.22 ms).
+plan per colour took the listing from 0.19-0.21 to 0.17-0.20 ms a decision, lists unchanged (digest 3da1b1837402a934 over
+4,711 decisions of a uniform random choice, the form this script had then). The kinds added on the branch list 30 moves a decision where main lists 26 (0.28 vs 0.22 ms).
 """
 
 from __future__ import annotations
