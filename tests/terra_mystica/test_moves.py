@@ -95,8 +95,14 @@ def test_builds_on_foreign_terrain_buy_their_spades_with_dig():
             f = g.factions[name]
             builds = [m for m in moves if m.startswith(("build", "dig")) and ". build " in f". {m}"]
             for m in builds:
-                h = m.split(". ")[-1].split()[1]
-                assert (g.colour[h] == f.home) == m.startswith("build"), m
+                parts = m.split(". ")
+                h = parts[-1].split()[1]
+                if g.colour[h] != f.home:
+                    assert m.startswith("dig"), m
+                else:
+                    # a home hex takes no spade: built as it is, or after a dig spent turning another hex
+                    # to another colour (RULES-NOTES-E E.1.2)
+                    assert m.startswith("build") or " to " in parts[1] and parts[1].split()[1] != h, m
             assert any(m.startswith("dig") for m in builds)
             return
     pytest.fail("no round-1 turn")

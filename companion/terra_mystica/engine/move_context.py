@@ -40,6 +40,36 @@ class _Context:
         self.reachable = [h for h in self.empty if h in table]
         self._can: dict[tuple, bool] = {}
         self._loose: int | None = None
+        self._home_sites: list | None = None
+        self._towns: dict[tuple, list[str]] = {}  # town_picks by (hex, building, FAV5)
+        self._ready: set | None = None  # rivers the Mermaids may connect across now
+        self._elsewhere: dict[tuple, list] = {}  # builds_elsewhere by price
+
+    def home_sites(self) -> list[tuple[str, dict]]:
+        """``(hex, reach price)`` for each empty hex of the home colour in reach: where a dwelling goes with no
+        spade, e.g. the build of an action whose spades turned another hex to another colour (RULES-NOTES-E
+        E.1.2)."""
+        if self._home_sites is None:
+            home, colour = self.f.home, self.game.colour
+            self._home_sites = [(h, self.reach_cost(h)) for h in self.reachable if colour[h] == home]
+        return self._home_sites
+
+    def builds_elsewhere(self, h: str, reach: dict, *costs: dict) -> list[str]:
+        """``. build Y`` (with its town picks) on each home-coloured empty hex Y other than ``h`` the faction
+        affords besides ``costs`` and reaching ``h`` for ``reach``: one tunnel / carpet flight per turn."""
+        if not self.dwelling_left:
+            return []
+        total: dict[str, int] = {}
+        for cost in costs:
+            for k, v in cost.items():
+                total[k] = total.get(k, 0) + v
+        key = (bool(reach), tuple(sorted(total.items())))
+        rows = self._elsewhere.get(key)
+        if rows is None:  # the same for every hex transformed at this price (one price per spade count)
+            rows = self._elsewhere[key] = [
+                (y, f". build {y}{t}") for y, ry in self.home_sites() if not (reach and ry)
+                and self.affords(total, reach, ry, self.d_cost) for t in self.town_picks(y, "D")]
+        return [row for y, row in rows if y != h]
 
     def can(self, jump: bool, spades: int, build: bool) -> bool:
         """Whether the faction affords reaching a hex (``jump``: tunnelling / carpet flight), ``dig``-ing
@@ -108,33 +138,62 @@ class _Context:
             return None
         return {k: v * n for k, v in self.dig_cost.items()}
 
-    def town_picks(self, h: str, kind: str) -> list[str]:
-        """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town, else ``[""]``; for the
-        Mermaids, ``connect rN. +TWn`` when it founds none by itself but makes a new town across a river hex
+    def town_picks(self, h: str, kind: str, *, fav5: bool = False) -> list[str]:
+        """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town (one tile per town it
+        founds), else ``[""]``; ``fav5``: the move also takes FAV5, so every group of 6 power founds a town
+        too, this one or another (RULES-NOTES section 4, tricky case 4). For the Mermaids, ``connect rN.
+        +TWn`` when it founds none by itself but makes a new town across a river hex
         (:meth:`TownState.mermaid_candidates`; RULES-NOTES section 4, tricky case 5)."""
+        key = (h, kind, fav5)
+        hit = self._towns.get(key)
+        if hit is None:
+            hit = self._towns[key] = self._town_picks(h, kind, fav5)
+        return hit
+
+    def _town_picks(self, h: str, kind: str, fav5: bool) -> list[str]:
         game, f = self.game, self.f
         ts = game.townstate
+        fav5 = fav5 and f.name not in ts.fav5
         if self._loose is None:  # the power of the own buildings in no town: a town needs at most all of it
             self._loose = sum(f.data.building_power(k) for x, k in f.hexes.items() if x not in ts.town_of)
         before = f.data.building_power(f.hexes[h]) if h in f.hexes and h not in ts.town_of else 0
-        if self._loose - before + f.data.building_power(kind) < ts.town_size(f.name):
+        size = ts.town_size(f.name) - (1 if fav5 else 0)
+        if self._loose - before + f.data.building_power(kind) < size:
             return [""]
         mermaids = f.name == "mermaids"
-        if not mermaids and not _may_found_town(ts, f, h, kind):
+        if not mermaids and not fav5 and not _may_found_town(ts, f, h, kind):
             return [""]
         try:
             ts = game._towns_now().place(h, f.name, kind)
         except IllegalActionError:
             return [""]
-        tiles = [row for tid, n in sorted(game.town_pool.items()) if n > 0 for row in self._town_tile_rows(tid)]
-        if any(e.kind == "founded" for e in ts.events):
-            return tiles or [""]
-        if mermaids and tiles:
+        founded = _founded(ts)
+        if fav5:
+            ts = ts.take_fav5(f.name)
+            founded += _founded(ts)
+        if founded:
+            return self.town_rows(founded)
+        tiles = self.town_rows(1)
+        if mermaids and tiles != [""]:
             # a river the Mermaids could already connect across is a move of its own (move_kinds._connect_moves)
-            ready = set(game.townstate.mermaid_candidates(f.name))
+            if self._ready is None:
+                self._ready = set(game.townstate.mermaid_candidates(f.name))
+            ready = self._ready
             rivers = [r for r in ts.mermaid_candidates(f.name) if r not in ready]
             return [""] + [f". connect {r}{t}" for r in rivers for t in tiles]
         return [""]
+
+    def town_rows(self, towns: int) -> list[str]:
+        """The tile picks of ``towns`` towns founded at once (``. +TW3``; two towns ``. +TW3. +TW7``, one
+        row per set of tiles the pool holds), ``[""]`` when none is founded or no tile is left."""
+        pool = sorted(self.game.town_pool.items())
+        if towns <= 0:
+            return [""]
+        if towns == 1:
+            return [row for tid, n in pool if n > 0 for row in self._town_tile_rows(tid)] or [""]
+        copies = [tid for tid, n in pool for _ in range(n)]
+        picks = sorted(set(combinations(copies, min(towns, len(copies)))))
+        return ["".join(f". +{tid}" for tid in pick) for pick in picks] or [""]
 
     def _town_tile_rows(self, tid: str) -> list[str]:
         """``. +TWn``; for a tile whose cult steps would take more tracks to 10 than there are keys for
@@ -240,9 +299,19 @@ def _may_found_town(ts, f, h: str, kind: str) -> bool:
     return power >= ts.town_size(f.name) and town_count(kinds) >= RULES.town_buildings
 
 
+def _founded(ts) -> int:
+    """Towns founded by the last change of a town state."""
+    return sum(1 for e in ts.events if e.kind == "founded")
+
+
 def _favour_picks(ctx: _Context, n: int) -> list[str]:
+    """``. +FAVn`` for each favour tile ``ctx``'s faction may take; ``n`` = 2 (the Chaos Magicians' temple
+    and sanctuary): ``. +FAVa. +FAVb`` for each pair of different tiles (one when fewer than two are left:
+    the second is owed to the next decision); ``. -GAIN_FAVOR`` when none is left (E.2)."""
     if n <= 0:
         return [""]
     f = ctx.f
-    return [f". +{fid}" for fid, left in ctx.game.favor_pool.items() if left > 0 and fid not in f.favors] or \
-        [". -GAIN_FAVOR"]  # none left to take: declined (E.2)
+    free = [fid for fid, left in ctx.game.favor_pool.items() if left > 0 and fid not in f.favors]
+    if n >= 2 and len(free) >= n:
+        return ["".join(f". +{fid}" for fid in pick) for pick in combinations(free, n)]
+    return [f". +{fid}" for fid in free] or [". -GAIN_FAVOR"]  # none left to take: declined (E.2)

@@ -9,7 +9,7 @@ from itertools import combinations
 
 from companion.errors import IllegalActionError
 from companion.terra_mystica.engine.commands import CULT_TRACKS
-from companion.terra_mystica.engine.move_context import SPECIAL, _Context, _favour_picks
+from companion.terra_mystica.engine.move_context import SPECIAL, _Context, _favour_picks, _founded
 from companion.terra_mystica.terrain import terrain_wheel
 
 NEXT_KIND = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
@@ -23,18 +23,20 @@ def _free_colours(game) -> list[str]:
 
 
 def _bridges(ctx: _Context) -> list[str]:
+    """``A:B`` for each bridge ``ctx``'s faction may place, with ``. +TWn`` for each town the bridge founds
+    by joining two groups of its buildings (RULES-NOTES section 4)."""
     game, f = ctx.game, ctx.f
-    ts = game.townstate
+    ts = game._towns_now()
     out = []
     for spot in sorted(tuple(sorted(p)) for p in game.board.bridge_spots):
         a, b = spot
         if a not in f.hexes and b not in f.hexes:
             continue
         try:
-            ts.add_bridge(a, b, f.name)
+            after = ts.add_bridge(a, b, f.name)
         except IllegalActionError:
             continue
-        out.append(f"{a}:{b}")
+        out += [f"{a}:{b}{town}" for town in ctx.town_rows(_founded(after))]
     return out
 
 
@@ -70,6 +72,7 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
     if ctx.mode in ("none", "volcano"):
         return out
     one_spade: list[tuple[str, dict]] = []
+    other_colour: list[tuple[str, str, dict]] = []  # (hex, colour, reach price): one spade to another colour
     build_ok = ctx.dwelling_left
     for h in ctx.reachable:
         reach = ctx.reach_cost(h)
@@ -86,13 +89,14 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
             if left == 0:
                 out.append(f". transform {h}")
                 if build_ok and ctx.affords(*base, ctx.d_cost):
-                    out.append(f". build {h}")
-                    out.append(f". transform {h}. build {h}")
+                    towns = ctx.town_picks(h, "D")
+                    out += [f". build {h}{t}" for t in towns]
+                    out += [f". transform {h}. build {h}{t}" for t in towns]
             else:
                 decline = f". -{left}SPADE" if left > 1 else ". -SPADE"
                 out.append(f". transform {h}{decline}")
                 if build_ok and ctx.affords(*base, ctx.d_cost):
-                    out.append(f". transform {h}{decline}. build {h}")
+                    out += [f". transform {h}{decline}. build {h}{t}" for t in ctx.town_picks(h, "D")]
                 if need == 1:
                     one_spade.append((h, reach))
         elif can_dig:
@@ -101,13 +105,17 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
                 continue
             out.append(f". dig {need - spades}. transform {h}")
             if build_ok and ctx.affords(extra_cost, reach, dig, ctx.d_cost):
-                out.append(f". dig {need - spades}. build {h}")
-        # one transform to another colour with exactly the action's spades
+                out += [f". dig {need - spades}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+        # one transform to another colour with exactly the action's spades, and the action's build on a
+        # home-coloured hex elsewhere (RULES-NOTES-E E.1.2: only a home-colour transform ties the build)
         for colour, n in ctx.needs(h).items():
-            if colour == f.home:
+            if colour == f.home or not ctx.affords(extra_cost, reach):
                 continue
-            if n == spades and ctx.affords(extra_cost, reach):
+            if n == spades:
                 out.append(f". transform {h} to {colour}")
+                out += [f". transform {h} to {colour}{b}" for b in ctx.builds_elsewhere(h, reach, extra_cost)]
+            elif n == 1 and spades == 2:
+                other_colour.append((h, colour, reach))
     if spades == 2:
         for (a, ra), (b, rb) in combinations(one_spade, 2):
             # one tunnel / carpet flight per turn (teleport_twice)
@@ -117,7 +125,15 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
             if build_ok:
                 for h in (a, b):
                     if ctx.affords(extra_cost, ra, rb, ctx.d_cost):
-                        out.append(f". transform {a}. transform {b}. build {h}")
+                        out += [f". transform {a}. transform {b}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+        # ACT6: one spade to the home colour, the other to another colour on a second hex (one such per action)
+        for a, ra in one_spade:
+            for b, colour, rb in other_colour:
+                if a == b or (ra and rb) or not ctx.affords(extra_cost, ra, rb):
+                    continue
+                out.append(f". transform {a}. transform {b} to {colour}")
+                if build_ok and ctx.affords(extra_cost, ra, rb, ctx.d_cost):
+                    out += [f". transform {a}. transform {b} to {colour}. build {a}{t}" for t in ctx.town_picks(a, "D")]
     return out
 
 
@@ -126,6 +142,7 @@ def _build_moves(ctx: _Context) -> list[str]:
     game, f = ctx.game, ctx.f
     out: list[str] = []
     home = f.home
+    plans: dict[tuple, tuple] = {}  # (colour, tunnelled / flown to) -> _dig_plan
     for h in ctx.reachable:
         colour = game.colour[h]
         reach = ctx.reach_cost(h)
@@ -155,26 +172,39 @@ def _build_moves(ctx: _Context) -> list[str]:
             continue
         if colour in SPECIAL and colour != home:
             continue
-        jump = bool(reach)
-        build_ok = ctx.dwelling_left
-        if colour == home:
-            if build_ok and ctx.can(jump, 0, True):
-                out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
-            if colour in SPECIAL:
-                continue
-        needs = ctx.needs(h)
-        need = needs.get(home)
-        if need:
-            if ctx.can(jump, need, False):
-                out.append(f"dig {need}. transform {h}")
-                if build_ok and ctx.can(jump, need, True):
-                    out += [f"dig {need}. build {h}{t}" for t in ctx.town_picks(h, "D")]
-        for to, n in needs.items():
-            if to == home or not n:
-                continue
-            if ctx.can(jump, n, False):
-                out.append(f"dig {n}. transform {h} to {to}")
+        plan = plans.get((colour, bool(reach)))
+        if plan is None:
+            plan = plans[(colour, bool(reach))] = _dig_plan(ctx, h, bool(reach))
+        build_here, dig_need, dig_build, others = plan
+        if build_here:
+            out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
+        if dig_need:
+            out.append(f"dig {dig_need}. transform {h}")
+            if dig_build:
+                out += [f"dig {dig_need}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+        for to, n, dig in others:
+            out.append(f"dig {n}. transform {h} to {to}")
+            out += [f"dig {n}. transform {h} to {to}{b}" for b in ctx.builds_elsewhere(h, reach, dig)]
     return out
+
+
+def _dig_plan(ctx: _Context, h: str, jump: bool) -> tuple:
+    """What :func:`_build_moves` lists on an empty hex like ``h`` (its colour, reached by a tunnel / carpet
+    flight or not), the same for every such hex: (a dwelling as it is, the spades of a ``dig N`` to the home
+    colour or 0, a dwelling with that dig, ``[(colour, spades, dig price)]`` of the affordable transforms to
+    other colours)."""
+    f, home = ctx.f, ctx.f.home
+    colour = ctx.game.colour[h]
+    build_ok = ctx.dwelling_left
+    build_here = colour == home and build_ok and ctx.can(jump, 0, True)
+    if colour in SPECIAL:
+        return build_here, 0, False, []
+    needs = ctx.needs(h)
+    need = needs.get(home)
+    dig_need = need if need and ctx.can(jump, need, False) else 0
+    dig_build = bool(dig_need) and build_ok and ctx.can(jump, dig_need, True)
+    others = [(to, n, ctx.dig(n)) for to, n in needs.items() if to != f.home and n and ctx.can(jump, n, False)]
+    return build_here, dig_need, dig_build, others
 
 
 def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
@@ -206,11 +236,12 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
                 # the Darklings' conversion holds the turn open: used or waived in the same move (E.2.2)
                 w_after = f.workers - cost.get("W", 0)
                 right = int(effect["CONVERT_W_TO_P"])
-                out += [f"{head}. convert {k}W to {k}P" for k in range(1, min(right, w_after) + 1)]
-                out.append(f"{head}. -{right}CONVERT_W_TO_P")
+                for town in towns:  # a town the stronghold founds takes its tile first, as league rows write it
+                    out += [f"{head}{town}. convert {k}W to {k}P" for k in range(1, min(right, w_after) + 1)]
+                    out.append(f"{head}{town}. -{right}CONVERT_W_TO_P")
                 continue
-            for fav in _favour_picks(ctx, min(favours, 1)):
-                for town in towns:
+            for fav in _favour_picks(ctx, favours):
+                for town in ctx.town_picks(h, kind, fav5=True) if ". +FAV5" in fav else towns:
                     out.append(head + fav + town)
     return out
 

@@ -15,18 +15,25 @@ conversions and burning are not listed (a bot adds them as a prefix when it lack
 :func:`companion.terra_mystica.bots.conversion_rows`). Spades are always bought with an explicit
 ``dig N`` before the build (the reference engine never digs by itself, E.2.1).
 
+A town comes with the move that founds it: ``+TWn`` after the build, upgrade or bridge (one tile per town,
+``+FAV5. +TWn`` when the favour tile lowers the town to 6 power); the Chaos Magicians' temple and sanctuary
+take their two favour tiles in the move (``upgrade D4 to TE. +FAV1. +FAV11``).
+
 Choices left to the following decision of the same faction (the reference engine keeps its turn open
 meanwhile, so the row stays the same turn), where listing them in the move would multiply the list without
-changing what can be reached: a town founded by a favour tile (FAV5) or by a bridge, the second favour of the
-Chaos Magicians' temple / sanctuary, and the two actions after the Chaos Magicians' ``ACTC``. The Mermaids'
+changing what can be reached: the two actions after the Chaos Magicians' ``ACTC``. The Mermaids'
 ``connect rN. +TWn`` (a town across a river hex) comes with the build or upgrade that makes it, or, when their
 buildings already allow it, as a move of its own before the turn's action (the turn stays open). Not listed:
-two towns in one move (a build that founds one and connects another), ``connect`` after a power or faction
-action (listed before it instead), transforms to another colour beyond one per action, several-hex uses of the
-Halflings' stronghold spades (one hex and ``-NSPADE`` are listed).
+two towns in one move by a build that founds one and connects another, ``connect`` after a power or faction
+action (listed before it instead), several-hex uses of the Halflings' stronghold spades (one hex and
+``-NSPADE`` are listed). After a transform to another colour the action's dwelling may go on any home-coloured
+hex in reach (``action ACT5. transform H4 to black. build E7``, E.1.2); ACT6 may turn one hex home and another
+to another colour; cult-income spades may go to two hexes in one row.
 """
 
 from __future__ import annotations
+
+from itertools import combinations
 
 from companion.terra_mystica.engine.commands import CULT_TRACKS, parse_commands
 from companion.terra_mystica.engine.move_context import _Context, _favour_picks
@@ -99,15 +106,30 @@ def decision_moves(game, faction: str) -> list[str]:
         ctx = ctx or _Context(game, f)
         out += [f"bridge {b}" for b in _bridges(ctx)] + ["-BRIDGE"]
     if game.phase == "cult_spades" and f.spades and f.cult_spade:
-        ctx = ctx or _Context(game, f)
-        for h in ctx.reachable:
-            reach = ctx.reach_cost(h)
-            if reach is None or not ctx.affords(reach):
-                continue
-            for to, need in ctx.needs(h).items():
-                if need and need <= f.spades and (to == f.home or to in terrain_wheel().colours):
-                    out.append(f"transform {h}" if to == f.home else f"transform {h} to {to}")
+        out += _cult_spade_moves(ctx or _Context(game, f), f.spades)
         out.append("-SPADE")   # "done" discards no cult-income spade (RULES-NOTES-E E.2.4)
+    return out
+
+
+def _cult_spade_moves(ctx: _Context, spades: int) -> list[str]:
+    """Cult-income spades (RULES-NOTES-E E.2.4): a transform of one hex, or of two hexes when the spades
+    cover both (``transform H4. transform E7``); spades left over wait for the next decision. One tunnel /
+    carpet flight per row."""
+    f = ctx.f
+    single: list[tuple[str, int, dict]] = []
+    for h in ctx.reachable:
+        reach = ctx.reach_cost(h)
+        if reach is None or not ctx.affords(reach):
+            continue
+        for to, need in ctx.needs(h).items():
+            if need and need <= spades and (to == f.home or to in terrain_wheel().colours):
+                single.append((f"transform {h}" if to == f.home else f"transform {h} to {to}", need, reach))
+    out = [text for text, _need, _reach in single]
+    if spades >= 2:
+        for (a, need_a, reach_a), (b, need_b, reach_b) in combinations(single, 2):
+            if need_a + need_b <= spades and a.split()[1] != b.split()[1] and not (reach_a and reach_b) \
+                    and ctx.affords(reach_a, reach_b):
+                out.append(f"{a}. {b}")
     return out
 
 

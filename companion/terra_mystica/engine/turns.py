@@ -113,7 +113,8 @@ class Turns:
             left = t.actions_left
             if verb == "pass" and left > 1 and "strict-chaosmagician-sh" in self.options:
                 left = 1  # passing gives up the Chaos Magicians' second action (E.2.2)
-            self.turn = replace(t.granted(""), actions_left=left - 1)
+            # a new full action (ACTC's second) may again turn one hex to another colour, as in the reference
+            self.turn = replace(t.granted(""), actions_left=left - 1, non_home=False)
             return "action"
         if self._others_done(f) and not f.passed:
             return "chain"
