@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 __all__ = ["FOLLOWUPS", "FOLLOWUP_VERBS", "FULL_ACTION_VERBS", "TurnState", "TurnObligations", "fresh_turn", "open_turn",
@@ -133,9 +134,10 @@ NO_TURN = TurnState()
 """No turn open: the next full action starts one."""
 
 
+@functools.lru_cache(maxsize=256)
 def fresh_turn(faction: str, *, dig_spades: bool = False) -> TurnState:
     """A new turn of ``faction`` (start_full_move, E.0): one full action, no follow-ups, the dig flag
-    cleared (unless kept by ``dig_spades``)."""
+    cleared (unless kept by ``dig_spades``); a frozen value, so one per faction is made and shared."""
     return TurnState(faction=faction, actions_left=1, dig_spades=dig_spades)
 
 

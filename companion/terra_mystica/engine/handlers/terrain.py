@@ -96,7 +96,7 @@ class TerrainHandlers:
                            _("one tunnelling / carpet flight per turn"), line)
         tp = f.data.teleport
         level = min(f.teleport_level, len(tp["cost"]) - 1)
-        self._pay(f, dict(tp["cost"][level]), _("tunnelling / carpet flight"))
+        self._pay(f, dict(tp["cost"][level]), lambda: _("tunnelling / carpet flight"))
         self._gain(f, dict(tp["gain"][level]), _("tunnelling / carpet flight"))
         f.teleported.add(h)
 
@@ -218,7 +218,7 @@ class TerrainHandlers:
         if f.data.spades is None:
             raise _illegal("no_spades", _("{name} cannot dig").format(name=_(f.data.display)), _("faction board"), self._line)
         cost = f.data.spades.cost_per_spade_by_level[f.digging_level]
-        self._pay(f, {k: v * n for k, v in cost.items()}, _("dig {n}").format(n=n))
+        self._pay(f, {k: v * n for k, v in cost.items()}, lambda: _("dig {n}").format(n=n))
         gain = f.data.spades.gain_per_use
         if gain:
             extra = {k: v * n for k, v in gain[0].items() if k != "SPADE"}
