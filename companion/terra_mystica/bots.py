@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import functools
 import random
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -131,7 +130,7 @@ def _row_kind(text: str) -> tuple:
     if hit is None:
         if len(_MOVE_KINDS) > 65536:
             _MOVE_KINDS.clear()
-        hit = _MOVE_KINDS[text] = _shape((c.verb, c.args) for c in engine.parse_commands(text))
+        hit = _MOVE_KINDS[text] = _shape((c.verb, c.args) for c in _commands(text))
     return hit
 
 
@@ -480,8 +479,16 @@ class GreedyBot:
         return game.Action.parse(faction, rng.choice(best))
 
 
-_TRANSFORM = re.compile(r"transform (\S+)(?: to (\S+))?")
-_HEXLESS = re.compile(r"(?:dig \d+|action [A-Z0-9]+|-\w+)")
+_HEXLESS = frozenset({"dig", "action", "lose"})
+"""Sub-commands a row of transforms may hold besides them (:func:`_recoloured`): ``dig N``, an action such
+as ACT5, declines (``-SPADE``)."""
+
+
+@functools.lru_cache(maxsize=65536)
+def _commands(text: str) -> tuple:
+    """:func:`companion.terra_mystica.engine.parse_commands` of a row, remembered by its text (listed rows
+    recur from one decision to the next)."""
+    return tuple(engine.parse_commands(text))
 
 
 def _recoloured(g, faction: str, text: str) -> tuple | None:
@@ -500,19 +507,18 @@ def _recoloured(g, faction: str, text: str) -> tuple | None:
         return None
     jumps = bool(f.data.teleport)
     shape, spent = [], []
-    for part in text.split(". "):
-        m = _TRANSFORM.fullmatch(part)
-        if m is None:
-            if _HEXLESS.fullmatch(part) is None:
+    for cmd in _commands(text):
+        if cmd.verb != "transform":
+            if cmd.verb not in _HEXLESS:
                 return None
-            shape.append(part)
+            shape.append(cmd.text)
             continue
-        h, colour = m.groups()
+        h, colour = cmd.args
         frm = g.colour.get(h)
         if frm is None:
             return None
         try:
-            spades = g._spades_needed(f, frm, colour or f.home)
+            spades = g.spades_needed(f, frm, colour or f.home)
         except IllegalActionError:
             return None
         shape.append("transform")
