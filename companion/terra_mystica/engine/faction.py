@@ -173,12 +173,11 @@ class FactionState:
     def copy(self) -> FactionState:
         """An independent copy (faction rules data shared)."""
         new = object.__new__(FactionState)
-        new.__dict__.update(self.__dict__)
-        new.cult, new.buildings, new.hexes = dict(self.cult), dict(self.buildings), dict(self.hexes)
-        new.favors, new.towns = list(self.favors), list(self.towns)
-        new.teleported = set(self.teleported)
-        new.blocked = list(self.blocked)
-        new.unlocked = set(self.unlocked)
+        d = self.__dict__.copy()  # one new dict, its containers replaced (faster than update + setattr)
+        d["cult"], d["buildings"], d["hexes"] = self.cult.copy(), self.buildings.copy(), self.hexes.copy()
+        d["favors"], d["towns"], d["blocked"] = self.favors.copy(), self.towns.copy(), self.blocked.copy()
+        d["teleported"], d["unlocked"] = self.teleported.copy(), self.unlocked.copy()
+        new.__dict__ = d
         return new
 
     def owe(self, **counts: int) -> None:

@@ -74,9 +74,9 @@ def evolve(value, **changes):
     without re-running ``__init__`` (the turn machine makes a new value at every sub-command, and the
     search bots try every move: this is on the hot path)."""
     new = object.__new__(type(value))
-    d = new.__dict__
-    d.update(value.__dict__)
+    d = value.__dict__.copy()  # a fresh dict given whole: faster than filling the new object's own
     d.update(changes)
+    object.__setattr__(new, "__dict__", d)
     return new
 
 
