@@ -772,10 +772,10 @@ def _priced(g, faction: str, legal: Sequence[str], max_steps: int):
     skip = set(legal) or set(turn_moves(g, faction))
     rich = _rich(g, faction)
     priced: dict = {}   # moves alike but for hexes and colours (_recoloured) cost the same: measured once
+    plans: dict = {}    # a measured cost -> the conversions it asks for (they depend on nothing else)
     for cand in turn_moves(g, faction, _convertible(f, rates)):
         if cand in skip:
             continue
-        made: Counter = Counter()
         alike = _recoloured(g, faction, cand)
         if alike is None or alike not in priced:
             need, after = _cost(rich, faction, cand)
@@ -785,16 +785,23 @@ def _priced(g, faction: str, legal: Sequence[str], max_steps: int):
             need, after = priced[alike]
         if need is None:
             continue
-        for _k in range(max_steps):  # conversions for the measured cost, then the engine's word
-            have = _after(f, made, rates)
-            code = next((c for res, c in _CODES if need[res] > have[res]), None)
-            if code is None:
-                break
-            kind = _step(f, code, made, rates)
-            if kind is None:
-                break
-            made[kind] += 1
-        yield (f"{_prefix(made, rates)}. {cand}" if made else cand), cand, made, after
+        cost = (need["C"], need["W"], need["P"], need["PW"])
+        plan = plans.get(cost)
+        if plan is None:
+            made: Counter = Counter()
+            for _k in range(max_steps):  # conversions for the measured cost, then the engine's word
+                have = _after(f, made, rates)
+                code = next((c for res, c in _CODES if need[res] > have[res]), None)
+                if code is None:
+                    break
+                kind = _step(f, code, made, rates)
+                if kind is None:
+                    break
+                made[kind] += 1
+            plan = plans[cost] = made, _prefix(made, rates)
+        made, prefix = plan
+        # a Counter of its own: conversion_rows adds the conversions the engine still asks for
+        yield (f"{prefix}. {cand}" if made else cand), cand, Counter(made), after
 
 
 def make_bot(name: str) -> Any:
