@@ -19,6 +19,10 @@ before the tm-speed2 branch 1.12 s CPU a game (87.7 s wall for the 20), after it
 1,000 games now take ~4.1 min (issue 21: <= 5 min). An estimate from a loaded machine: rerun idle to confirm.
 ``--maps 1 --games 1000 --workers 2`` on the integration commit (load ~3.5: two reference-engine runs at nice 10
 beside it): 616 s wall (10.3 min), 0.61 s CPU a game, so ~5.1 min on 2 idle cores — at the goal, not under it.
+``--maps 1 --games 200 --workers 1`` at nice 10 on the loaded machine (load 5-7): main 945cd69 0.68 s CPU a
+game, the tm-speed3 branch 0.52 s (1.31x; the same balance report to the last digit, the bots' choices being
+unchanged); scaled from the 0.61 s above, 1,000 games on 2 idle cores ~ 3.9 min (issue 21: <= 5 min), a
+projection from a loaded machine.
 """
 
 from __future__ import annotations
