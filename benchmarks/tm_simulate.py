@@ -16,14 +16,20 @@ The bots choose among complete moves (``engine.legal_actions``: each action with
 from the state by :mod:`companion.terra_mystica.engine.moves`); ``--profile`` prints where a greedy game's
 time goes.
 
-Figures (``--games 6``, 4 players; one run each of main and of the tm-speed2 branch, back to back on the shared
-machine, load ~10 on 2 cores, so CPU figures are inflated alike): random 33.3 -> 29.2 games/s (the same; the
-spread of repeated runs is 24-37), greedy 1.19 -> 1.69 games/s (1.4x; best of five 2-game runs 1.59 -> 2.04).
-On the idle machine main printed random 30.9 and greedy 1.70. The greedy bot now applies ~29 rows a decision
-(main ~57): a conversion row's after-state comes from the rich-copy application that priced it, and rows
-alike but for the hexes and colours they transform are valued once; its choices are unchanged (ledgers of
-100 seeded games byte-identical). Neither target is met: random needs a cheaper move generator and apply,
-greedy another ~3x (each row is still one copy of the game and one full engine application).
+Figures (tm-speed3 branch against main 945cd69, back to back on the shared machine, load 5-7 on 2 cores,
+so single runs spread by +-30 %): ``--games 10`` printed greedy 1.32-2.23 games/s on main and 1.42-2.96 on
+the branch before its last step, random 19-45 on both (CPU figures the load inflates alike; no target met).
+Five alternating main / branch pairs of the best of three 4-game greedy runs: 2.76 / 2.96, 2.13 / 2.83,
+1.62 / 2.26, 1.83 / 1.89, 1.63 / 2.14 games/s (1.03x-1.40x, median 1.31x). Where it came from: applying a
+row (a captured set of 9,107 rows the greedy bot applies, min of 5 passes) 57-64 -> 46-50 us, a game copy
+18 -> 6-10 us (one dict copy instead of filling the new object's dict), and Python's cyclic collector
+(4 greedy games on main: 440 young and 4 full collections, 0.30 s of their 2.24 s CPU; the games
+make no reference cycles, so ``bots.play_game`` collects less often: 6 young, no full one, 0.05 s). ``--profile`` of 4 greedy games: the
+same 12,387 ``apply_action`` calls and 483 decisions (same choices), 6.47 M -> 6.04 M function calls; its
+seconds are not comparable under this load. Ledgers of 100 seeded random and 100 greedy games (2-5
+players, half with a Fire & Ice final tile) and the legal lists at every decision are byte-identical to
+main's. The greedy bot still applies ~26 rows a decision (12,387 for 483): the targets need fewer
+applications, not cheaper ones.
 """
 
 from __future__ import annotations

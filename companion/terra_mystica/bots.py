@@ -39,9 +39,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import random
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -131,7 +132,7 @@ def _row_kind(text: str) -> tuple:
     if hit is None:
         if len(_MOVE_KINDS) > 65536:
             _MOVE_KINDS.clear()
-        hit = _MOVE_KINDS[text] = _shape((c.verb, c.args) for c in engine.parse_commands(text))
+        hit = _MOVE_KINDS[text] = _shape((c.verb, c.args) for c in _commands(text))
     return hit
 
 
@@ -480,8 +481,16 @@ class GreedyBot:
         return game.Action.parse(faction, rng.choice(best))
 
 
-_TRANSFORM = re.compile(r"transform (\S+)(?: to (\S+))?")
-_HEXLESS = re.compile(r"(?:dig \d+|action [A-Z0-9]+|-\w+)")
+_HEXLESS = frozenset({"dig", "action", "lose"})
+"""Sub-commands a row of transforms may hold besides them (:func:`_recoloured`): ``dig N``, an action such
+as ACT5, declines (``-SPADE``)."""
+
+
+@functools.lru_cache(maxsize=65536)
+def _commands(text: str) -> tuple:
+    """:func:`companion.terra_mystica.engine.parse_commands` of a row, remembered by its text (listed rows
+    recur from one decision to the next)."""
+    return tuple(engine.parse_commands(text))
 
 
 def _recoloured(g, faction: str, text: str) -> tuple | None:
@@ -500,19 +509,18 @@ def _recoloured(g, faction: str, text: str) -> tuple | None:
         return None
     jumps = bool(f.data.teleport)
     shape, spent = [], []
-    for part in text.split(". "):
-        m = _TRANSFORM.fullmatch(part)
-        if m is None:
-            if _HEXLESS.fullmatch(part) is None:
+    for cmd in _commands(text):
+        if cmd.verb != "transform":
+            if cmd.verb not in _HEXLESS:
                 return None
-            shape.append(part)
+            shape.append(cmd.text)
             continue
-        h, colour = m.groups()
+        h, colour = cmd.args
         frm = g.colour.get(h)
         if frm is None:
             return None
         try:
-            spades = g._spades_needed(f, frm, colour or f.home)
+            spades = g.spades_needed(f, frm, colour or f.home)
         except IllegalActionError:
             return None
         shape.append("transform")
@@ -766,10 +774,10 @@ def _priced(g, faction: str, legal: Sequence[str], max_steps: int):
     skip = set(legal) or set(turn_moves(g, faction))
     rich = _rich(g, faction)
     priced: dict = {}   # moves alike but for hexes and colours (_recoloured) cost the same: measured once
+    plans: dict = {}    # a measured cost -> the conversions it asks for (they depend on nothing else)
     for cand in turn_moves(g, faction, _convertible(f, rates)):
         if cand in skip:
             continue
-        made: Counter = Counter()
         alike = _recoloured(g, faction, cand)
         if alike is None or alike not in priced:
             need, after = _cost(rich, faction, cand)
@@ -779,16 +787,23 @@ def _priced(g, faction: str, legal: Sequence[str], max_steps: int):
             need, after = priced[alike]
         if need is None:
             continue
-        for _k in range(max_steps):  # conversions for the measured cost, then the engine's word
-            have = _after(f, made, rates)
-            code = next((c for res, c in _CODES if need[res] > have[res]), None)
-            if code is None:
-                break
-            kind = _step(f, code, made, rates)
-            if kind is None:
-                break
-            made[kind] += 1
-        yield (f"{_prefix(made, rates)}. {cand}" if made else cand), cand, made, after
+        cost = (need["C"], need["W"], need["P"], need["PW"])
+        plan = plans.get(cost)
+        if plan is None:
+            made: Counter = Counter()
+            for _k in range(max_steps):  # conversions for the measured cost, then the engine's word
+                have = _after(f, made, rates)
+                code = next((c for res, c in _CODES if need[res] > have[res]), None)
+                if code is None:
+                    break
+                kind = _step(f, code, made, rates)
+                if kind is None:
+                    break
+                made[kind] += 1
+            plan = plans[cost] = made, _prefix(made, rates)
+        made, prefix = plan
+        # a Counter of its own: conversion_rows adds the conversions the engine still asks for
+        yield (f"{prefix}. {cand}" if made else cand), cand, Counter(made), after
 
 
 def make_bot(name: str) -> Any:
@@ -808,6 +823,26 @@ def make_bot(name: str) -> Any:
 
         return SearchBot()
     raise CompanionError(_("unknown bot {name!r}; expected one of {bots}").format(name=name, bots=', '.join(BOTS)))
+
+
+GAME_GC_THRESHOLD = 20000
+"""Container allocations between two young-generation collections of Python's cyclic garbage collector
+while :func:`play_game` runs (Python's default: 700). A bot tries thousands of rows a game, each a copy of
+the game (short-lived, freed by reference counting), so at the default the collector ran ~100 times a game
+and, every ~10th time, walked every object of the process (rules data, maps, caches): ~15 % of a greedy
+game's CPU. The games' own values hold no reference cycles to collect."""
+
+
+@contextlib.contextmanager
+def _fewer_collections():
+    """Raise the collector's first threshold to :data:`GAME_GC_THRESHOLD` (never lower it) for the block,
+    and put the process's thresholds back after it."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(max(thresholds[0], GAME_GC_THRESHOLD), *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
 
 
 def play_game(state: Any, bots: Sequence[Any], rng: random.Random, *, max_actions: int = 20000) -> list:
@@ -837,13 +872,14 @@ def play_game(state: Any, bots: Sequence[Any], rng: random.Random, *, max_action
     if len(bots) != state.seats:
         raise CompanionError(_("{seats} seats but {n_bots} bots").format(seats=state.seats, n_bots=len(bots)))
     first = state
-    for _turn in range(max_actions):
-        if game.is_terminal(state):
-            return [first, state]
-        seat = game.current_player(state)
-        if seat == game.CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            action = bots[seat].choose(state, rng, seat)
-        state = game.apply_action(state, action)
+    with _fewer_collections():
+        for _turn in range(max_actions):
+            if game.is_terminal(state):
+                return [first, state]
+            seat = game.current_player(state)
+            if seat == game.CHANCE:
+                action = game.sample_chance(state, rng)
+            else:
+                action = bots[seat].choose(state, rng, seat)
+            state = game.apply_action(state, action)
     raise CompanionError(_("game not over after {max_actions} actions").format(max_actions=max_actions))

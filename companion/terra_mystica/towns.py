@@ -224,8 +224,9 @@ class TownState:
         else:
             return self
         new = object.__new__(TownState)
-        new.__dict__.update(d)
-        new.__dict__.update(changes)
+        d = d.copy()  # a fresh dict given whole: faster than filling the new object's own
+        d.update(changes)
+        object.__setattr__(new, "__dict__", d)
         return new
 
     def with_town_tiles(self, left: int | None) -> TownState:

@@ -270,3 +270,37 @@ def test_the_greedy_projection_is_the_engines_projected_final_score():
             seen += 1
         state = game.apply_action(state, make_bot("random").choose(state, rng))
     assert seen > 20
+
+
+def test_a_bot_game_collects_less_often_and_puts_the_collector_back():
+    """play_game raises the collector's first threshold for the game only: back as it was after the game,
+    and after a game cut short by an error."""
+    import gc
+
+    from companion.terra_mystica.bots import GAME_GC_THRESHOLD
+
+    seen = []
+
+    class Watching:
+        def __init__(self, fail_after: int | None = None) -> None:
+            self.bot, self.fail_after = make_bot("random"), fail_after
+
+        def choose(self, state, rng, seat=None):
+            seen.append(gc.get_threshold()[0])
+            if self.fail_after is not None and len(seen) > self.fail_after:
+                raise CompanionError("stop")
+            return self.bot.choose(state, rng, seat)
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        play_game(game.new_game(["witches", "nomads"]), [Watching(), Watching()], random.Random(2))
+        assert seen and min(seen) >= GAME_GC_THRESHOLD
+        assert gc.get_threshold() == (700, 10, 10)
+        seen.clear()
+        with pytest.raises(CompanionError):
+            play_game(game.new_game(["witches", "nomads"]), [Watching(3), Watching(3)], random.Random(2))
+        assert len(seen) == 4
+        assert gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)

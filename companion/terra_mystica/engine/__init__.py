@@ -208,7 +208,7 @@ def candidate_commands(game: Game, faction: str) -> list[str]:
                 frm = game.colour[h]
                 if frm != home and frm not in ("ice", "volcano") and game.round > 0 and f.data.spades:
                     # no implicit dig (RULES-NOTES-E E.2.1): the spades a build lacks are bought first
-                    lack = game._spades_needed(f, frm, home) - f.spades
+                    lack = game.spades_needed(f, frm, home) - f.spades
                     if lack > 0:
                         out += [f"dig {lack}. build {h}", f"dig {lack}. transform {h}"]
     out += [f"send p to {t}" for t in CULT_TRACKS]

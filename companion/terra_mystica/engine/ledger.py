@@ -6,6 +6,8 @@ and burning (RULES-NOTES sections 4-6, RULES-NOTES-D D.2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.errors import IllegalActionError
 from companion.i18n import N_, _
 from companion.terra_mystica.engine.commands import CULT_TRACKS
@@ -25,10 +27,18 @@ DECLINES = frozenset({"BRIDGE", "FREE_D", "FREE_TF", "FREE_TP", "CONVERT_W_TO_P"
 """Pending items a ``-X`` row declines besides ``-SPADE`` and ``-GAIN_P3_FOR_VP`` (RULES-NOTES-E E.2 table)."""
 
 
+def _described(what: str | Callable[[], str]) -> str:
+    """A payment's name for a refusal (:meth:`Ledger._pay`)."""
+    return what() if callable(what) else what
+
+
 class Ledger:
     """Resource bookkeeping of a :class:`~.state.Game`: costs, gains, cult tracks, keys, conversions."""
 
-    def _pay(self, f: FactionState, cost: dict, what: str) -> None:
+    def _pay(self, f: FactionState, cost: dict, what: str | Callable[[], str]) -> None:
+        """Pay ``cost`` (resource code -> amount) for ``what``, refused with ``not_enough_<res>`` when short.
+        ``what`` names the payment in refusals: a text, or a function giving it (translated only when a
+        refusal is written: bots try many rows that nobody reads the words of)."""
         line = self._line
         for res, n in cost.items():
             if not n:
@@ -46,9 +56,9 @@ class Ledger:
             elif res == "PW_TOKEN":
                 have = sum(f.bowls)
             else:
-                raise _illegal("unknown_cost", _("{what}: unknown cost {res}").format(what=what, res=res), _("engine data"), line)
+                raise _illegal("unknown_cost", _("{what}: unknown cost {res}").format(what=_described(what), res=res), _("engine data"), line)
             if have < n:
-                raise _illegal("not_enough_" + res.lower(), _("{name}: {what} costs {n} {res}, has {have}").format(name=_(f.data.display), what=what, n=n, res=_(RESOURCE_WORDS.get(res, res)), have=have),
+                raise _illegal("not_enough_" + res.lower(), _("{name}: {what} costs {n} {res}, has {have}").format(name=_(f.data.display), what=_described(what), n=n, res=_(RESOURCE_WORDS.get(res, res)), have=have),
                                _("rulebook costs / RULES-NOTES section 6"), line)
         for res, n in cost.items():
             if res == "C":
@@ -328,7 +338,7 @@ class Ledger:
         if n_from != n_to * rate:
             raise _illegal("bad_conversion", _("{n_from} {r_from} -> {n_to} {r_to} is not the rate {rate}:1").format(n_from=n_from, r_from=r_from, n_to=n_to, r_to=r_to, rate=rate),
                            _("rulebook exchange rates"), line)
-        self._pay(f, {r_from: n_from}, _("convert {res}").format(res=r_from))
+        self._pay(f, {r_from: n_from}, lambda: _("convert {res}").format(res=r_from))
         self._gain(f, {r_to: n_to}, "convert")
 
     def _burn(self, f: FactionState, n: int) -> None:

@@ -319,20 +319,19 @@ class Game(Turns, Rounds, Handlers, Ledger):
         """An independent copy (the public ``apply_action`` works on copies). Immutable parts (rules
         data, map tables, the frozen town state) are shared."""
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.colour = dict(self.colour)
-        new.factions = {n: f.copy() for n, f in self.factions.items()}
-        new.seats, new.order, new.pass_order = list(self.seats), list(self.order), list(self.pass_order)
-        new.rows = list(self.rows)
-        new.offers = [dict(o) for o in self.offers]
-        new.dropped = list(self.dropped)
-        new.used_actions = set(self.used_actions)
-        new.bonus_pool, new.town_pool, new.favor_pool = dict(self.bonus_pool), dict(self.town_pool), \
-            dict(self.favor_pool)
-        new.cult_slots = {t: list(v) for t, v in self.cult_slots.items()}
-        new._leech_groups = {k: dict(v) for k, v in self._leech_groups.items()}
-        new._pre = list(self._pre)
-        new.observer = None
+        d = self.__dict__.copy()  # one new dict, its mutable parts replaced by copies
+        d["colour"] = self.colour.copy()
+        d["factions"] = {n: f.copy() for n, f in self.factions.items()}
+        d["seats"], d["order"], d["pass_order"] = self.seats.copy(), self.order.copy(), self.pass_order.copy()
+        d["rows"], d["dropped"], d["_pre"] = self.rows.copy(), self.dropped.copy(), self._pre.copy()
+        d["offers"] = [o.copy() for o in self.offers]
+        d["used_actions"] = self.used_actions.copy()
+        d["bonus_pool"], d["town_pool"], d["favor_pool"] = self.bonus_pool.copy(), self.town_pool.copy(), \
+            self.favor_pool.copy()
+        d["cult_slots"] = {t: v.copy() for t, v in self.cult_slots.items()}
+        d["_leech_groups"] = {k: v.copy() for k, v in self._leech_groups.items()}
+        d["observer"] = None
+        new.__dict__ = d
         return new
 
     def snapshot(self) -> GameSnapshot:

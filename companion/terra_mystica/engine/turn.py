@@ -35,10 +35,12 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 __all__ = ["FOLLOWUPS", "FOLLOWUP_VERBS", "FULL_ACTION_VERBS", "TurnState", "TurnObligations", "fresh_turn", "open_turn",
-           "pending_items", "has_pending", "obligations_from", "evolve",
+           "pending_items", "has_pending", "obligations_from", "evolve", "TURN_ITEMS",
            "NO_TURN"]
 
 FULL_ACTION_VERBS = frozenset({"build", "upgrade", "send", "action", "dig", "transform", "bridge", "advance",
@@ -72,9 +74,9 @@ def evolve(value, **changes):
     without re-running ``__init__`` (the turn machine makes a new value at every sub-command, and the
     search bots try every move: this is on the hot path)."""
     new = object.__new__(type(value))
-    d = new.__dict__
-    d.update(value.__dict__)
+    d = value.__dict__.copy()  # a fresh dict given whole: faster than filling the new object's own
     d.update(changes)
+    object.__setattr__(new, "__dict__", d)
     return new
 
 
@@ -133,9 +135,10 @@ NO_TURN = TurnState()
 """No turn open: the next full action starts one."""
 
 
+@functools.lru_cache(maxsize=256)
 def fresh_turn(faction: str, *, dig_spades: bool = False) -> TurnState:
     """A new turn of ``faction`` (start_full_move, E.0): one full action, no follow-ups, the dig flag
-    cleared (unless kept by ``dig_spades``)."""
+    cleared (unless kept by ``dig_spades``); a frozen value, so one per faction is made and shared."""
     return TurnState(faction=faction, actions_left=1, dig_spades=dig_spades)
 
 
@@ -226,10 +229,7 @@ def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = F
     passed : bool
         The faction has passed: dig spades may then be declined (E.2.3).
     """
-    order = ("SPADE", "BRIDGE", "FREE_D", "FREE_TF", "FREE_TP", "ACTION", "CONVERT_W_TO_P", "GAIN_FAVOR",
-             "GAIN_TW", "CULT", "UNLOCK_TERRAIN", "PICK_COLOR", "VOLCANO_TF", "LOSE_CULT",
-             "GAIN_P3_FOR_VP")
-    needs = tuple((k, items[k]) for k in order if items.get(k) and k != "GAIN_P3_FOR_VP")
+    needs = tuple((k, items[k]) for k, _owed_field in TURN_ITEMS if items.get(k))
     declines = []
     for k, n in (*needs, ("GAIN_P3_FOR_VP", items.get("GAIN_P3_FOR_VP", 0))):
         if not n:
@@ -254,34 +254,52 @@ def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = F
         needs=needs, declines=tuple(declines))
 
 
+TURN_ITEMS = (("SPADE", None), ("BRIDGE", "bridge"), ("FREE_D", "free_dwelling"), ("FREE_TF", "free_transform"),
+              ("FREE_TP", "free_trading_house"), ("ACTION", None), ("CONVERT_W_TO_P", "darklings_convert"),
+              ("GAIN_FAVOR", "favor"), ("GAIN_TW", "town"), ("CULT", "cult"), ("UNLOCK_TERRAIN", "unlocks"),
+              ("PICK_COLOR", "pick_color"), ("VOLCANO_TF", "volcano_tf"), ("LOSE_CULT", "cult_debt"))
+"""The E.2 items that hold a turn open, in the order refusals name them: each with its
+:class:`~.faction.Owed` field, or None for the two kept elsewhere (the faction's spades, the turn
+machine's actions left). ``VOLCANO_TF`` is a volcano faction's lone ``dig 1`` and ``LOSE_CULT`` the
+Acolytes' volcano price (FIRE-ICE-NOTES section 5); ``CONVERT_W_TO_P`` counts only under
+``strict-darkling-sh``."""
+
+_HOLDING = attrgetter(*(owed_field for item, owed_field in TURN_ITEMS if owed_field and item != "CONVERT_W_TO_P"))
+"""The :class:`~.faction.Owed` fields of :data:`TURN_ITEMS` that hold the turn open whatever the options."""
+
+
 def pending_items(game, name: str, *, with_offers: bool = False) -> dict[str, int]:
-    """The E.2 items ``name`` has pending in ``game`` (keys as in :attr:`TurnObligations.needs`;
-    ``with_offers`` adds the Shapeshifters' ``gain P3 for VP`` answers, which do not hold a turn open)."""
+    """The E.2 items ``name`` has pending in ``game`` (:data:`TURN_ITEMS`, keys as in
+    :attr:`TurnObligations.needs`; ``with_offers`` adds the Shapeshifters' ``gain P3 for VP`` answers, which
+    do not hold a turn open)."""
     f = game.factions[name]
+    o = f.owed
     turn = game.turn
-    items = {
-        "SPADE": f.spades, "BRIDGE": f.owed.bridge, "FREE_D": f.owed.free_dwelling, "FREE_TF": f.owed.free_transform,
-        "FREE_TP": f.owed.free_trading_house,
-        # a pass ends the Chaos Magicians' extra actions even without strict-chaosmagician-sh (the reference
-        # then lets them act after passing, its old "CM double pass" bug, E.2.2; not followed here)
-        "ACTION": turn.actions_left if turn.faction == name and not f.passed else 0,
-        "CONVERT_W_TO_P": f.owed.darklings_convert if "strict-darkling-sh" in game.options else 0,
-        "GAIN_FAVOR": f.owed.favor, "GAIN_TW": f.owed.town, "CULT": f.owed.cult,
-        "UNLOCK_TERRAIN": f.owed.unlocks, "PICK_COLOR": int(bool(f.owed.pick_color)),
-        "VOLCANO_TF": f.owed.volcano_tf,   # a volcano faction's lone dig 1 (FIRE-ICE-NOTES section 5)
-        "LOSE_CULT": f.owed.cult_debt,     # the Acolytes' volcano price, paid with -NTRACK (lose-cult)
-    }
-    if with_offers:
-        items["GAIN_P3_FOR_VP"] = f.owed.gain_p3  # an answer to an opponent's leech, not part of the turn
-    return {k: v for k, v in items.items() if v}
+    items = {}
+    for item, owed_field in TURN_ITEMS:
+        if item == "SPADE":
+            n = f.spades
+        elif item == "ACTION":
+            # a pass ends the Chaos Magicians' extra actions even without strict-chaosmagician-sh (the
+            # reference then lets them act after passing, its old "CM double pass" bug, E.2.2; not followed)
+            n = turn.actions_left if turn.faction == name and not f.passed else 0
+        elif item == "CONVERT_W_TO_P":
+            n = o.darklings_convert if "strict-darkling-sh" in game.options else 0
+        else:
+            n = int(getattr(o, owed_field))
+        if n:
+            items[item] = n
+    if with_offers and o.gain_p3:
+        items["GAIN_P3_FOR_VP"] = o.gain_p3  # an answer to an opponent's leech, not part of the turn
+    return items
 
 
 def has_pending(game, name: str) -> bool:
-    """``bool(pending_items(game, name))`` without building the dict (the turn machine asks at every row)."""
+    """``bool(pending_items(game, name))`` without building the dict (the turn machine asks at every row):
+    the same :data:`TURN_ITEMS`, read at once."""
     f = game.factions[name]
     o = f.owed
-    if f.spades or o.bridge or o.free_dwelling or o.free_transform or o.free_trading_house or o.favor or \
-            o.town or o.cult or o.unlocks or o.pick_color or o.volcano_tf or o.cult_debt:
+    if f.spades or any(_HOLDING(o)):
         return True
     turn = game.turn
     if turn.actions_left and turn.faction == name and not f.passed:

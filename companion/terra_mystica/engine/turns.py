@@ -320,7 +320,8 @@ class Turns:
         if not (machine and self.turn.faction == f.name and f.owed.volcano_tf):
             # a volcano begun with a lone `dig 1` stays owed over the faction's rows of the open turn
             # (FIRE-ICE-NOTES section 5: an unused VOLCANO_TF leaves the turn incomplete)
-            f.set_owed(volcano_tf=0)
+            if f.owed.volcano_tf:
+                f.set_owed(volcano_tf=0)
             f.volcano_dug = False
         f.spade_action = None
         setup_move = self.phase == "setup" and not verbs.isdisjoint(ACTION_VERBS)
@@ -398,7 +399,7 @@ class Turns:
         f.blocked.clear()
         if "strict-darkling-sh" in self.options:
             for o in self.factions.values():
-                if o is not f:
+                if o is not f and o.owed.darklings_convert:
                     o.set_owed(darklings_convert=0)
         if any(o["to"] == f.name for o in self.offers):
             self._auto_decline(f)

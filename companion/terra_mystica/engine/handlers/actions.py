@@ -59,7 +59,7 @@ class ActionHandlers:
                 raise _illegal("action_taken", _("power action {act} was already taken this round").format(act=act),
                                _("rulebook: power actions once per round"), line)
             pa = tiles.power_actions[act]
-            self._pay(f, {"PW": pa.cost_for(f.data)}, _("power action {act}").format(act=act))
+            self._pay(f, {"PW": pa.cost_for(f.data)}, lambda: _("power action {act}").format(act=act))
             self.used_actions.add(act)
             self._gain(f, dict(pa.gain), act)
             return
@@ -100,14 +100,14 @@ class ActionHandlers:
             sh = f.data.shipping
             if f.shipping_level >= sh.max or sh.advance_cost is None:
                 raise _illegal("track_maxed", _("{name} cannot advance shipping").format(name=_(f.data.display)), _("faction board"), line)
-            self._pay(f, dict(sh.advance_cost), _("advance shipping"))
+            self._pay(f, dict(sh.advance_cost), lambda: _("advance shipping"))
             f.vp += sh.advance_vp[f.shipping_level]
             f.shipping_level += 1
         else:
             sp = f.data.spades
             if sp is None or f.digging_level >= sp.max_level or sp.advance_cost is None:
                 raise _illegal("track_maxed", _("{name} cannot advance digging").format(name=_(f.data.display)), _("faction board"), line)
-            self._pay(f, dict(sp.advance_cost), _("advance digging"))
+            self._pay(f, dict(sp.advance_cost), lambda: _("advance digging"))
             f.vp += sp.advance_vp[f.digging_level]
             f.digging_level += 1
 

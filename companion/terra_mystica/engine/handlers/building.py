@@ -134,7 +134,7 @@ class BuildingHandlers:
                 raise _illegal("spades_left", _("{name}: all spades must be used or declined (-SPADE) before building "
                                                 "({spades} left)").format(name=_(f.data.display), spades=f.spades),
                                _("RULES-NOTES-E E.2.1"), line)
-            self._pay(f, dict(f.data.buildings["D"].cost), _("a dwelling"))
+            self._pay(f, dict(f.data.buildings["D"].cost), lambda: _("a dwelling"))
         f.buildings["D"] += 1
         f.hexes[h] = "D"
         self._place(f, h, "D")
@@ -160,7 +160,7 @@ class BuildingHandlers:
             cost = dict(bdata.cost)
             if kind == "TP" and not any(self.owner(n) not in (None, f.name) for n in self.adjacent(h)):
                 cost["C"] = cost.get("C", 0) * 2
-            self._pay(f, cost, _("upgrade to {kind}").format(kind=kind))
+            self._pay(f, cost, lambda: _("upgrade to {kind}").format(kind=kind))
         f.buildings[cur] -= 1
         f.buildings[kind] += 1
         f.hexes[h] = kind

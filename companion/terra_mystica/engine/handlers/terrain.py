@@ -23,9 +23,37 @@ class TerrainHandlers:
     """``transform`` / ``dig`` and reach, a layer of :class:`~.state.Game`."""
 
     # ------------------------------------------------------------------ terrain
-    def _spades_needed(self, f: FactionState, frm: str, to: str) -> int:
-        """Spades to turn ``frm`` into ``to`` for ``f`` (terraform module: wheel distance, Giants 2,
-        no passing through the home terrain on the short way)."""
+    def spades_needed(self, f: FactionState, frm: str, to: str) -> int:
+        """Spades ``f`` needs to turn a hex of terrain ``frm`` into ``to`` (rulebook terraforming cost:
+        the distance on the terrain wheel, the Giants always 2, an ice faction's picked colour and the
+        Shapeshifters' current colour as home; :func:`companion.terra_mystica.terraform.terraform_cost`).
+
+        Parameters
+        ----------
+        f : FactionState
+            The faction that transforms (read only).
+        frm, to : str
+            Colour words (``"blue"``, ``"green"``, ...).
+
+        Returns
+        -------
+        int
+            Spades (0 when ``frm == to``).
+
+        Raises
+        ------
+        IllegalActionError
+            When ``f`` cannot turn ``frm`` into ``to`` (ice and volcano hexes, a faction without spades).
+
+        Examples
+        --------
+        >>> from companion.terra_mystica.engine import new_game
+        >>> g = new_game(["witches", "nomads"], round_tiles=["SCORE1", "SCORE2", "SCORE3", "SCORE4", "SCORE5",
+        ...              "SCORE6"], removed_bonus=["BON5", "BON6", "BON7", "BON8"], options=())
+        >>> witches = g.factions["witches"]
+        >>> g.spades_needed(witches, "blue", "green"), g.spades_needed(witches, "yellow", "green")
+        (1, 3)
+        """
         if frm == to:
             return 0
         key = (f.name, f.picked, f.home, frm, to)
@@ -41,6 +69,8 @@ class TerrainHandlers:
                 raise _illegal(exc.code, exc.message, exc.rule or "terraforming", self._line) from None
             _SPADES[key] = need
         return need
+
+    _spades_needed = spades_needed  # the old private name, still used by engine/move_context.py
 
     def reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> str | None:
         """How ``f`` reaches land hex ``h`` now (RULES-NOTES section 3 check_reachable), without charging:
@@ -96,7 +126,7 @@ class TerrainHandlers:
                            _("one tunnelling / carpet flight per turn"), line)
         tp = f.data.teleport
         level = min(f.teleport_level, len(tp["cost"]) - 1)
-        self._pay(f, dict(tp["cost"][level]), _("tunnelling / carpet flight"))
+        self._pay(f, dict(tp["cost"][level]), lambda: _("tunnelling / carpet flight"))
         self._gain(f, dict(tp["gain"][level]), _("tunnelling / carpet flight"))
         f.teleported.add(h)
 
@@ -131,7 +161,7 @@ class TerrainHandlers:
             f.tf_need_adjacency = False
             self.colour[h] = to
             return
-        need = self._spades_needed(f, frm, to)
+        need = self.spades_needed(f, frm, to)
         if need == 0:
             raise _illegal("same_terrain", _("{h} already is {to}").format(h=h, to=terrain_name(to)), _("rulebook: transform changes the terrain"), line)
         self._check_reach(f, h)
@@ -218,7 +248,7 @@ class TerrainHandlers:
         if f.data.spades is None:
             raise _illegal("no_spades", _("{name} cannot dig").format(name=_(f.data.display)), _("faction board"), self._line)
         cost = f.data.spades.cost_per_spade_by_level[f.digging_level]
-        self._pay(f, {k: v * n for k, v in cost.items()}, _("dig {n}").format(n=n))
+        self._pay(f, {k: v * n for k, v in cost.items()}, lambda: _("dig {n}").format(n=n))
         gain = f.data.spades.gain_per_use
         if gain:
             extra = {k: v * n for k, v in gain[0].items() if k != "SPADE"}
