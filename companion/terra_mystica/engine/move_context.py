@@ -125,7 +125,7 @@ class _Context:
             if frm not in SPECIAL:
                 for to in (*terrain_wheel().colours, f.home):
                     try:
-                        table[to] = self.game._spades_needed(f, frm, to)
+                        table[to] = self.game.spades_needed(f, frm, to)
                     except IllegalActionError:
                         pass
             _NEEDS[key] = table

@@ -70,7 +70,6 @@ class TerrainHandlers:
             _SPADES[key] = need
         return need
 
-    _spades_needed = spades_needed  # the old private name, still used by engine/move_context.py
 
     def reach(self, f: FactionState, h: str, *, direct_only: bool = False) -> str | None:
         """How ``f`` reaches land hex ``h`` now (RULES-NOTES section 3 check_reachable), without charging:
