@@ -552,6 +552,38 @@ def _changes(before: dict, after: dict, move: Any = None, *, said: bool = True) 
     return parts
 
 
+def _transform_clauses(before: game.GameState, after: game.GameState, faction: str, move: Any) -> list[str]:
+    """What a transform of ``move`` to a terrain other than the faction's home is for: a step towards home
+    (the hex is that many spades nearer to it) or, when it is not, the terrain it leaves the hex at (rulebook
+    terraforming: the terrain wheel's distance in spades)."""
+    from companion.terra_mystica.names import terrain_name
+
+    g, f = after.game, after.game.factions[faction]
+    home = f.picked or f.home
+    parts = []
+    for verb, args in getattr(move, "commands", ()):
+        if verb != "transform" or args[1] is None or args[1] == home:
+            continue
+        hex_label = args[0]
+        was, now = before.game.colour.get(hex_label), g.colour.get(hex_label)
+        try:
+            left = g.spades_needed(f, now, home)
+            nearer = was is not None and left < g.spades_needed(f, was, home)
+        except IllegalActionError:
+            continue
+        clause = (ngettext("a step towards home: {hex} is {n} spade from {home} now",
+                           "a step towards home: {hex} is {n} spades from {home} now", left) if nearer
+                  else ngettext("no step towards home: {hex} is {n} spade from {home}",
+                                "no step towards home: {hex} is {n} spades from {home}", left))
+        parts.append(clause.format(hex=hex_label, n=left, home=terrain_name(home)))
+    return parts
+
+
+def _spent(before: dict, after: dict) -> dict[str, int]:
+    """Coins, workers and priests a move paid (positive amounts)."""
+    return {k: before[k] - after[k] for k in ("C", "W", "P") if after[k] < before[k]}
+
+
 def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: Sequence[game.GameState] = ()) -> str:
     """One sentence on why the first move of ``line`` is good, from what the line achieves.
 
@@ -571,7 +603,7 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: 
         The VP the move scores now and what it gains (a town, a favour or bonus tile, buildings, levels), the
         faction's next move in the line and what that gains, and the VP by the line's end.
     """
-    from companion.terra_mystica.describe import describe_choice
+    from companion.terra_mystica.describe import amounts_text, describe_choice
 
     faction = line[0][0]
     states = [state, *after] if len(after) == len(line) else [state]
@@ -584,10 +616,17 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: 
     gains = _changes(first, now, line[0][1])
     if vp_now > 0:
         gains.insert(0, ngettext("+{n} VP now", "+{n} VP now", vp_now).format(n=vp_now))
+    towards = _transform_clauses(states[0], states[1], faction, line[0][1])
+    spent = _spent(first, now)
+    if towards and spent:   # the transform's cost said with what it buys
+        towards.append(_("spends {amounts}").format(amounts=amounts_text(spent)))
+    gains += towards
     if gains:
         parts.append(pgettext("clause separator", ", ").join(gains))
     elif not _named_tracks(line[0][1]):   # a cult step the move names is a gain its words already say
-        parts.append(_("keeps its resources for later"))
+        # paid for nothing seen yet: the trade-off, in words
+        parts.append(_("spends {amounts} now for later").format(amounts=amounts_text(spent)) if spent
+                     else _("keeps its resources for later"))
     own = [k for k, (f, a) in enumerate(line) if f == faction and k > 0 and a.commands[0][0] not in _ANSWERS]
     if own:
         k = own[0]

@@ -258,3 +258,38 @@ def test_cli_hint_on_a_century_record_says_so(tmp_path):
     record.write_text("century-golem-edition record 1\nplayers 2\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["tm", "hint", str(record)])
     assert result.exit_code == 2 and "this looks like a Century: Golem Edition record" in result.stderr, result.stderr
+
+
+def test_a_transform_to_another_terrain_than_home_says_what_it_is_for_and_what_it_costs():
+    """"dig 1 spade; terraform E5 to plains — keeps its resources for later" (review 3, finding 8): the Nomads'
+    home is desert, and the dig spends workers. The reason must say whether the hex is now nearer home (the
+    terrain wheel's distance, counted here from the wheel) and what the dig cost (rulebook: 3 workers a spade at
+    digging level 0)."""
+    from companion.terra_mystica.names import terrain_name
+    from companion.terra_mystica.search import explain_line
+    from companion.terra_mystica.terrain import spade_distance
+
+    seen = {True: 0, False: 0}
+    for seed in (1, 2, 3):
+        s = game.new_game(["witches", "nomads"], seed=seed)
+        rng, bot = random.Random(seed), GreedyBot()
+        while s.game is None or s.game.round < 2:
+            seat = game.current_player(s)
+            if seat != game.CHANCE and s.game is not None and s.game.phase == "actions":
+                for a in game.legal_actions(s):
+                    verbs = dict(a.commands)
+                    if "build" in verbs or "dig" not in verbs or "transform" not in verbs:
+                        continue
+                    hex_label, colour = verbs["transform"]
+                    f = s.game.factions[a.faction]
+                    if colour is None or colour == f.home or f.digging_level:
+                        continue
+                    before, left = spade_distance(s.game.colour[hex_label], f.home), spade_distance(colour, f.home)
+                    reason = explain_line(s, [(a.faction, a)])
+                    assert "keeps its resources" not in reason, reason
+                    assert f"{hex_label} is {left} spade" in reason and terrain_name(f.home) in reason, reason
+                    assert ("a step towards home" in reason) == (left < before), (before, left, reason)
+                    assert f"spends {3 * verbs['dig'][0]} workers" in reason, reason
+                    seen[left < before] += 1
+            s = game.apply_action(s, game.sample_chance(s, rng) if seat == game.CHANCE else bot.choose(s, rng, seat))
+    assert seen[True] and seen[False], seen
