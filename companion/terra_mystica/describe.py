@@ -226,18 +226,66 @@ def _favor_text(tile) -> str:
 
 def _bonus_text(tile) -> str:
     parts = [_("income {amounts}").format(amounts=amounts_text(dict(tile.income)))]
-    action = tile.action or {}
-    gain = dict(action.get("gain", {}))
+    parts += [words for key, (_n, words) in _bonus_features(tile).items() if key[0] != "income"]
+    return _("bonus tile: {effect}").format(effect=_join(parts))
+
+
+def _bonus_features(tile) -> dict[Any, tuple[int, str]]:
+    """A bonus tile's parts, keyed so two tiles can be compared: ``("income", resource)`` -> (amount, words),
+    the special action (``"spade"``, ``"cult"``), the shipping bonus (``"ship"``) and each kind of VP on passing
+    (``("pass", kind)``) -> (1, words)."""
+    out: dict[Any, tuple[int, str]] = {("income", k): (n, _("income {amounts}").format(amounts=amounts_text({k: n})))
+                                       for k, n in dict(tile.income).items() if n}
+    gain = dict((tile.action or {}).get("gain", {}))
     if gain.get("SPADE"):
-        parts.append(_("special action: {n} free spade").format(n=gain["SPADE"]))
+        out["spade"] = (1, _("special action: {n} free spade").format(n=gain["SPADE"]))
     if gain.get("CULT"):
-        parts.append(_("special action: 1 step on any cult track"))
+        out["cult"] = (1, _("special action: 1 step on any cult track"))
     if tile.special and tile.special.get("ship"):
-        parts.append(_("+{n} shipping while you hold it").format(n=tile.special["ship"]))
+        out["ship"] = (1, _("+{n} shipping while you hold it").format(n=tile.special["ship"]))
     for kind, table in sorted((tile.pass_vp or {}).items(), key=lambda kv: ("D", "TP", "SH", "SA").index(kv[0])
                               if kv[0] in ("D", "TP", "SH", "SA") else 9):
-        parts.append(_pass_vp_text(kind, table))
-    return _("bonus tile: {effect}").format(effect=_join(parts))
+        out[("pass", kind)] = (1, _pass_vp_text(kind, table))
+    return out
+
+
+def bonus_tile_edge(code: str, others: Iterable[str]) -> list[str]:
+    """What bonus tile ``code`` gives that none of ``others`` gives as much of, in words.
+
+    Parameters
+    ----------
+    code : str
+        A bonus tile, ``BON1``-``BON10``.
+    others : iterable of str
+        The bonus tiles it is compared with.
+
+    Returns
+    -------
+    list of str
+        Its income of a resource no other tile gives as much of, and its special action, shipping bonus and
+        VP on passing that no other tile has (empty when every part is matched by one of ``others``).
+
+    Raises
+    ------
+    UnknownTileError
+        For a code that is no bonus tile.
+
+    Notes
+    -----
+    Source: ``data/terra_mystica/tiles.json`` (rulebook: bonus tiles).
+
+    Examples
+    --------
+    >>> bonus_tile_edge("BON5", ["BON2", "BON10"])
+    ['income 1 worker']
+    """
+    tiles = _tiles().bonus
+    for c in (code, *others):
+        if str(c).upper() not in tiles:
+            raise UnknownTileError(_("unknown bonus tile {code!r}: expected BON1-BON10").format(code=c))
+    rest = [_bonus_features(tiles[str(c).upper()]) for c in others]
+    return [words for key, (n, words) in _bonus_features(tiles[str(code).upper()]).items()
+            if all(f.get(key, (0, ""))[0] < n for f in rest)]
 
 
 def _town_text(tile) -> str:

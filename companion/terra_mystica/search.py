@@ -67,6 +67,7 @@ from companion.i18n import gettext as _
 from companion.i18n import ngettext, pgettext
 from companion.terra_mystica import game
 from companion.terra_mystica.bots import GreedyBot, _rounds_of_income_left, conversion_rows, evaluate
+from companion.terra_mystica.describe import bonus_tile_edge
 from companion.terra_mystica.engine import CULT_TRACKS
 
 __all__ = ["CALIBRATION", "expected_final_vp", "SearchBot", "MoveAnalysis", "hint", "review", "candidates",
@@ -479,8 +480,17 @@ class SearchBot:
                 deadline.stopped = True
         self.stopped = stopped or deadline.stopped
         out = []
+        tiles = {k: _bonus_taken(m.action) for k, m in enumerate(shown)}
         for k, m in enumerate(shown):
             reason = explain_line(state, m.line, m.states)
+            others = [code for j, code in tiles.items() if code and j != k]
+            if tiles[k] and others:   # bonus tiles side by side: what this one gives that the others do not
+                edge = bonus_tile_edge(tiles[k], others)
+                reason = _("; ").join([
+                    _("unlike {tiles}: {edge}").format(tiles=pgettext("list separator", ", ").join(others),
+                                                       edge=pgettext("clause separator", ", ").join(edge)) if edge
+                    else _("nothing that {tiles} do not give").format(
+                        tiles=pgettext("list separator", ", ").join(others)), reason])
             if k > 0 and self._close([shown[0], m]):
                 reason = _("; ").join([reason, _("as good as move 1 within {near} VP: the search cannot tell them "
                                                  "apart").format(near=NEAR)])
@@ -498,6 +508,11 @@ class SearchBot:
 
 
 # ---------------------------------------------------------------------------------------------- reasons
+
+
+def _bonus_taken(action: Any) -> str | None:
+    """The bonus tile a move passes for (``"BON5"``), or None."""
+    return next((args[0] for verb, args in getattr(action, "commands", ()) if verb == "pass" and args[0]), None)
 
 
 _ANSWERS = ("leech", "decline")

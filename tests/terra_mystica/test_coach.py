@@ -293,3 +293,24 @@ def test_a_transform_to_another_terrain_than_home_says_what_it_is_for_and_what_i
                     seen[left < before] += 1
             s = game.apply_action(s, game.sample_chance(s, rng) if seat == game.CHANCE else bot.choose(s, rng, seat))
     assert seen[True] and seen[False], seen
+
+
+def test_the_setup_bonus_tile_choices_say_what_each_tile_gives_that_the_others_do_not():
+    """Every setup bonus tile choice of the hint read "+3 workers" / "+4 workers" (the round's income, the same
+    for all; review 3, finding 8). Each reason now starts with what its tile gives that the other shown tiles do
+    not (rulebook tiles: BON3 6 coins, BON2 4 coins and a cult step action, BON5 3 power and 1 worker)."""
+    from companion.terra_mystica.describe import bonus_tile_edge
+
+    assert bonus_tile_edge("BON3", ["BON2"]) == ["income 6 coins"]
+    assert bonus_tile_edge("BON2", ["BON3"]) == ["special action: 1 step on any cult track"]
+    assert bonus_tile_edge("BON5", ["BON2"]) == ["income 3 power", "income 1 worker"]
+    s = _greedy_until(2, lambda s: all(a.commands[0][0] == "pass" for a in game.legal_actions(s)))
+    moves = SearchBot(seconds=None, plies=2).analyse(s, 3)
+    codes = [dict(m.action.commands)["pass"][0] for m in moves]
+    assert len(set(codes)) == 3, codes
+    for m, code in zip(moves, codes, strict=True):
+        others = [c for c in codes if c != code]
+        assert m.reason.startswith(f"unlike {', '.join(others)}: "), m.reason
+        edge = bonus_tile_edge(code, others)
+        assert all(words in m.reason for words in edge), (edge, m.reason)
+    assert len({m.reason.split(";")[0] for m in moves}) == 3, [m.reason for m in moves]
