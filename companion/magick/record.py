@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.jsonio import JSONInputError, loads
 from companion.magick.engine import (
     Action,
@@ -48,6 +48,7 @@ from companion.magick.engine import (
 )
 from companion.magick.orders import Order, make_order
 from companion.magick.sheet import Sheet, default_sheet, sheet_from_dict
+from companion.recordkind import looks_like
 from companion.validation import name_problem
 
 __all__ = ["GameRecord", "read_record", "record_header", "replay", "replay_states", "write_record"]
@@ -153,10 +154,13 @@ def read_record(text: str, *, file: str | None = None) -> GameRecord:
                 text = _("{where}: {message}").format(where=exc.key_path, message=text)
             if exc.column is not None:
                 text = _("column {column}: {message}").format(column=exc.column, message=text)
+            if header is None:   # the first line: another game's record says so
+                text += looks_like(line, N_("Merchants of Magick"))
             raise RecordError(text, line=n, file=file) from None
         if header is None:
             if not isinstance(doc, dict) or doc.get("kind") != KIND:
-                raise RecordError(_("expected a header with {kind}").format(kind=f'"kind": "{KIND}"'), line=n, file=file)
+                raise RecordError(_("expected a header with {kind}").format(kind=f'"kind": "{KIND}"')
+                                  + looks_like(line, N_("Merchants of Magick")), line=n, file=file)
             for key, kind in (("players", list), ("adventurers", list), ("mastery", list),
                               ("starting_potions", int), ("orders_per_player", int)):
                 if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):

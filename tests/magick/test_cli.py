@@ -199,3 +199,19 @@ def test_review_lists_every_move_with_expected_gold_and_drops_that_prefer_anothe
         assert game.parse_action(before, d["preferred_action"]) in legal_actions(before)
     r = runner.invoke(app, ["magick", "review", str(path), "--playouts", "0"])
     assert r.exit_code == 2 and "--playouts" in r.stderr
+
+
+def test_hint_on_another_games_record_says_which_game_it_looks_like(tmp_path):
+    """`companion magick hint` on a Century or Terra Mystica file said only "invalid JSON" (review 3, finding 9);
+    the other two games' commands add "this looks like a ... record"."""
+    for name, text, game in (("century.txt", "century-golem-edition record 1\nplayers 2\n", "Century: Golem Edition"),
+                             ("tm.txt", "option errata-cultist-power\nwitches setup\n", "Terra Mystica"),
+                             ("json.txt", '{"kind": "century-golem-edition record"}\n', None)):
+        record = tmp_path / name
+        record.write_text(text, encoding="utf-8")
+        result = runner.invoke(app, ["magick", "hint", str(record)])
+        assert result.exit_code == 2, result.output
+        if game:
+            assert f"this looks like a {game} record" in result.stderr, result.stderr
+        else:
+            assert "looks like" not in result.stderr and "header" in result.stderr, result.stderr
