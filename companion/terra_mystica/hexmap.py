@@ -51,6 +51,7 @@ from companion.errors import CompanionError, MapFormatError, RulesDataError
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 from companion.jsonio import quoted
+from companion.recordkind import record_game
 from companion.resources import data_text, load_json, require
 from companion.terra_mystica.geometry import BRIDGE_PATTERNS, bridge_far_end, neighbour, neighbour_cells
 from companion.terra_mystica.terrain import RIVER_LETTER, RIVER_WORD, terrain_wheel
@@ -507,8 +508,13 @@ def parse_map(text: str, *, file: str | None = None) -> TerraMysticaMap:
             return parse_letters(text)
         return parse_colour_words(text)
     except MapFormatError as exc:
+        first = next((ln for ln in text.splitlines() if ln.strip()), "") if isinstance(text, str) else ""
+        game = record_game(first)
+        if game is not None:   # a game record handed over as a map: say what it is
+            exc = MapFormatError(exc.reason + _(" (this looks like a {game} record, not a map)").format(game=game),
+                                 row=exc.row, column=exc.column, token=exc.token)
         if file is None:
-            raise
+            raise exc from None
         raise exc.in_file(file) from None
 
 
