@@ -483,14 +483,7 @@ class SearchBot:
         tiles = {k: _bonus_taken(m.action) for k, m in enumerate(shown)}
         for k, m in enumerate(shown):
             reason = explain_line(state, m.line, m.states)
-            others = [code for j, code in tiles.items() if code and j != k]
-            if tiles[k] and others:   # bonus tiles side by side: what this one gives that the others do not
-                edge = bonus_tile_edge(tiles[k], others)
-                reason = _("; ").join([
-                    _("unlike {tiles}: {edge}").format(tiles=pgettext("list separator", ", ").join(others),
-                                                       edge=pgettext("clause separator", ", ").join(edge)) if edge
-                    else _("nothing that {tiles} do not give").format(
-                        tiles=pgettext("list separator", ", ").join(others)), reason])
+            reason = _with_bonus_edge(reason, tiles[k], [code for j, code in tiles.items() if code and j != k])
             if k > 0 and self._close([shown[0], m]):
                 reason = _("; ").join([reason, _("as good as move 1 within {near} VP: the search cannot tell them "
                                                  "apart").format(near=NEAR)])
@@ -513,6 +506,18 @@ class SearchBot:
 def _bonus_taken(action: Any) -> str | None:
     """The bonus tile a move passes for (``"BON5"``), or None."""
     return next((args[0] for verb, args in getattr(action, "commands", ()) if verb == "pass" and args[0]), None)
+
+
+def _with_bonus_edge(reason: str, code: str | None, others: Sequence[str]) -> str:
+    """``reason`` led by what bonus tile ``code`` gives that ``others`` do not (bonus tiles side by side: the
+    round's income they share does not tell them apart); ``reason`` alone when either is missing."""
+    if not code or not others:
+        return reason
+    tiles = pgettext("list separator", ", ").join(others)
+    edge = bonus_tile_edge(code, others)
+    lead = (_("unlike {tiles}: {edge}").format(tiles=tiles, edge=pgettext("clause separator", ", ").join(edge))
+            if edge else _("nothing that {tiles} do not give").format(tiles=tiles))
+    return _("; ").join([lead, reason])
 
 
 _ANSWERS = ("leech", "decline")
@@ -785,7 +790,9 @@ def review(states: Sequence[game.GameState], actions: Sequence[Any], *, per_seat
             loss = best.expected_vp - played.expected_vp
             if loss <= MIN_LOSS:
                 continue
-            out.drops.append(Drop(k + 1, seat, a, loss, best.action, explain_line(s, best.line)))
+            made = _bonus_taken(a)
+            why = _with_bonus_edge(explain_line(s, best.line), _bonus_taken(best.action), [made] if made else [])
+            out.drops.append(Drop(k + 1, seat, a, loss, best.action, why))
             found += 1
     out.drops.sort(key=lambda d: d.move)
     return out

@@ -314,3 +314,23 @@ def test_the_setup_bonus_tile_choices_say_what_each_tile_gives_that_the_others_d
         edge = bonus_tile_edge(code, others)
         assert all(words in m.reason for words in edge), (edge, m.reason)
     assert len({m.reason.split(";")[0] for m in moves}) == 3, [m.reason for m in moves]
+
+
+def test_a_review_drop_on_a_bonus_tile_says_what_the_better_tile_gives_that_the_tile_taken_does_not():
+    """"better: pass and take BON5 — +4 workers" (review 3): the review's reason for a better bonus tile starts
+    with what it gives that the tile taken does not."""
+    from companion.terra_mystica.describe import bonus_tile_edge
+
+    s = _greedy_until(2, lambda s: all(a.commands[0][0] == "pass" for a in game.legal_actions(s)))
+    worst = SearchBot(seconds=None, rivals=0.0).analyse(s, None)[-1].action   # the review's unit: own VP
+    states, rng, bot = [s, game.apply_action(s, worst)], random.Random(2), GreedyBot()
+    while len(states) < 4:
+        t = states[-1]
+        seat = game.current_player(t)
+        states.append(game.apply_action(t, game.sample_chance(t, rng) if seat == game.CHANCE else bot.choose(t, rng, seat)))
+    result = review(states, [t.history[-1] for t in states[1:]], seconds=0.2)
+    (drop,) = [d for d in result.drops if d.move == 1]
+    taken, better = dict(drop.action.commands)["pass"][0], dict(drop.preferred.commands)["pass"][0]
+    assert taken != better
+    edge = bonus_tile_edge(better, [taken])
+    assert edge and drop.reason.startswith(f"unlike {taken}: {', '.join(edge)}"), (edge, drop.reason)
