@@ -300,3 +300,32 @@ def test_a_saved_design_opens_in_the_play_notebook(page, lab_url, tmp_path):
                            ".querySelector('.jp-OutputArea .js-plotly-plot'); return !!p && !!p.layout &&"
                            " p.layout.title && p.layout.title.text.includes('custom map'); }", timeout=60_000)
     screenshot(page, "tm_play_a_designed_map")
+
+
+def test_a_map_of_few_rows_is_drawn_whole_on_a_phone(phone, lab_url):
+    """Review 3, finding 1: on a phone, a design cut down to 4 rows showed only rows A and B, one of 1-3 rows
+    nothing (the box shrank to the rows, the 520 px drawing did not). Every hex label lies inside the plot's box."""
+    page = phone
+    run_in_lab(page, lab_url, NOTEBOOK)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    _wait_for_map(page)
+    button = page.locator(f"{LAB} .widget-button", has_text="Remove the bottom row").first
+    for rows in range(8, 0, -1):
+        button.click()
+        page.wait_for_function("(n) => document.querySelector('" + LAB + " .widget-textarea textarea')"
+                               ".value.trim().split('\\n').length === n", arg=rows, timeout=30_000)
+        if rows not in (4, 1):
+            continue
+        page.wait_for_function("(n) => { const t = (" + _HEX_TRACE_JS + ")();"
+                               " return !!t && t.querySelectorAll('.textpoint').length === n; }",
+                               arg={4: 50, 1: 13}[rows], timeout=30_000)   # the base map's rows: 13, 12, 13, 12 hexes
+        page.wait_for_timeout(1500)
+        inside = page.evaluate("() => { const p = document.querySelector('" + LAB + " .js-plotly-plot');"
+                               " const box = p.getBoundingClientRect(); const t = (" + _HEX_TRACE_JS + ")();"
+                               " return Array.from(t.querySelectorAll('.textpoint text')).map(e => {"
+                               " const r = e.getBoundingClientRect();"
+                               " return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }); }")
+        assert inside and all(inside), (rows, inside.count(True), len(inside))
+        page.locator(f"{LAB} .js-plotly-plot").first.scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"phone_tm_map_lab_{rows}_rows.png"))
