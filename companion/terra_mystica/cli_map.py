@@ -171,6 +171,7 @@ def register_balance(app: typer.Typer) -> None:
     ) -> None:
         """How each faction fares on a map (analysis and bot games)."""
         from companion.terra_mystica.balance import analysis, simulate_balance
+        from companion.terra_mystica.bots import BOT_NAMES
         from companion.terra_mystica.factions import faction_label
 
         with bad_input_exits_2():
@@ -184,7 +185,8 @@ def register_balance(app: typer.Typer) -> None:
             return
         sim = doc["simulation"]
         typer.echo(_("map id {map_id}: {games} games of {players} players, bot {bot}, {seconds} s").format(
-            map_id=sim["map_id"], games=sim["games"], players=sim["players"], bot=sim["bot"], seconds=sim["seconds"]))
+            map_id=sim["map_id"], games=sim["games"], players=sim["players"], bot=_(BOT_NAMES.get(sim["bot"], sim["bot"])),
+            seconds=sim["seconds"]))
         width = max([columns(faction_label(f)) for f in sim["factions"]] + [10]) + 2
         for f, row in sorted(sim["factions"].items(), key=lambda kv: -kv[1]["mean_vp"]):
             if row["vp_low"] is None:   # one seat: no interval

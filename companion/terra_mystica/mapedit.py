@@ -170,7 +170,8 @@ def seat_refusal(tm_map: TerraMysticaMap, faction: str) -> str | None:
     need = start_dwellings(faction)
     if have >= need:
         return None
-    return _("{terrain} has {hexes} hexes; {faction} place {dwellings} starting dwellings there").format(
+    return ngettext("{terrain} has {hexes} hex; {faction} place {dwellings} starting dwellings there",
+                    "{terrain} has {hexes} hexes; {faction} place {dwellings} starting dwellings there", have).format(
         terrain=terrain_name(letter), hexes=have, faction=faction_name(faction), dwellings=need)
 
 
