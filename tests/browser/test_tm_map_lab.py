@@ -52,6 +52,17 @@ def _remove_bottom_row(page, button, rows: int) -> None:
                            ".value.trim().split('\\n').length === n", arg=rows, timeout=30_000)
 
 
+def _new_game_on_map_file(page, path) -> None:
+    """In the play notebook: choose Custom map file, type ``path`` into its box, press New game."""
+    page.locator(".jp-OutputArea .widget-dropdown select").filter(
+        has=page.locator("option", has_text="Custom map file")).first.select_option(label="Custom map file")
+    box = page.locator(".jp-OutputArea .widget-text input[placeholder^='path to a map file']").first
+    box.fill(str(path))
+    box.press("Enter")
+    page.wait_for_timeout(1500)
+    page.locator(".jp-OutputArea .widget-button", has_text="New game").first.click()
+
+
 def _tool(page, name: str) -> None:
     page.locator(f"{LAB} .widget-toggle-button", has_text=name).first.click()
 
@@ -292,13 +303,7 @@ def test_a_saved_design_opens_in_the_play_notebook(page, lab_url, tmp_path):
     store.save("Lakes corner", design.map)
     path = store.path("Lakes corner")
     run_in_lab(page, lab_url, "notebooks/terra_mystica/play_a_full_game.ipynb")
-    page.locator(".jp-OutputArea .widget-dropdown select").filter(
-        has=page.locator("option", has_text="Custom map file")).first.select_option(label="Custom map file")
-    box = page.locator(".jp-OutputArea .widget-text input[placeholder^='path to a map file']").first
-    box.fill(str(path))
-    box.press("Enter")
-    page.wait_for_timeout(1500)
-    page.locator(".jp-OutputArea .widget-button", has_text="New game").first.click()
+    _new_game_on_map_file(page, path)
     page.wait_for_function("() => window.jupyterapp.shell.currentWidget.node.innerText"
                            ".includes('New game on the custom map Lakes corner.txt')", timeout=90_000)
     page.wait_for_function("() => { const p = window.jupyterapp.shell.currentWidget.node"
@@ -342,13 +347,7 @@ def test_a_one_row_design_is_drawn_whole_in_the_play_notebook_on_a_phone(phone, 
     page = phone
     run_in_lab(page, lab_url, "notebooks/terra_mystica/play_a_full_game.ipynb")
     page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
-    page.locator(".jp-OutputArea .widget-dropdown select").filter(
-        has=page.locator("option", has_text="Custom map file")).first.select_option(label="Custom map file")
-    box = page.locator(".jp-OutputArea .widget-text input[placeholder^='path to a map file']").first
-    box.fill(str(path))
-    box.press("Enter")
-    page.wait_for_timeout(1500)
-    page.locator(".jp-OutputArea .widget-button", has_text="New game").first.click()
+    _new_game_on_map_file(page, path)
     page.wait_for_function("() => window.jupyterapp.shell.currentWidget.node.innerText.includes('one row.txt')",
                            timeout=90_000)
     page.wait_for_timeout(2500)
