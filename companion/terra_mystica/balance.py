@@ -39,6 +39,7 @@ from companion.jsonio import excerpt
 from companion.terra_mystica.hexmap import TerraMysticaMap, map_record_name
 from companion.terra_mystica.mapedit import (
     home_letter,
+    most_players,
     playability,
     seat_refusal,
     seatable_factions,
@@ -98,6 +99,10 @@ def first_dwellings(tm_map: TerraMysticaMap, faction: str, *, bot: str = "greedy
     wanted = start_dwellings(faction)
     unplayable = playability(tm_map, 2)
     if unplayable is not None:
+        most = most_players(tm_map)
+        if most >= 2:
+            raise CompanionError(_("this map cannot be played: {reason}; up to {most} players can play it").format(
+                reason=unplayable, most=most))
         raise CompanionError(_("this map cannot be played: {reason}").format(reason=unplayable))
     home = home_letter(faction)
     opponent = next(f for f in balance_factions(tm_map) if home_letter(f) != home)
@@ -167,16 +172,20 @@ def analysis(tm_map: TerraMysticaMap, *, first_dwelling: bool = True, bot: str =
     return {"map_id": tm_map.map_id, "terrains": out}
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and 95 % interval ``mean ± 1.96 s / √n`` (the interval is the mean itself for one value).
+def mean_interval(values: Sequence[float]) -> tuple[float, float | None, float | None]:
+    """Mean and 95 % interval ``mean ± 1.96 s / √n``; from one value there is no interval (None, None).
 
     Examples
     --------
     >>> mean_interval([90, 100, 110])
     (100.0, 88.68, 111.32)
+    >>> mean_interval([88])
+    (88.0, None, None)
     """
     m = float(mean(values))
-    half = Z95 * stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    if len(values) < 2:
+        return round(m, 2), None, None
+    half = Z95 * stdev(values) / math.sqrt(len(values))
     return round(m, 2), round(m - half, 2), round(m + half, 2)
 
 
@@ -258,7 +267,8 @@ def simulate_balance(tm_map: TerraMysticaMap, *, games: int = 100, players: int 
         ``map_id``, ``map`` (record name), ``games``, ``players``, ``bot``, ``seed``, ``workers``,
         ``seconds`` (wall clock), ``failures`` (``{"game", "error"}``), and ``factions``: faction ->
         ``home_terrain`` (letter), ``seats`` (games played), ``mean_vp``, ``vp_low``, ``vp_high`` (95 %),
-        ``win_share``, ``win_low``, ``win_high`` (95 % Wilson).
+        ``win_share``, ``win_low``, ``win_high`` (95 % Wilson); the four bounds are None for a faction seated
+        in one game only (no interval from one game).
 
     Raises
     ------
@@ -285,6 +295,10 @@ def simulate_balance(tm_map: TerraMysticaMap, *, games: int = 100, players: int 
         raise CompanionError(_("--workers: expected 1 or more, not {value}").format(value=excerpt(workers)))
     unplayable = playability(tm_map, players)
     if unplayable is not None:
+        most = most_players(tm_map)
+        if most >= 2:
+            raise CompanionError(_("this map cannot be played: {reason}; up to {most} players can play it").format(
+                reason=unplayable, most=most))
         raise CompanionError(_("this map cannot be played: {reason}").format(reason=unplayable))
     factions = tuple(balance_factions(tm_map))
     name = map_record_name(tm_map)
@@ -328,6 +342,8 @@ def simulate_balance(tm_map: TerraMysticaMap, *, games: int = 100, players: int 
             continue
         m, low, high = mean_interval(vp[f])
         share, w_low, w_high = wilson_interval(wins[f], len(vp[f]))
+        if len(vp[f]) < 2:   # one game gives a share, not an interval
+            w_low = w_high = None
         table[f] = {"home_terrain": home_letter(f), "seats": len(vp[f]), "mean_vp": m, "vp_low": low,
                     "vp_high": high, "win_share": share, "win_low": w_low, "win_high": w_high}
     return {"map_id": tm_map.map_id, "map": name, "games": games, "players": players, "bot": bot, "seed": seed,

@@ -139,6 +139,20 @@ def _write_pictures(text: str, file: str, svg: str | None, png: str | None, labe
         atomic_write_bytes(png, map_png(m, show_labels=labels))
 
 
+def _suggest_players(tm_map, players: int) -> None:
+    """Refuse a player count the map cannot seat, naming the ``--players`` it can (review 3, finding 4)."""
+    from companion.errors import CompanionError
+    from companion.terra_mystica.mapedit import most_players, playability
+
+    if not isinstance(players, int) or not 2 <= players <= 5:
+        return   # simulate_balance names the range
+    unplayable = playability(tm_map, players)
+    most = most_players(tm_map)
+    if unplayable is not None and most >= 2:
+        raise CompanionError(_("--players {players}: this map cannot be played: {reason}; try --players {most}").format(
+            players=players, reason=unplayable, most=most))
+
+
 def register_balance(app: typer.Typer) -> None:
     """Add ``tm balance`` to the `companion tm` group."""
 
@@ -157,10 +171,12 @@ def register_balance(app: typer.Typer) -> None:
     ) -> None:
         """How each faction fares on a map (analysis and bot games)."""
         from companion.terra_mystica.balance import analysis, simulate_balance
+        from companion.terra_mystica.bots import BOT_NAMES
         from companion.terra_mystica.factions import faction_label
 
         with bad_input_exits_2():
             m = read_map_argument(map_arg)
+            _suggest_players(m, players)
             doc = {"warnings": design_warning_docs(m), "analysis": None if no_analysis else analysis(m),
                    "simulation": simulate_balance(m, games=games, players=players, bot=bot, seed=seed,
                                                   workers=workers)}
@@ -169,9 +185,16 @@ def register_balance(app: typer.Typer) -> None:
             return
         sim = doc["simulation"]
         typer.echo(_("map id {map_id}: {games} games of {players} players, bot {bot}, {seconds} s").format(
-            map_id=sim["map_id"], games=sim["games"], players=sim["players"], bot=sim["bot"], seconds=sim["seconds"]))
+            map_id=sim["map_id"], games=sim["games"], players=sim["players"], bot=_(BOT_NAMES.get(sim["bot"], sim["bot"])),
+            seconds=sim["seconds"]))
         width = max([columns(faction_label(f)) for f in sim["factions"]] + [10]) + 2
         for f, row in sorted(sim["factions"].items(), key=lambda kv: -kv[1]["mean_vp"]):
+            if row["vp_low"] is None:   # one seat: no interval
+                typer.echo(_("{faction}{seats:>5} seat   mean VP {vp:6.1f}  win share {share:5.1%}  "
+                             "(1 game: no interval)").format(
+                    faction=pad(faction_label(f), width), seats=row["seats"], vp=row["mean_vp"],
+                    share=row["win_share"]))
+                continue
             typer.echo(ngettext("{faction}{seats:>5} seat   mean VP {vp:6.1f} [{low:.1f}, {high:.1f}]  "
                                 "win share {share:5.1%} [{w_low:.1%}, {w_high:.1%}]",
                                 "{faction}{seats:>5} seats  mean VP {vp:6.1f} [{low:.1f}, {high:.1f}]  "

@@ -62,7 +62,7 @@ from companion.jsonio import quoted
 from companion.terra_mystica.hexmap import LONG_ROW, MAX_ROWS, SHORT_ROW, TerraMysticaMap, map_from_rows
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 
-__all__ = ["BASE_ROWS", "MOST_PLAYERS", "DesignWarning", "MapDesign", "MapEditor", "design_warnings", "home_letter", "playability",
+__all__ = ["BASE_ROWS", "MOST_PLAYERS", "DesignWarning", "MapDesign", "MapEditor", "design_warnings", "home_letter", "most_players", "playability",
            "seat_refusal", "seatable_factions", "start_dwellings", "wheel_factions"]
 
 #: The most players a Terra Mystica game has: a map the lab makes should seat this many colours.
@@ -170,7 +170,8 @@ def seat_refusal(tm_map: TerraMysticaMap, faction: str) -> str | None:
     need = start_dwellings(faction)
     if have >= need:
         return None
-    return _("{terrain} has {hexes} hexes; {faction} place {dwellings} starting dwellings there").format(
+    return ngettext("{terrain} has {hexes} hex; {faction} place {dwellings} starting dwellings there",
+                    "{terrain} has {hexes} hexes; {faction} place {dwellings} starting dwellings there", have).format(
         terrain=terrain_name(letter), hexes=have, faction=faction_name(faction), dwellings=need)
 
 
@@ -185,6 +186,19 @@ def seatable_factions(tm_map: TerraMysticaMap) -> list[str]:
     14
     """
     return [f for f in wheel_factions() if seat_refusal(tm_map, f) is None]
+
+
+def most_players(tm_map: TerraMysticaMap) -> int:
+    """The most players who can play on ``tm_map`` (0..5): one a home terrain that seats a faction
+    (:func:`playability`; below 2 nobody can).
+
+    Examples
+    --------
+    >>> from companion.terra_mystica.hexmap import load_shipped_map, map_from_rows
+    >>> most_players(load_shipped_map("base")), most_players(map_from_rows([list("YYYYYYUUUUUUK")]))
+    (5, 2)
+    """
+    return min(MOST_PLAYERS, len({home_letter(f) for f in seatable_factions(tm_map)}))
 
 
 def playability(tm_map: TerraMysticaMap, players: int = MOST_PLAYERS) -> str | None:
@@ -263,7 +277,8 @@ def design_warnings(tm_map: TerraMysticaMap) -> list[DesignWarning]:
     out: list[DesignWarning] = []
     unplayable = playability(tm_map)
     if unplayable is not None:
-        out.append(DesignWarning("unplayable", _("not playable: {reason}").format(reason=unplayable)))
+        out.append(DesignWarning("unplayable", _("not playable by {players} players, the most the base game "
+                                                     "seats: {reason}").format(players=MOST_PLAYERS, reason=unplayable)))
     rows = len(tm_map.rows)
     if rows < BASE_ROWS:
         out.append(DesignWarning("small_map", ngettext(

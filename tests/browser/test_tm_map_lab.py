@@ -45,6 +45,24 @@ def _wait_first_row(page, row: str) -> None:
         " return !!a && a.value.split('\\n')[0] === row; }", arg=row, timeout=30_000)
 
 
+def _remove_bottom_row(page, button, rows: int) -> None:
+    """Press Remove the bottom row and wait until the letter export has ``rows`` rows."""
+    button.click()
+    page.wait_for_function("(n) => document.querySelector('" + LAB + " .widget-textarea textarea')"
+                           ".value.trim().split('\\n').length === n", arg=rows, timeout=30_000)
+
+
+def _new_game_on_map_file(page, path) -> None:
+    """In the play notebook: choose Custom map file, type ``path`` into its box, press New game."""
+    page.locator(".jp-OutputArea .widget-dropdown select").filter(
+        has=page.locator("option", has_text="Custom map file")).first.select_option(label="Custom map file")
+    box = page.locator(".jp-OutputArea .widget-text input[placeholder^='path to a map file']").first
+    box.fill(str(path))
+    box.press("Enter")
+    page.wait_for_timeout(1500)
+    page.locator(".jp-OutputArea .widget-button", has_text="New game").first.click()
+
+
 def _tool(page, name: str) -> None:
     page.locator(f"{LAB} .widget-toggle-button", has_text=name).first.click()
 
@@ -263,9 +281,7 @@ def test_remove_row_down_to_one_row_is_flagged_in_the_browser(page, lab_url):
     _wait_for_map(page)
     button = page.locator(f"{LAB} .widget-button", has_text="Remove the bottom row").first
     for rows in range(8, 0, -1):
-        button.click()
-        page.wait_for_function("(n) => document.querySelector('" + LAB + " .widget-textarea textarea')"
-                               ".value.trim().split('\\n').length === n", arg=rows, timeout=30_000)
+        _remove_bottom_row(page, button, rows)
     page.wait_for_function("() => document.querySelector('" + LAB + "').innerText.includes("
                            "\"1 row, fewer than the base map's 9\")", timeout=30_000)
     text = widget_text(page)
@@ -287,16 +303,63 @@ def test_a_saved_design_opens_in_the_play_notebook(page, lab_url, tmp_path):
     store.save("Lakes corner", design.map)
     path = store.path("Lakes corner")
     run_in_lab(page, lab_url, "notebooks/terra_mystica/play_a_full_game.ipynb")
-    page.locator(".jp-OutputArea .widget-dropdown select").filter(
-        has=page.locator("option", has_text="Custom map file")).first.select_option(label="Custom map file")
-    box = page.locator(".jp-OutputArea .widget-text input[placeholder^='path to a map file']").first
-    box.fill(str(path))
-    box.press("Enter")
-    page.wait_for_timeout(1500)
-    page.locator(".jp-OutputArea .widget-button", has_text="New game").first.click()
+    _new_game_on_map_file(page, path)
     page.wait_for_function("() => window.jupyterapp.shell.currentWidget.node.innerText"
                            ".includes('New game on the custom map Lakes corner.txt')", timeout=90_000)
     page.wait_for_function("() => { const p = window.jupyterapp.shell.currentWidget.node"
                            ".querySelector('.jp-OutputArea .js-plotly-plot'); return !!p && !!p.layout &&"
                            " p.layout.title && p.layout.title.text.includes('custom map'); }", timeout=60_000)
     screenshot(page, "tm_play_a_designed_map")
+
+
+def test_a_map_of_few_rows_is_drawn_whole_on_a_phone(phone, lab_url):
+    """Review 3, finding 1: on a phone, a design cut down to 4 rows showed only rows A and B, one of 1-3 rows
+    nothing (the box shrank to the rows, the 520 px drawing did not). Every hex label lies inside the plot's box."""
+    page = phone
+    run_in_lab(page, lab_url, NOTEBOOK)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    _wait_for_map(page)
+    button = page.locator(f"{LAB} .widget-button", has_text="Remove the bottom row").first
+    for rows in range(8, 0, -1):
+        _remove_bottom_row(page, button, rows)
+        if rows not in (4, 1):
+            continue
+        page.wait_for_function("(n) => { const t = (" + _HEX_TRACE_JS + ")();"
+                               " return !!t && t.querySelectorAll('.textpoint').length === n; }",
+                               arg={4: 50, 1: 13}[rows], timeout=30_000)   # the base map's rows: 13, 12, 13, 12 hexes
+        page.wait_for_timeout(1500)
+        inside = page.evaluate("() => { const p = document.querySelector('" + LAB + " .js-plotly-plot');"
+                               " const box = p.getBoundingClientRect(); const t = (" + _HEX_TRACE_JS + ")();"
+                               " return Array.from(t.querySelectorAll('.textpoint text')).map(e => {"
+                               " const r = e.getBoundingClientRect();"
+                               " return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }); }")
+        assert inside and all(inside), (rows, inside.count(True), len(inside))
+        page.locator(f"{LAB} .js-plotly-plot").first.scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"phone_tm_map_lab_{rows}_rows.png"))
+
+
+def test_a_one_row_design_is_drawn_whole_in_the_play_notebook_on_a_phone(phone, lab_url, tmp_path):
+    """Review 3, finding 1 in the play notebook: a game on a 1-row design showed "Click an outlined hex on the
+    map" above an empty map on a phone. All 13 hex labels lie inside the plot's box."""
+    path = tmp_path / "one row.txt"
+    path.write_text("Y,Y,Y,Y,G,G,G,G,U,U,K,K,B\n")   # desert 4 and forest 4: the default Witches and Nomads sit
+    page = phone
+    run_in_lab(page, lab_url, "notebooks/terra_mystica/play_a_full_game.ipynb")
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    _new_game_on_map_file(page, path)
+    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.node.innerText.includes('one row.txt')",
+                           timeout=90_000)
+    page.wait_for_timeout(2500)
+    inside = page.evaluate("""() => { const root = window.jupyterapp.shell.currentWidget.node;
+        for (const p of root.querySelectorAll('.jp-OutputArea .js-plotly-plot')) {
+            const t = Array.from(p.querySelectorAll('.scatterlayer .trace')).find(x => x.querySelector('.textpoint'));
+            if (!t) continue;
+            const box = p.getBoundingClientRect();
+            return Array.from(t.querySelectorAll('.textpoint text')).map(e => { const r = e.getBoundingClientRect();
+                return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }); }
+        return null; }""")
+    assert inside and len(inside) == 13 and all(inside), inside
+    page.locator(".jp-OutputArea .js-plotly-plot").first.scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "phone_tm_play_one_row_map.png"))

@@ -85,6 +85,9 @@ def test_simulation_seats_each_faction_in_turn_and_counts_every_seat():
     assert sum(row["seats"] for row in table.values()) == games * 2
     assert all(factions[k] in table for k in range(games))   # game k seats faction k
     for row in table.values():
+        if row["seats"] < 2:   # one game: no interval
+            assert row["vp_low"] is row["vp_high"] is row["win_low"] is row["win_high"] is None
+            continue
         assert row["vp_low"] <= row["mean_vp"] <= row["vp_high"]
         assert 0 <= row["win_low"] <= row["win_share"] <= row["win_high"] <= 1
     assert math.isclose(sum(row["win_share"] * row["seats"] for row in table.values()), games, abs_tol=1e-3)
@@ -115,7 +118,7 @@ def test_cli_balance_json(tmp_path):
     assert sum(r["seats"] for r in doc["simulation"]["factions"].values()) == 4
     text = runner.invoke(app, ["tm", "balance", "base", "--games", "1", "--players", "2", "--bot", "random",
                                "--no-analysis"])
-    assert text.exit_code == 0 and "win share" in text.stdout and "[" in text.stdout
+    assert text.exit_code == 0 and "win share" in text.stdout
 
 
 @pytest.mark.parametrize("args", [["nowhere"], ["base", "--games", "0"], ["base", "--workers", "0"]])
@@ -218,3 +221,46 @@ def test_the_analysis_names_the_factions_a_small_map_cannot_seat():
                            input="U,S,G,B,Y,R,U,K,R,G,B,R,K\n")
     assert result.exit_code == 0, result.output
     assert "Dwarves: too few hexes" in result.stdout
+
+
+def test_a_map_too_small_for_four_refuses_naming_the_player_count_it_can_seat(tmp_path):
+    """Review 3, finding 4: desert and plains seat two players; the refusal of 4 says so and `tm balance`
+    suggests --players 2, which then plays."""
+    from companion.terra_mystica.hexmap import parse_letters
+
+    with pytest.raises(ValueError, match="up to 2 players can play it"):
+        balance.simulate_balance(parse_letters(UNPLAYABLE), games=1, players=4)
+    path = tmp_path / "row.txt"
+    path.write_text(UNPLAYABLE)
+    refused = runner.invoke(app, ["tm", "balance", str(path), "--games", "1", "--no-analysis"])
+    assert refused.exit_code == 2 and "try --players 2" in refused.output, refused.output
+    played = runner.invoke(app, ["tm", "balance", str(path), "--games", "1", "--players", "2", "--bot", "random",
+                                 "--no-analysis", "--json"])
+    assert played.exit_code == 0 and json.loads(played.stdout)["simulation"]["players"] == 2, played.output
+
+
+def test_the_lab_panel_plays_the_player_count_chosen():
+    """Review 3, finding 4: the lab's bot games were always 4 players; its Players box reaches the games."""
+    from companion.terra_mystica.hexmap import parse_letters
+    from companion.widgets.terra_mystica.balanceplot import BalancePanel
+
+    panel = BalancePanel(lambda: parse_letters(UNPLAYABLE), games=1)
+    panel.bot.value = "random"
+    assert panel.simulate() is None and "up to 2 players" in panel.message.value
+    panel.players.value = 2
+    report = panel.simulate()
+    assert report is not None and report["players"] == 2 and sum(r["seats"] for r in report["factions"].values()) == 2
+
+
+def test_one_game_gives_no_interval_in_the_report_the_cli_or_the_chart():
+    """Review 3, finding 5: one game drew and printed a zero-width "95 % interval" [88.0, 88.0]."""
+    from companion.widgets.terra_mystica.balanceplot import balance_figure
+
+    doc = balance.simulate_balance(load_shipped_map("base"), games=1, players=2, bot="random", progress=False)
+    rows = doc["factions"].values()
+    assert len(rows) == 2 and all(r["seats"] == 1 and r["vp_low"] is None and r["win_high"] is None for r in rows)
+    fig = balance_figure(doc)
+    assert all(v is None for t in fig.data for v in t.error_y.array)
+    text = runner.invoke(app, ["tm", "balance", "base", "--games", "1", "--players", "2", "--bot", "random",
+                               "--no-analysis"])
+    assert text.exit_code == 0 and text.stdout.count("1 game: no interval") == 2 and "[" not in text.stdout, text.stdout

@@ -184,3 +184,23 @@ def test_building_colours_follow_the_faction_home_terrain():
     assert faction_colour("darklings") == TERRAIN_COLOURS["K"]  # swamp
     assert faction_colour("red") == TERRAIN_COLOURS["R"]
     assert faction_colour("witches", {"witches": "#123456"}) == "#123456"
+
+
+@pytest.mark.parametrize("rows", [1, 2, 4, 9])
+def test_a_map_of_few_rows_gets_the_height_its_rows_need(rows):
+    """Review 3, finding 1: a 1-row design was a strip in the middle of a 520 px figure (cut off or blank on a
+    phone). With a width the figure's height follows the rows: the hexes' drawn height (from the figure's own
+    polygons, at the x axis's scale) fits its plot area with little to spare; the 9-row map keeps the height asked."""
+    from companion.terra_mystica.hexmap import map_text, parse_letters
+
+    tm_map = parse_letters("\n".join(map_text("base").splitlines()[:rows]))
+    fig = map_figure(tm_map, height=520, width=810)
+    ys = [y for t in fig.data[:8] for y in t.y if y is not None]
+    x_low, x_high = fig.layout.xaxis.range
+    px_per_unit = (810 - fig.layout.margin.l - fig.layout.margin.r) / (x_high - x_low)
+    drawn = (max(ys) - min(ys)) * px_per_unit
+    plot_height = fig.layout.height - fig.layout.margin.t - fig.layout.margin.b
+    assert drawn <= plot_height <= 520
+    assert plot_height <= max(drawn * 1.2, 20 + drawn) or fig.layout.height == 520, (drawn, plot_height)
+    if rows == 1:
+        assert fig.layout.height < 120

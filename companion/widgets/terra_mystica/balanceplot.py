@@ -44,8 +44,9 @@ def balance_figure(report: dict, base: dict | None = None, *, height: int = 420)
         for col, (key, low, high) in enumerate((("mean_vp", "vp_low", "vp_high"),
                                                 ("win_share", "win_low", "win_high")), start=1):
             y = [r[key] if r else None for r in rows]
-            plus = [r[high] - r[key] if r else None for r in rows]
-            minus = [r[key] - r[low] if r else None for r in rows]
+            # no bar for a faction seated once: one game gives no interval
+            plus = [r[high] - r[key] if r and r[high] is not None else None for r in rows]
+            minus = [r[key] - r[low] if r and r[low] is not None else None for r in rows]
             fig.add_trace(go.Bar(x=names, y=y, name=label, marker_color=_COLOURS[i], showlegend=col == 1,
                                  legendgroup=label, offsetgroup=str(i),
                                  error_y=dict(type="data", array=plus, arrayminus=minus, visible=True)),
@@ -140,6 +141,7 @@ class BalancePanel(widgets.VBox):
         self.games = widgets.BoundedIntText(value=games, min=1, max=10_000, layout=widgets.Layout(width="200px"))
         self.bot = widgets.Dropdown(options=self._bot_options(), value="greedy" if "greedy" in BOTS else BOTS[0],
                                     layout=widgets.Layout(width="200px"))
+        self.players = widgets.BoundedIntText(value=4, min=2, max=5, layout=widgets.Layout(width="160px"))
         self.workers = widgets.BoundedIntText(value=1, min=1, max=64, layout=widgets.Layout(width="160px"))
         self.analyse_button = widgets.Button()
         self.run_button = widgets.Button(button_style="primary")
@@ -153,7 +155,7 @@ class BalancePanel(widgets.VBox):
         self._label()
         super().__init__([widgets.HBox([self.analyse_button], layout=widgets.Layout(flex_flow="row wrap")),
                           self.table,
-                          widgets.HBox([self.games, self.bot, self.workers, self.run_button, self.bar],
+                          widgets.HBox([self.games, self.players, self.bot, self.workers, self.run_button, self.bar],
                                        layout=widgets.Layout(flex_flow="row wrap")),
                           self.message, self._figure_box])
 
@@ -165,6 +167,7 @@ class BalancePanel(widgets.VBox):
 
     def _label(self) -> None:
         self.games.description = _("Games")
+        self.players.description = _("Players")
         self.bot.description = _("Bot")
         self.workers.description = _("Processes")
         self.analyse_button.description = _("Read the map")
@@ -193,9 +196,10 @@ class BalancePanel(widgets.VBox):
         games = self.games.value
         self.bar.max, self.bar.value = 2 * games, 0
         try:
-            mine = simulate_balance(self._design(), games=games, bot=self.bot.value, workers=self.workers.value,
+            mine = simulate_balance(self._design(), games=games, players=self.players.value, bot=self.bot.value,
+                                    workers=self.workers.value,
                                     progress=False, on_game=lambda done, _n: setattr(self.bar, "value", done))
-            base = simulate_balance(load_shipped_map("base"), games=games, bot=self.bot.value,
+            base = simulate_balance(load_shipped_map("base"), games=games, players=self.players.value, bot=self.bot.value,
                                     workers=self.workers.value, progress=False,
                                     on_game=lambda done, _n: setattr(self.bar, "value", games + done))
         except CompanionError as exc:

@@ -13,6 +13,7 @@ label). So a widget can update a shown figure in place, trace by trace.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 
 import plotly.graph_objects as go
@@ -20,7 +21,14 @@ import plotly.graph_objects as go
 from companion.i18n import _
 from companion.terra_mystica.describe import building_name, faction_name, terrain_name
 from companion.terra_mystica.factions import get_faction
-from companion.terra_mystica.geometry import DIRECTIONS, hex_centre, hex_corners, neighbour
+from companion.terra_mystica.geometry import (
+    DIRECTIONS,
+    HEX_RADIUS,
+    ROW_HEIGHT,
+    hex_centre,
+    hex_corners,
+    neighbour,
+)
 from companion.terra_mystica.hexmap import TerraMysticaMap
 from companion.terra_mystica.terrain import RIVER_LETTER, terrain_wheel
 from companion.terra_mystica.towns import TownState
@@ -135,7 +143,9 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
     show_labels : bool
         Write each hex's label (``E7``, ``r3``) on it.
     height, width : int
-        Figure size in pixels (width None: as wide as the container allows).
+        Figure size in pixels (width None: as wide as the container allows). With a width, ``height`` is the
+        most the figure takes: a map of few rows gets the height its rows need at that width (a 1-row map
+        is a strip, not a 560 px box with the strip in its middle).
 
     Returns
     -------
@@ -222,14 +232,25 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         textfont=dict(size=9, color=text_colours), customdata=labels, hovertext=hover, hoverinfo="text",
         marker=dict(size=26, color="rgba(0,0,0,0)"), name=HEX_TRACE, showlegend=False))
     width_cells = max((len(r) for r in tm_map.rows), default=13)
+    top = 40 if title else 10
+    if width is not None:
+        height = min(height, _rows_height(len(tm_map.rows), width_cells, width - 20) + top + 10)
     fig.update_layout(
-        title=title, height=height, width=width, autosize=width is None, margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        title=title, height=height, width=width, autosize=width is None, margin=dict(l=10, r=10, t=top, b=10),
         plot_bgcolor="white", paper_bgcolor="white", dragmode=False, hovermode="closest",
         showlegend=False,
         xaxis=dict(visible=False, range=[-0.8, width_cells + 0.3], fixedrange=True),
         yaxis=dict(visible=False, scaleanchor="x", scaleratio=1, fixedrange=True),
     )
     return fig
+
+
+def _rows_height(rows: int, width_cells: int, plot_width: float) -> int:
+    """Pixels the drawing of ``rows`` rows needs in a plot ``plot_width`` px wide showing ``width_cells``
+    hexes (+ the x range's margins) across, at the same scale both ways, with plotly's autorange padding."""
+    span = max(rows - 1, 0) * ROW_HEIGHT + 2 * HEX_RADIUS   # top corner of the first row to the last's bottom
+    scale = plot_width / (width_cells + 1.1)                 # px per hex width (the x range below)
+    return math.ceil(1.1 * span * scale + 4)
 
 
 def map_svg(tm_map: TerraMysticaMap, *, show_labels: bool = True, hex_size: float = 40.0) -> str:
