@@ -350,7 +350,35 @@ def test_a_bad_custom_map_file_names_the_row_and_column(tmp_path):
     assert not w.start()
     assert "my_map.txt" in w.message.value and "row 3" in w.message.value and w.session is None
     w.map_file.value = str(tmp_path / "missing.txt")
-    assert not w.start() and "cannot be read" in w.message.value
+    assert not w.start() and "no such map file" in w.message.value
+
+
+def test_the_map_file_box_words_its_errors_takes_a_saved_design_and_clears_an_old_error(tmp_path, monkeypatch):
+    """Review 3, finding 2: a binary file, a folder or a design's name showed Python's own English errors
+    ("[Errno 2] ...", "'utf-8' codec can't decode ..."), and the error stayed after a good path was typed."""
+    from companion.terra_mystica.hexmap import map_from_rows
+    from companion.terra_mystica.mapstore import DesignStore
+
+    monkeypatch.setenv("COMPANION_MAP_DIR", str(tmp_path / "designs"))
+    _path, rows = _custom_map(tmp_path)
+    DesignStore().save("river test", map_from_rows(rows))
+    binary = tmp_path / "picture.bin"
+    binary.write_bytes(b"\x92\x00\xff")
+    w = PlayAFullGame(players=2, controllers=["human", "random"], factions=["witches", "nomads"])
+    w.map_choice.value = "custom"
+    for typed, words in [(str(binary), "not UTF-8 text"), (str(tmp_path), "is a folder"),
+                         ("no such design", "no design of that name saved in")]:
+        w.map_file.value = typed   # shown on Enter, before New game
+        assert words in w.message.value and "Errno" not in w.message.value and "codec" not in w.message.value, typed
+        assert not w.start() and words in w.message.value
+    with using_language("zh_CN"):
+        w.map_file.value = str(binary) + " "
+        assert "UTF-8" in w.message.value and "not UTF-8 text" not in w.message.value
+    w.map_file.value = "river test"   # the lab's name for the design: accepted, and the old error is gone
+    assert "companion-error" not in w.message.value and w.message.value == ""
+    assert w.start(), w.message.value
+    assert [list(r) for r in w.session.state.game.board.map.rows] == rows
+    assert "river test" in w.message.value
 
 
 def _map_name(rows) -> str:
