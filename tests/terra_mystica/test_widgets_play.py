@@ -426,7 +426,11 @@ def test_the_faction_menus_follow_the_chosen_map_and_say_why_a_faction_is_left_o
     assert "Nomads" in w.faction_note.value and "Fakirs" in w.faction_note.value
     assert "desert" in w.faction_note.value
     assert [b.value for b in w.faction_boxes[:2]] == ["witches", None]
+    # review 3, finding 3: the seat whose faction went is named at once, with the reason, and again at the start
+    assert "seat 2 no longer has a faction" in w.message.value and "Nomads" in w.message.value
+    assert "desert has 0 hexes" in w.message.value
     assert not w.start() and w.session is None and "every seat" in w.message.value
+    assert "seat 2 has no faction" in w.message.value
     w.faction_boxes[1].value = "dwarves"
     assert w.start(), w.message.value
     assert w.session.seat_names() == ["witches", "dwarves"]

@@ -385,11 +385,18 @@ class PlayAFullGame(widgets.VBox):
         map_name = self._menu_map_name()
         offered = [(faction_name(n), n) for n in sorted(tm.free_factions((), map_name), key=faction_order)]
         keys = {n for _label, n in offered}
+        refused = tm.unplayable_factions(map_name)
+        unset = []   # the seats whose faction this map leaves out: each named with the rules core's reason
         for i, box in enumerate(self.faction_boxes):
             fvalue = box.value if box.options else self._factions0[i]
             box.options = [(_(_PICK), None)] + offered
             box.value = fvalue if fvalue in keys else None
-        refused = tm.unplayable_factions(map_name)
+            if fvalue is not None and box.value is None and i < self.count.value:
+                unset.append(_("seat {n} no longer has a faction: {reason}; pick another faction.").format(
+                    n=i + 1, reason=refused.get(fvalue) or _("the engine cannot seat {names} yet").format(
+                        names=faction_name(fvalue))))
+        if unset:
+            self.message.value = error_html(join_sentences(*unset))
         self.faction_note.value = "" if not refused else "<div style='font-size:0.9em'><b>{}</b><ul>{}</ul></div>".format(
             html.escape(_("Not offered on this map:")),
             "".join(f"<li>{html.escape(reason)}</li>" for reason in refused.values()))
@@ -409,8 +416,12 @@ class PlayAFullGame(widgets.VBox):
         n = self.count.value
         picked = [self.faction_boxes[i].value for i in range(n)]
         if any(picked) and not all(picked):
-            self.message.value = error_html(_("pick a faction for every seat, or for none (then each seat "
-                                              "picks during the setup)"))
+            missing = [i + 1 for i, faction in enumerate(picked) if not faction]
+            self.message.value = error_html(ngettext(
+                "seat {seats} has no faction: pick a faction for every seat, or for none (then each seat picks "
+                "during the setup)",
+                "seats {seats} have no faction: pick a faction for every seat, or for none (then each seat picks "
+                "during the setup)", len(missing)).format(seats=_(", ").join(str(n) for n in missing)))
             return False
         players: int | list[str] = list(picked) if all(picked) else n
         try:
