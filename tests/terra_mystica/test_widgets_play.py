@@ -624,6 +624,19 @@ def test_undo_clears_a_review_of_moves_that_are_gone():
     assert w.review_box.children
 
 
+def test_a_review_kept_after_a_new_move_is_marked_out_of_date():
+    """Review 3, finding 7: the chart of moves 0-7 stayed, unmarked, while the game was at move 9."""
+    w = _game()
+    while w.session.state.game.round == 0:
+        w.act(w.human_actions()[0])
+    w.review()
+    assert w.review_panel.note.value == "" and w.review_panel.note not in w.review_box.children
+    w.act(w.human_actions()[0])   # a new move: the review still charts the moves before it, said out of date
+    assert w.review_box.children[0] is w.review_panel.note and "Out of date" in w.review_panel.note.value
+    w.review()
+    assert w.review_panel.note.value == "" and w.review_panel.note not in w.review_box.children
+
+
 def _reopened(w: PlayAFullGame, tmp_path) -> PlayAFullGame:
     path = tmp_path / "game.txt"
     w.save_record(path)

@@ -725,6 +725,8 @@ class PlayAFullGame(widgets.VBox):
         if self._review is not None and review_outlived(self._reviewed, s.states):
             self._review, self._reviewed = None, ()
             self._show_review()
+        elif self._review is not None:   # kept, but said to be behind once the game moved on
+            self.review_panel.mark_out_of_date(len(s.states) > len(self._reviewed))
         self.table.value = self._table_html()
         self.board_slot.show(self._board_figure())
         self.final_html.value = self._final_html()
