@@ -284,7 +284,7 @@ class PlayAFullGame(widgets.VBox):
         self.map_choice.tooltip = _("a shipped map, or a custom map file in the format the map explorer reads "
                                     "(type its path, or a design's name as the map lab lists it, in Map file)")
         self.map_file.description = _("Map file")
-        self.map_file.placeholder = _("a map file's path, or the name of a design saved in the map lab")
+        self.map_file.placeholder = _("path to a map file, or the name of a design saved in the map lab")
         for i in range(5):
             self.seat_labels[i].value = html.escape(_("Seat {n}").format(n=i + 1))
             value = self.controller_boxes[i].value or self._controllers0[i]
