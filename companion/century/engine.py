@@ -53,7 +53,14 @@ from companion.century.actions import (
     RevealGolem,
     RevealMerchant,
 )
-from companion.century.cards import COLOURS, Crystals, crystal_counts_text, load_cards, merchant_card_name
+from companion.century.cards import (
+    COLOURS,
+    Crystals,
+    crystal_counts_text,
+    crystals_in_words,
+    load_cards,
+    merchant_card_name,
+)
 from companion.century.scoring import PlayerTally, TableScore, score_table
 from companion.century.state import (
     CARAVAN_LIMIT,
@@ -632,11 +639,14 @@ def _check_acquire(s: State, p: int, pos: object, pay: object) -> None:
                 ok = False
                 break
     if not ok:
+        # The refusal names the crystals offered ("4 pink crystals"), never the colour numbers inside the action.
+        offered = (crystals_in_words(_counts(pay)) if type(pay) is tuple and all(type(x) is int and 0 <= x <= 3
+                                                                                  for x in pay) else repr(pay))
         raise _err("bad_payment", ngettext("acquire: position {position} needs exactly {n} crystal placed, one on each "
-                                            "card to its left (colour indices 0..3), got {payment!r}",
+                                            "card to its left, got {payment}",
                                             "acquire: position {position} needs exactly {n} crystals placed, one on "
-                                            "each card to its left (colour indices 0..3), got {payment!r}", pos - 1)
-                   .format(position=pos, n=pos - 1, payment=pay), R_ACQUIRE)
+                                            "each card to its left, got {payment}", pos - 1)
+                   .format(position=pos, n=pos - 1, payment=offered), R_ACQUIRE)
     have = s.caravans[p]
     paid = _counts(pay)
     if paid[0] > have[0] or paid[1] > have[1] or paid[2] > have[2] or paid[3] > have[3]:

@@ -163,6 +163,10 @@ def drops_html(review: Review, names: Sequence[str], describe: Describe, *, unit
                                          .format(move=d.move, player=names[d.seat], action=made, loss=loss,
                                                  better=better, reason=d.reason)) + "</li>")
     title = html.escape(_("Review: the biggest drops of each player"))
+    if rows:   # a mark sits on the line, but its number is no step of the line: say what it measures
+        title += "<br>" + html.escape(_("Each × on the chart marks a move with the expected {unit} it lost against "
+                                       "the move the search preferred there, not a fall of the line.").format(
+            unit=unit))
     if not rows:
         empty = info_html(_("No move lost expected {unit} against the search's choice.").format(unit=unit))
         return f'<div class="companion-review" style="{_BOX_STYLE}"><b>{title}</b>{empty}</div>'

@@ -156,6 +156,16 @@ def test_tricky_9_position_five_needs_four_crystals_of_any_colour():
     assert n.market_crystals[:4] == ((0, 0, 0, 1), (1, 0, 0, 0), (0, 0, 0, 1), (0, 0, 1, 0))
 
 
+def test_bad_payment_refusal_names_crystals_not_colour_numbers():
+    # Review 3 finding 6: "acquire 3 pay pppp" was refused with "(colour indices 0..3), got (3, 3, 3, 3)".
+    s = with_player(table(), caravan=(0, 0, 0, 4))
+    with pytest.raises(IllegalActionError) as info:
+        apply_action(s, Acquire(3, (3, 3, 3, 3)))
+    message = str(info.value)
+    assert "needs exactly 2 crystals placed" in message and "got 4 pink crystals" in message
+    assert "indices" not in message and "(3, 3, 3, 3)" not in message
+
+
 def test_payment_choices_count_is_ordered():
     # 1 yellow + 1 blue placed on two cards: (y, b) or (b, y) -> 2 distinct actions; 2 yellow -> 1.
     assert sorted(payment_choices((1, 0, 1, 0), 2)) == [(0, 2), (2, 0)]

@@ -204,6 +204,8 @@ def test_review_charts_every_move_so_far_for_each_player():
     lines = [t for t in chart.data if t.mode == "lines"]
     assert [t.name for t in lines] == ["You", "Bot 1"] and all(len(t.y) == len(moves) + 1 for t in lines)
     assert "companion-review" in drops.value
+    # review 3, finding 7: a mark's number is the loss against the search's move, which the chart says in words
+    assert "lost against the move the search preferred there" in drops.value
     mine = result.drops_of(0)
     assert mine and mine[0].action == engine.EndTurn(0) and isinstance(mine[0].preferred, engine.Place)
 

@@ -350,7 +350,35 @@ def test_a_bad_custom_map_file_names_the_row_and_column(tmp_path):
     assert not w.start()
     assert "my_map.txt" in w.message.value and "row 3" in w.message.value and w.session is None
     w.map_file.value = str(tmp_path / "missing.txt")
-    assert not w.start() and "cannot be read" in w.message.value
+    assert not w.start() and "no such map file" in w.message.value
+
+
+def test_the_map_file_box_words_its_errors_takes_a_saved_design_and_clears_an_old_error(tmp_path, monkeypatch):
+    """Review 3, finding 2: a binary file, a folder or a design's name showed Python's own English errors
+    ("[Errno 2] ...", "'utf-8' codec can't decode ..."), and the error stayed after a good path was typed."""
+    from companion.terra_mystica.hexmap import map_from_rows
+    from companion.terra_mystica.mapstore import DesignStore
+
+    monkeypatch.setenv("COMPANION_MAP_DIR", str(tmp_path / "designs"))
+    _path, rows = _custom_map(tmp_path)
+    DesignStore().save("river test", map_from_rows(rows))
+    binary = tmp_path / "picture.bin"
+    binary.write_bytes(b"\x92\x00\xff")
+    w = PlayAFullGame(players=2, controllers=["human", "random"], factions=["witches", "nomads"])
+    w.map_choice.value = "custom"
+    for typed, words in [(str(binary), "not UTF-8 text"), (str(tmp_path), "is a folder"),
+                         ("no such design", "no design of that name saved in")]:
+        w.map_file.value = typed   # shown on Enter, before New game
+        assert words in w.message.value and "Errno" not in w.message.value and "codec" not in w.message.value, typed
+        assert not w.start() and words in w.message.value
+    with using_language("zh_CN"):
+        w.map_file.value = str(binary) + " "
+        assert "UTF-8" in w.message.value and "not UTF-8 text" not in w.message.value
+    w.map_file.value = "river test"   # the lab's name for the design: accepted, and the old error is gone
+    assert "companion-error" not in w.message.value and w.message.value == ""
+    assert w.start(), w.message.value
+    assert [list(r) for r in w.session.state.game.board.map.rows] == rows
+    assert "river test" in w.message.value
 
 
 def _map_name(rows) -> str:
@@ -398,7 +426,11 @@ def test_the_faction_menus_follow_the_chosen_map_and_say_why_a_faction_is_left_o
     assert "Nomads" in w.faction_note.value and "Fakirs" in w.faction_note.value
     assert "desert" in w.faction_note.value
     assert [b.value for b in w.faction_boxes[:2]] == ["witches", None]
+    # review 3, finding 3: the seat whose faction went is named at once, with the reason, and again at the start
+    assert "seat 2 no longer has a faction" in w.message.value and "Nomads" in w.message.value
+    assert "desert has 0 hexes" in w.message.value
     assert not w.start() and w.session is None and "every seat" in w.message.value
+    assert "seat 2 has no faction" in w.message.value
     w.faction_boxes[1].value = "dwarves"
     assert w.start(), w.message.value
     assert w.session.seat_names() == ["witches", "dwarves"]
@@ -590,6 +622,19 @@ def test_undo_clears_a_review_of_moves_that_are_gone():
     assert w.review_box.children == ()
     w.review()   # a new review is of the game as it stands
     assert w.review_box.children
+
+
+def test_a_review_kept_after_a_new_move_is_marked_out_of_date():
+    """Review 3, finding 7: the chart of moves 0-7 stayed, unmarked, while the game was at move 9."""
+    w = _game()
+    while w.session.state.game.round == 0:
+        w.act(w.human_actions()[0])
+    w.review()
+    assert w.review_panel.note.value == "" and w.review_panel.note not in w.review_box.children
+    w.act(w.human_actions()[0])   # a new move: the review still charts the moves before it, said out of date
+    assert w.review_box.children[0] is w.review_panel.note and "Out of date" in w.review_panel.note.value
+    w.review()
+    assert w.review_panel.note.value == "" and w.review_panel.note not in w.review_box.children
 
 
 def _reopened(w: PlayAFullGame, tmp_path) -> PlayAFullGame:

@@ -70,6 +70,7 @@ from companion.terra_mystica.describe import (
 from companion.terra_mystica.engine import CULT_TRACKS
 from companion.terra_mystica.hexmap import (
     CUSTOM_MAP_PREFIX,
+    MAX_MAP_CHARS,
     TerraMysticaMap,
     map_by_name,
     map_from_rows,
@@ -77,6 +78,7 @@ from companion.terra_mystica.hexmap import (
     parse_map,
     shipped_maps,
 )
+from companion.terra_mystica.mapstore import DesignStore
 from companion.terra_mystica.search import MoveAnalysis, hint, review
 from companion.terra_mystica.terrain import terrain_wheel
 from companion.widgets.coach import hint_html, review_outlived
@@ -191,7 +193,7 @@ class PlayAFullGame(widgets.VBox):
         self.map_file = widgets.Text(layout=widgets.Layout(width="460px"))
         self.map_file.continuous_update = False   # the file is read on Enter (or leaving the box), not per key
         self.map_choice.observe(lambda _c: self._on_map_change(), names="value")
-        self.map_file.observe(lambda _c: self._offer_factions(), names="value")
+        self.map_file.observe(lambda _c: self._on_map_file_change(), names="value")
         self._map_key = map_key
         self._custom_files: dict[str, str] = {}   # a custom map's record name -> the file it was read from
         self.controller_boxes = [widgets.Dropdown(layout=widgets.Layout(width="170px")) for _i in range(5)]
@@ -280,9 +282,9 @@ class PlayAFullGame(widgets.VBox):
             (_("Custom map file"), _CUSTOM)]   # short: a long label is cut off in the menu; details in the tooltip
         self.map_choice.value = key
         self.map_choice.tooltip = _("a shipped map, or a custom map file in the format the map explorer reads "
-                                    "(type its path in Map file)")
+                                    "(type its path, or a design's name as the map lab lists it, in Map file)")
         self.map_file.description = _("Map file")
-        self.map_file.placeholder = _("path to a map file: letters R Y U K B G S I, one row a line")
+        self.map_file.placeholder = _("path to a map file, or the name of a design saved in the map lab")
         for i in range(5):
             self.seat_labels[i].value = html.escape(_("Seat {n}").format(n=i + 1))
             value = self.controller_boxes[i].value or self._controllers0[i]
@@ -383,11 +385,18 @@ class PlayAFullGame(widgets.VBox):
         map_name = self._menu_map_name()
         offered = [(faction_name(n), n) for n in sorted(tm.free_factions((), map_name), key=faction_order)]
         keys = {n for _label, n in offered}
+        refused = tm.unplayable_factions(map_name)
+        unset = []   # the seats whose faction this map leaves out: each named with the rules core's reason
         for i, box in enumerate(self.faction_boxes):
             fvalue = box.value if box.options else self._factions0[i]
             box.options = [(_(_PICK), None)] + offered
             box.value = fvalue if fvalue in keys else None
-        refused = tm.unplayable_factions(map_name)
+            if fvalue is not None and box.value is None and i < self.count.value:
+                unset.append(_("seat {n} no longer has a faction: {reason}; pick another faction.").format(
+                    n=i + 1, reason=refused.get(fvalue) or _("the engine cannot seat {names} yet").format(
+                        names=faction_name(fvalue))))
+        if unset:
+            self.message.value = error_html(join_sentences(*unset))
         self.faction_note.value = "" if not refused else "<div style='font-size:0.9em'><b>{}</b><ul>{}</ul></div>".format(
             html.escape(_("Not offered on this map:")),
             "".join(f"<li>{html.escape(reason)}</li>" for reason in refused.values()))
@@ -407,8 +416,12 @@ class PlayAFullGame(widgets.VBox):
         n = self.count.value
         picked = [self.faction_boxes[i].value for i in range(n)]
         if any(picked) and not all(picked):
-            self.message.value = error_html(_("pick a faction for every seat, or for none (then each seat "
-                                              "picks during the setup)"))
+            missing = [i + 1 for i, faction in enumerate(picked) if not faction]
+            self.message.value = error_html(ngettext(
+                "seat {seats} has no faction: pick a faction for every seat, or for none (then each seat picks "
+                "during the setup)",
+                "seats {seats} have no faction: pick a faction for every seat, or for none (then each seat picks "
+                "during the setup)", len(missing)).format(seats=_(", ").join(str(n) for n in missing)))
             return False
         players: int | list[str] = list(picked) if all(picked) else n
         try:
@@ -443,16 +456,39 @@ class PlayAFullGame(widgets.VBox):
             return None
         if key != _CUSTOM:
             return key
-        path = Path(self.map_file.value.strip()).expanduser()
-        if not self.map_file.value.strip():
+        value = self.map_file.value.strip()
+        if not value:
             raise CompanionError(_("type the path of a custom map file, or choose a shipped map"))
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CompanionError(_("{file}: cannot be read ({reason})").format(file=path, reason=exc)) from None
-        name = map_record_name(parse_map(text, file=str(path)))
-        self._custom_files[name] = path.name
+        path = Path(value).expanduser()
+        if path.exists():
+            # the project's reader: a folder, bytes that are not UTF-8 or a huge file are worded as the CLI words them
+            tm_map = parse_map(read_text(path, max_bytes=MAX_MAP_CHARS), file=str(path))
+            shown = path.name
+        else:   # a design saved in the map lab, by the name the lab lists it under
+            store = DesignStore()
+            try:
+                saved = store.path(value).is_file()
+            except CompanionError:   # not a possible design name (a path separator, ...)
+                saved = False
+            if not saved:
+                raise CompanionError(_("{value}: no such map file, and no design of that name saved in {folder}").format(
+                    value=value, folder=store.folder))
+            tm_map, shown = store.open(value), value
+        name = map_record_name(tm_map)
+        self._custom_files[name] = shown
         return None if name == "base" else name
+
+    def _on_map_file_change(self) -> None:
+        """Read the typed map file (or design name) at once: its error is shown, or an old error is cleared."""
+        if self.map_choice.value == _CUSTOM and self.map_file.value.strip():
+            try:
+                self._chosen_map_name()
+            except CompanionError as exc:
+                self.message.value = error_html(str(exc))
+            else:
+                if "companion-error" in self.message.value:
+                    self.message.value = ""
+        self._offer_factions()
 
     def _map_name(self) -> str:
         key = (self.session.state.map_name or "base") if self.session is not None else "base"
@@ -689,6 +725,8 @@ class PlayAFullGame(widgets.VBox):
         if self._review is not None and review_outlived(self._reviewed, s.states):
             self._review, self._reviewed = None, ()
             self._show_review()
+        elif self._review is not None:   # kept, but said to be behind once the game moved on
+            self.review_panel.mark_out_of_date(len(s.states) > len(self._reviewed))
         self.table.value = self._table_html()
         self.board_slot.show(self._board_figure())
         self.final_html.value = self._final_html()

@@ -16,6 +16,7 @@ from companion.coach import Review
 from companion.i18n import _
 from companion.terra_mystica.describe import describe_action, faction_name
 from companion.widgets.coach import drops_html, review_figure
+from companion.widgets.common import info_html
 from companion.widgets.terra_mystica.mapplot import faction_colour
 from companion.widgets.terra_mystica.plot import ChartSlot
 
@@ -42,10 +43,19 @@ class ReviewPanel:
         self.box = widgets.VBox(layout=widgets.Layout(max_width="100%"))
         self.slot: ChartSlot | None = None
         self.drops = widgets.HTML(layout=widgets.Layout(max_width="100%"))
+        self.note = widgets.HTML(layout=widgets.Layout(max_width="100%"))   # says when the game moved on since
+
+    def mark_out_of_date(self, out_of_date: bool) -> None:
+        """Say above the chart (or stop saying) that moves were made after the review was drawn."""
+        self.note.value = info_html(_("Out of date: moves were made after this review. Press Review again to "
+                                      "include them.")) if out_of_date else ""
+        if self.box.children:
+            self.box.children = ([self.note] if out_of_date else []) + [self.slot, self.drops]
 
     def show(self, result: Review | None, factions: Sequence[str]) -> None:
         """Draw ``result`` (None: empty the box) for the seated ``factions`` (engine names, seat order),
         in the language in force."""
+        self.note.value = ""
         if result is None:
             self.box.children = []
             return
@@ -63,6 +73,6 @@ class ReviewPanel:
 
     def close(self) -> None:
         """Close the panel's widgets."""
-        for w in (self.box, self.slot, self.drops):
+        for w in (self.box, self.slot, self.drops, self.note):
             if w is not None:
                 w.close()
