@@ -322,10 +322,11 @@ class SearchBot:
         return value[0] - self.rivals * value[1]
 
     def _one_step(self, state: game.GameState, like: Any = None, deadline: Deadline | None = None,
-                  first: Any = None) -> list[tuple[tuple[float, float], Any, game.GameState]]:
+                  first: Any = None, minimum: int = 1) -> list[tuple[tuple[float, float], Any, game.GameState]]:
         """The candidates valued one move on, best first; only those of the same decision as ``like``
         (:func:`decision`) when it is given. ``first`` (the greedy move) is valued first; once ``deadline``
-        passes, the candidates not yet valued are left out (one at least is valued)."""
+        passes, the candidates not yet valued are left out (``minimum`` at least are valued: a hint of three
+        moves shows three even on a starved machine)."""
         rows = candidates(state)
         if first is not None and first in rows:
             rows.remove(first)
@@ -334,7 +335,7 @@ class SearchBot:
         for a in rows:
             if like is not None and decision(a) != decision(like):
                 continue
-            if out and deadline is not None and deadline.passed(self._unit):
+            if len(out) >= minimum and deadline is not None and deadline.passed(self._unit):
                 deadline.stopped = True
                 break
             began = self.clock()
@@ -373,16 +374,17 @@ class SearchBot:
         """A new cap of :attr:`seconds` on :attr:`clock`."""
         return Deadline(self.seconds, self.clock)
 
-    def _ranked(self, state: game.GameState, like: Any = None, deadline: Deadline | None = None) -> list[MoveAnalysis]:
+    def _ranked(self, state: game.GameState, like: Any = None, deadline: Deadline | None = None,
+                minimum: int = 1) -> list[MoveAnalysis]:
         """Every candidate valued (of the decision ``like`` answers, when given), the searched ones first, best
         first, within ``deadline`` (a new cap of :attr:`seconds` when not given; ``self.stopped`` says
-        whether it cut the search short)."""
+        whether it cut the search short); at least ``minimum`` candidates are valued whatever the cap."""
         deadline = deadline or self._deadline()
         self._unit = 0.0
         greedy = None
         if self.width > 0:   # the greedy bot's own move is valued first and always played out
             greedy = self._greedy_move(state)
-        ranked = self._one_step(state, like, deadline, greedy)
+        ranked = self._one_step(state, like, deadline, greedy, minimum)
         if not ranked:
             return []
         searched = ranked[:self.width]
@@ -465,7 +467,7 @@ class SearchBot:
         if game.current_player(state) == game.CHANCE or state.game is None:
             raise CompanionError(_("the setup is not finished: the hint starts once every faction is seated"))
         deadline = self._deadline().part(1 - REASONS_SHARE)   # the search's part; the rest writes the reasons
-        moves = self._ranked(state, deadline=deadline.part(FIRST_SHARE))
+        moves = self._ranked(state, deadline=deadline.part(FIRST_SHARE), minimum=top or 1)
         stopped = self.stopped
         shown = moves[:top] if top else moves
         if top and any(self._close(shown[k:k + 2]) for k in range(len(shown) - 1)):
