@@ -165,12 +165,13 @@ class TerrainHandlers:
         if need == 0:
             raise _illegal("same_terrain", _("{h} already is {to}").format(h=h, to=terrain_name(to)), _("rulebook: transform changes the terrain"), line)
         self._check_reach(f, h)
-        if f.spades < need and f.spades and to_home and not self.implicit_dig:
+        if f.spades < need and f.spades and to_home:
             partial = self.partial_transform(f, frm)
             if partial is not None:
                 # too few spades for home: the hex turns as far as they go, every spade spent (the reference
                 # accepts "transform H5" with 1 of 2 spades, cult-income or action or dig, and H5 is then one
-                # step from home); the VP for the spades came when they were gained
+                # step from home); the VP for the spades came when they were gained. In a replay (implicit dig)
+                # too: a build that follows digs the rest, as much as before
                 f.spades = 0
                 self.colour[h] = partial
                 return
