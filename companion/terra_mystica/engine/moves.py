@@ -33,8 +33,6 @@ to another colour; cult-income spades may go to two hexes in one row.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from companion.terra_mystica.engine.commands import CULT_TRACKS, parse_commands
 from companion.terra_mystica.engine.move_context import _Context, _favour_picks
 from companion.terra_mystica.engine.move_kinds import (
@@ -113,23 +111,52 @@ def decision_moves(game, faction: str) -> list[str]:
 
 def _cult_spade_moves(ctx: _Context, spades: int) -> list[str]:
     """Cult-income spades (RULES-NOTES-E E.2.4): a transform of one hex, or of two hexes when the spades
-    cover both (``transform H4. transform E7``); spades left over wait for the next decision. One tunnel /
-    carpet flight per row."""
+    cover both (``transform H4. transform E7``); spades left over wait for the next decision. A transform
+    towards home that needs more spades than are left turns the hex as far as they go
+    (:meth:`~.state.Game.partial_transform`), so it comes alone or last (``transform H4. transform H5``).
+    One tunnel / carpet flight per row."""
     f = ctx.f
-    single: list[tuple[str, int, dict]] = []
+    game = ctx.game
+    entries: list[tuple[str, str, str | None, int, dict]] = []   # text, hex, named colour or None, spades, reach
     for h in ctx.reachable:
         reach = ctx.reach_cost(h)
         if reach is None or not ctx.affords(reach):
             continue
         for to, need in ctx.needs(h).items():
-            if need and need <= spades and (to == f.home or to in terrain_wheel().colours):
-                single.append((f"transform {h}" if to == f.home else f"transform {h} to {to}", need, reach))
-    out = [text for text, _need, _reach in single]
-    if spades >= 2:
-        for (a, need_a, reach_a), (b, need_b, reach_b) in combinations(single, 2):
-            if need_a + need_b <= spades and a.split()[1] != b.split()[1] and not (reach_a and reach_b) \
-                    and ctx.affords(reach_a, reach_b):
-                out.append(f"{a}. {b}")
+            if not need:
+                continue
+            if to == f.home:
+                entries.append((f"transform {h}", h, None, need, reach))
+            elif to in terrain_wheel().colours and need <= spades:
+                entries.append((f"transform {h} to {to}", h, to, need, reach))
+    entries.sort(key=lambda e: e[2] is not None)   # the spelling towards home first: it is kept when alike
+
+    def outcome(entry, left: int):
+        """(colour, spades spent) of ``entry`` with ``left`` spades, or None when it cannot be done."""
+        _text, h, to, need, _reach = entry
+        if need <= left:
+            return (to or f.home), need
+        partial = None if to else game.partial_transform(f, game.colour[h], left)
+        return None if partial is None else (partial, left)
+
+    seen: set = set()
+    out: list[str] = []
+
+    def add(text: str, key) -> None:
+        if key not in seen:      # two hexes turned to the same colours, the same spades left: one move
+            seen.add(key)
+            out.append(text)
+
+    # one hex: both spellings (a named colour is a command of its own; the one towards home, league rows')
+    out += [entry[0] for entry in entries if outcome(entry, spades)]
+    for a in entries:
+        first = outcome(a, spades)
+        if not first or first[1] >= spades:
+            continue
+        for b in entries:
+            second = outcome(b, spades - first[1])
+            if second and a[1] != b[1] and not (a[4] and b[4]) and ctx.affords(a[4], b[4]):
+                add(f"{a[0]}. {b[0]}", (frozenset({(a[1], first[0]), (b[1], second[0])}), first[1] + second[1]))
     return out
 
 

@@ -137,6 +137,7 @@ class TerrainHandlers:
             raise _illegal("hex_occupied", _("{h} holds a building; only empty hexes can be transformed").format(h=h),
                            _("rulebook: transform"), line)
         home = f.home
+        to_home = to is None     # "transform H5" without a colour: towards home, as far as the spades go
         to = to or home
         if f.data.terraform_mode == "none":
             raise _illegal("cannot_terraform", _("{name} never transform terrain; they unlock colours with priests").format(name=_(f.data.display)), _("FIRE-ICE-NOTES section 7"), line)
@@ -164,6 +165,16 @@ class TerrainHandlers:
         if need == 0:
             raise _illegal("same_terrain", _("{h} already is {to}").format(h=h, to=terrain_name(to)), _("rulebook: transform changes the terrain"), line)
         self._check_reach(f, h)
+        if f.spades < need and f.spades and to_home:
+            partial = self.partial_transform(f, frm)
+            if partial is not None:
+                # too few spades for home: the hex turns as far as they go, every spade spent (the reference
+                # accepts "transform H5" with 1 of 2 spades, cult-income or action or dig, and H5 is then one
+                # step from home); the VP for the spades came when they were gained. In a replay (implicit dig)
+                # too: a build that follows digs the rest, as much as before
+                f.spades = 0
+                self.colour[h] = partial
+                return
         if f.spades < need:
             if f.cult_spade and f.spades:
                 raise _illegal("not_enough_spades", _("{name} has {spades} spade(s) from cult income, {h} needs {need}").format(name=_(f.data.display), spades=f.spades, h=h, need=need), _("RULES-NOTES tricky case 10"), line)
@@ -187,6 +198,52 @@ class TerrainHandlers:
                                _("RULES-NOTES-E E.2.1"), line)
             self.turn = replace(t, non_home=True)
         self.colour[h] = to
+
+    def partial_transform(self, f: FactionState, frm: str, spades: int | None = None) -> str | None:
+        """The colour a hex of terrain ``frm`` takes when ``f`` transforms it towards its home terrain with
+        fewer spades than that needs (``f.spades``, at least 1): that many steps along the shorter way round
+        the terrain wheel. None when the rule does not apply here: a faction without a home on the wheel
+        (ice and volcano factions, the Riverwalkers, the Shapeshifters) or the Giants (any colour costs them 2
+        spades).
+
+        Parameters
+        ----------
+        f : FactionState
+            The faction that transforms (read only): its home and spades held.
+        frm : str
+            The hex's colour word now.
+        spades : int or None
+            Spades spent (default ``f.spades``, what a transform spends).
+
+        Returns
+        -------
+        str or None
+            A colour word of the terrain wheel, or None.
+
+        Notes
+        -----
+        The reference engine accepts ``transform H5`` with 1 cult-income spade when H5 needs 2, and H5 is then
+        one spade from home (``dig 1. transform H5. build H5`` follows); likewise an action's 2 spades on a hex
+        that needs 3. A transform to a named colour with too few spades stays refused there.
+
+        Examples
+        --------
+        >>> from companion.terra_mystica.engine import new_game
+        >>> g = new_game(["witches", "nomads"], round_tiles=["SCORE1", "SCORE2", "SCORE3", "SCORE4", "SCORE5",
+        ...              "SCORE6"], removed_bonus=["BON5", "BON6", "BON7", "BON8"], options=())
+        >>> witches = g.factions["witches"]
+        >>> witches.spades = 1
+        >>> g.partial_transform(witches, "black")   # black, blue, green (forest): one step
+        'blue'
+        """
+        wheel = terrain_wheel().colours
+        home = f.home
+        if f.data.terraform_mode != "wheel" or f.variable or home not in wheel or frm not in wheel:
+            return None
+        i, n = wheel.index(frm), len(wheel)
+        ahead = (wheel.index(home) - i) % n
+        steps = min(f.spades if spades is None else spades, ahead, n - ahead)
+        return wheel[(i + steps if ahead <= n - ahead else i - steps) % n]
 
     def volcano_price(self, f: FactionState, h: str) -> dict:
         """What turning ``h`` into a volcano costs ``f`` (``{"LOSE_PW_TOKEN": n}`` or ``{"LOSE_CULT": n}``):
