@@ -52,6 +52,12 @@ search vs random 396 / 400 = 99.0 % (97.5 - 99.6 %). Both targets are met over 4
 The search's cap is wall-clock time, so a starved process searches less: games 53-62 (one of them lost in
 that run) replayed at the 1 s cap in one process were all won, and a deliberately starved search (0.03 s cap, games 53-112) won
 56 / 60, its four losses all in the first seat.
+Re-measured after the hint budget work (the first step capped, no 1.5 x overrun of a playout ply) and the move
+generator's new move kinds (tm-movegen4: the bots choose among more rows), 2026-12-02 06:33-07:08 UTC on commit
+02d752f, four processes of 100 games at ``nice -n 19`` beside five busy sessions (load 7-9), ``--pairing
+search-greedy --first 0/100/200/300 --games 100``: 74, 75, 73 and 74 / 100, so search vs greedy 296 / 400 =
+74.0 % (69.5 - 78.1 %), 12.5-13.3 s per game; the target (>= 70 %) is met. (An earlier 200 games on commit
+8797b6d, the budget work alone: 159 / 200 = 79.5 %.)
 (Before, 5 wide without the greedy move always played out, ``--minutes 18``: 61 / 89 = 68.5 % against greedy,
 121 / 122 against random.)
 
