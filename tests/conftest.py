@@ -23,6 +23,22 @@ def _private_save_dir(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _language_of_the_test_ends_with_it():
+    """Put the language choice back after every test.
+
+    ``companion --lang zh_CN ...`` run in-process (typer's ``CliRunner``) and ``set_language`` choose the
+    language for the whole process; a test that forgot to undo it once left every later test in Chinese (82
+    failures in one CI run, all far from the test that leaked). Restored silently: the test's widgets are
+    dropped anyway.
+    """
+    from companion import i18n
+
+    saved = i18n._explicit
+    yield
+    i18n._explicit = saved
+
+
+@pytest.fixture(autouse=True)
 def _forget_language_listeners_of_the_test():
     """Drop the language listeners a test registered when it ends.
 
