@@ -45,14 +45,6 @@ class _Context:
         self._ready: set | None = None  # rivers the Mermaids may connect across now
         self._elsewhere: dict[tuple, list] = {}  # builds_elsewhere by price
 
-    def share(self, other: _Context) -> None:
-        """Take over what ``other`` found that does not depend on resources: ``other`` lists the same game
-        for the same faction with other resources (a bot's turn with what conversions could give, after the
-        legal list): direct reach, town picks, home-coloured sites, the Mermaids' ready rivers, the power in
-        no town. The dictionaries are shared, so either context's findings serve both."""
-        self._reach, self._towns = other._reach, other._towns
-        self._home_sites, self._ready, self._loose = other._home_sites, other._ready, other._loose
-
     def home_sites(self) -> list[tuple[str, dict]]:
         """``(hex, reach price)`` for each empty hex of the home colour in reach: where a dwelling goes with no
         spade, e.g. the build of an action whose spades turned another hex to another colour (RULES-NOTES-E

@@ -160,12 +160,6 @@ def _cult_spade_moves(ctx: _Context, spades: int) -> list[str]:
     return out
 
 
-_LISTED: list = [None]
-"""``(game, faction, context)`` of the last turn listed with the faction's own resources: a listing of the
-same game and faction with other resources (:func:`turn_moves`) shares what it found that does not depend
-on them (:meth:`.move_context._Context.share`). A game is replaced by each row, never changed in place."""
-
-
 def turn_moves(game, faction: str, resources: dict | None = None) -> list[str]:
     """The complete moves of ``faction``'s turn (setup builds and bonus picks in round 0).
 
@@ -173,11 +167,6 @@ def turn_moves(game, faction: str, resources: dict | None = None) -> list[str]:
     faction holds when affordability is judged: a bot asks what conversions would make affordable."""
     f = game.factions[faction]
     ctx = _Context(game, f, resources)
-    last = _LISTED[0]
-    if resources is None:
-        _LISTED[0] = game, faction, ctx
-    elif last is not None and last[0] is game and last[1] == faction:
-        ctx.share(last[2])   # the legal list of this decision found town picks and reach already
     if game.phase == "setup":
         return _setup_moves(ctx)
     if game.round >= 6:
