@@ -5,7 +5,15 @@
 Plays ``--games`` bot games (2-5 players, factions picked by the bots among all 20, random and greedy bots,
 a Fire & Ice final tile in every other game), replays each in the reference engine and prints the games
 agreed / disagreed by kind, then the move-judgement agreement over the candidate rows judged at random
-positions, and the time per game in the reference.
+positions, and the time (wall, and CPU here and in the reference's perl) per game.
+
+Move judgement counts only the candidates the reference **judged** (``--moves`` of them): a candidate whose
+first pass ends the game and that goes on (``pass. pass``) gets no verdict from the reference, whose driver
+reads no line after the final pass; those are counted apart, with why ("not judged by the reference"; the
+project refuses them, a documented choice with its test in ``test_referee_kinds3``). ``--show DIR`` writes
+each disagreeing candidate with the rows before it, to replay in the reference.
+
+Figures before 2026-12-02 counted the unjudged candidates in the total (as "documented" disagreements).
 
 Figures (2 CPU cores shared by six sessions, ``nice -n 10``; split with ``--first/--games`` over processes):
 
@@ -43,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import sys
 import time
 from collections import Counter
@@ -60,6 +69,17 @@ from tests.terra_mystica.reference_diff import (  # noqa: E402
 )
 
 
+def show(directory: Path, k: int, n: int, j, mk: str) -> None:
+    """Write one disagreeing candidate to ``directory``: the rows before it, then the candidate row, then
+    both verdicts as comments."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"game{k}-move{n}.txt"
+    path.write_text(j.prefix + f"{j.faction}: {j.row}\n# kind: {mk}\n# project {j.project}: {j.project_error}\n"
+                    f"# reference {j.reference}: {j.error}\n", encoding="utf-8")
+    print(f"game {k}: {j.faction}: {j.row!r}: {mk}; reference {j.error[:100]!r}, project {j.project_error[:100]!r}"
+          f" -> {path}", file=sys.stderr, flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=50)
@@ -67,8 +87,12 @@ def main() -> int:
     ap.add_argument("--seed", default="1")
     ap.add_argument("--positions", type=int, default=4)
     ap.add_argument("--per-kind", type=int, default=4)
-    ap.add_argument("--moves", type=int, default=10_000, help="stop judging candidates after this many (0: none)")
+    ap.add_argument("--moves", type=int, default=10_000,
+                    help="stop judging candidates after this many the reference judged (0: none)")
     ap.add_argument("--bots", default=None, help="random or greedy for every game (default: mixed)")
+    ap.add_argument("--show", type=Path, default=None,
+                    help="write every disagreeing candidate (game, faction, row, both verdicts, the rows before "
+                         "it) to this directory, one file each, to reproduce it in the reference")
     args = ap.parse_args()
     reason = unavailable_reason()
     if reason:
@@ -76,7 +100,8 @@ def main() -> int:
         return 2
     kinds, examples, factions = Counter(), {}, Counter()
     moves, agreed, move_kinds, move_examples = 0, 0, Counter(), {}
-    ref_seconds, t0 = 0.0, time.perf_counter()
+    unjudged, unjudged_kinds = 0, Counter()   # candidates the reference gave no verdict on, by why
+    ref_seconds, t0, cpu0 = 0.0, time.perf_counter(), time.process_time()
     with Oracle() as oracle:
         for k in range(args.first, args.first + args.games):
             last, spec = bot_game(args.seed, k, bots=(args.bots,) if args.bots else None)
@@ -89,28 +114,42 @@ def main() -> int:
             judged = [] if moves >= args.moves else judge_moves(
                 oracle, last.game, random.Random(f"{args.seed}:{k}"), positions=args.positions, per_kind=args.per_kind)
             for j in judged:
+                if not j.judged:
+                    # the reference never read the whole row (the game ended inside it): no verdict to agree
+                    # with; the project's refusal of it is the documented choice (move_kind)
+                    unjudged += 1
+                    unjudged_kinds[f"{j.kind} | {move_kind(j)}"] += 1
+                    continue
                 moves += 1
                 agreed += j.agree
                 if not j.agree:
                     mk = f"{j.kind} | {move_kind(j)}"
                     move_kinds[mk] += 1
                     move_examples.setdefault(mk, (j.faction, j.row, j.error, j.project_error))
-            print(f"game {k}: {result.kind or 'agree'}; moves {agreed}/{moves} agree; "
+                    if args.show:
+                        show(args.show, k, moves, j, mk)
+            print(f"game {k}: {result.kind or 'agree'}; moves {agreed}/{moves} agree, {unjudged} not judged; "
                   f"{dict(move_kinds)}", file=sys.stderr, flush=True)
     n = args.games
-    print(f"{n} games in {time.perf_counter() - t0:.0f} s; reference {ref_seconds / n:.3f} s a game; "
-          f"factions seen {len(factions)}/20")
+    cpu = time.process_time() - cpu0
+    ref_cpu = sum(getattr(resource.getrusage(resource.RUSAGE_CHILDREN), a) for a in ("ru_utime", "ru_stime"))
+    print(f"{n} games in {time.perf_counter() - t0:.0f} s wall; CPU {cpu:.0f} s here + {ref_cpu:.0f} s in the "
+          f"reference (perl); reference {ref_seconds / n:.3f} s a game (wall); factions seen {len(factions)}/20")
     print(f"games agreed {kinds['agree']}, disagreed {n - kinds['agree']}")
     for kind, c in kinds.most_common():
         if kind != "agree":
             g, spec, detail = examples[kind]
             print(f"  {c:4d}  {kind}   (e.g. game {g}, {spec['players']}p {spec['bots']}: {detail.splitlines()[0][:120]})")
-    documented = sum(c for mk, c in move_kinds.items() if is_documented(mk.split(" | ", 1)[1]))
-    print(f"move judgement: {agreed}/{moves} candidates agree ({100 * agreed / max(moves, 1):.2f} %); "
-          f"{documented} of the others are documented choices")
+    print(f"move judgement: {agreed}/{moves} candidates the reference judged agree "
+          f"({100 * agreed / max(moves, 1):.2f} %)")
     for mk, c in move_kinds.most_common():
         f, row, err, ours = move_examples[mk]
         print(f"  {c:5d}  {mk}   (e.g. {f}: {row!r} {err[:80]!r} / project: {ours[:80]!r})")
+    print(f"not judged by the reference: {unjudged} candidates (the row goes on after the game's final pass, "
+          f"which the reference driver never reads; the project refuses such a row, a documented choice tested in "
+          f"test_referee_kinds3)")
+    for mk, c in unjudged_kinds.most_common():
+        print(f"  {c:5d}  {mk}" + ("" if is_documented(mk.split(" | ", 1)[1]) else "   (NOT a documented choice)"))
     return 0
 
 

@@ -227,10 +227,16 @@ class Judgement:
     reference: tuple
     error: str = ""          # the reference's refusal
     project_error: str = ""  # the project's refusal (code: message)
+    prefix: str = ""         # the command rows before the candidate (to reproduce it in the reference)
 
     @property
     def agree(self) -> bool:
         return self.project == self.reference
+
+    @property
+    def judged(self) -> bool:
+        """False when the reference never read the whole row: the game ended inside it (:data:`GAME_OVER`)."""
+        return self.error != GAME_OVER
 
 
 def _open_in_project(game: Game, faction: str) -> bool:
@@ -249,8 +255,11 @@ def _project_judge(game: Game, faction: str, row: str) -> tuple[tuple[bool, bool
         return (False, False), f"{getattr(exc, 'code', '')}: {exc}"
     if new.phase == "cult_spades":
         # the candidate ended the round: the game waits for cult-income spades, which the reference asks for
-        # faction by faction, so "open" there means someone's spades (see _reference_judge)
-        return (True, any(o.spades and o.cult_spade for o in new.factions.values())), ""
+        # faction by faction, so "open" there means someone's spades (see _reference_judge), or the faction's
+        # own choices: the Acolytes' cult steps their cult-income spades became, the Riverwalkers' unlocks
+        # (seed 1 / 78: the Acolytes' round-ending ``pass BON2``)
+        return (True, any(o.spades and o.cult_spade for o in new.factions.values())
+                or _open_in_project(new, faction)), ""
     return (True, _open_in_project(new, faction)), ""
 
 
@@ -263,15 +272,23 @@ def _reference_judge(oracle: Oracle, prefix: str, faction: str, row: str) -> tup
     if not v.accepted:
         return (False, False), v.error
     if v.action_required == [("gameover", None)] and v.round == 6:
-        return (True, False), GAME_OVER
+        # the game is over; when it was over already at the row's first pass and the row goes on, the
+        # reference never read the rest (no verdict on it), else the row ending the game was judged whole
+        first_pass = next((k for k, s in enumerate(subs) if s.strip().lower().startswith("pass")), len(subs))
+        if first_pass < len(subs) - 1 and oracle.judge(
+                prefix + "".join(f"{faction}: {s}\n" for s in subs[:first_pass + 1])).action_required == \
+                [("gameover", None)]:
+            return (True, False), GAME_OVER
+        return (True, False), ""
     between = not any(t == "full" for t, _who in v.action_required)
     return (True, any(t in FOLLOW_UP_TYPES and (who == faction or between and t == "transform")
                       for t, who in v.action_required)), ""
 
 
 GAME_OVER = "(the game is over: the reference ignores every later line)"
-"""The reference's answer when a candidate ended the game: its driver reads no line after the final pass,
-so whatever follows in the row is "accepted" there; the project refuses it (a documented choice, see
+"""The reference's "answer" when a candidate's first pass ended the game and the row goes on: its driver reads
+no line after the final pass, so it gives no verdict on the rest (the candidate is not judged, see
+:attr:`Judgement.judged`); the project refuses such a row (a documented choice, see
 ``test_referee_kinds3.test_a_row_going_on_after_the_games_end_is_refused``)."""
 
 
@@ -360,7 +377,7 @@ def judge_moves(oracle: Oracle, game: Game, rng: random.Random, *, positions: in
         for kind, row in cands:
             ref, err = _reference_judge(oracle, prefix, faction, explicit_row(before, faction, row))
             ours, our_err = _project_judge(before, faction, row)
-            out.append(Judgement(kind, faction, row, ours, ref, err, our_err))
+            out.append(Judgement(kind, faction, row, ours, ref, err, our_err, prefix))
     return out
 
 

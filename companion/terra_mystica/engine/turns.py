@@ -118,6 +118,8 @@ class Turns:
             return "action"
         if self._others_done(f) and not f.passed:
             return "chain"
+        if f.spade_action and verb in ("dig", "build", "transform"):
+            raise self._volcano_spades(f)  # the volcano faction's spade action granted no follow-up
         needs = self.turn_needs(f.name)
         raise _illegal("multiple_actions", _("one action per turn: {name} has already taken this turn's action; "
                                              "{verb!r} needs a new turn{needs}").format(
@@ -143,7 +145,9 @@ class Turns:
             act = cmd.args[0]
             if act == "ACTC":
                 self.turn = replace(t, actions_left=t.actions_left + 2)
-            elif act in FOLLOWUPS:
+            elif act in FOLLOWUPS and not f.spade_action:
+                # a volcano faction's spade action (f.spade_action) grants no dig / transform / build: its
+                # spades were converted at once (FIRE-ICE-NOTES section 5)
                 self.turn = replace(t.granted(act), actions_left=t.actions_left, dig_spades=t.dig_spades)
         elif verb == "dig" and how != "followup":
             self.turn = replace(t.granted("dig"), actions_left=t.actions_left, dig_spades=True)
@@ -203,15 +207,21 @@ class Turns:
                                 _("rulebook: setup order (RULES-NOTES-D D.5)"), line)
             return None
         if self.phase == "cult_spades":
-            if f.owed.cult and f.data.terraform_mode == "volcano" and verbs <= {"cult"}:
-                return None  # the Acolytes' steps from cult-income spades
+            if f.owed.cult and f.data.terraform_mode == "volcano" and verbs <= {"cult", "lose"} and \
+                    all(c.verb != "lose" or c.args[1] == "CULT" for c in commands):
+                return None  # the Acolytes' steps from cult-income spades, placed or declined (-CULT; E.2)
             bad = verbs - {"transform", "lose", "wait"} or any(c.verb == "lose" and c.args[1] != "SPADE"
                                                                   for c in commands)
             if bad:
                 return _illegal("income_phase", _("between rounds only the cult-bonus spades are used: transform "
                                 "HEX [to COLOUR], -SPADE or done"), _("RULES-NOTES-D D.4 (in_use_income_spades)"), line)
             if not (f.spades and f.cult_spade):
-                holders = [n for n, o in self.factions.items() if o.spades and o.cult_spade]
+                if f.owed.cult and f.data.terraform_mode == "volcano":
+                    return _illegal("income_phase", _("{name}: the cult-income spades became {n} cult step(s): place "
+                                    "them (+TRACK) or decline them (-CULT) before the income goes on").format(
+                        name=_(f.data.display), n=f.owed.cult), _("FIRE-ICE-NOTES section 5"), line)
+                holders = [n for n, o in self.factions.items() if o.spades and o.cult_spade
+                           or o.owed.cult and o.data.terraform_mode == "volcano"]
                 return _illegal("not_your_turn", _("{name} has no cult-bonus spades; waiting for {holders}").format(name=_(f.data.display), holders=', '.join(map(self._shown, holders))), _("RULES-NOTES-D D.4"), line)
             return None
         if verbs.isdisjoint(ACTION_VERBS) or owner == f.name:
@@ -323,7 +333,10 @@ class Turns:
             if f.owed.volcano_tf:
                 f.set_owed(volcano_tf=0)
             f.volcano_dug = False
-        f.spade_action = None
+        if not (machine and self.turn.faction == f.name):
+            # a volcano faction's converted spade action holds over the rows of its turn (``dig 1`` in the
+            # row after ``action ACT5`` is refused as well; seed 1 / 78)
+            f.spade_action = None
         setup_move = self.phase == "setup" and not verbs.isdisjoint(ACTION_VERBS)
         started = False  # a full action of this row began a move (start_full_move)
         strict = "strict-leech" in self.options

@@ -287,14 +287,20 @@ class TerrainHandlers:
         f.owe(volcano_tf=-1)
         self.colour[h] = "volcano"
 
+    def _volcano_spades(self, f: FactionState) -> IllegalActionError:
+        """The refusal of a volcano (``dig``, ``build``, ``transform``) in the turn of a spade action whose spades
+        ``f`` (a volcano faction) converted at once: those actions grant no follow-up (FIRE-ICE-NOTES section 5;
+        the reference: "trying to take multiple actions in one turn"), in the same row or a later row of the turn."""
+        return _illegal("volcano_spades", _("{who}: the spades of {action} were turned into {what} at once; "
+                        "a volcano needs an action of its own (dig 1. build X)").format(
+                            who=_(f.data.display), action=f.spade_action,
+                            what=_("new power tokens") if f.name == "dragonlords" else _("cult steps")),
+                        _("FIRE-ICE-NOTES section 5"), self._line)
+
     def _dig(self, f: FactionState, n: int) -> None:
         if f.data.terraform_mode == "volcano":
             if f.spade_action:
-                raise _illegal("volcano_spades", _("{who}: the spades of {action} were turned into {what} at once; "
-                               "a volcano needs an action of its own (dig 1. build X)").format(
-                                   who=_(f.data.display), action=f.spade_action,
-                                   what=_("new power tokens") if f.name == "dragonlords" else _("cult steps")),
-                               _("FIRE-ICE-NOTES section 5"), self._line)
+                raise self._volcano_spades(f)
             if n != 1 or f.volcano_dug:
                 raise _illegal("one_volcano", _("{name}: one volcano per action (dig 1, once)").format(name=_(f.data.display)),
                                _("FIRE-ICE-NOTES section 5 (commands.pm command_dig)"), self._line)
