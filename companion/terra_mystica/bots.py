@@ -127,12 +127,26 @@ def _shape(commands) -> tuple:
 
 
 def _row_kind(text: str) -> tuple:
-    """:func:`_shape` of a row typed as ``text``, remembered by the text (listed rows recur)."""
+    """:func:`_shape` of a row typed as ``text``, remembered by the text (listed rows recur).
+
+    A row seen for the first time is the concatenation of its sub-commands' shapes, each remembered by its
+    text too (``build E7``, ``+FAV11``: a few hundred a map, where rows of them number in the tens of
+    thousands), so a new row costs a split and a few look-ups instead of a parse; the shape is the same,
+    since :func:`~companion.terra_mystica.engine.parse_commands` parses the parts between the dots one by one
+    (a row with a comment or a ``show history`` tail is parsed whole)."""
     hit = _MOVE_KINDS.get(text)
     if hit is None:
         if len(_MOVE_KINDS) > 65536:
             _MOVE_KINDS.clear()
-        hit = _MOVE_KINDS[text] = _shape((c.verb, c.args) for c in _commands(text))
+        parts = text.split(".")
+        if len(parts) == 1 or "#" in text or "show history" in text:
+            hit = _shape((c.verb, c.args) for c in _commands(text))
+        else:
+            hit = ()
+            for part in parts:
+                if part.strip():
+                    hit += _row_kind(part.strip())
+        _MOVE_KINDS[text] = hit
     return hit
 
 

@@ -50,7 +50,7 @@ from companion.i18n import ngettext
 from companion.terra_mystica.factions import Faction, get_faction
 from companion.terra_mystica.terrain import terrain_wheel
 
-__all__ = ["TerraformCost", "normalise_terrain", "terraform_cost"]
+__all__ = ["TerraformCost", "normalise_terrain", "terraform_cost", "terraform_spades"]
 
 SPECIAL = ("ice", "volcano")
 
@@ -168,35 +168,9 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
     f = get_faction(faction)
     if isinstance(free_spades, bool) or not isinstance(free_spades, int) or free_spades < 0:
         raise IllegalActionError("bad_amount", _("free_spades: expected an integer >= 0, found {free_spades!r}").format(free_spades=free_spades))
-    src = normalise_terrain(from_terrain)
-    picked = normalise_terrain(home) if home is not None else None
-    if picked in SPECIAL:
-        raise IllegalActionError("bad_terrain", _("home: expected one of the seven land terrains, found {home!r}").format(home=home))
-    mode = f.terraform_mode
-    if mode == "none":
-        raise IllegalActionError("cannot_terraform", _("{display} never transform terrain").format(display=_(f.display)),
-                                 rule=_("Riverwalkers: build only on unlocked terrain, no spades (factions.json)"))
-    if mode == "volcano":
+    src, dst, spades, route, how, detail = _spades(f, from_terrain, to_terrain, home, avoid_home)
+    if how == "volcano":
         return _volcano(f, src, to_terrain, free_spades, other_homes)
-
-    if f.has_fixed_home:
-        home_colour = f.home_terrain
-    elif mode == "ice":
-        home_colour = "ice"
-    else:
-        home_colour = picked
-    if to_terrain is None:
-        if home_colour is None:
-            raise IllegalActionError("needs_home_terrain", _("{display} pick their home terrain at setup; give home= (or a to_terrain)").format(display=_(f.display)))
-        dst = home_colour
-    else:
-        dst = normalise_terrain(to_terrain)
-    if src in SPECIAL and src != dst:
-        raise IllegalActionError("cannot_terraform", _("{src} hexes can never be transformed").format(src=src),
-                                 rule=_("Fire & Ice: ice and volcano hexes are permanent"))
-    if dst == "volcano" or (dst == "ice" and mode != "ice"):
-        raise IllegalActionError("cannot_terraform", _("{display} cannot create {dst} hexes").format(display=_(f.display), dst=dst),
-                                 rule=_("only ice factions make ice, only volcano factions make volcanoes"))
 
     assert f.spades is not None
     level = f.spades.start_level if exchange_level is None else exchange_level
@@ -204,34 +178,24 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
         raise IllegalActionError("bad_exchange_level", _("{display}: exchange level {exchange_level!r} outside 0..{max_level}").format(display=_(f.display), exchange_level=exchange_level, max_level=f.spades.max_level), rule=_("faction board spade track"))
 
     notes: list[str] = []
-    if src == dst:
-        spades, route = 0, (src,)
+    if how == "same":
         notes.append(_("{label} is already the target terrain: no spades").format(label=_label(src)))
-    elif dst == "ice":
-        if picked is None:
-            raise IllegalActionError("needs_home_terrain", _("{display}: give home= (the terrain picked at setup)").format(display=_(f.display)))
-        d = terrain_wheel().spade_distance(picked, src)
-        spades, route = max(1, d), (src, "ice")
+    elif how == "ice":
+        picked, d = detail
         steps = ngettext("{d} step", "{d} steps", d).format(d=d)
         notes.append(ngettext("{label} -> ice: {label2} was picked at setup and is {steps} from {label} on the wheel, "
                               "so {spades} spade (at least 1)",
                               "{label} -> ice: {label2} was picked at setup and is {steps} from {label} on the wheel, "
                               "so {spades} spades (at least 1)", spades)
                      .format(label=_label(src), label2=_label(picked), steps=steps, spades=spades))
-    elif mode == "fixed_two":
-        spades, route = 2, (src, dst)
+    elif how == "fixed_two":
         notes.append(_("{label} -> {label2}: Giants always need exactly 2 spades").format(label=_label(src), label2=_label(dst)))
     else:
-        # ice factions: the picked terrain plays the role of home for the long way (FIRE-ICE-NOTES section 4;
-        # reference: Ice Maidens picked red, yellow -> gray costs 5 spades, yellow -> red 1)
-        avoid = picked if mode == "ice" else home_colour
-        route, went_long = _wheel_route(src, dst, avoid, avoid_home)
-        spades = len(route) - 1
         notes.append(ngettext("{label} -> {label2}: {spades} spade on the terrain wheel ({route})",
                               "{label} -> {label2}: {spades} spades on the terrain wheel ({route})", spades)
                      .format(label=_label(src), label2=_label(dst), spades=spades, route=' -> '.join(route)))
-        if went_long:
-            notes.append(_("the short way would pass through the home terrain {label}, which the reference engine does not allow, so the long way round is charged").format(label=_label(avoid)))
+        if how == "long":
+            notes.append(_("the short way would pass through the home terrain {label}, which the reference engine does not allow, so the long way round is charged").format(label=_label(detail)))
 
     paid = max(0, spades - free_spades)
     used_free = spades - paid
@@ -262,6 +226,90 @@ def terraform_cost(faction: str | Faction, from_terrain: str, to_terrain: str | 
     return TerraformCost(faction=f.name, from_terrain=src, to_terrain=dst, spades=spades, paid_spades=paid,
                          exchange_level=level, pay=MappingProxyType(pay), gains=MappingProxyType(gains),
                          route=tuple(route), explanation=text[0].upper() + text[1:])
+
+
+def terraform_spades(faction: str | Faction, from_terrain: str, to_terrain: str | None = None, *,
+                     home: str | None = None, avoid_home: bool = True) -> int:
+    """The spades of :func:`terraform_cost` alone (``terraform_cost(...).spades``), without its prices and
+    explanation: what a rules engine asks when it lists moves (the same count, by the same code).
+
+    Parameters
+    ----------
+    faction, from_terrain, to_terrain, home, avoid_home
+        As for :func:`terraform_cost`.
+
+    Returns
+    -------
+    int
+        Spades (0 for a volcano faction, which uses none, and when the hex is already ``to_terrain``).
+
+    Raises
+    ------
+    IllegalActionError
+        ``cannot_terraform``, ``bad_terrain``, ``needs_home_terrain`` as :func:`terraform_cost` raises them.
+
+    Examples
+    --------
+    >>> terraform_spades("witches", "yellow"), terraform_cost("witches", "yellow").spades
+    (3, 3)
+    >>> terraform_spades("giants", "blue")
+    2
+    """
+    f = get_faction(faction)
+    src, _dst, spades, _route, how, _detail = _spades(f, from_terrain, to_terrain, home, avoid_home)
+    if how == "volcano":
+        _volcano(f, src, to_terrain, 0, ())  # its refusals (a volcano faction makes nothing but volcanoes)
+    return spades
+
+
+def _spades(f: Faction, from_terrain: str, to_terrain: str | None, home: str | None, avoid_home: bool) -> tuple:
+    """``(from colour, to colour, spades, route, how, detail)`` of a transform by ``f`` (the rules in the
+    module docstring), after the checks of the terrains; ``how``: ``"volcano"`` (a volcano faction: to colour
+    None, no spades counted here), ``"same"``, ``"ice"`` (detail: the picked colour and its wheel distance),
+    ``"fixed_two"``, ``"wheel"`` or ``"long"`` (the long way round; detail: the colour avoided)."""
+    src = normalise_terrain(from_terrain)
+    picked = normalise_terrain(home) if home is not None else None
+    if picked in SPECIAL:
+        raise IllegalActionError("bad_terrain", _("home: expected one of the seven land terrains, found {home!r}").format(home=home))
+    mode = f.terraform_mode
+    if mode == "none":
+        raise IllegalActionError("cannot_terraform", _("{display} never transform terrain").format(display=_(f.display)),
+                                 rule=_("Riverwalkers: build only on unlocked terrain, no spades (factions.json)"))
+    if mode == "volcano":
+        return src, None, 0, (), "volcano", None
+
+    if f.has_fixed_home:
+        home_colour = f.home_terrain
+    elif mode == "ice":
+        home_colour = "ice"
+    else:
+        home_colour = picked
+    if to_terrain is None:
+        if home_colour is None:
+            raise IllegalActionError("needs_home_terrain", _("{display} pick their home terrain at setup; give home= (or a to_terrain)").format(display=_(f.display)))
+        dst = home_colour
+    else:
+        dst = normalise_terrain(to_terrain)
+    if src in SPECIAL and src != dst:
+        raise IllegalActionError("cannot_terraform", _("{src} hexes can never be transformed").format(src=src),
+                                 rule=_("Fire & Ice: ice and volcano hexes are permanent"))
+    if dst == "volcano" or (dst == "ice" and mode != "ice"):
+        raise IllegalActionError("cannot_terraform", _("{display} cannot create {dst} hexes").format(display=_(f.display), dst=dst),
+                                 rule=_("only ice factions make ice, only volcano factions make volcanoes"))
+    if src == dst:
+        return src, dst, 0, (src,), "same", None
+    if dst == "ice":
+        if picked is None:
+            raise IllegalActionError("needs_home_terrain", _("{display}: give home= (the terrain picked at setup)").format(display=_(f.display)))
+        d = terrain_wheel().spade_distance(picked, src)
+        return src, dst, max(1, d), (src, "ice"), "ice", (picked, d)
+    if mode == "fixed_two":
+        return src, dst, 2, (src, dst), "fixed_two", None
+    # ice factions: the picked terrain plays the role of home for the long way (FIRE-ICE-NOTES section 4;
+    # reference: Ice Maidens picked red, yellow -> gray costs 5 spades, yellow -> red 1)
+    avoid = picked if mode == "ice" else home_colour
+    route, went_long = _wheel_route(src, dst, avoid, avoid_home)
+    return src, dst, len(route) - 1, route, "long" if went_long else "wheel", avoid
 
 
 def _amount(n: int, res: str) -> str:

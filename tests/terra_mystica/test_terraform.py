@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from companion.errors import IllegalActionError
 from companion.terra_mystica.factions import COLOURS, load_factions
-from companion.terra_mystica.terraform import normalise_terrain, terraform_cost
+from companion.terra_mystica.terraform import normalise_terrain, terraform_cost, terraform_spades
 
 WHEEL = ["yellow", "brown", "black", "blue", "green", "gray", "red"]  # terrain_cycle.json cycle_order
 
@@ -139,3 +139,29 @@ def test_to_home_costs_wheel_distance_times_rate(name, colour, level):
 def test_without_home_rule_distance_is_symmetric(a, b):
     x = terraform_cost("nomads", a, b, avoid_home=False).spades
     assert x == terraform_cost("nomads", b, a, avoid_home=False).spades <= 3
+
+
+def test_spades_alone_hand_worked():
+    # the engine's count (no prices, no sentences): the cases above, worked by hand on the wheel
+    assert terraform_spades("witches", "desert") == 3
+    assert terraform_spades("witches", "blue", "gray") == 5  # the long way round the home terrain
+    assert terraform_spades("witches", "blue", "gray", avoid_home=False) == 2
+    assert terraform_spades("giants", "brown") == 2 and terraform_spades("giants", "red") == 0
+    assert terraform_spades("icemaidens", "yellow", "gray", home="red") == 5  # FIRE-ICE-NOTES section 4
+    assert terraform_spades("icemaidens", "yellow", "red", home="red") == 1
+    assert terraform_spades("yetis", "yellow", home="green") == 3  # to ice: 3 steps from the picked green
+    assert terraform_spades("acolytes", "blue") == 0  # a volcano: no spades
+    for args, code in ((("acolytes", "blue", "green"), "cannot_terraform"),
+                       (("riverwalkers", "blue", "green"), "cannot_terraform"),
+                       (("witches", "ice"), "cannot_terraform"), (("witches", "blue", "ice"), "cannot_terraform"),
+                       (("shapeshifters", "red"), "needs_home_terrain"), (("witches", "purple"), "bad_terrain")):
+        with pytest.raises(IllegalActionError) as info:
+            terraform_spades(*args)
+        assert info.value.code == code
+
+
+@given(st.sampled_from(wheel_factions), st.sampled_from(WHEEL))
+def test_spades_alone_to_home_is_wheel_distance(name, colour):
+    f = load_factions()[name]
+    d = abs(WHEEL.index(colour) - WHEEL.index(f.home_terrain))
+    assert terraform_spades(f, colour) == min(d, 7 - d)

@@ -9,7 +9,7 @@ from companion.i18n import _
 from companion.terra_mystica.engine.faction import FactionState
 from companion.terra_mystica.engine.ledger import _illegal
 from companion.terra_mystica.engine.turn import evolve as replace  # dataclasses.replace without __init__
-from companion.terra_mystica.terraform import terraform_cost
+from companion.terra_mystica.terraform import terraform_spades
 from companion.terra_mystica.terrain import terrain_name, terrain_wheel
 
 _SPADES: dict[tuple[str, str, str], int] = {}
@@ -26,7 +26,8 @@ class TerrainHandlers:
     def spades_needed(self, f: FactionState, frm: str, to: str) -> int:
         """Spades ``f`` needs to turn a hex of terrain ``frm`` into ``to`` (rulebook terraforming cost:
         the distance on the terrain wheel, the Giants always 2, an ice faction's picked colour and the
-        Shapeshifters' current colour as home; :func:`companion.terra_mystica.terraform.terraform_cost`).
+        Shapeshifters' current colour as home; :func:`companion.terra_mystica.terraform.terraform_spades`, the
+        count of :func:`~companion.terra_mystica.terraform.terraform_cost` without its prices and sentences).
 
         Parameters
         ----------
@@ -63,8 +64,7 @@ class TerrainHandlers:
                 # ice factions: the picked terrain plays the role of home (FIRE-ICE-NOTES section 4);
                 # the Shapeshifters: their current colour
                 home = f.picked or (f.home if f.variable else None)
-                need = terraform_cost(f.data, frm, to, home=home).spades if home else \
-                    terraform_cost(f.data, frm, to).spades
+                need = terraform_spades(f.data, frm, to, home=home)
             except IllegalActionError as exc:
                 raise _illegal(exc.code, exc.message, exc.rule or "terraforming", self._line) from None
             _SPADES[key] = need
