@@ -57,6 +57,12 @@ class _Context:
     def builds_elsewhere(self, h: str, reach: dict, *costs: dict) -> list[str]:
         """``. build Y`` (with its town picks) on each home-coloured empty hex Y other than ``h`` the faction
         affords besides ``costs`` and reaching ``h`` for ``reach``: one tunnel / carpet flight per turn."""
+        return [row for y, row in self.elsewhere_rows(reach, *costs) if y != h]
+
+    def elsewhere_rows(self, reach: dict, *costs: dict) -> list[tuple[str, str]]:
+        """``(Y, ". build Y...")`` for :meth:`builds_elsewhere`, every home-coloured site Y included (the
+        caller leaves out the hex it transforms), remembered for the decision by price: the same for every
+        hex transformed at that price (one price per spade count)."""
         if not self.dwelling_left:
             return []
         total: dict[str, int] = {}
@@ -65,11 +71,11 @@ class _Context:
                 total[k] = total.get(k, 0) + v
         key = (bool(reach), tuple(sorted(total.items())))
         rows = self._elsewhere.get(key)
-        if rows is None:  # the same for every hex transformed at this price (one price per spade count)
+        if rows is None:
             rows = self._elsewhere[key] = [
                 (y, f". build {y}{t}") for y, ry in self.home_sites() if not (reach and ry)
                 and self.affords(total, reach, ry, self.d_cost) for t in self.town_picks(y, "D")]
-        return [row for y, row in rows if y != h]
+        return rows
 
     def can(self, jump: bool, spades: int, build: bool) -> bool:
         """Whether the faction affords reaching a hex (``jump``: tunnelling / carpet flight), ``dig``-ing

@@ -108,12 +108,17 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
                 out += [f". dig {need - spades}. build {h}{t}" for t in ctx.town_picks(h, "D")]
         # one transform to another colour with exactly the action's spades, and the action's build on a
         # home-coloured hex elsewhere (RULES-NOTES-E E.1.2: only a home-colour transform ties the build)
+        if not ctx.affords(extra_cost, reach):
+            continue
+        elsewhere = None  # ctx.builds_elsewhere(h, reach, extra_cost), the same for each colour
         for colour, n in ctx.needs(h).items():
-            if colour == f.home or not ctx.affords(extra_cost, reach):
+            if colour == f.home:
                 continue
             if n == spades:
                 out.append(f". transform {h} to {colour}")
-                out += [f". transform {h} to {colour}{b}" for b in ctx.builds_elsewhere(h, reach, extra_cost)]
+                if elsewhere is None:
+                    elsewhere = ctx.builds_elsewhere(h, reach, extra_cost)
+                out += [f". transform {h} to {colour}{b}" for b in elsewhere]
             elif n == 1 and spades == 2:
                 other_colour.append((h, colour, reach))
     if spades == 2:
@@ -143,11 +148,10 @@ def _build_moves(ctx: _Context) -> list[str]:
     out: list[str] = []
     home = f.home
     plans: dict[tuple, tuple] = {}  # (colour, tunnelled / flown to) -> _dig_plan
+    table, jump_cost = ctx.table, ctx.jump_cost
     for h in ctx.reachable:
         colour = game.colour[h]
-        reach = ctx.reach_cost(h)
-        if reach is None:
-            continue
+        reach = jump_cost if table[h] == "jump" else {}  # ctx.reach_cost(h) of a hex in reach
         if ctx.mode == "none":
             if colour in f.unlocked and ctx.dwelling_left and ctx.affords(reach, ctx.d_cost):
                 out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
@@ -182,17 +186,17 @@ def _build_moves(ctx: _Context) -> list[str]:
             out.append(f"dig {dig_need}. transform {h}")
             if dig_build:
                 out += [f"dig {dig_need}. build {h}{t}" for t in ctx.town_picks(h, "D")]
-        for to, n, dig in others:
+        for to, n, elsewhere in others:
             out.append(f"dig {n}. transform {h} to {to}")
-            out += [f"dig {n}. transform {h} to {to}{b}" for b in ctx.builds_elsewhere(h, reach, dig)]
+            out += [f"dig {n}. transform {h} to {to}{b}" for y, b in elsewhere if y != h]  # builds_elsewhere
     return out
 
 
 def _dig_plan(ctx: _Context, h: str, jump: bool) -> tuple:
     """What :func:`_build_moves` lists on an empty hex like ``h`` (its colour, reached by a tunnel / carpet
     flight or not), the same for every such hex: (a dwelling as it is, the spades of a ``dig N`` to the home
-    colour or 0, a dwelling with that dig, ``[(colour, spades, dig price)]`` of the affordable transforms to
-    other colours)."""
+    colour or 0, a dwelling with that dig, ``[(colour, spades, builds elsewhere)]`` of the affordable transforms
+    to other colours, with :meth:`~.move_context._Context.elsewhere_rows` at the price of reach and dig)."""
     f, home = ctx.f, ctx.f.home
     colour = ctx.game.colour[h]
     build_ok = ctx.dwelling_left
@@ -203,13 +207,17 @@ def _dig_plan(ctx: _Context, h: str, jump: bool) -> tuple:
     need = needs.get(home)
     dig_need = need if need and ctx.can(jump, need, False) else 0
     dig_build = bool(dig_need) and build_ok and ctx.can(jump, dig_need, True)
-    others = [(to, n, ctx.dig(n)) for to, n in needs.items() if to != f.home and n and ctx.can(jump, n, False)]
+    reach = ctx.jump_cost if jump else {}
+    others = [(to, n, ctx.elsewhere_rows(reach, ctx.dig(n))) for to, n in needs.items()
+              if to != f.home and n and ctx.can(jump, n, False)]
     return build_here, dig_need, dig_build, others
 
 
 def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
     game, f = ctx.game, ctx.f
     out: list[str] = []
+    favour_picks: dict[int, list[str]] = {}  # _favour_picks by the number of tiles, the same for every building
+    occupied = ctx.occupied
     for h, cur in sorted(f.hexes.items()):
         for kind in NEXT_KIND.get(cur, ()):
             if free_tp and kind != "TP":
@@ -218,20 +226,21 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
             if f.buildings[kind] >= bdata.count:
                 continue
             cost = {} if free_tp else dict(bdata.cost)
-            if kind == "TP" and not free_tp and not any(game.owner(n) not in (None, f.name) for n in game.adjacent(h)):
+            if kind == "TP" and not free_tp and \
+                    not any((b := occupied.get(n)) and b[0] != f.name for n in game.adjacent(h)):  # game.owner
                 cost["C"] = cost.get("C", 0) * 2
             if not ctx.affords(cost):
                 continue
             effects = bdata.on_build or ()
             effect = dict(effects[min(f.buildings[kind] + 1, len(effects)) - 1]) if effects else {}
             favours = int(effect.get("GAIN_FAVOR", 1 if kind in ("TE", "SA") else 0))
-            towns = ctx.town_picks(h, kind)
             head = f"upgrade {h} to {kind}"
             if effect.get("SPADE"):
                 # the Halflings' stronghold: three spades, no dig (E.2.1)
                 tails = _spade_follow_ups(ctx, int(effect["SPADE"]), can_dig=False, extra_cost=cost)
                 out += [head + t for t in tails]
                 continue
+            towns = ctx.town_picks(h, kind)
             if effect.get("CONVERT_W_TO_P") and "strict-darkling-sh" in game.options:
                 # the Darklings' conversion holds the turn open: used or waived in the same move (E.2.2)
                 w_after = f.workers - cost.get("W", 0)
@@ -240,7 +249,10 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
                     out += [f"{head}{town}. convert {k}W to {k}P" for k in range(1, min(right, w_after) + 1)]
                     out.append(f"{head}{town}. -{right}CONVERT_W_TO_P")
                 continue
-            for fav in _favour_picks(ctx, favours):
+            picks = favour_picks.get(favours)
+            if picks is None:
+                picks = favour_picks[favours] = _favour_picks(ctx, favours)
+            for fav in picks:
                 for town in ctx.town_picks(h, kind, fav5=True) if ". +FAV5" in fav else towns:
                     out.append(head + fav + town)
     return out
@@ -258,14 +270,16 @@ def _action_moves(ctx: _Context) -> list[str]:
     out: list[str] = []
     spade_actions_convert = ctx.mode == "volcano"
     forbid = f.data.engine_fields.get("action") or {}
+    power = ctx.res.get("PW", 0)
     for act, pa in tiles.power_actions.items():
-        if forbid.get(act, {}).get("forbid"):
+        if forbid and forbid.get(act, {}).get("forbid"):
             continue
         if act in game.used_actions and not game._may_reuse(f, act):
             continue
-        cost = {"PW": pa.cost_for(f.data)}
-        if not ctx.affords(cost):
+        price = pa.cost_for(f.data)
+        if price and power < price:  # ctx.affords({"PW": price})
             continue
+        cost = {"PW": price}
         out += _gain_follow_ups(ctx, f"action {act}", dict(pa.gain), cost, spade_actions_convert)
     sh_actions = set()
     if f.buildings["SH"]:
