@@ -324,10 +324,11 @@ def legal_actions(s: State, *, lowest_payment: bool = False) -> list[Action]:
 
 # --------------------------------------------------------------------------------------------- apply
 #
-# The effect functions unpack the state into its field names, check the action with a few comparisons on
-# the path that applies it (the wording of a refusal is worked out by the ``_check_*`` functions only when
-# one is raised) and build the next state in one tuple, in the field order of ``State``. This is the
-# simulator's hot path (``benchmarks/century_sim.py``).
+# One function applies every kind of action: it unpacks the state into its field names once, checks the
+# action with a few comparisons on the path that applies it (the wording of a refusal is worked out by the
+# ``_check_*`` functions and ``_off_path`` only when one is raised), changes the fields the kind changes, ends
+# the action in one place (a discard due, or the next seat's turn) and builds the next state in one tuple, in
+# the field order of ``State``. This is the simulator's hot path (``benchmarks/century_sim.py``).
 
 
 def apply_action(s: State, a: Action) -> State:
@@ -350,24 +351,175 @@ def apply_action(s: State, a: Action) -> State:
     IllegalActionError
         With a stable ``code`` (see the module docstring) and a message naming the rule and the numbers.
     """
+    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
+     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
     t = type(a)
+    if len(golem_row) < GOLEM_ROW_SIZE and golem_deck and not finished:  # a golem is due (refilled first)
+        if t is RevealGolem:
+            card = a.card
+            i = _bisect(golem_deck, card)  # decks are kept sorted (their order is unknown)
+            if i < len(golem_deck) and golem_deck[i] == card:
+                return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper,
+                                     silver, market, market_crystals, merchant_deck, golem_row + (card,),
+                                     golem_deck[:i] + golem_deck[i + 1:], copper_pile, silver_pile, end_triggered,
+                                     finished))
+        return _off_path(s, a)
+    if len(market) < MARKET_SIZE and merchant_deck and not finished:  # a merchant card is due
+        if t is RevealMerchant:
+            card = a.card
+            i = _bisect(merchant_deck, card)
+            if i < len(merchant_deck) and merchant_deck[i] == card:
+                return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper,
+                                     silver, market + (card,), market_crystals + (_ZERO,),
+                                     merchant_deck[:i] + merchant_deck[i + 1:], golem_row, golem_deck, copper_pile,
+                                     silver_pile, end_triggered, finished))
+        return _off_path(s, a)
+    if stage != (t is Discard) or finished:  # a discard is due / is not due, or the game is over
+        return _off_path(s, a)
+    p = current
+    y, g, b, pink = caravans[p]
     if t is PlayCard:
-        return _play(s, a)
-    if t is Rest:
-        return _rest(s)
-    if t is RevealMerchant:
-        return _reveal_merchant(s, a)
-    if t is Acquire:
-        return _acquire(s, a)
-    if t is Discard:
-        return _discard(s, a)
-    if t is RevealGolem:
-        return _reveal_golem(s, a)
-    if t is Claim:
-        return _claim(s, a)
+        hand = hands[p]
+        cid = a.card
+        if cid in hand:
+            gain = _GAIN[cid]
+            steps = a.steps
+            if gain is None:  # an upgrade card: steps applied low colours first
+                if (a.times == 1 and _is_counts(steps) and not steps[3]
+                        and steps[0] + steps[1] + steps[2] <= _UPGRADES_OF[cid]
+                        and steps[0] <= y and steps[1] <= g + steps[0] and steps[2] <= b + steps[1]):
+                    y, g, b, pink = y - steps[0], g + steps[0] - steps[1], b + steps[1] - steps[2], pink + steps[2]
+                    cid = None
+            elif steps is NO_STEPS or steps == NO_STEPS:  # create (played once) or trade (a.times uses)
+                times = a.times
+                inputs = _INPUTS[cid]
+                if inputs is None:
+                    if times == 1:
+                        y, g, b, pink = y + gain[0], g + gain[1], b + gain[2], pink + gain[3]
+                        cid = None
+                elif (type(times) is int and times >= 1 and y >= times * inputs[0] and g >= times * inputs[1]
+                      and b >= times * inputs[2] and pink >= times * inputs[3]):
+                    y, g, b, pink = (y + times * gain[0], g + times * gain[1], b + times * gain[2],
+                                     pink + times * gain[3])
+                    cid = None
+        if cid is not None:  # not applied
+            _check_play(s, p, hand, a)  # raises the rule broken
+        cid = a.card
+        rest = [*hand]
+        rest.remove(cid)
+        x = [*hands]
+        x[p] = (*rest,)
+        hands = (*x,)
+        x = [*played]
+        x[p] = played[p] + (cid,)
+        played = (*x,)
+        if y + g + b + pink > CARAVAN_LIMIT:
+            stage = DISCARD  # the same seat returns the excess
+    elif t is Rest:
+        back = played[p]
+        if not back:
+            raise _err("nothing_to_rest", _("rest: you have no played cards to take back (resting with none is not "
+                                             "allowed here: it would only waste the turn)"), R_REST)
+        x = [*hands]
+        x[p] = hands[p] + back
+        hands = (*x,)
+        x = [*played]
+        x[p] = ()
+        played = (*x,)
+    elif t is Acquire:
+        position = a.position
+        payment = a.payment
+        if type(position) is not int or not 0 < position <= len(market) or type(payment) is not tuple \
+                or len(payment) != position - 1:
+            _check_acquire(s, p, position, payment)  # raises the rule broken
+        if payment:
+            c = [y, g, b, pink]
+            placed = [*market_crystals]
+            j = 0
+            for x in payment:  # one crystal on each card to the left, from the caravan
+                if type(x) is not int or not 0 <= x <= 3 or not c[x]:
+                    _check_acquire(s, p, position, payment)  # raises the rule broken
+                c[x] -= 1
+                old = placed[j]
+                placed[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
+                j += 1
+            bonus = placed.pop(j)
+            market_crystals = (*placed,)
+            y, g, b, pink = c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3]
+        else:
+            bonus = market_crystals[0]
+            market_crystals = market_crystals[1:]
+            y, g, b, pink = y + bonus[0], g + bonus[1], b + bonus[2], pink + bonus[3]
+        x = [*hands]
+        x[p] = hands[p] + (market[position - 1],)
+        hands = (*x,)
+        market = market[:position - 1] + market[position:]
+        if y + g + b + pink > CARAVAN_LIMIT:
+            stage = DISCARD  # the same seat returns the excess
+    elif t is Claim:
+        position = a.position
+        if type(position) is not int or not 0 < position <= len(golem_row):
+            _check_claim(s, p, position)  # raises the rule broken
+        golem = golem_row[position - 1]
+        cost = _COST[golem]
+        if y < cost[0] or g < cost[1] or b < cost[2] or pink < cost[3]:
+            _check_claim(s, p, position)  # raises the rule broken
+        y, g, b, pink = y - cost[0], g - cost[1], b - cost[2], pink - cost[3]
+        mine = golems[p] + (golem,)
+        x = [*golems]
+        x[p] = mine
+        golems = (*x,)
+        if position == 1:  # copper while any is left, then silver moves to position 1
+            if copper_pile:
+                x = [*copper]
+                x[p] += 1
+                copper = (*x,)
+                copper_pile -= 1
+            elif silver_pile:
+                x = [*silver]
+                x[p] += 1
+                silver = (*x,)
+                silver_pile -= 1
+        elif position == 2 and copper_pile and silver_pile:
+            x = [*silver]
+            x[p] += 1
+            silver = (*x,)
+            silver_pile -= 1
+        golem_row = golem_row[:position - 1] + golem_row[position:]
+        end_triggered = end_triggered or len(mine) >= end_threshold(n_players)
+    elif t is Discard:
+        returned = a.crystals
+        if not (_is_counts(returned) and returned[0] + returned[1] + returned[2] + returned[3] == y + g + b + pink
+                - CARAVAN_LIMIT and returned[0] <= y and returned[1] <= g and returned[2] <= b
+                and returned[3] <= pink):
+            _check_discard(caravans[p], returned)  # raises the rule broken
+        y, g, b, pink = y - returned[0], g - returned[1], b - returned[2], pink - returned[3]
+        stage = MAIN
+    else:
+        return _off_path(s, a)  # a reveal when none is due, or not an action
+    if t is not Rest:
+        x = [*caravans]
+        x[p] = (y, g, b, pink)
+        caravans = (*x,)
+    if not stage:  # the action is over (no discard due): the next seat, or the end (rules summary 结束与计分)
+        turn += 1
+        current, finished = _TURN_PASSES[n_players][p][end_triggered]
+    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
+                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
+                         end_triggered, finished))
+
+
+def _off_path(s: State, a: object) -> State:
+    """An action off the usual path of :func:`apply_action`: refused with the rule it breaks, or a reveal taken
+    from a deck given out of order (a ``State`` built by hand)."""
     if s.finished:
         raise _err("game_over", _("the game is over"), R_END)
-    raise _err("unknown_action", _("not a Century action: {action!r}").format(action=a))
+    t = type(a)
+    if t is RevealGolem or t is RevealMerchant:
+        return _reveal(s, a, chance_pending(s))
+    if t not in (PlayCard, Rest, Acquire, Claim, Discard):
+        raise _err("unknown_action", _("not a Century action: {action!r}").format(action=a))
+    raise _turn_refusal(s, a)
 
 
 def _turn_refusal(s: State, a: Action) -> IllegalActionError:
@@ -384,38 +536,6 @@ def _turn_refusal(s: State, a: Action) -> IllegalActionError:
     return _err("discard_pending", _("seat {seat} holds {n} crystals and must return the excess above 10 before "
                                      "the turn ends").format(seat=s.current + 1, n=sum(s.caravans[s.current])),
                 R_CARAVAN)
-
-
-def _reveal_golem(s: State, a: RevealGolem) -> State:
-    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
-     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
-    if finished:
-        raise _err("game_over", _("the game is over"), R_END)
-    if len(golem_row) < GOLEM_ROW_SIZE and golem_deck:  # a golem is due: the usual case, in one step
-        card = a.card
-        i = _bisect(golem_deck, card)  # decks are kept sorted (their order is unknown)
-        if i < len(golem_deck) and golem_deck[i] == card:
-            return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver,
-                                 market, market_crystals, merchant_deck, golem_row + (card,),
-                                 golem_deck[:i] + golem_deck[i + 1:], copper_pile, silver_pile, end_triggered,
-                                 finished))
-    return _reveal(s, a, chance_pending(s))
-
-
-def _reveal_merchant(s: State, a: RevealMerchant) -> State:
-    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
-     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
-    if finished:
-        raise _err("game_over", _("the game is over"), R_END)
-    if len(market) < MARKET_SIZE and merchant_deck and not (len(golem_row) < GOLEM_ROW_SIZE and golem_deck):
-        card = a.card
-        i = _bisect(merchant_deck, card)
-        if i < len(merchant_deck) and merchant_deck[i] == card:
-            return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver,
-                                 market + (card,), market_crystals + (_ZERO,),
-                                 merchant_deck[:i] + merchant_deck[i + 1:], golem_row, golem_deck, copper_pile,
-                                 silver_pile, end_triggered, finished))
-    return _reveal(s, a, chance_pending(s))
 
 
 def _reveal(s: State, a: RevealGolem | RevealMerchant, pending: str | None) -> State:
@@ -443,60 +563,6 @@ def _reveal(s: State, a: RevealGolem | RevealMerchant, pending: str | None) -> S
     i = deck.index(a.card)
     return s._replace(market=s.market + (a.card,), market_crystals=s.market_crystals + (_ZERO,),
                       merchant_deck=deck[:i] + deck[i + 1:])
-
-
-def _play(s: State, a: PlayCard) -> State:
-    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
-     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
-    if stage or finished or (len(golem_row) < GOLEM_ROW_SIZE and golem_deck) or (len(market) < MARKET_SIZE
-                                                                               and merchant_deck):
-        raise _turn_refusal(s, a)
-    p = current
-    hand = hands[p]
-    cid = a.card
-    y, g, b, pink = caravans[p]
-    if cid in hand:
-        gain = _GAIN[cid]
-        steps = a.steps
-        if gain is None:  # an upgrade card: steps applied low colours first
-            if (a.times == 1 and _is_counts(steps) and not steps[3]
-                    and steps[0] + steps[1] + steps[2] <= _UPGRADES_OF[cid]
-                    and steps[0] <= y and steps[1] <= g + steps[0] and steps[2] <= b + steps[1]):
-                y, g, b, pink = y - steps[0], g + steps[0] - steps[1], b + steps[1] - steps[2], pink + steps[2]
-                cid = None
-        elif steps is NO_STEPS or steps == NO_STEPS:  # create (played once) or trade (a.times uses)
-            times = a.times
-            inputs = _INPUTS[cid]
-            if inputs is None:
-                if times == 1:
-                    y, g, b, pink = y + gain[0], g + gain[1], b + gain[2], pink + gain[3]
-                    cid = None
-            elif (type(times) is int and times >= 1 and y >= times * inputs[0] and g >= times * inputs[1]
-                  and b >= times * inputs[2] and pink >= times * inputs[3]):
-                y, g, b, pink = y + times * gain[0], g + times * gain[1], b + times * gain[2], pink + times * gain[3]
-                cid = None
-    if cid is not None:  # not applied
-        _check_play(s, p, hand, a)  # raises the rule broken
-    cid = a.card
-    rest = [*hand]
-    rest.remove(cid)
-    x = [*hands]
-    x[p] = (*rest,)
-    hands = (*x,)
-    x = [*played]
-    x[p] = played[p] + (cid,)
-    played = (*x,)
-    x = [*caravans]
-    x[p] = (y, g, b, pink)
-    caravans = (*x,)
-    if y + g + b + pink > CARAVAN_LIMIT:
-        stage = DISCARD  # the same seat returns the excess
-    else:
-        turn += 1
-        current, finished = _TURN_PASSES[n_players][p][end_triggered]
-    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
-                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
-                         end_triggered, finished))
 
 
 def _check_play(s: State, p: int, hand: tuple[str, ...], a: PlayCard) -> None:
@@ -556,76 +622,6 @@ def _is_counts(v: object) -> bool:
             and a >= 0 and b >= 0 and c >= 0 and d >= 0)
 
 
-def _rest(s: State) -> State:
-    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
-     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
-    if stage or finished or (len(golem_row) < GOLEM_ROW_SIZE and golem_deck) or (len(market) < MARKET_SIZE
-                                                                               and merchant_deck):
-        raise _turn_refusal(s, _REST)
-    p = current
-    back = played[p]
-    if not back:
-        raise _err("nothing_to_rest", _("rest: you have no played cards to take back (resting with none is not "
-                                         "allowed here: it would only waste the turn)"), R_REST)
-    x = [*hands]
-    x[p] = hands[p] + back
-    hands = (*x,)
-    x = [*played]
-    x[p] = ()
-    played = (*x,)
-    turn += 1
-    current, finished = _TURN_PASSES[n_players][p][end_triggered]
-    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
-                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
-                         end_triggered, finished))
-
-
-def _acquire(s: State, a: Acquire) -> State:
-    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
-     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
-    if stage or finished or (len(golem_row) < GOLEM_ROW_SIZE and golem_deck) or (len(market) < MARKET_SIZE
-                                                                               and merchant_deck):
-        raise _turn_refusal(s, a)
-    p = current
-    position = a.position
-    payment = a.payment
-    if type(position) is not int or not 0 < position <= len(market) or type(payment) is not tuple \
-            or len(payment) != position - 1:
-        _check_acquire(s, p, position, payment)  # raises the rule broken
-    c = [*caravans[p]]
-    if payment:
-        placed = [*market_crystals]
-        j = 0
-        for x in payment:  # one crystal on each card to the left, from the caravan
-            if type(x) is not int or not 0 <= x <= 3 or not c[x]:
-                _check_acquire(s, p, position, payment)  # raises the rule broken
-            c[x] -= 1
-            old = placed[j]
-            placed[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
-            j += 1
-        bonus = placed.pop(j)
-        market_crystals = (*placed,)
-    else:
-        bonus = market_crystals[0]
-        market_crystals = market_crystals[1:]
-    y, g, b, pink = c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3]
-    x = [*caravans]
-    x[p] = (y, g, b, pink)
-    caravans = (*x,)
-    x = [*hands]
-    x[p] = hands[p] + (market[position - 1],)
-    hands = (*x,)
-    market = market[:position - 1] + market[position:]
-    if y + g + b + pink > CARAVAN_LIMIT:
-        stage = DISCARD  # the same seat returns the excess
-    else:
-        turn += 1
-        current, finished = _TURN_PASSES[n_players][p][end_triggered]
-    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
-                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
-                         end_triggered, finished))
-
-
 def _check_acquire(s: State, p: int, pos: object, pay: object) -> None:
     """Raise the rule an acquisition breaks, if any."""
     m = len(s.market)
@@ -665,53 +661,6 @@ def _counts(pay: tuple[int, ...]) -> Crystals:
     return (c[0], c[1], c[2], c[3])
 
 
-def _claim(s: State, a: Claim) -> State:
-    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
-     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
-    if stage or finished or (len(golem_row) < GOLEM_ROW_SIZE and golem_deck) or (len(market) < MARKET_SIZE
-                                                                               and merchant_deck):
-        raise _turn_refusal(s, a)
-    p = current
-    position = a.position
-    if type(position) is not int or not 0 < position <= len(golem_row):
-        _check_claim(s, p, position)  # raises the rule broken
-    golem = golem_row[position - 1]
-    cost = _COST[golem]
-    y, g, b, pink = caravans[p]
-    if y < cost[0] or g < cost[1] or b < cost[2] or pink < cost[3]:
-        _check_claim(s, p, position)  # raises the rule broken
-    x = [*caravans]
-    x[p] = (y - cost[0], g - cost[1], b - cost[2], pink - cost[3])
-    caravans = (*x,)
-    mine = golems[p] + (golem,)
-    x = [*golems]
-    x[p] = mine
-    golems = (*x,)
-    if position == 1:  # copper while any is left, then silver moves to position 1
-        if copper_pile:
-            x = [*copper]
-            x[p] += 1
-            copper = (*x,)
-            copper_pile -= 1
-        elif silver_pile:
-            x = [*silver]
-            x[p] += 1
-            silver = (*x,)
-            silver_pile -= 1
-    elif position == 2 and copper_pile and silver_pile:
-        x = [*silver]
-        x[p] += 1
-        silver = (*x,)
-        silver_pile -= 1
-    golem_row = golem_row[:position - 1] + golem_row[position:]
-    end_triggered = end_triggered or len(mine) >= end_threshold(n_players)
-    turn += 1
-    current, finished = _TURN_PASSES[n_players][p][end_triggered]
-    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
-                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
-                         end_triggered, finished))
-
-
 def _check_claim(s: State, p: int, pos: object) -> None:
     """Raise the rule a claim breaks, if any."""
     row = s.golem_row
@@ -725,29 +674,6 @@ def _check_claim(s: State, p: int, pos: object) -> None:
         raise _err("not_enough_crystals", _("claim: golem {golem} costs exactly {cost}, the caravan holds {held}; "
                                              "a higher colour never stands in for a lower one")
                    .format(golem=_G[gid].notation, cost=_fmt(cost), held=_fmt(c)), R_CLAIM)
-
-
-def _discard(s: State, a: Discard) -> State:
-    (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
-     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
-    if stage != DISCARD or finished or (len(golem_row) < GOLEM_ROW_SIZE and golem_deck) or (
-            len(market) < MARKET_SIZE and merchant_deck):
-        raise _turn_refusal(s, a)
-    p = current
-    y, g, b, pink = caravans[p]
-    returned = a.crystals
-    if not (_is_counts(returned) and returned[0] + returned[1] + returned[2] + returned[3] == y + g + b + pink
-            - CARAVAN_LIMIT and returned[0] <= y and returned[1] <= g and returned[2] <= b and returned[3] <= pink):
-        _check_discard(caravans[p], returned)  # raises the rule broken
-    x = [*caravans]
-    x[p] = (y - returned[0], g - returned[1], b - returned[2], pink - returned[3])
-    caravans = (*x,)
-    stage = MAIN
-    turn += 1
-    current, finished = _TURN_PASSES[n_players][p][end_triggered]
-    return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
-                         market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
-                         end_triggered, finished))
 
 
 def _check_discard(c: Crystals, d: object) -> None:
@@ -819,18 +745,10 @@ def sample_action(s: State, rng: random.Random) -> Action:
         return _REVEAL_MERCHANT[merchant_deck[_trunc(rng.random() * len(merchant_deck))]]
     c = caravans[p]
     rnd = rng.random
-    if stage == DISCARD:  # crystals returned one at a time, as _draw_crystals draws them (inline: hot path)
-        left = [*c]
+    if stage == DISCARD:  # the excess returned one crystal at a time, each a uniformly random one
         total = c[0] + c[1] + c[2] + c[3]
         d = [0, 0, 0, 0]
-        for _n in range(total - CARAVAN_LIMIT):
-            r = _trunc(rnd() * total)
-            i = 0
-            while r >= left[i]:
-                r -= left[i]
-                i += 1
-            left[i] -= 1
-            total -= 1
+        for i in _draw_crystals(rnd, [*c], total, total - CARAVAN_LIMIT):
             d[i] += 1
         key = (d[0], d[1], d[2], d[3])
         a = _DISCARDS.get(key)
@@ -957,18 +875,6 @@ _DISCARDS: dict[Crystals, Discard] = {}
 _TRADES: dict[tuple[str, int], PlayCard] = {}
 _UPGRADE_PLAYS: dict[tuple[str, int, int, int], tuple[PlayCard, ...]] = {}
 _ACQUIRES: dict[tuple[int, ...], Acquire] = {}
-
-
-_UPGRADES: dict[tuple[int, int, int, int], tuple[Crystals, ...]] = {}
-
-
-def _upgrade_table(y: int, g: int, b: int, n: int) -> tuple[Crystals, ...]:
-    """:func:`upgrade_choices` of a caravan with ``y, g, b`` yellow, green, blue, cached (a few hundred keys)."""
-    key = (y, g, b, n)
-    choices = _UPGRADES.get(key)
-    if choices is None:
-        choices = _UPGRADES[key] = tuple(upgrade_choices((y, g, b, 0), n))
-    return choices
 
 
 # --------------------------------------------------------------------------------------------- scoring
