@@ -24,7 +24,7 @@ def _lines(fig) -> dict[str, str]:
 
 
 def _marks(fig) -> list[str]:
-    return [t.marker.color for t in fig.data if t.mode == "markers+text"]
+    return [t.marker.color for t in fig.data if t.mode == "markers"]
 
 
 def test_tm_review_lines_and_marks_take_the_factions_colours(monkeypatch):

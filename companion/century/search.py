@@ -32,9 +32,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion.century.actions import Acquire, Action, Claim, Discard, PlayCard, Rest, describe_action
+from companion.century.actions import Acquire, Action, Claim, Discard, PlayCard, Rest
 from companion.century.bots import PlannerBot, candidate_actions
 from companion.century.cards import crystal_counts_text, golem_card_name, load_cards, merchant_card_name
+from companion.century.describe import describe_at, is_move
 from companion.century.engine import apply_action, sample_chance
 from companion.century.state import DISCARD, MAIN, State, chance_pending, coin_for_position, end_threshold
 from companion.coach import Deadline, Drop, Review
@@ -379,6 +380,7 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
     # Where the line goes: the golem it claims, or the closest golem after the move.
     s = hypo
     claimed = None
+    second_at = s
     for k, a in enumerate(line):
         if isinstance(a, Claim) and k > 0:
             claimed = (k, s.golem_row[a.position - 1])
@@ -390,6 +392,8 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
         if s.stage == DISCARD:
             s = apply_action(s, _VALUE._best_discard(s, p))
         s = s._replace(current=p, stage=MAIN, end_triggered=False, finished=False)
+        if k == 0:
+            second_at = s   # the table the line's next move is made at (a row left short: decks hidden)
     if claimed is not None:
         k, gid = claimed
         if k == 1:
@@ -398,7 +402,7 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
             parts.append(_("it leads to claiming {golem} in {n} turns").format(golem=golem_label(gid), n=k + 1))
     elif not isinstance(first, Claim):
         if len(line) > 1:
-            parts.append(_("next {move}").format(move=describe_action(line[1])))
+            parts.append(_("next {move}").format(move=describe_at(second_at, line[1])))
         after = s
         goal = _closest_golem(after, p)
         if goal is not None:
@@ -457,7 +461,7 @@ def review(states: Sequence[State], actions: Sequence[Action], *, per_seat: int 
     out.values.append(current)
     for i, a in enumerate(actions):
         s = states[i]
-        if chance_pending(s) or s.finished:
+        if not is_move(s):   # a reveal (the same moves companion.century.describe.move_states counts)
             continue
         # Value a move once its reveals are done (the reveals are not the mover's doing).
         j = i + 1

@@ -15,8 +15,14 @@ API summary (stable)
     marked; a mark's hover text names the move made, the loss, the move the search preferred and why.
 ``drops_html(review, names, describe, *, unit)``
     The drops as a list under the chart (said in full, for a phone where hovering is not at hand).
+``drop_labels(review, colours, *, x_range, y_range)``
+    The figure's labels of the drops (plotly annotations, each on a leader line to its mark), stacked above
+    and below the marks so that no two overlap at any plot width from :data:`LABEL_MIN_WIDTH` up.
 ``review_outlived(reviewed, states)``
     Whether a review made of the states ``reviewed`` is of a history that is gone (undone).
+``ReviewPanel``
+    The review chart, its drops in words and the note "out of date" once moves were made after the review, in
+    one box; ``draw``, ``clear``, ``follow(states)`` (an undo past the review clears it, a new move marks it).
 """
 
 from __future__ import annotations
@@ -25,13 +31,15 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.coach import Drop, Review
 from companion.i18n import _
-from companion.widgets.common import info_html
+from companion.widgets.common import figure_widget, info_html
 
-__all__ = ["SEAT_COLOURS", "drops_html", "hint_html", "review_figure", "review_outlived"]
+__all__ = ["SEAT_COLOURS", "LABEL_MIN_WIDTH", "ReviewPanel", "drop_labels", "drops_html", "hint_html",
+           "review_figure", "review_outlived"]
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 
@@ -87,6 +95,126 @@ def _light(colour: str) -> bool:
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.9
 
 
+#: The review chart's height and margins (px). The margins are fixed (``autoexpand`` off): the legend's rows
+#: (three at a phone's width with five long names) fit in the bottom one, so the plot area is always
+#: :data:`_PLOT_HEIGHT` px high, whatever the width; only its width changes.
+_HEIGHT = 360
+_MARGIN = dict(l=50, r=10, t=40, b=100, autoexpand=False)
+_PLOT_HEIGHT = _HEIGHT - _MARGIN["t"] - _MARGIN["b"]
+#: Plot-area size the drop labels are laid out for (px): any width from :data:`LABEL_MIN_WIDTH` up (a phone's
+#: plot is about 300 px wide), any height between the two (the plot's own, and a little less for rounding).
+LABEL_MIN_WIDTH = 240
+LABEL_HEIGHTS = (_PLOT_HEIGHT - 10, _PLOT_HEIGHT)
+_LABEL_FONT = 11
+#: A label's box (px): its text's width is at most this many px a character (plotly's Open Sans at 11 px,
+#: digits and the minus sign about 6.3 px, 7.2 allowed), plus the border's padding; its height one line
+#: and the padding.
+_CHAR_WIDTH = 0.65 * _LABEL_FONT
+_LABEL_PAD = 3
+_LABEL_HIGH = round(1.3 * _LABEL_FONT) + 2 * _LABEL_PAD
+#: The label offsets tried in turn (px from the mark to the label's centre, plotly's ``ay``: up is negative):
+#: just above, just below, then further out on either side.
+_LANES = tuple(sign * (_LABEL_HIGH // 2 + 8 + k * (_LABEL_HIGH + 2)) for k in range(5) for sign in (-1, 1))
+
+
+def _label_text(drop: Drop) -> str:
+    return f"−{drop.loss:.1f}"
+
+
+def _label_width(text: str) -> float:
+    return len(text) * _CHAR_WIDTH + 2 * _LABEL_PAD
+
+
+def _apart(a: tuple[float, float, float, int], b: tuple[float, float, float, int], x_span: float,
+           y_span: float) -> bool:
+    """Whether two labels ``(x, y, width px, offset px)`` (data x, y; offset down) never overlap on a plot at
+    least :data:`LABEL_MIN_WIDTH` px wide and of a height in :data:`LABEL_HEIGHTS`: apart sideways at the
+    narrowest width (a wider plot only spreads them), or apart up and down, on the same side, at both heights
+    (the gap is linear in the height, so it holds between them)."""
+    if abs(a[0] - b[0]) * LABEL_MIN_WIDTH / x_span >= (a[2] + b[2]) / 2 + 1:
+        return True
+    gaps = [(a[1] - b[1]) / y_span * h - (a[3] - b[3]) for h in LABEL_HEIGHTS]   # a's centre above b's (px)
+    return all(g >= _LABEL_HIGH + 1 for g in gaps) or all(g <= -(_LABEL_HIGH + 1) for g in gaps)
+
+
+def _inside(y: float, offset: int, y_range: tuple[float, float]) -> bool:
+    """Whether a label ``offset`` px from a mark at ``y`` stays within the plot at both heights."""
+    low, high = y_range
+    for h in LABEL_HEIGHTS:
+        centre = (y - low) / (high - low) * h - offset   # px above the plot's bottom
+        if centre - _LABEL_HIGH / 2 < 0 or centre + _LABEL_HIGH / 2 > h:
+            return False
+    return True
+
+
+def drop_labels(review: Review, colours: Sequence[str], *, x_range: tuple[float, float],
+                y_range: tuple[float, float]) -> list[dict]:
+    """The drops' labels (the loss, e.g. "−2.3") as plotly annotations, each on a short leader line to its mark.
+
+    The labels are placed in turn (largest loss first), each at the first offset of :data:`_LANES` (above the
+    mark, below, further out) where it stays inside the plot and apart from every label already placed, so
+    that no two label boxes overlap on a plot at least :data:`LABEL_MIN_WIDTH` px wide, of any height in
+    :data:`LABEL_HEIGHTS`, with the axes' ranges ``x_range`` and ``y_range``. A label with no such offset
+    (more close drops than lanes) takes the lane it overlaps the fewest labels in.
+
+    Parameters
+    ----------
+    review : companion.coach.Review
+        Its drops are labelled; a label sits at ``(drop.move, values[drop.move][drop.seat])``.
+    colours : sequence of str
+        Each seat's colour (the label's border and leader line; a near-white one is drawn dark).
+    x_range, y_range : (float, float)
+        The axes' ranges the figure sets (move numbers; expected final score).
+
+    Returns
+    -------
+    list of dict
+        Annotations (``x``, ``y``, ``text``, ``ax`` = 0, ``ay`` in px, ...), in the order of ``review.drops``.
+
+    Examples
+    --------
+    >>> from companion.coach import Drop, Review
+    >>> r = Review(2, values=[(10.0, 10.0), (10.0, 9.0), (10.0, 8.9)], movers=[1, 1], actions=["a", "b"],
+    ...            drops=[Drop(1, 1, "a", 1.0, "c", ""), Drop(2, 1, "b", 0.8, "c", "")])
+    >>> [(a["text"], a["ay"]) for a in drop_labels(r, ["#000000", "#111111"], x_range=(-0.5, 40.5),
+    ...                                            y_range=(8.0, 11.0))]   # 6 px a move: one above, one below
+    [('−1.0', -18), ('−0.8', 18)]
+    """
+    x_span, y_span = x_range[1] - x_range[0], y_range[1] - y_range[0]
+    placed: dict[int, tuple[float, float, float, int]] = {}
+    order = sorted(range(len(review.drops)), key=lambda i: (-review.drops[i].loss, review.drops[i].move))
+    for i in order:
+        d = review.drops[i]
+        x, y, width = d.move, round(review.values[d.move][d.seat], 1), _label_width(_label_text(d))
+
+        def clashes(offset: int, x=x, y=y, width=width) -> int:
+            return sum(not _apart((x, y, width, offset), other, x_span, y_span) for other in placed.values())
+
+        lanes = [lane for lane in _LANES if _inside(y, lane, y_range)] or list(_LANES[:2])
+        offset = next((lane for lane in lanes if not clashes(lane)), None)
+        if offset is None:
+            offset = min(lanes, key=clashes)
+        placed[i] = (x, y, width, offset)
+    labels = []
+    for i, d in enumerate(review.drops):
+        x, y, _width, offset = placed[i]
+        colour = colours[d.seat % len(colours)]
+        edge = _EDGE if _light(colour) else colour
+        labels.append(dict(x=x, y=y, xref="x", yref="y", text=_label_text(d), showarrow=True, arrowhead=0,
+                           arrowwidth=1, arrowcolor=edge, ax=0, ay=offset, standoff=5,
+                           font=dict(size=_LABEL_FONT, color="#222"), bgcolor="rgba(255,255,255,0.9)",
+                           bordercolor=edge, borderwidth=1, borderpad=_LABEL_PAD - 1, captureevents=False))
+    return labels
+
+
+def _ranges(review: Review) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The review chart's axis ranges: every move, and the lines with room above and below for the labels."""
+    values = [v for row in review.values for v in row] or [0.0]
+    low, high = min(values), max(values)
+    pad = max(1.0, 0.12 * (high - low))
+    return (-0.5, max(1, len(review.values) - 1) + 0.5), (low - pad, high + pad)
+
+
 def review_figure(review: Review, names: Sequence[str], describe: Describe, *, unit: str | None = None,
                   title: str | None = None, colours: Sequence[str] = SEAT_COLOURS) -> go.Figure:
     """Expected final score of every seat after each move, each seat's biggest drops marked.
@@ -111,8 +239,9 @@ def review_figure(review: Review, names: Sequence[str], describe: Describe, *, u
     Returns
     -------
     go.Figure
-        One line per seat (x: move number, 0 = before the first; y: expected final score) and one marker
-        trace per seat with drops.
+        One line per seat (x: move number, 0 = before the first; y: expected final score), one marker trace
+        per seat with drops (hovering a mark says the move made, the move preferred and why) and one label a
+        drop (its loss; :func:`drop_labels`: no two overlap, at a phone's width too).
     """
     unit = _("VP") if unit is None else unit
     title = _("Expected final VP after each move") if title is None else title
@@ -136,15 +265,19 @@ def review_figure(review: Review, names: Sequence[str], describe: Describe, *, u
                 move=d.move, action=html.escape(made), loss=loss, better=html.escape(better),
                 reason=html.escape(d.reason)))
         fig.add_trace(go.Scatter(x=[d.move for d in mine], y=[round(review.values[d.move][seat], 1) for d in mine],
-                                 mode="markers+text", text=[f"−{d.loss:.1f}" for d in mine],
-                                 textposition="top center", hovertext=hover, hoverinfo="text",
+                                 mode="markers", hovertext=hover, hoverinfo="text",
                                  marker=dict(symbol="x", size=11, color=colour, line=dict(color=_EDGE, width=1)),
                                  showlegend=False,
                                  legendgroup=str(seat),
                                  name=_("{player}: biggest drops").format(player=names[seat])))
+    x_range, y_range = _ranges(review)
     fig.update_layout(title=title, xaxis_title=_("move"), yaxis_title=_("expected final {unit}").format(unit=unit),
-                      height=320, margin=dict(l=50, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.3),
-                      hoverlabel=dict(align="left"))
+                      height=_HEIGHT, margin=_MARGIN,
+                      legend=dict(orientation="h", yref="container", y=0, yanchor="bottom"),
+                      hoverlabel=dict(align="left"),
+                      annotations=drop_labels(review, colours, x_range=x_range, y_range=y_range))
+    fig.update_xaxes(range=list(x_range))
+    fig.update_yaxes(range=list(y_range))
     return fig
 
 
@@ -195,3 +328,80 @@ def review_outlived(reviewed: Sequence[Any], states: Sequence[Any]) -> bool:
     (False, True)
     """
     return tuple(states[:len(reviewed)]) != tuple(reviewed)
+
+
+class ReviewPanel:
+    """The review as every play notebook shows it: a note when the game moved on, the chart, the drops in words.
+
+    The box stays empty until :meth:`draw`; :meth:`follow` keeps it true to the game: an undo past a reviewed
+    move clears it (the review is of a history that is gone), a move made after it says so above the chart.
+
+    Attributes
+    ----------
+    box : ipywidgets.VBox
+        Place it in the notebook's layout; its children: ``[note]`` when out of date, then the chart and the drops.
+    slot : widget or None
+        The chart (one figure, redrawn in place by later reviews): made by ``chart(fig)``, which has ``show(fig)``.
+    drops : ipywidgets.HTML
+        The drops in words (:func:`drops_html`).
+    note : ipywidgets.HTML
+        "Out of date: ..." while moves were made after the review, else empty.
+    reviewed : tuple
+        The session's states the review was made of (empty: no review shown).
+    """
+
+    chart: Callable[[go.Figure], Any] = staticmethod(figure_widget)
+
+    def __init__(self) -> None:
+        self.box = widgets.VBox(layout=widgets.Layout(max_width="100%"))
+        self.slot: Any = None
+        self.drops = widgets.HTML(layout=widgets.Layout(max_width="100%"))
+        self.note = widgets.HTML(layout=widgets.Layout(max_width="100%"))
+        self.reviewed: tuple = ()
+
+    def draw(self, fig: go.Figure, drops: str, reviewed: Sequence[Any] = ()) -> None:
+        """Show the chart ``fig`` and the drops' HTML ``drops`` of a review made of the states ``reviewed``."""
+        if self.slot is None:
+            self.slot = self.chart(fig)
+        else:
+            self.slot.show(fig)
+        self.drops.value = drops
+        self.note.value = ""
+        self.reviewed = tuple(reviewed)
+        self.box.children = [self.slot, self.drops]
+
+    def clear(self) -> None:
+        """Empty the box (no review)."""
+        self.note.value = ""
+        self.reviewed = ()
+        self.box.children = []
+
+    def mark_out_of_date(self, out_of_date: bool) -> None:
+        """Say above the chart (or stop saying) that moves were made after the review was drawn."""
+        self.note.value = info_html(_("Out of date: moves were made after this review. Press Review again to "
+                                      "include them.")) if out_of_date else ""
+        if self.box.children:
+            self.box.children = ([self.note] if out_of_date else []) + [self.slot, self.drops]
+
+    def follow(self, states: Sequence[Any]) -> bool:
+        """Keep the review shown true to the game's ``states`` now: cleared when an undo took back a move it
+        reviews (:func:`review_outlived`), marked out of date while moves were made after it.
+
+        Returns
+        -------
+        bool
+            True when the review was cleared (the widget forgets it).
+        """
+        if not self.reviewed:
+            return False
+        if review_outlived(self.reviewed, states):
+            self.clear()
+            return True
+        self.mark_out_of_date(len(states) > len(self.reviewed))
+        return False
+
+    def close(self) -> None:
+        """Close the panel's widgets."""
+        for w in (self.box, self.slot, self.drops, self.note):
+            if w is not None:
+                w.close()

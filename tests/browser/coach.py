@@ -29,7 +29,7 @@ LINE_PITCH = """(selector) => Math.max(...Array.from(document.querySelectorAll(s
 def review_plot_js(root: str = "document", *, marks: bool = True) -> str:
     """A page function ``(title) => {lines, marks, width} | null``: the review chart whose title contains
     ``title``: the points of each line, the drops marked (``marks=False``: not read), its width (px)."""
-    marked = " marks: p.data.filter(t => t.mode === 'markers+text').map(t => t.x.length)," if marks else ""
+    marked = " marks: p.data.filter(t => t.mode === 'markers').map(t => t.x.length)," if marks else ""
     return (f"(title) => {{ const p = Array.from(({root}).querySelectorAll('.jp-OutputArea .js-plotly-plot'))"
             ".find(p => p.layout && p.layout.title && (p.layout.title.text || '').includes(title));"
             f" return p ? {{lines: p.data.filter(t => t.mode === 'lines').map(t => t.y.length),{marked}"
@@ -39,6 +39,29 @@ def review_plot_js(root: str = "document", *, marks: bool = True) -> str:
 def list_items_js(selector: str, root: str = "document") -> str:
     """A page function returning the text of every list item under ``selector`` (the hint, the review)."""
     return f"() => Array.from(({root}).querySelectorAll('{selector} li')).map(e => e.innerText)"
+
+
+def label_boxes_js(root: str = "document") -> str:
+    """A page function ``(title) => {labels, plot} | null``: the drop labels of the review chart whose title
+    contains ``title`` as the page lays them out (each ``[left, top, right, bottom, text]``, px on the page) and
+    its plot area (``[left, top, right, bottom]``)."""
+    return (f"(title) => {{ const p = Array.from(({root}).querySelectorAll('.jp-OutputArea .js-plotly-plot'))"
+            ".find(p => p.layout && p.layout.title && (p.layout.title.text || '').includes(title));"
+            " if (!p) return null; const box = (r) => [r.left, r.top, r.right, r.bottom];"
+            " const area = p.querySelector('.nsewdrag');"
+            " return {plot: box(area.getBoundingClientRect()),"
+            " labels: Array.from(p.querySelectorAll('.annotation .annotation-text-g'))"
+            ".map(g => [...box(g.getBoundingClientRect()), g.textContent])}; }")
+
+
+def labels_apart(drawn: dict) -> None:
+    """No two drop labels overlap (0.5 px allowed for rounding), and each is inside the plot area."""
+    labels, (left, top, right, bottom) = drawn["labels"], drawn["plot"]
+    for i, a in enumerate(labels):
+        assert a[0] >= left - 1 and a[2] <= right + 1 and a[1] >= top - 1 and a[3] <= bottom + 1, (a, drawn["plot"])
+        for b in labels[i + 1:]:
+            apart = (a[2] <= b[0] + 0.5 or b[2] <= a[0] + 0.5 or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5)
+            assert apart, (a, b)
 
 
 REVIEW_PLOT = review_plot_js()
@@ -88,11 +111,13 @@ def read_review(page, words: dict[str, str], name: str, wait: Callable[[object, 
     """Press Review (``words["review"]``), wait for its title and its chart (``words["plot"]``), check that at
     least one drop is marked, save a screenshot ``<name>_review.png``.
 
+    Each drop is labelled on the chart, no two labels overlapping (:func:`labels_apart`, as laid out by the page).
+
     Returns
     -------
     dict
         The chart (:func:`review_plot_js`: ``lines``, ``marks``, ``width``), ``review_pitch``, ``text`` (the
-        list's words).
+        list's words), ``labels`` (:func:`label_boxes_js`).
     """
     page.locator(".jp-OutputArea .widget-button", has_text=words["review"]).first.click()
     wait(page, words["review_title"])
@@ -104,8 +129,24 @@ def read_review(page, words: dict[str, str], name: str, wait: Callable[[object, 
     review.scroll_into_view_if_needed()
     page.wait_for_timeout(500)
     review.screenshot(path=str(SCREENSHOTS / f"{name}_review.png"))
+    drawn = page.evaluate(label_boxes_js(root), words["plot"])
+    assert len(drawn["labels"]) == sum(plot["marks"]), drawn
+    labels_apart(drawn)
     return {**plot, "review_pitch": page.evaluate(LINE_PITCH, ".companion-review"),
-            "text": page.locator(".companion-review").first.inner_text()}
+            "text": page.locator(".companion-review").first.inner_text(), "labels": drawn["labels"]}
+
+
+def out_of_date_after(page, words: dict[str, str], name: str, move: Callable[[], None],
+                      wait: Callable[[object, str], None]) -> str:
+    """Make a move after a review (``move()``), wait for the note ``words["out_of_date"]`` above the chart, save a
+    screenshot ``<name>_review_out_of_date.png``; returns the review box's text (note, chart, list)."""
+    move()
+    wait(page, words["out_of_date"])
+    review = page.locator(".jp-OutputArea .widget-vbox", has=page.locator(".companion-review")).last
+    review.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    review.screenshot(path=str(SCREENSHOTS / f"{name}_review_out_of_date.png"))
+    return review.inner_text()
 
 
 def collapse_side_panels(page) -> None:

@@ -42,7 +42,7 @@ def _drawn(page, plot_js: str, points: str) -> dict:
 
 MARKS_X = ("(title) => Array.from(document.querySelectorAll('.jp-OutputArea .js-plotly-plot'))"
            ".find(p => p.layout && p.layout.title && (p.layout.title.text || '').includes(title))"
-           ".data.filter(t => t.mode === 'markers+text').flatMap(t => Array.from(t.x))")
+           ".data.filter(t => t.mode === 'markers').flatMap(t => Array.from(t.x))")
 
 
 def test_tm_review_after_undo(page, lab_url):

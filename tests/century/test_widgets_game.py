@@ -72,7 +72,7 @@ def test_review_charts_expected_vp_and_marks_drops():
     fig = game.review_figure
     lines = [tr for tr in fig.data if tr.mode == "lines"]
     assert [tr.name for tr in lines] == game.names and len(lines[0].y) == 13
-    marks = [tr for tr in fig.data if tr.mode == "markers+text"]
+    marks = [tr for tr in fig.data if tr.mode == "markers"]
     assert sum(len(tr.x) for tr in marks) == len(result.drops) > 0
     assert all(d.loss > 0 for d in result.drops)
 

@@ -16,7 +16,8 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from companion.century import game as century
-from companion.century.actions import Action, describe_action, describe_move
+from companion.century.actions import Action
+from companion.century.describe import describe_at, review_describer
 from companion.century.search import MoveAnalysis, Review, hint, review
 from companion.errors import CompanionError, IllegalActionError
 from companion.i18n import _, add_language_listener, remove_language_listener
@@ -26,7 +27,7 @@ from companion.session import HUMAN, Session
 from companion.widgets.century.actions import BOT_NAMES, ActionPicker
 from companion.widgets.century.plots import SEAT_COLOURS, review_figure
 from companion.widgets.century.table import TableView
-from companion.widgets.coach import drops_html, hint_html, review_outlived
+from companion.widgets.coach import ReviewPanel, drops_html, hint_html
 from companion.widgets.common import (
     all_zero,
     busy,
@@ -103,8 +104,8 @@ class CenturyGame(widgets.VBox):
         show_tooltip(self.review_button)
         self.review_button.on_click(lambda _b: self._busy(self.review))
         self.coach = widgets.HTML()
-        self.review_box = widgets.VBox()
-        self.review_figure = None
+        self.review_panel = ReviewPanel()   # the chart, the drops, the note once the game moved on
+        self.review_box = self.review_panel.box
         self._hint_for = None
         self._hint_moves: list[MoveAnalysis] | None = None
         self._review: Review | None = None
@@ -292,7 +293,7 @@ class CenturyGame(widgets.VBox):
             return
         title = _("Hint: the search's three best moves for {player}").format(player=self.names[self.state.current])
         table = self.state
-        self.coach.value = hint_html(title, [(describe_move(table.market, table.golem_row, m.action),
+        self.coach.value = hint_html(title, [(describe_at(table, m.action),
                                               _("expected final VP {vp}").format(vp=f"{m.expected_vp:.1f}"),
                                               m.reason) for m in moves])
 
@@ -311,16 +312,18 @@ class CenturyGame(widgets.VBox):
     def _show_review(self) -> None:
         result = self._review
         if result is None:
-            self.review_box.children = []
+            self.review_panel.clear()
             return
-        fig = review_figure(result, self.names)
-        if self.review_figure is None:
-            self.review_figure = figure_widget(fig)
-        else:
-            self.review_figure.show(fig)
-        drops = widgets.HTML(drops_html(result, self.names, lambda _move, action: describe_action(action),
-                                        unit=_("VP")))
-        self.review_box.children = [self.review_figure, drops]
+        # the moves in words told of the table they were made at: the card an acquisition takes, its trade
+        describe = review_describer([s.core for s in self._reviewed])
+        self.review_panel.draw(review_figure(result, self.names, describe),
+                               drops_html(result, self.names, describe, unit=_("VP")), self._reviewed)
+        self.review_panel.follow(self.session.states)
+
+    @property
+    def review_figure(self):
+        """The review chart shown (a plotly figure widget), or None before the first review."""
+        return self.review_panel.slot
 
     # ------------------------------------------------------------------ views
     def _refresh(self) -> None:
@@ -339,14 +342,13 @@ class CenturyGame(widgets.VBox):
         if self._hint_for is not s:  # a hint is for the position it was asked in
             self._hint_for, self._hint_moves = None, None
             self.coach.value = ""
-        if self._review is not None and review_outlived(self._reviewed, session.states):
+        if self._review is not None and self.review_panel.follow(session.states):   # undone; else marked behind
             self._review, self._reviewed = None, ()
-            self._show_review()
         self.undo_button.disabled = session.decisions() == 0
         recent = session.recent(8)
         # the actions in the reader's words, naming the card taken (the record notation is in the record panel)
-        lines = [html.escape(_("{player}: {action}").format(player=self.names[seat], action=describe_move(
-            session.states[i].core.market, session.states[i].core.golem_row, a))) for i, seat, a in recent]
+        lines = [html.escape(_("{player}: {action}").format(player=self.names[seat], action=describe_at(
+            session.states[i].core, a))) for i, seat, a in recent]
         result = ""
         if over:
             final = century.score(session.state)

@@ -5,9 +5,10 @@ API summary (stable)
 ``win_rate_figure(result)``, ``length_figure(result)``, ``score_figure(result)``
     Charts of a :class:`companion.century.simulate.SimulationResult`: win rate by seat and by bot, game
     length, final scores by bot.
-``review_figure(review, names)``
+``review_figure(review, names, describe=None)``
     Every seat's expected final VP after each move (a :class:`companion.century.search.Review`), with each
-    seat's biggest drops marked; hovering a mark shows the move made, the move the search preferred and why.
+    seat's biggest drops marked; hovering a mark shows the move made, the move the search preferred and why
+    (``describe``: :func:`companion.century.describe.review_describer`, naming the cards taken).
 
 The figures only draw what the rules packages computed (no rule is decided here).
 """
@@ -65,6 +66,13 @@ def score_figure(result: SimulationResult):
     return fig
 
 
-def review_figure(review: Review, names: Sequence[str]) -> go.Figure:
-    """Century's review chart: :func:`companion.widgets.coach.review_figure` with Century's moves in words."""
-    return coach_figure(review, names, lambda _move, action: describe_action(action), colours=SEAT_COLOURS)
+def review_figure(review: Review, names: Sequence[str], describe=None) -> go.Figure:
+    """Century's review chart: :func:`companion.widgets.coach.review_figure` with Century's moves in words.
+
+    ``describe(move, action)``: a move in words (:func:`companion.century.describe.review_describer` of the
+    game's states names the cards taken); None: by the action alone.
+    """
+    if describe is None:
+        def describe(_move, action):
+            return describe_action(action)
+    return coach_figure(review, names, describe, colours=SEAT_COLOURS)

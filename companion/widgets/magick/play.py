@@ -36,7 +36,7 @@ from companion.magick.orders import make_order
 from companion.magick.sheet import Sheet
 from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
-from companion.widgets.coach import drops_html, hint_html, review_figure, review_outlived
+from companion.widgets.coach import ReviewPanel, drops_html, hint_html, review_figure
 from companion.widgets.common import (
     all_zero,
     busy,
@@ -281,8 +281,8 @@ class PlayAGame(widgets.VBox):
         self.review_button.on_click(lambda _b: self.review())
         self._coach_tooltips()
         self.coach = widgets.HTML()
-        self.review_box = widgets.VBox()
-        self.review_chart = None
+        self.review_panel = ReviewPanel()   # the chart, the drops, the note once the game moved on
+        self.review_box = self.review_panel.box
         self._hint_for: tuple[engine.GameState, int] | None = None
         self._hint_moves: list[search.MoveValue] = []
         self._review: tuple[list[engine.GameState], Review] | None = None
@@ -343,7 +343,7 @@ class PlayAGame(widgets.VBox):
 
     def _show_review(self) -> None:
         if self._review is None:
-            self.review_box.children = []
+            self.review_panel.clear()
             return
         states, result = self._review
         before = [s for s, a in zip(states, states[-1].history[len(states[0].history):], strict=False)
@@ -354,12 +354,10 @@ class PlayAGame(widgets.VBox):
 
         names = [self._shown_name(p.name) for p in states[-1].players]
         gold = _("gold")
-        fig = review_figure(result, names, describe, unit=gold, title=_("Expected final gold after each move"))
-        if self.review_chart is None:
-            self.review_chart = figure_widget(fig)
-        else:
-            self.review_chart.show(fig)
-        self.review_box.children = [self.review_chart, widgets.HTML(drops_html(result, names, describe, unit=gold))]
+        self.review_panel.draw(review_figure(result, names, describe, unit=gold,
+                                             title=_("Expected final gold after each move")),
+                               drops_html(result, names, describe, unit=gold), states)
+        self.review_panel.follow(self.session.states)
 
     def _reveal_form(self, state: engine.GameState) -> widgets.VBox:
         sheet = state.sheet
@@ -473,9 +471,8 @@ class PlayAGame(widgets.VBox):
         if self._hint_for is not None and (self._hint_for[0] is not state or self._hint_for[1] != self.seat):  # a hint is for where it was asked
             self._hint_for, self._hint_moves = None, []
             self.coach.value = ""
-        if self._review is not None and review_outlived(self._review[0], self.session.states):
+        if self._review is not None and self.review_panel.follow(self.session.states):   # undone; else marked behind
             self._review = None
-            self._show_review()
         self.table.value = self._table_html(state)
         self._update_chart(state)
         self.history_html.value = ("<details><summary>" + html.escape(_("What happened")) + "</summary><ul>"

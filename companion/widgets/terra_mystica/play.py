@@ -81,7 +81,7 @@ from companion.terra_mystica.hexmap import (
 from companion.terra_mystica.mapstore import DesignStore
 from companion.terra_mystica.search import MoveAnalysis, hint, review
 from companion.terra_mystica.terrain import terrain_wheel
-from companion.widgets.coach import hint_html, review_outlived
+from companion.widgets.coach import hint_html
 from companion.widgets.common import busy, busy_style, error_html, info_html, join_sentences, message_box
 from companion.widgets.game_record import RecordFile
 from companion.widgets.terra_mystica.mapplot import HEX_TRACE, faction_colour, map_figure
@@ -679,7 +679,9 @@ class PlayAFullGame(widgets.VBox):
         return self._review
 
     def _show_review(self) -> None:
-        self.review_panel.show(self._review, self._factions())
+        self.review_panel.show(self._review, self._factions(), self._reviewed)
+        if self.session is not None:
+            self.review_panel.follow(self.session.states)
 
     def _do(self, step: Callable[[], Any]) -> None:
         if self.session is None:
@@ -722,11 +724,8 @@ class PlayAFullGame(widgets.VBox):
         self.controls.layout.display = "" if s.is_human_turn() else "none"
         self.hint_button.disabled = not s.is_human_turn() or s.state.game is None
         self._show_hint()
-        if self._review is not None and review_outlived(self._reviewed, s.states):
+        if self._review is not None and self.review_panel.follow(s.states):   # undone; else said to be behind
             self._review, self._reviewed = None, ()
-            self._show_review()
-        elif self._review is not None:   # kept, but said to be behind once the game moved on
-            self.review_panel.mark_out_of_date(len(s.states) > len(self._reviewed))
         self.table.value = self._table_html()
         self.board_slot.show(self._board_figure())
         self.final_html.value = self._final_html()

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import ipywidgets as widgets
-
 from companion.coach import Review
 from companion.i18n import _
 from companion.terra_mystica.describe import describe_action, faction_name
+from companion.widgets import coach
 from companion.widgets.coach import drops_html, review_figure
-from companion.widgets.common import info_html
 from companion.widgets.terra_mystica.mapplot import faction_colour
 from companion.widgets.terra_mystica.plot import ChartSlot
 
@@ -26,8 +24,10 @@ REVIEW_SECONDS = 0.3
 """Search time per drop a review checks (s), in the play and the replay notebooks."""
 
 
-class ReviewPanel:
-    """The review chart and its drops, in one box that stays empty until a review is shown.
+class ReviewPanel(coach.ReviewPanel):
+    """The review chart and its drops, in one box that stays empty until a review is shown: the coach's
+    :class:`companion.widgets.coach.ReviewPanel` (its note "out of date" and :meth:`follow` too), drawn with
+    the factions' names and colours.
 
     Attributes
     ----------
@@ -39,40 +39,18 @@ class ReviewPanel:
         The drops in words (``companion-review``), or a line saying that no move lost anything.
     """
 
-    def __init__(self) -> None:
-        self.box = widgets.VBox(layout=widgets.Layout(max_width="100%"))
-        self.slot: ChartSlot | None = None
-        self.drops = widgets.HTML(layout=widgets.Layout(max_width="100%"))
-        self.note = widgets.HTML(layout=widgets.Layout(max_width="100%"))   # says when the game moved on since
+    chart = ChartSlot
 
-    def mark_out_of_date(self, out_of_date: bool) -> None:
-        """Say above the chart (or stop saying) that moves were made after the review was drawn."""
-        self.note.value = info_html(_("Out of date: moves were made after this review. Press Review again to "
-                                      "include them.")) if out_of_date else ""
-        if self.box.children:
-            self.box.children = ([self.note] if out_of_date else []) + [self.slot, self.drops]
-
-    def show(self, result: Review | None, factions: Sequence[str]) -> None:
+    def show(self, result: Review | None, factions: Sequence[str], reviewed: Sequence = ()) -> None:
         """Draw ``result`` (None: empty the box) for the seated ``factions`` (engine names, seat order),
-        in the language in force."""
-        self.note.value = ""
+        in the language in force; ``reviewed``: the states it was made of (for :meth:`follow`)."""
         if result is None:
-            self.box.children = []
+            self.clear()
             return
         names = [faction_name(f) for f in factions]
         # the factions' colours, as on the map and the other charts (the ice factions' white on a dark edge)
         fig = review_figure(result, names, lambda _move, action: describe_action(action),
                             colours=[faction_colour(f) for f in factions])
         fig.update_layout(autosize=True)
-        if self.slot is None:
-            self.slot = ChartSlot(fig)
-        else:
-            self.slot.show(fig)
-        self.drops.value = drops_html(result, names, lambda _move, action: describe_action(action), unit=_("VP"))
-        self.box.children = [self.slot, self.drops]
-
-    def close(self) -> None:
-        """Close the panel's widgets."""
-        for w in (self.box, self.slot, self.drops, self.note):
-            if w is not None:
-                w.close()
+        self.draw(fig, drops_html(result, names, lambda _move, action: describe_action(action), unit=_("VP")),
+                  reviewed)
