@@ -110,6 +110,8 @@ def terra_mystica_play(pairing: tuple[str, str], game: int, seed: int, seconds: 
     from companion.terra_mystica.search import SearchBot
 
     def bot(name: str):
+        if name in TM_GREEDY:
+            return TM_GREEDY[name]()
         return SearchBot(seconds=seconds) if name == "search" else make_bot(name)
 
     first = game % 2 == 0
@@ -121,6 +123,24 @@ def terra_mystica_play(pairing: tuple[str, str], game: int, seed: int, seconds: 
     last = play_game(tm.new_game(pair, seed=seed * 1000 + game // 2), lineup, random.Random(f"{seed}:{game}"))[-1]
     winners = tm.score(last).winners
     return tm.seat_names(last)[0 if first else 1] in winners
+
+
+def _value_greedy():
+    from companion.terra_mystica.move_value import ValueGreedyBot
+
+    return ValueGreedyBot()
+
+
+def _lookahead_greedy():
+    from companion.terra_mystica.bots import LookaheadGreedyBot
+
+    return LookaheadGreedyBot()
+
+
+TM_GREEDY = {"value": _value_greedy, "lookahead": _lookahead_greedy}
+"""Terra Mystica greedy bots by how they value a move, whichever ``make_bot("greedy")`` is: ``value`` reads
+each move's value from what it is (:class:`~companion.terra_mystica.move_value.ValueGreedyBot`),
+``lookahead`` applies every move (:class:`~companion.terra_mystica.bots.LookaheadGreedyBot`)."""
 
 
 def magick_play(pairing: tuple[str, str], game: int, seed: int, seconds: float) -> bool:
@@ -138,7 +158,8 @@ def magick_play(pairing: tuple[str, str], game: int, seed: int, seconds: float) 
 
 GAMES: dict[str, tuple[Callable[[tuple[str, str], int, int, float], bool], list[tuple[str, str]]]] = {
     "century": (century_play, [("search", "greedy"), ("search", "random")]),
-    "terra_mystica": (terra_mystica_play, [("search", "greedy"), ("search", "random")]),
+    "terra_mystica": (terra_mystica_play, [("search", "greedy"), ("search", "random"), ("value", "random"),
+                                           ("value", "lookahead")]),
     "magick": (magick_play, [("search", "greedy"), ("search", "random")]),
 }
 

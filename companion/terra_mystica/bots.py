@@ -58,7 +58,7 @@ from companion.terra_mystica.engine.state import BASE_CONVERSIONS
 from companion.terra_mystica.scoring import rank_prizes, resource_vp
 from companion.terra_mystica.tiles import load_tiles
 
-__all__ = ["BOTS", "BOT_NAMES", "RandomBot", "GreedyBot", "Weights", "evaluate", "conversion_rows", "home_hexes_in_reach",
+__all__ = ["BOTS", "BOT_NAMES", "RandomBot", "GreedyBot", "LookaheadGreedyBot", "exact_values", "Weights", "evaluate", "conversion_rows", "home_hexes_in_reach",
            "make_bot", "play_game"]
 
 BOTS = ("random", "greedy", "search")
@@ -259,24 +259,27 @@ def _network_size(g, name: str) -> int:
     return size
 
 
-def _projection(g, faction: str, networks: dict | None) -> tuple[int, int]:
+def _projection(g, faction: str, networks: dict | None, f=None, network: int | None = None) -> tuple[int, int]:
     """(projected final VP, its resource part) of ``faction``: :func:`companion.terra_mystica.engine.score`'s
     rule (:func:`~companion.terra_mystica.scoring.final_scoring`'s parts: cult and network prizes by rank,
     resources converted), for this faction only, with the other factions' network sizes taken from
     ``networks`` when given (one faction's row never changes another's network, so a bot computes them once
-    per decision)."""
+    per decision). ``f`` and ``network``: the faction's state and network size to value instead of the
+    game's (a move's sketch, :mod:`companion.terra_mystica.move_value`)."""
     seats = g.seats
     i = seats.index(faction)
     factions = g.factions
-    cults = tuple(factions[n].cult for n in seats)
+    if f is None:
+        f = factions[faction]
+    cults = tuple(f.cult if n == faction else factions[n].cult for n in seats)
     vp = _cult_vp(i, tuple(c["FIRE"] for c in cults), tuple(c["WATER"] for c in cults),
                   tuple(c["EARTH"] for c in cults), tuple(c["AIR"] for c in cults))
     if networks is None:
-        nets = tuple(_network_size(g, n) for n in seats)
+        nets = tuple(network if n == faction and network is not None else _network_size(g, n) for n in seats)
     else:
-        nets = tuple(networks[n] if n != faction and n in networks else _network_size(g, n) for n in seats)
+        nets = tuple(network if n == faction and network is not None else
+                     networks[n] if n != faction and n in networks else _network_size(g, n) for n in seats)
     vp += _ranked(nets, _prizes()[1])[i]
-    f = factions[faction]
     resource_vp = _resource_vp(f.name, f.coins, f.workers, f.priests, tuple(f.bowls))
     return f.vp + vp + resource_vp, resource_vp
 
@@ -330,7 +333,8 @@ def _resource_vp(faction: str, coins: int, workers: int, priests: int, bowls: tu
     return hit
 
 
-def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | None = None) -> float:
+def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | None = None,
+             state: FactionState | None = None, network: int | None = None) -> float:
     """A greedy value of ``faction``'s position in engine game ``g`` (VP units).
 
     Projected final VP (:func:`companion.terra_mystica.engine.score`'s rule: VP so far plus cult, network
@@ -350,28 +354,81 @@ def evaluate(g, faction: str, weights: Weights = Weights(), *, networks: dict | 
         Unit values.
     networks : dict of str to int, optional
         Network sizes (buildings) of the other factions, if known.
+    state : FactionState, optional
+        ``faction``'s state to value in place of the game's (a move's sketch:
+        :func:`companion.terra_mystica.move_value.sketch`); the other factions are the game's.
+    network : int, optional
+        ``faction``'s network size to use (with ``state``).
 
     Returns
     -------
     float
         Higher is better for ``faction``.
     """
-    if g.phase == "over":
-        return float(g.factions[faction].vp)
-    projected, resource_vp = _projection(g, faction, networks)
-    f = g.factions[faction]
-    left = _rounds_of_income_left(g)
-    share = left / ROUNDS
-    w = weights
-    _, p2, p3 = f.bowls
-    held = f.coins * w.coin + f.workers * w.worker + f.priests * w.priest + p2 * w.power2 + p3 * w.power3
-    per_round = _income_value(g, f)
-    tiers = _tiers(w.tiers)
-    built = sum(n * tiers.get(kind, 1.0) for kind, n in f.buildings.items())
-    levels = f.shipping_level * w.shipping + f.digging_level * w.digging + built * w.building + \
-        max(0, len(getattr(f, "unlocked", ())) - 1) * w.unlocked
-    tokens = left * w.token * sum(f.bowls)
-    return projected - share * resource_vp + share * held + left * w.income * per_round + share * levels + tokens
+    return Valuer(g, faction, weights, networks)(g.factions[faction] if state is None else state, network)
+
+
+class Valuer:
+    """:func:`evaluate`'s rule for one faction of one game, what does not depend on the faction's own state
+    (the other factions' cult positions and networks, the rounds left) worked out once: a bot values many
+    states of the same faction in one decision (:mod:`companion.terra_mystica.move_value`).
+
+    Parameters
+    ----------
+    g : companion.terra_mystica.engine.Game
+        Read only; its other factions are the ones compared with.
+    faction : str
+        Engine faction name.
+    weights : Weights
+    networks : dict of str to int, optional
+        Network sizes of the other factions, if known.
+
+    Examples
+    --------
+    >>> from companion.terra_mystica import engine
+    >>> g = engine.new_game(["witches", "nomads"], round_tiles=["SCORE1", "SCORE2", "SCORE3", "SCORE4",
+    ...                     "SCORE5", "SCORE6"], removed_bonus=["BON1", "BON2", "BON3", "BON4"])
+    >>> Valuer(g, "witches")(g.factions["witches"]) == evaluate(g, "witches")
+    True
+    """
+
+    def __init__(self, g, faction: str, weights: Weights = Weights(), networks: dict | None = None) -> None:
+        self.g, self.faction, self.w = g, faction, weights
+        self.over = g.phase == "over"
+        seats = g.seats
+        self.i = i = seats.index(faction)
+        factions = g.factions
+        others = [factions[n].cult for n in seats]
+        self.cults = [(tuple(c[t] for c in others[:i]), tuple(c[t] for c in others[i + 1:]))
+                      for t in ("FIRE", "WATER", "EARTH", "AIR")]
+        nets = [networks[n] if networks is not None and n in networks and n != faction else None for n in seats]
+        nets = [v if v is not None or n == faction else _network_size(g, n) for v, n in zip(nets, seats, strict=True)]
+        self.nets = (tuple(nets[:i]), tuple(nets[i + 1:]))
+        self.left = left = _rounds_of_income_left(g)
+        self.share = left / ROUNDS
+        self.tiers = _tiers(weights.tiers)
+
+    def __call__(self, f: FactionState, network: int | None = None) -> float:
+        """The value of ``f`` (the faction's state: the game's or a sketch) with network size ``network``
+        (the game's network of the faction when None), VP units."""
+        if self.over:
+            return float(f.vp)
+        i, cults, c = self.i, self.cults, f.cult
+        vp = _cult_vp(i, cults[0][0] + (c["FIRE"],) + cults[0][1], cults[1][0] + (c["WATER"],) + cults[1][1],
+                      cults[2][0] + (c["EARTH"],) + cults[2][1], cults[3][0] + (c["AIR"],) + cults[3][1])
+        own = _network_size(self.g, self.faction) if network is None else network
+        vp += _ranked(self.nets[0] + (own,) + self.nets[1], _prizes()[1])[i]
+        resource_vp = _resource_vp(f.name, f.coins, f.workers, f.priests, tuple(f.bowls))
+        projected = f.vp + vp + resource_vp
+        left, share, w, tiers = self.left, self.share, self.w, self.tiers
+        _, p2, p3 = f.bowls
+        held = f.coins * w.coin + f.workers * w.worker + f.priests * w.priest + p2 * w.power2 + p3 * w.power3
+        per_round = _income_value(self.g, f)
+        built = sum(n * tiers.get(kind, 1.0) for kind, n in f.buildings.items())
+        levels = f.shipping_level * w.shipping + f.digging_level * w.digging + built * w.building + \
+            max(0, len(getattr(f, "unlocked", ())) - 1) * w.unlocked
+        tokens = left * w.token * sum(f.bowls)
+        return projected - share * resource_vp + share * held + left * w.income * per_round + share * levels + tokens
 
 
 @functools.lru_cache(maxsize=16)
@@ -401,7 +458,7 @@ def home_hexes_in_reach(g, faction: str) -> int:
 
 
 def _home_change_value(before, after, faction: str, w: Weights, reach_before: int | None = None) -> float:
-    """The value :class:`GreedyBot` adds to an action that changed ``faction``'s home terrain: the capped count
+    """The value :class:`LookaheadGreedyBot` adds to an action that changed ``faction``'s home terrain: the capped count
     of empty home-terrain hexes in reach after it, minus before it (``reach_before`` when already counted),
     at ``home_hex`` VP each, scaled by the share of the game left (module docstring)."""
     cap = w.home_hex_cap
@@ -411,7 +468,7 @@ def _home_change_value(before, after, faction: str, w: Weights, reach_before: in
     return gained * w.home_hex * _rounds_of_income_left(after) / ROUNDS
 
 
-class GreedyBot:
+class LookaheadGreedyBot:
     """The legal action whose resulting position :func:`evaluate` values most (one row of look-ahead).
 
     Every action of :func:`~companion.terra_mystica.game.legal_actions` is applied and valued (``build HEX``
@@ -495,6 +552,49 @@ class GreedyBot:
         return game.Action.parse(faction, rng.choice(best))
 
 
+def exact_values(g, faction: str, rows: Sequence[str], weights: Weights, networks: dict | None) -> list[str]:
+    """The rows of ``rows`` after which :func:`evaluate` values ``faction``'s position most (each applied to
+    the game; a row the engine refuses is skipped), with the home-terrain term of an action that changes the
+    home terrain (:func:`_home_change_value`).
+
+    Parameters
+    ----------
+    g : companion.terra_mystica.engine.Game
+        Read only.
+    faction : str
+        Engine faction name.
+    rows : sequence of str
+        Rows to try.
+    weights : Weights
+    networks : dict of str to int or None
+        Every faction's network size now (a row never changes another faction's network).
+
+    Returns
+    -------
+    list of str
+        The best rows (several when tied); empty when the engine refuses all.
+    """
+    home = g.factions[faction].home
+    reach_before = None
+    best: list = []
+    best_value = float("-inf")
+    for text in rows:
+        try:
+            after = engine.apply_action(g, faction, text)
+        except (IllegalActionError, RecordError):
+            continue
+        value = evaluate(after, faction, weights, networks=networks)
+        if after.factions[faction].home != home:
+            if reach_before is None:
+                reach_before = home_hexes_in_reach(g, faction)
+            value += _home_change_value(g, after, faction, weights, reach_before)
+        if value > best_value + 1e-9:
+            best, best_value = [text], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(text)
+    return best
+
+
 _HEXLESS = frozenset({"dig", "action", "lose"})
 """Sub-commands a row of transforms may hold besides them (:func:`_recoloured`): ``dig N``, an action such
 as ACT5, declines (``-SPADE``)."""
@@ -514,7 +614,7 @@ def _recoloured(g, faction: str, text: str) -> tuple | None:
     for a faction that tunnels or flies: reaching a hex may cost); None for any other row.
     Two rows of one form differ only in which hexes they leave in which colour, which the value does not
     read (no building, network, resource or VP depends on it: spade VP and abilities count spades), so the
-    second is valued as the first (:class:`GreedyBot`). A faction whose transforms price the hex itself
+    second is valued as the first (:class:`LookaheadGreedyBot`). A faction whose transforms price the hex itself
     (volcanoes: power tokens or cult steps by the hex's colour) is left out."""
     if "transform" not in text or "build" in text:
         return None
@@ -740,7 +840,7 @@ def conversion_rows(g, faction: str, legal: Sequence[str] = (), *, max_steps: in
         Most single conversions in front of one action.
     checked : bool
         Apply each row once more to be sure the engine accepts it (and add conversions it still asks for);
-        False for a caller that applies the rows anyway and skips the refused ones (:class:`GreedyBot`).
+        False for a caller that applies the rows anyway and skips the refused ones (:class:`LookaheadGreedyBot`).
 
     Returns
     -------
@@ -839,6 +939,11 @@ def make_bot(name: str) -> Any:
     raise CompanionError(_("unknown bot {name!r}; expected one of {bots}").format(name=name, bots=', '.join(BOTS)))
 
 
+GreedyBot = LookaheadGreedyBot
+"""The greedy bot ``make_bot("greedy")`` plays (the one-row look-ahead; the move-content bot,
+:class:`companion.terra_mystica.move_value.ValueGreedyBot`, is not yet measured over 200 games)."""
+
+
 GAME_GC_THRESHOLD = 20000
 """Container allocations between two young-generation collections of Python's cyclic garbage collector
 while :func:`play_game` runs (Python's default: 700). A bot tries thousands of rows a game, each a copy of
@@ -897,3 +1002,4 @@ def play_game(state: Any, bots: Sequence[Any], rng: random.Random, *, max_action
                 action = bots[seat].choose(state, rng, seat)
             state = game.apply_action(state, action)
     raise CompanionError(_("game not over after {max_actions} actions").format(max_actions=max_actions))
+
