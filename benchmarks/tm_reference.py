@@ -45,6 +45,15 @@ Figures (2 CPU cores shared by six sessions, ``nice -n 10``; split with ``--firs
   and in final VP, 20 factions seen; move judgement **10,081 / 10,094 candidates agree**; the 13 others are all
   the documented choice (a row going on after the game's end, which the reference driver never reads: 9 + 4),
   so every candidate the reference engine actually judged (10,081) agrees.
+* 2026-12-02 (tm-oracle, commit ac6d347): before it, on main 1e32deb, ``--games 500 --seed 1 --moves 10000``
+  disagreed on 14 of 10,055 candidates: the 12 rows after the game's end and two Acolytes kinds, both fixed
+  (``tests/terra_mystica/test_referee_kinds6.py``): a volcano faction's spade action grants no follow-up in
+  any row of its turn, and the Acolytes' cult-income steps may be declined with ``-CULT`` between rounds (the
+  judge now reads those steps as an open turn). This script now counts agreement over the candidates the
+  reference judged, and the rows it never reads apart. On ac6d347, one process at ``nice -n 10``, load
+  0.6-1.0, 412 s wall (95 s CPU here, 317 s in the reference's perl): games **500 / 500 agree**, 20 factions
+  seen; move judgement **10,043 / 10,043 judged candidates agree (100.00 %)**; 12 not judged, all a row going
+  on after the game's final pass (the documented choice).
 """
 
 from __future__ import annotations

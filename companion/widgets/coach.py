@@ -212,7 +212,11 @@ def _ranges(review: Review) -> tuple[tuple[float, float], tuple[float, float]]:
     values = [v for row in review.values for v in row] or [0.0]
     low, high = min(values), max(values)
     pad = max(1.0, 0.12 * (high - low))
-    return (-0.5, max(1, len(review.values) - 1) + 0.5), (low - pad, high + pad)
+    last = max(1, len(review.values) - 1)
+    # Room at both ends for half a label centred on a first or last move's mark at the narrowest plot
+    # (a label ~30 px of LABEL_MIN_WIDTH): 8 % of the moves on each side (a drop at the last move stuck out).
+    x_pad = max(0.5, 0.08 * last)
+    return (-x_pad, last + x_pad), (low - pad, high + pad)
 
 
 def review_figure(review: Review, names: Sequence[str], describe: Describe, *, unit: str | None = None,
