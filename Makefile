@@ -11,8 +11,9 @@ STAMP  := $(VENV)/.installed
 
 venv: $(STAMP)
 
-# Re-install only when pyproject.toml changes, so a second run takes seconds.
-$(STAMP): pyproject.toml
+# Re-install only when pyproject.toml changes, so a second run takes seconds; also when Century's engine or the
+# build hook changes, so the compiled copy of the engine (hatch_build.py) is built anew.
+$(STAMP): pyproject.toml companion/century/engine.py hatch_build.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[app,dev]"

@@ -898,3 +898,39 @@ def score(s: State, names: Sequence[str] | None = None) -> TableScore:
     tallies = [PlayerTally(names[i], tuple(_G[g].points for g in s.golems[i]), s.copper[i], s.silver[i],
                            dict(zip(COLOURS, s.caravans[i], strict=True))) for i in range(s.n_players)]
     return score_table(tallies)
+
+
+# --------------------------------------------------------------------------------------------- compiled copy
+#
+# ``hatch_build.py`` compiles an unchanged copy of this file with Cython as ``companion.century._engine_c``,
+# stamped with the SHA-256 of the source it was made from. While that stamp matches this file, the public
+# functions below are the compiled ones (the same code, about a third faster: ``benchmarks/century_sim.py``);
+# an edited file, a missing extension or ``COMPANION_PURE_PYTHON=1`` leaves everything plain Python.
+
+COMPILED = False
+"""True when this module's public functions are served by the compiled copy ``companion.century._engine_c``."""
+
+
+def _use_compiled() -> bool:
+    import os
+    from hashlib import sha256
+    from pathlib import Path
+
+    if os.environ.get("COMPANION_PURE_PYTHON"):
+        return False
+    try:
+        from companion.century import _engine_c
+    except ImportError:
+        return False
+    if getattr(_engine_c, "_SOURCE_SHA256", None) != sha256(Path(__file__).read_bytes()).hexdigest():
+        return False  # compiled from another version of this file: never run stale rules
+    for name in __all__:
+        if name != "CHANCE":
+            function = getattr(_engine_c, name)
+            function.__module__ = __name__  # documented (help, doctest) as this module's
+            globals()[name] = function
+    return True
+
+
+if __name__ == "companion.century.engine":  # not in the compiled copy itself
+    COMPILED = _use_compiled()
