@@ -328,7 +328,9 @@ def legal_actions(s: State, *, lowest_payment: bool = False) -> list[Action]:
 # action with a few comparisons on the path that applies it (the wording of a refusal is worked out by the
 # ``_check_*`` functions and ``_off_path`` only when one is raised), changes the fields the kind changes, ends
 # the action in one place (a discard due, or the next seat's turn) and builds the next state in one tuple, in
-# the field order of ``State``. This is the simulator's hot path (``benchmarks/century_sim.py``).
+# the field order of ``State``. This is the simulator's hot path (``benchmarks/century_sim.py``). The state is
+# unpacked from ``s[:]``, a plain tuple: unpacking the ``State`` subclass itself goes through an iterator (in
+# CPython and in the compiled copy alike), which costs more than the copy.
 
 
 def apply_action(s: State, a: Action) -> State:
@@ -352,7 +354,7 @@ def apply_action(s: State, a: Action) -> State:
         With a stable ``code`` (see the module docstring) and a message naming the rule and the numbers.
     """
     (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
-     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
+     merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s[:]
     t = type(a)
     if len(golem_row) < GOLEM_ROW_SIZE and golem_deck and not finished:  # a golem is due (refilled first)
         if t is RevealGolem:
@@ -736,7 +738,7 @@ def sample_action(s: State, rng: random.Random) -> Action:
     True
     """
     (n_players, p, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
-     merchant_deck, row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s
+     merchant_deck, row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s[:]
     if finished:
         raise _err("game_over", _("the game is over"), R_END)
     if len(row) < GOLEM_ROW_SIZE and golem_deck:
@@ -808,8 +810,7 @@ def sample_action(s: State, rng: random.Random) -> Action:
             key = (cid, y, g, b)
             choices = _UPGRADE_PLAYS.get(key)
             if choices is None:
-                choices = _UPGRADE_PLAYS[key] = tuple(PlayCard(cid, 1, st) for st in
-                                                      upgrade_choices(c, _M[cid].upgrades))
+                choices = _UPGRADE_PLAYS[key] = _upgrade_plays(cid, c)
             a = choices[_trunc(rnd() * len(choices))]
         else:
             inp = _INPUTS[cid]  # as max_trades(c, cid), inline (the hot path)
@@ -846,6 +847,12 @@ def sample_action(s: State, rng: random.Random) -> Action:
     else:
         a = _CLAIMS[claimable[_trunc(rnd() * len(claimable))]]
     return a
+
+
+def _upgrade_plays(cid: str, caravan: Crystals) -> tuple[PlayCard, ...]:
+    """Every play of upgrade card ``cid`` with ``caravan``, one per distinct choice of upgrades (a function of its
+    own: a comprehension inside ``sample_action`` would make ``cid`` a closure cell there, paid on every call)."""
+    return tuple(PlayCard(cid, 1, st) for st in upgrade_choices(caravan, _M[cid].upgrades))
 
 
 def _draw_crystals(rnd, left: list[int], total: int, k: int) -> list[int]:
