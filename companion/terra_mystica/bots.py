@@ -407,28 +407,60 @@ class Valuer:
         self.left = left = _rounds_of_income_left(g)
         self.share = left / ROUNDS
         self.tiers = _tiers(weights.tiers)
+        self._own: int | None = None
+        self._cult: dict = {}
+        self._net: dict = {}
+        self._held: dict = {}
+        self._board: dict = {}
 
     def __call__(self, f: FactionState, network: int | None = None) -> float:
         """The value of ``f`` (the faction's state: the game's or a sketch) with network size ``network``
-        (the game's network of the faction when None), VP units."""
+        (the game's network of the faction when None), VP units.
+
+        The parts that depend on a few of ``f``'s numbers only are remembered for this valuer (the moves of
+        one decision share most of them): the cult prizes by the four track positions, the network prize by
+        the size, the resources' VP by the resources, the income and building terms by the buildings,
+        favour tiles and bonus tile."""
         if self.over:
             return float(f.vp)
-        i, cults, c = self.i, self.cults, f.cult
-        vp = _cult_vp(i, cults[0][0] + (c["FIRE"],) + cults[0][1], cults[1][0] + (c["WATER"],) + cults[1][1],
-                      cults[2][0] + (c["EARTH"],) + cults[2][1], cults[3][0] + (c["AIR"],) + cults[3][1])
-        own = _network_size(self.g, self.faction) if network is None else network
-        vp += _ranked(self.nets[0] + (own,) + self.nets[1], _prizes()[1])[i]
-        resource_vp = _resource_vp(f.name, f.coins, f.workers, f.priests, tuple(f.bowls))
-        projected = f.vp + vp + resource_vp
-        left, share, w, tiers = self.left, self.share, self.w, self.tiers
-        _, p2, p3 = f.bowls
-        held = f.coins * w.coin + f.workers * w.worker + f.priests * w.priest + p2 * w.power2 + p3 * w.power3
-        per_round = _income_value(self.g, f)
-        built = sum(n * tiers.get(kind, 1.0) for kind, n in f.buildings.items())
-        levels = f.shipping_level * w.shipping + f.digging_level * w.digging + built * w.building + \
-            max(0, len(getattr(f, "unlocked", ())) - 1) * w.unlocked
-        tokens = left * w.token * sum(f.bowls)
-        return projected - share * resource_vp + share * held + left * w.income * per_round + share * levels + tokens
+        c = f.cult
+        key = (c["FIRE"], c["WATER"], c["EARTH"], c["AIR"])
+        cult = self._cult.get(key)
+        if cult is None:
+            i, cults = self.i, self.cults
+            cult = self._cult[key] = _cult_vp(i, *(before + (n,) + after for (before, after), n
+                                                   in zip(cults, key, strict=True)))
+        if network is None:
+            if self._own is None:
+                self._own = _network_size(self.g, self.faction)
+            network = self._own
+        net = self._net.get(network)
+        if net is None:
+            net = self._net[network] = _ranked(self.nets[0] + (network,) + self.nets[1], _prizes()[1])[self.i]
+        bowls = f.bowls
+        held_key = (f.coins, f.workers, f.priests, bowls)
+        held = self._held.get(held_key)
+        if held is None:
+            w, share = self.w, self.share
+            resource_vp = _resource_vp(f.name, f.coins, f.workers, f.priests, tuple(bowls))
+            _, p2, p3 = bowls
+            # the resources' end VP counts as the game closes (1 - share); what they buy, while it is open
+            held = self._held[held_key] = (
+                (1 - share) * resource_vp
+                + share * (f.coins * w.coin + f.workers * w.worker + f.priests * w.priest + p2 * w.power2
+                           + p3 * w.power3)
+                + self.left * w.token * sum(bowls))
+        board_key = (tuple(f.buildings.values()), tuple(f.favors), f.bonus)
+        board = self._board.get(board_key)
+        if board is None:
+            w, tiers = self.w, self.tiers
+            built = sum(n * tiers.get(kind, 1.0) for kind, n in f.buildings.items())
+            board = self._board[board_key] = (self.left * w.income * _income_value(self.g, f)
+                                              + self.share * built * w.building)
+        w = self.w
+        levels = f.shipping_level * w.shipping + f.digging_level * w.digging + \
+            max(0, len(f.unlocked) - 1) * w.unlocked
+        return f.vp + cult + net + held + board + self.share * levels
 
 
 @functools.lru_cache(maxsize=16)

@@ -422,7 +422,11 @@ class ValueGreedyBot:
                             tp_keys[h] = any(g.owner(n) not in (None, faction) for n in g.adjacent(h))
                     key = (key, tuple(tp_keys[h] for h in tps))
             else:
-                text, key, parsed = text
+                text, key, parsed, state, built = text
+                if state is not None and key not in valued:
+                    size = max(network.after(h) for h in built) + len(built) - 1 if built else \
+                        networks.get(faction)
+                    valued[key] = valuer(state, size)
             value = valued.get(key)
             if value is None:
                 try:
@@ -498,15 +502,6 @@ def _template(text: str) -> tuple:
     return hit
 
 
-def _content_key(g, faction: str, text: str) -> tuple:
-    """The form of row ``text`` that :func:`sketch` values alike (:func:`_template`), with how each build /
-    transform hex is reached and whether each trading house has a neighbour."""
-    form, _parsed_row, hexes, tps, _builds = _template(text)
-    reach = _reach_table(g, g.factions[faction]) if hexes else {}
-    return (form, tuple(reach.get(h) for h in hexes),
-            tuple(any(g.owner(n) not in (None, faction) for n in g.adjacent(h)) for h in tps))
-
-
 _PARSED: dict = {}
 
 
@@ -542,7 +537,7 @@ def content_rows(g, faction: str, legal) -> list[str]:
     list of str
         Rows, each conversions then one complete move; empty outside ``faction``'s turn.
     """
-    return [text for text, _key, _parsed_row in _content_candidates(g, faction, legal)]
+    return [c[0] for c in _content_candidates(g, faction, legal)]
 
 
 _PLANS: dict = {}
@@ -550,7 +545,7 @@ _PLANS: dict = {}
 
 def _content_candidates(g, faction: str, legal, network: Network | None = None) -> list[tuple[str, Any, tuple]]:
     """:func:`content_rows` as ``(row, content key, commands)``: the key of a row is its conversions and the
-    move's :func:`_content_key` (rows of one key are valued alike)."""
+    move's content key (:meth:`_Rich.need`; rows of one key are valued alike)."""
     from companion.terra_mystica.bots import _CODES, _after, _convertible, _prefix, _rates, _step
 
     if g.phase != "actions" or g.expected_turn() != faction:
@@ -562,6 +557,7 @@ def _content_candidates(g, faction: str, legal, network: Network | None = None) 
     rich = _Rich(g, faction)
     holding = (f.name, f.coins, f.workers, f.priests, tuple(f.bowls))
     network = network or Network(g, faction)
+    composed: dict = {}   # a move's content key -> the faction after the conversions and the move
     for cand in turn_moves(g, faction, _convertible(f, rates)):
         if cand in skip:
             continue
@@ -585,14 +581,23 @@ def _content_candidates(g, faction: str, legal, network: Network | None = None) 
                     break
                 made[kind] += 1
             prefix = _prefix(made, rates) if made else None
-            plan = _PLANS[plan_key] = (prefix, _parsed(prefix) if prefix else ())
-        prefix, commands = plan
+            plan = _PLANS[plan_key] = (prefix, _parsed(prefix) if prefix else (), made)
+        prefix, commands, made = plan
         if prefix:
+            state = composed.get(key, _UNSEEN)
+            if state is _UNSEEN:
+                state = composed[key] = rich.converted(key, made, rates, _parsed(cand))
+            if state is REFUSED:
+                continue
             builds = _template(cand)[4]
+            built = builds if g.round > 0 else ()
             if builds:
                 key = (key, tuple(network.after(h) for h in builds))
-            out.append((f"{prefix}. {cand}", (prefix, key), commands + _parsed(cand)))
+            out.append((f"{prefix}. {cand}", (prefix, key), commands + _parsed(cand), state, built))
     return out
+
+
+_UNSEEN = object()
 
 
 _NEED_INDEX = {"P": 0, "W": 1, "PW": 2, "C": 3}
@@ -613,19 +618,39 @@ class _Rich:
         rich.bowls = type(rich.bowls)(rich.bowls.i, rich.bowls.ii, rich.bowls.iii + n)
         self.rich = rich
         self.keyed: dict = {}
+        self.reach: dict | None = None
+        self._neighboured: dict = {}
+
+    def neighboured(self, h: str) -> bool:
+        """Whether hex ``h`` has another faction's building next to it (a trading house there costs the
+        single price), remembered for the decision."""
+        hit = self._neighboured.get(h)
+        if hit is None:
+            g = self.g
+            hit = self._neighboured[h] = any(g.owner(n) not in (None, self.name) for n in g.adjacent(h))
+        return hit
 
     def need(self, text: str) -> tuple:
         """((priests, workers, bowl-III power, coins) the move spends, net of what it gains in the same row,
-        or None when it cannot be made at any price; the move's :func:`_content_key`)."""
-        key = _content_key(self.g, self.name, text)
+        or None when it cannot be made at any price; the move's content key: its :func:`_template` form, how
+        each build / transform hex is reached and whether each trading house has a neighbour)."""
+        form, _commands, hexes, tps, _builds = _template(text)
+        if hexes:
+            if self.reach is None:
+                self.reach = _reach_table(self.g, self.saved)
+            reach = self.reach
+            hexes = tuple(reach.get(h) for h in hexes)
+        if tps:
+            tps = tuple(self.neighboured(h) for h in tps)
+        key = (form, hexes, tps)
         if key in self.keyed:
-            return self.keyed[key], key
+            return self.keyed[key][0], key
         g = self.g
         g.factions[self.name] = self.rich
         try:
             s = sketch(g, self.name, _parsed(text)).faction
         except (IllegalActionError, RecordError, KeyError):
-            self.keyed[key] = None
+            self.keyed[key] = None, None
             return None, key
         finally:
             g.factions[self.name] = self.saved
@@ -634,5 +659,42 @@ class _Rich:
         need = (f.priests + n - s.priests, f.workers + n - s.workers, f.bowls.iii + n - s.bowls.iii,
                 f.coins + n - s.coins)
         need = tuple(max(0, v) for v in need)
-        self.keyed[key] = need
+        self.keyed[key] = need, s
         return need, key
+
+    def converted(self, key, made: Counter, rates: dict, commands: tuple):
+        """The faction after conversions ``made`` and then the move of content ``key`` (measured by
+        :meth:`need`), worked out from the move's sketch on the rich faction without sketching again:
+        the conversions' own arithmetic (exchange rates, burning) and what the move paid. None when that
+        cannot tell: the move founds a town or steps on a cult track (gains that pay back part of the
+        price, and power whose effect depends on the bowls it finds), gains power or priests, or pays with
+        tokens; or the conversions would pass the priests' limit. :data:`REFUSED` when a resource would
+        fall below zero. Asked once per key (the sketch is changed into the answer)."""
+        s = self.keyed[key][1]
+        f, n = self.saved, self.PLENTY
+        b0, b1 = f.bowls, s.bowls
+        spent = b0.iii + n - b1.iii
+        if spent < 0 or b1.i != b0.i + spent or b1.ii != b0.ii or not (b0.i or b0.ii) or \
+                s.priests > f.priests + n or s.cult != f.cult or any(c.verb == "town" for c in commands):
+            return None
+        from companion.terra_mystica.bots import _after
+
+        have = _after(f, made, rates)
+        burnt = made["burn"]
+        cii = b0.ii - 2 * burnt                        # burnt: two tokens leave bowl II, one reaches III
+        ci = b0.i + (b0.iii + burnt - have["PW"])      # spent by conversions: bowl III -> bowl I
+        coins = s.coins - n + have["C"] - f.coins
+        workers = s.workers - n + have["W"] - f.workers
+        priests = s.priests - n + have["P"] - f.priests
+        iii = have["PW"] - spent
+        if have["P"] > f.max_priests:
+            return None
+        if min(coins, workers, priests, iii) < 0:
+            return REFUSED
+        s.coins, s.workers, s.priests, s.max_priests = coins, workers, priests, s.max_priests - n
+        s.bowls = type(b1)(ci + spent, cii, iii)
+        return s
+
+
+REFUSED = object()
+"""What :meth:`_Rich.converted` returns for a row the engine would refuse (a resource short)."""
