@@ -44,6 +44,9 @@ from typing import Any
 from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.i18n import gettext as _
 from companion.terra_mystica import engine, game
+from companion.terra_mystica.bot_conversions import _after, _convertible, _prefix, _rates, conversion_plan
+from companion.terra_mystica.bot_lookahead import exact_values
+from companion.terra_mystica.bot_value import Valuer, Weights, _network_size, evaluate
 from companion.terra_mystica.engine.move_context import _reach_table
 from companion.terra_mystica.engine.moves import turn_moves
 
@@ -265,8 +268,6 @@ def move_value(g, faction: str, text: str, weights=None, *, networks: dict | Non
     IllegalActionError
         When the faction cannot pay for the move (:func:`sketch`).
     """
-    from companion.terra_mystica.bots import Valuer, Weights, _network_size
-
     s = sketch(g, faction, text)
     if valuer is None:
         valuer = Valuer(g, faction, weights or Weights(), networks)
@@ -332,8 +333,6 @@ class ValueGreedyBot:
     name = "greedy"
 
     def __init__(self, weights=None, confirm: int = 0) -> None:
-        from companion.terra_mystica.bots import Weights
-
         self.weights = weights or Weights()
         self.confirm = confirm
 
@@ -364,8 +363,6 @@ class ValueGreedyBot:
             return rng.choice(actions)   # faction picks: no position to value yet
         if len(rows) == 1:
             return game._listed(faction, rows[0])
-        from companion.terra_mystica.bots import _network_size, exact_values
-
         g = state.game
         networks = {n: _network_size(g, n) for n in g.seats}
         if g.round == 0 and any(r.startswith("build") for r in rows):   # setup dwellings: applied
@@ -400,8 +397,6 @@ class ValueGreedyBot:
                 network: Network) -> list[tuple[float, str]]:
         """``(value, row)`` for every legal row and conversion row (:func:`_content_candidates`) the faction can
         pay for, best first (:func:`move_value`, one sketch per content key)."""
-        from companion.terra_mystica.bots import Valuer
-
         valuer = Valuer(g, faction, self.weights, networks)
         valued: dict = {}
         scored = []
@@ -446,8 +441,6 @@ def _last_pass(g, faction: str, ranked: list, weights, networks: dict) -> list:
     (cult bonuses, the next round's income, one round of income less to come), what a sketch does not
     follow, so the best pass is applied and valued by :func:`~companion.terra_mystica.bots.evaluate`, and
     every pass moves by the same difference (the bonus tiles still compared by their sketches)."""
-    from companion.terra_mystica.bots import evaluate
-
     passes = [k for k, (_v, t) in enumerate(ranked) if t.startswith("pass")]
     if not passes:
         return ranked
@@ -546,8 +539,6 @@ _PLANS: dict = {}
 def _content_candidates(g, faction: str, legal, network: Network | None = None) -> list[tuple[str, Any, tuple]]:
     """:func:`content_rows` as ``(row, content key, commands)``: the key of a row is its conversions and the
     move's content key (:meth:`_Rich.need`; rows of one key are valued alike)."""
-    from companion.terra_mystica.bots import _CODES, _after, _convertible, _prefix, _rates, _step
-
     if g.phase != "actions" or g.expected_turn() != faction:
         return []
     f = g.factions[faction]
@@ -569,18 +560,8 @@ def _content_candidates(g, faction: str, legal, network: Network | None = None) 
         if plan is None:
             if len(_PLANS) > 65536:
                 _PLANS.clear()
-            made: Counter | None = Counter()
-            for _k in range(8):
-                have = _after(f, made, rates)
-                code = next((c for res, c in _CODES if need[_NEED_INDEX[res]] > have[res]), None)
-                if code is None:
-                    break
-                kind = _step(f, code, made, rates)
-                if kind is None:
-                    made = None
-                    break
-                made[kind] += 1
-            prefix = _prefix(made, rates) if made else None
+            made, enough = conversion_plan(f, dict(zip(("P", "W", "PW", "C"), need, strict=True)), rates)
+            prefix = _prefix(made, rates) if made and enough else None
             plan = _PLANS[plan_key] = (prefix, _parsed(prefix) if prefix else (), made)
         prefix, commands, made = plan
         if prefix:
@@ -677,8 +658,6 @@ class _Rich:
         if spent < 0 or b1.i != b0.i + spent or b1.ii != b0.ii or not (b0.i or b0.ii) or \
                 s.priests > f.priests + n or s.cult != f.cult or any(c.verb == "town" for c in commands):
             return None
-        from companion.terra_mystica.bots import _after
-
         have = _after(f, made, rates)
         burnt = made["burn"]
         cii = b0.ii - 2 * burnt                        # burnt: two tokens leave bowl II, one reaches III
