@@ -374,20 +374,24 @@ def _content_candidates(g, faction: str, legal, network: Network | None = None) 
     holding = (f.name, f.coins, f.workers, f.priests, tuple(f.bowls))
     network = network or Network(g, faction)
     composed: dict = {}   # a move's content key -> the faction after the conversions and the move
+    plans: dict = {}      # a cost -> its conversions, for this decision (the faction's holding is fixed)
     for cand in turn_moves(g, faction, _convertible(f, rates)):
         if cand in skip:
             continue
         need, key = rich.need(cand)
         if need is None:
             continue
-        plan_key = (holding, need)
-        plan = _PLANS.get(plan_key)
+        plan = plans.get(need)
+        if plan is None:
+            plan_key = (holding, need)
+            plan = _PLANS.get(plan_key)
         if plan is None:
             if len(_PLANS) > 65536:
                 _PLANS.clear()
             made, enough = conversion_plan(f, dict(zip(("P", "W", "PW", "C"), need, strict=True)), rates)
             prefix = _prefix(made, rates) if made and enough else None
             plan = _PLANS[plan_key] = (prefix, _parsed(prefix) if prefix else (), made)
+        plans[need] = plan
         prefix, commands, made = plan
         if prefix:
             state = composed.get(key, _UNSEEN)

@@ -138,40 +138,54 @@ class ValueGreedyBot:
         """``(value, row)`` for every legal row and conversion row (:func:`_content_candidates`) the faction can
         pay for, best first (:func:`move_value`, one sketch per content key)."""
         valuer = Valuer(g, faction, self.weights, networks)
+        weights = self.weights
         valued: dict = {}
         scored = []
+        append = scored.append
         reach = None
         jumps = bool(g.factions[faction].data.teleport)
+        playing = g.round > 0
         tp_keys: dict = {}
-        for k, text in enumerate(rows + converted):
-            if k < len(rows):
-                key, parsed, hexes, tps, builds = _template(text)
-                if builds and g.round > 0:
-                    key = (key, tuple(network.after(h) for h in builds))
-                if hexes and jumps:
-                    reach = reach if reach is not None else _reach_table(g, g.factions[faction])
-                    key = (key, tuple(reach.get(h) for h in hexes))
-                if tps:
-                    for h in tps:
-                        if h not in tp_keys:
-                            tp_keys[h] = any(g.owner(n) not in (None, faction) for n in g.adjacent(h))
-                    key = (key, tuple(tp_keys[h] for h in tps))
-            else:
-                text, key, parsed, state, built = text
-                if state is not None and key not in valued:
-                    size = max(network.after(h) for h in built) + len(built) - 1 if built else \
-                        networks.get(faction)
-                    valued[key] = valuer(state, size)
+        after = network.after
+        refused = float("-inf")
+        for text in rows:
+            key, parsed, hexes, tps, builds = _template(text)
+            if builds and playing:
+                key = (key, tuple(after(h) for h in builds))
+            if hexes and jumps:
+                if reach is None:
+                    reach = _reach_table(g, g.factions[faction])
+                key = (key, tuple(reach.get(h) for h in hexes))
+            if tps:
+                for h in tps:
+                    if h not in tp_keys:
+                        tp_keys[h] = any(g.owner(n) not in (None, faction) for n in g.adjacent(h))
+                key = (key, tuple(tp_keys[h] for h in tps))
             value = valued.get(key)
             if value is None:
                 try:
-                    value = move_value(g, faction, parsed, self.weights, networks=networks, valuer=valuer,
+                    value = move_value(g, faction, parsed, weights, networks=networks, valuer=valuer,
                                        network=network)
                 except (IllegalActionError, RecordError, KeyError):
-                    value = None
-                valued[key] = value = float("-inf") if value is None else value
-            if value != float("-inf"):
-                scored.append((value, text))
+                    value = refused
+                valued[key] = value
+            if value != refused:
+                append((value, text))
+        own = networks.get(faction)
+        for text, key, parsed, state, built in converted:
+            value = valued.get(key)
+            if value is None:
+                if state is not None:
+                    value = valuer(state, max(after(h) for h in built) + len(built) - 1 if built else own)
+                else:
+                    try:
+                        value = move_value(g, faction, parsed, weights, networks=networks, valuer=valuer,
+                                           network=network)
+                    except (IllegalActionError, RecordError, KeyError):
+                        value = refused
+                valued[key] = value
+            if value != refused:
+                append((value, text))
         scored.sort(key=lambda t: t[0], reverse=True)
         return scored
 
