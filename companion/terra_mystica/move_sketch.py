@@ -35,6 +35,7 @@ from companion.terra_mystica.bot_conversions import (
 from companion.terra_mystica.bot_value import Valuer, Weights, _network_size
 from companion.terra_mystica.engine.move_context import _reach_table
 from companion.terra_mystica.engine.moves import turn_moves
+from companion.terra_mystica.network import _links, networks
 
 __all__ = ["Sketch", "sketch", "move_value", "Network", "content_rows"]
 
@@ -279,8 +280,6 @@ class Network:
         self._links = None
 
     def _groups(self) -> None:
-        from companion.terra_mystica.network import _links, networks
-
         f = self.g.factions[self.faction]
         ts = self.g.townstate
         jump = f.jump_range if f.data.teleport else 0
