@@ -190,3 +190,29 @@ def test_every_move_of_the_greedy_bot_is_legal(players):
             conversions += 1
         state = game.apply_action(state, action)   # the engine accepts it (raises otherwise)
     assert game.score(state).winners and conversions > 0
+
+
+def test_setup_dwellings_read_from_sketches_are_the_ones_applying_them_picks():
+    """Round 0: the dwellings valued from their sketches and networks are exactly those that applying every row
+    and valuing the game after it (the look-ahead's exact_values) finds best."""
+    from companion.terra_mystica.bot_lookahead import exact_values
+    from companion.terra_mystica.bot_value import _network_size
+    from companion.terra_mystica.move_value import _setup_best
+
+    seen = 0
+    for players in (2, 4, 5):
+        state = game.new_game(players)
+        rng = random.Random(players)
+        bots = [make_bot("greedy") for _ in range(players)]
+        while state.game is None or state.game.round == 0:
+            g = state.game
+            name, rows = game.legal_rows(state)
+            if g is not None and rows and all(r.startswith("build ") for r in rows):
+                networks = {n: _network_size(g, n) for n in g.seats}
+                assert _setup_best(g, name, rows, bots[0].weights, networks) == \
+                    exact_values(g, name, rows, bots[0].weights, networks)
+                seen += 1
+            seat = game.current_player(state)
+            action = game.sample_chance(state, rng) if seat == game.CHANCE else bots[seat].choose(state, rng, seat)
+            state = game.apply_action(state, action)
+    assert seen >= 2 * (2 + 4 + 5)
