@@ -57,6 +57,21 @@ def test_the_bots_import_the_adapter_and_the_engine_at_the_top_only():
     assert inside == []
 
 
+BOT_LAYERS = ("bot_value.py", "bot_conversions.py", "bot_lookahead.py", "move_sketch.py", "move_value.py", "bots.py")
+"""The bots' modules, lowest layer first: each imports only the ones before it (and the engine, the adapter)."""
+
+
+def test_the_bot_layers_import_downwards_only_and_at_the_top():
+    for k, name in enumerate(BOT_LAYERS):
+        imports = _imports(ROOT / name)
+        bots = {m.split(".")[2] + ".py" for m, _where in imports
+                if m.startswith("companion.terra_mystica.") and m.split(".")[2] + ".py" in BOT_LAYERS}
+        assert bots <= set(BOT_LAYERS[:k]), (name, sorted(bots - set(BOT_LAYERS[:k])))
+        inside = sorted({m for m, where in imports if where is not None and m.startswith("companion.terra_mystica")
+                         and not m.startswith("companion.terra_mystica.search")})
+        assert inside == [], name    # only make_bot's search bot (the layer above) is imported late
+
+
 def test_the_bots_module_imports_first_in_a_fresh_interpreter():
     # a cycle at import time would fail here (bots -> game -> engine, nothing back)
     done = subprocess.run([sys.executable, "-c", "import companion.terra_mystica.bots as b; print(b.GreedyBot.name)"],
