@@ -142,6 +142,37 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
     return out
 
 
+def _several_hexes(ctx: _Context, spades: int, extra_cost: dict) -> list[str]:
+    """Follow-ups that spend ``spades`` spades of one action on two or three hexes (the Halflings'
+    stronghold grants three transforms and one build, RULES-NOTES-E E.0), each turned to the home colour:
+    ``. transform A. transform B`` (``. -SPADE`` for a spade left, declined before the build, E.2.1), and
+    with the action's dwelling on one of them, ``. transform A. transform B. build A``. The build spends no
+    spade here (every transform is written out); a transform to another colour comes only on one hex
+    (:func:`_spade_follow_ups`). At most one tunnel / carpet flight."""
+    if ctx.mode in ("none", "volcano") or spades < 2:
+        return []
+    sites = []   # (hex, spades to home, reach price)
+    for h in ctx.reachable:
+        reach = ctx.reach_cost(h)
+        need = ctx.need(h)
+        if reach is not None and need and need < spades and ctx.affords(extra_cost, reach):
+            sites.append((h, need, reach))
+    out: list[str] = []
+    for n in range(2, min(3, spades) + 1):
+        for group in combinations(sites, n):
+            spent = sum(s[1] for s in group)
+            jumps = [s[2] for s in group if s[2]]
+            if spent > spades or len(jumps) > 1 or not ctx.affords(extra_cost, *jumps):
+                continue
+            left = spades - spent
+            text = "".join(f". transform {s[0]}" for s in group) + \
+                (f". -{left}SPADE" if left > 1 else ". -SPADE" if left else "")
+            out.append(text)
+            if ctx.dwelling_left and ctx.affords(extra_cost, *jumps, ctx.d_cost):
+                out += [f"{text}. build {s[0]}{t}" for s in group for t in ctx.town_picks(s[0], "D")]
+    return out
+
+
 def _build_moves(ctx: _Context) -> list[str]:
     """Dwellings (with ``dig N`` for foreign terrain) and transforms bought with ``dig``."""
     game, f = ctx.game, ctx.f
@@ -235,12 +266,14 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
             effect = dict(effects[min(f.buildings[kind] + 1, len(effects)) - 1]) if effects else {}
             favours = int(effect.get("GAIN_FAVOR", 1 if kind in ("TE", "SA") else 0))
             head = f"upgrade {h} to {kind}"
-            if effect.get("SPADE"):
-                # the Halflings' stronghold: three spades, no dig (E.2.1)
-                tails = _spade_follow_ups(ctx, int(effect["SPADE"]), can_dig=False, extra_cost=cost)
-                out += [head + t for t in tails]
-                continue
             towns = ctx.town_picks(h, kind)
+            if effect.get("SPADE"):
+                # the Halflings' stronghold: three spades, no dig (E.2.1), on up to three hexes (E.0)
+                spades = int(effect["SPADE"])
+                tails = _spade_follow_ups(ctx, spades, can_dig=False, extra_cost=cost) + \
+                    _several_hexes(ctx, spades, cost)
+                out += [head + town + t for town in towns for t in tails]
+                continue
             if effect.get("CONVERT_W_TO_P") and "strict-darkling-sh" in game.options:
                 # the Darklings' conversion holds the turn open: used or waived in the same move (E.2.2)
                 w_after = f.workers - cost.get("W", 0)
@@ -259,9 +292,12 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
 
 
 def _cult_picks(n: int, same_track: bool) -> list[str]:
+    """``. +TRACK`` for each track (``. +2TRACK`` for steps on one track, Auren's ACTA) and the decline of
+    the steps, ``. -CULT`` (``. -2CULT``), which the reference accepts (RULES-NOTES-E E.2)."""
+    decline = f". -{n}CULT" if n > 1 else ". -CULT"
     if same_track and n > 1:
-        return [f". +{n}{t}" for t in CULT_TRACKS]
-    return [f". +{t}" for t in CULT_TRACKS]
+        return [f". +{n}{t}" for t in CULT_TRACKS] + [decline]
+    return [f". +{t}" for t in CULT_TRACKS] + [decline]
 
 
 def _action_moves(ctx: _Context) -> list[str]:
@@ -359,10 +395,10 @@ def _other_moves(ctx: _Context) -> list[str]:
 def _connect_moves(ctx: _Context) -> list[str]:
     """The Mermaids' ``connect rN. +TWn`` before the turn's action: a town across a river hex their
     buildings already allow (:meth:`TownState.mermaid_candidates`; RULES-NOTES section 4, tricky case 5).
-    The turn stays open for its action, as in the reference engine. A town made by the turn's own build or
-    upgrade comes with that move (:meth:`_Context.town_picks`)."""
+    The turn stays open for its action, as in the reference engine. Two such towns in one row when the first
+    connect leaves a second river to connect across (:meth:`_Context.connect_rows`). A town made by the
+    turn's own build or upgrade comes with that move (:meth:`_Context.town_picks`)."""
     game, f = ctx.game, ctx.f
     if f.name != "mermaids":
         return []
-    tiles = [tid for tid, n in sorted(game.town_pool.items()) if n > 0]
-    return [f"connect {r}. +{tid}" for r in game.townstate.mermaid_candidates(f.name) for tid in tiles]
+    return [row[2:] for row in ctx.connect_rows(game._towns_now(), 0, ())]

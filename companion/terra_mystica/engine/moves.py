@@ -72,6 +72,7 @@ def decision_moves(game, faction: str) -> list[str]:
         out += [p[2:] for p in _favour_picks(ctx, 1) if p]
     if f.owed.town:
         out += [f"+{tid}" for tid, n in sorted(game.town_pool.items()) if n > 0]
+        out.append(f"-{f.owed.town}GAIN_TW" if f.owed.town > 1 else "-GAIN_TW")  # E.2
     if f.owed.town or f.blocked:
         # a step back before the tile or the key says which track its key takes to 10 (RULES-NOTES-D D.2)
         loose = "loose-cult-loss" in game.options
@@ -83,6 +84,7 @@ def decision_moves(game, faction: str) -> list[str]:
             out.append(f"+{f.same_track_name}")
         else:
             out += [f"+{t}" for t in CULT_TRACKS]
+        out.append(f"-{f.owed.cult}CULT" if f.owed.cult > 1 else "-CULT")  # E.2
     elif f.blocked and game._free_keys(f) > 0:
         out += [f"+{t}" for t in f.blocked]  # a track waiting at 9 for a key (RULES-NOTES-D D.2)
     if f.owed.pick_color:
