@@ -337,6 +337,74 @@ def _action_moves(ctx: _Context) -> list[str]:
         if any(k not in ctx.res for k in cost) or not ctx.affords(cost):
             continue
         out += _gain_follow_ups(ctx, f"action {act}", dict(fa.gain), cost, spade_actions_convert)
+        if fa.gain.get("GAIN_ACTION"):
+            out += _double_action_moves(ctx, f"action {act}", cost)
+    return out
+
+
+FOLLOW_UP_GAINS = ("SPADE", "CULT", "BRIDGE", "FREE_D", "FREE_TP", "FREE_TF", "PICK_COLOR", "GAIN_ACTION")
+
+
+def _double_action_moves(ctx: _Context, head: str, cost: dict) -> list[str]:
+    """The Chaos Magicians' ``action ACTC`` (two more full actions, RULES-NOTES-E E.2.2) as complete moves,
+    in a bounded family whose legality is read from the state without applying the first action:
+
+    * ``action ACTC. pass BONn`` (``pass`` in round 6): under strict-chaosmagician-sh the pass gives up the
+      second action;
+    * ``action ACTC. X. Y`` with X and Y two different actions that cannot touch each other: Y is a priest
+      sent to a track (one row per track, the best free space, never to 10, where a town key would
+      decide), ``advance ship`` / ``advance dig``, or a power action with no follow-up (ACT2, ACT3, ACT4);
+      X is one of those or a building that founds no town (a dwelling on a home-coloured hex in reach, a
+      trading house), listed first; X and Y are afforded together from what the faction holds now (their
+      gains not counted).
+
+    The other pairs (an action with spades, a bridge, cult steps or a town, two buildings, which may found a
+    town together, ``X. pass``) are not listed as one move: ``action ACTC`` alone is listed too, and the open
+    turn then lists each next action (:func:`.moves._open_turn_moves`). Each Chaos Magicians' decision with
+    ACTC free lists at most C(9, 2) + 9 x (buildings) of these rows."""
+    game, f = ctx.game, ctx.f
+    out: list[str] = []
+    if "strict-chaosmagician-sh" in game.options:
+        out += [f"{head}. pass"] if game.round >= 6 else [f"{head}. pass {b}" for b in game.bonus_pool]
+    simple: list[tuple[str, dict]] = []   # actions that leave every other one as it was
+    if f.priests >= 1:
+        steps = game.tiles.cult_track.priest_slot_steps
+        for t in CULT_TRACKS:
+            free = [v for v, who in zip(steps, game.cult_slots[t], strict=True) if who is None]
+            n = max(free) if free else 1
+            if f.cult[t] + n < 10:
+                simple.append((f"send p to {t} for {n}" if free else f"send p to {t}", {"P": 1}))
+    sh = f.data.shipping
+    if f.shipping_level < sh.max and sh.advance_cost is not None:
+        simple.append(("advance ship", dict(sh.advance_cost)))
+    sp = f.data.spades
+    if sp is not None and f.digging_level < sp.max_level and sp.advance_cost is not None:
+        simple.append(("advance dig", dict(sp.advance_cost)))
+    forbid = f.data.engine_fields.get("action") or {}
+    for act, pa in ctx.tiles.power_actions.items():
+        if forbid.get(act, {}).get("forbid") or act in game.used_actions and not game._may_reuse(f, act):
+            continue
+        if not any(pa.gain.get(k) for k in FOLLOW_UP_GAINS):
+            simple.append((f"action {act}", {"PW": pa.cost_for(f.data)}))
+    buildings: list[tuple[str, dict]] = []
+    if ctx.dwelling_left:
+        buildings += [(f"build {h}", {**ctx.d_cost, **{k: v + ctx.d_cost.get(k, 0) for k, v in reach.items()}})
+                      for h, reach in ctx.home_sites() if ctx.town_picks(h, "D") == [""]]
+    tp = f.data.buildings["TP"]
+    if f.buildings["TP"] < tp.count:
+        occupied = ctx.occupied
+        for h, cur in sorted(f.hexes.items()):
+            if cur != "D" or ctx.town_picks(h, "TP") != [""]:
+                continue
+            price = dict(tp.cost)
+            if not any((b := occupied.get(n)) and b[0] != f.name for n in game.adjacent(h)):
+                price["C"] = price.get("C", 0) * 2
+            buildings.append((f"upgrade {h} to TP", price))
+    firsts = buildings + simple
+    for i, (x, px) in enumerate(firsts):
+        for y, py in simple[max(0, i - len(buildings) + 1):]:
+            if ctx.affords(cost, px, py):
+                out.append(f"{head}. {x}. {y}")
     return out
 
 
