@@ -177,29 +177,62 @@ class _Context:
         if fav5:
             ts = ts.take_fav5(f.name)
             founded += _founded(ts)
-        if founded:
-            return self.town_rows(founded)
-        tiles = self.town_rows(1)
-        if mermaids and tiles != [""]:
+        rows = self.town_rows(founded) if founded else [""]
+        if mermaids:
             # a river the Mermaids could already connect across is a move of its own (move_kinds._connect_moves)
             if self._ready is None:
                 self._ready = set(game.townstate.mermaid_candidates(f.name))
-            ready = self._ready
-            rivers = [r for r in ts.mermaid_candidates(f.name) if r not in ready]
-            return [""] + [f". connect {r}{t}" for r in rivers for t in tiles]
-        return [""]
+            rows = rows + self.connect_rows(ts, founded, self._ready)
+        return rows
+
+    def connect_rows(self, ts, founded: int, ready) -> list[str]:
+        """The Mermaids' towns across river hexes after a change of the town state to ``ts`` that founded
+        ``founded`` towns: ``. +TWa. connect rN. +TWb`` (the founded towns' tiles first), with a second
+        connect when the first leaves another river to connect across (``. connect r1. +TW2. connect r10.
+        +TW4``; RULES-NOTES section 4, tricky case 5), one row per set of tiles the pool holds; the first
+        river is not in ``ready`` (those the Mermaids could connect across before the change). Rows with a
+        connect only: the founded towns alone are :meth:`town_rows`."""
+        seqs: list[tuple] = []
+        seen: set = set()
+        for r1 in ts.mermaid_candidates(self.f.name):
+            if r1 in ready:
+                continue
+            seqs.append((r1,))
+            try:
+                after = ts.connect(r1, self.f.name)
+            except IllegalActionError:
+                continue
+            for r2 in after.mermaid_candidates(self.f.name):
+                if r2 != r1 and frozenset((r1, r2)) not in seen:
+                    seen.add(frozenset((r1, r2)))
+                    seqs.append((r1, r2))
+        if not seqs:
+            return []
+        copies = [tid for tid, n in sorted(self.game.town_pool.items()) for _ in range(n)]
+        out = []
+        for seq in seqs:
+            k = founded + len(seq)
+            if len(copies) < k:
+                continue
+            for pick in sorted(set(combinations(copies, k))):
+                out.append("".join(f". +{tid}" for tid in pick[:founded]) +
+                           "".join(f". connect {r}. +{tid}" for r, tid in zip(seq, pick[founded:], strict=True)))
+        return out
 
     def town_rows(self, towns: int) -> list[str]:
         """The tile picks of ``towns`` towns founded at once (``. +TW3``; two towns ``. +TW3. +TW7``, one
-        row per set of tiles the pool holds), ``[""]`` when none is founded or no tile is left."""
+        row per set of tiles the pool holds) and their decline (``. -GAIN_TW``, ``. -2GAIN_TW``; RULES-NOTES-E
+        E.2), ``[""]`` when none is founded or no tile is left."""
         pool = sorted(self.game.town_pool.items())
         if towns <= 0:
             return [""]
+        decline = f". -{towns}GAIN_TW" if towns > 1 else ". -GAIN_TW"  # E.2: the tiles may be declined
         if towns == 1:
-            return [row for tid, n in pool if n > 0 for row in self._town_tile_rows(tid)] or [""]
+            rows = [row for tid, n in pool if n > 0 for row in self._town_tile_rows(tid)]
+            return rows + [decline] if rows else [""]
         copies = [tid for tid, n in pool for _ in range(n)]
         picks = sorted(set(combinations(copies, min(towns, len(copies)))))
-        return ["".join(f". +{tid}" for tid in pick) for pick in picks] or [""]
+        return ["".join(f". +{tid}" for tid in pick) for pick in picks] + [decline] if picks else [""]
 
     def _town_tile_rows(self, tid: str) -> list[str]:
         """``. +TWn``; for a tile whose cult steps would take more tracks to 10 than there are keys for
@@ -313,11 +346,16 @@ def _founded(ts) -> int:
 def _favour_picks(ctx: _Context, n: int) -> list[str]:
     """``. +FAVn`` for each favour tile ``ctx``'s faction may take; ``n`` = 2 (the Chaos Magicians' temple
     and sanctuary): ``. +FAVa. +FAVb`` for each pair of different tiles (one when fewer than two are left:
-    the second is owed to the next decision); ``. -GAIN_FAVOR`` when none is left (E.2)."""
+    the second is owed to the next decision), one tile and the decline of the other (``. +FAVa. -GAIN_FAVOR``);
+    and the decline of them all, ``. -GAIN_FAVOR`` (``. -2GAIN_FAVOR``),
+    which the reference accepts whether or not a tile is left (E.2)."""
     if n <= 0:
         return [""]
     f = ctx.f
     free = [fid for fid, left in ctx.game.favor_pool.items() if left > 0 and fid not in f.favors]
+    decline = f". -{n}GAIN_FAVOR" if n > 1 else ". -GAIN_FAVOR"  # the reference always accepts it (E.2)
     if n >= 2 and len(free) >= n:
-        return ["".join(f". +{fid}" for fid in pick) for pick in combinations(free, n)]
-    return [f". +{fid}" for fid in free] or [". -GAIN_FAVOR"]  # none left to take: declined (E.2)
+        pairs = ["".join(f". +{fid}" for fid in pick) for pick in combinations(free, n)]
+        return pairs + [f". +{fid}. -{n - 1}GAIN_FAVOR" if n > 2 else f". +{fid}. -GAIN_FAVOR" for fid in free] + \
+            [decline]
+    return [f". +{fid}" for fid in free] + [decline]

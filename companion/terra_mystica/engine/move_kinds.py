@@ -142,6 +142,37 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
     return out
 
 
+def _several_hexes(ctx: _Context, spades: int, extra_cost: dict) -> list[str]:
+    """Follow-ups that spend ``spades`` spades of one action on two or three hexes (the Halflings'
+    stronghold grants three transforms and one build, RULES-NOTES-E E.0), each turned to the home colour:
+    ``. transform A. transform B`` (``. -SPADE`` for a spade left, declined before the build, E.2.1), and
+    with the action's dwelling on one of them, ``. transform A. transform B. build A``. The build spends no
+    spade here (every transform is written out); a transform to another colour comes only on one hex
+    (:func:`_spade_follow_ups`). At most one tunnel / carpet flight."""
+    if ctx.mode in ("none", "volcano") or spades < 2:
+        return []
+    sites = []   # (hex, spades to home, reach price)
+    for h in ctx.reachable:
+        reach = ctx.reach_cost(h)
+        need = ctx.need(h)
+        if reach is not None and need and need < spades and ctx.affords(extra_cost, reach):
+            sites.append((h, need, reach))
+    out: list[str] = []
+    for n in range(2, min(3, spades) + 1):
+        for group in combinations(sites, n):
+            spent = sum(s[1] for s in group)
+            jumps = [s[2] for s in group if s[2]]
+            if spent > spades or len(jumps) > 1 or not ctx.affords(extra_cost, *jumps):
+                continue
+            left = spades - spent
+            text = "".join(f". transform {s[0]}" for s in group) + \
+                (f". -{left}SPADE" if left > 1 else ". -SPADE" if left else "")
+            out.append(text)
+            if ctx.dwelling_left and ctx.affords(extra_cost, *jumps, ctx.d_cost):
+                out += [f"{text}. build {s[0]}{t}" for s in group for t in ctx.town_picks(s[0], "D")]
+    return out
+
+
 def _build_moves(ctx: _Context) -> list[str]:
     """Dwellings (with ``dig N`` for foreign terrain) and transforms bought with ``dig``."""
     game, f = ctx.game, ctx.f
@@ -235,12 +266,14 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
             effect = dict(effects[min(f.buildings[kind] + 1, len(effects)) - 1]) if effects else {}
             favours = int(effect.get("GAIN_FAVOR", 1 if kind in ("TE", "SA") else 0))
             head = f"upgrade {h} to {kind}"
-            if effect.get("SPADE"):
-                # the Halflings' stronghold: three spades, no dig (E.2.1)
-                tails = _spade_follow_ups(ctx, int(effect["SPADE"]), can_dig=False, extra_cost=cost)
-                out += [head + t for t in tails]
-                continue
             towns = ctx.town_picks(h, kind)
+            if effect.get("SPADE"):
+                # the Halflings' stronghold: three spades, no dig (E.2.1), on up to three hexes (E.0)
+                spades = int(effect["SPADE"])
+                tails = _spade_follow_ups(ctx, spades, can_dig=False, extra_cost=cost) + \
+                    _several_hexes(ctx, spades, cost)
+                out += [head + town + t for town in towns for t in tails]
+                continue
             if effect.get("CONVERT_W_TO_P") and "strict-darkling-sh" in game.options:
                 # the Darklings' conversion holds the turn open: used or waived in the same move (E.2.2)
                 w_after = f.workers - cost.get("W", 0)
@@ -259,9 +292,12 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
 
 
 def _cult_picks(n: int, same_track: bool) -> list[str]:
+    """``. +TRACK`` for each track (``. +2TRACK`` for steps on one track, Auren's ACTA) and the decline of
+    the steps, ``. -CULT`` (``. -2CULT``), which the reference accepts (RULES-NOTES-E E.2)."""
+    decline = f". -{n}CULT" if n > 1 else ". -CULT"
     if same_track and n > 1:
-        return [f". +{n}{t}" for t in CULT_TRACKS]
-    return [f". +{t}" for t in CULT_TRACKS]
+        return [f". +{n}{t}" for t in CULT_TRACKS] + [decline]
+    return [f". +{t}" for t in CULT_TRACKS] + [decline]
 
 
 def _action_moves(ctx: _Context) -> list[str]:
@@ -301,6 +337,74 @@ def _action_moves(ctx: _Context) -> list[str]:
         if any(k not in ctx.res for k in cost) or not ctx.affords(cost):
             continue
         out += _gain_follow_ups(ctx, f"action {act}", dict(fa.gain), cost, spade_actions_convert)
+        if fa.gain.get("GAIN_ACTION"):
+            out += _double_action_moves(ctx, f"action {act}", cost)
+    return out
+
+
+FOLLOW_UP_GAINS = ("SPADE", "CULT", "BRIDGE", "FREE_D", "FREE_TP", "FREE_TF", "PICK_COLOR", "GAIN_ACTION")
+
+
+def _double_action_moves(ctx: _Context, head: str, cost: dict) -> list[str]:
+    """The Chaos Magicians' ``action ACTC`` (two more full actions, RULES-NOTES-E E.2.2) as complete moves,
+    in a bounded family whose legality is read from the state without applying the first action:
+
+    * ``action ACTC. pass BONn`` (``pass`` in round 6): under strict-chaosmagician-sh the pass gives up the
+      second action;
+    * ``action ACTC. X. Y`` with X and Y two different actions that cannot touch each other: Y is a priest
+      sent to a track (one row per track, the best free space, never to 10, where a town key would
+      decide), ``advance ship`` / ``advance dig``, or a power action with no follow-up (ACT2, ACT3, ACT4);
+      X is one of those or a building that founds no town (a dwelling on a home-coloured hex in reach, a
+      trading house), listed first; X and Y are afforded together from what the faction holds now (their
+      gains not counted).
+
+    The other pairs (an action with spades, a bridge, cult steps or a town, two buildings, which may found a
+    town together, ``X. pass``) are not listed as one move: ``action ACTC`` alone is listed too, and the open
+    turn then lists each next action (:func:`.moves._open_turn_moves`). Each Chaos Magicians' decision with
+    ACTC free lists at most C(9, 2) + 9 x (buildings) of these rows."""
+    game, f = ctx.game, ctx.f
+    out: list[str] = []
+    if "strict-chaosmagician-sh" in game.options:
+        out += [f"{head}. pass"] if game.round >= 6 else [f"{head}. pass {b}" for b in game.bonus_pool]
+    simple: list[tuple[str, dict]] = []   # actions that leave every other one as it was
+    if f.priests >= 1:
+        steps = game.tiles.cult_track.priest_slot_steps
+        for t in CULT_TRACKS:
+            free = [v for v, who in zip(steps, game.cult_slots[t], strict=True) if who is None]
+            n = max(free) if free else 1
+            if f.cult[t] + n < 10:
+                simple.append((f"send p to {t} for {n}" if free else f"send p to {t}", {"P": 1}))
+    sh = f.data.shipping
+    if f.shipping_level < sh.max and sh.advance_cost is not None:
+        simple.append(("advance ship", dict(sh.advance_cost)))
+    sp = f.data.spades
+    if sp is not None and f.digging_level < sp.max_level and sp.advance_cost is not None:
+        simple.append(("advance dig", dict(sp.advance_cost)))
+    forbid = f.data.engine_fields.get("action") or {}
+    for act, pa in ctx.tiles.power_actions.items():
+        if forbid.get(act, {}).get("forbid") or act in game.used_actions and not game._may_reuse(f, act):
+            continue
+        if not any(pa.gain.get(k) for k in FOLLOW_UP_GAINS):
+            simple.append((f"action {act}", {"PW": pa.cost_for(f.data)}))
+    buildings: list[tuple[str, dict]] = []
+    if ctx.dwelling_left:
+        buildings += [(f"build {h}", {**ctx.d_cost, **{k: v + ctx.d_cost.get(k, 0) for k, v in reach.items()}})
+                      for h, reach in ctx.home_sites() if ctx.town_picks(h, "D") == [""]]
+    tp = f.data.buildings["TP"]
+    if f.buildings["TP"] < tp.count:
+        occupied = ctx.occupied
+        for h, cur in sorted(f.hexes.items()):
+            if cur != "D" or ctx.town_picks(h, "TP") != [""]:
+                continue
+            price = dict(tp.cost)
+            if not any((b := occupied.get(n)) and b[0] != f.name for n in game.adjacent(h)):
+                price["C"] = price.get("C", 0) * 2
+            buildings.append((f"upgrade {h} to TP", price))
+    firsts = buildings + simple
+    for i, (x, px) in enumerate(firsts):
+        for y, py in simple[max(0, i - len(buildings) + 1):]:
+            if ctx.affords(cost, px, py):
+                out.append(f"{head}. {x}. {y}")
     return out
 
 
@@ -359,10 +463,10 @@ def _other_moves(ctx: _Context) -> list[str]:
 def _connect_moves(ctx: _Context) -> list[str]:
     """The Mermaids' ``connect rN. +TWn`` before the turn's action: a town across a river hex their
     buildings already allow (:meth:`TownState.mermaid_candidates`; RULES-NOTES section 4, tricky case 5).
-    The turn stays open for its action, as in the reference engine. A town made by the turn's own build or
-    upgrade comes with that move (:meth:`_Context.town_picks`)."""
+    The turn stays open for its action, as in the reference engine. Two such towns in one row when the first
+    connect leaves a second river to connect across (:meth:`_Context.connect_rows`). A town made by the
+    turn's own build or upgrade comes with that move (:meth:`_Context.town_picks`)."""
     game, f = ctx.game, ctx.f
     if f.name != "mermaids":
         return []
-    tiles = [tid for tid, n in sorted(game.town_pool.items()) if n > 0]
-    return [f"connect {r}. +{tid}" for r in game.townstate.mermaid_candidates(f.name) for tid in tiles]
+    return [row[2:] for row in ctx.connect_rows(game._towns_now(), 0, ())]

@@ -19,16 +19,28 @@ A town comes with the move that founds it: ``+TWn`` after the build, upgrade or 
 ``+FAV5. +TWn`` when the favour tile lowers the town to 6 power); the Chaos Magicians' temple and sanctuary
 take their two favour tiles in the move (``upgrade D4 to TE. +FAV1. +FAV11``).
 
-Choices left to the following decision of the same faction (the reference engine keeps its turn open
-meanwhile, so the row stays the same turn), where listing them in the move would multiply the list without
-changing what can be reached: the two actions after the Chaos Magicians' ``ACTC``. The Mermaids'
-``connect rN. +TWn`` (a town across a river hex) comes with the build or upgrade that makes it, or, when their
-buildings already allow it, as a move of its own before the turn's action (the turn stays open). Not listed:
-two towns in one move by a build that founds one and connects another, ``connect`` after a power or faction
-action (listed before it instead), several-hex uses of the Halflings' stronghold spades (one hex and
-``-NSPADE`` are listed). After a transform to another colour the action's dwelling may go on any home-coloured
-hex in reach (``action ACT5. transform H4 to black. build E7``, E.1.2); ACT6 may turn one hex home and another
-to another colour; cult-income spades may go to two hexes in one row.
+The declines of a granted choice come as moves too (E.2): ``upgrade E9 to TE. -GAIN_FAVOR`` (the Chaos
+Magicians' ``-2GAIN_FAVOR`` or ``+FAVa. -GAIN_FAVOR``), ``action BON2. -CULT`` (``-2CULT`` after ACTA), a
+town's ``-GAIN_TW``, and the same as answers outside turns.
+
+The Chaos Magicians' ``action ACTC`` (two more full actions, E.2.2) is listed as complete moves in a bounded
+family (:func:`.move_kinds._double_action_moves`): ``action ACTC. pass BONn`` and ``action ACTC. X. Y`` for
+pairs of actions that cannot touch each other (priests, advances, power actions without follow-ups, at most
+one building that founds no town), at most C(9, 2) + 9 x buildings rows; the other pairs are reached through
+``action ACTC`` alone, whose open turn lists each next action (the reference engine keeps the turn open
+meanwhile, so the row stays the same turn). The Mermaids' ``connect rN. +TWn`` (a town across a river hex)
+comes with the build or upgrade that makes it, after the tiles of the towns the build founds itself, with a
+second connect when the first leaves another river to connect across (``upgrade C1 to TE. +FAV5. connect r1.
++TW2. connect r10. +TW4``), or, when their buildings already allow it, as a move of its own before the turn's
+action (one or two connects; the turn stays open). The Halflings' stronghold spades go to one, two or three
+hexes (``upgrade E6 to SH. transform E5. transform F3. -SPADE. build E5``). After a transform to another
+colour the action's dwelling may go on any home-coloured hex in reach (``action ACT5. transform H4 to black.
+build E7``, E.1.2); ACT6 may turn one hex home and another to another colour; cult-income spades may go to two
+hexes in one row.
+
+Not listed: ``connect`` after a power or faction action (listed before it instead); a transform towards home
+with fewer spades than the hex needs (the reference turns it part of the way) outside cult income; several
+Halflings' stronghold hexes of which one goes to another colour; a ``connect`` followed by ``-GAIN_TW``.
 """
 
 from __future__ import annotations
@@ -72,6 +84,7 @@ def decision_moves(game, faction: str) -> list[str]:
         out += [p[2:] for p in _favour_picks(ctx, 1) if p]
     if f.owed.town:
         out += [f"+{tid}" for tid, n in sorted(game.town_pool.items()) if n > 0]
+        out.append(f"-{f.owed.town}GAIN_TW" if f.owed.town > 1 else "-GAIN_TW")  # E.2
     if f.owed.town or f.blocked:
         # a step back before the tile or the key says which track its key takes to 10 (RULES-NOTES-D D.2)
         loose = "loose-cult-loss" in game.options
@@ -83,6 +96,7 @@ def decision_moves(game, faction: str) -> list[str]:
             out.append(f"+{f.same_track_name}")
         else:
             out += [f"+{t}" for t in CULT_TRACKS]
+        out.append(f"-{f.owed.cult}CULT" if f.owed.cult > 1 else "-CULT")  # E.2
     elif f.blocked and game._free_keys(f) > 0:
         out += [f"+{t}" for t in f.blocked]  # a track waiting at 9 for a key (RULES-NOTES-D D.2)
     if f.owed.pick_color:
