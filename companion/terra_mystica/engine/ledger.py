@@ -23,8 +23,10 @@ def _illegal(code: str, message: str, rule: str, line: int | None) -> IllegalAct
     return IllegalActionError(code, message, rule=rule, line=line)
 
 
-DECLINES = frozenset({"BRIDGE", "FREE_D", "FREE_TF", "FREE_TP", "CONVERT_W_TO_P", "GAIN_FAVOR", "GAIN_TW", "CULT"})
-"""Pending items a ``-X`` row declines besides ``-SPADE`` and ``-GAIN_P3_FOR_VP`` (RULES-NOTES-E E.2 table)."""
+DECLINES = frozenset({"BRIDGE", "FREE_D", "FREE_TF", "FREE_TP", "CONVERT_W_TO_P", "GAIN_FAVOR", "GAIN_TW", "CULT",
+                      "VOLCANO_TF"})
+"""Pending items a ``-X`` row declines besides ``-SPADE`` and ``-GAIN_P3_FOR_VP`` (RULES-NOTES-E E.2 table;
+``-VOLCANO_TF``, a volcano faction's unused ``dig``, is accepted by the reference: test_referee_kinds7)."""
 
 
 def _described(what: str | Callable[[], str]) -> str:
@@ -247,6 +249,8 @@ class Ledger:
                 f.owe(favor=-n)
             elif what == "GAIN_TW":
                 f.owe(town=-n)
+            elif what == "VOLCANO_TF":
+                f.owe(volcano_tf=-n)
             else:
                 f.owe(cult=-n)
                 if not f.owed.cult:

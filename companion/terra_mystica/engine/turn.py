@@ -208,7 +208,7 @@ class TurnObligations:
     declines: tuple = field(default=())
     """The decline commands the reference engine accepts now (``-SPADE``, ``-BRIDGE``, ``-FREE_D``,
     ``-FREE_TF``, ``-FREE_TP``, ``-3CONVERT_W_TO_P``, ``-GAIN_FAVOR``, ``-GAIN_TW``, ``-CULT``,
-    ``-GAIN_P3_FOR_VP``; E.2)."""
+    ``-VOLCANO_TF``, ``-GAIN_P3_FOR_VP``; E.2)."""
 
     @property
     def complete(self) -> bool:
@@ -236,7 +236,7 @@ def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = F
             continue
         if k == "SPADE" and turn.dig_spades and not passed:
             continue  # E.2.3: spades bought with dig must be used
-        if k in ("ACTION", "UNLOCK_TERRAIN", "PICK_COLOR", "VOLCANO_TF", "LOSE_CULT"):
+        if k in ("ACTION", "UNLOCK_TERRAIN", "PICK_COLOR", "LOSE_CULT"):
             continue  # no decline (E.2.2) / a choice to make (E.2.4, E.2 "(code)")
         if k == "CONVERT_W_TO_P":
             declines.append(f"-{n}CONVERT_W_TO_P")

@@ -79,7 +79,7 @@ class Turns:
                  "CULT": _("{n} cult step(s) to place (+TRACK) or decline with -CULT"),
                  "UNLOCK_TERRAIN": _("{n} terrain(s) to unlock (unlock-terrain COLOUR)"),
                  "PICK_COLOR": _("a colour to pick (pick-color COLOUR)"),
-                 "VOLCANO_TF": _("the volcano begun with dig 1 to place (build HEX)"),
+                 "VOLCANO_TF": _("the volcano begun with dig 1 to place (build HEX) or decline with -VOLCANO_TF"),
                  "LOSE_CULT": _("{n} cult steps to give back for the volcano (-NTRACK)"),
                  "GAIN_P3_FOR_VP": _("gain P3 for VP to answer (or -GAIN_P3_FOR_VP)")}
         items = pending_items(self, name)
