@@ -192,3 +192,55 @@ def test_the_reference_agrees_on_the_volcano_declines(faction):
                        (f"{faction}: dig 1. -2VOLCANO_TF", "Not enough 'VOLCANO_TF'")):
         v = pos.judge(row)
         assert not v.accepted and words in v.error, (row, v.error)
+
+
+# ------------------------------------------------------------------ the Shapeshifters' colour change, open or declined
+# ``action ACTH5`` (or ACTH6) without ``pick-color``: the reference accepts it and keeps the turn open with a
+# ``pick-color`` record, and accepts ``-PICK_COLOR`` as its decline (E.2 "(code)"; the action is still paid).
+# The engine refused the action alone (``pick_needed``) and did not know ``-PICK_COLOR``. Documented choice:
+# an ice faction's *starting* colour cannot be declined here; the reference takes ``-PICK_COLOR`` in the setup
+# but keeps the record, so the game can never go on ("Invalid color" at the first dwelling).
+
+
+def _stronghold() -> Position:
+    """The Shapeshifters (gray) with a stronghold on E7, 8 power in bowl III; the Witches have passed."""
+    return _fire_ice("shapeshifters").then("shapeshifters: upgrade E7 to TP", "witches: leech 1 from shapeshifters",
+                                           "witches: pass BON1", "shapeshifters: upgrade E7 to SH")
+
+
+def test_the_colour_change_stays_open_and_may_be_declined():
+    from companion.terra_mystica.engine import open_turn
+
+    pos = _stronghold()
+    pw = pos.game.factions["shapeshifters"].bowls.iii
+    opened = pos.then("shapeshifters: action ACTH5")
+    t = open_turn(opened.game, "shapeshifters")
+    assert t.needs == (("PICK_COLOR", 1),) and "-PICK_COLOR" in t.declines
+    picked = opened.then("shapeshifters: pick-color blue").game   # in the turn's next row
+    assert picked.factions["shapeshifters"].home == "blue" and picked.colour["E7"] == "blue"
+    declined = pos.then("shapeshifters: action ACTH5. -PICK_COLOR").game
+    f = declined.factions["shapeshifters"]
+    assert (f.home, declined.colour["E7"], f.bowls.iii) == ("gray", "gray", pw - 5)
+    assert open_turn(declined, "shapeshifters").complete
+    _refused(pos, "shapeshifters: action ACTH5. pick-color blue. -PICK_COLOR", "nothing_to_decline")
+
+
+def test_an_ice_factions_starting_colour_is_not_declined():
+    pos = _start(("icemaidens", "witches"), ())
+    with pytest.raises(IllegalActionError):
+        pos.then("icemaidens: -PICK_COLOR")
+
+
+def test_the_reference_agrees_on_the_colour_change():
+    pos = _stronghold()
+    v = pos.judge("shapeshifters: action ACTH5")
+    assert v.accepted and ("pick-color", "shapeshifters") in v.action_required, v.error
+    for row in ("shapeshifters: action ACTH5. -PICK_COLOR", "shapeshifters: action ACTH6. -PICK_COLOR"):
+        v = pos.judge(row)
+        assert v.accepted and ("pick-color", "shapeshifters") not in v.action_required, (row, v.error)
+    v = pos.judge("shapeshifters: action ACTH5. pick-color blue. -PICK_COLOR")
+    assert not v.accepted and "Not enough 'PICK_COLOR'" in v.error
+    # the documented choice: the reference takes the decline in the setup, then no dwelling can be placed
+    setup = _start(("icemaidens", "witches"), ())
+    v = setup.judge("icemaidens: -PICK_COLOR. +FAV10. build E7")
+    assert not v.accepted and "Invalid color" in v.error

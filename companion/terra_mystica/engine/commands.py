@@ -72,7 +72,7 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("town", re.compile(r"\+(\d*)(tw\d+)")),
     ("cult", re.compile(r"\+(\d*)(fire|water|earth|air)")),
     ("lose", re.compile(r"-(\d*)(fire|water|earth|air|spade|bridge|gain_p3_for_vp|free_d|free_tf|free_tp|"
-                         r"convert_w_to_p|gain_favor|gain_tw|cult|volcano_tf)")),
+                         r"convert_w_to_p|gain_favor|gain_tw|cult|volcano_tf|pick_color)")),
     ("wait", re.compile(r"(?:wait|done)")),
     ("setup", re.compile(r"setup")),
     ("drop", re.compile(r"(?:drop-faction|resign)")),

@@ -380,7 +380,9 @@ class Turns:
         if segment:
             commands = commands[segment:]
             label = None
-        if f.shift_pick:
+        if f.shift_pick and not machine:
+            # in the action phase the turn stays open for the colour (pick-color in a later row of the turn,
+            # or -PICK_COLOR), as in the reference (test_referee_kinds7)
             raise _illegal("pick_needed", _("{who}: the stronghold action {action} changes the home colour; "
                                             "add pick-color COLOUR to the same action").format(
                 who=_(f.data.display), action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)
