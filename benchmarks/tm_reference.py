@@ -98,6 +98,8 @@ def main() -> int:
     ap.add_argument("--per-kind", type=int, default=4)
     ap.add_argument("--moves", type=int, default=10_000,
                     help="stop judging candidates after this many the reference judged (0: none)")
+    ap.add_argument("--players", type=int, default=None, choices=(2, 3, 4, 5),
+                    help="every game with this many players (default: 2-5 drawn per game)")
     ap.add_argument("--bots", default=None, help="random or greedy for every game (default: mixed)")
     ap.add_argument("--show", type=Path, default=None,
                     help="write every disagreeing candidate (game, faction, row, both verdicts, the rows before "
@@ -113,7 +115,8 @@ def main() -> int:
     ref_seconds, t0, cpu0 = 0.0, time.perf_counter(), time.process_time()
     with Oracle() as oracle:
         for k in range(args.first, args.first + args.games):
-            last, spec = bot_game(args.seed, k, bots=(args.bots,) if args.bots else None)
+            last, spec = bot_game(args.seed, k, bots=(args.bots,) if args.bots else None,
+                                  players=args.players)
             factions.update(spec["factions"])
             result = compare_game(oracle, last.game)
             ref_seconds += result.seconds

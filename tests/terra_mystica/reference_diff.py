@@ -42,8 +42,9 @@ FOLLOW_UP_TYPES = frozenset({"transform", "bridge", "dwelling", "upgrade", "conv
 
 
 @lru_cache(maxsize=32)
-def bot_game(seed: int | str, k: int, *, bots: tuple[str, ...] | None = None):
-    """Game ``k`` of ``seed``: players 2-5, bots random / greedy, F&I final tile in every other game.
+def bot_game(seed: int | str, k: int, *, bots: tuple[str, ...] | None = None, players: int | None = None):
+    """Game ``k`` of ``seed``: players 2-5 (or ``players``), bots random / greedy, F&I final tile in every
+    other game.
 
     Returns
     -------
@@ -54,7 +55,8 @@ def bot_game(seed: int | str, k: int, *, bots: tuple[str, ...] | None = None):
     from companion.terra_mystica.simulate import play_one
 
     rng = random.Random(f"ref:{seed}:{k}")
-    players = rng.randint(2, 5)
+    drawn = rng.randint(2, 5)   # drawn even when ``players`` is given, so the rest of the game's draws stay
+    players = players or drawn
     kinds = bots or (rng.choice(("random", "random", "greedy")),)
     final = rng.choice(("building-on-edge", "connected-clusters", "connected-distance",
                         "connected-sa-sh-distance")) if k % 2 else None
@@ -294,7 +296,8 @@ no line after the final pass, so it gives no verdict on the rest (the candidate 
 
 def near_misses(game: Game, faction: str, legal: list[str], rng: random.Random) -> Iterator[tuple[str, str]]:
     """Near-miss rows built from legal ones: two actions in one turn, a follow-up left out, ``-SPADE`` after
-    a dig, a build without spades, an action then a conversion-less pass."""
+    a dig, a build without spades, an action then a conversion-less pass, a spade action or ``dig 1`` on a
+    neighbouring hex (often short of home)."""
     full = [r for r in legal if not r.startswith(("leech", "decline"))]
     if len(full) >= 2:
         a, b = rng.sample(full, 2)
@@ -314,6 +317,13 @@ def near_misses(game: Game, faction: str, legal: list[str], rng: random.Random) 
         yield "near-miss: dig unused", "dig 1"
     if full:
         yield "near-miss: action then pass", f"{rng.choice(full)}. pass"
+    # an action's (or a dig's) spades on a neighbouring hex that may need more of them: the transform goes as
+    # far as they go, towards home or an ice faction's picked colour (test_referee_kinds5, test_referee_kinds7)
+    near = sorted({n for h in game.factions[faction].hexes for n in game.adjacent(h)
+                   if n in game.colour and n not in game.townstate.buildings})
+    if near:
+        head = rng.choice(("action ACT5", "action ACT6", "action BON1", "dig 1"))
+        yield "near-miss: spades short of home", f"{head}. transform {rng.choice(near)}"
 
 
 def judge_moves(oracle: Oracle, game: Game, rng: random.Random, *, positions: int = 3,

@@ -9,7 +9,14 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import IllegalActionError
-from companion.terra_mystica.engine import ILLEGAL_CODES, apply_action, awaited, legal_actions, new_game
+from companion.terra_mystica.engine import (
+    ILLEGAL_CODES,
+    apply_action,
+    awaited,
+    legal_actions,
+    new_game,
+    open_turn,
+)
 
 TILES = ["SCORE5", "SCORE2", "SCORE3", "SCORE1", "SCORE4", "SCORE6"]
 
@@ -219,7 +226,8 @@ def test_shapeshifters_stronghold_changes_colour_for_5_power_repeatedly():
              "shapeshifters: upgrade E7 to SH")
     assert "action ACTH5. pick-color red" in legal_actions(g, "shapeshifters")
     refused(g, "shapeshifters", "action ACTH5. pick-color green", "colour_taken")  # the Witches' colour
-    refused(g, "shapeshifters", "action ACTH5", "pick_needed")
+    # ACTH5 alone keeps the turn open for the colour (the reference's pick-color record; test_referee_kinds7)
+    assert open_turn(apply_action(g, "shapeshifters", "action ACTH5"), "shapeshifters").needs == (("PICK_COLOR", 1),)
     pw = g.factions["shapeshifters"].bowls.iii
     g = play(g, "shapeshifters: action ACTH5. pick-color red")
     f = g.factions["shapeshifters"]

@@ -32,7 +32,7 @@ class Command(NamedTuple):
         ``build``, ``upgrade``, ``transform``, ``dig``, ``send``, ``action``, ``advance``, ``bridge``,
         ``connect``, ``convert``, ``burn``, ``pass``, ``leech``, ``decline``, ``favor``, ``town``, ``cult``,
         ``wait``, ``setup``, ``pick_color``, ``unlock_terrain``, ``gain_p3`` (``gain P3 for VP``), ``lose``
-        (``-TRACK``, ``-SPADE``, ``-BRIDGE``, ``-GAIN_P3_FOR_VP``).
+        (``-TRACK``, ``-SPADE``, ``-BRIDGE``, ``-GAIN_P3_FOR_VP``, ``-VOLCANO_TF``, ...).
     args : tuple
         Verb-specific arguments (hex labels upper-cased, river hexes ``r<n>``, tile ids upper-cased).
     text : str
@@ -72,7 +72,7 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("town", re.compile(r"\+(\d*)(tw\d+)")),
     ("cult", re.compile(r"\+(\d*)(fire|water|earth|air)")),
     ("lose", re.compile(r"-(\d*)(fire|water|earth|air|spade|bridge|gain_p3_for_vp|free_d|free_tf|free_tp|"
-                         r"convert_w_to_p|gain_favor|gain_tw|cult)")),
+                         r"convert_w_to_p|gain_favor|gain_tw|cult|volcano_tf|pick_color)")),
     ("wait", re.compile(r"(?:wait|done)")),
     ("setup", re.compile(r"setup")),
     ("drop", re.compile(r"(?:drop-faction|resign)")),

@@ -180,6 +180,13 @@ class FactionState:
         new.__dict__ = d
         return new
 
+    @property
+    def converted_steps_due(self) -> bool:
+        """A volcano faction (the Acolytes) has cult steps to place or decline that came from spades converted
+        at once (FIRE-ICE-NOTES section 5): between rounds they hold the income phase as cult-income spades
+        would (``+TRACK`` / ``-CULT``; test_referee_kinds6)."""
+        return bool(self.owed.cult) and self.data.terraform_mode == "volcano"
+
     def owe(self, **counts: int) -> None:
         """Add ``counts`` (an :class:`Owed` field -> a change, negative when used or declined) to :attr:`owed`."""
         values = list(_OWED_VALUES(self.owed))

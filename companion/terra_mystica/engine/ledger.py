@@ -23,8 +23,11 @@ def _illegal(code: str, message: str, rule: str, line: int | None) -> IllegalAct
     return IllegalActionError(code, message, rule=rule, line=line)
 
 
-DECLINES = frozenset({"BRIDGE", "FREE_D", "FREE_TF", "FREE_TP", "CONVERT_W_TO_P", "GAIN_FAVOR", "GAIN_TW", "CULT"})
-"""Pending items a ``-X`` row declines besides ``-SPADE`` and ``-GAIN_P3_FOR_VP`` (RULES-NOTES-E E.2 table)."""
+DECLINES = frozenset({"BRIDGE", "FREE_D", "FREE_TF", "FREE_TP", "CONVERT_W_TO_P", "GAIN_FAVOR", "GAIN_TW", "CULT",
+                      "VOLCANO_TF", "PICK_COLOR"})
+"""Pending items a ``-X`` row declines besides ``-SPADE`` and ``-GAIN_P3_FOR_VP`` (RULES-NOTES-E E.2 table;
+``-VOLCANO_TF``, a volcano faction's unused ``dig``, and ``-PICK_COLOR`` after the Shapeshifters' ACTH5 /
+ACTH6 are accepted by the reference: test_referee_kinds7)."""
 
 
 def _described(what: str | Callable[[], str]) -> str:
@@ -229,7 +232,7 @@ class Ledger:
             # a decline of a pending item: ACT1 / ACTE / stronghold bridges, ACTW's dwelling, ACTN's transform,
             # ACTS's trading house, the Darklings' conversion, favour / town tiles, cult steps
             # (RULES-NOTES-E E.2: a negative adjustment of the pending field, the count written out)
-            have = self._pending_count(f, what)
+            have = int(self._pending_count(f, what))
             if have < n:
                 raise _illegal("nothing_to_decline", _("{who}: -{n}{what} declines more than is pending ({have})").format(
                     who=_(f.data.display), n=n if n > 1 else "", what=what, have=have),
@@ -247,6 +250,16 @@ class Ledger:
                 f.owe(favor=-n)
             elif what == "GAIN_TW":
                 f.owe(town=-n)
+            elif what == "VOLCANO_TF":
+                f.owe(volcano_tf=-n)
+            elif what == "PICK_COLOR":
+                if not f.shift_pick:
+                    # an ice faction's starting colour: a decline would leave it without a terrain to start on
+                    # (the reference's negative adjustment would take it; not followed, test_referee_kinds7)
+                    raise _illegal("pick_needed", _("{who}: the starting colour must be picked (pick-color COLOUR)").format(
+                        who=_(f.data.display)), _("FIRE-ICE-NOTES section 2"), line)
+                f.set_owed(pick_color=False)
+                f.shift_pick = False
             else:
                 f.owe(cult=-n)
                 if not f.owed.cult:

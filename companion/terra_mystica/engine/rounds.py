@@ -211,7 +211,7 @@ class Rounds:
         if self.phase == "over":
             return
         if self.phase == "cult_spades":
-            if any(f.spades and f.cult_spade or f.owed.cult and f.data.terraform_mode == "volcano"
+            if any(f.spades and f.cult_spade or f.converted_steps_due
                    or f.owed.unlocks for f in self.factions.values()):
                 return
             for f in self.factions.values():

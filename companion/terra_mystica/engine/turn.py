@@ -208,7 +208,7 @@ class TurnObligations:
     declines: tuple = field(default=())
     """The decline commands the reference engine accepts now (``-SPADE``, ``-BRIDGE``, ``-FREE_D``,
     ``-FREE_TF``, ``-FREE_TP``, ``-3CONVERT_W_TO_P``, ``-GAIN_FAVOR``, ``-GAIN_TW``, ``-CULT``,
-    ``-GAIN_P3_FOR_VP``; E.2)."""
+    ``-VOLCANO_TF``, ``-GAIN_P3_FOR_VP``; E.2)."""
 
     @property
     def complete(self) -> bool:
@@ -216,7 +216,8 @@ class TurnObligations:
         return not self.needs
 
 
-def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = False) -> TurnObligations:
+def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = False,
+                     colour_change: bool = False) -> TurnObligations:
     """Build :class:`TurnObligations` from the machine and the faction's pending items.
 
     Parameters
@@ -228,6 +229,9 @@ def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = F
         ``ACTION`` for full actions that must still be taken).
     passed : bool
         The faction has passed: dig spades may then be declined (E.2.3).
+    colour_change : bool
+        The colour to pick is the Shapeshifters' stronghold action's, which ``-PICK_COLOR`` may decline
+        (an ice faction's starting colour may not be declined).
     """
     needs = tuple((k, items[k]) for k, _owed_field in TURN_ITEMS if items.get(k))
     declines = []
@@ -236,7 +240,7 @@ def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = F
             continue
         if k == "SPADE" and turn.dig_spades and not passed:
             continue  # E.2.3: spades bought with dig must be used
-        if k in ("ACTION", "UNLOCK_TERRAIN", "PICK_COLOR", "VOLCANO_TF", "LOSE_CULT"):
+        if k in ("ACTION", "UNLOCK_TERRAIN", "LOSE_CULT") or k == "PICK_COLOR" and not colour_change:
             continue  # no decline (E.2.2) / a choice to make (E.2.4, E.2 "(code)")
         if k == "CONVERT_W_TO_P":
             declines.append(f"-{n}CONVERT_W_TO_P")
@@ -334,4 +338,5 @@ def open_turn(game, faction: str | None = None) -> TurnObligations:
         items.pop("ACTION", None)
     else:
         items = pending_items(game, name, with_offers=True)
-    return obligations_from(turn, items, passed=game.factions[name].passed)
+    f = game.factions[name]
+    return obligations_from(turn, items, passed=f.passed, colour_change=f.shift_pick)

@@ -79,7 +79,7 @@ class Turns:
                  "CULT": _("{n} cult step(s) to place (+TRACK) or decline with -CULT"),
                  "UNLOCK_TERRAIN": _("{n} terrain(s) to unlock (unlock-terrain COLOUR)"),
                  "PICK_COLOR": _("a colour to pick (pick-color COLOUR)"),
-                 "VOLCANO_TF": _("the volcano begun with dig 1 to place (build HEX)"),
+                 "VOLCANO_TF": _("the volcano begun with dig 1 to place (build HEX) or decline with -VOLCANO_TF"),
                  "LOSE_CULT": _("{n} cult steps to give back for the volcano (-NTRACK)"),
                  "GAIN_P3_FOR_VP": _("gain P3 for VP to answer (or -GAIN_P3_FOR_VP)")}
         items = pending_items(self, name)
@@ -207,7 +207,7 @@ class Turns:
                                 _("rulebook: setup order (RULES-NOTES-D D.5)"), line)
             return None
         if self.phase == "cult_spades":
-            if f.owed.cult and f.data.terraform_mode == "volcano" and verbs <= {"cult", "lose"} and \
+            if f.converted_steps_due and verbs <= {"cult", "lose"} and \
                     all(c.verb != "lose" or c.args[1] == "CULT" for c in commands):
                 return None  # the Acolytes' steps from cult-income spades, placed or declined (-CULT; E.2)
             bad = verbs - {"transform", "lose", "wait"} or any(c.verb == "lose" and c.args[1] != "SPADE"
@@ -216,12 +216,12 @@ class Turns:
                 return _illegal("income_phase", _("between rounds only the cult-bonus spades are used: transform "
                                 "HEX [to COLOUR], -SPADE or done"), _("RULES-NOTES-D D.4 (in_use_income_spades)"), line)
             if not (f.spades and f.cult_spade):
-                if f.owed.cult and f.data.terraform_mode == "volcano":
+                if f.converted_steps_due:
                     return _illegal("income_phase", _("{name}: the cult-income spades became {n} cult step(s): place "
                                     "them (+TRACK) or decline them (-CULT) before the income goes on").format(
                         name=_(f.data.display), n=f.owed.cult), _("FIRE-ICE-NOTES section 5"), line)
                 holders = [n for n, o in self.factions.items() if o.spades and o.cult_spade
-                           or o.owed.cult and o.data.terraform_mode == "volcano"]
+                           or o.converted_steps_due]
                 return _illegal("not_your_turn", _("{name} has no cult-bonus spades; waiting for {holders}").format(name=_(f.data.display), holders=', '.join(map(self._shown, holders))), _("RULES-NOTES-D D.4"), line)
             return None
         if verbs.isdisjoint(ACTION_VERBS) or owner == f.name:
@@ -380,7 +380,9 @@ class Turns:
         if segment:
             commands = commands[segment:]
             label = None
-        if f.shift_pick:
+        if f.shift_pick and not machine:
+            # in the action phase the turn stays open for the colour (pick-color in a later row of the turn,
+            # or -PICK_COLOR), as in the reference (test_referee_kinds7)
             raise _illegal("pick_needed", _("{who}: the stronghold action {action} changes the home colour; "
                                             "add pick-color COLOUR to the same action").format(
                 who=_(f.data.display), action="ACTH5/ACTH6"), _("FIRE-ICE-NOTES section 6"), line)

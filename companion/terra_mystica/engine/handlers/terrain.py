@@ -202,9 +202,10 @@ class TerrainHandlers:
     def partial_transform(self, f: FactionState, frm: str, spades: int | None = None) -> str | None:
         """The colour a hex of terrain ``frm`` takes when ``f`` transforms it towards its home terrain with
         fewer spades than that needs (``f.spades``, at least 1): that many steps along the shorter way round
-        the terrain wheel. None when the rule does not apply here: a faction without a home on the wheel
-        (ice and volcano factions, the Riverwalkers, the Shapeshifters) or the Giants (any colour costs them 2
-        spades).
+        the terrain wheel, towards the home terrain, the Shapeshifters' current colour, or an ice faction's
+        picked colour (whose wheel distance is what ice costs them). None when the rule does not apply here:
+        the volcano factions (one volcano per dig, no spades), the Riverwalkers (no spades) and the Giants (any
+        colour costs them 2 spades).
 
         Parameters
         ----------
@@ -224,7 +225,10 @@ class TerrainHandlers:
         -----
         The reference engine accepts ``transform H5`` with 1 cult-income spade when H5 needs 2, and H5 is then
         one spade from home (``dig 1. transform H5. build H5`` follows); likewise an action's 2 spades on a hex
-        that needs 3. A transform to a named colour with too few spades stays refused there.
+        that needs 3. A transform to a named colour with too few spades stays refused there. The same for the
+        Fire & Ice factions with a colour on the wheel: the Ice Maidens and Yetis (picked gray) turn a blue hex
+        with ACT5's one spade into green (then one more spade makes it ice), a brown hex with ACT6's two into
+        red; the Shapeshifters (gray) likewise (``test_referee_kinds7``).
 
         Examples
         --------
@@ -237,8 +241,11 @@ class TerrainHandlers:
         'blue'
         """
         wheel = terrain_wheel().colours
-        home = f.home
-        if f.data.terraform_mode != "wheel" or f.variable or home not in wheel or frm not in wheel:
+        mode = f.data.terraform_mode
+        # the colour the spades count towards: an ice faction's picked colour (ice costs its wheel distance,
+        # FIRE-ICE-NOTES section 4), else the home terrain (the Shapeshifters' current colour)
+        home = f.picked if mode == "ice" else f.home if mode == "wheel" else None
+        if home not in wheel or frm not in wheel:
             return None
         i, n = wheel.index(frm), len(wheel)
         ahead = (wheel.index(home) - i) % n
@@ -301,11 +308,13 @@ class TerrainHandlers:
         if f.data.terraform_mode == "volcano":
             if f.spade_action:
                 raise self._volcano_spades(f)
-            if n != 1 or f.volcano_dug:
+            if f.volcano_dug:
                 raise _illegal("one_volcano", _("{name}: one volcano per action (dig 1, once)").format(name=_(f.data.display)),
                                _("FIRE-ICE-NOTES section 5 (commands.pm command_dig)"), self._line)
+            # dig N grants N VOLCANO_TF, as in the reference; the action still makes one volcano (its one
+            # transform / build follow-up), so the rest must be declined with -VOLCANO_TF (test_referee_kinds7)
             f.volcano_dug = True
-            f.owe(volcano_tf=1)
+            f.owe(volcano_tf=n)
             return
         if f.data.spades is None:
             raise _illegal("no_spades", _("{name} cannot dig").format(name=_(f.data.display)), _("faction board"), self._line)
