@@ -239,6 +239,61 @@ _USAGE_MESSAGES = [
 ]
 
 
+def _edits(a: str, b: str) -> int:
+    """Edits (a letter added, dropped, changed, or two side by side swapped) that turn ``a`` into ``b``.
+
+    Examples
+    --------
+    >>> _edits("bot", "bots"), _edits("playres", "players"), _edits("bogus", "bots")
+    (1, 1, 2)
+    """
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def close_options(name: str, options: list[str]) -> list[str]:
+    """The options ``name`` (an unknown option as typed) was probably meant to be: a slip of one letter (two in
+    a name of 8 letters or more), dashes not counted. click's own guess (difflib, the dashes counted) offered
+    ``--bots`` for ``--bogus``. The first word of an option counts as its name too (``--recrod`` for
+    ``--record-dir``).
+
+    Examples
+    --------
+    >>> close_options("--bot", ["--players", "--bots", "--seed"]), close_options("--bogus", ["--bots", "--seed"])
+    (['--bots'], [])
+    """
+    typed = name.lstrip("-")
+    allowed = 1 if len(typed) < 8 else 2
+    # an option's whole name, or its first word ("--recrod" is a slip of "--record-dir")
+    return [o for o in options if min(_edits(typed, o.lstrip("-")), _edits(typed, o.lstrip("-").split("-")[0]))
+            <= allowed]
+
+
+def _unknown_option(exc) -> str | None:
+    """An unknown option said with the options it may have been meant as, else with every option of the
+    command (None when ``exc`` is no unknown option of a known command)."""
+    name = getattr(exc, "option_name", None)
+    command = exc.ctx.command if exc.ctx is not None else None
+    if not name or command is None or not name.startswith("-"):
+        return None
+    options = []
+    for param in command.get_params(exc.ctx):
+        for opt in (*param.opts, *getattr(param, "secondary_opts", ())):
+            if opt.startswith("-") and opt not in options:
+                options.append(opt)
+    close = close_options(name, options)
+    if close:
+        return _("No such option: {name}; did you mean {options}?").format(name=name, options=_(" or ").join(close))
+    return _("No such option: {name}; the options are {options}").format(name=name, options=", ".join(options))
+
+
 def usage_message(exc) -> str:
     """A command-line usage error (click's ``UsageError``) in the current language.
 
@@ -276,7 +331,7 @@ def usage_message(exc) -> str:
                 return _(template).format(**fields)
         return text
 
-    return say(exc.format_message())
+    return _unknown_option(exc) or say(exc.format_message())
 
 
 def run(argv: list[str] | None = None) -> None:

@@ -142,7 +142,7 @@ def echo_hint(player: str, lines: Sequence[str]) -> None:
         typer.echo(line)
 
 
-def echo_vp_review(review: Review, names: Sequence[str], describe: Callable[[Any], str]) -> None:
+def echo_vp_review(review: Review, names: Sequence[str], describe: Callable[[int, Any], str]) -> None:
     """Print a review in VP: the moves reviewed and each seat's expected final VP at the end, then one line a
     drop (the move made, the VP it lost, the move the search preferred and why).
 
@@ -153,12 +153,14 @@ def echo_vp_review(review: Review, names: Sequence[str], describe: Callable[[Any
     names : sequence of str
         The seats' names, in seat order, as shown.
     describe : callable
-        A move in words (the game's ``describe_action``).
+        ``describe(move, action)``: the action made or preferred at the review's move ``move`` (1-based), in
+        words, told of the table it was made at (e.g. :func:`companion.century.describe.review_describer`,
+        naming the card an acquisition takes, as the play notebook does).
     """
     final = review.values[-1]
     typer.echo(_("{moves} moves; expected final VP at the end: {values}").format(
         moves=len(review.actions), values=_(", ").join(f"{names[i]} {v:.0f}" for i, v in enumerate(final))))
     for d in review.drops:
         typer.echo(_("move {move}, {player}: {action} lost {loss} VP; better: {better} ({reason})").format(
-            move=d.move, player=names[d.seat], action=describe(d.action), loss=f"{d.loss:.1f}",
-            better=describe(d.preferred) if d.preferred is not None else "-", reason=d.reason))
+            move=d.move, player=names[d.seat], action=describe(d.move, d.action), loss=f"{d.loss:.1f}",
+            better=describe(d.move, d.preferred) if d.preferred is not None else "–", reason=d.reason))

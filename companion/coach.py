@@ -10,6 +10,9 @@ API summary (stable)
     A move after which the mover's expected final VP fell against the move the search preferred.
 ``biggest_drops(losses, seats, per_seat) -> list``
     The ``per_seat`` biggest losses of each seat, largest first: the order a review checks them in.
+``signed(value, digits=1) -> str``
+    A figure with its sign, the way the coach shows gains and losses: "+2.5", "−1.0" (U+2212, the minus
+    sign of the rest of the UI, never the ASCII hyphen), "0.0" for what rounds to zero.
 ``Deadline(seconds, clock=time.perf_counter)``
     A search's time cap: ``passed()``, ``left()``, ``part(share)``; ``stopped`` records that the cap cut the
     search short. Every game's search checks it before each unit of work (a position valued, a playout
@@ -32,10 +35,40 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Deadline", "Drop", "Review", "biggest_drops", "MIN_LOSS"]
+__all__ = ["Deadline", "Drop", "Review", "biggest_drops", "signed", "MIN_LOSS"]
 
 MIN_LOSS = 0.05
 """Smallest loss (VP) a review marks: below it two moves are worth the same."""
+
+
+MINUS = "\u2212"
+"""The minus sign of every figure shown (U+2212)."""
+
+
+def signed(value: float, digits: int = 1) -> str:
+    """``value`` with its sign, rounded to ``digits`` decimals: a plus for a gain, the minus sign U+2212 for a loss.
+
+    Parameters
+    ----------
+    value : float
+        The figure (a lead over an opponent, a gain of VP).
+    digits : int
+        Decimals shown (0: a whole number).
+
+    Returns
+    -------
+    str
+        No sign for a figure that rounds to zero (never "−0.0").
+
+    Examples
+    --------
+    >>> signed(2.5), signed(-1.04), signed(-0.04), signed(3, 0), signed(-3, 0)
+    ('+2.5', '−1.0', '0.0', '+3', '−3')
+    """
+    text = f"{abs(value):.{digits}f}"
+    if float(text) == 0:
+        return text
+    return ("+" if value > 0 else MINUS) + text
 
 
 @dataclass(frozen=True)

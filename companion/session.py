@@ -393,13 +393,23 @@ class Session:
             self.auto_bots = auto
         return True
 
-    def undo(self) -> bool:
-        """Go back to just before the last human decision (with no people at the table: the last bot
-        action), with the random generator as it was then. False when there is nothing to undo."""
+    def _undo_point(self) -> int:
+        """Index of the action :meth:`undo` takes back (the last human decision; with no people at the table
+        the last bot action), -1 when there is none."""
         wanted = (HUMAN,) if any(k == HUMAN for k in self.kinds) or self.humans() else (HUMAN, BOT)
         i = len(self.kinds) - 1
         while i >= 0 and self.kinds[i] not in wanted:
             i -= 1
+        return i
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has something to take back (a view disables its Undo button otherwise)."""
+        return self._undo_point() >= 0
+
+    def undo(self) -> bool:
+        """Go back to just before the last human decision (with no people at the table: the last bot
+        action), with the random generator as it was then. False when there is nothing to undo."""
+        i = self._undo_point()
         if i < 0:
             return False
         saved = self._rng_before.get(i)

@@ -70,6 +70,10 @@ def test_the_lab_server_config_installs_the_hook_and_serves_plotlys_code(monkeyp
     source = (ROOT / "notebooks" / ".jupyter" / "jupyter_server_config.py").read_text(encoding="utf-8")
     exec(compile(source, "jupyter_server_config.py", "exec"), {"get_config": lambda: config})
     assert config.ServerApp.tornado_settings["page_config_hook"] is jc.page_config_hook
+    # the hook reaches the contents manager that saves the notebooks (given by its import name)
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+
+    assert FileContentsManager(config=config, root_dir=str(ROOT)).pre_save_hook is jc.pre_save_hook
     folder, url = jc.plotly_code_static()
     assert config.ServerApp.extra_static_paths == [folder]
     assert os.environ[jc.PLOTLY_CODE_ENV] == url
@@ -109,3 +113,33 @@ def test_plotly_code_sends_the_url_when_the_server_serves_this_version_else_the_
             assert widget.source == code
         widget.close()
     monkeypatch.setattr(common, "_PLOTLY_CODE", None)
+
+
+def test_make_lab_starts_without_a_warning(tmp_path):
+    """`make lab` warned at every start: "ServerApp.token config is deprecated" (notebook_shim reading every
+    ServerApp trait) and "Overriding existing pre_save_hook" (the hook given as a function is validated again
+    once the config is loaded). The server of `make lab`, started here, logs neither, nor any other warning."""
+    import re
+    import subprocess
+    import time
+
+    env = {**os.environ, "JUPYTER_CONFIG_PATH": str(ROOT / "notebooks" / ".jupyter"),
+           "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
+    env.pop("PYTHONWARNINGS", None)   # Python's default filters, as `make lab` runs
+    log = tmp_path / "lab.log"
+    with log.open("w", encoding="utf-8") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--ServerApp.ip=127.0.0.1", "--ServerApp.port=0", "--no-browser",
+             "--allow-root", "--ServerApp.open_browser=False", str(ROOT / "notebooks" / "00_start_here.ipynb")],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 120
+            while "is running at" not in log.read_text(encoding="utf-8") and time.monotonic() < deadline:
+                assert server.poll() is None, log.read_text(encoding="utf-8")
+                time.sleep(0.2)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    text = log.read_text(encoding="utf-8")
+    assert "is running at" in text, text
+    assert not re.search(r"Warning|\[W |deprecated|Overriding", text), text

@@ -200,7 +200,8 @@ def hint_cmd(
     as_json: Json = False,
 ) -> None:
     """Hint at the end of a record (see the help text)."""
-    from companion.century.actions import action_text, describe_move
+    from companion.century.actions import action_text
+    from companion.century.describe import describe_at
     from companion.century.engine import is_terminal
     from companion.century.search import hint
 
@@ -211,8 +212,8 @@ def hint_cmd(
         moves = hint(states[-1], top, seconds=seconds)
     seat = states[-1].current
 
-    def describe_action(action) -> str:   # naming the card an acquisition or a claim takes
-        return describe_move(states[-1].market, states[-1].golem_row, action)
+    def describe_action(action) -> str:   # as the notebook's hint: the card taken, the crystals on it, the coin
+        return describe_at(states[-1], action)
 
     if as_json:
         print_json({"seat": seat, "player": names[seat], "moves": [
@@ -234,14 +235,18 @@ def review_cmd(
     as_json: Json = False,
 ) -> None:
     """Review a record (see the help text)."""
-    from companion.century.actions import action_text, describe_action
+    from companion.century.actions import action_text
+    from companion.century.describe import review_describer
     from companion.century.search import review
 
     with bad_input_exits_2(record=file):
         states, actions, names = _read_states(file)
         result = review(states, actions, seconds=seconds)
+    describe = review_describer(states)   # as the notebook's review: the card an acquisition takes, by name
     drops = [{"move": d.move, "seat": d.seat, "player": names[d.seat], "action": action_text(d.action),
-              "loss": round(d.loss, 1), "preferred": action_text(d.preferred) if d.preferred else None,
+              "action_text": describe(d.move, d.action), "loss": round(d.loss, 1),
+              "preferred": action_text(d.preferred) if d.preferred else None,
+              "preferred_text": describe(d.move, d.preferred) if d.preferred else None,
               "reason": d.reason} for d in result.drops]
     if as_json:
         print_json({"players": names,
@@ -250,4 +255,4 @@ def review_cmd(
                               for k, (p, a) in enumerate(zip(result.movers, result.actions, strict=True))],
                     "drops": drops})
         return
-    echo_vp_review(result, names, describe_action)
+    echo_vp_review(result, names, describe)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from companion.century.actions import Acquire, Action, Claim, Discard, PlayCard, Rest
 from companion.century.bots import PlannerBot, candidate_actions
-from companion.century.cards import crystal_counts_text, golem_card_name, load_cards, merchant_card_name
+from companion.century.cards import crystal_counts_text, golem_card_name, load_cards
 from companion.century.describe import describe_at, is_move
 from companion.century.engine import apply_action, sample_chance
 from companion.century.state import DISCARD, MAIN, State, chance_pending, coin_for_position, end_threshold
@@ -347,25 +347,23 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
     hypo = state._replace(golem_deck=(), merchant_deck=())
     first = line[0]
     parts: list[str] = []
+    # The move itself is always shown beside this sentence in words that name the card, the crystals lying on
+    # it and the coin (describe_at): the sentence says what that brings, without naming them again.
     if isinstance(first, Claim):
         gid = state.golem_row[first.position - 1]
         coin = coin_for_position(state, first.position)
         if coin == "copper":
-            parts.append(_("claims {golem} now, with a copper coin (+{vp} VP in all)").format(
-                golem=golem_label(gid), vp=_G[gid].points + 3))
+            parts.append(_("+{vp} VP now, the copper coin's 3 included").format(vp=_G[gid].points + 3))
         elif coin == "silver":
-            parts.append(_("claims {golem} now, with a silver coin (+{vp} VP in all)").format(
-                golem=golem_label(gid), vp=_G[gid].points + 1))
+            parts.append(_("+{vp} VP now, the silver coin's 1 included").format(vp=_G[gid].points + 1))
         else:
-            parts.append(_("claims {golem} now (+{vp} VP)").format(golem=golem_label(gid), vp=_G[gid].points))
+            parts.append(_("+{vp} VP now").format(vp=_G[gid].points))
     elif isinstance(first, Acquire):
-        card = _M[state.market[first.position - 1]]
         bonus = state.market_crystals[first.position - 1]
         if any(bonus):
-            parts.append(_("takes {card} and the {crystals} lying on it").format(
-                card=merchant_card_name(card), crystals=crystal_counts_text(bonus)))
+            parts.append(_("its crystals join the caravan now, the card is for later turns"))
         else:
-            parts.append(_("takes {card} for later turns").format(card=merchant_card_name(card)))
+            parts.append(_("the card is for later turns"))
     elif isinstance(first, PlayCard):
         after = apply_action(hypo, first)
         c0, c1 = state.caravans[p], after.caravans[p]

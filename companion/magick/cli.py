@@ -15,8 +15,9 @@ Commands
 ``companion magick replay FILE [--json]``
     Replays a game record (JSON Lines, see :mod:`companion.magick.record`) and prints the final gold.
 ``companion magick hint FILE [--playouts K] [--seed S] [--json]``
-    The best three moves for the player to act in a record, with expected final gold and why
-    (:mod:`companion.magick.search`).
+    The best three moves for the player to act in a record, best first by the lead over the best opponent
+    (``"ranked_by": "margin"`` in the JSON; solo: the expected final gold), each with that lead, its expected
+    final gold and why (:mod:`companion.magick.search`).
 ``companion magick review FILE [--playouts K] [--seed S] [--json]``
     Every player's expected final gold after each move of a recorded game and each player's three biggest
     drops, with the move the search preferred and why (:func:`companion.magick.search.review`).
@@ -34,6 +35,7 @@ import typer
 
 from companion.cli_common import HintSeconds, Json, Playouts, Seed, game_over
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json
+from companion.coach import signed
 from companion.errors import CompanionError
 from companion.i18n import _, lazy_gettext, ngettext
 from companion.jsonio import excerpt
@@ -277,10 +279,10 @@ def hint_command(
                                  .format(file=file))
         moves = hint(state, seat, playouts=playouts, seed=seed, budget=seconds)
     name = state.players[seat].name
-    doc = {"round": state.round, "player": name,
+    # ranked by "margin" (the lead over the best opponent; solo: the gold), which each move states first
+    doc = {"round": state.round, "player": name, "ranked_by": "margin",
            "moves": [{"move": game.action_text(state, m.action), "move_text": game.describe_action(state, m.action),
-                      "expected_gold": list(m.gold),
-                      "margin": m.margin, "win_share": m.wins, "playouts": m.playouts,
+                      "margin": m.margin, "expected_gold": list(m.gold), "win_share": m.wins, "playouts": m.playouts,
                       "why": hint_sentence(state, m)} for m in moves]}
     if as_json:
         print_json(doc)
@@ -328,6 +330,6 @@ def review_command(
     typer.echo(_("{moves} moves reviewed; expected final gold: {gold}").format(
         moves=result.moves, gold=_(", ").join(f"{_seat(n)} {g:.1f}" for n, g in zip(names, final, strict=True))))
     for d in doc["drops"]:
-        typer.echo(_("move {move}, {player}: {played} (-{loss} gold); better: {preferred} — {why}").format(
-            move=d["move"], player=_seat(d["player"]), played=d["played"], loss=f"{d['loss']:.1f}",
+        typer.echo(_("move {move}, {player}: {played} ({loss} gold); better: {preferred} — {why}").format(
+            move=d["move"], player=_seat(d["player"]), played=d["played"], loss=signed(-d["loss"]),
             preferred=d["preferred"], why=d["why"]))

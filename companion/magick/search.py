@@ -43,7 +43,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from companion.coach import Deadline, Drop, Review
+from companion.coach import Deadline, Drop, Review, signed
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.magick import bots as magick_bots
@@ -65,7 +65,7 @@ from companion.magick.engine import (
     score,
 )
 
-__all__ = ["SearchBot", "MoveValue", "evaluate", "hint", "hint_reason", "hint_sentence", "playout", "review"]
+__all__ = ["SearchBot", "MoveValue", "evaluate", "hint", "hint_figure", "hint_reason", "hint_sentence", "playout", "review"]
 
 DEFAULT_PLAYOUTS = 6
 DEFAULT_WIDTH = 4
@@ -439,18 +439,38 @@ def hint_sentence(state: GameState, move: MoveValue) -> str:
     Returns
     -------
     str
-        E.g. ``"d6 (4) on Grimoire, circle 1: 62.5 gold expected at the end; +2.5 against the best opponent;
-        its row, Grimoire, is complete at the end in 100% of the playouts"``.
+        E.g. ``"d6 (4) on Grimoire, circle 1: lead over the best opponent +2.5 gold; 62.5 gold expected at the
+        end; its row, Grimoire, is complete at the end in 100% of the playouts"``.
     """
     from companion.magick.game import describe_action
 
     return _("{move}: {reason}").format(move=describe_action(state, move.action), reason=hint_reason(state, move))
 
 
+def hint_figure(move: MoveValue) -> str:
+    """The figure the hint ranks ``move`` by, labelled, in the reader's language: with opponents the lead over
+    the best opponent first (what ranks the moves), then the mover's expected final gold; solo the expected
+    final gold (the lead is then the gold itself).
+
+    Examples
+    --------
+    >>> from companion.magick.engine import EndTurn
+    >>> hint_figure(MoveValue(EndTurn(0), (61.5, 63.0), -1.5, 0.4, (), 12, None))
+    'lead over the best opponent −1.5 gold (expected final gold 61.5)'
+    >>> hint_figure(MoveValue(EndTurn(0), (61.5,), 61.5, 1.0, (), 12, None))
+    'expected final gold 61.5'
+    """
+    gold = f"{move.gold[move.action.player]:.1f}"
+    if len(move.gold) == 1:
+        return _("expected final gold {gold}").format(gold=gold)
+    return _("lead over the best opponent {margin} gold (expected final gold {gold})").format(
+        margin=signed(move.margin), gold=gold)
+
+
 def hint_reason(state: GameState, move: MoveValue, *, gold: bool = True) -> str:
     """Why ``move`` (from :func:`hint`) is worth playing, drawn from its playouts, in the reader's language:
-    the expected final gold, the lead over the best opponent, and how often the row the move fills is
-    complete at the end (for ending the turn: the row completed most often).
+    the figures it is ranked by (:func:`hint_figure`), and how often the row the move fills is complete at
+    the end (for ending the turn: the row completed most often).
 
     Parameters
     ----------
@@ -459,20 +479,17 @@ def hint_reason(state: GameState, move: MoveValue, *, gold: bool = True) -> str:
     move : MoveValue
         One of :func:`hint`'s moves.
     gold : bool
-        False leaves the expected final gold out (a view that shows it beside the move).
+        False leaves the figures out (a view that shows :func:`hint_figure` beside the move).
 
     Returns
     -------
     str
-        E.g. ``"62.5 gold expected at the end; +2.5 against the best opponent; its row, Grimoire, is complete
+        E.g. ``"lead over the best opponent +2.5 gold (expected final gold 62.5); its row, Grimoire, is complete
         at the end in 100% of the playouts"``.
     """
     from companion.magick.sheet import row_title
 
-    player = move.action.player
-    parts = [_("{gold:.1f} gold expected at the end").format(gold=move.gold[player])] if gold else []
-    if len(move.gold) > 1:
-        parts.append(_("{margin:+.1f} against the best opponent").format(margin=move.margin))
+    parts = [hint_figure(move)] if gold else []
     shares = dict(move.rows)
     if isinstance(move.action, Place):
         row = state.sheet.circle(move.action.circle).row

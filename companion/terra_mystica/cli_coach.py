@@ -17,6 +17,7 @@ import typer
 
 from companion.cli_common import HintSeconds, Json, ReviewSeconds, Top, echo_hint, echo_vp_review, game_over
 from companion.cli_support import bad_input_exits_2, print_json, read_input_text
+from companion.coach import signed
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 
@@ -65,7 +66,7 @@ def register(app: typer.Typer) -> None:
         echo_hint(faction_name(faction), [
             _("{rank}. {move} (expected final VP {vp}, lead over the best rival {lead}): {reason}").format(
                 rank=i, move=describe_action(m.action), vp=f"{m.expected_vp:.1f}",
-                lead=f"{m.expected_vp - m.rival_vp:+.1f}", reason=m.reason) for i, m in enumerate(moves, 1)])
+                lead=signed(m.expected_vp - m.rival_vp), reason=m.reason) for i, m in enumerate(moves, 1)])
 
     @app.command("review", help=lazy_gettext(
         "Review a game record: every faction's expected final VP after each move, and each faction's three "
@@ -93,4 +94,4 @@ def register(app: typer.Typer) -> None:
                                    "action": d.action.text, "loss": round(d.loss, 1),
                                    "preferred": d.preferred.text, "reason": d.reason} for d in result.drops]})
             return
-        echo_vp_review(result, [faction_name(n) for n in names], describe_action)
+        echo_vp_review(result, [faction_name(n) for n in names], lambda _move, action: describe_action(action))

@@ -61,7 +61,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.coach import MIN_LOSS, Deadline, Drop, Review, biggest_drops
+from companion.coach import MIN_LOSS, Deadline, Drop, Review, biggest_drops, signed
 from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.i18n import gettext as _
 from companion.i18n import ngettext, pgettext
@@ -669,9 +669,9 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: 
         if game.is_terminal(end):
             parts.append(_("the game ends with {vp} VP").format(vp=_view(end, faction)["VP"]))
         elif got:
-            parts.append(ngettext("{n:+d} VP in all by the line's end ({plies} move on)",
-                                  "{n:+d} VP in all by the line's end ({plies} moves on)", len(line) - 1)
-                         .format(n=got, plies=len(line) - 1))
+            parts.append(ngettext("{n} VP in all by the line's end ({plies} move on)",
+                                  "{n} VP in all by the line's end ({plies} moves on)", len(line) - 1)
+                         .format(n=signed(got, 0), plies=len(line) - 1))   # a loss with the minus sign −
     if not parts:   # nothing beyond the move's own cult steps: say them (a reason is never empty)
         parts.append(pgettext("clause separator", ", ").join(_changes(first, now, line[0][1], said=False)))
     return _("; ").join(parts)

@@ -11,10 +11,14 @@ from companion.jupyter_config import (
 )
 
 c = get_config()  # noqa: F821 - provided by the config loader
-c.FileContentsManager.pre_save_hook = pre_save_hook
+# By its import name, not the function: the contents manager validates the trait again once the config is
+# loaded, and a function already in place then warns "Overriding existing pre_save_hook" (it is set once).
+c.FileContentsManager.pre_save_hook = f"{pre_save_hook.__module__}.{pre_save_hook.__name__}"
 c.LabApp.app_settings_dir = settings_dir()
-# No language server: the notebooks need no LSP, and its extension probes for servers at start-up.
-c.ServerApp.jpserver_extensions = {"jupyter_lsp": False}
+# No language server: the notebooks need no LSP, and its extension probes for servers at start-up. No
+# notebook_shim (classic-notebook server extensions; none is used): it reads every ServerApp trait when
+# linked, the deprecated ServerApp.token among them, which warned at every start.
+c.ServerApp.jpserver_extensions = {"jupyter_lsp": False, "notebook_shim": False}
 # The extensions page_config.json turns off as a whole are not even downloaded by the page (plotly's
 # 4.8 MB renderer among them): see companion.jupyter_config.page_config_hook.
 c.ServerApp.tornado_settings = {"page_config_hook": page_config_hook}

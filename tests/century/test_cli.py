@@ -182,3 +182,55 @@ def test_hint_on_a_magick_record_says_so_with_an_excerpt(tmp_path):
     assert result.exit_code == 2
     assert "this looks like a Merchants of Magick record" in result.stderr, result.stderr
     assert first_line not in result.stderr and first_line[:30] in result.stderr   # an excerpt, not the whole line
+
+
+def test_review_names_the_merchant_card_an_acquisition_takes_as_the_notebook_does():
+    """`century review` said "acquire the merchant card at position 1" where the notebook names the card; the
+    card is the one lying at that position of the market row when the move was made (read from the replay)."""
+    from companion.century.actions import Acquire, parse_action
+    from companion.century.cards import load_cards, merchant_card_name
+    from companion.century.describe import move_states
+    from companion.century.record import read_record, replay
+
+    path = _fixture_record()
+    states = move_states(replay(read_record(open(path, encoding="utf-8").read())))
+    doc = json.loads(runner.invoke(app, ["century", "review", path, "--json", "--seconds", "0.2"]).stdout)
+    text = runner.invoke(app, ["century", "review", path, "--seconds", "0.2"]).stdout
+    lines = {int(line.split(",")[0].split()[1]): line for line in text.splitlines() if line.startswith("move ")}
+    cards = load_cards().merchants_by_id
+    acquisitions = 0
+    for d in doc["drops"]:
+        for key in ("action", "preferred"):
+            action = parse_action(d[key])
+            if isinstance(action, Acquire):
+                name = merchant_card_name(cards[states[d["move"] - 1].market[action.position - 1]])
+                assert name in d[key + "_text"] and name in lines[d["move"]], (name, lines[d["move"]])
+                acquisitions += 1
+        assert "the merchant card at position" not in lines[d["move"]]
+    assert acquisitions >= 2   # the fixture's review has acquisitions both made and preferred
+
+
+def test_a_hint_reason_does_not_name_again_the_card_its_move_takes():
+    """The hint and review said "acquire X at position 3 ...: takes X and the 2 yellow lying on it": every
+    acquisition and claim open in the fixture game, told in words with its reason, names its card once."""
+    from companion.century.actions import Acquire, Claim
+    from companion.century.cards import load_cards, merchant_card_name
+    from companion.century.describe import describe_at, move_states
+    from companion.century.engine import legal_actions
+    from companion.century.record import read_record, replay
+    from companion.century.search import explain_line, golem_label
+
+    cards = load_cards().merchants_by_id
+    checked = set()
+    for state in move_states(replay(read_record(open(_fixture_record(), encoding="utf-8").read()))):
+        for action in legal_actions(state):
+            if isinstance(action, Acquire):
+                name = merchant_card_name(cards[state.market[action.position - 1]])
+            elif isinstance(action, Claim):
+                name = golem_label(state.golem_row[action.position - 1])
+            else:
+                continue
+            shown = f"{describe_at(state, action)}: {explain_line(state, [action])}"
+            assert shown.count(name) == 1, shown
+            checked.add(type(action))
+    assert checked == {Acquire, Claim}

@@ -159,6 +159,11 @@ def test_hint_names_up_to_three_legal_moves_of_the_player_to_act(tmp_path):
         action = game.parse_action(state, m["move"])
         assert action in legal_actions(state, 0) and m["playouts"] == 2
         assert m["why"].startswith(m["move_text"])
+    # what ranks the moves is named, and the moves fall by it (not by the expected gold shown beside it)
+    assert doc["ranked_by"] == "margin"
+    margins = [m["margin"] for m in doc["moves"]]
+    assert margins == sorted(margins, reverse=True)
+    assert all("lead over the best opponent" in m["why"] for m in doc["moves"])
     r = runner.invoke(app, ["magick", "simulate", "--players", "2", "--record", str(tmp_path / "end.jsonl")])
     assert r.exit_code == 0
     r = runner.invoke(app, ["magick", "hint", str(tmp_path / "end.jsonl")])

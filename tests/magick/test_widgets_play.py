@@ -187,8 +187,39 @@ def test_hint_lists_three_legal_moves_of_the_person_and_goes_when_the_position_c
     legal = engine.legal_actions(w.session.state, 0)
     assert all(m.action in legal for m in moves)
     assert w.coach.value.count("<li>") == 3 and "expected final gold" in w.coach.value
+    assert "lead over the best opponent" in w.coach.value
     w.act(moves[0].action)
     assert w.coach.value == ""   # the hint was for the position before the move
+
+
+def test_the_hint_shows_first_the_figure_its_moves_are_ranked_by(monkeypatch):
+    """The hint ranks by the lead over the best opponent; it showed the expected gold in bold, so at this
+    position move 2 showed more gold (62.4) than move 1 (61.5). The first figure of each move is now the lead,
+    labelled, and falls down the list; the expected gold is still there, labelled as such."""
+    import re
+
+    from companion.widgets.magick import play
+
+    monkeypatch.setattr(play, "HINT_SECONDS", None)   # every playout: the same figures on a loaded machine
+    w = _game(players=2, people=1, seed=4)
+    w.roll({"d6": 6, "d8": 5, "d10": 4, "d12": 3})
+    moves = w.hint()
+    assert len(moves) == 3
+    figures = re.findall(r"</b> · ([^<]*)<br>", w.coach.value)
+    assert len(figures) == 3
+    leads = [float(re.match(r"lead over the best opponent ([+−]?[0-9.]+) gold", f).group(1).replace("−", "-"))
+             for f in figures]
+    assert leads == sorted(leads, reverse=True)
+    golds = [float(re.search(r"expected final gold ([0-9.]+)", f).group(1)) for f in figures]
+    assert golds != sorted(golds, reverse=True)   # the position where showing gold alone misled
+
+
+def test_a_negative_lead_is_written_with_the_minus_sign():
+    from companion.magick.engine import EndTurn
+    from companion.magick.search import MoveValue, hint_figure
+
+    text = hint_figure(MoveValue(EndTurn(0), (50.0, 53.25), -3.25, 0.2, (), 6, None))
+    assert "−3.2 gold" in text and "-" not in text
 
 
 def test_review_charts_every_move_so_far_for_each_player():
@@ -219,3 +250,13 @@ def test_undo_clears_a_review_of_moves_that_are_gone():
     w.undo()   # the reviewed end of turn is taken back: its review goes with it
     assert w.review_box.children == ()
     assert w.review() is not None and w.review_box.children   # a new review is of the game as it stands
+
+
+def test_undo_is_disabled_until_there_is_a_move_to_take_back():
+    """Undo was enabled before any move (pressing it only said "Nothing to undo."); Century disables it."""
+    w = _game(players=2, people=1)
+    assert w.dice.undo_button.disabled
+    w.roll({"d6": 6, "d8": 5, "d10": 4, "d12": 3})   # the person's roll is a decision undo takes back
+    assert not w.dice.undo_button.disabled
+    w.undo()
+    assert "Undone" in w.message.value and w.session.decisions() == 0 and w.dice.undo_button.disabled

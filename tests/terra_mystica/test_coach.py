@@ -334,3 +334,27 @@ def test_a_review_drop_on_a_bonus_tile_says_what_the_better_tile_gives_that_the_
     assert taken != better
     edge = bonus_tile_edge(better, [taken])
     assert edge and drop.reason.startswith(f"unlike {taken}: {', '.join(edge)}"), (edge, drop.reason)
+
+
+def test_a_hint_behind_the_best_rival_writes_the_lead_with_the_minus_sign(tmp_path, monkeypatch):
+    """The hint printed an ASCII hyphen for a negative lead ("-13.7") where the rest of the UI writes "−"
+    (U+2212). The search's real moves at a cut league game, each with its best rival set 2.5 VP ahead (a
+    search within a time cap does not always find the same figures, the sign is what is checked)."""
+    from dataclasses import replace
+
+    from companion.terra_mystica import search
+
+    real = search.hint
+
+    def behind(state, top, **kwargs):
+        return [replace(m, rival_vp=m.expected_vp + 2.5) for m in real(state, top, **kwargs)]
+
+    monkeypatch.setattr(search, "hint", behind)
+    path = tmp_path / "cut.txt"
+    path.write_text("\n".join(LEAGUE.read_text(encoding="utf-8").splitlines()[:130]) + "\n", encoding="utf-8")
+    res = runner.invoke(app, ["tm", "hint", str(path), "--seconds", "0.2"])
+    assert res.exit_code == 0, res.output
+    rows = [line for line in res.stdout.splitlines() if "lead over the best rival" in line]
+    assert len(rows) == 3
+    for row in rows:
+        assert "lead over the best rival −2.5)" in row, row

@@ -166,9 +166,13 @@ class ActionPicker(widgets.VBox):
         self.state: State | None = None
         self.groups: dict[str, dict[str, list[Action]]] = {}
         self.offered: set[Action] = set()
-        self.kind = widgets.ToggleButtons(options=[], style={"button_width": "130px"})
-        self.choice = widgets.Dropdown(description=_("Which"), layout=widgets.Layout(width="560px"))
-        self.variant = widgets.Dropdown(description=_("How"), layout=widgets.Layout(width="560px"))
+        # as wide as the screen allows (a phone's is narrower than the boxes were: they ran past its edge)
+        self.kind = widgets.ToggleButtons(options=[], style={"button_width": "130px"},
+                                          layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))
+        self.choice = widgets.Dropdown(description=_("Which"),
+                                       layout=widgets.Layout(width="calc(100% - 4px)", max_width="560px"))
+        self.variant = widgets.Dropdown(description=_("How"),
+                                        layout=widgets.Layout(width="calc(100% - 4px)", max_width="560px"))
         self.payment_box = widgets.HBox()
         self.payment: list[widgets.Dropdown] = []
         self.go = widgets.Button(description=_("Do it"), button_style="primary", icon="check")

@@ -114,8 +114,11 @@ class CenturyGame(widgets.VBox):
         self.message = message_box()
         self.history = widgets.HTML()
         self.chart_box = widgets.VBox()
-        self.typed = widgets.Text(placeholder=_("or type an action, e.g. acquire 3 pay yg, and press Enter"),
-                                  continuous_update=False, layout=widgets.Layout(width="460px"))
+        # what to type said above the box, where it wraps (a placeholder is cut at the box's edge: a phone's
+        # width held 40 % of the Chinese one); the placeholder is only the example
+        self.typed_help = widgets.HTML(self._typed_help_text(), layout=widgets.Layout(margin="2px 0 0 2px"))
+        self.typed = widgets.Text(placeholder="acquire 3 pay yg", continuous_update=False,
+                                  layout=widgets.Layout(width="calc(100% - 4px)", max_width="460px"))
         self.typed.observe(lambda ch: self._busy(self.typed_action, ch["new"]) if ch["new"].strip() else None,
                            names="value")
         self.record_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="120px"))
@@ -130,7 +133,7 @@ class CenturyGame(widgets.VBox):
         self.controllers: list[str] = []
         self._chart_rows: list[tuple[int, list[int]]] = []
         self._chart_upto = 0
-        super().__init__([busy_style(), self.setup, self.table, self.picker, self.typed, self.controls,
+        super().__init__([busy_style(), self.setup, self.table, self.picker, self.typed_help, self.typed, self.controls,
                           self.message, self.coach, self.review_box, self.chart_box, self.history,
                           self.record_panel])
         self.start()
@@ -326,13 +329,19 @@ class CenturyGame(widgets.VBox):
         return self.review_panel.slot
 
     # ------------------------------------------------------------------ views
+    @staticmethod
+    def _typed_help_text() -> str:
+        return '<div style="font-size:90%;line-height:1.4;color:#555">{}</div>'.format(html.escape(
+            _("or type an action in the record's notation and press Enter, e.g. acquire 3 pay yg (acquire the "
+              "card at position 3, placing yellow and green on the cards before it)")))
+
     def _refresh(self) -> None:
         session = self.session
         s = self.state
         self.table.show(s, self.names)
         human = self.is_human_turn()
         self.picker.layout.display = "" if human else "none"
-        self.typed.layout.display = "" if human else "none"
+        self.typed.layout.display = self.typed_help.layout.display = "" if human else "none"
         if human:
             self.picker.show(s)
         over = session.is_terminal()
@@ -444,7 +453,7 @@ class CenturyGame(widgets.VBox):
         self.review_button.description = _("Review")
         self.review_button.tooltip = _("each player's expected final VP after every move, and the biggest drops")
         self.auto.description = _("bots move by themselves")
-        self.typed.placeholder = _("or type an action, e.g. acquire 3 pay yg, and press Enter")
+        self.typed_help.value = self._typed_help_text()
         self.record_panel.set_title(0, _("Game record (save, open, text)"))
         if getattr(self, "chart", None) is not None:
             with self.chart.batch_update():

@@ -323,8 +323,7 @@ class PlayAGame(widgets.VBox):
         title = _("Hint: the search's three best moves for {player}").format(
             player=self._shown_name(state.players[seat].name))
         self.coach.value = hint_html(title, [
-            (magick.describe_action(state, m.action),
-             _("expected final gold {gold}").format(gold=f"{m.gold[seat]:.1f}"),
+            (magick.describe_action(state, m.action), search.hint_figure(m),   # the figure the moves rank by
              search.hint_reason(state, m, gold=False)) for m in self._hint_moves])
 
     def review(self) -> Review | None:
@@ -468,6 +467,7 @@ class PlayAGame(widgets.VBox):
         self.turn.update(state, self.seat, magick.free_circles(state, self.seat))
         self.hint_button.disabled = self.seat not in self.session.humans() or not engine.legal_actions(state, self.seat)
         self.review_button.disabled = self.session.decisions() == 0
+        self.dice.undo_button.disabled = not self.session.can_undo()   # nothing to take back before a move
         if self._hint_for is not None and (self._hint_for[0] is not state or self._hint_for[1] != self.seat):  # a hint is for where it was asked
             self._hint_for, self._hint_moves = None, []
             self.coach.value = ""

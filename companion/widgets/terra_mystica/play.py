@@ -50,6 +50,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from companion.coach import signed
 from companion.errors import CompanionError
 from companion.i18n import N_, _, add_language_listener, ngettext
 from companion.jsonio import read_text
@@ -657,7 +658,7 @@ class PlayAFullGame(widgets.VBox):
             player=faction_name(moves[0].action.faction))
         self.coach.value = hint_html(title, [(describe_action(m.action),
                                               _("expected final VP {vp}, lead over the best rival {lead}").format(
-                                                  vp=f"{m.expected_vp:.1f}", lead=f"{m.expected_vp - m.rival_vp:+.1f}"),
+                                                  vp=f"{m.expected_vp:.1f}", lead=signed(m.expected_vp - m.rival_vp)),
                                               m.reason) for m in moves])
 
     def review(self):
