@@ -50,19 +50,28 @@ def compile_engine(root: Path) -> Path:
     source = (root / SOURCE).read_bytes()
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     target = root / SOURCE.parent / f"_engine_c{suffix}"
+    build = stamp(source + Path(__file__).read_bytes())  # this source, compiled by this hook
+    record = target.with_name("_engine_c.build")  # the stamp of the build in place (git-ignored)
+    if target.exists() and record.exists() and record.read_text() == build:
+        return target  # already built from exactly these files (a wheel built after an editable install)
     with tempfile.TemporaryDirectory(prefix="companion-build-") as tmp:
         copy = Path(tmp) / "_engine_c.py"
-        copy.write_bytes(source + f"\n_SOURCE_SHA256 = {stamp(source)!r}\n".encode())
+        copy.write_bytes(source + f"\n_SOURCE_SHA256 = {stamp(source)!r}\n_BUILD_SHA256 = {build!r}\n".encode())
         extension = Extension(MODULE, [str(copy)], extra_compile_args=["-g0"])  # no debug symbols: 0.8 MB, not 4
         modules = cythonize([extension], compiler_directives=DIRECTIVES, quiet=True, build_dir=tmp)
         dist = Distribution({"name": "companion-engine", "ext_modules": modules})
-        build = dist.get_command_obj("build_ext")
-        build.build_lib = str(Path(tmp) / "lib")
-        build.build_temp = str(Path(tmp) / "temp")
-        build.ensure_finalized()
-        build.run()
-        (built,) = build.get_outputs()
-        shutil.copyfile(built, target)
+        build_ext = dist.get_command_obj("build_ext")
+        build_ext.build_lib = str(Path(tmp) / "lib")
+        build_ext.build_temp = str(Path(tmp) / "temp")
+        build_ext.ensure_finalized()
+        build_ext.run()
+        (built,) = build_ext.get_outputs()
+        # A new file renamed over the old one: a process that has the old one loaded keeps its (unchanged) copy,
+        # where writing into it would crash that process.
+        part = target.with_name(target.name + ".part")
+        shutil.copyfile(built, part)
+        os.replace(part, target)
+    record.write_text(build)
     return target
 
 
