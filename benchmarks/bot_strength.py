@@ -61,6 +61,22 @@ search-greedy --first 0/100/200/300 --games 100``: 74, 75, 73 and 74 / 100, so s
 (Before, 5 wide without the greedy move always played out, ``--minutes 18``: 61 / 89 = 68.5 % against greedy,
 121 / 122 against random.)
 
+Issue 19 (2026-12-03, branch tm-greedy): ``make_bot("greedy")`` is now the move-content bot
+(:class:`~companion.terra_mystica.move_value.ValueGreedyBot`, the pairings' ``value``); the one-row look-ahead
+bot it replaced is ``lookahead``. Its targets: >= 45 % against ``lookahead`` over >= 200 games, >= 95 % against
+random. Measured at ``nice`` beside four busy sessions (load 2-8), seed 20, on commit d416de2:
+value vs lookahead 201 / 400 = 50.2 % (45.4 - 55.1 %), 0.34 s per game (``--pairing value-lookahead --games
+400``; an earlier 200 games on 9c0d96f, the same values: 93 / 200 = 46.5 %);
+value vs random 199 / 200 = 99.5 % (97.2 - 99.9 %), 0.07 s per game. Both targets are met.
+The search bot's playouts now play the new greedy bot, and ``search-greedy`` pits it against the new one.
+With a reduced budget (0.25 s cap; the cap is wall-clock time, so the load decides how far the search gets):
+``--pairing search-greedy --seconds 0.25 --minutes 25`` on d416de2 at ``nice`` under load 8-14:
+search vs greedy 113 / 221 = 51.1 % (44.6 - 57.6 %), 6.8 s per game (a starved search); on 9069630 (the same
+bots) under load 4-12: ``--pairing search-lookahead --seconds 0.25 --minutes 14``: search vs lookahead
+127 / 180 = 70.6 % (63.5 - 76.7 %), 4.7 s per game, then ``--pairing search-greedy --seconds 0.25 --minutes 8``:
+search vs greedy 203 / 251 = 80.9 % (75.6 - 85.3 %), 1.9 s per game (its greedy playouts are quicker now, so
+more of them finish inside the cap). Not yet re-measured at the 1 s cap over 400 games.
+
 A game is added by giving :data:`GAMES` a ``play(pairing, game, seed, seconds)
 -> bool`` (did the first-named bot win) and its pairings.
 """
@@ -132,15 +148,16 @@ def _value_greedy():
 
 
 def _lookahead_greedy():
-    from companion.terra_mystica.bots import LookaheadGreedyBot
+    from companion.terra_mystica.bot_lookahead import LookaheadGreedyBot
 
     return LookaheadGreedyBot()
 
 
 TM_GREEDY = {"value": _value_greedy, "lookahead": _lookahead_greedy}
-"""Terra Mystica greedy bots by how they value a move, whichever ``make_bot("greedy")`` is: ``value`` reads
-each move's value from what it is (:class:`~companion.terra_mystica.move_value.ValueGreedyBot`),
-``lookahead`` applies every move (:class:`~companion.terra_mystica.bots.LookaheadGreedyBot`)."""
+"""Terra Mystica greedy bots by how they value a move: ``value`` reads each move's value from what it is
+(:class:`~companion.terra_mystica.move_value.ValueGreedyBot`, what ``make_bot("greedy")`` plays since issue 19),
+``lookahead`` applies every move (:class:`~companion.terra_mystica.bot_lookahead.LookaheadGreedyBot`,
+``make_bot("lookahead")``)."""
 
 
 def magick_play(pairing: tuple[str, str], game: int, seed: int, seconds: float) -> bool:
@@ -159,7 +176,8 @@ def magick_play(pairing: tuple[str, str], game: int, seed: int, seconds: float) 
 GAMES: dict[str, tuple[Callable[[tuple[str, str], int, int, float], bool], list[tuple[str, str]]]] = {
     "century": (century_play, [("search", "greedy"), ("search", "random")]),
     "terra_mystica": (terra_mystica_play, [("search", "greedy"), ("search", "random"), ("value", "random"),
-                                           ("value", "lookahead")]),
+                                           ("value", "lookahead"),
+                                           ("search", "lookahead")]),
     "magick": (magick_play, [("search", "greedy"), ("search", "random")]),
 }
 

@@ -151,6 +151,13 @@ class ValueGreedyBot:
         tp_keys: dict = {}
         after = network.after
         refused = float("-inf")
+
+        def sketched(parsed) -> float:
+            try:
+                return move_value(g, faction, parsed, weights, networks=networks, valuer=valuer, network=network)
+            except (IllegalActionError, RecordError, KeyError):
+                return refused
+
         for text in rows:
             key, parsed, hexes, tps, builds = _template(text)
             if builds and playing:
@@ -166,12 +173,7 @@ class ValueGreedyBot:
                 key = (key, tuple(tp_keys[h] for h in tps))
             value = valued.get(key)
             if value is None:
-                try:
-                    value = move_value(g, faction, parsed, weights, networks=networks, valuer=valuer,
-                                       network=network)
-                except (IllegalActionError, RecordError, KeyError):
-                    value = refused
-                valued[key] = value
+                value = valued[key] = sketched(parsed)
             if value != refused:
                 append((value, text))
         own = networks.get(faction)
@@ -181,11 +183,7 @@ class ValueGreedyBot:
                 if state is not None:
                     value = valuer(state, max(after(h) for h in built) + len(built) - 1 if built else own)
                 else:
-                    try:
-                        value = move_value(g, faction, parsed, weights, networks=networks, valuer=valuer,
-                                           network=network)
-                    except (IllegalActionError, RecordError, KeyError):
-                        value = refused
+                    value = sketched(parsed)
                 valued[key] = value
             if value != refused:
                 append((value, text))
