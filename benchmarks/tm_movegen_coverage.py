@@ -16,6 +16,15 @@ hexes, the build elsewhere after a transform to another colour and ACT6's home +
 Left: ``send p to X for 1`` where no space is free (6 rows; the plain ``send p to X`` is listed, the same move),
 the Chaos Magicians' ``action ACTC`` with its two actions in one row (5; listed as the open turn's next
 decisions), the Mermaids' ``connect`` after an action or twice in a row (4), singles.
+
+2026-12-03 (branch tm-movegen, from main ff9eba1 at 7,743 / 7,772 = 99.63 %): with the declines of favour /
+town / cult choices, the Halflings' stronghold spades on two or three hexes, the Mermaids' second town across a
+river in the same move and the Chaos Magicians' ACTC pairs (a bounded family), **7,746 / 7,772 (99.67 %)**;
+listing took 5.4 s at load 2.5 (24.6 s at load 13). Left (26): cult-income spades on two hexes where one is
+turned part of the way home, written ``transform A7 to brown`` in the league and listed as ``transform A7``
+(the same move; the comparison keeps spellings apart) 7; ``send p to X for 1`` with no space free (6; the plain
+``send p to X`` is listed); ACTC pairs outside the family (a spade action, or ``X. pass``) 4; the Mermaids'
+``connect`` before or after an action in one row 3; singles.
 """
 
 from __future__ import annotations
