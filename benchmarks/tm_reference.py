@@ -54,6 +54,20 @@ Figures (2 CPU cores shared by six sessions, ``nice -n 10``; split with ``--firs
   0.6-1.0, 412 s wall (95 s CPU here, 317 s in the reference's perl): games **500 / 500 agree**, 20 factions
   seen; move judgement **10,043 / 10,043 judged candidates agree (100.00 %)**; 12 not judged, all a row going
   on after the game's final pass (the documented choice).
+* 2026-12-03 (tm-oracle, fresh seeds; ``--players`` added; 2 cores shared by five sessions, load 2-12,
+  ``nice -n 10``), on main ff9eba1 unless said: ``--seed 41 --games 200 --moves 4000`` (870 s wall, 54 s CPU
+  here + 185 s perl): games **200 / 200**, **4,067 / 4,067** judged candidates; ``--seed 57 --players 2
+  --games 150 --moves 3000`` (166 s): **150 / 150**, **3,020 / 3,020**; ``--seed 1234 --players 5 --games 150
+  --moves 4000`` (1,148 s; with the partial-transform fix): **150 / 150**, **4,000 / 4,000**; ``--seed 777
+  --games 200 --moves 4000`` (490 s; commit 8838724, with the new near-miss "spades short of home"):
+  **200 / 200**, **4,030 / 4,030**; ``--seed 99 --players 2 --games 200 --moves 3000`` (commit 7854cc8,
+  stopped at load 12 after 25 games): 25 / 25 games, 1,859 / 1,859 candidates. 20 factions seen in each full run; the only unjudged rows were the documented
+  rows after the game's end (2-3 a run). So the bots found no new kind; hand-made probes of the Fire & Ice
+  factions found four, each fixed with its test in ``tests/terra_mystica/test_referee_kinds7.py``: a transform
+  short of home for the Ice Maidens / Yetis (towards the picked colour) and the Shapeshifters; a volcano
+  faction's ``dig N`` (N VOLCANO_TF, one volcano) and ``-VOLCANO_TF``; the Shapeshifters' ACTH5 / ACTH6 left
+  open for ``pick-color``, and ``-PICK_COLOR``. The move generator still lists no action's transform short of
+  home (for any faction; only cult-income spades), so bots never play one.
 """
 
 from __future__ import annotations

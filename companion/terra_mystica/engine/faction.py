@@ -78,6 +78,11 @@ class Owed:
         Volcano factions: the transform a free ``dig 1`` granted (VOLCANO_TF; FIRE-ICE-NOTES section 5).
     cult_debt : int
         The Acolytes' volcano price in cult steps, paid with one ``-NTRACK`` (LOSE_CULT).
+    spades : int
+        Spades held, to use (``transform`` / ``build``) or decline (``-SPADE``; SPADE): an action's, a
+        ``dig``'s or cult income's (:attr:`FactionState.spades`).
+    cult_spade : bool
+        The spades held came from cult income (no BON4 range, no tunnel / carpet flight; RULES-NOTES-D D.4).
 
     Examples
     --------
@@ -100,6 +105,8 @@ class Owed:
     gain_p3: int = 0
     volcano_tf: int = 0
     cult_debt: int = 0
+    spades: int = 0
+    cult_spade: bool = False
 
     def __bool__(self) -> bool:
         return any(getattr(self, name) for name in self.__slots__)
@@ -109,6 +116,7 @@ NOTHING_OWED = Owed()
 _OWED_VALUES = attrgetter(*Owed.__slots__)
 """An :class:`Owed`'s fields as a tuple, in declaration order (``dataclasses.replace`` is slow on the hot path)."""
 _OWED_INDEX = {name: i for i, name in enumerate(Owed.__slots__)}
+_SPADES, _CULT_SPADE = _OWED_INDEX["spades"], _OWED_INDEX["cult_spade"]
 
 ITEM_FIELDS = {"BRIDGE": "bridge", "FREE_D": "free_dwelling", "FREE_TF": "free_transform",
                "FREE_TP": "free_trading_house", "CONVERT_W_TO_P": "darklings_convert", "GAIN_FAVOR": "favor",
@@ -141,8 +149,6 @@ class FactionState:
         self.passed = False
         self.max_priests = load_tiles().rules.max_priests  # priests not on the cult board's priest spaces
         self.priests_on_slots = 0  # priests standing on the cult board's priest spaces (SCORE9)
-        self.spades = 0
-        self.cult_spade = False       # spades from cult income (no BON4 range)
         self.cult_same_track = False
         self.blocked: list[str] = []  # tracks stopped at 9 for want of a key (RULES-NOTES-D D.2)
         self.same_track_name: str | None = None
@@ -179,6 +185,30 @@ class FactionState:
         d["teleported"], d["unlocked"] = self.teleported.copy(), self.unlocked.copy()
         new.__dict__ = d
         return new
+
+    @property
+    def spades(self) -> int:
+        """Spades held (:attr:`Owed.spades`); set like a plain field, which replaces :attr:`owed`."""
+        return self.owed.spades
+
+    @spades.setter
+    def spades(self, n: int) -> None:
+        if self.owed.spades != n:
+            values = list(_OWED_VALUES(self.owed))
+            values[_SPADES] = n
+            self.owed = Owed(*values)
+
+    @property
+    def cult_spade(self) -> bool:
+        """The spades held came from cult income (:attr:`Owed.cult_spade`)."""
+        return self.owed.cult_spade
+
+    @cult_spade.setter
+    def cult_spade(self, value: bool) -> None:
+        if self.owed.cult_spade != value:
+            values = list(_OWED_VALUES(self.owed))
+            values[_CULT_SPADE] = value
+            self.owed = Owed(*values)
 
     @property
     def converted_steps_due(self) -> bool:

@@ -258,14 +258,13 @@ def obligations_from(turn: TurnState, items: dict[str, int], *, passed: bool = F
         needs=needs, declines=tuple(declines))
 
 
-TURN_ITEMS = (("SPADE", None), ("BRIDGE", "bridge"), ("FREE_D", "free_dwelling"), ("FREE_TF", "free_transform"),
+TURN_ITEMS = (("SPADE", "spades"), ("BRIDGE", "bridge"), ("FREE_D", "free_dwelling"), ("FREE_TF", "free_transform"),
               ("FREE_TP", "free_trading_house"), ("ACTION", None), ("CONVERT_W_TO_P", "darklings_convert"),
               ("GAIN_FAVOR", "favor"), ("GAIN_TW", "town"), ("CULT", "cult"), ("UNLOCK_TERRAIN", "unlocks"),
               ("PICK_COLOR", "pick_color"), ("VOLCANO_TF", "volcano_tf"), ("LOSE_CULT", "cult_debt"))
 """The E.2 items that hold a turn open, in the order refusals name them: each with its
-:class:`~.faction.Owed` field, or None for the two kept elsewhere (the faction's spades, the turn
-machine's actions left). ``VOLCANO_TF`` is a volcano faction's lone ``dig 1`` and ``LOSE_CULT`` the
-Acolytes' volcano price (FIRE-ICE-NOTES section 5); ``CONVERT_W_TO_P`` counts only under
+:class:`~.faction.Owed` field, or None for the one kept elsewhere (the turn machine's actions left).
+``VOLCANO_TF`` is a volcano faction's lone ``dig 1`` and ``LOSE_CULT`` the Acolytes' volcano price (FIRE-ICE-NOTES section 5); ``CONVERT_W_TO_P`` counts only under
 ``strict-darkling-sh``."""
 
 _HOLDING = attrgetter(*(owed_field for item, owed_field in TURN_ITEMS if owed_field and item != "CONVERT_W_TO_P"))
@@ -281,9 +280,7 @@ def pending_items(game, name: str, *, with_offers: bool = False) -> dict[str, in
     turn = game.turn
     items = {}
     for item, owed_field in TURN_ITEMS:
-        if item == "SPADE":
-            n = f.spades
-        elif item == "ACTION":
+        if item == "ACTION":
             # a pass ends the Chaos Magicians' extra actions even without strict-chaosmagician-sh (the
             # reference then lets them act after passing, its old "CM double pass" bug, E.2.2; not followed)
             n = turn.actions_left if turn.faction == name and not f.passed else 0
@@ -303,7 +300,7 @@ def has_pending(game, name: str) -> bool:
     the same :data:`TURN_ITEMS`, read at once."""
     f = game.factions[name]
     o = f.owed
-    if f.spades or any(_HOLDING(o)):
+    if any(_HOLDING(o)):
         return True
     turn = game.turn
     if turn.actions_left and turn.faction == name and not f.passed:
