@@ -645,6 +645,15 @@ def explain_line(state: game.GameState, line: Sequence[tuple[str, Any]], after: 
     gains += towards
     if gains:
         parts.append(pgettext("clause separator", ", ").join(gains))
+    elif line[0][1].commands[0][0] in _ANSWERS:   # a power offer answered: what it takes or keeps, not "resources"
+        verb, (amount, _giver) = line[0][1].commands[0]
+        if verb == "decline":
+            parts.append(_("keeps its VP and gives up the power"))
+        elif vp_now < 0:
+            parts.append(ngettext("takes {n} power now, {vp} VP", "takes {n} power now, {vp} VP", amount)
+                         .format(n=amount, vp=signed(vp_now, 0)))
+        else:
+            parts.append(ngettext("takes {n} power now, free", "takes {n} power now, free", amount).format(n=amount))
     elif not _named_tracks(line[0][1]):   # a cult step the move names is a gain its words already say
         # paid for nothing seen yet: the trade-off, in words
         parts.append(_("spends {amounts} now for later").format(amounts=amounts_text(spent)) if spent

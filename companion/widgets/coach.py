@@ -104,6 +104,7 @@ _PLOT_HEIGHT = _HEIGHT - _MARGIN["t"] - _MARGIN["b"]
 #: Plot-area size the drop labels are laid out for (px): any width from :data:`LABEL_MIN_WIDTH` up (a phone's
 #: plot is about 300 px wide), any height between the two (the plot's own, and a little less for rounding).
 LABEL_MIN_WIDTH = 240
+LABEL_MAX_WIDTH = 2400
 LABEL_HEIGHTS = (_PLOT_HEIGHT - 10, _PLOT_HEIGHT)
 _LABEL_FONT = 11
 #: A label's box (px): its text's width is at most this many px a character (plotly's Open Sans at 11 px,
@@ -115,6 +116,11 @@ _LABEL_HIGH = round(1.3 * _LABEL_FONT) + 2 * _LABEL_PAD
 #: The label offsets tried in turn (px from the mark to the label's centre, plotly's ``ay``: up is negative):
 #: just above, just below, then further out on either side.
 _LANES = tuple(sign * (_LABEL_HIGH // 2 + 8 + k * (_LABEL_HIGH + 2)) for k in range(5) for sign in (-1, 1))
+#: When every lane clashes (many drops close together), the label also moves sideways (px, plotly's ``ax``)
+#: on a slanted leader line, nearest first, each on the lanes and half-lanes between them.
+_SIDEWAYS = tuple(sign * k * 24 for k in range(1, 6) for sign in (-1, 1))
+_HALF_LANES = tuple(sorted({*_LANES, *(sign * (_LABEL_HIGH // 2 + 8 + k * (_LABEL_HIGH + 2) // 2)
+                                      for k in range(9) for sign in (-1, 1))}, key=abs))
 
 
 def _label_text(drop: Drop) -> str:
@@ -125,13 +131,14 @@ def _label_width(text: str) -> float:
     return len(text) * _CHAR_WIDTH + 2 * _LABEL_PAD
 
 
-def _apart(a: tuple[float, float, float, int], b: tuple[float, float, float, int], x_span: float,
-           y_span: float) -> bool:
-    """Whether two labels ``(x, y, width px, offset px)`` (data x, y; offset down) never overlap on a plot at
-    least :data:`LABEL_MIN_WIDTH` px wide and of a height in :data:`LABEL_HEIGHTS`: apart sideways at the
-    narrowest width (a wider plot only spreads them), or apart up and down, on the same side, at both heights
-    (the gap is linear in the height, so it holds between them)."""
-    if abs(a[0] - b[0]) * LABEL_MIN_WIDTH / x_span >= (a[2] + b[2]) / 2 + 1:
+def _apart(a: tuple, b: tuple, x_span: float, y_span: float) -> bool:
+    """Whether two labels ``(x, y, width px, offset px, sideways px)`` (data x, y; offset down, sideways to the
+    right of the mark) never overlap on a plot from :data:`LABEL_MIN_WIDTH` to :data:`LABEL_MAX_WIDTH` px wide
+    and of a height in :data:`LABEL_HEIGHTS`: apart sideways, on the same side, at both widths (the gap is
+    linear in the width, so it holds between them), or apart up and down, on the same side, at both heights."""
+    need = (a[2] + b[2]) / 2 + 1
+    sideways = [(a[0] - b[0]) * w / x_span + (a[4] - b[4]) for w in (LABEL_MIN_WIDTH, LABEL_MAX_WIDTH)]
+    if all(g >= need for g in sideways) or all(g <= -need for g in sideways):
         return True
     gaps = [(a[1] - b[1]) / y_span * h - (a[3] - b[3]) for h in LABEL_HEIGHTS]   # a's centre above b's (px)
     return all(g >= _LABEL_HIGH + 1 for g in gaps) or all(g <= -(_LABEL_HIGH + 1) for g in gaps)
@@ -147,6 +154,14 @@ def _inside(y: float, offset: int, y_range: tuple[float, float]) -> bool:
     return True
 
 
+def _inside_sideways(x: float, width: float, sideways: int, x_range: tuple[float, float]) -> bool:
+    """Whether a label ``width`` px wide, ``sideways`` px right of a mark at ``x``, stays within the plot at
+    every width from :data:`LABEL_MIN_WIDTH` up (its left edge moves right and its right edge left of the
+    plot's as the plot widens, so the narrowest width decides)."""
+    where = (x - x_range[0]) / (x_range[1] - x_range[0]) * LABEL_MIN_WIDTH + sideways
+    return where - width / 2 >= 0 and where + width / 2 <= LABEL_MIN_WIDTH
+
+
 def drop_labels(review: Review, colours: Sequence[str], *, x_range: tuple[float, float],
                 y_range: tuple[float, float]) -> list[dict]:
     """The drops' labels (the loss, e.g. "−2.3") as plotly annotations, each on a short leader line to its mark.
@@ -155,7 +170,9 @@ def drop_labels(review: Review, colours: Sequence[str], *, x_range: tuple[float,
     mark, below, further out) where it stays inside the plot and apart from every label already placed, so
     that no two label boxes overlap on a plot at least :data:`LABEL_MIN_WIDTH` px wide, of any height in
     :data:`LABEL_HEIGHTS`, with the axes' ranges ``x_range`` and ``y_range``. A label with no such offset
-    (more close drops than lanes) takes the lane it overlaps the fewest labels in.
+    (more close drops than lanes) moves sideways too (:data:`_SIDEWAYS`, nearest first, on a slanted leader
+    line) to the first free spot inside the plot; only with none there does it take the lane it overlaps the
+    fewest labels in.
 
     Parameters
     ----------
@@ -169,7 +186,7 @@ def drop_labels(review: Review, colours: Sequence[str], *, x_range: tuple[float,
     Returns
     -------
     list of dict
-        Annotations (``x``, ``y``, ``text``, ``ax`` = 0, ``ay`` in px, ...), in the order of ``review.drops``.
+        Annotations (``x``, ``y``, ``text``, ``ax`` and ``ay`` in px, ...), in the order of ``review.drops``.
 
     Examples
     --------
@@ -181,27 +198,31 @@ def drop_labels(review: Review, colours: Sequence[str], *, x_range: tuple[float,
     [('−1.0', -18), ('−0.8', 18)]
     """
     x_span, y_span = x_range[1] - x_range[0], y_range[1] - y_range[0]
-    placed: dict[int, tuple[float, float, float, int]] = {}
+    placed: dict[int, tuple[float, float, float, int, int]] = {}
     order = sorted(range(len(review.drops)), key=lambda i: (-review.drops[i].loss, review.drops[i].move))
     for i in order:
         d = review.drops[i]
         x, y, width = d.move, round(review.values[d.move][d.seat], 1), _label_width(_label_text(d))
 
-        def clashes(offset: int, x=x, y=y, width=width) -> int:
-            return sum(not _apart((x, y, width, offset), other, x_span, y_span) for other in placed.values())
+        def clashes(offset: int, sideways: int = 0, x=x, y=y, width=width) -> int:
+            return sum(not _apart((x, y, width, offset, sideways), other, x_span, y_span)
+                       for other in placed.values())
 
         lanes = [lane for lane in _LANES if _inside(y, lane, y_range)] or list(_LANES[:2])
-        offset = next((lane for lane in lanes if not clashes(lane)), None)
-        if offset is None:
-            offset = min(lanes, key=clashes)
-        placed[i] = (x, y, width, offset)
+        spot = next(((lane, 0) for lane in lanes if not clashes(lane)), None)
+        if spot is None:   # crowded: off to a side, on a slanted leader line
+            spot = next(((lane, side) for side in _SIDEWAYS if _inside_sideways(x, width, side, x_range)
+                         for lane in _HALF_LANES if _inside(y, lane, y_range) and not clashes(lane, side)), None)
+        if spot is None:
+            spot = (min(lanes, key=clashes), 0)
+        placed[i] = (x, y, width, *spot)
     labels = []
     for i, d in enumerate(review.drops):
-        x, y, _width, offset = placed[i]
+        x, y, _width, offset, sideways = placed[i]
         colour = colours[d.seat % len(colours)]
         edge = _EDGE if _light(colour) else colour
         labels.append(dict(x=x, y=y, xref="x", yref="y", text=_label_text(d), showarrow=True, arrowhead=0,
-                           arrowwidth=1, arrowcolor=edge, ax=0, ay=offset, standoff=5,
+                           arrowwidth=1, arrowcolor=edge, ax=sideways, ay=offset, standoff=5,
                            font=dict(size=_LABEL_FONT, color="#222"), bgcolor="rgba(255,255,255,0.9)",
                            bordercolor=edge, borderwidth=1, borderpad=_LABEL_PAD - 1, captureevents=False))
     return labels

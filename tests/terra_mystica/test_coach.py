@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from companion.cli import app
 from companion.errors import CompanionError
-from companion.terra_mystica import game
+from companion.terra_mystica import game, search
 from companion.terra_mystica.bots import GreedyBot, play_game
 from companion.terra_mystica.search import SearchBot, candidates, expected_final_vp, hint, review
 
@@ -358,3 +358,30 @@ def test_a_hint_behind_the_best_rival_writes_the_lead_with_the_minus_sign(tmp_pa
     assert len(rows) == 3
     for row in rows:
         assert "lead over the best rival −2.5)" in row, row
+
+
+def test_a_hint_on_a_power_offer_says_what_accepting_and_declining_do():
+    """On a power offer the hint said "keeps its resources for later" of accepting the power as of declining it;
+    the engine's state after each move says what it does: accepting moves power into the bowls (and costs the VP
+    the offer asks), declining keeps the VP."""
+    s = game.new_game(["halflings", "engineers", "swarmlings"], seed=5)
+    rng, bot = random.Random(5), GreedyBot()
+    while True:
+        assert not game.is_terminal(s), "no power offer came up"
+        seat = game.current_player(s)
+        legal = game.legal_actions(s) if seat != game.CHANCE and s.game is not None else []
+        offers = [a for a in legal if a.commands[0][0] in ("leech", "decline") and a.commands[0][1]]
+        if offers:
+            break
+        s = game.apply_action(s, game.sample_chance(s, rng) if seat == game.CHANCE else bot.choose(s, rng, seat))
+    faction = offers[0].faction
+    for a in offers:
+        verb, (n, _giver) = a.commands[0]
+        before, after = s.game.summary()["factions"][faction], game.apply_action(s, a).game.summary()["factions"][faction]
+        reason = search.explain_line(s, [(faction, a)])
+        assert "keeps its resources" not in reason, reason
+        if verb == "leech":
+            cost = before["VP"] - after["VP"]
+            assert f"takes {n} power now" in reason and (f"power now, −{cost} VP" in reason if cost else "free" in reason)
+        else:
+            assert after["VP"] == before["VP"] and "keeps its VP" in reason, reason

@@ -778,11 +778,15 @@ class PlayAFullGame(widgets.VBox):
         if offers:
             o = offers[0]
             gain = o.get("actual", o["amount"])
-            text = ngettext("{who}: a neighbour built next to you. Accepting {n} power from the {giver} costs "
-                            "{vp} VP; or decline it.",
-                            "{who}: a neighbour built next to you. Accepting {n} power from the {giver} costs "
-                            "{vp} VP; or decline it.", max(gain - 1, 0)).format(
-                who="{who}", n=gain, giver=faction_name(o["from"]), vp=max(gain - 1, 0))
+            if gain <= 1:   # one power costs no VP: "costs 0 VP" read as a slip
+                text = _("{who}: a neighbour built next to you. Accepting {n} power from the {giver} costs no VP; "
+                         "or decline it.").format(who="{who}", n=gain, giver=faction_name(o["from"]))
+            else:
+                text = ngettext("{who}: a neighbour built next to you. Accepting {n} power from the {giver} costs "
+                                "{vp} VP; or decline it.",
+                                "{who}: a neighbour built next to you. Accepting {n} power from the {giver} costs "
+                                "{vp} VP; or decline it.", gain - 1).format(
+                    who="{who}", n=gain, giver=faction_name(o["from"]), vp=gain - 1)
         elif g is None:
             text = _("{who}: pick a faction.")
         elif tm.turn_needs(s.state):
