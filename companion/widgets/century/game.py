@@ -331,9 +331,11 @@ class CenturyGame(widgets.VBox):
     # ------------------------------------------------------------------ views
     @staticmethod
     def _typed_help_text() -> str:
+        # The example is record notation (typed as it is, in every language): shown as code.
         return '<div style="font-size:90%;line-height:1.4;color:#555">{}</div>'.format(html.escape(
-            _("or type an action in the record's notation and press Enter, e.g. acquire 3 pay yg (acquire the "
-              "card at position 3, placing yellow and green on the cards before it)")))
+            _("or type an action in the record's notation and press Enter, e.g. {example} (acquire the "
+              "card at position 3, placing yellow and green on the cards before it)")).format(
+            example="<code>acquire 3 pay yg</code>"))
 
     def _refresh(self) -> None:
         session = self.session
