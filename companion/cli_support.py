@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -166,6 +167,46 @@ def bad_input_exits_2(record: str | None = None) -> Iterator[None]:
                      "please report it with the input").format(kind=type(exc).__name__,
                                                               message=_one_line(str(exc))[:200]), err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
+def output_folder(path: str, option: str) -> Path:
+    """The folder an option names for output (``--record-dir``), created if missing.
+
+    Raises
+    ------
+    CompanionError
+        Naming ``option``, the folder and why it cannot be created (``--record-dir: /proc/x: the folder
+        cannot be created (No such file or directory)``), or that it is a file.
+    """
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise CompanionError(_("{option}: {path}: is a file, expected a folder").format(option=option, path=path))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CompanionError(_("{option}: {path}: the folder cannot be created ({reason})")
+                             .format(option=option, path=path, reason=exc.strerror or type(exc).__name__)) from None
+    return folder
+
+
+def write_output_file(path: str, text: str, option: str) -> None:
+    """Write ``text`` to the file an option names (``--record``), atomically.
+
+    Raises
+    ------
+    CompanionError
+        Naming ``option``, the file and why it cannot be written; no file is left behind.
+    """
+    from companion.errors import SaveFileError
+    from companion.savefile import atomic_write_text
+
+    try:
+        atomic_write_text(path, text)
+    except SaveFileError as exc:
+        raise CompanionError(_("{option}: {message}").format(option=option, message=exc)) from None
+    except OSError as exc:
+        raise CompanionError(_("{option}: {path}: cannot be written ({reason})")
+                             .format(option=option, path=path, reason=exc.strerror or type(exc).__name__)) from None
 
 
 def guarded(func: Callable[..., Any]) -> Callable[..., Any]:

@@ -109,12 +109,19 @@ class IllegalActionError(CompanionError):
         The rule's source (rules summary section, rulebook page or reference-engine behaviour).
     line : int or None
         1-based line of a record or command log the action came from, when known.
+    action : str or None
+        The action as typed (``"darklings: Leech 2 from me"``), when given: the message starts with it, so a
+        caller that re-raises with its own location adds the line only, not the action a second time.
     """
 
-    def __init__(self, code: str, message: str, *, rule: str | None = None, line: int | None = None) -> None:
+    def __init__(self, code: str, message: str, *, rule: str | None = None, line: int | None = None,
+                 action: str | None = None) -> None:
         self.code = code
         self.rule = rule
         self.line = line
+        self.action = action
+        if action is not None:
+            message = _("{action}: {message}").format(action=action, message=message)
         self.message = message  # without line and rule, for callers that re-raise with their own
         text = message
         if line is not None:

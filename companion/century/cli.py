@@ -28,7 +28,7 @@ import typer
 
 from companion.cli_common import HintSeconds, Json, ReviewSeconds, Top, echo_hint, echo_vp_review, game_over
 from companion.cli_support import bad_input_exits_2, print_json, read_input_json, read_input_text
-from companion.errors import CompanionError
+from companion.errors import CompanionError, RecordError
 from companion.i18n import _, lazy_gettext, ngettext
 
 # Help texts are lazy: translated when click formats them, in the language chosen by --lang / COMPANION_LANG.
@@ -106,9 +106,9 @@ def simulate_cmd(
                           record_first=record is not None)
         if record is not None:
             from companion.century.record import write_record
-            from companion.savefile import atomic_write_text
+            from companion.cli_support import write_output_file
 
-            atomic_write_text(record, write_record(result.games[0].record))  # SaveFileError: exit 2, no file
+            write_output_file(record, write_record(result.games[0].record), "--record")  # exit 2, no file
     summary = result.summary()
     if as_json:
         print_json(summary)
@@ -179,7 +179,7 @@ def replay_cmd(
         typer.echo(_("winner: {winner}").format(winner=table.winner))
 
 
-def _read_states(file: str) -> tuple[list, list, list[str]]:
+def _read_states(file: str) -> tuple[list, list, list[str], str]:
     from companion.century.record import read_record, replay
 
     text = read_input_text(file)
@@ -187,7 +187,27 @@ def _read_states(file: str) -> tuple[list, list, list[str]]:
     states = replay(record)
     names = list(record.names) if record.names else [_("Player {n}").format(n=i + 1)
                                                      for i in range(states[0].n_players)]
-    return states, list(record.actions), names
+    return states, list(record.actions), names, text
+
+
+def _check_card_revealed(state, text: str, file: str) -> None:
+    """Refuse a record that stops where a card must be turned face up (the bots choose only player actions),
+    naming the file, its last line and the line to add (``reveal merchant M08``, a card still in the deck)."""
+    from companion.century.state import chance_pending
+
+    kind = chance_pending(state)
+    if kind is None:
+        return
+    last = max((i for i, line in enumerate(text.splitlines(), 1) if line.split("#", 1)[0].strip()), default=1)
+    if kind == "golem":
+        message = _("the record stops after line {line}, where a golem card is turned face up next: add that "
+                    "card's line, e.g. 'reveal golem {card}', then ask again").format(line=last,
+                                                                                    card=state.golem_deck[0])
+    else:
+        message = _("the record stops after line {line}, where a merchant card is turned face up next: add that "
+                    "card's line, e.g. 'reveal merchant {card}', then ask again").format(line=last,
+                                                                                       card=state.merchant_deck[0])
+    raise RecordError(message, file=_("standard input") if file == "-" else file)
 
 
 @app.command("hint", help=lazy_gettext(
@@ -206,9 +226,10 @@ def hint_cmd(
     from companion.century.search import hint
 
     with bad_input_exits_2(record=file):
-        states, _actions, names = _read_states(file)
+        states, _actions, names, text = _read_states(file)
         if is_terminal(states[-1]):
             raise game_over(file)
+        _check_card_revealed(states[-1], text, file)  # review reads such a record; a hint needs the card
         moves = hint(states[-1], top, seconds=seconds)
     seat = states[-1].current
 
@@ -240,7 +261,7 @@ def review_cmd(
     from companion.century.search import review
 
     with bad_input_exits_2(record=file):
-        states, actions, names = _read_states(file)
+        states, actions, names, _text = _read_states(file)
         result = review(states, actions, seconds=seconds)
     describe = review_describer(states)   # as the notebook's review: the card an acquisition takes, by name
     drops = [{"move": d.move, "seat": d.seat, "player": names[d.seat], "action": action_text(d.action),

@@ -211,7 +211,6 @@ def simulate_command(
 ) -> None:
     """Play a whole game with bots (see the help text)."""
     import random
-    from pathlib import Path
 
     from companion.magick.bots import GreedyBot, RandomBot, play_game
     from companion.magick.record import write_record
@@ -233,11 +232,9 @@ def simulate_command(
                 "search": lambda i: SearchBot(seed=seed + i)}
         state = play_game(players, [made[b](i) for i, b in enumerate(seats)], rng)
         if record:
-            try:
-                Path(record).write_text(write_record(state), encoding="utf-8")
-            except OSError as exc:
-                raise CompanionError(_("--record: {path}: cannot be written ({reason})")
-                                     .format(path=record, reason=exc.strerror)) from None
+            from companion.cli_support import write_output_file
+
+            write_output_file(record, write_record(state), "--record")
     doc = _gold_doc(state)
     doc["bots"] = seats
     if as_json:

@@ -63,6 +63,10 @@ def simulate_cmd(
                 # a map file: its name and map id, not the whole custom map string the record carries
                 shown_map = _("{file} (map id {map_id})").format(file=map_name, map_id=tm_map.map_id[:12])
             map_name = record_name
+        if record_dir is not None:
+            from companion.cli_support import output_folder
+
+            output_folder(record_dir, "--record-dir")
         doc = simulate(players, factions=_names(factions), map_name=map_name, games=games, seed=seed,
                        bots=_names(bots) or [], record_dir=record_dir, final_scoring=final_scoring)
     if as_json:
@@ -127,12 +131,10 @@ def export_cmd(
         try:
             text = command_rows(source, players=names)
         except RecordError as exc:  # the rows cannot be written (another map, ...): say which record
-            if exc.file:
-                raise
-            raise RecordError(str(exc), file=record) from None
+            raise exc.in_file(record) from None   # its line kept, the file named once
         if output is None:
             typer.echo(text, nl=False)
         else:
-            from companion.savefile import atomic_write_text
+            from companion.cli_support import write_output_file
 
-            atomic_write_text(output, text)
+            write_output_file(output, text, "--output")

@@ -532,7 +532,9 @@ def apply_action(state: GameState, action: AnyAction) -> GameState:
     except IllegalActionError:
         raise
     except RecordError as exc:  # e.g. an unknown tile id in a well-formed command
-        raise IllegalActionError("bad_command", _("{faction}: {text}: {exc}").format(faction=action.faction, text=action.text, exc=exc)) from None
+        # the engine's reason, without its line: the caller that knows the record's line adds it (once)
+        raise IllegalActionError("bad_command", exc.reason, line=exc.line,
+                                 action=f"{action.faction}: {action.text or _text(action)}") from None
     return evolve(state, game=game, history=history)
 
 
@@ -635,7 +637,12 @@ def replay(record: engine.Record | str) -> list[GameState]:
             state = apply_action(state, Action.parse(row.faction, _as_played(state, row.faction, row.command),
                                                      line=row.line))
         except IllegalActionError as exc:
-            raise RecordError(_("{faction}: {command}: {exc}").format(faction=row.faction, command=row.command, exc=exc), line=row.line) from None
+            # an error that names the row already (the engine's, re-raised by apply_action) is not prefixed again
+            message = exc.message if exc.action is not None else _("{faction}: {command}: {exc}").format(
+                faction=row.faction, command=row.command, exc=exc.message)
+            if exc.rule:
+                message = _("{message} (rule: {rule})").format(message=message, rule=exc.rule)
+            raise RecordError(message, line=row.line if row.line is not None else exc.line) from None
         states.append(state)
     return states
 

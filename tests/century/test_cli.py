@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 
 from typer.testing import CliRunner
 
@@ -234,3 +235,50 @@ def test_a_hint_reason_does_not_name_again_the_card_its_move_takes():
             assert shown.count(name) == 1, shown
             checked.add(type(action))
     assert checked == {Acquire, Claim}
+
+
+def _record_cut_before_a_merchant_reveal(tmp_path):
+    """A simulated game's record, cut right after the acquire that empties a market slot (the next line of the
+    whole record reveals the merchant card that refills it)."""
+    whole = tmp_path / "whole.txt"
+    result = runner.invoke(app, ["century", "simulate", "--games", "1", "--players", "3", "--record", str(whole),
+                                 "--no-progress"])
+    assert result.exit_code == 0, result.output
+    lines = whole.read_text(encoding="utf-8").splitlines()
+    cut = next(i for i, line in enumerate(lines) if " acquire " in line and i + 1 < len(lines)
+               and lines[i + 1].startswith("reveal merchant "))
+    partial = tmp_path / "partial.txt"
+    partial.write_text("\n".join(lines[:cut + 1]) + "\n", encoding="utf-8")
+    return partial, cut + 1, lines[cut + 1]
+
+
+def test_hint_on_a_record_stopping_before_a_reveal_names_the_line_and_the_line_to_add(tmp_path):
+    partial, last_line, next_line = _record_cut_before_a_merchant_reveal(tmp_path)
+    result = runner.invoke(app, ["century", "hint", str(partial)])
+    assert result.exit_code == 2
+    assert f"partial.txt: the record stops after line {last_line}, where a merchant card" in result.stderr, \
+        result.stderr
+    suggested = re.search(r"'(reveal merchant M\d\d)'", result.stderr).group(1)
+    # the line it suggests reads, as the game's own next line does: either makes the hint work
+    for added in (suggested, next_line):
+        partial.write_text(partial.read_text(encoding="utf-8") + added + "\n", encoding="utf-8")
+        assert runner.invoke(app, ["century", "hint", str(partial), "--seconds", "0.1"]).exit_code == 0
+        partial.write_text("\n".join(partial.read_text(encoding="utf-8").splitlines()[:-1]) + "\n",
+                           encoding="utf-8")
+    # review reads such a record (its moves so far) as before
+    assert runner.invoke(app, ["century", "review", str(partial), "--seconds", "0.05"]).exit_code == 0
+
+
+def test_hint_before_a_reveal_is_explained_in_chinese(tmp_path):
+    partial, last_line, _next = _record_cut_before_a_merchant_reveal(tmp_path)
+    result = runner.invoke(app, ["--lang", "zh_CN", "century", "hint", str(partial)])
+    assert result.exit_code == 2
+    assert f"partial.txt：记录在第 {last_line} 行之后结束" in result.stderr and "'reveal merchant M" in result.stderr
+
+
+def test_simulate_record_in_a_folder_that_cannot_be_made_names_the_option(tmp_path):
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    target = tmp_path / "a-file" / "game.txt"   # its folder would be inside a file
+    result = runner.invoke(app, ["century", "simulate", "--games", "1", "--record", str(target), "--no-progress"])
+    assert result.exit_code == 2 and "--record: " in result.stderr and "bug" not in result.stderr, result.stderr
+    assert not target.parent.is_dir()

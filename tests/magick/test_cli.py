@@ -220,3 +220,10 @@ def test_hint_on_another_games_record_says_which_game_it_looks_like(tmp_path):
             assert f"this looks like a {game} record" in result.stderr, result.stderr
         else:
             assert "looks like" not in result.stderr and "header" in result.stderr, result.stderr
+
+
+def test_simulate_record_that_cannot_be_written_names_the_option(tmp_path):
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    target = tmp_path / "a-file" / "game.jsonl"   # its folder would be inside a file
+    result = runner.invoke(app, ["magick", "simulate", "--record", str(target)])
+    assert result.exit_code == 2 and "--record: " in result.stderr and "bug" not in result.stderr, result.stderr

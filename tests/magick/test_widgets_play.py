@@ -260,3 +260,13 @@ def test_undo_is_disabled_until_there_is_a_move_to_take_back():
     assert not w.dice.undo_button.disabled
     w.undo()
     assert "Undone" in w.message.value and w.session.decisions() == 0 and w.dice.undo_button.disabled
+
+
+def test_the_dice_boxes_show_the_dice_rolled_here():
+    """After "Roll the dice" the "or enter your table's dice" boxes hold the dice the round uses (not 1·1·1·1)."""
+    w = _game(players=2, people=1, seed=3)
+    w.roll(None)   # "Roll the dice"
+    rolled = dict(w.session.state.roll.values)
+    assert [w.dice.dice_inputs[d].value for d in rolled] == list(rolled.values())
+    assert any(v != 1 for v in rolled.values())   # a roll of all ones would not tell the boxes were filled
+    assert all(f"<b>{v}</b>" in w.table.value for v in rolled.values())   # the dice the table shows in use

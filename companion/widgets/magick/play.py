@@ -453,6 +453,8 @@ class PlayAGame(widgets.VBox):
         self.dice.roll_button.disabled = state.phase != "roll"
         self.dice.enter_button.disabled = state.phase != "roll"
         self.dice.show_over(state.over)
+        if state.roll is not None:   # the boxes show the dice the round uses, not 1·1·1·1 after a roll here
+            self.dice.show_dice(state.roll.as_dict())
         typed_reveal = state.phase == "reveal" and not self.generated_deck
         self.reveal_box.layout.display = "" if typed_reveal else "none"
         if typed_reveal:

@@ -157,6 +157,13 @@ class DiceBar(widgets.HBox):
         return ("<span style='white-space:nowrap'>&nbsp;" + html.escape(_("or enter your table's dice:"))
                 + "&nbsp;</span>")
 
+    def show_dice(self, values: dict[str, int]) -> None:
+        """Put the dice in use (rolled here or typed) in the entry boxes, which a person then edits."""
+        for die, value in values.items():
+            box = self.dice_inputs.get(die)
+            if box is not None and box.min <= value <= box.max:
+                box.value = value
+
     def show_over(self, over: bool) -> None:
         """Offer the dice (roll, or type the table's) only while the game is on; Undo stays."""
         for part in (self.roll_button, self.or_label, *self.dice_inputs.values(), self.enter_button):
