@@ -608,6 +608,9 @@ def test_the_open_turn_says_what_it_still_needs_and_offers_its_declines():
     assert "still needs" in w.prompt.value and "-BRIDGE" in w.prompt.value
     shown = _shown(w.action_buttons)
     assert "give up the bridge" in shown
+    # fresh review, finding 3: one bridge said in the singular (no "bridge(s)"), its decline named as the button
+    # names it, the ledger code in parentheses only
+    assert "1 bridge to place, or give up the bridge (-BRIDGE)" in w.prompt.value and "(s)" not in w.prompt.value
     w.action_buttons.buttons[shown.index("give up the bridge")].click()
     assert "still needs" not in w.prompt.value and w.session.state.game.turn_complete()
 
