@@ -478,7 +478,7 @@ def turn_needs(state: GameState) -> str:
     Returns
     -------
     str
-        E.g. "1 spade(s) to use (transform / build) or decline with -SPADE" (RULES-NOTES-E E.2; the
+        E.g. "1 spade to use (transform / build), or give up the spade left (-SPADE)" (RULES-NOTES-E E.2; the
         declines are also among :func:`legal_actions`).
     """
     game = state.game

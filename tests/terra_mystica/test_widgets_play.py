@@ -608,8 +608,22 @@ def test_the_open_turn_says_what_it_still_needs_and_offers_its_declines():
     assert "still needs" in w.prompt.value and "-BRIDGE" in w.prompt.value
     shown = _shown(w.action_buttons)
     assert "give up the bridge" in shown
+    # fresh review, finding 3: one bridge said in the singular (no "bridge(s)"), its decline named as the button
+    # names it, the ledger code in parentheses only
+    assert "1 bridge to place, or give up the bridge (-BRIDGE)" in w.prompt.value and "(s)" not in w.prompt.value
     w.action_buttons.buttons[shown.index("give up the bridge")].click()
     assert "still needs" not in w.prompt.value and w.session.state.game.turn_complete()
+
+
+def test_review_before_any_move_says_so_under_the_review_button():
+    """Fresh review, finding 2: the note went to the status line above the map, a phone's screen away from the
+    button; it goes to the coach's line, the one right under the Hint / Review buttons."""
+    w = _game()
+    message = w.message.value
+    assert w.review() is None
+    assert "Nothing to review yet" in w.coach.value and w.message.value == message
+    children = list(w.game.children)
+    assert children.index(w.coach) == children.index(w.coach_controls) + 1
 
 
 def test_undo_clears_a_review_of_moves_that_are_gone():

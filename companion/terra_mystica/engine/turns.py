@@ -5,7 +5,7 @@ turn machine itself is :mod:`.turn`) and :meth:`Turns.apply_row`, which applies 
 from __future__ import annotations
 
 from companion.errors import IllegalActionError, RecordError
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.terra_mystica.engine.commands import CULT_TRACKS, Command
 from companion.terra_mystica.engine.faction import FactionState
 from companion.terra_mystica.engine.handlers import DISPATCH
@@ -66,24 +66,40 @@ class Turns:
 
     def turn_needs(self, name: str) -> str:
         """What the open turn of ``name`` still needs, in words (for refusals)."""
-        words = {"SPADE": _("{n} spade(s) to use (transform / build) or decline with -SPADE"),
-                 "BRIDGE": _("{n} bridge(s) to place or decline with -BRIDGE"),
-                 "FREE_D": _("the free dwelling to build or decline with -FREE_D"),
-                 "FREE_TF": _("the free transform to use or decline with -FREE_TF"),
-                 "FREE_TP": _("the free trading house to build or decline with -FREE_TP"),
-                 "ACTION": _("{n} more action(s) to take"),
-                 "CONVERT_W_TO_P": _("the stronghold's conversion of up to {n} workers to priests (convert, or "
-                                     "-{n}CONVERT_W_TO_P)"),
-                 "GAIN_FAVOR": _("{n} favor tile(s) to take (+FAVn) or decline with -GAIN_FAVOR"),
-                 "GAIN_TW": _("{n} town tile(s) to take (+TWn) or decline with -GAIN_TW"),
-                 "CULT": _("{n} cult step(s) to place (+TRACK) or decline with -CULT"),
-                 "UNLOCK_TERRAIN": _("{n} terrain(s) to unlock (unlock-terrain COLOUR)"),
-                 "PICK_COLOR": _("a colour to pick (pick-color COLOUR)"),
-                 "VOLCANO_TF": _("the volcano begun with dig 1 to place (build HEX) or decline with -VOLCANO_TF"),
-                 "LOSE_CULT": _("{n} cult steps to give back for the volcano (-NTRACK)"),
-                 "GAIN_P3_FOR_VP": _("gain P3 for VP to answer (or -GAIN_P3_FOR_VP)")}
+        # singular and plural (one form in Chinese); a decline named as its button says it, the ledger code
+        # (what a typed row writes) in parentheses
+        words = {
+            "SPADE": lambda n: ngettext(
+                "{n} spade to use (transform / build), or give up the spade left (-SPADE)",
+                "{n} spades to use (transform / build), or give up the spades left (-SPADE)", n),
+            "BRIDGE": lambda n: ngettext("{n} bridge to place, or give up the bridge (-BRIDGE)",
+                                         "{n} bridges to place, or give up the bridges (-BRIDGE)", n),
+            "FREE_D": lambda n: _("the free dwelling to build, or give up the free dwelling (-FREE_D)"),
+            "FREE_TF": lambda n: _("the free transform to use, or give up the free transform (-FREE_TF)"),
+            "FREE_TP": lambda n: _("the free trading house to build, or give up the free trading house (-FREE_TP)"),
+            "ACTION": lambda n: ngettext("{n} more action to take", "{n} more actions to take", n),
+            "CONVERT_W_TO_P": lambda n: ngettext(
+                "the stronghold's conversion of up to {n} worker to a priest (convert), or give up the "
+                "stronghold's workers-to-priests conversion (-{n}CONVERT_W_TO_P)",
+                "the stronghold's conversion of up to {n} workers to priests (convert), or give up the "
+                "stronghold's workers-to-priests conversion (-{n}CONVERT_W_TO_P)", n),
+            "GAIN_FAVOR": lambda n: ngettext(
+                "{n} favor tile to take (+FAVn), or give up the favor tile (-GAIN_FAVOR)",
+                "{n} favor tiles to take (+FAVn), or give up the favor tiles (-GAIN_FAVOR)", n),
+            "GAIN_TW": lambda n: ngettext("{n} town tile to take (+TWn), or give up the town tile (-GAIN_TW)",
+                                          "{n} town tiles to take (+TWn), or give up the town tiles (-GAIN_TW)", n),
+            "CULT": lambda n: ngettext("{n} cult step to place (+TRACK), or give up the cult step (-CULT)",
+                                       "{n} cult steps to place (+TRACK), or give up the cult steps (-CULT)", n),
+            "UNLOCK_TERRAIN": lambda n: ngettext("{n} terrain to unlock (unlock-terrain COLOUR)",
+                                                 "{n} terrains to unlock (unlock-terrain COLOUR)", n),
+            "PICK_COLOR": lambda n: _("a colour to pick (pick-color COLOUR)"),
+            "VOLCANO_TF": lambda n: _("the volcano begun with dig 1 to place (build HEX), or give it up "
+                                      "(-VOLCANO_TF)"),
+            "LOSE_CULT": lambda n: ngettext("{n} cult step to give back for the volcano (-NTRACK)",
+                                            "{n} cult steps to give back for the volcano (-NTRACK)", n),
+            "GAIN_P3_FOR_VP": lambda n: _("gain P3 for VP to answer (or -GAIN_P3_FOR_VP)")}
         items = pending_items(self, name)
-        return _("; ").join(words[k].format(n=n) for k, n in items.items())
+        return _("; ").join(words[k](n).format(n=n) for k, n in items.items())
 
     def _require(self, f: FactionState, cmd: Command) -> str:
         """Account for one action-type sub-command in the turn machine (RULES-NOTES-E E.0, E.1): use a

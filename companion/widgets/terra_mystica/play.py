@@ -672,7 +672,8 @@ class PlayAFullGame(widgets.VBox):
         """
         if self.session is None or self.session.state.game is None or not any(
                 isinstance(a, tm.Action) and not a.is_setup for a in self.session.actions):
-            self.message.value = info_html(_("Nothing to review yet: no move has been made."))
+            # said under the Review button (the status line above the map is off a phone's screen from it)
+            self.coach.value = info_html(_("Nothing to review yet: no move has been made."))
             return None
         self._review = review(list(self.session.states), list(self.session.actions), seconds=REVIEW_SECONDS)
         self._reviewed = tuple(self.session.states)
@@ -831,8 +832,12 @@ class PlayAFullGame(widgets.VBox):
             title = _("Map: {name} — setup").format(name=self._map_name())
         else:
             title = _("Map: {name} — round {n}").format(name=self._map_name(), n=min(g.round, 6))
-        return map_figure(self._current_map(), state=state, highlight=self.highlighted(), title=title,
-                          height=470, width=780)
+        fig = map_figure(self._current_map(), state=state, highlight=self.highlighted(), title=title,
+                         height=470, width=780)
+        # the height a 780 px wide drawing needs, the width the page has: a phone's 360 px shows the whole map
+        # (smaller) instead of its left half with the rest cut off past the screen's edge
+        fig.update_layout(width=None, autosize=True)
+        return fig
 
     def _factions(self) -> list[str]:
         g = self.session.state.game
