@@ -62,6 +62,10 @@ Earlier (02:40-03:00): 18.5 -> 31.7 moves/s, 21,700 -> 37,400 positions/s from a
 function (``companion/century/bots.py``, its hot spot; the rules engine takes about a fifth of its time).
 Figures are CPU time of this process; on a machine this busy even those drop by a third between runs (shared
 caches and clock), so compare figures taken alternately under the same load.
+
+2026-12-03 15:11 UTC (the compiled engine on main's integration, load 0.1-0.7, best of 3 x 1,000 games):
+compiled 1,247 games/s, plain Python (``COMPANION_PURE_PYTHON=1``) 823-903; the same plain-Python code ran
+1,067-1,135 on this machine the day before, so the machine was slower that day. The target is not shown.
 """
 
 from __future__ import annotations
