@@ -832,12 +832,8 @@ class PlayAFullGame(widgets.VBox):
             title = _("Map: {name} — setup").format(name=self._map_name())
         else:
             title = _("Map: {name} — round {n}").format(name=self._map_name(), n=min(g.round, 6))
-        fig = map_figure(self._current_map(), state=state, highlight=self.highlighted(), title=title,
-                         height=470, width=780)
-        # the height a 780 px wide drawing needs, the width the page has: a phone's 360 px shows the whole map
-        # (smaller) instead of its left half with the rest cut off past the screen's edge
-        fig.update_layout(width=None, autosize=True)
-        return fig
+        return map_figure(self._current_map(), state=state, highlight=self.highlighted(), title=title,
+                          height=470, width=780)
 
     def _factions(self) -> list[str]:
         g = self.session.state.game
