@@ -5,6 +5,7 @@ follow-ups (RULES-NOTES section 4). Nothing is applied to find out."""
 
 from __future__ import annotations
 
+from copy import copy
 from itertools import combinations
 
 from companion.errors import IllegalActionError
@@ -41,6 +42,9 @@ class _Context:
         self._can: dict[tuple, bool] = {}
         self._loose: int | None = None
         self._home_sites: list | None = None
+        self.townstate = game.townstate       # the towns and buildings the follow-ups are judged on ...
+        self.hexes = f.hexes                  # ... and the faction's buildings (after_upgrade changes both)
+        self._tiles_left: int | None = None   # town tiles not claimed by a town founded already
         self._towns: dict[tuple, list[str]] = {}  # town_picks by (hex, building, FAV5)
         self._ready: set | None = None  # rivers the Mermaids may connect across now
         self._elsewhere: dict[tuple, list] = {}  # builds_elsewhere by price
@@ -144,6 +148,31 @@ class _Context:
             return None
         return {k: v * n for k, v in self.dig_cost.items()}
 
+    def after_upgrade(self, h: str, kind: str) -> _Context:
+        """This decision's context once the move's first part has put ``kind`` on ``h`` (the upgrade that
+        the Halflings' stronghold spades follow in one move, RULES-NOTES-E E.0): a build after it founds a
+        town, or joins the one the upgrade founded, by the towns and buildings *after* the upgrade. The
+        resources stay those before it (the caller counts the upgrade's cost); the town tile a town founded
+        by the upgrade takes is left in the pool (:func:`~.move_kinds._within_pool` drops rows asking for
+        more copies than there are)."""
+        ts = self._towns_now().place(h, self.f.name, kind)
+        new = copy(self)
+        new.townstate = ts
+        new.hexes = {**self.hexes, h: kind}
+        new._tiles_left = self.tiles_left() - _founded(ts)
+        new._towns, new._loose, new._ready, new._elsewhere = {}, None, None, {}
+        return new
+
+    def tiles_left(self) -> int:
+        """Town tiles still free (:meth:`Game._town_tiles_left`, less those of towns this move founded)."""
+        if self._tiles_left is None:
+            self._tiles_left = self.game._town_tiles_left()
+        return self._tiles_left
+
+    def _towns_now(self):
+        """The town state the follow-ups are judged on, with the town tiles still free."""
+        return self.townstate.with_town_tiles(self.tiles_left())
+
     def town_picks(self, h: str, kind: str, *, fav5: bool = False) -> list[str]:
         """``+TWn`` follow-ups when a building of ``kind`` on ``h`` founds a town (one tile per town it
         founds), else ``[""]``; ``fav5``: the move also takes FAV5, so every group of 6 power founds a town
@@ -157,20 +186,20 @@ class _Context:
         return hit
 
     def _town_picks(self, h: str, kind: str, fav5: bool) -> list[str]:
-        game, f = self.game, self.f
-        ts = game.townstate
+        f, hexes = self.f, self.hexes
+        ts = self.townstate
         fav5 = fav5 and f.name not in ts.fav5
         if self._loose is None:  # the power of the own buildings in no town: a town needs at most all of it
-            self._loose = sum(f.data.building_power(k) for x, k in f.hexes.items() if x not in ts.town_of)
-        before = f.data.building_power(f.hexes[h]) if h in f.hexes and h not in ts.town_of else 0
+            self._loose = sum(f.data.building_power(k) for x, k in hexes.items() if x not in ts.town_of)
+        before = f.data.building_power(hexes[h]) if h in hexes and h not in ts.town_of else 0
         size = ts.town_size(f.name) - (1 if fav5 else 0)
         if self._loose - before + f.data.building_power(kind) < size:
             return [""]
         mermaids = f.name == "mermaids"
-        if not mermaids and not fav5 and not _may_found_town(ts, f, h, kind):
+        if not mermaids and not fav5 and not _may_found_town(ts, f, h, kind, hexes):
             return [""]
         try:
-            ts = game._towns_now().place(h, f.name, kind)
+            ts = self._towns_now().place(h, f.name, kind)
         except IllegalActionError:
             return [""]
         founded = _founded(ts)
@@ -181,7 +210,7 @@ class _Context:
         if mermaids:
             # a river the Mermaids could already connect across is a move of its own (move_kinds._connect_moves)
             if self._ready is None:
-                self._ready = set(game.townstate.mermaid_candidates(f.name))
+                self._ready = set(self.townstate.mermaid_candidates(f.name))
             rows = rows + self.connect_rows(ts, founded, self._ready)
         return rows
 
@@ -311,10 +340,11 @@ def _near(game, f) -> set | None:
     return near
 
 
-def _may_found_town(ts, f, h: str, kind: str) -> bool:
-    """Whether a ``kind`` on ``h`` could found a town of ``f``: the own buildings joined to ``h`` (direct
-    neighbours, bridges, Mermaid river links), none of them in a town yet, reach the town's power and count
-    with it (RULES-NOTES section 4). A quick test before the exact one (:meth:`TownState.place`)."""
+def _may_found_town(ts, f, h: str, kind: str, hexes: dict) -> bool:
+    """Whether a ``kind`` on ``h`` could found a town of ``f``, whose buildings are ``hexes`` (hex ->
+    kind): the own buildings joined to ``h`` (direct neighbours, bridges, Mermaid river links), none of them
+    in a town yet, reach the town's power and count with it (RULES-NOTES section 4). A quick test before the
+    exact one (:meth:`TownState.place`)."""
     from companion.terra_mystica.towns import RULES, town_count
 
     links: dict[str, set] = {}
@@ -326,14 +356,14 @@ def _may_found_town(ts, f, h: str, kind: str) -> bool:
     while todo:
         x = todo.pop()
         for n in (*ts.bridged_neighbours(x), *links.get(x, ())):
-            if n not in seen and n in f.hexes:
+            if n not in seen and n in hexes:
                 if n in ts.town_of:
                     return False
                 seen.add(n)
                 todo.append(n)
     if len(seen) == 1:
         return False
-    kinds = [kind if x == h else f.hexes[x] for x in seen]
+    kinds = [kind if x == h else hexes[x] for x in seen]
     power = sum(f.data.building_power(k) for k in kinds)
     return power >= ts.town_size(f.name) and town_count(kinds) >= RULES.town_buildings
 

@@ -269,10 +269,14 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
             towns = ctx.town_picks(h, kind)
             if effect.get("SPADE"):
                 # the Halflings' stronghold: three spades, no dig (E.2.1), on up to three hexes (E.0)
+                # the build after them founds a town, or joins the one the stronghold founded, by the towns
+                # after the upgrade (test_movegen_town_after_stronghold)
                 spades = int(effect["SPADE"])
-                tails = _spade_follow_ups(ctx, spades, can_dig=False, extra_cost=cost) + \
-                    _several_hexes(ctx, spades, cost)
-                out += [head + town + t for town in towns for t in tails]
+                after = ctx.after_upgrade(h, kind)
+                tails = _spade_follow_ups(after, spades, can_dig=False, extra_cost=cost) + \
+                    _several_hexes(after, spades, cost)
+                pool = game.town_pool
+                out += [row for town in towns for t in tails if _within_pool(row := head + town + t, pool)]
                 continue
             if effect.get("CONVERT_W_TO_P") and "strict-darkling-sh" in game.options:
                 # the Darklings' conversion holds the turn open: used or waived in the same move (E.2.2)
@@ -289,6 +293,17 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
                 for town in ctx.town_picks(h, kind, fav5=True) if ". +FAV5" in fav else towns:
                     out.append(head + fav + town)
     return out
+
+
+def _within_pool(row: str, pool: dict) -> bool:
+    """Whether the town tiles ``row`` takes (``+TWn`` parts) are all in ``pool`` (tile -> copies left)."""
+    if "+TW" not in row:
+        return True
+    taken: dict[str, int] = {}
+    for part in row.split(". "):
+        if part.startswith("+TW"):
+            taken[part[1:]] = taken.get(part[1:], 0) + 1
+    return all(pool.get(tid, 0) >= n for tid, n in taken.items())
 
 
 def _cult_picks(n: int, same_track: bool) -> list[str]:
