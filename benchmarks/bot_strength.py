@@ -99,6 +99,12 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
+"""The clock the search bots' cap is read on (``--clock``): wall-clock time by default, as in the notebooks;
+``cpu`` reads this process's CPU time, so the bot searches as far as the cap would let it on an idle core
+whatever else the machine runs (the figures of a loaded machine then say what an idle one plays)."""
+
+
 def century_play(pairing: tuple[str, str], game: int, seed: int, seconds: float) -> bool:
     """One 2-player Century game; True when ``pairing[0]`` wins. Seats swap every game."""
     from companion.century.bots import make_bot
@@ -106,7 +112,7 @@ def century_play(pairing: tuple[str, str], game: int, seed: int, seconds: float)
     from companion.century.simulate import game_rng, play_game
 
     def bot(name: str):
-        return SearchBot(seconds=seconds) if name == "search" else make_bot(name)
+        return SearchBot(seconds=seconds, clock=CLOCK[0]) if name == "search" else make_bot(name)
 
     first = game % 2 == 0
     lineup = [bot(pairing[0]), bot(pairing[1])] if first else [bot(pairing[1]), bot(pairing[0])]
@@ -128,7 +134,7 @@ def terra_mystica_play(pairing: tuple[str, str], game: int, seed: int, seconds: 
     def bot(name: str):
         if name in TM_GREEDY:
             return TM_GREEDY[name]()
-        return SearchBot(seconds=seconds) if name == "search" else make_bot(name)
+        return SearchBot(seconds=seconds, clock=CLOCK[0]) if name == "search" else make_bot(name)
 
     first = game % 2 == 0
     deal = random.Random(f"{seed}:{game // 2}")
@@ -194,17 +200,22 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="index of the first game (to split a pairing "
                         "over processes: games first .. first + games - 1)")
     parser.add_argument("--progress", type=int, default=0, help="print the tally every N games (0: never)")
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="read the search cap on wall-clock time (the notebooks') or this process's CPU time")
     args = parser.parse_args()
+    if args.clock == "cpu":
+        CLOCK[0] = time.process_time
     play, pairings = GAMES[args.game]
     if args.pairing is not None:
         pairings = [pairing for pairing in pairings if "-".join(pairing) == args.pairing]
         if not pairings:
             parser.error(f"--pairing: expected one of {', '.join('-'.join(p) for p in GAMES[args.game][1])}")
-    print(f"{args.game}: 2 players, seats alternated, search cap {args.seconds:g} s per move, seed {args.seed}")
+    print(f"{args.game}: 2 players, seats alternated, search cap {args.seconds:g} s ({args.clock} clock) per move, "
+          f"seed {args.seed}")
     print(f"{'pairing':<20} {'games':>5} {'wins':>5} {'win rate':>8}  95 % interval   s/game")
     for pairing in pairings:
         wins = played = 0
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         for g in range(args.first, args.first + args.games):
             wins += play(pairing, g, args.seed, args.seconds)
             played += 1
@@ -215,8 +226,9 @@ def main() -> None:
                 break
         low, high = wilson(wins, played)
         per = (time.perf_counter() - start) / played
+        cpu_per = (time.process_time() - cpu) / played
         print(f"{pairing[0] + ' vs ' + pairing[1]:<20} {played:>5} {wins:>5} {wins / played:>8.1%}  "
-              f"{low:6.1%} - {high:6.1%}  {per:6.2f}", flush=True)
+              f"{low:6.1%} - {high:6.1%}  {per:6.2f}  (CPU {cpu_per:.2f})", flush=True)
 
 
 if __name__ == "__main__":
