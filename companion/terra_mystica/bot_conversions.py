@@ -18,10 +18,10 @@ from typing import Any
 from companion.errors import IllegalActionError, RecordError
 from companion.terra_mystica import engine
 from companion.terra_mystica.engine.faction import FactionState
-from companion.terra_mystica.engine.moves import turn_moves
+from companion.terra_mystica.engine.moves import split_turn_moves
 from companion.terra_mystica.engine.state import BASE_CONVERSIONS
 
-__all__ = ["conversion_rows", "conversion_plan"]
+__all__ = ["conversion_rows", "conversion_plan", "convertible_of"]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -138,6 +138,13 @@ def _convertible(f, rates: dict) -> dict:
             "W": f.workers + w_from_p + (pw // 3 if "PW>W" in rates else 0),
             "P": f.priests + (pw // 5 if "PW>P" in rates else 0),
             "PW": pw, "VP": f.vp, "PW_TOKEN": sum(f.bowls)}
+
+
+def convertible_of(f) -> dict:
+    """:func:`_convertible` at the faction's own exchange rates (:func:`_rates`): the resources a listing of
+    the moves conversions could make affordable is asked with
+    (:func:`companion.terra_mystica.engine.moves.split_turn_moves`)."""
+    return _convertible(f, _rates(f))
 
 
 _PLENTY = 100
@@ -319,11 +326,12 @@ def _priced(g, faction: str, legal: Sequence[str], max_steps: int):
         return
     f = g.factions[faction]
     rates = _rates(f)
-    skip = set(legal) or set(turn_moves(g, faction))
+    turn, every = split_turn_moves(g, faction, _convertible(f, rates))
+    skip = set(legal) or set(turn)
     rich = _rich(g, faction)
     priced: dict = {}   # moves alike but for hexes and colours (_recoloured) cost the same: measured once
     plans: dict = {}    # a measured cost -> the conversions it asks for (they depend on nothing else)
-    for cand in turn_moves(g, faction, _convertible(f, rates)):
+    for cand in every:
         if cand in skip:
             continue
         alike = _recoloured(g, faction, cand)

@@ -36,6 +36,7 @@ from typing import Any
 from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.i18n import gettext as _
 from companion.terra_mystica import engine, game
+from companion.terra_mystica.bot_conversions import convertible_of
 from companion.terra_mystica.bot_lookahead import exact_values
 from companion.terra_mystica.bot_value import Valuer, Weights, _network_size, evaluate
 from companion.terra_mystica.engine.move_context import _reach_table
@@ -95,7 +96,7 @@ class ValueGreedyBot:
         """
         if game.current_player(state) == game.CHANCE:
             return game.sample_chance(state, rng)
-        faction, rows = game.legal_rows(state)
+        faction, rows, every = game.legal_rows_with(state, convertible_of)   # one listing for both
         if not rows:
             actions = game.legal_actions(state)
             if not actions:
@@ -117,7 +118,8 @@ class ValueGreedyBot:
             return game._listed(faction, rng.choice(best or rows))
         plain = [r for r in rows if r not in odd] if odd else rows
         network = Network(g, faction)
-        ranked = self._ranked(g, faction, plain, _content_candidates(g, faction, plain, network), networks, network)
+        ranked = self._ranked(g, faction, plain, _content_candidates(g, faction, plain, network, every), networks,
+                              network)
         if g.round > 0 and all(g.factions[o].passed for o in g.seats if o != faction):
             ranked = _last_pass(g, faction, ranked, self.weights, networks)
         legal = set(rows)
