@@ -52,7 +52,8 @@ class _Context:
         self.empty = [h for h in _land_hexes(game) if h not in self.occupied]
         self.table = table = _reach_table(game, f)
         self.reachable = [h for h in self.empty if h in table]
-        self._can: dict[tuple, bool] = {}
+        self._can: dict[tuple, int] = {}
+        self._dug: dict[tuple, tuple | None] = {}   # dug_elsewhere by (jump, spades)
         self._loose: int | None = None
         self._home_sites: list | None = None
         self._towns: dict[tuple, list[str]] = {}  # town_picks by (hex, building, FAV5)
@@ -94,6 +95,19 @@ class _Context:
                 if tier:
                     rows += [(y, f". build {y}{_MARKS[tier]}{t}") for t in self.town_picks(y, "D")]
         return rows
+
+    def dug_elsewhere(self, jump: bool, spades: int) -> tuple[str, list] | None:
+        """``(mark, elsewhere rows)`` of a ``dig N`` of ``spades`` spades that transforms a hex (reached by a
+        tunnel / carpet flight or not) to another colour than home: :meth:`mark` of :meth:`can` and
+        :meth:`elsewhere_rows` at the price of reach and dig; None when not affordable. Remembered for the
+        decision (every such hex asks it)."""
+        key = (jump, spades)
+        if key in self._dug:
+            return self._dug[key]
+        tier = self.can(jump, spades, False)
+        hit = self._dug[key] = (_MARKS[tier], self.elsewhere_rows(self.jump_cost if jump else {},
+                                                                   self.dig(spades))) if tier else None
+        return hit
 
     def can(self, jump: bool, spades: int, build: bool) -> int:
         """Whether the faction affords reaching a hex (``jump``: tunnelling / carpet flight), ``dig``-ing

@@ -265,7 +265,7 @@ def _dig_plan(ctx: _Context, h: str, jump: bool) -> tuple:
     elsewhere)]`` of the affordable transforms to other colours, with
     :meth:`~.move_context._Context.elsewhere_rows` at the price of reach and dig). Affordabilities are
     :meth:`~.move_context._Context.can`'s answers (falsy: not affordable)."""
-    f, home = ctx.f, ctx.f.home
+    home = ctx.f.home
     colour = ctx.game.colour[h]
     build_ok = ctx.dwelling_left
     build_here = colour == home and build_ok and ctx.can(jump, 0, True)
@@ -276,12 +276,12 @@ def _dig_plan(ctx: _Context, h: str, jump: bool) -> tuple:
     dig_tier = need and ctx.can(jump, need, False)
     dig_need = need if dig_tier else 0
     dig_build = bool(dig_need) and build_ok and ctx.can(jump, dig_need, True)
-    reach = ctx.jump_cost if jump else {}
     others = []
     for to, n in needs.items():
-        tier = to != f.home and n and ctx.can(jump, n, False)
-        if tier:
-            others.append((to, n, _MARKS[tier], ctx.elsewhere_rows(reach, ctx.dig(n))))
+        if to != home and n:
+            hit = ctx.dug_elsewhere(jump, n)
+            if hit is not None:
+                others.append((to, n, *hit))
     return build_here, dig_need, dig_tier, dig_build, others
 
 
