@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -56,6 +57,13 @@ __all__ = ["sketch", "move_value", "ValueGreedyBot", "Sketch", "Network", "conte
 UNSKETCHED = frozenset({"pick_color", "unlock_terrain", "gain_p3", "drop", "setup"})
 """Verbs whose value a sketch cannot tell (a new home colour, an unlocked terrain, a bowl-III token bought
 with VP): a decision offering them is valued by applying its rows (:class:`ValueGreedyBot`)."""
+
+
+@functools.lru_cache(maxsize=65536)
+def _unsketched(text: str) -> bool:
+    """Whether row ``text`` holds a verb of :data:`UNSKETCHED`, remembered by the text (listed rows recur
+    from one decision to the next)."""
+    return any(c.verb in UNSKETCHED for c in _parsed(text))
 
 
 class ValueGreedyBot:
@@ -112,7 +120,7 @@ class ValueGreedyBot:
             else:
                 best = exact_values(g, faction, rows, self.weights, networks)
             return game._listed(faction, rng.choice(best or rows))
-        odd = [r for r in rows if any(c.verb in UNSKETCHED for c in _parsed(r))]
+        odd = [r for r in rows if _unsketched(r)]
         if odd and len(odd) == len(rows):
             best = exact_values(g, faction, rows, self.weights, networks)
             return game._listed(faction, rng.choice(best or rows))
