@@ -90,11 +90,8 @@ def _rates(f) -> dict:
 
 def _step(f, code: str, made, rates: dict) -> str | None:
     """One conversion towards the resource ``code`` lacks, given conversions ``made`` so far, or None."""
-    i, ii, iii = f.bowls
-    iii_left = iii + made["burn"] - sum(rates[k][0] * made[k] for k in ("PW>P", "PW>W", "PW>C") if k in rates)
-    ii_left = ii - 2 * made["burn"]
-    p_left = f.priests - made["P>W"] + made["PW>P"]
-    w_left = f.workers - made["W>C"] + made["P>W"] + made["PW>W"]
+    have = _after(f, made, rates)
+    ii_left = f.bowls.ii - 2 * made.get("burn", 0)
     if code == "not_enough_pw":
         options = ["burn"]
     elif code == "not_enough_p":
@@ -108,8 +105,7 @@ def _step(f, code: str, made, rates: dict) -> str | None:
             return kind
         if kind in rates:
             n, frm, _to = rates[kind]
-            have = {"PW": iii_left, "P": p_left, "W": w_left}[frm]
-            if have >= n:
+            if have[frm] >= n:
                 return kind
     return None
 
@@ -208,10 +204,10 @@ _GAINS = frozenset({"coins", "workers", "priests"})
 
 def _after(f, made, rates: dict) -> dict:
     """The faction's coins, workers, priests and bowl-III power after the conversions ``made``."""
-    _i, _ii, iii = f.bowls
-    pw = iii + made["burn"] - sum(rates[k][0] * made[k] for k in ("PW>P", "PW>W", "PW>C") if k in rates)
-    return {"C": f.coins + made["PW>C"] + made["W>C"], "W": f.workers - made["W>C"] + made["P>W"] + made["PW>W"],
-            "P": f.priests - made["P>W"] + made["PW>P"], "PW": pw}
+    n = made.get   # a Counter's missing kinds through dict.get: no __missing__ call per kind
+    pw = f.bowls.iii + n("burn", 0) - sum(rates[k][0] * n(k, 0) for k in ("PW>P", "PW>W", "PW>C") if k in rates)
+    return {"C": f.coins + n("PW>C", 0) + n("W>C", 0), "W": f.workers - n("W>C", 0) + n("P>W", 0) + n("PW>W", 0),
+            "P": f.priests - n("P>W", 0) + n("PW>P", 0), "PW": pw}
 
 
 def conversion_plan(f, need, rates: dict, max_steps: int = 8) -> tuple[Counter, bool]:
