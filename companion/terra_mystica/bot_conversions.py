@@ -88,9 +88,11 @@ def _rates(f) -> dict:
     return out
 
 
-def _step(f, code: str, made, rates: dict) -> str | None:
-    """One conversion towards the resource ``code`` lacks, given conversions ``made`` so far, or None."""
-    have = _after(f, made, rates)
+def _step(f, code: str, made, rates: dict, have: dict | None = None) -> str | None:
+    """One conversion towards the resource ``code`` lacks, given conversions ``made`` so far (``have``:
+    :func:`_after` of them when the caller has it), or None."""
+    if have is None:
+        have = _after(f, made, rates)
     ii_left = f.bowls.ii - 2 * made.get("burn", 0)
     if code == "not_enough_pw":
         options = ["burn"]
@@ -249,7 +251,7 @@ def conversion_plan(f, need, rates: dict, max_steps: int = 8) -> tuple[Counter, 
         code = next((c for res, c in _CODES if need[res] > have[res]), None)
         if code is None:
             return made, True
-        kind = _step(f, code, made, rates)
+        kind = _step(f, code, made, rates, have)
         if kind is None:
             return made, False
         made[kind] += 1

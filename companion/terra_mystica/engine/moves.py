@@ -12,7 +12,9 @@ Nothing is applied to find out: reach, spade costs, prices and affordability are
 (:meth:`Game.reach`, the faction board's costs, the pools), once per decision
 (:class:`.move_context._Context`; the listing per action kind is in :mod:`.move_kinds`). Free
 conversions and burning are not listed (a bot adds them as a prefix when it lacks resources,
-:func:`companion.terra_mystica.bots.conversion_rows`). Spades are always bought with an explicit
+:func:`companion.terra_mystica.bots.conversion_rows`); :func:`split_turn_moves` lists a turn once for
+what the faction holds and for what conversions could give, the legal rows being those that need none of
+the more (the greedy bot's two lists from one listing). Spades are always bought with an explicit
 ``dig N`` before the build (the reference engine never digs by itself, E.2.1).
 
 A town comes with the move that founds it: ``+TWn`` after the build, upgrade or bridge (one tile per town,
