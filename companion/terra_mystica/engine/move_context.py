@@ -32,7 +32,7 @@ class _Context:
     def __init__(self, game, f, resources: dict | None = None, with_now: bool = False) -> None:
         self.game, self.f = game, f
         self.tiles = game.tiles
-        self.occupied = game.townstate.buildings
+        self.occupied = occupied = game.townstate.buildings
         held = {"C": f.coins, "W": f.workers, "P": f.priests, "PW": f.bowls.iii, "VP": f.vp,
                 "PW_TOKEN": sum(f.bowls)}
         self.res = resources or held
@@ -49,7 +49,7 @@ class _Context:
         else:
             self.jump_cost = {}
         self.mode = f.data.terraform_mode
-        self.empty = [h for h in _land_hexes(game) if h not in self.occupied]
+        self.empty = [h for h in _land_hexes(game) if h not in occupied]
         self.table = table = _reach_table(game, f)
         self.reachable = [h for h in self.empty if h in table]
         self._can: dict[tuple, int] = {}
