@@ -62,6 +62,27 @@ ran about a third slower than the day before. Callgrind instructions per 4-playe
 subtracted; 20 random, 5 greedy, 2 look-ahead games): random bots main 141.8 M, integration 140.0 M;
 greedy 726.9 M (5.2x a random game); the look-ahead bot 1,889 M (13x by instructions, 22x by the clock:
 instructions understate the greedy bots' time).
+
+2026-12-04 (tm-onepass, against main 5c79988): the greedy bot's legal rows and the rows conversions could make
+affordable come from one listing (``engine.moves.split_turn_moves``: the turn listed once with the
+convertible resources, each row part the faction affords only with them marked; the legal rows are the
+unmarked ones), the Mermaids' river towns asked only for rivers beside their buildings, and smaller
+per-decision savings in the dig plans, the conversion pricing and the bots' row bookkeeping. Callgrind
+instructions per 4-player game (3 seeded random games, 2 greedy, a warm-up game subtracted): random
+191.8 M -> 155.6 M (0.81x; the one listing alone 192.4 M: the marks cost the plain listing nothing
+measurable; the gain came with the Mermaids' river towns and the dig plans, one commit), greedy 1,066 M -> 771 M (0.72x; the one listing
+alone 886 M, 0.83x); on this script's own seeds (``1:0``, ``1:1``) greedy 683 M -> 576 M (0.84x): the
+gain depends on the factions seated (the Mermaids' river towns were the random games' gain). CPU figures could not be taken on an idle machine (load 7-11 on
+2 cores all the hour): ``--games 20`` alternating main / branch printed random 41.2 / 35.6 and 35.8 / 29.4,
+greedy 6.53 / 5.98 and 6.66 / 5.62 games/s CPU while the load rose from 8 to 11 under the branch's runs;
+six more alternating ``--games 10`` pairs at load 9-10.5: random main 24.3-38.7 (median 29.8), branch
+27.8-36.8 (32.2); greedy main 4.23-5.80 (5.45), branch 4.69-7.70 (5.38): the load's spread hides the
+difference. The greedy bot's ``choose`` over the same 426 captured decisions (4 games, min of 4 passes,
+alternating): main 1,257-1,526 us, branch 942-1,125 us. Neither target is shown to be met; scaled by the
+instruction counts to the idle figures of issue 19 (random 30.91, greedy 6.80) they would be about 38 and
+8.1-9.4 games/s. Ledgers, legal lists and conversion rows at every decision of 100 seeded random and 40 greedy
+games (2-5 players, half with a Fire & Ice final tile) are byte-identical to main's
+(``benchmarks/tm_equivalence.py``).
 """
 
 from __future__ import annotations

@@ -18,10 +18,10 @@ from typing import Any
 from companion.errors import IllegalActionError, RecordError
 from companion.terra_mystica import engine
 from companion.terra_mystica.engine.faction import FactionState
-from companion.terra_mystica.engine.moves import turn_moves
+from companion.terra_mystica.engine.moves import split_turn_moves
 from companion.terra_mystica.engine.state import BASE_CONVERSIONS
 
-__all__ = ["conversion_rows", "conversion_plan"]
+__all__ = ["conversion_rows", "conversion_plan", "convertible_of"]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -88,13 +88,12 @@ def _rates(f) -> dict:
     return out
 
 
-def _step(f, code: str, made, rates: dict) -> str | None:
-    """One conversion towards the resource ``code`` lacks, given conversions ``made`` so far, or None."""
-    i, ii, iii = f.bowls
-    iii_left = iii + made["burn"] - sum(rates[k][0] * made[k] for k in ("PW>P", "PW>W", "PW>C") if k in rates)
-    ii_left = ii - 2 * made["burn"]
-    p_left = f.priests - made["P>W"] + made["PW>P"]
-    w_left = f.workers - made["W>C"] + made["P>W"] + made["PW>W"]
+def _step(f, code: str, made, rates: dict, have: dict | None = None) -> str | None:
+    """One conversion towards the resource ``code`` lacks, given conversions ``made`` so far (``have``:
+    :func:`_after` of them when the caller has it), or None."""
+    if have is None:
+        have = _after(f, made, rates)
+    ii_left = f.bowls.ii - 2 * made.get("burn", 0)
     if code == "not_enough_pw":
         options = ["burn"]
     elif code == "not_enough_p":
@@ -108,8 +107,7 @@ def _step(f, code: str, made, rates: dict) -> str | None:
             return kind
         if kind in rates:
             n, frm, _to = rates[kind]
-            have = {"PW": iii_left, "P": p_left, "W": w_left}[frm]
-            if have >= n:
+            if have[frm] >= n:
                 return kind
     return None
 
@@ -138,6 +136,13 @@ def _convertible(f, rates: dict) -> dict:
             "W": f.workers + w_from_p + (pw // 3 if "PW>W" in rates else 0),
             "P": f.priests + (pw // 5 if "PW>P" in rates else 0),
             "PW": pw, "VP": f.vp, "PW_TOKEN": sum(f.bowls)}
+
+
+def convertible_of(f) -> dict:
+    """:func:`_convertible` at the faction's own exchange rates (:func:`_rates`): the resources a listing of
+    the moves conversions could make affordable is asked with
+    (:func:`companion.terra_mystica.engine.moves.split_turn_moves`)."""
+    return _convertible(f, _rates(f))
 
 
 _PLENTY = 100
@@ -201,10 +206,10 @@ _GAINS = frozenset({"coins", "workers", "priests"})
 
 def _after(f, made, rates: dict) -> dict:
     """The faction's coins, workers, priests and bowl-III power after the conversions ``made``."""
-    _i, _ii, iii = f.bowls
-    pw = iii + made["burn"] - sum(rates[k][0] * made[k] for k in ("PW>P", "PW>W", "PW>C") if k in rates)
-    return {"C": f.coins + made["PW>C"] + made["W>C"], "W": f.workers - made["W>C"] + made["P>W"] + made["PW>W"],
-            "P": f.priests - made["P>W"] + made["PW>P"], "PW": pw}
+    n = made.get   # a Counter's missing kinds through dict.get: no __missing__ call per kind
+    pw = f.bowls.iii + n("burn", 0) - sum(rates[k][0] * n(k, 0) for k in ("PW>P", "PW>W", "PW>C") if k in rates)
+    return {"C": f.coins + n("PW>C", 0) + n("W>C", 0), "W": f.workers - n("W>C", 0) + n("P>W", 0) + n("PW>W", 0),
+            "P": f.priests - n("P>W", 0) + n("PW>P", 0), "PW": pw}
 
 
 def conversion_plan(f, need, rates: dict, max_steps: int = 8) -> tuple[Counter, bool]:
@@ -246,7 +251,7 @@ def conversion_plan(f, need, rates: dict, max_steps: int = 8) -> tuple[Counter, 
         code = next((c for res, c in _CODES if need[res] > have[res]), None)
         if code is None:
             return made, True
-        kind = _step(f, code, made, rates)
+        kind = _step(f, code, made, rates, have)
         if kind is None:
             return made, False
         made[kind] += 1
@@ -319,11 +324,12 @@ def _priced(g, faction: str, legal: Sequence[str], max_steps: int):
         return
     f = g.factions[faction]
     rates = _rates(f)
-    skip = set(legal) or set(turn_moves(g, faction))
+    turn, every = split_turn_moves(g, faction, _convertible(f, rates))
+    skip = set(legal) or set(turn)
     rich = _rich(g, faction)
     priced: dict = {}   # moves alike but for hexes and colours (_recoloured) cost the same: measured once
     plans: dict = {}    # a measured cost -> the conversions it asks for (they depend on nothing else)
-    for cand in turn_moves(g, faction, _convertible(f, rates)):
+    for cand in every:
         if cand in skip:
             continue
         alike = _recoloured(g, faction, cand)

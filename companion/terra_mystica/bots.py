@@ -104,8 +104,10 @@ class RandomBot:
         if rows:
             # the engine's rows as text: only the row played becomes an Action
             by_kind: dict = {}
+            known = _MOVE_KINDS.get   # _row_kind's memo read first: most rows were listed before
             for text in rows:
-                by_kind.setdefault(_row_kind(text), []).append(text)
+                kind = known(text)
+                by_kind.setdefault(_row_kind(text) if kind is None else kind, []).append(text)
             return game._listed(name, rng.choice(by_kind[rng.choice(list(by_kind))]))
         actions = game.legal_actions(state)
         if not actions:

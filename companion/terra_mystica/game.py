@@ -49,6 +49,7 @@ from companion.protocol import CHANCE, PlayerScore, ScoreSheet
 from companion.terra_mystica import engine
 from companion.terra_mystica.actions import Action, AnyAction, RemoveBonus, RoundTile
 from companion.terra_mystica.engine import parse_commands
+from companion.terra_mystica.engine.moves import legal_and_turn_moves
 from companion.terra_mystica.engine.turn import evolve
 from companion.terra_mystica.factions import faction_label, faction_names, get_faction
 from companion.terra_mystica.tiles import load_tiles
@@ -57,7 +58,8 @@ __all__ = ["NAME", "TITLE", "CHANCE", "Action", "RoundTile", "RemoveBonus", "Gam
            "current_player", "legal_actions", "apply_action", "is_terminal", "score", "read_record",
            "write_record", "replay", "record_header", "record_line", "action_text", "parse_action",
            "seat_names", "sample_chance", "BOTS", "make_bot", "action_hexes", "final_breakdown",
-           "free_factions", "map_refusal", "unplayable_factions", "turn_needs", "legal_rows"]
+           "free_factions", "map_refusal", "unplayable_factions", "turn_needs", "legal_rows",
+           "legal_rows_with"]
 
 NAME = "terra_mystica"
 TITLE = "Terra Mystica"
@@ -460,6 +462,30 @@ def legal_rows(state: GameState) -> tuple[str | None, list[str]]:
     if name is None:
         return None, []
     return name, engine.legal_actions(state.game, name)
+
+
+def legal_rows_with(state: GameState, resources) -> tuple[str | None, list[str], list[str] | None]:
+    """:func:`legal_rows` and, when its rows are the moves of a new turn, that turn's moves with more
+    resources, from the same listing (:func:`companion.terra_mystica.engine.moves.legal_and_turn_moves`).
+
+    Parameters
+    ----------
+    state : GameState
+    resources : callable
+        ``resources(faction_state) -> dict`` of ``"C", "W", "P", "PW", "VP", "PW_TOKEN"``, at least what
+        the faction holds (e.g. what conversions could give).
+
+    Returns
+    -------
+    (str or None, list of str, list of str or None)
+        :func:`legal_rows`' two values and the turn's moves with those resources (None outside a new turn).
+    """
+    if state.game is None or is_terminal(state) or _chance_due(state):
+        return None, [], None
+    name = _to_act(state.game)
+    if name is None:
+        return None, [], None
+    return name, *legal_and_turn_moves(state.game, name, resources)
 
 
 @functools.lru_cache(maxsize=65536)

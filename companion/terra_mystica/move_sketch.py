@@ -360,9 +360,13 @@ def content_rows(g, faction: str, legal) -> list[str]:
 _PLANS: dict = {}
 
 
-def _content_candidates(g, faction: str, legal, network: Network | None = None) -> list[tuple[str, Any, tuple]]:
+def _content_candidates(g, faction: str, legal, network: Network | None = None,
+                        every: list[str] | None = None) -> list[tuple[str, Any, tuple]]:
     """:func:`content_rows` as ``(row, content key, commands)``: the key of a row is its conversions and the
-    move's content key (:meth:`_Rich.need`; rows of one key are valued alike)."""
+    move's content key (:meth:`_Rich.need`; rows of one key are valued alike). ``every``: the turn's moves
+    with what conversions could give when the caller has them
+    (:func:`companion.terra_mystica.game.legal_rows_with` with :func:`~.bot_conversions.convertible_of`),
+    else listed here."""
     if g.phase != "actions" or g.expected_turn() != faction:
         return []
     f = g.factions[faction]
@@ -374,7 +378,7 @@ def _content_candidates(g, faction: str, legal, network: Network | None = None) 
     network = network or Network(g, faction)
     composed: dict = {}   # a move's content key -> the faction after the conversions and the move
     plans: dict = {}      # a cost -> its conversions, for this decision (the faction's holding is fixed)
-    for cand in turn_moves(g, faction, _convertible(f, rates)):
+    for cand in turn_moves(g, faction, _convertible(f, rates)) if every is None else every:
         if cand in skip:
             continue
         need, key = rich.need(cand)

@@ -30,12 +30,14 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 from companion.errors import CompanionError, IllegalActionError, RecordError
 from companion.i18n import gettext as _
 from companion.terra_mystica import engine, game
+from companion.terra_mystica.bot_conversions import convertible_of
 from companion.terra_mystica.bot_lookahead import exact_values
 from companion.terra_mystica.bot_value import Valuer, Weights, _network_size, evaluate
 from companion.terra_mystica.engine.move_context import _reach_table
@@ -55,6 +57,13 @@ __all__ = ["sketch", "move_value", "ValueGreedyBot", "Sketch", "Network", "conte
 UNSKETCHED = frozenset({"pick_color", "unlock_terrain", "gain_p3", "drop", "setup"})
 """Verbs whose value a sketch cannot tell (a new home colour, an unlocked terrain, a bowl-III token bought
 with VP): a decision offering them is valued by applying its rows (:class:`ValueGreedyBot`)."""
+
+
+@functools.lru_cache(maxsize=65536)
+def _unsketched(text: str) -> bool:
+    """Whether row ``text`` holds a verb of :data:`UNSKETCHED`, remembered by the text (listed rows recur
+    from one decision to the next)."""
+    return any(c.verb in UNSKETCHED for c in _parsed(text))
 
 
 class ValueGreedyBot:
@@ -95,7 +104,7 @@ class ValueGreedyBot:
         """
         if game.current_player(state) == game.CHANCE:
             return game.sample_chance(state, rng)
-        faction, rows = game.legal_rows(state)
+        faction, rows, every = game.legal_rows_with(state, convertible_of)   # one listing for both
         if not rows:
             actions = game.legal_actions(state)
             if not actions:
@@ -111,13 +120,14 @@ class ValueGreedyBot:
             else:
                 best = exact_values(g, faction, rows, self.weights, networks)
             return game._listed(faction, rng.choice(best or rows))
-        odd = [r for r in rows if any(c.verb in UNSKETCHED for c in _parsed(r))]
+        odd = [r for r in rows if _unsketched(r)]
         if odd and len(odd) == len(rows):
             best = exact_values(g, faction, rows, self.weights, networks)
             return game._listed(faction, rng.choice(best or rows))
         plain = [r for r in rows if r not in odd] if odd else rows
         network = Network(g, faction)
-        ranked = self._ranked(g, faction, plain, _content_candidates(g, faction, plain, network), networks, network)
+        ranked = self._ranked(g, faction, plain, _content_candidates(g, faction, plain, network, every), networks,
+                              network)
         if g.round > 0 and all(g.factions[o].passed for o in g.seats if o != faction):
             ranked = _last_pass(g, faction, ranked, self.weights, networks)
         legal = set(rows)

@@ -427,13 +427,17 @@ class TownState:
         if faction != "mermaids" or self.town_tiles_left == 0:
             return ()
         taken = {r for r, f in self.connections if f == faction}
-        return tuple(r for r in self.map.river_hexes if r not in taken and self._town_across(r, faction))
+        # only a river beside the faction's buildings can join two of their groups (_town_across)
+        m = self.map
+        near = set().union(*(m.neighbours(h) - m.land_neighbours(h) for h, b in self.buildings.items()
+                             if b[0] == faction))
+        return tuple(r for r in m.river_hexes if r in near and r not in taken and self._town_across(r, faction))
 
     def _town_across(self, river: str, faction: str) -> bool:
         """True when ``faction``'s buildings around ``river`` (two separate groups or more, none in a town
         yet) joined through it meet the town rule (one river hex of :meth:`mermaid_candidates`)."""
-        owner = self.owner
-        around = [n for n in self.map.neighbours(river) if owner(n) == faction]
+        buildings = self.buildings   # keyed by the map's labels, as neighbours() gives them
+        around = [n for n in self.map.neighbours(river) if (b := buildings.get(n)) and b[0] == faction]
         if len(around) < 2:
             return False
         groups: list[frozenset[str]] = []

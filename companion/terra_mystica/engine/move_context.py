@@ -13,17 +13,31 @@ from companion.terra_mystica.terrain import terrain_wheel
 
 SPECIAL = ("ice", "volcano")
 
+NOW, LATER = 2, 1
+"""What :meth:`_Context.affords` answers (0: not affordable): affordable with what the faction holds, or only
+with the resources the context was given (``with_now``: what conversions could give)."""
+MARK = "\x00"
+"""Written into a row listed with given resources (``_Context(..., with_now=True)``) after each part that
+the faction affords only with them, never into a row it affords now: the legal rows are those without it
+(:func:`.moves.split_turn_moves`), and taking it out gives the row as :func:`.moves.turn_moves` lists it."""
+_MARKS = ("", MARK, "")
+
 
 class _Context:
     """What one decision of one faction needs, computed once: resources, empty hexes and how each is
-    reached, spade needs, prices."""
+    reached, spade needs, prices.
 
-    def __init__(self, game, f, resources: dict | None = None) -> None:
+    ``resources`` replaces what the faction holds when affordability is judged; with ``with_now`` the
+    context also tells which rows the faction affords with what it holds (:data:`MARK`)."""
+
+    def __init__(self, game, f, resources: dict | None = None, with_now: bool = False) -> None:
         self.game, self.f = game, f
         self.tiles = game.tiles
-        self.occupied = game.townstate.buildings
-        self.res = resources or {"C": f.coins, "W": f.workers, "P": f.priests, "PW": f.bowls.iii, "VP": f.vp,
-                                 "PW_TOKEN": sum(f.bowls)}
+        self.occupied = occupied = game.townstate.buildings
+        held = {"C": f.coins, "W": f.workers, "P": f.priests, "PW": f.bowls.iii, "VP": f.vp,
+                "PW_TOKEN": sum(f.bowls)}
+        self.res = resources or held
+        self.now = held if resources and with_now else None   # None: affordable means affordable now
         self._reach: dict = {}
         self.dwelling_left = f.buildings["D"] < f.data.buildings["D"].count
         self.d_cost = dict(f.data.buildings["D"].cost)
@@ -36,10 +50,11 @@ class _Context:
         else:
             self.jump_cost = {}
         self.mode = f.data.terraform_mode
-        self.empty = [h for h in _land_hexes(game) if h not in self.occupied]
+        self.empty = [h for h in _land_hexes(game) if h not in occupied]
         self.table = table = _reach_table(game, f)
         self.reachable = [h for h in self.empty if h in table]
-        self._can: dict[tuple, bool] = {}
+        self._can: dict[tuple, int] = {}
+        self._dug: dict[tuple, tuple | None] = {}   # dug_elsewhere by (jump, spades)
         self._loose: int | None = None
         self._home_sites: list | None = None
         self.townstate = game.townstate       # the towns and buildings the follow-ups are judged on ...
@@ -76,15 +91,33 @@ class _Context:
         key = (bool(reach), tuple(sorted(total.items())))
         rows = self._elsewhere.get(key)
         if rows is None:
-            rows = self._elsewhere[key] = [
-                (y, f". build {y}{t}") for y, ry in self.home_sites() if not (reach and ry)
-                and self.affords(total, reach, ry, self.d_cost) for t in self.town_picks(y, "D")]
+            rows = self._elsewhere[key] = []
+            for y, ry in self.home_sites():
+                if reach and ry:
+                    continue
+                tier = self.affords(total, reach, ry, self.d_cost)
+                if tier:
+                    rows += [(y, f". build {y}{_MARKS[tier]}{t}") for t in self.town_picks(y, "D")]
         return rows
 
-    def can(self, jump: bool, spades: int, build: bool) -> bool:
+    def dug_elsewhere(self, jump: bool, spades: int) -> tuple[str, list] | None:
+        """``(mark, elsewhere rows)`` of a ``dig N`` of ``spades`` spades that transforms a hex (reached by a
+        tunnel / carpet flight or not) to another colour than home: :meth:`mark` of :meth:`can` and
+        :meth:`elsewhere_rows` at the price of reach and dig; None when not affordable. Remembered for the
+        decision (every such hex asks it)."""
+        key = (jump, spades)
+        if key in self._dug:
+            return self._dug[key]
+        tier = self.can(jump, spades, False)
+        hit = self._dug[key] = (_MARKS[tier], self.elsewhere_rows(self.jump_cost if jump else {},
+                                                                   self.dig(spades))) if tier else None
+        return hit
+
+    def can(self, jump: bool, spades: int, build: bool) -> int:
         """Whether the faction affords reaching a hex (``jump``: tunnelling / carpet flight), ``dig``-ing
-        ``spades`` spades and (``build``) a dwelling, all in one move: :meth:`affords`, remembered for the
-        decision (every hex asks one of a few such questions)."""
+        ``spades`` spades and (``build``) a dwelling, all in one move: :meth:`affords` (0 / False, or
+        :data:`NOW` / :data:`LATER`), remembered for the decision (every hex asks one of a few such
+        questions)."""
         key = (jump, spades, build)
         hit = self._can.get(key)
         if hit is None:
@@ -93,17 +126,33 @@ class _Context:
                 self.affords(self.jump_cost if jump else {}, dig, self.d_cost if build else {})
         return hit
 
-    def affords(self, *costs: dict) -> bool:
-        """Whether the resources cover the sum of ``costs`` (resource -> amount)."""
+    def affords(self, *costs: dict) -> int:
+        """Whether the resources cover the sum of ``costs`` (resource -> amount): 0 when they do not, else
+        :data:`NOW`, or :data:`LATER` when the context was made ``with_now`` and what the faction holds does
+        not cover them (a row part then carries :data:`MARK`, :meth:`mark`)."""
         res = self.res
         if len(costs) == 1:  # most questions: one price (a price of 0 needs nothing)
-            return all(not v or res.get(k, 0) >= v for k, v in costs[0].items())
-        total: dict[str, int] = {}
-        for cost in costs:
-            for k, v in cost.items():
-                if v:
-                    total[k] = total.get(k, 0) + v
-        return all(res.get(k, 0) >= v for k, v in total.items())
+            total = costs[0]
+            if not all(not v or res.get(k, 0) >= v for k, v in total.items()):
+                return 0
+        else:
+            total = {}
+            for cost in costs:
+                for k, v in cost.items():
+                    if v:
+                        total[k] = total.get(k, 0) + v
+            if not all(res.get(k, 0) >= v for k, v in total.items()):
+                return 0
+        now = self.now
+        if now is None or all(not v or now.get(k, 0) >= v for k, v in total.items()):
+            return NOW
+        return LATER
+
+    @staticmethod
+    def mark(tier: int) -> str:
+        """:data:`MARK` for a row part of :meth:`affords` answer ``tier`` that the faction affords only with
+        the context's resources, else ``""``."""
+        return _MARKS[tier]
 
     def reach(self, h: str, direct_only: bool = False):
         if direct_only:

@@ -1,7 +1,8 @@
 """The complete moves of a turn by action kind, for :mod:`.moves`: setup builds, dwellings and transforms
 bought with ``dig``, upgrades with their favour / town picks, power and faction actions with their
 follow-ups (spades, cult steps, bridges, free buildings; RULES-NOTES-E E.1.1) and their declines (E.2),
-priests, shipping and digging advances. Affordability is read from a :class:`.move_context._Context`."""
+priests, shipping and digging advances. Affordability is read from a :class:`.move_context._Context`; a row
+part the faction affords only with the context's resources carries :data:`.move_context.MARK`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ from itertools import combinations
 
 from companion.errors import IllegalActionError
 from companion.terra_mystica.engine.commands import CULT_TRACKS
-from companion.terra_mystica.engine.move_context import SPECIAL, _Context, _favour_picks, _founded
+from companion.terra_mystica.engine.move_context import (
+    _MARKS,
+    MARK,
+    NOW,
+    SPECIAL,
+    _Context,
+    _favour_picks,
+    _founded,
+)
 from companion.terra_mystica.terrain import terrain_wheel
 
 NEXT_KIND = {"D": ("TP",), "TP": ("TE", "SH"), "TE": ("SA",)}
@@ -71,8 +80,8 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
     out = [f". -{spades}SPADE" if spades > 1 else ". -SPADE"]
     if ctx.mode in ("none", "volcano"):
         return out
-    one_spade: list[tuple[str, dict]] = []
-    other_colour: list[tuple[str, str, dict]] = []  # (hex, colour, reach price): one spade to another colour
+    one_spade: list[tuple[str, dict, int]] = []   # (hex, reach price, affordability)
+    other_colour: list[tuple[str, str, dict, int]] = []  # the same with a colour: one spade to another colour
     build_ok = ctx.dwelling_left
     for h in ctx.reachable:
         reach = ctx.reach_cost(h)
@@ -81,64 +90,82 @@ def _spade_follow_ups(ctx: _Context, spades: int, *, can_dig: bool, extra_cost: 
         need = ctx.need(h)
         if need is None or need == 0:
             continue
+        gate = NOW  # the transforms to other colours come only after the home colour's row is affordable
         if need <= spades:
             left = spades - need
             base = extra_cost, reach
-            if not ctx.affords(*base):
+            tier = gate = ctx.affords(*base)
+            if not tier:
                 continue
+            m = _MARKS[tier]
+            built = build_ok and ctx.affords(*base, ctx.d_cost)
+            mb = _MARKS[built]
             if left == 0:
-                out.append(f". transform {h}")
-                if build_ok and ctx.affords(*base, ctx.d_cost):
+                out.append(f". transform {h}{m}")
+                if built:
                     towns = ctx.town_picks(h, "D")
-                    out += [f". build {h}{t}" for t in towns]
-                    out += [f". transform {h}. build {h}{t}" for t in towns]
+                    out += [f". build {h}{mb}{t}" for t in towns]
+                    out += [f". transform {h}{mb}. build {h}{t}" for t in towns]
             else:
                 decline = f". -{left}SPADE" if left > 1 else ". -SPADE"
-                out.append(f". transform {h}{decline}")
-                if build_ok and ctx.affords(*base, ctx.d_cost):
-                    out += [f". transform {h}{decline}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+                out.append(f". transform {h}{m}{decline}")
+                if built:
+                    out += [f". transform {h}{mb}{decline}. build {h}{t}" for t in ctx.town_picks(h, "D")]
                 if need == 1:
-                    one_spade.append((h, reach))
+                    one_spade.append((h, reach, tier))
         elif can_dig:
             dig = ctx.dig(need - spades)
-            if dig is None or not ctx.affords(extra_cost, reach, dig):
+            tier = gate = dig is not None and ctx.affords(extra_cost, reach, dig)
+            if not tier:
                 continue
-            out.append(f". dig {need - spades}. transform {h}")
-            if build_ok and ctx.affords(extra_cost, reach, dig, ctx.d_cost):
-                out += [f". dig {need - spades}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+            out.append(f". dig {need - spades}{_MARKS[tier]}. transform {h}")
+            built = build_ok and ctx.affords(extra_cost, reach, dig, ctx.d_cost)
+            if built:
+                out += [f". dig {need - spades}{_MARKS[built]}. build {h}{t}" for t in ctx.town_picks(h, "D")]
         # one transform to another colour with exactly the action's spades, and the action's build on a
         # home-coloured hex elsewhere (RULES-NOTES-E E.1.2: only a home-colour transform ties the build)
-        if not ctx.affords(extra_cost, reach):
+        tier = ctx.affords(extra_cost, reach)
+        if not tier:
             continue
+        tier = min(tier, gate)
+        m = _MARKS[tier]
         elsewhere = None  # ctx.builds_elsewhere(h, reach, extra_cost), the same for each colour
         for colour, n in ctx.needs(h).items():
             if colour == f.home:
                 continue
             if n == spades:
-                out.append(f". transform {h} to {colour}")
+                out.append(f". transform {h} to {colour}{m}")
                 if elsewhere is None:
                     elsewhere = ctx.builds_elsewhere(h, reach, extra_cost)
-                out += [f". transform {h} to {colour}{b}" for b in elsewhere]
+                out += [f". transform {h} to {colour}{m}{b}" for b in elsewhere]
             elif n == 1 and spades == 2:
-                other_colour.append((h, colour, reach))
+                other_colour.append((h, colour, reach, tier))
     if spades == 2:
-        for (a, ra), (b, rb) in combinations(one_spade, 2):
+        for (a, ra, ta), (b, rb, tb) in combinations(one_spade, 2):
             # one tunnel / carpet flight per turn (teleport_twice)
-            if (ra and rb) or not ctx.affords(extra_cost, ra, rb):
+            tier = not (ra and rb) and ctx.affords(extra_cost, ra, rb)
+            if not tier:
                 continue
-            out.append(f". transform {a}. transform {b}")
+            tier = min(tier, ta, tb)
+            out.append(f". transform {a}. transform {b}{_MARKS[tier]}")
             if build_ok:
                 for h in (a, b):
-                    if ctx.affords(extra_cost, ra, rb, ctx.d_cost):
-                        out += [f". transform {a}. transform {b}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+                    built = min(tier, ctx.affords(extra_cost, ra, rb, ctx.d_cost))
+                    if built:
+                        out += [f". transform {a}. transform {b}{_MARKS[built]}. build {h}{t}"
+                                for t in ctx.town_picks(h, "D")]
         # ACT6: one spade to the home colour, the other to another colour on a second hex (one such per action)
-        for a, ra in one_spade:
-            for b, colour, rb in other_colour:
-                if a == b or (ra and rb) or not ctx.affords(extra_cost, ra, rb):
+        for a, ra, ta in one_spade:
+            for b, colour, rb, tb in other_colour:
+                tier = a != b and not (ra and rb) and ctx.affords(extra_cost, ra, rb)
+                if not tier:
                     continue
-                out.append(f". transform {a}. transform {b} to {colour}")
-                if build_ok and ctx.affords(extra_cost, ra, rb, ctx.d_cost):
-                    out += [f". transform {a}. transform {b} to {colour}. build {a}{t}" for t in ctx.town_picks(a, "D")]
+                tier = min(tier, ta, tb)
+                out.append(f". transform {a}. transform {b} to {colour}{_MARKS[tier]}")
+                built = build_ok and min(tier, ctx.affords(extra_cost, ra, rb, ctx.d_cost))
+                if built:
+                    out += [f". transform {a}. transform {b} to {colour}{_MARKS[built]}. build {a}{t}"
+                            for t in ctx.town_picks(a, "D")]
     return out
 
 
@@ -151,25 +178,29 @@ def _several_hexes(ctx: _Context, spades: int, extra_cost: dict) -> list[str]:
     (:func:`_spade_follow_ups`). At most one tunnel / carpet flight."""
     if ctx.mode in ("none", "volcano") or spades < 2:
         return []
-    sites = []   # (hex, spades to home, reach price)
+    sites = []   # (hex, spades to home, reach price, affordability)
     for h in ctx.reachable:
         reach = ctx.reach_cost(h)
         need = ctx.need(h)
-        if reach is not None and need and need < spades and ctx.affords(extra_cost, reach):
-            sites.append((h, need, reach))
+        tier = reach is not None and need and need < spades and ctx.affords(extra_cost, reach)
+        if tier:
+            sites.append((h, need, reach, tier))
     out: list[str] = []
     for n in range(2, min(3, spades) + 1):
         for group in combinations(sites, n):
             spent = sum(s[1] for s in group)
             jumps = [s[2] for s in group if s[2]]
-            if spent > spades or len(jumps) > 1 or not ctx.affords(extra_cost, *jumps):
+            tier = spent <= spades and len(jumps) <= 1 and ctx.affords(extra_cost, *jumps)
+            if not tier:
                 continue
             left = spades - spent
             text = "".join(f". transform {s[0]}" for s in group) + \
+                _MARKS[min(tier, *(s[3] for s in group))] + \
                 (f". -{left}SPADE" if left > 1 else ". -SPADE" if left else "")
             out.append(text)
-            if ctx.dwelling_left and ctx.affords(extra_cost, *jumps, ctx.d_cost):
-                out += [f"{text}. build {s[0]}{t}" for s in group for t in ctx.town_picks(s[0], "D")]
+            built = ctx.dwelling_left and ctx.affords(extra_cost, *jumps, ctx.d_cost)
+            if built:
+                out += [f"{text}{_MARKS[built]}. build {s[0]}{t}" for s in group for t in ctx.town_picks(s[0], "D")]
     return out
 
 
@@ -184,13 +215,15 @@ def _build_moves(ctx: _Context) -> list[str]:
         colour = game.colour[h]
         reach = jump_cost if table[h] == "jump" else {}  # ctx.reach_cost(h) of a hex in reach
         if ctx.mode == "none":
-            if colour in f.unlocked and ctx.dwelling_left and ctx.affords(reach, ctx.d_cost):
-                out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
+            built = colour in f.unlocked and ctx.dwelling_left and ctx.affords(reach, ctx.d_cost)
+            if built:
+                out += [f"build {h}{_MARKS[built]}{t}" for t in ctx.town_picks(h, "D")]
             continue
         if ctx.mode == "volcano":
             if colour == home:
-                if ctx.dwelling_left and ctx.affords(reach, ctx.d_cost):
-                    out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
+                built = ctx.dwelling_left and ctx.affords(reach, ctx.d_cost)
+                if built:
+                    out += [f"build {h}{_MARKS[built]}{t}" for t in ctx.town_picks(h, "D")]
                 continue
             if colour in SPECIAL:
                 continue
@@ -200,48 +233,56 @@ def _build_moves(ctx: _Context) -> list[str]:
                 continue
             pays = [f". -{steps}{t}" for t in CULT_TRACKS if f.cult[t] >= steps] if steps else [""]
             for pay in pays:
-                if ctx.affords(reach):
-                    out.append(f"dig 1. transform {h}{pay}")
-                if ctx.dwelling_left and ctx.affords(reach, ctx.d_cost):
-                    out += [f"dig 1. build {h}{pay}{t}" for t in ctx.town_picks(h, "D")]
+                tier = ctx.affords(reach)
+                if tier:
+                    out.append(f"dig 1. transform {h}{_MARKS[tier]}{pay}")
+                built = ctx.dwelling_left and ctx.affords(reach, ctx.d_cost)
+                if built:
+                    out += [f"dig 1. build {h}{_MARKS[built]}{pay}{t}" for t in ctx.town_picks(h, "D")]
             continue
         if colour in SPECIAL and colour != home:
             continue
         plan = plans.get((colour, bool(reach)))
         if plan is None:
             plan = plans[(colour, bool(reach))] = _dig_plan(ctx, h, bool(reach))
-        build_here, dig_need, dig_build, others = plan
+        build_here, dig_need, dig_tier, dig_build, others = plan
         if build_here:
-            out += [f"build {h}{t}" for t in ctx.town_picks(h, "D")]
+            out += [f"build {h}{_MARKS[build_here]}{t}" for t in ctx.town_picks(h, "D")]
         if dig_need:
-            out.append(f"dig {dig_need}. transform {h}")
+            out.append(f"dig {dig_need}{_MARKS[dig_tier]}. transform {h}")
             if dig_build:
-                out += [f"dig {dig_need}. build {h}{t}" for t in ctx.town_picks(h, "D")]
-        for to, n, elsewhere in others:
-            out.append(f"dig {n}. transform {h} to {to}")
-            out += [f"dig {n}. transform {h} to {to}{b}" for y, b in elsewhere if y != h]  # builds_elsewhere
+                out += [f"dig {dig_need}{_MARKS[dig_build]}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+        for to, n, m, elsewhere in others:
+            out.append(f"dig {n}{m}. transform {h} to {to}")
+            out += [f"dig {n}{m}. transform {h} to {to}{b}" for y, b in elsewhere if y != h]  # builds_elsewhere
     return out
 
 
 def _dig_plan(ctx: _Context, h: str, jump: bool) -> tuple:
     """What :func:`_build_moves` lists on an empty hex like ``h`` (its colour, reached by a tunnel / carpet
     flight or not), the same for every such hex: (a dwelling as it is, the spades of a ``dig N`` to the home
-    colour or 0, a dwelling with that dig, ``[(colour, spades, builds elsewhere)]`` of the affordable transforms
-    to other colours, with :meth:`~.move_context._Context.elsewhere_rows` at the price of reach and dig)."""
-    f, home = ctx.f, ctx.f.home
+    colour or 0, that dig's affordability, a dwelling with that dig, ``[(colour, spades, mark, builds
+    elsewhere)]`` of the affordable transforms to other colours, with
+    :meth:`~.move_context._Context.elsewhere_rows` at the price of reach and dig). Affordabilities are
+    :meth:`~.move_context._Context.can`'s answers (falsy: not affordable)."""
+    home = ctx.f.home
     colour = ctx.game.colour[h]
     build_ok = ctx.dwelling_left
     build_here = colour == home and build_ok and ctx.can(jump, 0, True)
     if colour in SPECIAL:
-        return build_here, 0, False, []
+        return build_here, 0, 0, False, []
     needs = ctx.needs(h)
     need = needs.get(home)
-    dig_need = need if need and ctx.can(jump, need, False) else 0
+    dig_tier = need and ctx.can(jump, need, False)
+    dig_need = need if dig_tier else 0
     dig_build = bool(dig_need) and build_ok and ctx.can(jump, dig_need, True)
-    reach = ctx.jump_cost if jump else {}
-    others = [(to, n, ctx.elsewhere_rows(reach, ctx.dig(n))) for to, n in needs.items()
-              if to != f.home and n and ctx.can(jump, n, False)]
-    return build_here, dig_need, dig_build, others
+    others = []
+    for to, n in needs.items():
+        if to != home and n:
+            hit = ctx.dug_elsewhere(jump, n)
+            if hit is not None:
+                others.append((to, n, *hit))
+    return build_here, dig_need, dig_tier, dig_build, others
 
 
 def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
@@ -260,12 +301,13 @@ def _upgrade_moves(ctx: _Context, *, free_tp: bool = False) -> list[str]:
             if kind == "TP" and not free_tp and \
                     not any((b := occupied.get(n)) and b[0] != f.name for n in game.adjacent(h)):  # game.owner
                 cost["C"] = cost.get("C", 0) * 2
-            if not ctx.affords(cost):
+            tier = ctx.affords(cost)
+            if not tier:
                 continue
             effects = bdata.on_build or ()
             effect = dict(effects[min(f.buildings[kind] + 1, len(effects)) - 1]) if effects else {}
             favours = int(effect.get("GAIN_FAVOR", 1 if kind in ("TE", "SA") else 0))
-            head = f"upgrade {h} to {kind}"
+            head = f"upgrade {h} to {kind}{_MARKS[tier]}"
             towns = ctx.town_picks(h, kind)
             if effect.get("SPADE"):
                 # the Halflings' stronghold: three spades, no dig (E.2.1), on up to three hexes (E.0)
@@ -322,6 +364,7 @@ def _action_moves(ctx: _Context) -> list[str]:
     spade_actions_convert = ctx.mode == "volcano"
     forbid = f.data.engine_fields.get("action") or {}
     power = ctx.res.get("PW", 0)
+    power_now = power if ctx.now is None else ctx.now.get("PW", 0)
     for act, pa in tiles.power_actions.items():
         if forbid and forbid.get(act, {}).get("forbid"):
             continue
@@ -331,7 +374,8 @@ def _action_moves(ctx: _Context) -> list[str]:
         if price and power < price:  # ctx.affords({"PW": price})
             continue
         cost = {"PW": price}
-        out += _gain_follow_ups(ctx, f"action {act}", dict(pa.gain), cost, spade_actions_convert)
+        head = f"action {act}" if not price or power_now >= price else f"action {act}{MARK}"
+        out += _gain_follow_ups(ctx, head, dict(pa.gain), cost, spade_actions_convert)
     sh_actions = set()
     if f.buildings["SH"]:
         for e in f.data.buildings["SH"].on_build or ():
@@ -349,11 +393,13 @@ def _action_moves(ctx: _Context) -> list[str]:
             continue
         fa = tiles.faction_actions[act]
         cost = dict(fa.cost)
-        if any(k not in ctx.res for k in cost) or not ctx.affords(cost):
+        tier = not any(k not in ctx.res for k in cost) and ctx.affords(cost)
+        if not tier:
             continue
-        out += _gain_follow_ups(ctx, f"action {act}", dict(fa.gain), cost, spade_actions_convert)
+        head = f"action {act}{_MARKS[tier]}"
+        out += _gain_follow_ups(ctx, head, dict(fa.gain), cost, spade_actions_convert)
         if fa.gain.get("GAIN_ACTION"):
-            out += _double_action_moves(ctx, f"action {act}", cost)
+            out += _double_action_moves(ctx, head, cost)
     return out
 
 
@@ -418,8 +464,9 @@ def _double_action_moves(ctx: _Context, head: str, cost: dict) -> list[str]:
     firsts = buildings + simple
     for i, (x, px) in enumerate(firsts):
         for y, py in simple[max(0, i - len(buildings) + 1):]:
-            if ctx.affords(cost, px, py):
-                out.append(f"{head}. {x}. {y}")
+            tier = ctx.affords(cost, px, py)
+            if tier:
+                out.append(f"{head}{_MARKS[tier]}. {x}. {y}")
     return out
 
 
@@ -447,8 +494,9 @@ def _gain_follow_ups(ctx: _Context, head: str, gain: dict, cost: dict, volcano: 
             if not need or ctx.reach(h, direct_only=True) is None:
                 continue
             out.append(f"{head}. transform {h}")
-            if ctx.dwelling_left and ctx.affords(cost, ctx.d_cost):
-                out += [f"{head}. build {h}{t}" for t in ctx.town_picks(h, "D")]
+            built = ctx.dwelling_left and ctx.affords(cost, ctx.d_cost)
+            if built:
+                out += [f"{head}{_MARKS[built]}. build {h}{t}" for t in ctx.town_picks(h, "D")]
         return out
     if gain.get("PICK_COLOR"):
         if not f.variable:
@@ -467,11 +515,14 @@ def _other_moves(ctx: _Context) -> list[str]:
             # a free priest space by its steps, or one step with no space (the plain form when none is free)
             out += [f"send p to {t} for {n}" for n in free] + [f"send p to {t} for 1" if free else f"send p to {t}"]
     sh = f.data.shipping
-    if f.shipping_level < sh.max and sh.advance_cost is not None and ctx.affords(dict(sh.advance_cost)):
-        out.append("advance ship")
+    tier = f.shipping_level < sh.max and sh.advance_cost is not None and ctx.affords(dict(sh.advance_cost))
+    if tier:
+        out.append(f"advance ship{_MARKS[tier]}")
     sp = f.data.spades
-    if sp is not None and f.digging_level < sp.max_level and sp.advance_cost is not None and ctx.affords(dict(sp.advance_cost)):
-        out.append("advance dig")
+    tier = sp is not None and f.digging_level < sp.max_level and sp.advance_cost is not None and \
+        ctx.affords(dict(sp.advance_cost))
+    if tier:
+        out.append(f"advance dig{_MARKS[tier]}")
     return out
 
 

@@ -12,7 +12,9 @@ Nothing is applied to find out: reach, spade costs, prices and affordability are
 (:meth:`Game.reach`, the faction board's costs, the pools), once per decision
 (:class:`.move_context._Context`; the listing per action kind is in :mod:`.move_kinds`). Free
 conversions and burning are not listed (a bot adds them as a prefix when it lacks resources,
-:func:`companion.terra_mystica.bots.conversion_rows`). Spades are always bought with an explicit
+:func:`companion.terra_mystica.bots.conversion_rows`); :func:`split_turn_moves` lists a turn once for
+what the faction holds and for what conversions could give, the legal rows being those that need none of
+the more (the greedy bot's two lists from one listing). Spades are always bought with an explicit
 ``dig N`` before the build (the reference engine never digs by itself, E.2.1).
 
 A town comes with the move that founds it: ``+TWn`` after the build, upgrade or bridge (one tile per town,
@@ -46,7 +48,7 @@ Halflings' stronghold hexes of which one goes to another colour; a ``connect`` f
 from __future__ import annotations
 
 from companion.terra_mystica.engine.commands import CULT_TRACKS, parse_commands
-from companion.terra_mystica.engine.move_context import _Context, _favour_picks
+from companion.terra_mystica.engine.move_context import MARK, _Context, _favour_picks
 from companion.terra_mystica.engine.move_kinds import (
     _action_moves,
     _bridges,
@@ -61,7 +63,7 @@ from companion.terra_mystica.engine.move_kinds import (
 )
 from companion.terra_mystica.terrain import terrain_wheel
 
-__all__ = ["legal_moves", "decision_moves", "turn_moves"]
+__all__ = ["legal_moves", "decision_moves", "turn_moves", "split_turn_moves", "legal_and_turn_moves"]
 
 
 # ------------------------------------------------------------------------------------------ decisions
@@ -179,8 +181,37 @@ def turn_moves(game, faction: str, resources: dict | None = None) -> list[str]:
 
     ``resources`` (``{"C", "W", "P", "PW", "VP", "PW_TOKEN": int}``, PW = bowl III) replaces what the
     faction holds when affordability is judged: a bot asks what conversions would make affordable."""
-    f = game.factions[faction]
-    ctx = _Context(game, f, resources)
+    return _turn_rows(_Context(game, game.factions[faction], resources))
+
+
+def split_turn_moves(game, faction: str, resources: dict) -> tuple[list[str], list[str]]:
+    """:func:`turn_moves` with what ``faction`` holds and with ``resources``, in one listing.
+
+    Parameters
+    ----------
+    game : companion.terra_mystica.engine.Game
+        Read only.
+    faction : str
+        Engine faction name.
+    resources : dict
+        ``{"C", "W", "P", "PW", "VP", "PW_TOKEN": int}`` (PW = bowl III), at least what the faction holds
+        of each (e.g. what conversions could give): a row affordable with what it holds is affordable with
+        them.
+
+    Returns
+    -------
+    (list of str, list of str)
+        ``turn_moves(game, faction)`` and ``turn_moves(game, faction, resources)``, each in its own order:
+        the rows are listed once with ``resources``, every part the faction affords only with them marked
+        (:data:`.move_context.MARK`), and the first list is the rows without a mark.
+    """
+    rows = _turn_rows(_Context(game, game.factions[faction], resources, with_now=True))
+    return [r for r in rows if MARK not in r], [r.replace(MARK, "") if MARK in r else r for r in rows]
+
+
+def _turn_rows(ctx: _Context) -> list[str]:
+    """:func:`turn_moves` of ``ctx``'s faction, with the marks of a ``with_now`` context."""
+    game = ctx.game
     if game.phase == "setup":
         return _setup_moves(ctx)
     if game.round >= 6:
@@ -248,22 +279,47 @@ def legal_moves(game, faction: str) -> list[str]:
     list of str
         Command rows, each accepted by :func:`companion.terra_mystica.engine.apply_action` as it is.
     """
+    return legal_and_turn_moves(game, faction)[0]
+
+
+def legal_and_turn_moves(game, faction: str, resources=None) -> tuple[list[str], list[str] | None]:
+    """:func:`legal_moves`, and the turn's moves with more resources from the same listing.
+
+    Parameters
+    ----------
+    game : companion.terra_mystica.engine.Game
+        Read only.
+    faction : str
+        Engine faction name.
+    resources : callable, optional
+        ``resources(faction_state) -> dict`` as :func:`split_turn_moves` takes it (e.g. what conversions
+        could give), asked only when the legal moves are the moves of a new turn.
+
+    Returns
+    -------
+    (list of str, list of str or None)
+        ``legal_moves(game, faction)`` and, when it listed the moves of a new turn and ``resources`` is
+        given, ``turn_moves(game, faction, resources(...))`` (else None).
+    """
     f = game.factions[faction]
     if game.phase == "over" or f.name in game.dropped:
-        return []
+        return [], None
     decisions = decision_moves(game, faction)
     owed = f.owed.favor or f.owed.town or f.owed.cult or f.owed.pick_color or f.owed.unlocks or \
         f.owed.gain_p3 or f.owed.stronghold_bridges or game.phase == "cult_spades"
     if owed:
-        return [d for d in decisions if game.phase_error(f.name, _parsed(d)) is None]
+        return [d for d in decisions if game.phase_error(f.name, _parsed(d)) is None], None
     going_on = _open_turn_moves(game, f)
     if going_on is not None:
-        return decisions + going_on
-    turn = []
+        return decisions + going_on, None
+    turn, every = [], None
     if game.phase in ("setup", "actions") and game.expected_turn() == f.name:
         if game.phase == "setup" or game.phase_error(f.name, _PROBE["turn"]) is None:
-            turn = turn_moves(game, faction)
-    return decisions + turn
+            if resources is None:
+                turn = turn_moves(game, faction)
+            else:
+                turn, every = split_turn_moves(game, faction, resources(f))
+    return decisions + turn, every
 
 
 _CACHE: dict[str, list] = {}
