@@ -209,7 +209,7 @@ class _Context:
         new.townstate = ts
         new.hexes = {**self.hexes, h: kind}
         new._tiles_left = self.tiles_left() - _founded(ts)
-        new._towns, new._loose, new._ready, new._elsewhere = {}, None, None, {}
+        new._towns, new._loose, new._ready, new._elsewhere, new._dug = {}, None, None, {}, {}
         return new
 
     def tiles_left(self) -> int:

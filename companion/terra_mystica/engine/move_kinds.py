@@ -344,7 +344,8 @@ def _within_pool(row: str, pool: dict) -> bool:
     taken: dict[str, int] = {}
     for part in row.split(". "):
         if part.startswith("+TW"):
-            taken[part[1:]] = taken.get(part[1:], 0) + 1
+            tid = part[1:].rstrip(MARK)
+            taken[tid] = taken.get(tid, 0) + 1
     return all(pool.get(tid, 0) >= n for tid, n in taken.items())
 
 
