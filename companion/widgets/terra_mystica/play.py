@@ -50,7 +50,6 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from companion.coach import signed
 from companion.errors import CompanionError
 from companion.i18n import N_, _, add_language_listener, ngettext
 from companion.jsonio import read_text
@@ -66,6 +65,7 @@ from companion.terra_mystica.describe import (
     faction_name,
     final_table,
     gloss_codes,
+    rival_gap,
     track_name,
 )
 from companion.terra_mystica.engine import CULT_TRACKS
@@ -657,8 +657,8 @@ class PlayAFullGame(widgets.VBox):
         title = _("Hint: the search's three best moves for {player}").format(
             player=faction_name(moves[0].action.faction))
         self.coach.value = hint_html(title, [(describe_action(m.action),
-                                              _("expected final VP {vp}, lead over the best rival {lead}").format(
-                                                  vp=f"{m.expected_vp:.1f}", lead=signed(m.expected_vp - m.rival_vp)),
+                                              _("expected final VP {vp}, {gap}").format(
+                                                  vp=f"{m.expected_vp:.1f}", gap=rival_gap(m.expected_vp - m.rival_vp)),
                                               m.reason) for m in moves])
 
     def review(self):
