@@ -36,7 +36,7 @@ from companion.terra_mystica.towns import TownState
 
 __all__ = ["HEX_TRACE", "TOWN_TRACE", "BRIDGE_TRACE", "BUILDING_TRACE", "TERRAIN_COLOURS", "BUILDING_SYMBOLS", "HIGHLIGHT_STYLES",
            "map_svg", "map_png",
-           "BUILDING_CONTRAST", "building_colours", "building_outline", "contrast_ratio", "faction_colour",
+           "BUILDING_CONTRAST", "NOMINAL_WIDTH", "building_colours", "building_outline", "contrast_ratio", "faction_colour",
            "map_figure"]
 
 HEX_TRACE = "hexes"
@@ -49,6 +49,8 @@ TERRAIN_COLOURS: Mapping[str, str] = dict(_COLOURS["terrains"])
 #: Least WCAG 2.1 contrast ratio a building's fill keeps with the terrain it stands on (non-text contrast,
 #: success criterion 1.4.11).
 BUILDING_CONTRAST = 3.0
+#: Width (px) the height of a map drawn as wide as its box is first computed for, before the page has its width.
+NOMINAL_WIDTH = 780
 #: Marker symbol and size per building kind.
 BUILDING_SYMBOLS: Mapping[str, tuple[str, int]] = {
     "D": ("circle", 13), "TP": ("square", 15), "TE": ("triangle-up", 17), "SH": ("diamond", 19),
@@ -186,9 +188,11 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
     show_labels : bool
         Write each hex's label (``E7``, ``r3``) on it.
     height, width : int
-        Figure size in pixels (width None: as wide as the container allows). With a width, ``height`` is the
-        most the figure takes: a map of few rows gets the height its rows need at that width (a 1-row map
-        is a strip, not a 560 px box with the strip in its middle).
+        Figure size in pixels. ``height`` is the most the figure takes: a map of few rows gets the height its
+        rows need at the width (a 1-row map is a strip, not a 560 px box with the strip in its middle). Width
+        None: as wide as its box on the page, and as tall as the map's rows need at that width (at most
+        ``height``; the page's script ``js/figure.js`` fits it, at any width, on every resize), so a phone
+        shows the whole map, smaller; the height sent is the one for :data:`NOMINAL_WIDTH` px.
 
     Returns
     -------
@@ -277,8 +281,9 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         marker=dict(size=26, color="rgba(0,0,0,0)"), name=HEX_TRACE, showlegend=False))
     width_cells = max((len(r) for r in tm_map.rows), default=13)
     top = 40 if title else 10
-    if width is not None:
-        height = min(height, _rows_height(len(tm_map.rows), width_cells, width - 20) + top + 10)
+    # a map of few rows gets the height its rows need (at the width given, else at NOMINAL_WIDTH; the browser
+    # then fits the height to the width drawn, js/figure.js)
+    height = min(height, _rows_height(len(tm_map.rows), width_cells, (width or NOMINAL_WIDTH) - 20) + top + 10)
     fig.update_layout(
         title=title, height=height, width=width, autosize=width is None, margin=dict(l=10, r=10, t=top, b=10),
         plot_bgcolor="white", paper_bgcolor="white", dragmode=False, hovermode="closest",

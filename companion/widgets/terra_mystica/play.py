@@ -504,7 +504,7 @@ class PlayAFullGame(widgets.VBox):
         self.selected = None
         self._terrain_cache.clear()
         if self.map_slot is None:
-            self.map_slot = ChartSlot(self._map_figure())
+            self.map_slot = ChartSlot(self._map_figure(), fit_width=True)
             self._bind_click()
             self.board_slot = ChartSlot(self._board_figure())
             choices = widgets.VBox([self.hex_title, self.hex_buttons, self.action_title, self.action_buttons,
@@ -832,8 +832,9 @@ class PlayAFullGame(widgets.VBox):
             title = _("Map: {name} — setup").format(name=self._map_name())
         else:
             title = _("Map: {name} — round {n}").format(name=self._map_name(), n=min(g.round, 6))
-        return map_figure(self._current_map(), state=state, highlight=self.highlighted(), title=title,
-                          height=470, width=780)
+        # as wide as the page's box (a 780 px drawing showed columns 1-6 only on a 390 px phone), as tall as that
+        # width needs for this map's rows (at most 470 px)
+        return map_figure(self._current_map(), state=state, highlight=self.highlighted(), title=title, height=470)
 
     def _factions(self) -> list[str]:
         g = self.session.state.game
