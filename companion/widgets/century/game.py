@@ -105,12 +105,15 @@ class CenturyGame(widgets.VBox):
                              layout=widgets.Layout(width="160px")) for i in range(5)]
         self.seat_labels = [widgets.HTML(_("Seat {number}").format(number=i + 1), layout=widgets.Layout(width="60px"))
                             for i in range(5)]
-        self.seat_rows = [widgets.HBox([self.seat_labels[i], self.name_boxes[i], self.controller_boxes[i]])
-                          for i in range(5)]
+        # the rows wrap at any width (not only under the touch style sheet's narrow-screen rule)
+        wrap = dict(flex_flow="row wrap", align_items="center", max_width="100%")
+        self.seat_rows = [widgets.HBox([self.seat_labels[i], self.name_boxes[i], self.controller_boxes[i]],
+                                       layout=widgets.Layout(**wrap)) for i in range(5)]
         self.start_button = widgets.Button(description=_("New game"), button_style="success", icon="play")
         self.start_button.on_click(lambda _b: self.start())
         self.count.observe(lambda _c: self._show_seats(), names="value")
-        self.setup = widgets.VBox([widgets.HBox([self.count, self.seed, self.start_button]), *self.seat_rows])
+        self.setup = widgets.VBox([widgets.HBox([self.count, self.seed, self.start_button], layout=widgets.Layout(**wrap)),
+                                   *self.seat_rows])
         self._show_seats()
 
         self.table = TableView()
