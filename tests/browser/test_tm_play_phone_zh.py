@@ -1,12 +1,15 @@
 """The Terra Mystica play notebook on a 390 px phone, in Chinese: the column headings of the resources table keep
 each word whole (a faction's name broke between its characters, 女 / 巫), and the row box's example is there in
-full (the placeholder, a whole sentence, was cut off at the box's edge). Screenshot:
+full (the placeholder, a whole sentence, was cut off at the box's edge); every hex label of the map is on the
+screen. Screenshot:
 ``screenshots/phone390_tm_play_zh.png``."""
 
 from __future__ import annotations
 
 from tests.browser.harness import SCREENSHOTS, run_in_lab, watch_console
+from companion.terra_mystica.hexmap import load_shipped_map
 from tests.browser.test_century_picker_phone_zh import PHONE_390
+from tests.browser.test_tm_map_fit import _check_labels
 
 ZH = "notebooks/zh_CN/terra_mystica/play_a_full_game.ipynb"
 ROOT = "window.jupyterapp.shell.currentWidget.node"
@@ -63,6 +66,8 @@ def test_the_play_table_and_row_box_read_whole_on_a_390_px_phone_in_chinese(brow
     try:
         run_in_lab(page, lab_url, ZH)
         page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+        # the whole map on the screen, as in English (tests/browser/test_tm_map_fit.py)
+        _check_labels(page, ".jp-OutputArea", set(load_shipped_map("base").hexes), "play in Chinese, base map, 390 px")
         table = page.locator(".jp-OutputArea table.companion-tm-play").first
         table.wait_for(timeout=90_000)
         table.scroll_into_view_if_needed()
