@@ -306,7 +306,7 @@ class PlayAFullGame(widgets.VBox):
         self.undo_button.description = _("Undo")
         self.undo_button.tooltip = _("take back the last decision of a person (and the bots' answers after it)")
         # short (a text box does not wrap: the whole sentence was cut off on a phone); the example in full above it
-        self.typed.placeholder = _("type a row, e.g. burn 2")
+        self.typed.placeholder = _("type a row and press Enter")
         self.typed_help.value = '<div class="companion-tm-row-help" style="{}">{}</div>'.format(
             _WRAP_HELP, html.escape(_("or type a row of the command language, one turn's commands separated by full "
                                       "stops, and press Enter, e.g. {example}")).format(
