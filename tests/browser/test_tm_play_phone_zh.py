@@ -6,8 +6,8 @@ screen. Screenshot:
 
 from __future__ import annotations
 
-from tests.browser.harness import SCREENSHOTS, run_in_lab, watch_console
 from companion.terra_mystica.hexmap import load_shipped_map
+from tests.browser.harness import SCREENSHOTS, run_in_lab, watch_console
 from tests.browser.test_century_picker_phone_zh import PHONE_390
 from tests.browser.test_tm_map_fit import _check_labels
 
