@@ -156,3 +156,19 @@ def test_every_hex_label_of_the_map_lab_is_on_screen(browser, lab_url, request, 
     finally:
         context.close()
     errors.check(request.node.name)
+
+
+def test_every_hex_label_of_the_explorer_map_is_on_a_390_px_screen(browser, lab_url, request):
+    """The map explorer (``explore_custom_maps``) drew its maps at 810 px too, in a frame that scrolled sideways."""
+    context = browser.new_context(**SIZES["390"])
+    page = context.new_page()
+    errors = watch_console(page)
+    try:
+        run_in_lab(page, lab_url, "notebooks/terra_mystica/explore_custom_maps.ipynb")
+        page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+        _check_labels(page, ".jp-OutputArea", set(load_shipped_map("base").hexes), "map explorer, base map, 390 px")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "tm_map_fit_explorer_base_390.png"))
+    finally:
+        context.close()
+    errors.check(request.node.name)
