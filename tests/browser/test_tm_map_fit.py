@@ -172,3 +172,19 @@ def test_every_hex_label_of_the_explorer_map_is_on_a_390_px_screen(browser, lab_
     finally:
         context.close()
     errors.check(request.node.name)
+
+
+def test_every_hex_label_of_the_play_map_is_on_a_390_px_screen_in_voila(browser, voila_url, request):
+    from tests.browser.harness import run_in_voila
+
+    context = browser.new_context(**SIZES["390"])
+    page = context.new_page()
+    errors = watch_console(page)
+    try:
+        run_in_voila(page, voila_url, PLAY)
+        _check_labels(page, "body", set(load_shipped_map("base").hexes), "play in Voila, base map, 390 px")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "tm_map_fit_play_voila_390.png"))
+    finally:
+        context.close()
+    errors.check(request.node.name)
