@@ -17,7 +17,6 @@ import typer
 
 from companion.cli_common import HintSeconds, Json, ReviewSeconds, Top, echo_hint, echo_vp_review, game_over
 from companion.cli_support import bad_input_exits_2, print_json, read_input_text
-from companion.coach import signed
 from companion.i18n import gettext as _
 from companion.i18n import lazy_gettext
 
@@ -47,7 +46,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Hint at the end of a record (see the help text)."""
         from companion.terra_mystica import game
-        from companion.terra_mystica.describe import describe_action, faction_name
+        from companion.terra_mystica.describe import describe_action, faction_name, rival_gap
         from companion.terra_mystica.search import hint
 
         with bad_input_exits_2(record=file):
@@ -64,9 +63,9 @@ def register(app: typer.Typer) -> None:
                 for m in moves]})
             return
         echo_hint(faction_name(faction), [
-            _("{rank}. {move} (expected final VP {vp}, lead over the best rival {lead}): {reason}").format(
+            _("{rank}. {move} (expected final VP {vp}, {gap}): {reason}").format(
                 rank=i, move=describe_action(m.action), vp=f"{m.expected_vp:.1f}",
-                lead=signed(m.expected_vp - m.rival_vp), reason=m.reason) for i, m in enumerate(moves, 1)])
+                gap=rival_gap(m.expected_vp - m.rival_vp), reason=m.reason) for i, m in enumerate(moves, 1)])
 
     @app.command("review", help=lazy_gettext(
         "Review a game record: every faction's expected final VP after each move, and each faction's three "

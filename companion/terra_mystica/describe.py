@@ -68,12 +68,33 @@ DECLINE_WORDS = {
 
 __all__ = ["BUILDING_NAMES", "TERRAIN_NAMES", "TRACK_NAMES", "CODE_PATTERN", "FinalTable",
            "RowTeller", "amounts_text", "building_name", "describe_action", "describe_choice", "describe_command",
-           "describe_row", "explain_code", "faction_name", "final_table", "gloss_codes", "terrain_name",
+           "describe_row", "explain_code", "faction_name", "final_table", "gloss_codes", "rival_gap", "terrain_name",
            "track_name"]
 
 CODE_PATTERN = re.compile(r"\b(FAV\d+|BON\d+|TW\d+|SCORE\d+|ACT[1-6]|ACT[A-Z]\w*)\b")
 """Tile and action codes as they appear in rows and tables (``FAV11``, ``BON4``, ``TW1``, ``SCORE5``,
 ``ACT6``, ``ACTW``)."""
+
+def rival_gap(lead: float) -> str:
+    """A move's expected lead over the best rival in words: ``"9.0 VP ahead of the best rival"``,
+    ``"9.0 VP behind the best rival"``, ``"level with the best rival"`` (the hint of the CLI and of the play widget).
+
+    Parameters
+    ----------
+    lead : float
+        Expected final VP of the faction minus those of its best rival (VP; negative: behind).
+
+    Returns
+    -------
+    str
+        The phrase in the current language, the figure rounded to 0.1 VP (level when it rounds to 0.0).
+    """
+    shown = round(abs(lead), 1)
+    if shown == 0:
+        return _("level with the best rival")
+    text = _("{vp} VP ahead of the best rival") if lead > 0 else _("{vp} VP behind the best rival")
+    return text.format(vp=f"{shown:.1f}")
+
 
 _BUILD = {"D": N_("{faction} build a dwelling on {hex}."),
           "TP": N_("{faction} build a trading house on {hex}."),

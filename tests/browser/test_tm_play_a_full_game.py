@@ -208,7 +208,7 @@ def test_the_board_charts_do_not_draw_into_each_other_on_a_phone(phone, lab_url)
 def test_the_review_note_shows_below_the_button_on_a_390_px_phone(browser, lab_url):
     """Fresh review, finding 2: Review pressed before any move said "Nothing to review yet" in the status line
     far above the button (off a phone's screen): it must be on screen right below the button. (Finding 1, the
-    780 px map cut off at 390 px, is still open: drawing it as wide as the page broke the one-row design's map.)"""
+    780 px map cut off at 390 px: tests/browser/test_tm_map_fit.py.)"""
     context = browser.new_context(**PHONE_390)
     page = context.new_page()
     try:

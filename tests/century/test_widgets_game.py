@@ -243,3 +243,35 @@ def test_save_and_open_the_game_record(tmp_path):
     before = game.state
     assert not game.record_file.open_file()
     assert "saved.txt" in game.record_file.status.value and game.state == before
+
+
+def _play_first_choices(game, decisions: int) -> None:
+    """The person takes the first action the picker offers until ``decisions`` actions (the bot's too) are made."""
+    while game.state.turn < decisions:
+        game.picker.go.click()
+
+
+def test_the_history_heading_says_how_many_of_the_actions_it_lists():
+    """Fresh review: "Last actions (9 so far)" listed 8. The list shows the last 8 actions; the heading says so
+    ("Last 8 of 9 actions"), the count being the game's own turn counter (one action a turn, reveals aside)."""
+    game = CenturyGame(players=2, controllers=["human", "greedy"], seed=3)
+    _play_first_choices(game, 3)
+    turns = game.state.turn
+    head, _br, listed = game.history.value.partition("<br>")
+    assert head == f"<b>All {turns} actions so far:</b>" and len(listed.split("<br>")) == turns
+    _play_first_choices(game, 9)
+    turns = game.state.turn
+    head, _br, listed = game.history.value.partition("<br>")
+    assert turns >= 9 and head == f"<b>Last 8 of {turns} actions:</b>", head
+    assert len(listed.split("<br>")) == 8
+
+
+def test_the_history_heading_in_chinese_and_in_the_singular():
+    from companion.i18n import using_language
+    from companion.widgets.century.game import actions_heading
+
+    assert actions_heading(1, 1) == "The 1 action so far:"
+    assert actions_heading(8, 9) == "Last 8 of 9 actions:"
+    with using_language("zh_CN"):
+        assert actions_heading(8, 9) == "最近 8 个行动（共 9 个）："
+        assert actions_heading(3, 3) == "目前共 3 个行动："

@@ -105,7 +105,7 @@ def test_game_retranslates_buttons_seats_and_chart(tmp_path):
         assert game.controller_boxes[0].value == "human" and game.controller_boxes[1].value == "planner"
         assert game.chart is chart and chart.layout.title.text == "目前分数"
         assert "第 1 轮" in game.table.value
-        assert "最近的行动" in game.history.value
+        assert "行动：" in game.history.value
     assert undo.description == "Undo" and chart.layout.title.text == "VP so far"
 
 

@@ -336,28 +336,41 @@ def test_a_review_drop_on_a_bonus_tile_says_what_the_better_tile_gives_that_the_
     assert edge and drop.reason.startswith(f"unlike {taken}: {', '.join(edge)}"), (edge, drop.reason)
 
 
-def test_a_hint_behind_the_best_rival_writes_the_lead_with_the_minus_sign(tmp_path, monkeypatch):
-    """The hint printed an ASCII hyphen for a negative lead ("-13.7") where the rest of the UI writes "−"
-    (U+2212). The search's real moves at a cut league game, each with its best rival set 2.5 VP ahead (a
-    search within a time cap does not always find the same figures, the sign is what is checked)."""
+def _hint_with_rival_at(monkeypatch, tmp_path, gaps, *args, lang=()):
+    """``tm hint`` on a cut league game, the search's real moves each with its best rival set ``gaps[i]`` VP
+    behind (a search within a time cap does not always find the same figures; the gap is what is checked)."""
     from dataclasses import replace
 
     from companion.terra_mystica import search
 
     real = search.hint
 
-    def behind(state, top, **kwargs):
-        return [replace(m, rival_vp=m.expected_vp + 2.5) for m in real(state, top, **kwargs)]
+    def at(state, top, **kwargs):
+        return [replace(m, rival_vp=m.expected_vp - gap) for m, gap in zip(real(state, top, **kwargs), gaps, strict=True)]
 
-    monkeypatch.setattr(search, "hint", behind)
+    monkeypatch.setattr(search, "hint", at)
     path = tmp_path / "cut.txt"
     path.write_text("\n".join(LEAGUE.read_text(encoding="utf-8").splitlines()[:130]) + "\n", encoding="utf-8")
-    res = runner.invoke(app, ["tm", "hint", str(path), "--seconds", "0.2"])
+    res = runner.invoke(app, [*lang, "tm", "hint", str(path), "--seconds", "0.2", *args])
     assert res.exit_code == 0, res.output
-    rows = [line for line in res.stdout.splitlines() if "lead over the best rival" in line]
-    assert len(rows) == 3
-    for row in rows:
-        assert "lead over the best rival −2.5)" in row, row
+    return res.stdout
+
+
+def test_a_hint_says_how_far_ahead_or_behind_the_best_rival_a_move_leads(tmp_path, monkeypatch):
+    """Fresh review: "lead over the best rival −9.0" read badly (and printed an ASCII hyphen before that). Each
+    move says "9.0 VP ahead of" / "2.5 VP behind" / "level with the best rival", in English and Chinese."""
+    out = _hint_with_rival_at(monkeypatch, tmp_path, [9.0, -2.5, 0.04])
+    rows = [line for line in out.splitlines() if "best rival" in line]
+    assert len(rows) == 3 and "lead over" not in out, out
+    assert "(expected final VP " in rows[0] and "9.0 VP ahead of the best rival):" in rows[0], rows
+    assert "2.5 VP behind the best rival):" in rows[1] and "level with the best rival):" in rows[2], rows
+    out = _hint_with_rival_at(monkeypatch, tmp_path, [9.0, -2.5, 0.0], lang=("--lang", "zh_CN"))
+    assert "领先最强对手 9.0 分" in out and "落后最强对手 2.5 分" in out and "与最强对手持平" in out, out
+
+
+def test_the_json_hint_keeps_the_figures_of_the_lead(tmp_path, monkeypatch):
+    doc = json.loads(_hint_with_rival_at(monkeypatch, tmp_path, [9.0, -2.5, 0.0], "--json"))
+    assert [round(m["expected_vp"] - m["rival_vp"], 1) for m in doc["moves"]] == [9.0, -2.5, 0.0]
 
 
 def test_a_hint_on_a_power_offer_says_what_accepting_and_declining_do():

@@ -188,3 +188,16 @@ def test_signed_cult_steps_read_as_one_phrase_in_chinese():
         assert "前进 3 格" in fire and not fire.startswith("+"), fire
         assert amounts_text({"C": 2}, signed=True).startswith("+2")
         assert not amounts_text({"CULT": 1}, signed=True).startswith("+")
+
+
+def test_rival_gap_says_ahead_behind_or_level_in_both_languages():
+    from companion.i18n import using_language
+    from companion.terra_mystica.describe import rival_gap
+
+    assert rival_gap(9.0) == "9.0 VP ahead of the best rival"
+    assert rival_gap(-9.04) == "9.0 VP behind the best rival"
+    assert rival_gap(0.04) == rival_gap(-0.04) == "level with the best rival"
+    with using_language("zh_CN"):
+        assert rival_gap(9.0) == "领先最强对手 9.0 分"
+        assert rival_gap(-2.5) == "落后最强对手 2.5 分"
+        assert rival_gap(0.0) == "与最强对手持平"

@@ -678,3 +678,20 @@ def test_a_save_early_in_the_setup_keeps_the_picks(tmp_path, faction):
     assert again.session.state == w.session.state                      # the colour picked is kept
     assert again.session.state.history[-1] == colour
     assert [a.text for a in again.human_actions()] == [a.text for a in w.human_actions()]
+
+
+def test_the_hint_says_how_far_ahead_or_behind_the_best_rival_each_move_leads(monkeypatch):
+    """Fresh review: "lead over the best rival −9.0" read badly; the widget says it as the CLI does."""
+    from dataclasses import replace
+
+    from companion.terra_mystica.search import hint as real
+    from companion.widgets.terra_mystica import play
+
+    gaps = [9.0, -9.0, 0.0]
+    monkeypatch.setattr(play, "hint", lambda state, top, **kw: [
+        replace(m, rival_vp=m.expected_vp - gap) for m, gap in zip(real(state, top, seconds=0.2), gaps, strict=True)])
+    w = _game()
+    assert len(w.hint()) == 3
+    text = w.coach.value
+    assert "lead over" not in text and "9.0 VP ahead of the best rival" in text, text
+    assert "9.0 VP behind the best rival" in text and "level with the best rival" in text, text

@@ -20,7 +20,7 @@ from companion.century.actions import Action
 from companion.century.describe import describe_at, review_describer
 from companion.century.search import MoveAnalysis, Review, hint, review
 from companion.errors import CompanionError, IllegalActionError
-from companion.i18n import _, add_language_listener, remove_language_listener
+from companion.i18n import _, add_language_listener, ngettext, remove_language_listener
 from companion.protocol import CHANCE
 from companion.savefile import default_save_dir
 from companion.session import HUMAN, Session
@@ -41,10 +41,36 @@ from companion.widgets.common import (
 from companion.widgets.game_record import RecordFile
 from companion.widgets.touch import show_tooltip
 
-__all__ = ["HUMAN", "CenturyGame"]
+__all__ = ["HUMAN", "CenturyGame", "actions_heading"]
 
 HINT_SECONDS = 1.0
 """Time cap of a hint's search (s)."""
+RECENT_ACTIONS = 8
+"""How many of the last actions the history lists."""
+
+
+def actions_heading(shown: int, total: int) -> str:
+    """The heading of the history's list: what it lists, in the language shown.
+
+    Parameters
+    ----------
+    shown : int
+        Actions listed below the heading (the last ``shown`` of them).
+    total : int
+        Actions made so far (chance actions, the cards revealed, not counted, as not listed).
+
+    Returns
+    -------
+    str
+        ``"Last 8 of 9 actions:"`` when the list is cut, ``"All 3 actions so far:"`` / ``"The 1 action so far:"``
+        when it is whole, ``"Actions:"`` before the first.
+    """
+    if total == 0:
+        return _("Actions:")
+    if shown < total:
+        return ngettext("Last {shown} of {n} action:", "Last {shown} of {n} actions:", total).format(
+            shown=shown, n=total)
+    return ngettext("The {n} action so far:", "All {n} actions so far:", total).format(n=total)
 
 
 class CenturyGame(widgets.VBox):
@@ -79,12 +105,15 @@ class CenturyGame(widgets.VBox):
                              layout=widgets.Layout(width="160px")) for i in range(5)]
         self.seat_labels = [widgets.HTML(_("Seat {number}").format(number=i + 1), layout=widgets.Layout(width="60px"))
                             for i in range(5)]
-        self.seat_rows = [widgets.HBox([self.seat_labels[i], self.name_boxes[i], self.controller_boxes[i]])
-                          for i in range(5)]
+        # the rows wrap at any width (not only under the touch style sheet's narrow-screen rule)
+        wrap = dict(flex_flow="row wrap", align_items="center", max_width="100%")
+        self.seat_rows = [widgets.HBox([self.seat_labels[i], self.name_boxes[i], self.controller_boxes[i]],
+                                       layout=widgets.Layout(**wrap)) for i in range(5)]
         self.start_button = widgets.Button(description=_("New game"), button_style="success", icon="play")
         self.start_button.on_click(lambda _b: self.start())
         self.count.observe(lambda _c: self._show_seats(), names="value")
-        self.setup = widgets.VBox([widgets.HBox([self.count, self.seed, self.start_button]), *self.seat_rows])
+        self.setup = widgets.VBox([widgets.HBox([self.count, self.seed, self.start_button], layout=widgets.Layout(**wrap)),
+                                   *self.seat_rows])
         self._show_seats()
 
         self.table = TableView()
@@ -356,7 +385,7 @@ class CenturyGame(widgets.VBox):
         if self._review is not None and self.review_panel.follow(session.states):   # undone; else marked behind
             self._review, self._reviewed = None, ()
         self.undo_button.disabled = session.decisions() == 0
-        recent = session.recent(8)
+        recent = session.recent(RECENT_ACTIONS)
         # the actions in the reader's words, naming the card taken (the record notation is in the record panel)
         lines = [html.escape(_("{player}: {action}").format(player=self.names[seat], action=describe_at(
             session.states[i].core, a))) for i, seat, a in recent]
@@ -375,10 +404,10 @@ class CenturyGame(widgets.VBox):
             head = "".join(f"<th>{html.escape(t)}</th>" for t in (_("Player"), _("Golems"), _("Coins"), _("Crystals"),
                                                                   _("Total")))
             result = f"<h4>{html.escape(title)}</h4><table><tr>{head}</tr>{rows}</table>"
-        count = session.decisions()
-        heading = html.escape(_("Last actions"))
-        so_far = html.escape(_("({n} so far):").format(n=count))
-        self.history.value = (f"{result}<b>{heading}</b> {so_far}<br>"
+        # the count is of what the list shows (every action but the chance ones: reveals of cards), the list its
+        # last RECENT_ACTIONS
+        count = sum(1 for seat in session.seats if seat != CHANCE)
+        self.history.value = (f"{result}<b>{html.escape(actions_heading(len(lines), count))}</b><br>"
                               + ("<br>".join(lines) or html.escape(_("no actions yet"))))
         self.record_text.value = session.record_text()
         self._update_chart()

@@ -151,23 +151,21 @@ function fitText(t, svg) {
   t[FIT] = key();
 }
 
-// A map drawn to scale (y anchored to x) on a narrow screen: the element gets the height the width allows (at
-// most its own; the view's resize reads it) and Python's x range back (plotly widens it into el.layout).
+// A map drawn to scale (y anchored to x) as wide as its box: the element gets the height its drawn width needs (at
+// most the figure's own; the view's resize reads it), at any width, and Python's x range back (plotly widens it
+// into el.layout when the height is the figure's own). A figure with a width of its own is left as it is.
 function fitHeight(el) {
   const full = el._fullLayout;
   const view = el[VIEW];
   const own = view && view.model && view.model.get("_widget_layout");
   const xr = own && own.xaxis && own.xaxis.range;
   if (!full || !full._size || !full.yaxis || full.yaxis.scaleanchor !== "x" || !own || typeof own.height !== "number" ||
-      !Array.isArray(xr) || !Array.isArray(el.data)) {
-    return;
-  }
-  const narrow = matchMedia("(max-width: 640px)").matches;
-  if (!narrow && !el.style.height) {
+      typeof own.width === "number" || !Array.isArray(xr) || !Array.isArray(el.data)) {
     return;
   }
   let low = Infinity;
   let high = -Infinity;
+  let marker = 0;   // the largest marker (px): plotly's autorange pads the y range by half of it at each end
   for (const trace of el.data) {
     for (const y of trace.y || []) {
       if (Number.isFinite(y)) {
@@ -175,13 +173,31 @@ function fitHeight(el) {
         high = Math.max(high, y);
       }
     }
+    const size = trace.marker && String(trace.mode || "").includes("markers") && (trace.y || []).length ? trace.marker.size : 0;
+    for (const s of Array.isArray(size) ? size : [size]) {
+      marker = Number.isFinite(s) ? Math.max(marker, s) : marker;
+    }
+  }
+  // the box's width, not the one plotly drew at: a figure first drawn before its box had its width (22 px in the
+  // map lab on a phone) would otherwise be given the height of that width and keep both
+  const box = el.clientWidth;
+  if (box < 40) {
+    return;
   }
   // data height at the width's scale + autorange padding
-  const drawn = (1.1 * (high - low) * (full.yaxis.scaleratio || 1) * full._size.w) / Math.abs(xr[1] - xr[0]);
-  const wanted = narrow && high > low ? Math.min(own.height, Math.ceil(drawn + full.margin.t + full.margin.b + 4))
+  const plotWidth = box - full._size.l - full._size.r;
+  const drawn = (1.1 * (high - low) * (full.yaxis.scaleratio || 1) * plotWidth) / Math.abs(xr[1] - xr[0]);
+  const wanted = high > low ? Math.min(own.height, Math.ceil(drawn + marker + full._size.t + full._size.b + 4))
     : own.height;
-  if (Math.abs(wanted - full.height) > 4) {
+  // (the element keeps the height given to it for an earlier map until told another)
+  const styled = parseFloat(el.style.height);
+  if (Math.abs(wanted - full.height) > 4 || Math.abs(box - full.width) > 2 || (styled && Math.abs(styled - wanted) > 4)) {
     el.layout.xaxis.range = xr.slice();
+    // a height sent from Python (a new map's) turns plotly's autosize off and fixes the layout's width and height,
+    // which its resize then keeps: it sizes the figure to the element again
+    el.layout.autosize = true;
+    delete el.layout.width;
+    delete el.layout.height;
     el.style.height = wanted + "px";
     view.autosizeFigure();
   }

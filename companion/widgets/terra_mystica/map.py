@@ -207,7 +207,8 @@ class TownSandbox(widgets.VBox):
         self.reset_button.on_click(lambda _b: self.reset())
         self.faction.observe(lambda _c: None if self._muted else self._refresh_controls(), names="value")
         self.figure = _shown_figure(self._figure(), self._on_click)
-        self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(min_width=f"{int(height * 1.65) + 10}px"))
+        # as wide as the page's box, as tall as that width needs (a phone shows the whole map, smaller)
+        self._figure_box = widgets.VBox([self.figure], layout=widgets.Layout(width="100%", min_width="0"))
         self._heading = widgets.HTML()
         header = [self._heading] if title else []
         controls = widgets.VBox([
@@ -344,7 +345,7 @@ class TownSandbox(widgets.VBox):
         return [f"{a}-{b}" for a, b in self.map.bridge_spots]
 
     def _figure(self):
-        return map_figure(self.map, state=self.state, height=self._height, width=int(self._height * 1.65))
+        return map_figure(self.map, state=self.state, height=self._height)
 
     def _refresh_controls(self) -> None:
         self.river.options = list(self.state.mermaid_candidates(self.faction.value))
@@ -411,7 +412,7 @@ class MapExplorer(widgets.VBox):
         self._label()
         self._show_map()
         self.figure = _shown_figure(self._figure(), self._on_click)
-        self._figure_box = widgets.Box([self.figure], layout=widgets.Layout(min_width="820px"))
+        self._figure_box = widgets.VBox([self.figure], layout=widgets.Layout(width="100%", min_width="0"))
         self.source.observe(self._on_source, names="value")
         self.read_button.on_click(lambda _b: self.read_text(self.text.value))
         self.upload.observe(lambda _c: self._on_upload(), names="value")
@@ -565,7 +566,7 @@ class MapExplorer(widgets.VBox):
         self.load_upload(item["name"], item["content"])
 
     def _figure(self, highlight=None):
-        return map_figure(self.map, highlight=highlight, height=520, width=810)
+        return map_figure(self.map, highlight=highlight, height=520)
 
     def _redraw(self, highlight=None) -> None:
         if self.figure is None:

@@ -136,9 +136,8 @@ class MapLab(widgets.VBox):
         export = widgets.HBox([widgets.VBox([h["letters"], self.letters_export]),
                                widgets.VBox([h["words"], self.words_export])],
                               layout=widgets.Layout(flex_flow="row wrap"))
-        # the map keeps its size; on a narrow screen its box scrolls sideways instead of cutting it off
-        inner = widgets.Box([self.figure], layout=widgets.Layout(min_width=f"{int(height * 1.56) + 10}px"))
-        figure_box = widgets.Box([inner], layout=widgets.Layout(max_width="100%", min_width="0", overflow="auto"))
+        # the map as wide as the page's box and as tall as that width needs (a phone shows it whole, smaller)
+        figure_box = widgets.VBox([self.figure], layout=widgets.Layout(width="100%", min_width="0"))
         super().__init__([h["edit"], edit, self.message, self.status, figure_box,
                           h["generate"], make, h["designs"], keep,
                           h["stats"], stats, h["export"], export, self.downloads, h["balance"], self.balance])
@@ -370,8 +369,7 @@ class MapLab(widgets.VBox):
 
     def _figure(self):
         highlight = {self.pending: "selected"} if self.pending else None
-        fig = map_figure(self.design.map, highlight=highlight, show_labels=self.labels.value,
-                         height=self._height, width=int(self._height * 1.56))
+        fig = map_figure(self.design.map, highlight=highlight, show_labels=self.labels.value, height=self._height)
         fig.update_layout(dragmode="lasso", clickmode="event")
         return fig
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 import plotly.graph_objects as go
 
 from companion.i18n import _
+from companion.resources import load_json
 from companion.terra_mystica.describe import building_name, faction_name, terrain_name
 from companion.terra_mystica.factions import get_faction
 from companion.terra_mystica.geometry import (
@@ -35,18 +36,21 @@ from companion.terra_mystica.towns import TownState
 
 __all__ = ["HEX_TRACE", "TOWN_TRACE", "BRIDGE_TRACE", "BUILDING_TRACE", "TERRAIN_COLOURS", "BUILDING_SYMBOLS", "HIGHLIGHT_STYLES",
            "map_svg", "map_png",
-           "building_outline", "faction_colour", "map_figure"]
+           "BUILDING_CONTRAST", "NOMINAL_WIDTH", "building_colours", "building_outline", "contrast_ratio", "faction_colour",
+           "map_figure"]
 
 HEX_TRACE = "hexes"
 TOWN_TRACE = "towns"
 BRIDGE_TRACE = "bridges"
 BUILDING_TRACE = "buildings"
-#: Fill colour per terrain letter (rivers light blue).
-TERRAIN_COLOURS: Mapping[str, str] = {
-    "Y": "#f0d56a", "U": "#a67c46", "K": "#4b4b4b", "B": "#3f7fce", "G": "#3f9b4c", "S": "#a0a0a0",
-    "R": "#c4462f", RIVER_LETTER: "#d3ebf7",
-}
-_LABEL_COLOURS = {"K": "white", "B": "white", "G": "white", "R": "white", "U": "white"}
+_COLOURS = load_json("terra_mystica/map_colours.json")
+#: Fill colour per terrain letter (rivers light blue), from ``data/terra_mystica/map_colours.json``.
+TERRAIN_COLOURS: Mapping[str, str] = dict(_COLOURS["terrains"])
+#: Least WCAG 2.1 contrast ratio a building's fill keeps with the terrain it stands on (non-text contrast,
+#: success criterion 1.4.11).
+BUILDING_CONTRAST = 3.0
+#: Width (px) the height of a map drawn as wide as its box is first computed for, before the page has its width.
+NOMINAL_WIDTH = 780
 #: Marker symbol and size per building kind.
 BUILDING_SYMBOLS: Mapping[str, tuple[str, int]] = {
     "D": ("circle", 13), "TP": ("square", 15), "TE": ("triangle-up", 17), "SH": ("diamond", 19),
@@ -57,17 +61,58 @@ HIGHLIGHT_STYLES: Mapping[str, tuple[str, float]] = {
     "selected": ("#ff00aa", 5.0), "neighbour": ("#ffae00", 3.5), "shipping": ("#00d5ff", 3.5),
     "tunnel": ("#b04dff", 3.0), "bridge": ("#6b3e1e", 3.0),
 }
-_DARK_TERRAINS = frozenset({"K", "B", "G", "R", "U"})
+_SPECIAL_COLOURS: Mapping[str, str] = _COLOURS["special"]
+
+
+def contrast_ratio(colour: str, other: str) -> float:
+    """WCAG 2.1 contrast ratio of two ``#rrggbb`` colours, 1 (the same) to 21 (black on white).
+
+    Examples
+    --------
+    >>> round(contrast_ratio("#ffffff", "#000000"), 1), contrast_ratio("#3f9b4c", "#3f9b4c")
+    (21.0, 1.0)
+    """
+    def luminance(c: str) -> float:
+        channels = [int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        red, green, blue = (x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in channels)
+        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+    high, low = sorted((luminance(colour), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 def building_outline(terrain: str) -> str:
-    """Outline colour for a building standing on terrain letter ``terrain``: white on dark terrains
-    (swamp, lakes, forest, wasteland, plains), near-black on light ones (desert, mountains, rivers), so a
-    building in its own home colour stays readable on its own terrain."""
-    return "white" if terrain in _DARK_TERRAINS else "#111111"
+    """The colour drawn over terrain letter ``terrain`` (``on_dark`` / ``on_light`` of the colours' data file):
+    white on swamp, lakes, forest, wasteland and plains, near-black on desert, mountains and rivers."""
+    return _COLOURS["on_dark"] if terrain in _COLOURS["on_dark_terrains"] else _COLOURS["on_light"]
 
 
-_SPECIAL_COLOURS = {"ice": "#e8f6ff", "volcano": "#ff7a1a", "variable": "#9b59b6"}
+def _label_colour(terrain: str) -> str:
+    """A hex label's colour: white on the dark terrains, dark grey on the light ones."""
+    return "white" if building_outline(terrain) == _COLOURS["on_dark"] else "#333333"
+
+
+def building_colours(faction_fill: str, terrain: str) -> tuple[str, str]:
+    """Fill and outline of a building of colour ``faction_fill`` standing on terrain letter ``terrain``.
+
+    A faction builds on its home terrain, so its colour is the hex's own and its marker was a thin ring on a hex
+    of the same colour. Where the faction's colour has a contrast ratio under :data:`BUILDING_CONTRAST` with the
+    terrain, the building is filled with :func:`building_outline`'s colour and outlined in the faction's;
+    otherwise it is filled in the faction's colour and outlined in that contrasting colour.
+
+    Returns
+    -------
+    tuple of str
+        ``(fill, outline)``.
+    """
+    ground = TERRAIN_COLOURS[terrain]
+    contrast = building_outline(terrain)
+    own = faction_fill.startswith("#") and len(faction_fill) == 7
+    if own and contrast_ratio(faction_fill, ground) >= BUILDING_CONTRAST:
+        return faction_fill, contrast
+    return contrast, faction_fill
+
+
 _FALLBACK = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6")
 
 
@@ -143,9 +188,11 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
     show_labels : bool
         Write each hex's label (``E7``, ``r3``) on it.
     height, width : int
-        Figure size in pixels (width None: as wide as the container allows). With a width, ``height`` is the
-        most the figure takes: a map of few rows gets the height its rows need at that width (a 1-row map
-        is a strip, not a 560 px box with the strip in its middle).
+        Figure size in pixels. ``height`` is the most the figure takes: a map of few rows gets the height its
+        rows need at the width (a 1-row map is a strip, not a 560 px box with the strip in its middle). Width
+        None: as wide as its box on the page, and as tall as the map's rows need at that width (at most
+        ``height``; the page's script ``js/figure.js`` fits it, at any width, on every resize), so a phone
+        shows the whole map, smaller; the height sent is the one for :data:`NOMINAL_WIDTH` px.
 
     Returns
     -------
@@ -204,8 +251,9 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         symbol, size = BUILDING_SYMBOLS.get(kind, ("circle", 12))
         xs.append(x)
         ys.append(y + 0.12)
-        colours.append(faction_colour(faction, faction_colours))
-        outlines.append(building_outline(h.terrain))
+        fill, outline = building_colours(faction_colour(faction, faction_colours), h.terrain)
+        colours.append(fill)
+        outlines.append(outline)
         symbols.append(symbol)
         sizes.append(size)
         town = state.town_of.get(label)
@@ -223,7 +271,7 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         xs.append(x)
         ys.append(y + label_dy)
         labels.append(label)
-        text_colours.append(_LABEL_COLOURS.get(h.terrain, "#333333") if not h.river else "#5b8fb0")
+        text_colours.append(_label_colour(h.terrain) if not h.river else "#5b8fb0")
         name = _("river") if h.river else terrain_name(h.terrain)
         hover.append(f"{label} ({name})")
     fig.add_trace(go.Scatter(
@@ -233,8 +281,9 @@ def map_figure(tm_map: TerraMysticaMap, *, state: TownState | None = None,
         marker=dict(size=26, color="rgba(0,0,0,0)"), name=HEX_TRACE, showlegend=False))
     width_cells = max((len(r) for r in tm_map.rows), default=13)
     top = 40 if title else 10
-    if width is not None:
-        height = min(height, _rows_height(len(tm_map.rows), width_cells, width - 20) + top + 10)
+    # a map of few rows gets the height its rows need (at the width given, else at NOMINAL_WIDTH; the browser
+    # then fits the height to the width drawn, js/figure.js)
+    height = min(height, _rows_height(len(tm_map.rows), width_cells, (width or NOMINAL_WIDTH) - 20) + top + 10)
     fig.update_layout(
         title=title, height=height, width=width, autosize=width is None, margin=dict(l=10, r=10, t=top, b=10),
         plot_bgcolor="white", paper_bgcolor="white", dragmode=False, hovermode="closest",
@@ -299,7 +348,7 @@ def map_svg(tm_map: TerraMysticaMap, *, show_labels: bool = True, hex_size: floa
         size = hex_size * 0.27
         for h, _pts in cells:
             x, y = hex_centre(h.row, h.column)
-            colour = "#5b8fb0" if h.river else _LABEL_COLOURS.get(h.terrain, "#333333")
+            colour = "#5b8fb0" if h.river else _label_colour(h.terrain)
             parts.append(f'<text x="{(x - left) * hex_size:.1f}" y="{(top - y) * hex_size + size / 3:.1f}" '
                          f'font-family="sans-serif" font-size="{size:.1f}" text-anchor="middle" '
                          f'fill="{colour}">{escape(h.label)}</text>')

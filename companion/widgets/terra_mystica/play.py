@@ -50,7 +50,6 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from companion.coach import signed
 from companion.errors import CompanionError
 from companion.i18n import N_, _, add_language_listener, ngettext
 from companion.jsonio import read_text
@@ -66,6 +65,7 @@ from companion.terra_mystica.describe import (
     faction_name,
     final_table,
     gloss_codes,
+    rival_gap,
     track_name,
 )
 from companion.terra_mystica.engine import CULT_TRACKS
@@ -102,6 +102,10 @@ MAP_TITLES = {"base": N_("Original (base game)"), "fire_ice_side1": N_("Fire & I
 HIGHLIGHT_ROLES = {"build": "shipping", "transform": "neighbour", "upgrade": "tunnel", "bridge": "bridge"}
 _PICK = N_("(pick)")
 HINT_SECONDS = 1.0
+#: A table heading's words kept whole: Chinese text breaks only at its spaces (交易站 broke as 交易 / 站 on a phone).
+_KEEP_WORDS = "word-break:keep-all;overflow-wrap:normal"
+#: The row box's example wraps on a narrow screen (a long Chinese sentence, code that may break anywhere).
+_WRAP_HELP = "font-size:90%;line-height:1.4;color:#555;white-space:normal;overflow-wrap:anywhere"
 """Time cap of a hint's search (s)."""
 _CUSTOM = "custom"
 
@@ -239,8 +243,10 @@ class PlayAFullGame(widgets.VBox):
         self.typed_button.on_click(lambda _b: self.type_row(self.typed.value))   # Enter submits too
         self.undo_button = show_tooltip(widgets.Button(icon="undo"))   # its help written out on a touch screen
         self.undo_button.on_click(lambda _b: self.undo())
+        self.typed_help = widgets.HTML(layout=widgets.Layout(max_width="100%"))
         self.controls = widgets.HBox([self.undo_button, self.typed, self.typed_button],
                                      layout=widgets.Layout(flex_flow="row wrap"))
+        self.controls.add_class("companion-tm-row-box")
         self.hint_button = show_tooltip(widgets.Button(icon="lightbulb-o"))
         self.hint_button.on_click(lambda _b: self._coach_step(self.hint))
         self.review_button = show_tooltip(widgets.Button(icon="line-chart"))
@@ -299,7 +305,12 @@ class PlayAFullGame(widgets.VBox):
         self.auction_use.description = _("Seat the auction's factions")
         self.undo_button.description = _("Undo")
         self.undo_button.tooltip = _("take back the last decision of a person (and the bots' answers after it)")
-        self.typed.placeholder = _("type a row, e.g. burn 2. convert 1pw to 1c, and press Enter")
+        # short (a text box does not wrap: the whole sentence was cut off on a phone); the example in full above it
+        self.typed.placeholder = _("type a row and press Enter")
+        self.typed_help.value = '<div class="companion-tm-row-help" style="{}">{}</div>'.format(
+            _WRAP_HELP, html.escape(_("or type a row of the command language, one turn's commands separated by full "
+                                      "stops, and press Enter, e.g. {example}")).format(
+                example="<code>burn 2. convert 1pw to 1c</code>"))
         self.hint_button.description = _("Hint")
         self.hint_button.tooltip = _("the search's three best moves for the person to act, with their expected "
                                      "final VP and why")
@@ -504,11 +515,11 @@ class PlayAFullGame(widgets.VBox):
         self.selected = None
         self._terrain_cache.clear()
         if self.map_slot is None:
-            self.map_slot = ChartSlot(self._map_figure())
+            self.map_slot = ChartSlot(self._map_figure(), fit_width=True)
             self._bind_click()
             self.board_slot = ChartSlot(self._board_figure())
             choices = widgets.VBox([self.hex_title, self.hex_buttons, self.action_title, self.action_buttons,
-                                    self.controls, self.move_message])
+                                    self.typed_help, self.controls, self.move_message])
             self.game.children = [self.heading, self.prompt, self.map_slot, self.map_legend, choices,
                                   self.coach_controls, self.coach, self.table, self.board_slot,
                                   self.review_box, self.final_html, self.log_html]
@@ -657,8 +668,8 @@ class PlayAFullGame(widgets.VBox):
         title = _("Hint: the search's three best moves for {player}").format(
             player=faction_name(moves[0].action.faction))
         self.coach.value = hint_html(title, [(describe_action(m.action),
-                                              _("expected final VP {vp}, lead over the best rival {lead}").format(
-                                                  vp=f"{m.expected_vp:.1f}", lead=signed(m.expected_vp - m.rival_vp)),
+                                              _("expected final VP {vp}, {gap}").format(
+                                                  vp=f"{m.expected_vp:.1f}", gap=rival_gap(m.expected_vp - m.rival_vp)),
                                               m.reason) for m in moves])
 
     def review(self):
@@ -723,7 +734,7 @@ class PlayAFullGame(widgets.VBox):
         self._bind_click()
         self._show_choices()
         self.undo_button.disabled = not any(k == HUMAN for k in s.kinds)
-        self.controls.layout.display = "" if s.is_human_turn() else "none"
+        self.controls.layout.display = self.typed_help.layout.display = "" if s.is_human_turn() else "none"
         self.hint_button.disabled = not s.is_human_turn() or s.state.game is None
         self._show_hint()
         if self._review is not None and self.review_panel.follow(s.states):   # undone; else said to be behind
@@ -832,8 +843,9 @@ class PlayAFullGame(widgets.VBox):
             title = _("Map: {name} — setup").format(name=self._map_name())
         else:
             title = _("Map: {name} — round {n}").format(name=self._map_name(), n=min(g.round, 6))
-        return map_figure(self._current_map(), state=state, highlight=self.highlighted(), title=title,
-                          height=470, width=780)
+        # as wide as the page's box (a 780 px drawing showed columns 1-6 only on a 390 px phone), as tall as that
+        # width needs for this map's rows (at most 470 px)
+        return map_figure(self._current_map(), state=state, highlight=self.highlighted(), title=title, height=470)
 
     def _factions(self) -> list[str]:
         g = self.session.state.game
@@ -873,7 +885,7 @@ class PlayAFullGame(widgets.VBox):
         sheet = self.session.score()
         projected = {p.name: p.total for p in sheet.players}
         head = "".join(   # a swatch of the faction's colour: yellow or gray text would be hard to read
-            f"<th style='padding:2px 8px'><span style='color:{faction_colour(n)};-webkit-text-stroke:1px #333'>"
+            f"<th style='padding:2px 8px;{_KEEP_WORDS}'><span style='color:{faction_colour(n)};-webkit-text-stroke:1px #333'>"
             f"■</span> {html.escape(self._who(i))}</th>" for i, n in enumerate(g.seats))
         rows: list[tuple[str, list[str]]] = []
         fs = [g.factions[n] for n in g.seats]
@@ -892,9 +904,10 @@ class PlayAFullGame(widgets.VBox):
         rows.append((_("favor tiles"), [_(", ").join(f.favors) or "–" for f in fs]))
         rows.append((_("town tiles"), [_(", ").join(f.towns) or "–" for f in fs]))
         rows.append((_("bonus tile"), [(f.bonus or "–") + (" " + _("(passed)") if f.passed else "") for f in fs]))
-        body = "".join("<tr><td style='padding:2px 8px'><b>{}</b></td>{}</tr>".format(
-            html.escape(label), "".join(f"<td style='padding:2px 8px;text-align:center'>{html.escape(v)}</td>"
-                                        for v in values)) for label, values in rows)
+        body = "".join("<tr><td style='padding:2px 8px;{}'><b>{}</b></td>{}</tr>".format(
+            _KEEP_WORDS, html.escape(label), "".join(
+                f"<td style='padding:2px 8px;text-align:center;white-space:nowrap'>{html.escape(v)}</td>"
+                for v in values)) for label, values in rows)
         return (f"<table class='companion-tm-play' style='border-collapse:collapse;font-size:13px'>"
                 f"<tr><th></th>{head}</tr>{body}</table>")
 

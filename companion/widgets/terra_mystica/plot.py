@@ -22,6 +22,10 @@ class ChartSlot(widgets.Box):
     ----------
     fig : plotly.graph_objects.Figure
         The first figure, complete.
+    fit_width : bool
+        Give the figure the whole width of the slot (a figure without a width of its own is drawn that wide; a
+        map drawn to scale then takes the height that width needs, ``js/figure.js``). Otherwise the figure
+        keeps the width of its drawing.
 
     Attributes
     ----------
@@ -30,9 +34,11 @@ class ChartSlot(widgets.Box):
         the slot's whole life.
     """
 
-    def __init__(self, fig: go.Figure) -> None:
+    def __init__(self, fig: go.Figure, *, fit_width: bool = False) -> None:
         self.figure: LiveFigureWidget = figure_widget(fig)
-        super().__init__([self.figure])
+        # a column box stretches its child across its width (a row box sizes it to its content)
+        layout = widgets.Layout(flex_flow="column", width="100%", min_width="0") if fit_width else None
+        super().__init__([self.figure], **({"layout": layout} if layout else {}))
 
     def show(self, fig: go.Figure) -> None:
         """Draw ``fig`` (complete) on the shown figure; only the differences are sent to the page."""
