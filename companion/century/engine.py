@@ -40,7 +40,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_left as _bisect
 from collections.abc import Sequence
-from math import trunc as _trunc
 
 from companion.century.actions import (
     NO_STEPS,
@@ -700,9 +699,11 @@ def sample_chance(s: State, rng: random.Random) -> Action:
     """A uniformly random reveal from the deck that must refill its row (the deck is a shuffled pile)."""
     pending = chance_pending(s)
     if pending == "golem":
-        return _REVEAL_GOLEM[s.golem_deck[_trunc(rng.random() * len(s.golem_deck))]]
+        r = rng.random()
+        return _REVEAL_GOLEM[s.golem_deck[int(r * len(s.golem_deck))]]
     if pending == "merchant":
-        return _REVEAL_MERCHANT[s.merchant_deck[_trunc(rng.random() * len(s.merchant_deck))]]
+        r = rng.random()
+        return _REVEAL_MERCHANT[s.merchant_deck[int(r * len(s.merchant_deck))]]
     raise _err("no_reveal_due", _("no card is due to be revealed"), R_TURN)
 
 
@@ -741,39 +742,38 @@ def sample_action(s: State, rng: random.Random) -> Action:
      merchant_deck, row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s[:]
     if finished:
         raise _err("game_over", _("the game is over"), R_END)
+    # Every draw is ``int(rng.random() * n)`` (a uniform index below ``n``: the float truncated, as ``math.trunc``
+    # would), each float taken into a local of its own first (a C double in the compiled copy, ``engine.pxd``).
     if len(row) < GOLEM_ROW_SIZE and golem_deck:
-        return _REVEAL_GOLEM[golem_deck[_trunc(rng.random() * len(golem_deck))]]
+        r = rng.random()
+        return _REVEAL_GOLEM[golem_deck[int(r * len(golem_deck))]]
     if len(market) < MARKET_SIZE and merchant_deck:
-        return _REVEAL_MERCHANT[merchant_deck[_trunc(rng.random() * len(merchant_deck))]]
-    c = caravans[p]
+        r = rng.random()
+        return _REVEAL_MERCHANT[merchant_deck[int(r * len(merchant_deck))]]
     rnd = rng.random
+    y, g, b, pk = caravans[p]
     if stage == DISCARD:  # the excess returned one crystal at a time, each a uniformly random one
-        total = c[0] + c[1] + c[2] + c[3]
-        d = [0, 0, 0, 0]
-        for i in _draw_crystals(rnd, [*c], total, total - CARAVAN_LIMIT):
-            d[i] += 1
-        key = (d[0], d[1], d[2], d[3])
+        key = _counts(_draw_crystals(rnd, y, g, b, pk, y + g + b + pk - CARAVAN_LIMIT))
         a = _DISCARDS.get(key)
         if a is None:
             a = _DISCARDS[key] = Discard(key)
         return a
     hand = hands[p]
-    y, g, b, pk = c
     # A uniform action kind among those available, by rejection: draw one of the four, keep it if it can be
     # made (at least one always can: Create 2 is in hand or played). A kind is tested the first time it is
-    # drawn and the answer kept for the next draws.
-    can_play = claimable = None
+    # drawn and the answer kept for the next draws (0 untested, 1 no, 2 yes).
+    can_play = 0
+    claimable = None
     while True:
         r = rnd()  # kind trunc(4 * r), compared as a float (exact: 4 is a power of two)
         if r < 0.25:
-            if can_play is None:
-                can_play = False
+            if not can_play:
+                can_play = 1
                 for cid in hand:
-                    inp = _INPUTS[cid]
-                    if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
-                        can_play = True
+                    if _payable(cid, y, g, b, pk):
+                        can_play = 2
                         break
-            if can_play:
+            if can_play == 2:
                 k = 0
                 break
         elif r < 0.5:
@@ -790,8 +790,8 @@ def sample_action(s: State, rng: random.Random) -> Action:
                 pos = 0
                 for gid in row:
                     pos += 1
-                    cost = _COST[gid]
-                    if pk >= cost[3] and b >= cost[2] and g >= cost[1] and y >= cost[0]:  # most often short first
+                    c0, c1, c2, c3 = _COST[gid]
+                    if pk >= c3 and b >= c2 and g >= c1 and y >= c0:  # most often short first
                         claimable.append(pos)
             if claimable:
                 k = 3
@@ -799,9 +799,9 @@ def sample_action(s: State, rng: random.Random) -> Action:
     if k == 0:
         size = len(hand)
         while True:  # a uniformly random playable card, by rejection (at least one is playable)
-            cid = hand[_trunc(rnd() * size)]
-            inp = _INPUTS[cid]
-            if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
+            r = rnd()
+            cid = hand[int(r * size)]
+            if _payable(cid, y, g, b, pk):
                 break
         kind = _KIND[cid]
         if kind == "create":
@@ -810,20 +810,22 @@ def sample_action(s: State, rng: random.Random) -> Action:
             key = (cid, y, g, b)
             choices = _UPGRADE_PLAYS.get(key)
             if choices is None:
-                choices = _UPGRADE_PLAYS[key] = _upgrade_plays(cid, c)
-            a = choices[_trunc(rnd() * len(choices))]
+                choices = _UPGRADE_PLAYS[key] = _upgrade_plays(cid, (y, g, b, pk))
+            r = rnd()
+            a = choices[int(r * len(choices))]
         else:
-            inp = _INPUTS[cid]  # as max_trades(c, cid), inline (the hot path)
+            i0, i1, i2, i3 = _INPUTS[cid]  # as max_trades(c, cid), inline (the hot path)
             most = 99
-            if inp[0]:
-                most = y // inp[0]
-            if inp[1] and g // inp[1] < most:
-                most = g // inp[1]
-            if inp[2] and b // inp[2] < most:
-                most = b // inp[2]
-            if inp[3] and pk // inp[3] < most:
-                most = pk // inp[3]
-            times = 1 + _trunc(rnd() * most)
+            if i0:
+                most = y // i0
+            if i1 and g // i1 < most:
+                most = g // i1
+            if i2 and b // i2 < most:
+                most = b // i2
+            if i3 and pk // i3 < most:
+                most = pk // i3
+            r = rnd()
+            times = 1 + int(r * most)
             if times == 1:
                 a = _PLAY_ONCE[cid]
             else:
@@ -833,20 +835,34 @@ def sample_action(s: State, rng: random.Random) -> Action:
                     a = _TRADES[key] = PlayCard(cid, times)
     elif k == 1:
         total = y + g + b + pk
-        pos = 1 + _trunc(rnd() * min(len(market), total + 1))
+        size = len(market)
+        if size > total + 1:
+            size = total + 1
+        r = rnd()
+        pos = 1 + int(r * size)
         if pos == 1:
             a = _ACQUIRE_FIRST
         else:
-            pay = _draw_crystals(rnd, [y, g, b, pk], total, pos - 1)
-            key = (pos, *pay)
-            a = _ACQUIRES.get(key)
+            pay = _draw_crystals(rnd, y, g, b, pk, pos - 1)
+            a = _ACQUIRES.get(pay)
             if a is None:
-                a = _ACQUIRES[key] = Acquire(pos, tuple(pay))
+                a = _ACQUIRES[pay] = Acquire(pos, pay)
     elif k == 2:
         a = _REST
     else:
-        a = _CLAIMS[claimable[_trunc(rnd() * len(claimable))]]
+        r = rnd()
+        a = _CLAIMS[claimable[int(r * len(claimable))]]
     return a
+
+
+def _payable(cid: str, y: int, g: int, b: int, pink: int) -> bool:
+    """Whether merchant card ``cid`` can be played with a caravan of ``y, g, b, pink`` crystals (a trade card's
+    inputs once; create and upgrade cards always)."""
+    inputs = _INPUTS[cid]
+    if inputs is None:
+        return True
+    i0, i1, i2, i3 = inputs
+    return y >= i0 and g >= i1 and b >= i2 and pink >= i3
 
 
 def _upgrade_plays(cid: str, caravan: Crystals) -> tuple[PlayCard, ...]:
@@ -855,20 +871,27 @@ def _upgrade_plays(cid: str, caravan: Crystals) -> tuple[PlayCard, ...]:
     return tuple(PlayCard(cid, 1, st) for st in upgrade_choices(caravan, _M[cid].upgrades))
 
 
-def _draw_crystals(rnd, left: list[int], total: int, k: int) -> list[int]:
-    """Colour indices of ``k`` crystals drawn one at a time, uniformly, from counts ``left`` (``total`` of them;
-    ``left`` is used up)."""
+def _draw_crystals(rnd, y: int, g: int, b: int, pink: int, k: int) -> tuple[int, ...]:
+    """Colour indices of ``k`` crystals drawn one at a time, uniformly, from a caravan of ``y, g, b, pink``."""
     drawn = []
+    total = y + g + b + pink
     for _n in range(k):
-        r = _trunc(rnd() * total)
-        i = 0
-        while r >= left[i]:
-            r -= left[i]
-            i += 1
-        left[i] -= 1
+        r = rnd()
+        i = int(r * total)  # the i-th crystal left, yellow ones first
         total -= 1
-        drawn.append(i)
-    return drawn
+        if i < y:
+            y -= 1
+            drawn.append(0)
+        elif i < y + g:
+            g -= 1
+            drawn.append(1)
+        elif i < y + g + b:
+            b -= 1
+            drawn.append(2)
+        else:
+            pink -= 1
+            drawn.append(3)
+    return (*drawn,)
 
 
 # Shared action values of sample_action (frozen dataclasses: building one costs more than a rules step).

@@ -1,0 +1,28 @@
+# C types for the compiled copy of engine.py (Cython's pure-Python mode: an "augmenting" .pxd).
+#
+# hatch_build.py compiles engine.py as companion/century/_engine_c and copies this file beside it as
+# _engine_c.pxd; engine.py itself is unchanged by it and runs as plain Python without it. Declared here: the
+# module's tables (C globals, so no dictionary look-up of their names; they are not attributes of _engine_c),
+# the ints of the hot loops (C ints), and the internal helpers, called directly from C. The public functions
+# keep untyped (object) arguments: they accept and refuse exactly what the interpreted source does.
+
+cimport cython
+
+cdef object State, PlayCard, Acquire, Claim, Discard, Rest, RevealGolem, RevealMerchant, NO_STEPS
+cdef Py_ssize_t GOLEM_ROW_SIZE, MARKET_SIZE, CARAVAN_LIMIT
+cdef dict _M, _G, _KIND, _INPUTS, _COST, _UPGRADES_OF, _GAIN
+cdef dict _PLAY_ONCE, _REVEAL_GOLEM, _REVEAL_MERCHANT, _DISCARDS, _TRADES, _UPGRADE_PLAYS, _ACQUIRES
+cdef tuple _TURN_PASSES, _CLAIMS, _ZERO
+cdef object _REST, _ACQUIRE_FIRST, _tnew, _bisect
+
+@cython.locals(p=Py_ssize_t, y=long, g=long, b=long, pk=long, r=double, can_play=int, k=int, pos=Py_ssize_t,
+               size=Py_ssize_t, c0=long, c1=long, c2=long, c3=long, i0=long, i1=long, i2=long, i3=long,
+               most=long, times=long, total=long, hand=tuple, row=tuple, market=tuple, golem_deck=tuple,
+               merchant_deck=tuple, claimable=list, played=tuple, caravans=tuple, hands=tuple)
+cpdef sample_action(s, rng)
+
+@cython.locals(inputs=tuple, i0=long, i1=long, i2=long, i3=long)
+cdef bint _payable(cid, long y, long g, long b, long pink) except -1
+
+@cython.locals(drawn=list, total=long, r=double, i=long, _n=Py_ssize_t)
+cdef tuple _draw_crystals(rnd, long y, long g, long b, long pink, Py_ssize_t k)
