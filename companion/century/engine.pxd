@@ -10,6 +10,7 @@ cimport cython
 
 cdef object State, PlayCard, Acquire, Claim, Discard, Rest, RevealGolem, RevealMerchant, NO_STEPS
 cdef Py_ssize_t GOLEM_ROW_SIZE, MARKET_SIZE, CARAVAN_LIMIT
+cdef long MAIN, DISCARD
 cdef dict _M, _G, _KIND, _INPUTS, _COST, _UPGRADES_OF, _GAIN
 cdef dict _PLAY_ONCE, _REVEAL_GOLEM, _REVEAL_MERCHANT, _DISCARDS, _TRADES, _UPGRADE_PLAYS, _ACQUIRES
 cdef tuple _TURN_PASSES, _CLAIMS, _ZERO
@@ -26,3 +27,15 @@ cdef bint _payable(cid, long y, long g, long b, long pink) except -1
 
 @cython.locals(drawn=list, total=long, r=double, i=long, _n=Py_ssize_t)
 cdef tuple _draw_crystals(rnd, long y, long g, long b, long pink, Py_ssize_t k)
+
+@cython.locals(n_players=Py_ssize_t, current=Py_ssize_t, p=Py_ssize_t, stage=long, turn=long, y=long, g=long, b=long,
+               pink=long, i=Py_ssize_t, j=Py_ssize_t, copper_pile=long, silver_pile=long, caravans=tuple, hands=tuple,
+               played=tuple, golems=tuple, copper=tuple, silver=tuple, market=tuple, market_crystals=tuple,
+               merchant_deck=tuple, golem_row=tuple, golem_deck=tuple, hand=tuple, back=tuple, mine=tuple, cost=tuple,
+               gain=tuple, inputs=tuple, bonus=tuple, placed=list, c=list)
+cpdef apply_action(s, a)
+
+cdef tuple _replaced(tuple values, Py_ssize_t i, value)
+
+@cython.locals(a=object, b=object, c=object, d=object)
+cdef bint _is_counts(v) except -1

@@ -406,14 +406,9 @@ def apply_action(s: State, a: Action) -> State:
         if cid is not None:  # not applied
             _check_play(s, p, hand, a)  # raises the rule broken
         cid = a.card
-        rest = [*hand]
-        rest.remove(cid)
-        x = [*hands]
-        x[p] = (*rest,)
-        hands = (*x,)
-        x = [*played]
-        x[p] = played[p] + (cid,)
-        played = (*x,)
+        i = hand.index(cid)
+        hands = _replaced(hands, p, hand[:i] + hand[i + 1:])
+        played = _replaced(played, p, played[p] + (cid,))
         if y + g + b + pink > CARAVAN_LIMIT:
             stage = DISCARD  # the same seat returns the excess
     elif t is Rest:
@@ -421,12 +416,8 @@ def apply_action(s: State, a: Action) -> State:
         if not back:
             raise _err("nothing_to_rest", _("rest: you have no played cards to take back (resting with none is not "
                                              "allowed here: it would only waste the turn)"), R_REST)
-        x = [*hands]
-        x[p] = hands[p] + back
-        hands = (*x,)
-        x = [*played]
-        x[p] = ()
-        played = (*x,)
+        hands = _replaced(hands, p, hands[p] + back)
+        played = _replaced(played, p, ())
     elif t is Acquire:
         position = a.position
         payment = a.payment
@@ -442,7 +433,7 @@ def apply_action(s: State, a: Action) -> State:
                     _check_acquire(s, p, position, payment)  # raises the rule broken
                 c[x] -= 1
                 old = placed[j]
-                placed[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
+                placed[j] = _replaced(old, x, old[x] + 1)
                 j += 1
             bonus = placed.pop(j)
             market_crystals = (*placed,)
@@ -451,9 +442,7 @@ def apply_action(s: State, a: Action) -> State:
             bonus = market_crystals[0]
             market_crystals = market_crystals[1:]
             y, g, b, pink = y + bonus[0], g + bonus[1], b + bonus[2], pink + bonus[3]
-        x = [*hands]
-        x[p] = hands[p] + (market[position - 1],)
-        hands = (*x,)
+        hands = _replaced(hands, p, hands[p] + (market[position - 1],))
         market = market[:position - 1] + market[position:]
         if y + g + b + pink > CARAVAN_LIMIT:
             stage = DISCARD  # the same seat returns the excess
@@ -467,24 +456,16 @@ def apply_action(s: State, a: Action) -> State:
             _check_claim(s, p, position)  # raises the rule broken
         y, g, b, pink = y - cost[0], g - cost[1], b - cost[2], pink - cost[3]
         mine = golems[p] + (golem,)
-        x = [*golems]
-        x[p] = mine
-        golems = (*x,)
+        golems = _replaced(golems, p, mine)
         if position == 1:  # copper while any is left, then silver moves to position 1
             if copper_pile:
-                x = [*copper]
-                x[p] += 1
-                copper = (*x,)
+                copper = _replaced(copper, p, copper[p] + 1)
                 copper_pile -= 1
             elif silver_pile:
-                x = [*silver]
-                x[p] += 1
-                silver = (*x,)
+                silver = _replaced(silver, p, silver[p] + 1)
                 silver_pile -= 1
         elif position == 2 and copper_pile and silver_pile:
-            x = [*silver]
-            x[p] += 1
-            silver = (*x,)
+            silver = _replaced(silver, p, silver[p] + 1)
             silver_pile -= 1
         golem_row = golem_row[:position - 1] + golem_row[position:]
         end_triggered = end_triggered or len(mine) >= end_threshold(n_players)
@@ -499,15 +480,18 @@ def apply_action(s: State, a: Action) -> State:
     else:
         return _off_path(s, a)  # a reveal when none is due, or not an action
     if t is not Rest:
-        x = [*caravans]
-        x[p] = (y, g, b, pink)
-        caravans = (*x,)
+        caravans = _replaced(caravans, p, (y, g, b, pink))
     if not stage:  # the action is over (no discard due): the next seat, or the end (rules summary 结束与计分)
         turn += 1
         current, finished = _TURN_PASSES[n_players][p][end_triggered]
     return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
                          market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
                          end_triggered, finished))
+
+
+def _replaced(values: tuple, i: int, value: object) -> tuple:
+    """``values`` with item ``i`` replaced by ``value`` (a seat's entry of a per-seat field)."""
+    return values[:i] + (value,) + values[i + 1:]
 
 
 def _off_path(s: State, a: object) -> State:
