@@ -33,8 +33,13 @@ cdef tuple _draw_crystals(rnd, long y, long g, long b, long pink, Py_ssize_t k)
                played=tuple, golems=tuple, copper=tuple, silver=tuple, market=tuple, market_crystals=tuple,
                merchant_deck=tuple, golem_row=tuple, golem_deck=tuple, hand=tuple, back=tuple, mine=tuple, cost=tuple,
                gain=tuple, inputs=tuple, bonus=tuple, placed=list, c=list)
+cdef _apply(s, a, bint legal)
+
 cpdef apply_action(s, a)
 
+cpdef sample_and_apply(s, rng)
+
+@cython.locals(x=list)
 cdef tuple _replaced(tuple values, Py_ssize_t i, value)
 
 @cython.locals(a=object, b=object, c=object, d=object)

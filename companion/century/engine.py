@@ -10,6 +10,7 @@ API summary (stable)
 ``legal_actions(state) -> list[Action]`` every distinct legal action (chance reveals when ``CHANCE``).
 ``apply_action(state, action) -> State`` the next state; raises ``IllegalActionError`` (stable ``code``).
 ``sample_action(state, rng) -> Action``  a random legal action without listing them all (random bots).
+``sample_and_apply(state, rng) -> State`` ``apply_action(state, sample_action(state, rng))`` in one step.
 ``sample_chance(state, rng) -> Action``  a random reveal from the remaining deck.
 ``resolve_chance(state, rng) -> State``  apply random reveals until a player is to act.
 ``is_terminal(state) -> bool``; ``score(state, names=None) -> TableScore`` (see ``scoring``).
@@ -75,7 +76,8 @@ from companion.century.state import (
 from companion.errors import IllegalActionError
 from companion.i18n import _, lazy_gettext, ngettext
 
-__all__ = ["CHANCE", "new_game", "to_move", "legal_actions", "apply_action", "sample_action", "sample_chance",
+__all__ = ["CHANCE", "new_game", "to_move", "legal_actions", "apply_action", "sample_action", "sample_and_apply",
+           "sample_chance",
            "resolve_chance", "is_terminal", "score", "max_trades", "upgrade_choices", "payment_choices",
            "discard_choices"]
 
@@ -323,13 +325,15 @@ def legal_actions(s: State, *, lowest_payment: bool = False) -> list[Action]:
 
 # --------------------------------------------------------------------------------------------- apply
 #
-# One function applies every kind of action: it unpacks the state into its field names once, checks the
-# action with a few comparisons on the path that applies it (the wording of a refusal is worked out by the
-# ``_check_*`` functions and ``_off_path`` only when one is raised), changes the fields the kind changes, ends
-# the action in one place (a discard due, or the next seat's turn) and builds the next state in one tuple, in
-# the field order of ``State``. This is the simulator's hot path (``benchmarks/century_sim.py``). The state is
-# unpacked from ``s[:]``, a plain tuple: unpacking the ``State`` subclass itself goes through an iterator (in
-# CPython and in the compiled copy alike), which costs more than the copy.
+# One function, ``_apply`` (behind both ``apply_action`` and ``sample_and_apply``), applies every kind of action:
+# it unpacks the state into its field names once, checks the action with a few comparisons on the path that
+# applies it (skipped for an action ``sample_action`` drew for this state; the wording of a refusal is worked
+# out by the ``_check_*`` functions and ``_off_path`` only when one is raised), changes the fields the kind
+# changes, ends the action in one place (a discard due, or the next seat's turn) and builds the next state in one
+# tuple, in the field order of ``State``. This is the simulator's hot path (``benchmarks/century_sim.py``). The
+# state is unpacked from ``s[:]``, a plain tuple: unpacking the ``State`` subclass itself goes through an
+# iterator (in CPython and in the compiled copy alike), which costs more than the copy. ``engine.pxd`` gives the
+# compiled copy C types for its ints and tuples.
 
 
 def apply_action(s: State, a: Action) -> State:
@@ -352,6 +356,36 @@ def apply_action(s: State, a: Action) -> State:
     IllegalActionError
         With a stable ``code`` (see the module docstring) and a message naming the rule and the numbers.
     """
+    return _apply(s, a, False)
+
+
+def sample_and_apply(s: State, rng: random.Random) -> State:
+    """The state after a random legal action: ``apply_action(s, sample_action(s, rng))`` in one step.
+
+    The same draws from ``rng`` and the same next state (so the same seeded games), applied by the same rules
+    code as :func:`apply_action`, without checking again the action :func:`sample_action` has just drawn for
+    ``s`` (legal by construction). The simulator's step for random bots (``benchmarks/century_sim.py``).
+
+    Raises
+    ------
+    IllegalActionError
+        ``game_over`` when ``s`` is terminal.
+
+    Examples
+    --------
+    >>> rng = random.Random(3)
+    >>> s = new_game(2, rng=rng)
+    >>> while not s.finished:
+    ...     s = sample_and_apply(s, rng)
+    >>> len(max(s.golems, key=len)) >= 6
+    True
+    """
+    return _apply(s, sample_action(s, rng), True)
+
+
+def _apply(s: State, a: Action, legal: bool) -> State:
+    """Apply ``a`` to ``s``; with ``legal`` (an action drawn by :func:`sample_action` for ``s``) without the
+    checks of the action's own choices, which it passes by construction."""
     (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
      merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s[:]
     t = type(a)
@@ -382,24 +416,24 @@ def apply_action(s: State, a: Action) -> State:
     if t is PlayCard:
         hand = hands[p]
         cid = a.card
-        if cid in hand:
+        if legal or cid in hand:
             gain = _GAIN[cid]
             steps = a.steps
             if gain is None:  # an upgrade card: steps applied low colours first
-                if (a.times == 1 and _is_counts(steps) and not steps[3]
-                        and steps[0] + steps[1] + steps[2] <= _UPGRADES_OF[cid]
-                        and steps[0] <= y and steps[1] <= g + steps[0] and steps[2] <= b + steps[1]):
+                if legal or (a.times == 1 and _is_counts(steps) and not steps[3]
+                             and steps[0] + steps[1] + steps[2] <= _UPGRADES_OF[cid]
+                             and steps[0] <= y and steps[1] <= g + steps[0] and steps[2] <= b + steps[1]):
                     y, g, b, pink = y - steps[0], g + steps[0] - steps[1], b + steps[1] - steps[2], pink + steps[2]
                     cid = None
             elif steps is NO_STEPS or steps == NO_STEPS:  # create (played once) or trade (a.times uses)
                 times = a.times
                 inputs = _INPUTS[cid]
                 if inputs is None:
-                    if times == 1:
+                    if legal or times == 1:
                         y, g, b, pink = y + gain[0], g + gain[1], b + gain[2], pink + gain[3]
                         cid = None
-                elif (type(times) is int and times >= 1 and y >= times * inputs[0] and g >= times * inputs[1]
-                      and b >= times * inputs[2] and pink >= times * inputs[3]):
+                elif legal or (type(times) is int and times >= 1 and y >= times * inputs[0]
+                               and g >= times * inputs[1] and b >= times * inputs[2] and pink >= times * inputs[3]):
                     y, g, b, pink = (y + times * gain[0], g + times * gain[1], b + times * gain[2],
                                      pink + times * gain[3])
                     cid = None
@@ -421,15 +455,15 @@ def apply_action(s: State, a: Action) -> State:
     elif t is Acquire:
         position = a.position
         payment = a.payment
-        if type(position) is not int or not 0 < position <= len(market) or type(payment) is not tuple \
-                or len(payment) != position - 1:
+        if not legal and (type(position) is not int or not 0 < position <= len(market) or type(payment) is not tuple
+                          or len(payment) != position - 1):
             _check_acquire(s, p, position, payment)  # raises the rule broken
         if payment:
             c = [y, g, b, pink]
             placed = [*market_crystals]
             j = 0
             for x in payment:  # one crystal on each card to the left, from the caravan
-                if type(x) is not int or not 0 <= x <= 3 or not c[x]:
+                if not legal and (type(x) is not int or not 0 <= x <= 3 or not c[x]):
                     _check_acquire(s, p, position, payment)  # raises the rule broken
                 c[x] -= 1
                 old = placed[j]
@@ -448,11 +482,11 @@ def apply_action(s: State, a: Action) -> State:
             stage = DISCARD  # the same seat returns the excess
     elif t is Claim:
         position = a.position
-        if type(position) is not int or not 0 < position <= len(golem_row):
+        if not legal and (type(position) is not int or not 0 < position <= len(golem_row)):
             _check_claim(s, p, position)  # raises the rule broken
         golem = golem_row[position - 1]
         cost = _COST[golem]
-        if y < cost[0] or g < cost[1] or b < cost[2] or pink < cost[3]:
+        if not legal and (y < cost[0] or g < cost[1] or b < cost[2] or pink < cost[3]):
             _check_claim(s, p, position)  # raises the rule broken
         y, g, b, pink = y - cost[0], g - cost[1], b - cost[2], pink - cost[3]
         mine = golems[p] + (golem,)
@@ -471,7 +505,7 @@ def apply_action(s: State, a: Action) -> State:
         end_triggered = end_triggered or len(mine) >= end_threshold(n_players)
     elif t is Discard:
         returned = a.crystals
-        if not (_is_counts(returned) and returned[0] + returned[1] + returned[2] + returned[3] == y + g + b + pink
+        if not legal and not (_is_counts(returned) and returned[0] + returned[1] + returned[2] + returned[3] == y + g + b + pink
                 - CARAVAN_LIMIT and returned[0] <= y and returned[1] <= g and returned[2] <= b
                 and returned[3] <= pink):
             _check_discard(caravans[p], returned)  # raises the rule broken
@@ -491,7 +525,9 @@ def apply_action(s: State, a: Action) -> State:
 
 def _replaced(values: tuple, i: int, value: object) -> tuple:
     """``values`` with item ``i`` replaced by ``value`` (a seat's entry of a per-seat field)."""
-    return values[:i] + (value,) + values[i + 1:]
+    x = [*values]
+    x[i] = value
+    return (*x,)
 
 
 def _off_path(s: State, a: object) -> State:
