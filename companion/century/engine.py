@@ -460,7 +460,7 @@ def _apply(s: State, a: Action, legal: bool) -> State:
             _check_acquire(s, p, position, payment)  # raises the rule broken
         if payment:
             c = [y, g, b, pink]
-            placed = [*market_crystals]
+            placed = list(market_crystals)
             j = 0
             for x in payment:  # one crystal on each card to the left, from the caravan
                 if not legal and (type(x) is not int or not 0 <= x <= 3 or not c[x]):
@@ -470,7 +470,7 @@ def _apply(s: State, a: Action, legal: bool) -> State:
                 placed[j] = _replaced(old, x, old[x] + 1)
                 j += 1
             bonus = placed.pop(j)
-            market_crystals = (*placed,)
+            market_crystals = tuple(placed)
             y, g, b, pink = c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3]
         else:
             bonus = market_crystals[0]
@@ -525,9 +525,9 @@ def _apply(s: State, a: Action, legal: bool) -> State:
 
 def _replaced(values: tuple, i: int, value: object) -> tuple:
     """``values`` with item ``i`` replaced by ``value`` (a seat's entry of a per-seat field)."""
-    x = [*values]
+    x = list(values)
     x[i] = value
-    return (*x,)
+    return tuple(x)
 
 
 def _off_path(s: State, a: object) -> State:
@@ -911,7 +911,7 @@ def _draw_crystals(rnd, y: int, g: int, b: int, pink: int, k: int) -> tuple[int,
         else:
             pink -= 1
             drawn.append(3)
-    return (*drawn,)
+    return tuple(drawn)
 
 
 # Shared action values of sample_action (frozen dataclasses: building one costs more than a rules step).
