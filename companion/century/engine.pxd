@@ -39,6 +39,9 @@ cpdef apply_action(s, a)
 
 cpdef sample_and_apply(s, rng)
 
+@cython.locals(i=Py_ssize_t)
+cdef Py_ssize_t _position(tuple values, value) except -2
+
 @cython.locals(x=list)
 cdef tuple _replaced(tuple values, Py_ssize_t i, value)
 

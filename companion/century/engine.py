@@ -416,7 +416,8 @@ def _apply(s: State, a: Action, legal: bool) -> State:
     if t is PlayCard:
         hand = hands[p]
         cid = a.card
-        if legal or cid in hand:
+        i = _position(hand, cid)
+        if i >= 0:  # in hand
             gain = _GAIN[cid]
             steps = a.steps
             if gain is None:  # an upgrade card: steps applied low colours first
@@ -440,7 +441,6 @@ def _apply(s: State, a: Action, legal: bool) -> State:
         if cid is not None:  # not applied
             _check_play(s, p, hand, a)  # raises the rule broken
         cid = a.card
-        i = hand.index(cid)
         hands = _replaced(hands, p, hand[:i] + hand[i + 1:])
         played = _replaced(played, p, played[p] + (cid,))
         if y + g + b + pink > CARAVAN_LIMIT:
@@ -521,6 +521,16 @@ def _apply(s: State, a: Action, legal: bool) -> State:
     return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
                          market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
                          end_triggered, finished))
+
+
+def _position(values: tuple, value: object) -> int:
+    """The index of the first item of ``values`` equal to ``value`` (as ``values.index``), or -1 if none is."""
+    i = 0
+    for x in values:
+        if x is value or x == value:
+            return i
+        i += 1
+    return -1
 
 
 def _replaced(values: tuple, i: int, value: object) -> tuple:
