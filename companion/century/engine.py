@@ -740,7 +740,7 @@ def sample_chance(s: State, rng: random.Random) -> Action:
 def resolve_chance(s: State, rng: random.Random) -> State:
     """Apply random reveals until no card is due (a no-op when none is)."""
     while chance_pending(s):
-        s = apply_action(s, sample_action(s, rng))  # a reveal, drawn as sample_chance draws it
+        s = sample_and_apply(s, rng)  # a reveal, drawn as sample_chance draws it
     return s
 
 
