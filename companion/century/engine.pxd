@@ -1,14 +1,16 @@
 # C types for the compiled copy of engine.py (Cython's pure-Python mode: an "augmenting" .pxd).
 #
 # hatch_build.py compiles engine.py as companion/century/_engine_c and copies this file beside it as
-# _engine_c.pxd; engine.py itself is unchanged by it and runs as plain Python without it. Declared here: the
-# module's tables (C globals, so no dictionary look-up of their names; they are not attributes of _engine_c),
-# the ints of the hot loops (C ints), and the internal helpers, called directly from C. The public functions
-# keep untyped (object) arguments: they accept and refuse exactly what the interpreted source does.
+# _engine_c.pxd where Cython looks for it; engine.py itself is unchanged by it and runs as plain Python without
+# it. Declared here: the module's private tables and constants (C globals, so no dictionary look-up of their
+# names; they are not attributes of _engine_c, and the names the docstring examples use stay module attributes),
+# the ints and tuples of the hot loops (C ints and doubles; a state's fields are tuples of ints), and the
+# internal helpers, called directly from C. The public functions keep untyped (object) arguments, and values
+# taken from an action stay Python objects until checked: they accept and refuse exactly what the interpreted
+# source does (tests/century/test_compiled_engine.py).
 
 cimport cython
 
-cdef object State, PlayCard, Acquire, Claim, Discard, Rest, RevealGolem, RevealMerchant, NO_STEPS
 cdef Py_ssize_t GOLEM_ROW_SIZE, MARKET_SIZE, CARAVAN_LIMIT
 cdef long MAIN, DISCARD
 cdef dict _M, _G, _KIND, _INPUTS, _COST, _UPGRADES_OF, _GAIN
