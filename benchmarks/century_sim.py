@@ -76,21 +76,35 @@ import random
 import resource
 import time
 
-from companion.century.engine import CHANCE, COMPILED, apply_action, new_game, sample_action, to_move
+from companion.century.engine import (
+    CHANCE,
+    COMPILED,
+    apply_action,
+    new_game,
+    sample_action,
+    sample_and_apply,
+    to_move,
+)
 from companion.century.search import SearchBot
 from companion.century.simulate import simulate
 
 
-def step_by_step(games: int, seed: int, players: int) -> tuple[float, int, int]:
-    """Play ``games`` random games through the public step API; returns (CPU seconds, turns, actions)."""
+def step_by_step(games: int, seed: int, players: int, fused: bool = False) -> tuple[float, int, int]:
+    """Play ``games`` random games through the public step API (with ``fused``, its one-step form
+    ``sample_and_apply``: the same games); returns (CPU seconds, turns, actions)."""
     rng = random.Random(seed)
     turns = actions = 0
     cpu = time.process_time()
     for _ in range(games):
         s = new_game(players, rng=rng)
-        while not s.finished:
-            s = apply_action(s, sample_action(s, rng))
-            actions += 1
+        if fused:
+            while not s.finished:
+                s = sample_and_apply(s, rng)
+                actions += 1
+        else:
+            while not s.finished:
+                s = apply_action(s, sample_action(s, rng))
+                actions += 1
         turns += s.turn
     return time.process_time() - cpu, turns, actions
 
@@ -168,6 +182,10 @@ def main() -> None:
     cpu, turns, actions = min((step_by_step(g, args.seed, p) for _ in range(args.repeat)), key=lambda r: r[0])
     print(f"step-by-step API:    {g / cpu:7.0f} games per second of CPU (target >= 1500; {actions / cpu:.0f} actions/s, "
           f"mean {turns / g:.1f} turns per game)")
+    cpu, turns, actions = min((step_by_step(g, args.seed, p, fused=True) for _ in range(args.repeat)),
+                              key=lambda r: r[0])
+    print(f"sample_and_apply:    {g / cpu:7.0f} games per second of CPU (the same games in one step; "
+          f"{actions / cpu:.0f} actions/s)")
     if args.search_games:
         cpu, moves, positions = min((searched(args.search_games, args.seed, p) for _ in range(args.repeat)),
                                     key=lambda r: r[0])
