@@ -1,8 +1,8 @@
 """Build hook: compile Century's rules engine with Cython, as an optional extension next to its source.
 
 ``companion/century/engine.py`` stays the one rules path. This hook compiles an unchanged copy of it (Cython's
-pure-Python mode) as ``companion/century/_engine_c``, with one line added: the SHA-256 of the ``engine.py`` it
-was made from. ``engine.py`` serves its public functions from the compiled module only while that stamp matches
+pure-Python mode, with the C types of ``engine.pxd``) as ``companion/century/_engine_c``, with one line added:
+the SHA-256 of the ``engine.py`` it was made from. ``engine.py`` serves its public functions from the compiled module only while that stamp matches
 its own source, so an edited ``engine.py`` never runs stale compiled code (it runs as plain Python until the
 next ``make venv`` / ``pip install -e .``). The compiled copy makes random games about a third faster
 (``benchmarks/century_sim.py``).

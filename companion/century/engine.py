@@ -77,9 +77,8 @@ from companion.errors import IllegalActionError
 from companion.i18n import _, lazy_gettext, ngettext
 
 __all__ = ["CHANCE", "new_game", "to_move", "legal_actions", "apply_action", "sample_action", "sample_and_apply",
-           "sample_chance",
-           "resolve_chance", "is_terminal", "score", "max_trades", "upgrade_choices", "payment_choices",
-           "discard_choices"]
+           "sample_chance", "resolve_chance", "is_terminal", "score", "max_trades", "upgrade_choices",
+           "payment_choices", "discard_choices"]
 
 CHANCE = -1
 """``to_move`` value when a card must be revealed."""
@@ -755,8 +754,8 @@ def sample_action(s: State, rng: random.Random) -> Action:
 
     The actions returned are shared values (frozen, so equal to freshly built ones): a random game through
     ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm (and
-    ``apply_action`` checks them like any other). This loop is the simulator's hot path
-    (``benchmarks/century_sim.py``). The draws from ``rng`` (their number and use) define the game a seed
+    ``apply_action`` checks them like any other; :func:`sample_and_apply` applies the drawn action without
+    checking it again). This loop is the simulator's hot path (``benchmarks/century_sim.py``). The draws from ``rng`` (their number and use) define the game a seed
     plays: changing them changes every simulated game.
 
     Examples
