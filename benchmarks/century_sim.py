@@ -31,7 +31,7 @@ Instructions (valgrind callgrind, 60 seeded 4-player games, start-up subtracted,
 here): main 6.92 M per game; this branch 5.35 M through the step API (-23 %, 1.29x) and 5.14 M through
 ``sample_and_apply`` (-26 %, 1.35x). CPU time, main and this branch alternately, 5 + 4 runs of this script
 (best of 3 x 1,000 games each), load average 6.8-12.3: step API main 1,181-1,480 games/s, this branch
-1,607-1,867 (ahead in every pair, by 17-34 %); ``sample_and_apply`` 1,442-1,911; ``simulate`` with 1 worker
+1,607-1,867 (ahead in each of the 4 pairs, by 17-36 %); ``sample_and_apply`` 1,442-1,911; ``simulate`` with 1 worker
 main 821-1,319, branch 1,305-1,682. So the step API printed more than 1,500 games/s in every run, but main
 too came close (1,480) on this machine today: the issue's measurement (main 978 idle) asked for 1.55x, and
 this is 1.29x by instructions. Not reached by that measure; what is left is mostly CPython's: building and

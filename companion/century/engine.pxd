@@ -47,5 +47,4 @@ cdef Py_ssize_t _position(tuple values, value) except -2
 @cython.locals(x=list)
 cdef tuple _replaced(tuple values, Py_ssize_t i, value)
 
-@cython.locals(a=object, b=object, c=object, d=object)
 cdef bint _is_counts(v) except -1

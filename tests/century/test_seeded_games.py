@@ -1,8 +1,8 @@
 """Seeded random games play exactly as they did on main before the engine was sped up (issue 20).
 
 The reference is recorded, not recomputed: ``fixtures/seeded_games_main.json`` was written by this module's
-``record`` run with main's engine at commit 5c79988 (before the typed ``engine.pxd`` and the shared apply path),
-in that commit's tree::
+``record`` with main's engine of commit 5c79988 (compiled; the interpreted source wrote the same file), in the
+branch's first commit, before the typed ``engine.pxd`` and the shared apply path changed ``engine.py``::
 
     .venv/bin/python -m tests.century.test_seeded_games tests/century/fixtures/seeded_games_main.json
 
