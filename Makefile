@@ -13,7 +13,7 @@ venv: $(STAMP)
 
 # Re-install only when pyproject.toml changes, so a second run takes seconds; also when Century's engine or the
 # build hook changes, so the compiled copy of the engine (hatch_build.py) is built anew.
-$(STAMP): pyproject.toml companion/century/engine.py hatch_build.py
+$(STAMP): pyproject.toml companion/century/engine.py companion/century/engine.pxd hatch_build.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[app,dev]"

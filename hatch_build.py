@@ -1,8 +1,8 @@
 """Build hook: compile Century's rules engine with Cython, as an optional extension next to its source.
 
 ``companion/century/engine.py`` stays the one rules path. This hook compiles an unchanged copy of it (Cython's
-pure-Python mode) as ``companion/century/_engine_c``, with one line added: the SHA-256 of the ``engine.py`` it
-was made from. ``engine.py`` serves its public functions from the compiled module only while that stamp matches
+pure-Python mode, with the C types of ``engine.pxd``) as ``companion/century/_engine_c``, with one line added:
+the SHA-256 of the ``engine.py`` it was made from. ``engine.py`` serves its public functions from the compiled module only while that stamp matches
 its own source, so an edited ``engine.py`` never runs stale compiled code (it runs as plain Python until the
 next ``make venv`` / ``pip install -e .``). The compiled copy makes random games about a third faster
 (``benchmarks/century_sim.py``).
@@ -48,17 +48,21 @@ def compile_engine(root: Path) -> Path:
     from setuptools import Distribution, Extension
 
     source = (root / SOURCE).read_bytes()
+    declarations = (root / SOURCE).with_suffix(".pxd").read_bytes()  # C types of the hot loops (Cython's pure mode)
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     target = root / SOURCE.parent / f"_engine_c{suffix}"
-    build = stamp(source + Path(__file__).read_bytes())  # this source, compiled by this hook
+    build = stamp(source + declarations + Path(__file__).read_bytes())  # these sources, compiled by this hook
     record = target.with_name("_engine_c.build")  # the stamp of the build in place (git-ignored)
     if target.exists() and record.exists() and record.read_text() == build:
         return target  # already built from exactly these files (a wheel built after an editable install)
     with tempfile.TemporaryDirectory(prefix="companion-build-") as tmp:
         copy = Path(tmp) / "_engine_c.py"
         copy.write_bytes(source + f"\n_SOURCE_SHA256 = {stamp(source)!r}\n_BUILD_SHA256 = {build!r}\n".encode())
+        declared = Path(tmp, *MODULE.split(".")).with_suffix(".pxd")  # the copy's augmenting .pxd, where Cython
+        declared.parent.mkdir(parents=True)  # looks for the module's .pxd (on the include path, by module name)
+        declared.write_bytes(declarations)
         extension = Extension(MODULE, [str(copy)], extra_compile_args=["-g0"])  # no debug symbols: 0.8 MB, not 4
-        modules = cythonize([extension], compiler_directives=DIRECTIVES, quiet=True, build_dir=tmp)
+        modules = cythonize([extension], compiler_directives=DIRECTIVES, quiet=True, build_dir=tmp, include_path=[tmp])
         dist = Distribution({"name": "companion-engine", "ext_modules": modules})
         build_ext = dist.get_command_obj("build_ext")
         build_ext.build_lib = str(Path(tmp) / "lib")

@@ -10,6 +10,7 @@ API summary (stable)
 ``legal_actions(state) -> list[Action]`` every distinct legal action (chance reveals when ``CHANCE``).
 ``apply_action(state, action) -> State`` the next state; raises ``IllegalActionError`` (stable ``code``).
 ``sample_action(state, rng) -> Action``  a random legal action without listing them all (random bots).
+``sample_and_apply(state, rng) -> State`` ``apply_action(state, sample_action(state, rng))`` in one step.
 ``sample_chance(state, rng) -> Action``  a random reveal from the remaining deck.
 ``resolve_chance(state, rng) -> State``  apply random reveals until a player is to act.
 ``is_terminal(state) -> bool``; ``score(state, names=None) -> TableScore`` (see ``scoring``).
@@ -40,7 +41,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_left as _bisect
 from collections.abc import Sequence
-from math import trunc as _trunc
 
 from companion.century.actions import (
     NO_STEPS,
@@ -76,9 +76,9 @@ from companion.century.state import (
 from companion.errors import IllegalActionError
 from companion.i18n import _, lazy_gettext, ngettext
 
-__all__ = ["CHANCE", "new_game", "to_move", "legal_actions", "apply_action", "sample_action", "sample_chance",
-           "resolve_chance", "is_terminal", "score", "max_trades", "upgrade_choices", "payment_choices",
-           "discard_choices"]
+__all__ = ["CHANCE", "new_game", "to_move", "legal_actions", "apply_action", "sample_action", "sample_and_apply",
+           "sample_chance", "resolve_chance", "is_terminal", "score", "max_trades", "upgrade_choices",
+           "payment_choices", "discard_choices"]
 
 CHANCE = -1
 """``to_move`` value when a card must be revealed."""
@@ -324,13 +324,15 @@ def legal_actions(s: State, *, lowest_payment: bool = False) -> list[Action]:
 
 # --------------------------------------------------------------------------------------------- apply
 #
-# One function applies every kind of action: it unpacks the state into its field names once, checks the
-# action with a few comparisons on the path that applies it (the wording of a refusal is worked out by the
-# ``_check_*`` functions and ``_off_path`` only when one is raised), changes the fields the kind changes, ends
-# the action in one place (a discard due, or the next seat's turn) and builds the next state in one tuple, in
-# the field order of ``State``. This is the simulator's hot path (``benchmarks/century_sim.py``). The state is
-# unpacked from ``s[:]``, a plain tuple: unpacking the ``State`` subclass itself goes through an iterator (in
-# CPython and in the compiled copy alike), which costs more than the copy.
+# One function, ``_apply`` (behind both ``apply_action`` and ``sample_and_apply``), applies every kind of action:
+# it unpacks the state into its field names once, checks the action with a few comparisons on the path that
+# applies it (skipped for an action ``sample_action`` drew for this state; the wording of a refusal is worked
+# out by the ``_check_*`` functions and ``_off_path`` only when one is raised), changes the fields the kind
+# changes, ends the action in one place (a discard due, or the next seat's turn) and builds the next state in one
+# tuple, in the field order of ``State``. This is the simulator's hot path (``benchmarks/century_sim.py``). The
+# state is unpacked from ``s[:]``, a plain tuple: unpacking the ``State`` subclass itself goes through an
+# iterator (in CPython and in the compiled copy alike), which costs more than the copy. ``engine.pxd`` gives the
+# compiled copy C types for its ints and tuples.
 
 
 def apply_action(s: State, a: Action) -> State:
@@ -353,6 +355,36 @@ def apply_action(s: State, a: Action) -> State:
     IllegalActionError
         With a stable ``code`` (see the module docstring) and a message naming the rule and the numbers.
     """
+    return _apply(s, a, False)
+
+
+def sample_and_apply(s: State, rng: random.Random) -> State:
+    """The state after a random legal action: ``apply_action(s, sample_action(s, rng))`` in one step.
+
+    The same draws from ``rng`` and the same next state (so the same seeded games), applied by the same rules
+    code as :func:`apply_action`, without checking again the action :func:`sample_action` has just drawn for
+    ``s`` (legal by construction). The simulator's step for random bots (``benchmarks/century_sim.py``).
+
+    Raises
+    ------
+    IllegalActionError
+        ``game_over`` when ``s`` is terminal.
+
+    Examples
+    --------
+    >>> rng = random.Random(3)
+    >>> s = new_game(2, rng=rng)
+    >>> while not s.finished:
+    ...     s = sample_and_apply(s, rng)
+    >>> len(max(s.golems, key=len)) >= 6
+    True
+    """
+    return _apply(s, sample_action(s, rng), True)
+
+
+def _apply(s: State, a: Action, legal: bool) -> State:
+    """Apply ``a`` to ``s``; with ``legal`` (an action drawn by :func:`sample_action` for ``s``) without the
+    checks of the action's own choices, which it passes by construction."""
     (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market, market_crystals,
      merchant_deck, golem_row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s[:]
     t = type(a)
@@ -383,38 +415,33 @@ def apply_action(s: State, a: Action) -> State:
     if t is PlayCard:
         hand = hands[p]
         cid = a.card
-        if cid in hand:
+        i = _position(hand, cid)
+        if i >= 0:  # in hand
             gain = _GAIN[cid]
             steps = a.steps
             if gain is None:  # an upgrade card: steps applied low colours first
-                if (a.times == 1 and _is_counts(steps) and not steps[3]
-                        and steps[0] + steps[1] + steps[2] <= _UPGRADES_OF[cid]
-                        and steps[0] <= y and steps[1] <= g + steps[0] and steps[2] <= b + steps[1]):
+                if legal or (a.times == 1 and _is_counts(steps) and not steps[3]
+                             and steps[0] + steps[1] + steps[2] <= _UPGRADES_OF[cid]
+                             and steps[0] <= y and steps[1] <= g + steps[0] and steps[2] <= b + steps[1]):
                     y, g, b, pink = y - steps[0], g + steps[0] - steps[1], b + steps[1] - steps[2], pink + steps[2]
                     cid = None
             elif steps is NO_STEPS or steps == NO_STEPS:  # create (played once) or trade (a.times uses)
                 times = a.times
                 inputs = _INPUTS[cid]
                 if inputs is None:
-                    if times == 1:
+                    if legal or times == 1:
                         y, g, b, pink = y + gain[0], g + gain[1], b + gain[2], pink + gain[3]
                         cid = None
-                elif (type(times) is int and times >= 1 and y >= times * inputs[0] and g >= times * inputs[1]
-                      and b >= times * inputs[2] and pink >= times * inputs[3]):
+                elif legal or (type(times) is int and times >= 1 and y >= times * inputs[0]
+                               and g >= times * inputs[1] and b >= times * inputs[2] and pink >= times * inputs[3]):
                     y, g, b, pink = (y + times * gain[0], g + times * gain[1], b + times * gain[2],
                                      pink + times * gain[3])
                     cid = None
         if cid is not None:  # not applied
             _check_play(s, p, hand, a)  # raises the rule broken
         cid = a.card
-        rest = [*hand]
-        rest.remove(cid)
-        x = [*hands]
-        x[p] = (*rest,)
-        hands = (*x,)
-        x = [*played]
-        x[p] = played[p] + (cid,)
-        played = (*x,)
+        hands = _replaced(hands, p, hand[:i] + hand[i + 1:])
+        played = _replaced(played, p, played[p] + (cid,))
         if y + g + b + pink > CARAVAN_LIMIT:
             stage = DISCARD  # the same seat returns the excess
     elif t is Rest:
@@ -422,76 +449,62 @@ def apply_action(s: State, a: Action) -> State:
         if not back:
             raise _err("nothing_to_rest", _("rest: you have no played cards to take back (resting with none is not "
                                              "allowed here: it would only waste the turn)"), R_REST)
-        x = [*hands]
-        x[p] = hands[p] + back
-        hands = (*x,)
-        x = [*played]
-        x[p] = ()
-        played = (*x,)
+        hands = _replaced(hands, p, hands[p] + back)
+        played = _replaced(played, p, ())
     elif t is Acquire:
         position = a.position
         payment = a.payment
-        if type(position) is not int or not 0 < position <= len(market) or type(payment) is not tuple \
-                or len(payment) != position - 1:
+        if not legal and (type(position) is not int or not 0 < position <= len(market) or type(payment) is not tuple
+                          or len(payment) != position - 1):
             _check_acquire(s, p, position, payment)  # raises the rule broken
         if payment:
             c = [y, g, b, pink]
-            placed = [*market_crystals]
+            placed = list(market_crystals)
             j = 0
             for x in payment:  # one crystal on each card to the left, from the caravan
-                if type(x) is not int or not 0 <= x <= 3 or not c[x]:
+                if not legal and (type(x) is not int or not 0 <= x <= 3 or not c[x]):
                     _check_acquire(s, p, position, payment)  # raises the rule broken
                 c[x] -= 1
                 old = placed[j]
-                placed[j] = old[:x] + (old[x] + 1,) + old[x + 1:]
+                placed[j] = _replaced(old, x, old[x] + 1)
                 j += 1
             bonus = placed.pop(j)
-            market_crystals = (*placed,)
+            market_crystals = tuple(placed)
             y, g, b, pink = c[0] + bonus[0], c[1] + bonus[1], c[2] + bonus[2], c[3] + bonus[3]
         else:
             bonus = market_crystals[0]
             market_crystals = market_crystals[1:]
             y, g, b, pink = y + bonus[0], g + bonus[1], b + bonus[2], pink + bonus[3]
-        x = [*hands]
-        x[p] = hands[p] + (market[position - 1],)
-        hands = (*x,)
+        hands = _replaced(hands, p, hands[p] + (market[position - 1],))
         market = market[:position - 1] + market[position:]
         if y + g + b + pink > CARAVAN_LIMIT:
             stage = DISCARD  # the same seat returns the excess
     elif t is Claim:
         position = a.position
-        if type(position) is not int or not 0 < position <= len(golem_row):
+        if not legal and (type(position) is not int or not 0 < position <= len(golem_row)):
             _check_claim(s, p, position)  # raises the rule broken
         golem = golem_row[position - 1]
         cost = _COST[golem]
-        if y < cost[0] or g < cost[1] or b < cost[2] or pink < cost[3]:
+        if not legal and (y < cost[0] or g < cost[1] or b < cost[2] or pink < cost[3]):
             _check_claim(s, p, position)  # raises the rule broken
         y, g, b, pink = y - cost[0], g - cost[1], b - cost[2], pink - cost[3]
         mine = golems[p] + (golem,)
-        x = [*golems]
-        x[p] = mine
-        golems = (*x,)
+        golems = _replaced(golems, p, mine)
         if position == 1:  # copper while any is left, then silver moves to position 1
             if copper_pile:
-                x = [*copper]
-                x[p] += 1
-                copper = (*x,)
+                copper = _replaced(copper, p, copper[p] + 1)
                 copper_pile -= 1
             elif silver_pile:
-                x = [*silver]
-                x[p] += 1
-                silver = (*x,)
+                silver = _replaced(silver, p, silver[p] + 1)
                 silver_pile -= 1
         elif position == 2 and copper_pile and silver_pile:
-            x = [*silver]
-            x[p] += 1
-            silver = (*x,)
+            silver = _replaced(silver, p, silver[p] + 1)
             silver_pile -= 1
         golem_row = golem_row[:position - 1] + golem_row[position:]
         end_triggered = end_triggered or len(mine) >= end_threshold(n_players)
     elif t is Discard:
         returned = a.crystals
-        if not (_is_counts(returned) and returned[0] + returned[1] + returned[2] + returned[3] == y + g + b + pink
+        if not legal and not (_is_counts(returned) and returned[0] + returned[1] + returned[2] + returned[3] == y + g + b + pink
                 - CARAVAN_LIMIT and returned[0] <= y and returned[1] <= g and returned[2] <= b
                 and returned[3] <= pink):
             _check_discard(caravans[p], returned)  # raises the rule broken
@@ -500,15 +513,30 @@ def apply_action(s: State, a: Action) -> State:
     else:
         return _off_path(s, a)  # a reveal when none is due, or not an action
     if t is not Rest:
-        x = [*caravans]
-        x[p] = (y, g, b, pink)
-        caravans = (*x,)
+        caravans = _replaced(caravans, p, (y, g, b, pink))
     if not stage:  # the action is over (no discard due): the next seat, or the end (rules summary 结束与计分)
         turn += 1
         current, finished = _TURN_PASSES[n_players][p][end_triggered]
     return _tnew(State, (n_players, current, stage, turn, caravans, hands, played, golems, copper, silver, market,
                          market_crystals, merchant_deck, golem_row, golem_deck, copper_pile, silver_pile,
                          end_triggered, finished))
+
+
+def _position(values: tuple, value: object) -> int:
+    """The index of the first item of ``values`` equal to ``value`` (as ``values.index``), or -1 if none is."""
+    i = 0
+    for x in values:
+        if x is value or x == value:
+            return i
+        i += 1
+    return -1
+
+
+def _replaced(values: tuple, i: int, value: object) -> tuple:
+    """``values`` with item ``i`` replaced by ``value`` (a seat's entry of a per-seat field)."""
+    x = list(values)
+    x[i] = value
+    return tuple(x)
 
 
 def _off_path(s: State, a: object) -> State:
@@ -700,16 +728,18 @@ def sample_chance(s: State, rng: random.Random) -> Action:
     """A uniformly random reveal from the deck that must refill its row (the deck is a shuffled pile)."""
     pending = chance_pending(s)
     if pending == "golem":
-        return _REVEAL_GOLEM[s.golem_deck[_trunc(rng.random() * len(s.golem_deck))]]
+        r = rng.random()
+        return _REVEAL_GOLEM[s.golem_deck[int(r * len(s.golem_deck))]]
     if pending == "merchant":
-        return _REVEAL_MERCHANT[s.merchant_deck[_trunc(rng.random() * len(s.merchant_deck))]]
+        r = rng.random()
+        return _REVEAL_MERCHANT[s.merchant_deck[int(r * len(s.merchant_deck))]]
     raise _err("no_reveal_due", _("no card is due to be revealed"), R_TURN)
 
 
 def resolve_chance(s: State, rng: random.Random) -> State:
     """Apply random reveals until no card is due (a no-op when none is)."""
     while chance_pending(s):
-        s = apply_action(s, sample_action(s, rng))  # a reveal, drawn as sample_chance draws it
+        s = sample_and_apply(s, rng)  # a reveal, drawn as sample_chance draws it
     return s
 
 
@@ -724,8 +754,8 @@ def sample_action(s: State, rng: random.Random) -> Action:
 
     The actions returned are shared values (frozen, so equal to freshly built ones): a random game through
     ``apply_action(s, sample_action(s, rng))`` builds no action object once the caches are warm (and
-    ``apply_action`` checks them like any other). This loop is the simulator's hot path
-    (``benchmarks/century_sim.py``). The draws from ``rng`` (their number and use) define the game a seed
+    ``apply_action`` checks them like any other; :func:`sample_and_apply` applies the drawn action without
+    checking it again). This loop is the simulator's hot path (``benchmarks/century_sim.py``). The draws from ``rng`` (their number and use) define the game a seed
     plays: changing them changes every simulated game.
 
     Examples
@@ -741,39 +771,38 @@ def sample_action(s: State, rng: random.Random) -> Action:
      merchant_deck, row, golem_deck, copper_pile, silver_pile, end_triggered, finished) = s[:]
     if finished:
         raise _err("game_over", _("the game is over"), R_END)
+    # Every draw is ``int(rng.random() * n)`` (a uniform index below ``n``: the float truncated, as ``math.trunc``
+    # would), each float taken into a local of its own first (a C double in the compiled copy, ``engine.pxd``).
     if len(row) < GOLEM_ROW_SIZE and golem_deck:
-        return _REVEAL_GOLEM[golem_deck[_trunc(rng.random() * len(golem_deck))]]
+        r = rng.random()
+        return _REVEAL_GOLEM[golem_deck[int(r * len(golem_deck))]]
     if len(market) < MARKET_SIZE and merchant_deck:
-        return _REVEAL_MERCHANT[merchant_deck[_trunc(rng.random() * len(merchant_deck))]]
-    c = caravans[p]
+        r = rng.random()
+        return _REVEAL_MERCHANT[merchant_deck[int(r * len(merchant_deck))]]
     rnd = rng.random
+    y, g, b, pk = caravans[p]
     if stage == DISCARD:  # the excess returned one crystal at a time, each a uniformly random one
-        total = c[0] + c[1] + c[2] + c[3]
-        d = [0, 0, 0, 0]
-        for i in _draw_crystals(rnd, [*c], total, total - CARAVAN_LIMIT):
-            d[i] += 1
-        key = (d[0], d[1], d[2], d[3])
+        key = _counts(_draw_crystals(rnd, y, g, b, pk, y + g + b + pk - CARAVAN_LIMIT))
         a = _DISCARDS.get(key)
         if a is None:
             a = _DISCARDS[key] = Discard(key)
         return a
     hand = hands[p]
-    y, g, b, pk = c
     # A uniform action kind among those available, by rejection: draw one of the four, keep it if it can be
     # made (at least one always can: Create 2 is in hand or played). A kind is tested the first time it is
-    # drawn and the answer kept for the next draws.
-    can_play = claimable = None
+    # drawn and the answer kept for the next draws (0 untested, 1 no, 2 yes).
+    can_play = 0
+    claimable = None
     while True:
         r = rnd()  # kind trunc(4 * r), compared as a float (exact: 4 is a power of two)
         if r < 0.25:
-            if can_play is None:
-                can_play = False
+            if not can_play:
+                can_play = 1
                 for cid in hand:
-                    inp = _INPUTS[cid]
-                    if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
-                        can_play = True
+                    if _payable(cid, y, g, b, pk):
+                        can_play = 2
                         break
-            if can_play:
+            if can_play == 2:
                 k = 0
                 break
         elif r < 0.5:
@@ -790,8 +819,8 @@ def sample_action(s: State, rng: random.Random) -> Action:
                 pos = 0
                 for gid in row:
                     pos += 1
-                    cost = _COST[gid]
-                    if pk >= cost[3] and b >= cost[2] and g >= cost[1] and y >= cost[0]:  # most often short first
+                    c0, c1, c2, c3 = _COST[gid]
+                    if pk >= c3 and b >= c2 and g >= c1 and y >= c0:  # most often short first
                         claimable.append(pos)
             if claimable:
                 k = 3
@@ -799,9 +828,9 @@ def sample_action(s: State, rng: random.Random) -> Action:
     if k == 0:
         size = len(hand)
         while True:  # a uniformly random playable card, by rejection (at least one is playable)
-            cid = hand[_trunc(rnd() * size)]
-            inp = _INPUTS[cid]
-            if inp is None or (y >= inp[0] and g >= inp[1] and b >= inp[2] and pk >= inp[3]):
+            r = rnd()
+            cid = hand[int(r * size)]
+            if _payable(cid, y, g, b, pk):
                 break
         kind = _KIND[cid]
         if kind == "create":
@@ -810,20 +839,22 @@ def sample_action(s: State, rng: random.Random) -> Action:
             key = (cid, y, g, b)
             choices = _UPGRADE_PLAYS.get(key)
             if choices is None:
-                choices = _UPGRADE_PLAYS[key] = _upgrade_plays(cid, c)
-            a = choices[_trunc(rnd() * len(choices))]
+                choices = _UPGRADE_PLAYS[key] = _upgrade_plays(cid, (y, g, b, pk))
+            r = rnd()
+            a = choices[int(r * len(choices))]
         else:
-            inp = _INPUTS[cid]  # as max_trades(c, cid), inline (the hot path)
+            i0, i1, i2, i3 = _INPUTS[cid]  # as max_trades(c, cid), inline (the hot path)
             most = 99
-            if inp[0]:
-                most = y // inp[0]
-            if inp[1] and g // inp[1] < most:
-                most = g // inp[1]
-            if inp[2] and b // inp[2] < most:
-                most = b // inp[2]
-            if inp[3] and pk // inp[3] < most:
-                most = pk // inp[3]
-            times = 1 + _trunc(rnd() * most)
+            if i0:
+                most = y // i0
+            if i1 and g // i1 < most:
+                most = g // i1
+            if i2 and b // i2 < most:
+                most = b // i2
+            if i3 and pk // i3 < most:
+                most = pk // i3
+            r = rnd()
+            times = 1 + int(r * most)
             if times == 1:
                 a = _PLAY_ONCE[cid]
             else:
@@ -833,20 +864,34 @@ def sample_action(s: State, rng: random.Random) -> Action:
                     a = _TRADES[key] = PlayCard(cid, times)
     elif k == 1:
         total = y + g + b + pk
-        pos = 1 + _trunc(rnd() * min(len(market), total + 1))
+        size = len(market)
+        if size > total + 1:
+            size = total + 1
+        r = rnd()
+        pos = 1 + int(r * size)
         if pos == 1:
             a = _ACQUIRE_FIRST
         else:
-            pay = _draw_crystals(rnd, [y, g, b, pk], total, pos - 1)
-            key = (pos, *pay)
-            a = _ACQUIRES.get(key)
+            pay = _draw_crystals(rnd, y, g, b, pk, pos - 1)
+            a = _ACQUIRES.get(pay)
             if a is None:
-                a = _ACQUIRES[key] = Acquire(pos, tuple(pay))
+                a = _ACQUIRES[pay] = Acquire(pos, pay)
     elif k == 2:
         a = _REST
     else:
-        a = _CLAIMS[claimable[_trunc(rnd() * len(claimable))]]
+        r = rnd()
+        a = _CLAIMS[claimable[int(r * len(claimable))]]
     return a
+
+
+def _payable(cid: str, y: int, g: int, b: int, pink: int) -> bool:
+    """Whether merchant card ``cid`` can be played with a caravan of ``y, g, b, pink`` crystals (a trade card's
+    inputs once; create and upgrade cards always)."""
+    inputs = _INPUTS[cid]
+    if inputs is None:
+        return True
+    i0, i1, i2, i3 = inputs
+    return y >= i0 and g >= i1 and b >= i2 and pink >= i3
 
 
 def _upgrade_plays(cid: str, caravan: Crystals) -> tuple[PlayCard, ...]:
@@ -855,20 +900,27 @@ def _upgrade_plays(cid: str, caravan: Crystals) -> tuple[PlayCard, ...]:
     return tuple(PlayCard(cid, 1, st) for st in upgrade_choices(caravan, _M[cid].upgrades))
 
 
-def _draw_crystals(rnd, left: list[int], total: int, k: int) -> list[int]:
-    """Colour indices of ``k`` crystals drawn one at a time, uniformly, from counts ``left`` (``total`` of them;
-    ``left`` is used up)."""
+def _draw_crystals(rnd, y: int, g: int, b: int, pink: int, k: int) -> tuple[int, ...]:
+    """Colour indices of ``k`` crystals drawn one at a time, uniformly, from a caravan of ``y, g, b, pink``."""
     drawn = []
+    total = y + g + b + pink
     for _n in range(k):
-        r = _trunc(rnd() * total)
-        i = 0
-        while r >= left[i]:
-            r -= left[i]
-            i += 1
-        left[i] -= 1
+        r = rnd()
+        i = int(r * total)  # the i-th crystal left, yellow ones first
         total -= 1
-        drawn.append(i)
-    return drawn
+        if i < y:
+            y -= 1
+            drawn.append(0)
+        elif i < y + g:
+            g -= 1
+            drawn.append(1)
+        elif i < y + g + b:
+            b -= 1
+            drawn.append(2)
+        else:
+            pink -= 1
+            drawn.append(3)
+    return tuple(drawn)
 
 
 # Shared action values of sample_action (frozen dataclasses: building one costs more than a rules step).

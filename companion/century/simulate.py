@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.century.bots import Bot, make_bot
-from companion.century.engine import apply_action, new_game, sample_action, score
+from companion.century.engine import apply_action, new_game, sample_action, sample_and_apply, score
 from companion.century.record import GameRecord
 from companion.century.state import chance_pending
 from companion.errors import CompanionError
@@ -167,13 +167,13 @@ def play_game(n_players: int, bots: Sequence[Bot], rng: random.Random, *, max_tu
                           GameRecord(n_players, tuple(actions), tuple(f"{b.name} {i + 1}" for i, b in enumerate(bots))))
     s = new_game(n_players, rng=rng)
     if all(b.name == "random" for b in bots):
-        # Random bots for every seat: the rules' own step, without asking each bot object.
+        # Random bots for every seat: the rules' own random step (the same games as asking each bot object).
         while not s.finished and s.turn < max_turns:
-            s = apply_action(s, sample_action(s, rng))
+            s = sample_and_apply(s, rng)
     else:
         while not s.finished and s.turn < max_turns:
             if chance_pending(s):
-                s = apply_action(s, sample_action(s, rng))
+                s = sample_and_apply(s, rng)
             else:
                 s = apply_action(s, bots[s.current].choose(s, rng))
     table = score(s)

@@ -88,9 +88,12 @@ def test_same_games_draws_and_refusals_as_the_interpreted_source(seed, players, 
         assert compiled.legal_actions(s) == pure.legal_actions(s)
         for a in data.draw(st.lists(anything, max_size=2), label="arbitrary actions"):
             assert _outcome(compiled, s, a) == _outcome(pure, s, a)
+        fused = random.Random()
+        fused.setstate(rng_c.getstate())
         a = compiled.sample_action(s, rng_c)
         assert a == pure.sample_action(s, rng_p) and rng_c.getstate() == rng_p.getstate()
         after = _outcome(compiled, s, a)
         assert after == _outcome(pure, s, a) and after[0] == "state"
+        assert compiled.sample_and_apply(s, fused) == after[1] and fused.getstate() == rng_c.getstate()
         s = after[1]
     assert compiled.score(s) == pure.score(s)
