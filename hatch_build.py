@@ -44,6 +44,9 @@ DIRECTIVES = {
     "annotation_typing": False,
     "embedsignature": True,
 }
+MODULE_DIRECTIVES = {k: v for k, v in DIRECTIVES.items() if k != "embedsignature"}
+"""Terra Mystica's modules: docstrings exactly as in the source (``binding`` gives ``inspect.signature`` and
+``help`` the signature; an embedded copy would make ``__doc__`` differ between the two modes)."""
 
 
 NATIVE = Path("companion") / "_native"
@@ -143,7 +146,7 @@ def compile_modules(root: Path, sources: list[str]) -> tuple[list[Path], list[st
         for name, (source, _, _) in todo.items():  # one by one: a Cython error leaves only that module pure
             extension = Extension(name, [str(source)], extra_compile_args=["-g0", "-O2"])
             try:
-                cythonized += cythonize([extension], compiler_directives=DIRECTIVES, quiet=True,
+                cythonized += cythonize([extension], compiler_directives=MODULE_DIRECTIVES, quiet=True,
                                         build_dir=str(tmp / "c"))
             except Exception as exc:  # noqa: BLE001 - Cython's CompileError and anything else
                 failed.append(f"{name} (Cython: {type(exc).__name__}: {exc})")

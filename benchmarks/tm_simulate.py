@@ -90,6 +90,19 @@ def run(kind: str, games: int, players: int, seed: int) -> tuple[float, float, i
     return time.process_time() - cpu - check, time.perf_counter() - wall, actions, check
 
 
+def compiled_line() -> str:
+    """Which modules run compiled (``companion._compiled``; ``COMPANION_PURE_PYTHON=1``: none)."""
+    from companion import _compiled
+
+    names = _compiled.compiled_modules()
+    if _compiled.pure_python():
+        return "compiled modules: none (COMPANION_PURE_PYTHON is set)"
+    short = ", ".join(n.removeprefix("companion.terra_mystica.") for n in names)
+    stale = sorted(_compiled.FINDER.stale) if _compiled.FINDER else []
+    return (f"compiled modules: {len(names)} of {len(_compiled.FINDER.built) if _compiled.FINDER else 0} built"
+            f"{f' ({short})' if names else ''}" + (f"; stale, run as Python: {', '.join(stale)}" if stale else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
@@ -108,6 +121,8 @@ def main() -> None:
     print(f"players: {args.players}, games: {args.games} per bot kind, seed: {args.seed}")
     for kind in ("random", "greedy"):
         run(kind, 1, args.players, args.seed + 1000)  # warm-up, not counted: imports, rules data, caches
+        if kind == "random":
+            print(compiled_line())
         cpu, wall, actions, check = run(kind, args.games, args.players, args.seed)
         target = TARGETS[kind]
         print(f"{kind:>6}: {args.games / cpu:.2f} games/s CPU (target {target}; {args.games / wall:.2f} wall), "
