@@ -44,9 +44,10 @@ DIRECTIVES = {
     "annotation_typing": False,
     "embedsignature": True,
 }
-MODULE_DIRECTIVES = {k: v for k, v in DIRECTIVES.items() if k != "embedsignature"}
+MODULE_DIRECTIVES = {**{k: v for k, v in DIRECTIVES.items() if k != "embedsignature"}, "autotestdict": False}
 """Terra Mystica's modules: docstrings exactly as in the source (``binding`` gives ``inspect.signature`` and
-``help`` the signature; an embedded copy would make ``__doc__`` differ between the two modes)."""
+``help`` the signature; an embedded copy would make ``__doc__`` differ between the two modes), and no
+``__test__`` dict (doctest finds the binding functions' examples itself; the dict made it run them twice)."""
 
 
 NATIVE = Path("companion") / "_native"

@@ -62,6 +62,22 @@ ran about a third slower than the day before. Callgrind instructions per 4-playe
 subtracted; 20 random, 5 greedy, 2 look-ahead games): random bots main 141.8 M, integration 140.0 M;
 greedy 726.9 M (5.2x a random game); the look-ahead bot 1,889 M (13x by instructions, 22x by the clock:
 instructions understate the greedy bots' time).
+
+2026-12-04 (tm-compile): 25 modules of the engine and the bots are compiled with Cython under their own names
+(``hatch_build.py``, ``companion/_compiled.py``; the run prints which), chosen from a ``cProfile`` of 12 random
+and 3 greedy games: each module with about 1 % or more of the Python time in either (``engine.move_context``
+17 / 11 %, ``engine.move_kinds`` 13 / 8 %, ``towns`` 7 / 6 %, ``move_sketch`` 0 / 11 %, ...); left plain:
+modules under ~0.9 % (``tiles``, ``network``, the offers / choices / actions handlers, ``rows``, ``setup``,
+``board``, ``games``), ``engine.replay`` (the ledger check, not timed here) and the package ``__init__``\ s.
+``--games 20`` at load 9-10 on 2 cores, ``COMPANION_PURE_PYTHON=1`` and compiled alternating twice (CPU):
+random 25.70 / 38.76, 29.31 / 42.63 games/s (x1.45-1.51); greedy 4.99 / 5.58, 5.57 / 7.33 (x1.0-1.3 by
+pairs): neither target shown met under this load. Callgrind instructions, 3 seeded 4-player random games
+after a warm-up one (the warm-up run subtracted): plain 614.0 M, compiled 522.3 M (-15 %); all 35 candidate
+modules at gcc -O3 gave 503.1 M (-18 %) for 1.5x the compile time. One greedy game: plain 852.4 M,
+compiled GREEDY_C. The compile takes 166 s CPU for the 25 modules at -O2 (gcc -O3, Python's default, took
+twice as long for ``engine.move_kinds``: 14.3 / 7.1 s); ``make venv`` from scratch: 2 min 13 s wall / 47 s
+CPU on main at load 3, 18 min 54 s wall / 3 min 33 s CPU with the compile at load 9-10 (the two gcc
+processes run in parallel, so about 1.5 extra minutes on the idle machine).
 """
 
 from __future__ import annotations
