@@ -68,7 +68,7 @@ instructions understate the greedy bots' time).
 and 3 greedy games: each module with about 1 % or more of the Python time in either (``engine.move_context``
 17 / 11 %, ``engine.move_kinds`` 13 / 8 %, ``towns`` 7 / 6 %, ``move_sketch`` 0 / 11 %, ...); left plain:
 modules under ~0.9 % (``tiles``, ``network``, the offers / choices / actions handlers, ``rows``, ``setup``,
-``board``, ``games``), ``engine.replay`` (the ledger check, not timed here) and the package ``__init__``\ s.
+``board``, ``games``), ``engine.replay`` (the ledger check, not timed here) and the packages' ``__init__`` modules.
 ``--games 20`` at load 9-10 on 2 cores, ``COMPANION_PURE_PYTHON=1`` and compiled alternating twice (CPU):
 random 25.70 / 38.76, 29.31 / 42.63 games/s (x1.45-1.51); greedy 4.99 / 5.58, 5.57 / 7.33 (x1.0-1.3 by
 pairs): neither target shown met under this load. Callgrind instructions, 3 seeded 4-player random games
