@@ -117,7 +117,8 @@ def test_the_install_compiled_every_listed_module():
     """After ``make venv`` every module of pyproject.toml's list has an extension matching its source."""
     if not _built():
         pytest.skip("no Terra Mystica module was compiled (no Cython or C compiler at install time)")
-    assert list(_compiled.CompiledFinder(_compiled.FOLDER).available()) == LISTED
+    current = list(_compiled.CompiledFinder(_compiled.FOLDER).available())
+    assert current == LISTED, f"not compiled from the current source (run `make venv`): {set(LISTED) - set(current)}"
 
 
 def test_an_edited_source_is_imported_as_plain_python(tmp_path):
