@@ -71,7 +71,9 @@ modules under ~0.9 % (``tiles``, ``network``, the offers / choices / actions han
 ``board``, ``games``), ``engine.replay`` (the ledger check, not timed here) and the packages' ``__init__`` modules.
 ``--games 20`` at load 9-10 on 2 cores, ``COMPANION_PURE_PYTHON=1`` and compiled alternating twice (CPU):
 random 25.70 / 38.76, 29.31 / 42.63 games/s (x1.45-1.51); greedy 4.99 / 5.58, 5.57 / 7.33 (x1.0-1.3 by
-pairs): neither target shown met under this load. Callgrind instructions, 3 seeded 4-player random games
+pairs): neither target shown met under this load. The same at load 1.5 (19:43 UTC): random 55.16 / 76.16,
+54.50 / 76.98 (x1.40), greedy 10.56 / 12.93, 10.26 / 12.63 (x1.23): both targets met compiled, and (by a hair)
+plain, where main measured 30.9 / 6.8 earlier the same day: the machine's speed varies more than that. Callgrind instructions, 3 seeded 4-player random games
 after a warm-up one (the warm-up run subtracted): plain 614.0 M, compiled 522.3 M (-15 %); all 35 candidate
 modules at gcc -O3 gave 503.1 M (-18 %) for 1.5x the compile time. One greedy game: plain 852.4 M,
 compiled 689.0 M (-19 %). The compile takes 166 s CPU for the 25 modules at -O2 (gcc -O3, Python's default, took
