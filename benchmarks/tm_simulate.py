@@ -76,8 +76,9 @@ pairs): neither target shown met under this load. The same at load 1.5 (19:43 UT
 plain, where main measured 30.9 / 6.8 earlier the same day: the machine's speed varies more than that. Callgrind instructions, 3 seeded 4-player random games
 after a warm-up one (the warm-up run subtracted): plain 614.0 M, compiled 522.3 M (-15 %); all 35 candidate
 modules at gcc -O3 gave 503.1 M (-18 %) for 1.5x the compile time. One greedy game: plain 852.4 M,
-compiled 689.0 M (-19 %). The compile takes 166 s CPU for the 25 modules at -O2 (gcc -O3, Python's default, took
-twice as long for ``engine.move_kinds``: 14.3 / 7.1 s); ``make venv`` from scratch: 2 min 13 s wall / 47 s
+compiled 689.0 M (-19 %). Compiling the 25 modules at -O2 takes 67 s wall / 95 s CPU at load 1.5-2 (two gcc
+processes at a time; 136-166 s CPU at load 10; gcc -O3, Python's default, took twice as long for
+``engine.move_kinds``: 14.3 / 7.1 s); ``make venv`` from scratch: 2 min 13 s wall / 47 s
 CPU on main at load 3, 18 min 54 s wall / 3 min 33 s CPU with the compile at load 9-10 (the two gcc
 processes run in parallel, so about 1.5 extra minutes on the idle machine).
 """
