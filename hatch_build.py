@@ -137,6 +137,12 @@ def compile_modules(root: Path, sources: list[str]) -> tuple[list[Path], list[st
             done += [folder / f"{name}{suffix}", record]
         else:
             todo[name] = (source, stamp(code), build)
+    listed = {_module_name(Path(relative)) for relative in sources}
+    for path in folder.iterdir():  # a module taken off the list: its extension would still be imported
+        name = next((path.name[: -len(end)] for end in (".sha256", suffix, suffix + ".part") if path.name.endswith(end)),
+                    None)
+        if name is not None and name not in listed:
+            path.unlink()
     failed: list[str] = []
     if not todo:
         return done, failed
