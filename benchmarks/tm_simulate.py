@@ -79,8 +79,8 @@ modules at gcc -O3 gave 503.1 M (-18 %) for 1.5x the compile time. One greedy ga
 compiled 689.0 M (-19 %). Compiling the 25 modules at -O2 takes 67 s wall / 95 s CPU at load 1.5-2 (two gcc
 processes at a time; 136-166 s CPU at load 10; gcc -O3, Python's default, took twice as long for
 ``engine.move_kinds``: 14.3 / 7.1 s); ``make venv`` from scratch: 2 min 13 s wall / 47 s
-CPU on main at load 3, 18 min 54 s wall / 3 min 33 s CPU with the compile at load 9-10 (the two gcc
-processes run in parallel, so about 1.5 extra minutes on the idle machine).
+CPU on main at load 3; with the compile 2 min 2 s wall / 2 min 21 s CPU at load 2 (18 min 54 s wall /
+3 min 33 s CPU at load 9-10).
 """
 
 from __future__ import annotations
