@@ -11,9 +11,11 @@ STAMP  := $(VENV)/.installed
 
 venv: $(STAMP)
 
-# Re-install only when pyproject.toml changes, so a second run takes seconds; also when Century's engine or the
-# build hook changes, so the compiled copy of the engine (hatch_build.py) is built anew.
-$(STAMP): pyproject.toml companion/century/engine.py companion/century/engine.pxd hatch_build.py
+# Re-install only when pyproject.toml changes, so a second run takes seconds; also when Century's engine, the
+# build hook or a module it compiles changes (the list under [tool.hatch.build.hooks.custom] in pyproject.toml),
+# so the compiled copies (hatch_build.py) are built anew: only the changed modules are compiled again.
+COMPILED_SOURCES := $(shell $(PYTHON) -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['tool']['hatch']['build']['hooks']['custom'].get('compile', []))" 2>/dev/null)
+$(STAMP): pyproject.toml companion/century/engine.py companion/century/engine.pxd hatch_build.py $(COMPILED_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[app,dev]"

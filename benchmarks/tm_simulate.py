@@ -83,6 +83,25 @@ instruction counts to the idle figures of issue 19 (random 30.91, greedy 6.80) t
 8.1-9.4 games/s. Ledgers, legal lists and conversion rows at every decision of 100 seeded random and 40 greedy
 games (2-5 players, half with a Fire & Ice final tile) are byte-identical to main's
 (``benchmarks/tm_equivalence.py``).
+
+2026-12-04 (tm-compile): 25 modules of the engine and the bots are compiled with Cython under their own names
+(``hatch_build.py``, ``companion/_compiled.py``; the run prints which), chosen from a ``cProfile`` of 12 random
+and 3 greedy games: each module with about 1 % or more of the Python time in either (``engine.move_context``
+17 / 11 %, ``engine.move_kinds`` 13 / 8 %, ``towns`` 7 / 6 %, ``move_sketch`` 0 / 11 %, ...); left plain:
+modules under ~0.9 % (``tiles``, ``network``, the offers / choices / actions handlers, ``rows``, ``setup``,
+``board``, ``games``), ``engine.replay`` (the ledger check, not timed here) and the packages' ``__init__`` modules.
+``--games 20`` at load 9-10 on 2 cores, ``COMPANION_PURE_PYTHON=1`` and compiled alternating twice (CPU):
+random 25.70 / 38.76, 29.31 / 42.63 games/s (x1.45-1.51); greedy 4.99 / 5.58, 5.57 / 7.33 (x1.0-1.3 by
+pairs): neither target shown met under this load. The same at load 1.5 (19:43 UTC): random 55.16 / 76.16,
+54.50 / 76.98 (x1.40), greedy 10.56 / 12.93, 10.26 / 12.63 (x1.23): both targets met compiled, and (by a hair)
+plain, where main measured 30.9 / 6.8 earlier the same day: the machine's speed varies more than that. Callgrind instructions, 3 seeded 4-player random games
+after a warm-up one (the warm-up run subtracted): plain 614.0 M, compiled 522.3 M (-15 %); all 35 candidate
+modules at gcc -O3 gave 503.1 M (-18 %) for 1.5x the compile time. One greedy game: plain 852.4 M,
+compiled 689.0 M (-19 %). Compiling the 25 modules at -O2 takes 67 s wall / 95 s CPU at load 1.5-2 (two gcc
+processes at a time; 136-166 s CPU at load 10; gcc -O3, Python's default, took twice as long for
+``engine.move_kinds``: 14.3 / 7.1 s); ``make venv`` from scratch: 2 min 13 s wall / 47 s
+CPU on main at load 3; with the compile 2 min 2 s wall / 2 min 21 s CPU at load 2 (18 min 54 s wall /
+3 min 33 s CPU at load 9-10).
 """
 
 from __future__ import annotations
@@ -111,6 +130,19 @@ def run(kind: str, games: int, players: int, seed: int) -> tuple[float, float, i
     return time.process_time() - cpu - check, time.perf_counter() - wall, actions, check
 
 
+def compiled_line() -> str:
+    """Which modules run compiled (``companion._compiled``; ``COMPANION_PURE_PYTHON=1``: none)."""
+    from companion import _compiled
+
+    names = _compiled.compiled_modules()
+    if _compiled.pure_python():
+        return "compiled modules: none (COMPANION_PURE_PYTHON is set)"
+    short = ", ".join(n.removeprefix("companion.terra_mystica.") for n in names)
+    stale = sorted(_compiled.FINDER.stale) if _compiled.FINDER else []
+    return (f"compiled modules: {len(names)} of {len(_compiled.FINDER.built) if _compiled.FINDER else 0} built"
+            f"{f' ({short})' if names else ''}" + (f"; stale, run as Python: {', '.join(stale)}" if stale else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
@@ -129,6 +161,8 @@ def main() -> None:
     print(f"players: {args.players}, games: {args.games} per bot kind, seed: {args.seed}")
     for kind in ("random", "greedy"):
         run(kind, 1, args.players, args.seed + 1000)  # warm-up, not counted: imports, rules data, caches
+        if kind == "random":
+            print(compiled_line())
         cpu, wall, actions, check = run(kind, args.games, args.players, args.seed)
         target = TARGETS[kind]
         print(f"{kind:>6}: {args.games / cpu:.2f} games/s CPU (target {target}; {args.games / wall:.2f} wall), "

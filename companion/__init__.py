@@ -14,7 +14,11 @@ companion.widgets
     in the game packages.
 """
 
-from companion.errors import (
+from companion import _compiled
+
+_compiled.install()  # before any compiled module is imported: Terra Mystica's engine and bots (hatch_build.py)
+
+from companion.errors import (  # noqa: E402 - after the finder, as every later import
     CompanionError,
     IllegalActionError,
     MapFormatError,
