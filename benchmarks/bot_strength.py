@@ -77,6 +77,16 @@ bots) under load 4-12: ``--pairing search-lookahead --seconds 0.25 --minutes 14`
 search vs greedy 203 / 251 = 80.9 % (75.6 - 85.3 %), 1.9 s per game (its greedy playouts are quicker now, so
 more of them finish inside the cap). Not yet re-measured at the 1 s cap over 400 games.
 
+2026-12-04 18:37-19:36 UTC (main 3ac1a35: the move-content greedy bot, and the Halflings' town fix that this
+very run found: a playout crashed on a listed row the engine refused, ``tests/terra_mystica/
+test_movegen_town_after_stronghold.py``), the default 1 s cap read on the process's CPU clock
+(``--clock cpu``: the search an idle core makes, whatever else the machine runs), seed 20, two processes of
+200 games each (``--first 0`` / ``--first 200``) at ``nice -n 5`` beside four busy sessions (load 4-11):
+search vs greedy 161 / 200 and 174 / 200: 335 / 400 = 83.8 % (79.8 - 87.0 %), 1.46-1.54 s CPU per game;
+search vs random 200 / 200 and 199 / 200: 399 / 400 = 99.8 % (98.6 - 100 %), 1.72-1.75 s CPU per game.
+Both targets are met over 400 games at the default budget. (An earlier run of games 0-199 on 5c79988, before the fix:
+161 / 200; its games 200-224 crashed on that row.)
+
 A game is added by giving :data:`GAMES` a ``play(pairing, game, seed, seconds)
 -> bool`` (did the first-named bot win) and its pairings.
 """

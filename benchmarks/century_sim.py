@@ -90,6 +90,14 @@ caches and clock), so compare figures taken alternately under the same load.
 2026-12-03 15:11 UTC (the compiled engine on main's integration, load 0.1-0.7, best of 3 x 1,000 games):
 compiled 1,247 games/s, plain Python (``COMPANION_PURE_PYTHON=1``) 823-903; the same plain-Python code ran
 1,067-1,135 on this machine the day before, so the machine was slower that day. The target is not shown.
+
+2026-12-04 19:51 UTC (integration of century-speed: ``engine.pxd``, ``sample_and_apply``; machine idle, load
+1.0, alternating with main 5c79988 in its own checkout, best of 3 x 1,000 games, CPU):
+step API 1,999 and 2,012 games/s (target >= 1,500: met), ``sample_and_apply`` 2,049 and 2,146,
+``simulate`` 1 worker 1,844, 2 workers 3,329 wall; main 1,550 and 1,672 (step API), ``simulate`` 1,504.
+Search bot 47.8 / 61.2 moves/s, main 55.8 / 61.2 (2 games each: no drop beyond the runs' spread).
+This machine is faster than the one of 2026-12-03 (main's step API 978 idle then); scaled by main, the
+branch would make about 1,200-1,260 games/s there: the target is met on this machine, not on that one.
 """
 
 from __future__ import annotations

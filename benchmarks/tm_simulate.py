@@ -102,6 +102,18 @@ processes at a time; 136-166 s CPU at load 10; gcc -O3, Python's default, took t
 ``engine.move_kinds``: 14.3 / 7.1 s); ``make venv`` from scratch: 2 min 13 s wall / 47 s
 CPU on main at load 3; with the compile 2 min 2 s wall / 2 min 21 s CPU at load 2 (18 min 54 s wall /
 3 min 33 s CPU at load 9-10).
+
+2026-12-04 19:50 UTC (the integration of tm-onepass, tm-compile and the Halflings' town fix, machine idle:
+load 1.0-1.4, no other work running), ``--games 100``, alternating twice with main 5c79988+ (``3ac1a35``) in
+its own checkout and this code with ``COMPANION_PURE_PYTHON=1``, CPU games/s:
+
+    compiled:     random 84.84, 79.35   greedy 12.36, 14.60
+    plain Python: random 52.96, 59.20   greedy 10.48, 10.97
+    main:         random 57.41, 54.03   greedy  9.73, 10.24
+
+Both targets are met compiled (random >= 50 also by the wall clock: 50.9-54.2 games/s; greedy 10.9-12.8
+wall). This machine is faster than the one of 2026-12-03 (main 30.9 / 6.8 idle then): scaled by main's
+figures there, the compiled code would make about 46 random and 9.7 greedy games/s on that one.
 """
 
 from __future__ import annotations
