@@ -342,7 +342,11 @@ class Turns:
         machine = self.phase == "actions"
         if machine and self.turn.faction not in (None, f.name) and self.turn_complete():
             self.turn = NO_TURN  # the stream moved to another faction: the complete turn closes (E.0)
-        f.teleported = set()
+        if not (machine and self.turn.faction == f.name):
+            # the tunnel / carpet target is the action's (start_full_move, E.0), not the row's: a row that goes
+            # on with the faction's open turn (``build C3`` after ``dig 1. transform C3``) keeps it, so the
+            # flight is not charged twice (seed 1 / 5; test_referee_tunnel_turn)
+            f.teleported = set()
         if not (machine and self.turn.faction == f.name and f.owed.volcano_tf):
             # a volcano begun with a lone `dig 1` stays owed over the faction's rows of the open turn
             # (FIRE-ICE-NOTES section 5: an unused VOLCANO_TF leaves the turn incomplete)
@@ -424,10 +428,11 @@ class Turns:
         self._maybe_advance()
 
     def _start_move(self, f: FactionState) -> None:
-        """A full action begins a move (start_full_move, RULES-NOTES-E E.0): a blocked cult track is
-        forgotten, the faction's waiting power offers are declined (D.1), and under strict-darkling-sh an
-        earlier stronghold conversion right ends."""
+        """A full action begins a move (start_full_move, RULES-NOTES-E E.0): a blocked cult track and the
+        tunnel / carpet target are forgotten, the faction's waiting power offers are declined (D.1), and
+        under strict-darkling-sh an earlier stronghold conversion right ends."""
         f.blocked.clear()
+        f.teleported = set()   # a new action: its own tunnel / carpet target
         if "strict-darkling-sh" in self.options:
             for o in self.factions.values():
                 if o is not f and o.owed.darklings_convert:
