@@ -68,6 +68,15 @@ Figures (2 CPU cores shared by six sessions, ``nice -n 10``; split with ``--firs
   faction's ``dig N`` (N VOLCANO_TF, one volcano) and ``-VOLCANO_TF``; the Shapeshifters' ACTH5 / ACTH6 left
   open for ``pick-color``, and ``-PICK_COLOR``. The move generator still lists no action's transform short of
   home (for any faction; only cult-income spades), so bots never play one.
+* 2026-12-04 (integration of tm-onepass, tm-compile and the Halflings' town fix; ``--games 250 --seed 1 --moves
+  5000`` and ``--first 250``, two processes at ``nice -n 3``, 360 / 368 s wall, load 1-5): games 499 / 500 agree;
+  game 5 was a new kind (its bots play other moves since the move-content greedy bot): the Dwarves, last
+  unpassed, typed ``dig 1. transform A12`` and then ``build A12``; the reference reads the build as the dig's
+  follow-up in the same action and charges the tunnel once, this engine cleared the tunnel target at every row
+  and charged it again. Fixed (the target is the action's; ``tests/terra_mystica/test_referee_tunnel_turn.py``),
+  then the same two runs (174 / 194 s wall, 21 + 23 s CPU here, 139 + 156 s in perl): games **500 / 500
+  agree**, 20 factions seen; move judgement **10,138 / 10,138 judged candidates agree (100.00 %)**; 1 not
+  judged (a row going on after the game's final pass, the documented choice).
 """
 
 from __future__ import annotations
