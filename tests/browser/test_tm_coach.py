@@ -41,7 +41,7 @@ def _replica():
 def _type(page, w, action) -> None:
     """Type ``action``'s row on the page (Enter submits) and in the replica; wait for the bots' answers."""
     w.type_row(action.text)
-    box = page.locator(".jp-OutputArea .widget-text input[placeholder*='convert 1pw to 1c']").first
+    box = page.locator(".jp-OutputArea .companion-tm-row-box .widget-text input").first
     box.fill(action.text)
     box.press("Enter")
     page.wait_for_timeout(500)
