@@ -467,7 +467,7 @@ class SearchBot:
         if game.current_player(state) == game.CHANCE or state.game is None:
             raise CompanionError(_("the setup is not finished: the hint starts once every faction is seated"))
         deadline = self._deadline().part(1 - REASONS_SHARE)   # the search's part; the rest writes the reasons
-        moves = self._ranked(state, deadline=deadline.part(FIRST_SHARE), minimum=top or 1)
+        moves = _distinct(self._ranked(state, deadline=deadline.part(FIRST_SHARE), minimum=top or 1))
         stopped = self.stopped
         shown = moves[:top] if top else moves
         if top and any(self._close(shown[k:k + 2]) for k in range(len(shown) - 1)):
@@ -503,6 +503,30 @@ class SearchBot:
 
 
 # ---------------------------------------------------------------------------------------------- reasons
+
+
+def position_key(after: game.GameState) -> tuple:
+    """What a move changes, as a value: every faction's totals, buildings, tracks and tiles, the phase and
+    turn order, whose turn is open and whether it is complete, the map's colours, bridges and river connections, the power actions taken and the power
+    offers (two spellings of one move, ``action ACT5. build H4`` and ``action ACT5. transform H4. build H4``,
+    give equal keys)."""
+    g = after.game
+    ts = g.townstate
+    return (repr(g.summary()), tuple(sorted(g.colour.items())), g.turn.faction, g.turn_complete(), repr(ts.bridges),
+            repr(ts.connections), repr(sorted(g.used_actions)), repr(g.offers))
+
+
+def _distinct(moves: Sequence[MoveAnalysis]) -> list[MoveAnalysis]:
+    """``moves`` with each position reached once: of two moves that lead to the same position
+    (:func:`position_key`) the first, best ranked, is kept (a hint shows three different moves)."""
+    seen: set = set()
+    out = []
+    for m in moves:
+        key = position_key(m.states[0])
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
 
 
 def _bonus_taken(action: Any) -> str | None:
