@@ -341,7 +341,9 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
     """One sentence on why the first action of ``line`` is good, from what the line achieves.
 
     The sentence names what the move does in the game's words (crystals by colour and count, the golem by
-    its VP and cost, the coin it pays) and where the line goes next (the golem it claims, in how many turns).
+    its VP and cost, the coin it pays) and where the line goes next (the golem it claims, in how many turns;
+    else the next move and what the closest golem still lacks *after those two moves*, not after the whole
+    line, which the player never sees).
     """
     p = state.current
     hypo = state._replace(golem_deck=(), merchant_deck=())
@@ -378,7 +380,7 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
     # Where the line goes: the golem it claims, or the closest golem after the move.
     s = hypo
     claimed = None
-    second_at = s
+    second_at = named = s
     for k, a in enumerate(line):
         if isinstance(a, Claim) and k > 0:
             claimed = (k, s.golem_row[a.position - 1])
@@ -392,6 +394,8 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
         s = s._replace(current=p, stage=MAIN, end_triggered=False, finished=False)
         if k == 0:
             second_at = s   # the table the line's next move is made at (a row left short: decks hidden)
+        if k == min(1, len(line) - 1):
+            named = s       # after the moves the sentence names (the move, and "next ..."): what still lacks
     if claimed is not None:
         k, gid = claimed
         if k == 1:
@@ -401,8 +405,7 @@ def explain_line(state: State, line: Sequence[Action]) -> str:
     elif not isinstance(first, Claim):
         if len(line) > 1:
             parts.append(_("next {move}").format(move=describe_at(second_at, line[1])))
-        after = s
-        goal = _closest_golem(after, p)
+        goal = _closest_golem(named, p)
         if goal is not None:
             pos, gid, miss = goal
             if not any(miss):
