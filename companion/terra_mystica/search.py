@@ -507,13 +507,24 @@ class SearchBot:
 
 def position_key(after: game.GameState) -> tuple:
     """What a move changes, as a value: every faction's totals, buildings, tracks and tiles, the phase and
-    turn order, whose turn is open and whether it is complete, the map's colours, bridges and river connections, the power actions taken and the power
-    offers (two spellings of one move, ``action ACT5. build H4`` and ``action ACT5. transform H4. build H4``,
-    give equal keys)."""
+    turn order, whose turn is open and whether it is complete, the map's colours, bridges and river
+    connections, the power actions taken and the power offers (two spellings of one move, ``action ACT5.
+    build H4`` and ``action ACT5. transform H4. build H4``, give equal keys).
+
+    Parameters
+    ----------
+    after : companion.terra_mystica.game.GameState
+        The state after the move (its game made).
+
+    Returns
+    -------
+    tuple
+        Hashable; equal for two states that differ only in the words of the rows that led to them.
+    """
     g = after.game
     ts = g.townstate
-    return (repr(g.summary()), tuple(sorted(g.colour.items())), g.turn.faction, g.turn_complete(), repr(ts.bridges),
-            repr(ts.connections), repr(sorted(g.used_actions)), repr(g.offers))
+    return (repr(g.summary()), tuple(sorted(g.colour.items())), g.turn.faction, g.turn_complete(),
+            repr(ts.bridges), repr(ts.connections), repr(sorted(g.used_actions)), repr(g.offers))
 
 
 def _distinct(moves: Sequence[MoveAnalysis]) -> list[MoveAnalysis]:

@@ -102,7 +102,7 @@ class _Context:
 
     def dug_elsewhere(self, jump: bool, spades: int) -> tuple[str, list] | None:
         """``(mark, elsewhere rows)`` of a ``dig N`` of ``spades`` spades that transforms a hex (reached by a
-        tunnel / carpet flight or not) to another colour than home: :meth:`mark` of :meth:`can` and
+        tunnel / carpet flight or not) to another colour than home: :data:`MARK` (or nothing) by :meth:`can`, and
         :meth:`elsewhere_rows` at the price of reach and dig; None when not affordable. Remembered for the
         decision (every such hex asks it)."""
         key = (jump, spades)
@@ -129,7 +129,7 @@ class _Context:
     def affords(self, *costs: dict) -> int:
         """Whether the resources cover the sum of ``costs`` (resource -> amount): 0 when they do not, else
         :data:`NOW`, or :data:`LATER` when the context was made ``with_now`` and what the faction holds does
-        not cover them (a row part then carries :data:`MARK`, :meth:`mark`)."""
+        not cover them (a row part then carries :data:`MARK`)."""
         res = self.res
         if len(costs) == 1:  # most questions: one price (a price of 0 needs nothing)
             total = costs[0]
@@ -147,12 +147,6 @@ class _Context:
         if now is None or all(not v or now.get(k, 0) >= v for k, v in total.items()):
             return NOW
         return LATER
-
-    @staticmethod
-    def mark(tier: int) -> str:
-        """:data:`MARK` for a row part of :meth:`affords` answer ``tier`` that the faction affords only with
-        the context's resources, else ``""``."""
-        return _MARKS[tier]
 
     def reach(self, h: str, direct_only: bool = False):
         if direct_only:
@@ -352,7 +346,7 @@ def _reach_table(game, f) -> dict:
         return hit[1]
     if len(_REACH) > 4096:
         _REACH.clear()
-    saved, f.teleported = f.teleported, set()  # a new row starts with no hex tunnelled to yet
+    saved, f.teleported = f.teleported, set()  # a new turn starts with no hex tunnelled to yet
     near = _near(game, f)
     try:
         table = {}
